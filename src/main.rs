@@ -1,23 +1,99 @@
+//! The `schofield` command line: parses arguments, calls the library,
+//! prints. Bad input ends with a one-line error and exit status 2.
+
+use clap::{Parser, Subcommand};
 use schofield::dictionary::Analysis;
-use schofield::puzzle::{EIGHT, FIVE};
-fn main() {
-    let t = std::time::Instant::now();
-    let a = Analysis::new(&EIGHT);
-    eprintln!("{:?}", t.elapsed());
-    for r in a.move_counts() {
-        println!("{:?}", r);
+use schofield::output::{self, Format};
+use schofield::puzzle::EIGHT;
+use schofield::solve::PathReport;
+use schofield::solve::Solution;
+use std::process::ExitCode;
+
+/// Schofield's complete solution of the eight-puzzle, computed exactly.
+#[derive(Parser)]
+#[command(name = "schofield", version, about, long_about = None)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Print Schofield's move-count table: positions, classes and extended
+    /// classes at each minimum number of moves.
+    Counts {
+        /// Output format.
+        #[arg(long, value_enum, default_value_t = Format::Text)]
+        format: Format,
+    },
+    /// Solve one position: minimum moves, starting twists, a specimen
+    /// minimal path, tile moves, classes.
+    Solve {
+        /// The puzzle: a grid (025/1_3/746), a code number (102536) or cycle
+        /// notation on squares ((132)(67)).
+        position: String,
+        /// List every minimal path.
+        #[arg(long)]
+        all: bool,
+        /// Output format.
+        #[arg(long, value_enum, default_value_t = Format::Text)]
+        format: Format,
+    },
+    /// Follow a path of twists (e.g. WXYZADY): its moves, elisions, inverse,
+    /// the position it reaches and its tile moves.
+    Path {
+        /// The twists, e.g. WXYZADY.
+        path: String,
+        /// The position to start from (default: the target).
+        #[arg(long)]
+        from: Option<String>,
+        /// Output format.
+        #[arg(long, value_enum, default_value_t = Format::Text)]
+        format: Format,
+    },
+}
+
+fn run(cli: Cli) -> Result<String, Box<dyn std::error::Error>> {
+    match cli.command {
+        Command::Counts { format } => {
+            let a = Analysis::new(&EIGHT);
+            Ok(output::render_counts(&a.move_counts(), format)?)
+        }
+        Command::Solve {
+            position,
+            all,
+            format,
+        } => {
+            let p = EIGHT.parse_position(&position)?;
+            let a = Analysis::new(&EIGHT);
+            Ok(output::render_solution(
+                &Solution::new(&a, &p, all),
+                format,
+            )?)
+        }
+        Command::Path { path, from, format } => {
+            let path = EIGHT.parse_path(&path)?;
+            let start = match from {
+                Some(s) => EIGHT.parse_position(&s)?,
+                None => schofield::position::Position::target(),
+            };
+            Ok(output::render_path(
+                &PathReport::new(&EIGHT, &start, &path),
+                format,
+            )?)
+        }
     }
-    let p = EIGHT.parse_position("102536").unwrap();
-    println!(
-        "{} {} {:?}",
-        a.moves(&p),
-        a.starting_twists(&p).letters(),
-        a.minimal_paths(&p)
-    );
-    let f = Analysis::new(&FIVE);
-    for r in f.move_counts() {
-        println!("{:?}", r);
+}
+
+fn main() -> ExitCode {
+    match run(Cli::parse()) {
+        Ok(text) => {
+            print!("{text}");
+            ExitCode::SUCCESS
+        }
+        Err(e) => {
+            eprintln!("error: {e}");
+            ExitCode::from(2)
+        }
     }
-    let l = EIGHT.parse_position("(123)").unwrap();
-    println!("{} {:?}", a.moves(&l), a.minimal_paths(&l));
 }

@@ -1,0 +1,328 @@
+//! The one place where results become text, JSON, YAML or CSV. The
+//! mathematics never prints; the command line calls these renderers.
+//!
+//! ```
+//! use schofield::dictionary::Analysis;
+//! use schofield::output::{Format, render_counts};
+//! use schofield::puzzle::EIGHT;
+//! let a = Analysis::new(&EIGHT);
+//! let text = render_counts(&a.move_counts(), Format::Text).unwrap();
+//! assert!(text.contains("total     20 160    2 572              1 439"));
+//! let json = render_counts(&a.move_counts(), Format::Json).unwrap();
+//! assert!(json.starts_with('['));
+//! ```
+
+use crate::dictionary::MoveCount;
+use crate::solve::{PathReport, Solution};
+use serde::Serialize;
+use std::fmt::Write as _;
+
+/// An output format.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum Format {
+    /// Aligned text for people.
+    Text,
+    /// JSON (pretty-printed).
+    Json,
+    /// YAML.
+    Yaml,
+    /// CSV with a header line.
+    Csv,
+}
+
+/// A failure to serialise (which would be a bug, not bad input).
+#[derive(Debug)]
+pub struct OutputError(String);
+
+impl std::fmt::Display for OutputError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "cannot write the output: {}", self.0)
+    }
+}
+
+impl std::error::Error for OutputError {}
+
+/// A number with a space between groups of three digits, as Schofield
+/// printed them: `20 160`.
+pub fn grouped(n: usize) -> String {
+    let digits = n.to_string();
+    let mut out = String::new();
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i) % 3 == 0 {
+            out.push(' ');
+        }
+        out.push(c);
+    }
+    out
+}
+
+/// Serialises `value` as pretty JSON or YAML (with a final newline).
+pub fn structured<T: Serialize + ?Sized>(value: &T, format: Format) -> Result<String, OutputError> {
+    match format {
+        Format::Json => serde_json::to_string_pretty(value)
+            .map(|s| s + "\n")
+            .map_err(|e| OutputError(e.to_string())),
+        Format::Yaml => serde_yaml::to_string(value).map_err(|e| OutputError(e.to_string())),
+        Format::Text | Format::Csv => Err(OutputError(format!(
+            "{format:?} is not a structured format"
+        ))),
+    }
+}
+
+/// Serialises flat records as CSV with a header line.
+pub fn csv<T: Serialize>(records: impl IntoIterator<Item = T>) -> Result<String, OutputError> {
+    let mut w = ::csv::Writer::from_writer(Vec::new());
+    for r in records {
+        w.serialize(r).map_err(|e| OutputError(e.to_string()))?;
+    }
+    let bytes = w.into_inner().map_err(|e| OutputError(e.to_string()))?;
+    String::from_utf8(bytes).map_err(|e| OutputError(e.to_string()))
+}
+
+/// The move-count table. Text is laid out as Schofield's table, with the
+/// totals; JSON, YAML and CSV hold one record per row (no total row).
+pub fn render_counts(rows: &[MoveCount], format: Format) -> Result<String, OutputError> {
+    match format {
+        Format::Json | Format::Yaml => structured(rows, format),
+        Format::Csv => csv(rows),
+        Format::Text => {
+            let mut s = String::new();
+            let line = |s: &mut String, a: &str, b: &str, c: &str, d: &str| {
+                let _ = writeln!(s, "{a:>6} {b:>10} {c:>8} {d:>18}");
+            };
+            line(&mut s, "moves", "positions", "classes", "extended classes");
+            for r in rows {
+                line(
+                    &mut s,
+                    &r.moves.to_string(),
+                    &grouped(r.positions),
+                    &grouped(r.classes),
+                    &grouped(r.extended_classes),
+                );
+            }
+            let total = |f: fn(&MoveCount) -> usize| grouped(rows.iter().map(f).sum());
+            line(
+                &mut s,
+                "total",
+                &total(|r| r.positions),
+                &total(|r| r.classes),
+                &total(|r| r.extended_classes),
+            );
+            Ok(s)
+        }
+    }
+}
+
+/// One flat CSV record for a solution.
+#[derive(Serialize)]
+struct SolutionRecord<'a> {
+    code: &'a str,
+    grid: &'a str,
+    cycles: &'a str,
+    sequence_number: u32,
+    moves: u8,
+    starting_twists: String,
+    ending_twists: String,
+    specimen: String,
+    minimal_paths: u64,
+    class_id: usize,
+    class_size: u8,
+    extended_class_id: usize,
+    extended_class_size: u8,
+}
+
+/// Everything about one position.
+pub fn render_solution(sol: &Solution, format: Format) -> Result<String, OutputError> {
+    match format {
+        Format::Json | Format::Yaml => structured(sol, format),
+        Format::Csv => csv([SolutionRecord {
+            code: &sol.code,
+            grid: &sol.grid,
+            cycles: &sol.cycles,
+            sequence_number: sol.sequence_number.get(),
+            moves: sol.moves,
+            starting_twists: sol.starting_twists.letters(),
+            ending_twists: sol.ending_twists.letters(),
+            specimen: sol.specimen.to_string(),
+            minimal_paths: sol.minimal_path_count,
+            class_id: sol.class.id.index(),
+            class_size: sol.class.size,
+            extended_class_id: sol.extended_class.id.index(),
+            extended_class_size: sol.extended_class.size,
+        }]),
+        Format::Text => Ok(solution_text(sol)),
+    }
+}
+
+fn solution_text(sol: &Solution) -> String {
+    let mut s = String::new();
+    let _ = writeln!(s, "{} position {}", capitalised(sol.puzzle), sol.code);
+    let _ = writeln!(s);
+    for row in sol.grid.split('/') {
+        let cells: Vec<String> = row.chars().map(String::from).collect();
+        let _ = writeln!(s, "    {}", cells.join(" "));
+    }
+    let _ = writeln!(s);
+    let mut field = |name: &str, value: String| {
+        let _ = writeln!(s, "{name:<17}{value}");
+    };
+    field("code number", sol.code.clone());
+    field("grid", sol.grid.clone());
+    field("cycles", sol.cycles.clone());
+    field("sequence number", sol.sequence_number.to_string());
+    field("minimum", format!("{} moves", sol.moves));
+    if sol.moves == 0 {
+        field("starting twists", "none: this is the target".to_string());
+    } else {
+        field(
+            "starting twists",
+            format!(
+                "{}   (field {})",
+                spaced(&sol.starting_twists.letters()),
+                sol.starting_twists.field()
+            ),
+        );
+        field(
+            "ending twists",
+            format!(
+                "{}   (field {})",
+                spaced(&sol.ending_twists.letters()),
+                sol.ending_twists.field()
+            ),
+        );
+        field(
+            "specimen",
+            format!(
+                "{}   = {}: {} twists, {} elisions, 4·{} − 2·{} = {} moves",
+                sol.specimen_marked,
+                sol.specimen,
+                sol.specimen_twists,
+                sol.specimen_elisions,
+                sol.specimen_twists,
+                sol.specimen_elisions,
+                sol.moves
+            ),
+        );
+        let pieces: Vec<String> = sol.tile_moves.iter().map(|m| m.piece.to_string()).collect();
+        field(
+            "tile moves",
+            format!("{}   (pieces moved, in order)", pieces.join(" ")),
+        );
+        match &sol.minimal_paths {
+            Some(paths) => {
+                field("minimal paths", sol.minimal_path_count.to_string());
+                for p in paths {
+                    field("", format!("{}   {}", p, p.marked()));
+                }
+            }
+            None => field(
+                "minimal paths",
+                format!("{} (list them with --all)", sol.minimal_path_count),
+            ),
+        }
+    }
+    for (name, c) in [
+        ("class", &sol.class),
+        ("extended class", &sol.extended_class),
+    ] {
+        field(
+            name,
+            format!(
+                "{} of {}: representative {} (S = {}), {} member{}",
+                c.id,
+                c.of,
+                c.representative,
+                c.representative_sequence_number,
+                c.size,
+                if c.size == 1 { "" } else { "s" }
+            ),
+        );
+    }
+    s
+}
+
+fn spaced(letters: &str) -> String {
+    letters
+        .chars()
+        .map(String::from)
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+fn capitalised(s: &str) -> String {
+    let mut c = s.chars();
+    match c.next() {
+        Some(f) => f.to_uppercase().collect::<String>() + c.as_str(),
+        None => String::new(),
+    }
+}
+
+/// What a path does.
+pub fn render_path(r: &PathReport, format: Format) -> Result<String, OutputError> {
+    #[derive(Serialize)]
+    struct Record<'a> {
+        path: String,
+        marked: &'a str,
+        twists: usize,
+        elisions: usize,
+        moves: usize,
+        inverse: String,
+        from: &'a str,
+        reaches: &'a str,
+        reaches_target: bool,
+    }
+    match format {
+        Format::Json | Format::Yaml => structured(r, format),
+        Format::Csv => csv([Record {
+            path: r.path.to_string(),
+            marked: &r.marked,
+            twists: r.twists,
+            elisions: r.elisions,
+            moves: r.moves,
+            inverse: r.inverse.to_string(),
+            from: &r.from,
+            reaches: &r.reaches,
+            reaches_target: r.reaches_target,
+        }]),
+        Format::Text => {
+            let mut s = String::new();
+            let mut field = |name: &str, value: String| {
+                let _ = writeln!(s, "{name:<15}{value}");
+            };
+            field("path", format!("{}   ({})", r.marked, r.path));
+            field(
+                "moves",
+                format!(
+                    "{} twists, {} elisions: 4·{} − 2·{} = {}",
+                    r.twists, r.elisions, r.twists, r.elisions, r.moves
+                ),
+            );
+            if !r.reduced {
+                field(
+                    "note",
+                    "not reduced: a twist is followed by itself or its inverse, so no minimal path looks like this".to_string(),
+                );
+            }
+            field("inverse", r.inverse.to_string());
+            field("from", format!("{}   {}", r.from, r.from_grid));
+            let target = if r.reaches_target {
+                "   the target"
+            } else {
+                ""
+            };
+            field(
+                "reaches",
+                format!(
+                    "{}   {}   {}{}",
+                    r.reaches, r.reaches_grid, r.reaches_cycles, target
+                ),
+            );
+            let pieces: Vec<String> = r.tile_moves.iter().map(|m| m.piece.to_string()).collect();
+            field(
+                "tile moves",
+                format!("{}   (pieces moved, in order)", pieces.join(" ")),
+            );
+            Ok(s)
+        }
+    }
+}
