@@ -1,4 +1,5 @@
 //! schofield
+pub mod board;
 pub mod dictionary;
 pub mod output;
 pub mod perm;
