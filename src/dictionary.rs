@@ -110,16 +110,10 @@ impl Classes {
             .collect()
     }
 
-    /// Builds the orbits of `images` over `positions` (indexed by sequence
-    /// number); `images(p)` must list the orbit of `p` under a group.
-    fn build<const N: usize, I>(
-        positions: &[Position<N>],
-        moves: &[u8],
-        images: impl Fn(Position<N>) -> I,
-    ) -> Classes
-    where
-        I: Iterator<Item = Position<N>>,
-    {
+    /// The orbits of the symmetries `group` acting by conjugation. Classes
+    /// are numbered in increasing order of their smallest member, which is
+    /// their representative.
+    fn orbits<const N: usize>(positions: &[Position<N>], moves: &[u8], group: &[D4]) -> Classes {
         const NONE: ClassId = ClassId(u16::MAX);
         let mut class_of = vec![NONE; positions.len()];
         let mut classes = Vec::new();
@@ -129,8 +123,8 @@ impl Classes {
             }
             let id = ClassId(classes.len() as u16);
             let mut size = 0u8;
-            for q in images(*p) {
-                let t = q.sequence_number().index();
+            for &g in group {
+                let t = p.conjugate(g).sequence_number().index();
                 if class_of[t] != id {
                     class_of[t] = id;
                     size += 1;
@@ -143,6 +137,39 @@ impl Classes {
                 moves: moves[s],
             });
         }
+        Classes { class_of, classes }
+    }
+
+    /// The extended classes: each class joined with the class of its
+    /// members' inverses. Inversion commutes with conjugation
+    /// (`(φ⁻¹Xφ)⁻¹ = φ⁻¹X⁻¹φ`), so the inverses of one class fill exactly one
+    /// class, found from the representative alone.
+    fn with_inverses<const N: usize>(&self, positions: &[Position<N>]) -> Classes {
+        const NONE: ClassId = ClassId(u16::MAX);
+        let mut merged = vec![NONE; self.classes.len()];
+        let mut classes = Vec::new();
+        for c in &self.classes {
+            if merged[c.id.index()] != NONE {
+                continue;
+            }
+            let inverse = positions[c.representative.index()].inverse();
+            let partner = self.class_of[inverse.sequence_number().index()];
+            let id = ClassId(classes.len() as u16);
+            merged[c.id.index()] = id;
+            merged[partner.index()] = id;
+            let size = if partner == c.id {
+                c.size
+            } else {
+                c.size + self.classes[partner.index()].size
+            };
+            classes.push(Class {
+                id,
+                representative: c.representative,
+                size,
+                moves: c.moves,
+            });
+        }
+        let class_of = self.class_of.iter().map(|c| merged[c.index()]).collect();
         Classes { class_of, classes }
     }
 }
@@ -181,22 +208,11 @@ impl<const N: usize> Analysis<N> {
     /// the two layers that feed from it; about a millisecond for the
     /// eight-puzzle.
     pub fn new(puzzle: &'static Puzzle<N>) -> Analysis<N> {
-        let count = Position::<N>::COUNT;
-        let positions: Vec<Position<N>> = (0..count as u32)
-            .map(Position::from_sequence_unchecked)
-            .collect();
+        let positions = Position::<N>::all();
         let next = twist_table(puzzle, &positions);
         let (moves, last) = search(puzzle, &next);
-        let classes = Classes::build(&positions, &moves, |p| {
-            puzzle.symmetries.iter().map(move |&g| p.conjugate(g))
-        });
-        let extended = Classes::build(&positions, &moves, |p| {
-            let inv = p.inverse();
-            puzzle
-                .symmetries
-                .iter()
-                .flat_map(move |&g| [p.conjugate(g), inv.conjugate(g)])
-        });
+        let classes = Classes::orbits(&positions, &moves, puzzle.symmetries);
+        let extended = classes.with_inverses(&positions);
         Analysis {
             puzzle,
             positions,
@@ -483,12 +499,15 @@ fn search<const N: usize>(puzzle: &Puzzle<N>, next: &[[u16; 8]]) -> (Vec<u8>, Ve
                     allowed &= allowed - 1;
                     let y = next[x][t];
                     let yi = usize::from(y);
-                    if moves[yi] == UNSEEN {
-                        moves[yi] = m;
-                        last[yi] = TwistSet::from_bits(1 << t);
+                    // Branch-free: whether y is new or already in this layer
+                    // is unpredictable, so select rather than jump.
+                    let d = moves[yi];
+                    let fresh = d == UNSEEN;
+                    let hit = fresh | (d == m);
+                    moves[yi] = if fresh { m } else { d };
+                    last[yi] = TwistSet::from_bits(last[yi].bits() | (u8::from(hit) << t));
+                    if fresh {
                         layer.push(y);
-                    } else if moves[yi] == m {
-                        last[yi].insert(Twist::from_index(t));
                     }
                 }
             }

@@ -272,13 +272,6 @@ impl<const N: usize> Position<N> {
         Ok(Position { pieces })
     }
 
-    /// Builds a position without checking. The caller guarantees that
-    /// `pieces` is an even permutation of `0..N` (as every twist preserves).
-    #[inline]
-    pub(crate) const fn from_pieces_unchecked(pieces: [u8; N]) -> Position<N> {
-        Position { pieces }
-    }
-
     /// The piece on each square.
     pub const fn pieces(&self) -> &[u8; N] {
         &self.pieces
@@ -295,7 +288,7 @@ impl<const N: usize> Position<N> {
     /// Schofield's sequence number S.
     #[inline]
     pub fn sequence_number(&self) -> SequenceNumber {
-        SequenceNumber(perm::even_rank(&self.pieces) as u32)
+        SequenceNumber(perm::even_rank_array(&self.pieces))
     }
 
     /// The position with sequence number `s`.
@@ -315,6 +308,14 @@ impl<const N: usize> Position<N> {
         let mut pieces = [0u8; N];
         pieces.copy_from_slice(&v);
         Position { pieces }
+    }
+
+    /// Every position, in increasing order of sequence number.
+    pub fn all() -> Vec<Position<N>> {
+        perm::even_permutations::<N>()
+            .into_iter()
+            .map(|pieces| Position { pieces })
+            .collect()
     }
 
     /// The position after `twist`: the piece on square `a` of its cycle

@@ -131,11 +131,24 @@ impl D4 {
     /// The squares and pieces must be closed under `self` (all of D4 on the
     /// eight-puzzle; identity and `Vertical` on the five-puzzle).
     pub fn conjugate<const N: usize>(self, pieces: &[u8; N]) -> [u8; N] {
+        let map = self.squares();
         let mut out = [0u8; N];
         for (i, &p) in pieces.iter().enumerate() {
-            out[usize::from(self.square(i as u8))] = self.square(p);
+            out[usize::from(map[i])] = map[usize::from(p)];
         }
         out
+    }
+
+    /// The images of squares 0 … 7, as a table.
+    #[inline]
+    pub const fn squares(self) -> [u8; 8] {
+        let mut m = [0u8; 8];
+        let mut i = 0;
+        while i < 8 {
+            m[i] = self.square(i as u8);
+            i += 1;
+        }
+        m
     }
 
     /// The usual name of the element.
