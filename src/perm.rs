@@ -77,7 +77,7 @@ pub fn cycles(p: &[u8]) -> Vec<Vec<u8>> {
 /// Returns `true` for an even permutation.
 pub fn is_even(p: &[u8]) -> bool {
     let transpositions: usize = cycles(p).iter().map(|c| c.len() - 1).sum();
-    transpositions % 2 == 0
+    transpositions.is_multiple_of(2)
 }
 
 /// Cycle notation in Schofield's compact form, `(132)(67)`; the identity is

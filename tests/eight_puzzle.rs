@@ -279,10 +279,10 @@ fn minimal_paths_by_brute_force_on_short_positions() {
         let mut longer = Vec::new();
         for w in &words {
             for t in Twist::ALL {
-                if let Some(&l) = w.last() {
-                    if t == l || t == l.inverse() {
-                        continue;
-                    }
+                if let Some(&l) = w.last()
+                    && (t == l || t == l.inverse())
+                {
+                    continue;
                 }
                 let mut v = w.clone();
                 v.push(t);
