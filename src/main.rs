@@ -39,6 +39,12 @@ enum Command {
         #[arg(long, value_enum, default_value_t = Format::Text)]
         format: Format,
     },
+    /// Rewrite the generated tables (tables/ by default) from the code.
+    Regenerate {
+        /// The folder to write into.
+        #[arg(long, default_value = "tables")]
+        dir: std::path::PathBuf,
+    },
     /// Follow a path of twists (e.g. WXYZADY): its moves, elisions, inverse,
     /// the position it reaches and its tile moves.
     Path {
@@ -70,6 +76,16 @@ fn run(cli: Cli) -> Result<String, Box<dyn std::error::Error>> {
                 &Solution::new(&a, &p, all),
                 format,
             )?)
+        }
+        Command::Regenerate { dir } => {
+            let mut report = String::new();
+            for (name, text) in schofield::tables::generated() {
+                let path = dir.join(&name);
+                schofield::files::write_atomically(&path, text.as_bytes())
+                    .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+                report += &format!("wrote {}\n", path.display());
+            }
+            Ok(report)
         }
         Command::Path { path, from, format } => {
             let path = EIGHT.parse_path(&path)?;

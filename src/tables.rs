@@ -1,0 +1,25 @@
+//! The generated tables committed under `tables/`: their names and the
+//! text the code produces for them now. A test compares the two byte for
+//! byte, and `schofield regenerate` rewrites them.
+//!
+//! ```
+//! let tables = schofield::tables::generated();
+//! let (name, text) = &tables[0];
+//! assert_eq!(name, "counts.txt");
+//! assert!(text.contains("20 160"));
+//! ```
+
+use crate::dictionary::Analysis;
+use crate::output::{Format, render_counts};
+use crate::puzzle::EIGHT;
+
+/// Every generated table as `(file name under tables/, contents)`.
+pub fn generated() -> Vec<(String, String)> {
+    let eight = Analysis::new(&EIGHT);
+    let counts = |format| render_counts(&eight.move_counts(), format).expect("serialisable");
+    vec![
+        ("counts.txt".to_string(), counts(Format::Text)),
+        ("counts.csv".to_string(), counts(Format::Csv)),
+        ("counts.json".to_string(), counts(Format::Json)),
+    ]
+}
