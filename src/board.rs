@@ -131,6 +131,40 @@ impl Board {
     }
 }
 
+impl Board {
+    /// Breadth-first search from `goal` that also counts, for every
+    /// arrangement, the shortest tile-move sequences that reach it (the sum
+    /// of the counts of its neighbours one move nearer). Returns the
+    /// distances and the counts, both indexed by lexicographic rank.
+    pub fn count_shortest_paths(&self, goal: &[u8]) -> (Distances, Vec<u64>) {
+        let n = self.cells();
+        let size = perm::factorial(n) as usize;
+        let mut dist = vec![u8::MAX; size];
+        let mut count = vec![0u64; size];
+        let start = perm::lex_rank(goal) as usize;
+        dist[start] = 0;
+        count[start] = 1;
+        let mut queue = VecDeque::from([start]);
+        while let Some(r) = queue.pop_front() {
+            let mut tiles = perm::lex_unrank(r as u64, n);
+            let blank = tiles.iter().position(|&t| t == 0).expect("one blank");
+            for &next in self.neighbours(blank) {
+                tiles.swap(blank, usize::from(next));
+                let q = perm::lex_rank(&tiles) as usize;
+                if dist[q] == u8::MAX {
+                    dist[q] = dist[r] + 1;
+                    queue.push_back(q);
+                }
+                if dist[q] == dist[r] + 1 {
+                    count[q] += count[r];
+                }
+                tiles.swap(blank, usize::from(next));
+            }
+        }
+        (Distances { dist }, count)
+    }
+}
+
 /// Distances from a goal, indexed by the lexicographic rank of the
 /// arrangement; `None` for arrangements the goal cannot reach.
 #[derive(Debug, Clone)]

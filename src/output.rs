@@ -125,6 +125,7 @@ struct SolutionRecord<'a> {
     ending_twists: String,
     specimen: String,
     minimal_paths: u64,
+    tile_solutions: u64,
     class_id: usize,
     class_size: u8,
     extended_class_id: usize,
@@ -145,6 +146,7 @@ pub fn render_solution(sol: &Solution, format: Format) -> Result<String, OutputE
             ending_twists: sol.ending_twists.letters(),
             specimen: sol.specimen.to_string(),
             minimal_paths: sol.minimal_path_count,
+            tile_solutions: sol.tile_solutions,
             class_id: sol.class.id.index(),
             class_size: sol.class.size,
             extended_class_id: sol.extended_class.id.index(),
@@ -208,16 +210,27 @@ fn solution_text(sol: &Solution) -> String {
             "tile moves",
             format!("{}   (pieces moved, in order)", pieces.join(" ")),
         );
+        let twins = if sol.tile_solutions == sol.minimal_path_count {
+            String::new()
+        } else {
+            format!(
+                "; {} tile-move sequences, counting T T for T⁻¹ where that is as short",
+                sol.tile_solutions
+            )
+        };
         match &sol.minimal_paths {
             Some(paths) => {
-                field("minimal paths", sol.minimal_path_count.to_string());
+                field(
+                    "minimal paths",
+                    format!("{}{twins}", sol.minimal_path_count),
+                );
                 for p in paths {
                     field("", format!("{}   {}", p, p.marked()));
                 }
             }
             None => field(
                 "minimal paths",
-                format!("{} (list them with --all)", sol.minimal_path_count),
+                format!("{} (list them with --all){twins}", sol.minimal_path_count),
             ),
         }
     }
@@ -300,7 +313,7 @@ pub fn render_path(r: &PathReport, format: Format) -> Result<String, OutputError
             if !r.reduced {
                 field(
                     "note",
-                    "not reduced: a twist is followed by itself or its inverse, so no minimal path looks like this".to_string(),
+                    "not reduced: a twist is followed by itself or its inverse; Schofield's calculus replaces T T by T⁻¹ and drops T T⁻¹, never making a path longer".to_string(),
                 );
             }
             field("inverse", r.inverse.to_string());

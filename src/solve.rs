@@ -77,8 +77,11 @@ pub struct Solution {
     pub specimen_elisions: usize,
     /// The specimen as tile moves, in order.
     pub tile_moves: Vec<TileMove>,
-    /// The number of minimal solutions.
+    /// The number of minimal solutions (reduced twist words).
     pub minimal_path_count: u64,
+    /// The number of shortest tile-move sequences: each minimal word counts
+    /// `2^(twin sites)` (see [`Path::twin_sites`]).
+    pub tile_solutions: u64,
     /// Every minimal solution, when asked for.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub minimal_paths: Option<Vec<Path>>,
@@ -111,6 +114,7 @@ impl Solution {
             tile_moves: expand(&specimen, p.pieces()),
             specimen,
             minimal_path_count: paths.len() as u64,
+            tile_solutions: paths.iter().map(Path::tile_sequences).sum(),
             minimal_paths: all.then_some(paths),
             class: ClassReport::new(a, a.classes().class_of(s), a.classes().len()),
             extended_class: ClassReport::new(

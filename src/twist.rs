@@ -323,6 +323,35 @@ impl Path {
             .all(|w| w[1] != w[0] && w[1] != w[0].inverse())
     }
 
+    /// The number of *twin sites*: interior twists `T⁻¹` whose neighbours
+    /// elide into `T` and out of `T`, so that `T T` in its place (two twists,
+    /// two elisions) costs exactly as many moves. Schofield's calculus never
+    /// repeats a twist (A A = A⁻¹), but on the tray `B A A D` is a different
+    /// 12-move tile sequence from `B W D`; each twin site doubles the number
+    /// of tile sequences a word stands for.
+    ///
+    /// ```
+    /// use schofield::twist::Path;
+    /// let p: Path = "BWD".parse().unwrap();
+    /// assert_eq!(p.twin_sites(), 1);
+    /// assert_eq!("BAAD".parse::<Path>().unwrap().moves(), p.moves());
+    /// ```
+    pub fn twin_sites(&self) -> usize {
+        self.0
+            .windows(3)
+            .filter(|w| {
+                let t = w[1].inverse();
+                w[0].elides_into(t) && t.elides_into(w[2])
+            })
+            .count()
+    }
+
+    /// The number of distinct tile-move sequences of the same length that
+    /// this reduced word stands for: `2^(twin sites)`.
+    pub fn tile_sequences(&self) -> u64 {
+        1 << self.twin_sites()
+    }
+
     /// The path that undoes this one: the inverse twists in reverse order.
     /// It has the same number of moves (inversion swaps a twist's first and
     /// last squares, so elisions are kept).

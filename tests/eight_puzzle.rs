@@ -206,6 +206,38 @@ fn tile_breadth_first_search_agrees_on_every_position() {
 }
 
 #[test]
+fn shortest_tile_sequences_are_the_minimal_words_with_their_twins() {
+    // Counting shortest paths in the plain tile graph, independently of the
+    // twist calculus: each minimal reduced word stands for 2^(twin sites)
+    // tile sequences (B W D and B A A D are both 12 moves), and nothing else
+    // is as short.
+    let layout: Vec<Cell> = EIGHT.layout.iter().flatten().copied().collect();
+    let tiles = |p: &Position<8>| -> Vec<u8> {
+        layout
+            .iter()
+            .map(|c| match c {
+                Cell::Square(i) => p.pieces()[usize::from(*i)] + 1,
+                Cell::Centre => 0,
+            })
+            .collect()
+    };
+    let (_, counts) = Board::new(3, 3)
+        .unwrap()
+        .count_shortest_paths(&tiles(&Position::target()));
+    let a = analysis();
+    let mut with_twins = 0;
+    for p in all_positions() {
+        let words = a.minimal_paths(&p);
+        let expected: u64 = words.iter().map(|w| w.tile_sequences()).sum();
+        let rank = schofield::perm::lex_rank(&tiles(&p)) as usize;
+        // Shortest paths from the target to p, reversed, are those from p.
+        assert_eq!(counts[rank], expected, "{}", p.code());
+        with_twins += usize::from(expected != words.len() as u64);
+    }
+    assert!(with_twins > 0);
+}
+
+#[test]
 fn every_specimen_replays_in_the_printed_number_of_moves() {
     let a = analysis();
     for p in all_positions() {
