@@ -1,5 +1,5 @@
-//! Totals quoted in docs/search.md: minimal twist words, shortest tile
-//! sequences, and the positions where the two differ.
+//! Totals quoted in docs/search.md: class sizes, minimal twist words,
+//! shortest tile sequences, and the positions where the two differ.
 use schofield::dictionary::Analysis;
 use schofield::position::Position;
 use schofield::puzzle::EIGHT;
@@ -17,6 +17,15 @@ fn main() {
             most = (w.len() as u64, p.code());
         }
     }
+    let sizes = |c: &schofield::dictionary::Classes| {
+        let mut d = std::collections::BTreeMap::new();
+        for k in c.iter() {
+            *d.entry(k.size).or_insert(0) += 1;
+        }
+        d
+    };
+    println!("class sizes {:?}", sizes(a.classes()));
+    println!("extended class sizes {:?}", sizes(a.extended_classes()));
     println!(
         "minimal words {words}, tile sequences {tiles}, positions differing {differ}, most words {} at {}",
         most.0, most.1

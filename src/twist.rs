@@ -440,13 +440,22 @@ impl Serialize for Path {
 }
 
 /// Where a tile stands: one of the numbered squares round the centre, or the
-/// centre itself.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+/// centre itself. Serialised as the square's number, or `"centre"`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Cell {
     /// A numbered square.
     Square(u8),
     /// The centre square (empty in every standard position).
     Centre,
+}
+
+impl Serialize for Cell {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        match self {
+            Cell::Square(i) => s.serialize_u8(*i),
+            Cell::Centre => s.serialize_str("centre"),
+        }
+    }
 }
 
 impl fmt::Display for Cell {
