@@ -328,6 +328,34 @@ impl<const N: usize> Analysis<N> {
         rows
     }
 
+    /// How many positions are first reached with each number of twists
+    /// (0, 1, 2, …), ignoring elision: a breadth-first search of the twist
+    /// (Cayley) graph. For the five-puzzle: 1, 4, 8, 16, 24, 6, 1.
+    pub fn twist_counts(&self) -> Vec<usize> {
+        let mut depth = vec![u8::MAX; self.len()];
+        depth[0] = 0;
+        let mut frontier = vec![0usize];
+        let mut counts = vec![1];
+        while !frontier.is_empty() {
+            let d = counts.len() as u8;
+            let mut next = Vec::new();
+            for &x in &frontier {
+                for &t in self.puzzle.twists {
+                    let y = usize::from(self.next[x][t.index()]);
+                    if depth[y] == u8::MAX {
+                        depth[y] = d;
+                        next.push(y);
+                    }
+                }
+            }
+            if !next.is_empty() {
+                counts.push(next.len());
+            }
+            frontier = next;
+        }
+        counts
+    }
+
     /// A lower bound on the moves still needed from `s` when the previous
     /// twist was `prev`: the continuation's own minimum, less 2 when its first
     /// twist can elide with `prev` and start a minimal solution of `s`.

@@ -53,6 +53,7 @@
 pub mod board;
 pub mod dictionary;
 pub mod files;
+pub mod five;
 pub mod output;
 pub mod perm;
 pub mod position;

@@ -3,8 +3,10 @@
 
 use clap::{Parser, Subcommand};
 use schofield::dictionary::Analysis;
+use schofield::five;
 use schofield::output::{self, Format};
-use schofield::puzzle::EIGHT;
+use schofield::position::Position;
+use schofield::puzzle::{EIGHT, FIVE};
 use schofield::solve::PathReport;
 use schofield::solve::Solution;
 use std::process::ExitCode;
@@ -39,6 +41,12 @@ enum Command {
         #[arg(long, value_enum, default_value_t = Format::Text)]
         format: Format,
     },
+    /// Schofield's five-puzzle (1 2 3 / 0 _ 4): the group A5. With no
+    /// subcommand, the whole analysis.
+    Five {
+        #[command(subcommand)]
+        command: Option<FiveCommand>,
+    },
     /// Rewrite the generated tables (tables/ by default) from the code.
     Regenerate {
         /// The folder to write into.
@@ -59,6 +67,99 @@ enum Command {
     },
 }
 
+#[derive(Subcommand)]
+enum FiveCommand {
+    /// Positions, classes and extended classes at each number of moves, and
+    /// positions by number of twists.
+    Counts {
+        /// Output format.
+        #[arg(long, value_enum, default_value_t = Format::Text)]
+        format: Format,
+    },
+    /// Solve one position: a grid (231/0_4), a code number (231) or cycle
+    /// notation ((123)).
+    Solve {
+        /// The puzzle.
+        position: String,
+        /// List every minimal path.
+        #[arg(long)]
+        all: bool,
+        /// Output format.
+        #[arg(long, value_enum, default_value_t = Format::Text)]
+        format: Format,
+    },
+    /// Schofield's binary trees of twist sequences from A and from W.
+    Trees {
+        /// How many twists deep.
+        #[arg(long, default_value_t = 6, value_parser = clap::value_parser!(u8).range(1..=12))]
+        depth: u8,
+        /// Output format.
+        #[arg(long, value_enum, default_value_t = Format::Text)]
+        format: Format,
+    },
+    /// The classes of A5 by cycle type beside the dodecahedron's axes.
+    Classes {
+        /// Output format.
+        #[arg(long, value_enum, default_value_t = Format::Text)]
+        format: Format,
+    },
+    /// The 20-move maximum, Schofield's crude bound of 48, and the true 30.
+    Bound {
+        /// Output format.
+        #[arg(long, value_enum, default_value_t = Format::Text)]
+        format: Format,
+    },
+    /// Follow a path of twists A B W X.
+    Path {
+        /// The twists, e.g. BA.
+        path: String,
+        /// The position to start from (default: the target).
+        #[arg(long)]
+        from: Option<String>,
+        /// Output format.
+        #[arg(long, value_enum, default_value_t = Format::Text)]
+        format: Format,
+    },
+}
+
+fn run_five(command: Option<FiveCommand>) -> Result<String, Box<dyn std::error::Error>> {
+    let a = Analysis::new(&FIVE);
+    Ok(match command {
+        None => output::render_five_report(
+            &a,
+            &five::binary_trees(6),
+            &five::cycle_type_classes(&a),
+            &five::bound(&a, &Analysis::new(&EIGHT)),
+        )?,
+        Some(FiveCommand::Counts { format }) => output::render_five_counts(&a, format)?,
+        Some(FiveCommand::Solve {
+            position,
+            all,
+            format,
+        }) => {
+            let p = FIVE.parse_position(&position)?;
+            output::render_solution(&Solution::new(&a, &p, all), format)?
+        }
+        Some(FiveCommand::Trees { depth, format }) => {
+            output::render_trees(&five::binary_trees(usize::from(depth)), format)?
+        }
+        Some(FiveCommand::Classes { format }) => {
+            output::render_five_classes(&five::cycle_type_classes(&a), format)?
+        }
+        Some(FiveCommand::Bound { format }) => {
+            output::render_bound(&five::bound(&a, &Analysis::new(&EIGHT)), format)?
+        }
+        Some(FiveCommand::Path { path, from, format }) => {
+            let path = FIVE.parse_path(&path)?;
+            let start = match from {
+                Some(s) => FIVE.parse_position(&s)?,
+                None => Position::target(),
+            };
+            output::render_path(&PathReport::new(&FIVE, &start, &path), format)?
+        }
+    })
+}
+
 fn run(cli: Cli) -> Result<String, Box<dyn std::error::Error>> {
     match cli.command {
         Command::Counts { format } => {
@@ -77,6 +178,7 @@ fn run(cli: Cli) -> Result<String, Box<dyn std::error::Error>> {
                 format,
             )?)
         }
+        Command::Five { command } => run_five(command),
         Command::Regenerate { dir } => {
             let mut report = String::new();
             for (name, text) in schofield::tables::generated() {
@@ -91,7 +193,7 @@ fn run(cli: Cli) -> Result<String, Box<dyn std::error::Error>> {
             let path = EIGHT.parse_path(&path)?;
             let start = match from {
                 Some(s) => EIGHT.parse_position(&s)?,
-                None => schofield::position::Position::target(),
+                None => Position::target(),
             };
             Ok(output::render_path(
                 &PathReport::new(&EIGHT, &start, &path),

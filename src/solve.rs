@@ -67,6 +67,12 @@ pub struct Solution {
     pub starting_twists: TwistSet,
     /// The twists that can end a minimal solution.
     pub ending_twists: TwistSet,
+    /// Schofield's field for the starting twists: each of the puzzle's
+    /// twists in its slot (A B C D W X Y Z; A B W X for the five-puzzle) or
+    /// `.`, e.g. `....W..Z`.
+    pub starting_field: String,
+    /// The same field for the ending twists.
+    pub ending_field: String,
     /// The specimen: the first minimal solution in the order A B C D W X Y Z.
     pub specimen: Path,
     /// The specimen with elided twists struck through.
@@ -108,6 +114,8 @@ impl Solution {
             moves: a.moves(p),
             starting_twists: a.starting_twists(p),
             ending_twists: a.ending_twists(p),
+            starting_field: a.starting_twists(p).field_of(puzzle.twists),
+            ending_field: a.ending_twists(p).field_of(puzzle.twists),
             specimen_marked: specimen.marked(),
             specimen_twists: specimen.len(),
             specimen_elisions: specimen.elisions(),

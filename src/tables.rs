@@ -10,8 +10,9 @@
 //! ```
 
 use crate::dictionary::Analysis;
-use crate::output::{Format, render_counts};
-use crate::puzzle::EIGHT;
+use crate::five;
+use crate::output::{Format, render_counts, render_five_report};
+use crate::puzzle::{EIGHT, FIVE};
 
 /// Every generated table as `(file name under tables/, contents)`.
 pub fn generated() -> Vec<(String, String)> {
@@ -21,5 +22,15 @@ pub fn generated() -> Vec<(String, String)> {
         ("counts.txt".to_string(), counts(Format::Text)),
         ("counts.csv".to_string(), counts(Format::Csv)),
         ("counts.json".to_string(), counts(Format::Json)),
+        ("five-puzzle.txt".to_string(), {
+            let a = Analysis::new(&FIVE);
+            render_five_report(
+                &a,
+                &five::binary_trees(6),
+                &five::cycle_type_classes(&a),
+                &five::bound(&a, &eight),
+            )
+            .expect("serialisable")
+        }),
     ]
 }

@@ -205,6 +205,15 @@ impl TwistSet {
         self.iter().map(Twist::letter).collect()
     }
 
+    /// The field restricted to the slots of `twists` (for the five-puzzle,
+    /// A B W X: `..W.` holds W).
+    pub fn field_of(self, twists: &[Twist]) -> String {
+        twists
+            .iter()
+            .map(|&t| if self.contains(t) { t.letter() } else { '.' })
+            .collect()
+    }
+
     /// Schofield's 8-character field: each twist's letter in its slot
     /// (order A B C D W X Y Z) when present, `.` otherwise.
     pub fn field(self) -> String {

@@ -181,7 +181,7 @@ fn solution_text(sol: &Solution) -> String {
             format!(
                 "{}   (field {})",
                 spaced(&sol.starting_twists.letters()),
-                sol.starting_twists.field()
+                sol.starting_field
             ),
         );
         field(
@@ -189,17 +189,17 @@ fn solution_text(sol: &Solution) -> String {
             format!(
                 "{}   (field {})",
                 spaced(&sol.ending_twists.letters()),
-                sol.ending_twists.field()
+                sol.ending_field
             ),
         );
         field(
             "specimen",
             format!(
-                "{}   = {}: {} twists, {} elisions, 4·{} − 2·{} = {} moves",
+                "{}   = {}: {}, {}, 4·{} − 2·{} = {} moves",
                 sol.specimen_marked,
                 sol.specimen,
-                sol.specimen_twists,
-                sol.specimen_elisions,
+                counted(sol.specimen_twists, "twist"),
+                counted(sol.specimen_elisions, "elision"),
                 sol.specimen_twists,
                 sol.specimen_elisions,
                 sol.moves
@@ -254,6 +254,15 @@ fn solution_text(sol: &Solution) -> String {
     s
 }
 
+/// `1 twist`, `4 twists`.
+fn counted(n: usize, noun: &str) -> String {
+    if n == 1 {
+        format!("1 {noun}")
+    } else {
+        format!("{n} {noun}s")
+    }
+}
+
 fn spaced(letters: &str) -> String {
     letters
         .chars()
@@ -306,8 +315,12 @@ pub fn render_path(r: &PathReport, format: Format) -> Result<String, OutputError
             field(
                 "moves",
                 format!(
-                    "{} twists, {} elisions: 4·{} − 2·{} = {}",
-                    r.twists, r.elisions, r.twists, r.elisions, r.moves
+                    "{}, {}: 4·{} − 2·{} = {}",
+                    counted(r.twists, "twist"),
+                    counted(r.elisions, "elision"),
+                    r.twists,
+                    r.elisions,
+                    r.moves
                 ),
             );
             if !r.reduced {
@@ -339,3 +352,8 @@ pub fn render_path(r: &PathReport, format: Format) -> Result<String, OutputError
         }
     }
 }
+
+mod five;
+pub use five::{
+    render_bound, render_five_classes, render_five_counts, render_five_report, render_trees,
+};
