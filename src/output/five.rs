@@ -193,13 +193,12 @@ pub fn render_five_classes(
             let mut s = String::new();
             let _ = writeln!(
                 s,
-                "{:<35} {:>9} {:>6} {:>17} {:>11}   {}",
+                "{:<35} {:>9} {:>6} {:>17} {:>11}   dodecahedron: axes, rotations about each",
                 "five-puzzle: class of permutations",
                 "positions",
                 "order",
                 "cyclic subgroups",
                 "conjugacy",
-                "dodecahedron: axes, rotations about each"
             );
             for c in classes {
                 let subgroups = if c.order == 1 {
@@ -283,8 +282,8 @@ pub fn render_five_report(
     s += "\n2. EVERY POSITION (puzzle → target; field slots A B W X; specimen: the first\n   minimal solution in the order A B W X, elided twists struck through)\n\n";
     let _ = writeln!(
         s,
-        "{:<5} {:<8} {:>5}  {:<5} {}",
-        "code", "grid", "moves", "field", "specimen"
+        "{:<5} {:<8} {:>5}  {:<5} specimen",
+        "code", "grid", "moves", "field"
     );
     for i in 0..a.len() {
         let p: Position<5> = a.position(SequenceNumber::new(i as u32));
