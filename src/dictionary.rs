@@ -50,7 +50,7 @@ impl ClassId {
 
 impl std::fmt::Display for ClassId {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "{}", self.0)
+        std::fmt::Display::fmt(&self.0, f)
     }
 }
 
@@ -455,6 +455,20 @@ impl<const N: usize> Analysis<N> {
             ControlFlow::Continue(())
         });
         n
+    }
+
+    /// The specimen and the number of minimal solutions, from one search.
+    pub fn specimen_and_count(&self, p: &Position<N>) -> (Path, u64) {
+        let mut first = None;
+        let mut n = 0u64;
+        self.for_each_minimal_path(p, |path| {
+            if first.is_none() {
+                first = Some(path.clone());
+            }
+            n += 1;
+            ControlFlow::Continue(())
+        });
+        (first.unwrap_or_default(), n)
     }
 
     /// The symmetries of the puzzle.

@@ -60,5 +60,6 @@ pub mod position;
 pub mod puzzle;
 pub mod solve;
 pub mod symmetry;
+pub mod table;
 pub mod tables;
 pub mod twist;

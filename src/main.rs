@@ -9,6 +9,8 @@ use schofield::position::Position;
 use schofield::puzzle::{EIGHT, FIVE};
 use schofield::solve::PathReport;
 use schofield::solve::Solution;
+use schofield::table::{self, Tabulation};
+use std::io::Write;
 use std::process::ExitCode;
 
 /// Schofield's complete solution of the eight-puzzle, computed exactly.
@@ -37,6 +39,33 @@ enum Command {
         /// List every minimal path.
         #[arg(long)]
         all: bool,
+        /// Output format.
+        #[arg(long, value_enum, default_value_t = Format::Text)]
+        format: Format,
+    },
+    /// Schofield's printed tables: every puzzle's starting twists, minimum
+    /// and a specimen path, in 168 pages of half-pages.
+    Table {
+        /// Only the half-page with this head (the first three code digits).
+        #[arg(long, conflicts_with = "code")]
+        head: Option<String>,
+        /// Only the entry of this puzzle (a code number, or any position form).
+        #[arg(long)]
+        code: Option<String>,
+        /// Output format: text is the printed layout; csv, json and yaml give
+        /// one record per puzzle.
+        #[arg(long, value_enum, default_value_t = Format::Text)]
+        format: Format,
+    },
+    /// The class dictionary (Schofield's short dictionary): every class with
+    /// its representative, size, minimum, starting and ending twists.
+    Classes {
+        /// Extended classes (a position and its inverse are equivalent).
+        #[arg(long)]
+        with_inverses: bool,
+        /// List every class's members.
+        #[arg(long)]
+        members: bool,
         /// Output format.
         #[arg(long, value_enum, default_value_t = Format::Text)]
         format: Format,
@@ -160,6 +189,34 @@ fn run_five(command: Option<FiveCommand>) -> Result<String, Box<dyn std::error::
     })
 }
 
+fn run_table(
+    head: Option<String>,
+    code: Option<String>,
+    format: Format,
+) -> Result<String, Box<dyn std::error::Error>> {
+    let a = Analysis::new(&EIGHT);
+    let data = format != Format::Text;
+    if let Some(code) = code {
+        let p = EIGHT.parse_position(&code)?;
+        let entry = Tabulation::entry_for(&a, &p, data);
+        return Ok(output::render_entries(&[entry], format)?);
+    }
+    let t = Tabulation::new(&a, data);
+    match head {
+        Some(head) => {
+            let head = table::parse_head(&head)?;
+            let h = t.half_page(&head).ok_or("no such half-page")?;
+            Ok(if data {
+                output::render_entries(h.entries, format)?
+            } else {
+                output::render_half_page_text(&h)
+            })
+        }
+        None if data => Ok(output::render_entries(t.entries(), format)?),
+        None => Ok(table::render_pages(&t)),
+    }
+}
+
 fn run(cli: Cli) -> Result<String, Box<dyn std::error::Error>> {
     match cli.command {
         Command::Counts { format } => {
@@ -175,6 +232,18 @@ fn run(cli: Cli) -> Result<String, Box<dyn std::error::Error>> {
             let a = Analysis::new(&EIGHT);
             Ok(output::render_solution(
                 &Solution::new(&a, &p, all),
+                format,
+            )?)
+        }
+        Command::Table { head, code, format } => run_table(head, code, format),
+        Command::Classes {
+            with_inverses,
+            members,
+            format,
+        } => {
+            let a = Analysis::new(&EIGHT);
+            Ok(output::render_classes(
+                &table::class_dictionary(&a, with_inverses, members),
                 format,
             )?)
         }
@@ -206,8 +275,15 @@ fn run(cli: Cli) -> Result<String, Box<dyn std::error::Error>> {
 fn main() -> ExitCode {
     match run(Cli::parse()) {
         Ok(text) => {
-            print!("{text}");
-            ExitCode::SUCCESS
+            let mut out = std::io::stdout().lock();
+            match out.write_all(text.as_bytes()).and_then(|()| out.flush()) {
+                // A reader that stops early (`| head`, a pager quit) is not an error.
+                Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => {
+                    eprintln!("error: cannot write the output: {e}");
+                    ExitCode::from(1)
+                }
+                _ => ExitCode::SUCCESS,
+            }
         }
         Err(e) => {
             eprintln!("error: {e}");

@@ -11,8 +11,9 @@
 
 use crate::dictionary::Analysis;
 use crate::five;
-use crate::output::{Format, render_counts, render_five_report};
+use crate::output::{Format, render_classes, render_counts, render_five_report};
 use crate::puzzle::{EIGHT, FIVE};
+use crate::table::{Tabulation, class_dictionary, render_pages};
 
 /// Every generated table as `(file name under tables/, contents)`.
 pub fn generated() -> Vec<(String, String)> {
@@ -22,6 +23,20 @@ pub fn generated() -> Vec<(String, String)> {
         ("counts.txt".to_string(), counts(Format::Text)),
         ("counts.csv".to_string(), counts(Format::Csv)),
         ("counts.json".to_string(), counts(Format::Json)),
+        (
+            "eight-puzzle-tables.txt".to_string(),
+            render_pages(&Tabulation::new(&eight, false)),
+        ),
+        (
+            "classes.csv".to_string(),
+            render_classes(&class_dictionary(&eight, false, true), Format::Csv)
+                .expect("serialisable"),
+        ),
+        (
+            "classes-extended.csv".to_string(),
+            render_classes(&class_dictionary(&eight, true, true), Format::Csv)
+                .expect("serialisable"),
+        ),
         ("five-puzzle.txt".to_string(), {
             let a = Analysis::new(&FIVE);
             render_five_report(

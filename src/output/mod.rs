@@ -354,6 +354,8 @@ pub fn render_path(r: &PathReport, format: Format) -> Result<String, OutputError
 }
 
 mod five;
+mod table;
 pub use five::{
     render_bound, render_five_classes, render_five_counts, render_five_report, render_trees,
 };
+pub use table::{render_classes, render_entries, render_half_page_text};
