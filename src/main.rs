@@ -1,17 +1,18 @@
 //! The `schofield` command line: parses arguments, calls the library,
 //! prints. Bad input ends with a one-line error and exit status 2.
 
-use clap::{Parser, Subcommand};
+use clap::{Args, Parser, Subcommand};
 use schofield::dictionary::Analysis;
 use schofield::five;
 use schofield::output::{self, Format};
 use schofield::position::Position;
-use schofield::puzzle::{EIGHT, FIVE};
-use schofield::solve::PathReport;
-use schofield::solve::Solution;
+use schofield::puzzle::{EIGHT, FIVE, Puzzle};
+use schofield::solve::{PathReport, Solution};
 use schofield::table::{self, Tabulation};
 use std::io::Write;
 use std::process::ExitCode;
+
+type Outcome = Result<String, Box<dyn std::error::Error>>;
 
 /// Schofield's complete solution of the eight-puzzle, computed exactly.
 #[derive(Parser)]
@@ -21,28 +22,50 @@ struct Cli {
     command: Command,
 }
 
+/// `--format`, shared by every command.
+#[derive(Args)]
+struct FormatArg {
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = Format::Text)]
+    format: Format,
+}
+
+/// The arguments of `solve` (eight- and five-puzzle alike).
+#[derive(Args)]
+struct SolveArgs {
+    /// The puzzle: a grid (025/1_3/746; five-puzzle 231/0_4), a code number
+    /// (102536; 023) or cycle notation on squares ((132)(67)).
+    position: String,
+    /// List every minimal path.
+    #[arg(long)]
+    all: bool,
+    #[command(flatten)]
+    out: FormatArg,
+}
+
+/// The arguments of `path` (eight- and five-puzzle alike).
+#[derive(Args)]
+struct PathArgs {
+    /// The twists, e.g. WXYZADY (five-puzzle: letters A B W X).
+    path: String,
+    /// The position to start from (default: the target).
+    #[arg(long)]
+    from: Option<String>,
+    #[command(flatten)]
+    out: FormatArg,
+}
+
 #[derive(Subcommand)]
 enum Command {
     /// Print Schofield's move-count table: positions, classes and extended
     /// classes at each minimum number of moves.
-    Counts {
-        /// Output format.
-        #[arg(long, value_enum, default_value_t = Format::Text)]
-        format: Format,
-    },
+    Counts(FormatArg),
     /// Solve one position: minimum moves, starting twists, a specimen
     /// minimal path, tile moves, classes.
-    Solve {
-        /// The puzzle: a grid (025/1_3/746), a code number (102536) or cycle
-        /// notation on squares ((132)(67)).
-        position: String,
-        /// List every minimal path.
-        #[arg(long)]
-        all: bool,
-        /// Output format.
-        #[arg(long, value_enum, default_value_t = Format::Text)]
-        format: Format,
-    },
+    Solve(SolveArgs),
+    /// Follow a path of twists (e.g. WXYZADY): its moves, elisions, inverse,
+    /// the position it reaches and its tile moves.
+    Path(PathArgs),
     /// Schofield's printed tables: every puzzle's starting twists, minimum
     /// and a specimen path, in 168 pages of half-pages.
     Table {
@@ -52,10 +75,10 @@ enum Command {
         /// Only the entry of this puzzle (a code number, or any position form).
         #[arg(long)]
         code: Option<String>,
-        /// Output format: text is the printed layout; csv, json and yaml give
-        /// one record per puzzle.
-        #[arg(long, value_enum, default_value_t = Format::Text)]
-        format: Format,
+        /// text is the printed layout; csv, json and yaml give one record
+        /// per puzzle.
+        #[command(flatten)]
+        out: FormatArg,
     },
     /// The class dictionary (Schofield's short dictionary): every class with
     /// its representative, size, minimum, starting and ending twists.
@@ -66,9 +89,8 @@ enum Command {
         /// List every class's members.
         #[arg(long)]
         members: bool,
-        /// Output format.
-        #[arg(long, value_enum, default_value_t = Format::Text)]
-        format: Format,
+        #[command(flatten)]
+        out: FormatArg,
     },
     /// Schofield's five-puzzle (1 2 3 / 0 _ 4): the group A5. With no
     /// subcommand, the whole analysis.
@@ -82,76 +104,54 @@ enum Command {
         #[arg(long, default_value = "tables")]
         dir: std::path::PathBuf,
     },
-    /// Follow a path of twists (e.g. WXYZADY): its moves, elisions, inverse,
-    /// the position it reaches and its tile moves.
-    Path {
-        /// The twists, e.g. WXYZADY.
-        path: String,
-        /// The position to start from (default: the target).
-        #[arg(long)]
-        from: Option<String>,
-        /// Output format.
-        #[arg(long, value_enum, default_value_t = Format::Text)]
-        format: Format,
-    },
 }
 
 #[derive(Subcommand)]
 enum FiveCommand {
     /// Positions, classes and extended classes at each number of moves, and
     /// positions by number of twists.
-    Counts {
-        /// Output format.
-        #[arg(long, value_enum, default_value_t = Format::Text)]
-        format: Format,
-    },
-    /// Solve one position: a grid (231/0_4), a code number (231) or cycle
+    Counts(FormatArg),
+    /// Solve one position: a grid (231/0_4), a code number (023) or cycle
     /// notation ((123)).
-    Solve {
-        /// The puzzle.
-        position: String,
-        /// List every minimal path.
-        #[arg(long)]
-        all: bool,
-        /// Output format.
-        #[arg(long, value_enum, default_value_t = Format::Text)]
-        format: Format,
-    },
+    Solve(SolveArgs),
+    /// Follow a path of twists A B W X (the paper's example: BA from 231/0_4).
+    Path(PathArgs),
     /// Schofield's binary trees of twist sequences from A and from W.
     Trees {
         /// How many twists deep.
         #[arg(long, default_value_t = 6, value_parser = clap::value_parser!(u8).range(1..=12))]
         depth: u8,
-        /// Output format.
-        #[arg(long, value_enum, default_value_t = Format::Text)]
-        format: Format,
+        #[command(flatten)]
+        out: FormatArg,
     },
     /// The classes of A5 by cycle type beside the dodecahedron's axes.
-    Classes {
-        /// Output format.
-        #[arg(long, value_enum, default_value_t = Format::Text)]
-        format: Format,
-    },
+    Classes(FormatArg),
     /// The 20-move maximum, Schofield's crude bound of 48, and the true 30.
-    Bound {
-        /// Output format.
-        #[arg(long, value_enum, default_value_t = Format::Text)]
-        format: Format,
-    },
-    /// Follow a path of twists A B W X.
-    Path {
-        /// The twists, e.g. BA.
-        path: String,
-        /// The position to start from (default: the target).
-        #[arg(long)]
-        from: Option<String>,
-        /// Output format.
-        #[arg(long, value_enum, default_value_t = Format::Text)]
-        format: Format,
-    },
+    Bound(FormatArg),
 }
 
-fn run_five(command: Option<FiveCommand>) -> Result<String, Box<dyn std::error::Error>> {
+fn solve<const N: usize>(puzzle: &'static Puzzle<N>, args: SolveArgs) -> Outcome {
+    let p = puzzle.parse_position(&args.position)?;
+    let a = Analysis::new(puzzle);
+    Ok(output::render_solution(
+        &Solution::new(&a, &p, args.all),
+        args.out.format,
+    )?)
+}
+
+fn follow<const N: usize>(puzzle: &'static Puzzle<N>, args: PathArgs) -> Outcome {
+    let path = puzzle.parse_path(&args.path)?;
+    let start = match args.from {
+        Some(s) => puzzle.parse_position(&s)?,
+        None => Position::target(),
+    };
+    Ok(output::render_path(
+        &PathReport::new(puzzle, &start, &path),
+        args.out.format,
+    )?)
+}
+
+fn run_five(command: Option<FiveCommand>) -> Outcome {
     let a = Analysis::new(&FIVE);
     Ok(match command {
         None => output::render_five_report(
@@ -160,40 +160,22 @@ fn run_five(command: Option<FiveCommand>) -> Result<String, Box<dyn std::error::
             &five::cycle_type_classes(&a),
             &five::bound(&a, &Analysis::new(&EIGHT)),
         )?,
-        Some(FiveCommand::Counts { format }) => output::render_five_counts(&a, format)?,
-        Some(FiveCommand::Solve {
-            position,
-            all,
-            format,
-        }) => {
-            let p = FIVE.parse_position(&position)?;
-            output::render_solution(&Solution::new(&a, &p, all), format)?
+        Some(FiveCommand::Counts(out)) => output::render_five_counts(&a, out.format)?,
+        Some(FiveCommand::Solve(args)) => return solve(&FIVE, args),
+        Some(FiveCommand::Path(args)) => return follow(&FIVE, args),
+        Some(FiveCommand::Trees { depth, out }) => {
+            output::render_trees(&five::binary_trees(usize::from(depth)), out.format)?
         }
-        Some(FiveCommand::Trees { depth, format }) => {
-            output::render_trees(&five::binary_trees(usize::from(depth)), format)?
+        Some(FiveCommand::Classes(out)) => {
+            output::render_five_classes(&five::cycle_type_classes(&a), out.format)?
         }
-        Some(FiveCommand::Classes { format }) => {
-            output::render_five_classes(&five::cycle_type_classes(&a), format)?
-        }
-        Some(FiveCommand::Bound { format }) => {
-            output::render_bound(&five::bound(&a, &Analysis::new(&EIGHT)), format)?
-        }
-        Some(FiveCommand::Path { path, from, format }) => {
-            let path = FIVE.parse_path(&path)?;
-            let start = match from {
-                Some(s) => FIVE.parse_position(&s)?,
-                None => Position::target(),
-            };
-            output::render_path(&PathReport::new(&FIVE, &start, &path), format)?
+        Some(FiveCommand::Bound(out)) => {
+            output::render_bound(&five::bound(&a, &Analysis::new(&EIGHT)), out.format)?
         }
     })
 }
 
-fn run_table(
-    head: Option<String>,
-    code: Option<String>,
-    format: Format,
-) -> Result<String, Box<dyn std::error::Error>> {
+fn run_table(head: Option<String>, code: Option<String>, format: Format) -> Outcome {
     let a = Analysis::new(&EIGHT);
     let data = format != Format::Text;
     if let Some(code) = code {
@@ -217,58 +199,39 @@ fn run_table(
     }
 }
 
-fn run(cli: Cli) -> Result<String, Box<dyn std::error::Error>> {
+fn regenerate(dir: &std::path::Path) -> Outcome {
+    let mut report = String::new();
+    for (name, text) in schofield::tables::generated() {
+        let path = dir.join(&name);
+        schofield::files::write_atomically(&path, text.as_bytes())
+            .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+        report += &format!("wrote {}\n", path.display());
+    }
+    Ok(report)
+}
+
+fn run(cli: Cli) -> Outcome {
     match cli.command {
-        Command::Counts { format } => {
+        Command::Counts(out) => {
             let a = Analysis::new(&EIGHT);
-            Ok(output::render_counts(&a.move_counts(), format)?)
+            Ok(output::render_counts(&a.move_counts(), out.format)?)
         }
-        Command::Solve {
-            position,
-            all,
-            format,
-        } => {
-            let p = EIGHT.parse_position(&position)?;
-            let a = Analysis::new(&EIGHT);
-            Ok(output::render_solution(
-                &Solution::new(&a, &p, all),
-                format,
-            )?)
-        }
-        Command::Table { head, code, format } => run_table(head, code, format),
+        Command::Solve(args) => solve(&EIGHT, args),
+        Command::Path(args) => follow(&EIGHT, args),
+        Command::Table { head, code, out } => run_table(head, code, out.format),
         Command::Classes {
             with_inverses,
             members,
-            format,
+            out,
         } => {
             let a = Analysis::new(&EIGHT);
             Ok(output::render_classes(
                 &table::class_dictionary(&a, with_inverses, members),
-                format,
+                out.format,
             )?)
         }
         Command::Five { command } => run_five(command),
-        Command::Regenerate { dir } => {
-            let mut report = String::new();
-            for (name, text) in schofield::tables::generated() {
-                let path = dir.join(&name);
-                schofield::files::write_atomically(&path, text.as_bytes())
-                    .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
-                report += &format!("wrote {}\n", path.display());
-            }
-            Ok(report)
-        }
-        Command::Path { path, from, format } => {
-            let path = EIGHT.parse_path(&path)?;
-            let start = match from {
-                Some(s) => EIGHT.parse_position(&s)?,
-                None => Position::target(),
-            };
-            Ok(output::render_path(
-                &PathReport::new(&EIGHT, &start, &path),
-                format,
-            )?)
-        }
+        Command::Regenerate { dir } => regenerate(&dir),
     }
 }
 

@@ -1,33 +1,8 @@
 //! The command line as a user meets it: golden output, machine-readable
 //! formats, and a clear one-line error with exit status 2 for bad input.
 
-use assert_cmd::Command;
-
-fn schofield() -> Command {
-    Command::cargo_bin("schofield").unwrap()
-}
-
-fn stdout(args: &[&str]) -> String {
-    let out = schofield().args(args).output().unwrap();
-    assert!(
-        out.status.success(),
-        "{args:?}: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8(out.stdout).unwrap()
-}
-
-/// Runs a command that must fail on bad input: exit 2, one line on stderr
-/// starting `error:` and containing `needle`, nothing on stdout, no panic.
-fn fails(args: &[&str], needle: &str) {
-    let out = schofield().args(args).output().unwrap();
-    let err = String::from_utf8_lossy(&out.stderr);
-    assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
-    assert!(out.stdout.is_empty(), "{args:?} wrote to stdout");
-    assert!(!err.contains("panicked"), "{args:?} panicked: {err}");
-    assert!(err.starts_with("error:"), "{args:?}: {err}");
-    assert!(err.contains(needle), "{args:?}: {err:?} lacks {needle:?}");
-}
+mod common;
+use common::{fails, schofield, stdout};
 
 #[test]
 fn counts_prints_schofields_table() {
@@ -191,12 +166,9 @@ fn bad_paths_and_options() {
         &["path", "AB", "--from", "1234"],
         "a code number has 6 digits",
     );
-    let out = schofield()
-        .args(["counts", "--format", "xml"])
-        .output()
-        .unwrap();
+    let out = schofield(&["counts", "--format", "xml"]);
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("invalid value 'xml'"));
-    let out = schofield().args(["frobnicate"]).output().unwrap();
+    let out = schofield(&["frobnicate"]);
     assert_eq!(out.status.code(), Some(2));
 }

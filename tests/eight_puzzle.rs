@@ -16,6 +16,20 @@ fn analysis() -> &'static Analysis<8> {
     A.get_or_init(|| Analysis::new(&EIGHT))
 }
 
+/// A standard position laid on the 3×3 tray in reading order, as tiles
+/// 1 … 8 (Schofield's piece p is tile p + 1) with 0 for the empty centre.
+fn tray(p: &Position<8>) -> Vec<u8> {
+    EIGHT
+        .layout
+        .iter()
+        .flatten()
+        .map(|c| match c {
+            Cell::Square(i) => p.pieces()[usize::from(*i)] + 1,
+            Cell::Centre => 0,
+        })
+        .collect()
+}
+
 fn all_positions() -> impl Iterator<Item = Position<8>> {
     (0..20_160).map(|s| Position::<8>::from_sequence_number(s).unwrap())
 }
@@ -185,23 +199,12 @@ fn elision_rule() {
 
 #[test]
 fn tile_breadth_first_search_agrees_on_every_position() {
-    // The 3×3 tray in reading order; Schofield's piece p is tile p + 1.
-    let layout: Vec<Cell> = EIGHT.layout.iter().flatten().copied().collect();
-    let tiles = |p: &Position<8>| -> Vec<u8> {
-        layout
-            .iter()
-            .map(|c| match c {
-                Cell::Square(i) => p.pieces()[usize::from(*i)] + 1,
-                Cell::Centre => 0,
-            })
-            .collect()
-    };
     let board = Board::new(3, 3).unwrap();
-    let d = board.distances(&tiles(&Position::target()));
+    let d = board.distances(&tray(&Position::target()));
     assert_eq!(d.reached(), 181_440);
     let a = analysis();
     for p in all_positions() {
-        assert_eq!(d.get(&tiles(&p)), Some(a.moves(&p)), "{}", p.code());
+        assert_eq!(d.get(&tray(&p)), Some(a.moves(&p)), "{}", p.code());
     }
 }
 
@@ -211,25 +214,15 @@ fn shortest_tile_sequences_are_the_minimal_words_with_their_twins() {
     // twist calculus: each minimal reduced word stands for 2^(twin sites)
     // tile sequences (B W D and B A A D are both 12 moves), and nothing else
     // is as short.
-    let layout: Vec<Cell> = EIGHT.layout.iter().flatten().copied().collect();
-    let tiles = |p: &Position<8>| -> Vec<u8> {
-        layout
-            .iter()
-            .map(|c| match c {
-                Cell::Square(i) => p.pieces()[usize::from(*i)] + 1,
-                Cell::Centre => 0,
-            })
-            .collect()
-    };
     let (_, counts) = Board::new(3, 3)
         .unwrap()
-        .count_shortest_paths(&tiles(&Position::target()));
+        .count_shortest_paths(&tray(&Position::target()));
     let a = analysis();
     let mut with_twins = 0;
     for p in all_positions() {
         let words = a.minimal_paths(&p);
         let expected: u64 = words.iter().map(|w| w.tile_sequences()).sum();
-        let rank = schofield::perm::lex_rank(&tiles(&p)) as usize;
+        let rank = schofield::perm::lex_rank(&tray(&p)) as usize;
         // Shortest paths from the target to p, reversed, are those from p.
         assert_eq!(counts[rank], expected, "{}", p.code());
         with_twins += usize::from(expected != words.len() as u64);

@@ -1,7 +1,8 @@
 //! The five-puzzle: every figure of SPEC.md §2, asserted against the printed
 //! values, on the same engine as the eight-puzzle.
 
-use assert_cmd::Command;
+mod common;
+use common::{fails, schofield};
 use schofield::dictionary::Analysis;
 use schofield::five::{self, Dodecahedron, TreeNode};
 use schofield::position::{Position, SequenceNumber};
@@ -151,14 +152,6 @@ fn the_bound() {
     assert_eq!(b.eight_puzzle_max, 30);
 }
 
-fn schofield(args: &[&str]) -> std::process::Output {
-    Command::cargo_bin("schofield")
-        .unwrap()
-        .args(args)
-        .output()
-        .unwrap()
-}
-
 #[test]
 fn the_papers_elision_example_from_the_command_line() {
     let out = schofield(&[
@@ -210,14 +203,7 @@ fn five_bad_input() {
             "square 6 in cycle notation is out of range",
         ),
     ] {
-        let out = schofield(&args);
-        let err = String::from_utf8_lossy(&out.stderr);
-        assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
-        assert!(
-            err.starts_with("error:") && err.contains(needle),
-            "{args:?}: {err}"
-        );
-        assert!(out.stdout.is_empty());
+        fails(&args, needle);
     }
     let out = schofield(&["five", "trees", "--depth", "0"]);
     assert_eq!(out.status.code(), Some(2));

@@ -2,7 +2,8 @@
 //! entry, and the starting-twist fields are confirmed by an independent
 //! computation.
 
-use assert_cmd::Command;
+mod common;
+use common::{fails, schofield};
 use schofield::dictionary::Analysis;
 use schofield::position::Position;
 use schofield::puzzle::EIGHT;
@@ -204,14 +205,6 @@ fn class_dictionaries() {
     }
 }
 
-fn schofield(args: &[&str]) -> std::process::Output {
-    Command::cargo_bin("schofield")
-        .unwrap()
-        .args(args)
-        .output()
-        .unwrap()
-}
-
 #[test]
 fn machine_readable_records() {
     let out = schofield(&["table", "--code", "102536", "--format", "json"]);
@@ -255,14 +248,7 @@ fn bad_heads_and_codes() {
         (vec!["table", "--code", "102533"], "piece 3 appears twice"),
         (vec!["table", "--code", "025/1_3/764"], "odd permutation"),
     ] {
-        let out = schofield(&args);
-        let err = String::from_utf8_lossy(&out.stderr);
-        assert_eq!(out.status.code(), Some(2), "{args:?}");
-        assert!(
-            err.starts_with("error:") && err.contains(needle),
-            "{args:?}: {err}"
-        );
-        assert!(out.stdout.is_empty());
+        fails(&args, needle);
     }
 }
 

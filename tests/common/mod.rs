@@ -1,0 +1,38 @@
+//! Helpers shared by the command-line tests.
+#![allow(dead_code)]
+
+use assert_cmd::Command;
+use std::process::Output;
+
+/// Runs `schofield` with `args`.
+pub fn schofield(args: &[&str]) -> Output {
+    Command::cargo_bin("schofield")
+        .unwrap()
+        .args(args)
+        .output()
+        .unwrap()
+}
+
+/// Runs a command that must succeed and returns its standard output.
+pub fn stdout(args: &[&str]) -> String {
+    let out = schofield(args);
+    assert!(
+        out.status.success(),
+        "{args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout).unwrap()
+}
+
+/// Runs a command that must fail on bad input: exit 2, one line on stderr
+/// starting `error:` and containing `needle`, nothing on stdout, no panic.
+pub fn fails(args: &[&str], needle: &str) {
+    let out = schofield(args);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
+    assert!(out.stdout.is_empty(), "{args:?} wrote to stdout");
+    assert!(!err.contains("panicked"), "{args:?} panicked: {err}");
+    assert!(err.starts_with("error:"), "{args:?}: {err}");
+    assert_eq!(err.lines().count(), 1, "{args:?}: one line expected: {err}");
+    assert!(err.contains(needle), "{args:?}: {err:?} lacks {needle:?}");
+}
