@@ -54,6 +54,7 @@ pub mod board;
 pub mod dictionary;
 pub mod files;
 pub mod five;
+pub mod graph;
 pub mod output;
 pub mod perm;
 pub mod position;

@@ -4,6 +4,7 @@
 use clap::{Args, Parser, Subcommand};
 use schofield::dictionary::Analysis;
 use schofield::five;
+use schofield::graph::{GraphFormat, GraphKind, TwistGraph};
 use schofield::output::{self, Format};
 use schofield::position::Position;
 use schofield::puzzle::{EIGHT, FIVE, Puzzle};
@@ -91,6 +92,25 @@ enum Command {
         members: bool,
         #[command(flatten)]
         out: FormatArg,
+    },
+    /// Export the twist graph (or a quotient, or the shortest-path graph) as
+    /// DOT, GraphML or node-link JSON.
+    Graph {
+        /// Which graph.
+        #[arg(long, value_enum, default_value_t = GraphKind::Cayley)]
+        kind: GraphKind,
+        /// File format.
+        #[arg(long, value_enum, default_value_t = GraphFormat::Graphml)]
+        format: GraphFormat,
+        /// Keep only the positions (or classes) within this many moves.
+        #[arg(long, value_parser = parse_moves, allow_hyphen_values = true)]
+        max_moves: Option<u8>,
+        /// The five-puzzle instead of the eight-puzzle.
+        #[arg(long)]
+        five: bool,
+        /// Write to this file (atomically) instead of standard output.
+        #[arg(long)]
+        output: Option<std::path::PathBuf>,
     },
     /// Schofield's five-puzzle (1 2 3 / 0 _ 4): the group A5. With no
     /// subcommand, the whole analysis.
@@ -199,6 +219,38 @@ fn run_table(head: Option<String>, code: Option<String>, format: Format) -> Outc
     }
 }
 
+/// `--max-moves`: a whole number of moves, 0 or more.
+fn parse_moves(s: &str) -> Result<u8, String> {
+    s.trim().parse::<u8>().map_err(|_| {
+        format!(
+            "expected a whole number of moves from 0 to 255 (positions need at most 30); got {s:?}"
+        )
+    })
+}
+
+fn export_graph(
+    kind: GraphKind,
+    format: GraphFormat,
+    max_moves: Option<u8>,
+    five: bool,
+    output: Option<std::path::PathBuf>,
+) -> Outcome {
+    let g = if five {
+        TwistGraph::build(&Analysis::new(&FIVE), kind, max_moves)
+    } else {
+        TwistGraph::build(&Analysis::new(&EIGHT), kind, max_moves)
+    };
+    let text = g.render(format);
+    match output {
+        None => Ok(text),
+        Some(path) => {
+            schofield::files::write_atomically(&path, text.as_bytes())
+                .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+            Ok(String::new())
+        }
+    }
+}
+
 fn regenerate(dir: &std::path::Path) -> Outcome {
     let mut report = String::new();
     for (name, text) in schofield::tables::generated() {
@@ -230,6 +282,13 @@ fn run(cli: Cli) -> Outcome {
                 out.format,
             )?)
         }
+        Command::Graph {
+            kind,
+            format,
+            max_moves,
+            five,
+            output,
+        } => export_graph(kind, format, max_moves, five, output),
         Command::Five { command } => run_five(command),
         Command::Regenerate { dir } => regenerate(&dir),
     }

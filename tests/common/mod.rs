@@ -36,3 +36,18 @@ pub fn fails(args: &[&str], needle: &str) {
     assert_eq!(err.lines().count(), 1, "{args:?}: one line expected: {err}");
     assert!(err.contains(needle), "{args:?}: {err:?} lacks {needle:?}");
 }
+
+/// Like [`fails`] for errors found while reading the arguments, where the
+/// argument parser adds a usage hint after the error line.
+pub fn fails_usage(args: &[&str], needle: &str) {
+    let out = schofield(args);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
+    assert!(out.stdout.is_empty(), "{args:?} wrote to stdout");
+    assert!(!err.contains("panicked"), "{args:?} panicked: {err}");
+    let first = err.lines().next().unwrap_or("");
+    assert!(
+        first.starts_with("error:") && first.contains(needle),
+        "{args:?}: {err:?} lacks {needle:?}"
+    );
+}

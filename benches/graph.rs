@@ -1,0 +1,25 @@
+//! The graph export (issue #5); see docs/performance.md.
+
+use criterion::{Criterion, criterion_group, criterion_main};
+use schofield::dictionary::Analysis;
+use schofield::graph::{GraphFormat, GraphKind, TwistGraph};
+use schofield::puzzle::EIGHT;
+use std::hint::black_box;
+
+fn graph(c: &mut Criterion) {
+    c.bench_function("graph/full Cayley graph as GraphML, from nothing", |b| {
+        b.iter(|| {
+            let a = Analysis::new(&EIGHT);
+            black_box(TwistGraph::build(&a, GraphKind::Cayley, None).render(GraphFormat::Graphml))
+        })
+    });
+    let a = Analysis::new(&EIGHT);
+    c.bench_function("graph/full Cayley graph as node-link JSON", |b| {
+        b.iter(|| {
+            black_box(TwistGraph::build(&a, GraphKind::Cayley, None).render(GraphFormat::Json))
+        })
+    });
+}
+
+criterion_group!(benches, graph);
+criterion_main!(benches);
