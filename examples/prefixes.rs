@@ -24,5 +24,7 @@ fn main() {
             }
         }
     }
-    println!("minimal paths from the target: {paths}; passing a position non-minimally: {with_detour}; example {example:?}");
+    println!(
+        "minimal paths from the target: {paths}; passing a position non-minimally: {with_detour}; example {example:?}"
+    );
 }

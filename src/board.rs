@@ -1,25 +1,50 @@
 //! Any rectangular sliding board with the blank anywhere, as on a real tray.
 //!
-//! An arrangement lists the tile on each cell in reading order, `0` for the
-//! blank. A move slides a tile next to the blank into it. This is the tile
-//! metric underneath Schofield's twists; [`Board::distances`] searches it
-//! breadth first, which gives an independent check of the twist calculus.
+//! An [`Arrangement`] lists the tile on each cell in reading order, `0` for
+//! the blank; tiles are numbered `1 … n−1`. A move slides a tile next to the
+//! blank into it. This is the tile metric under Schofield's twists, and the
+//! ground on which the lookup table, A* and the 15-puzzle solvers work.
+//!
+//! **Solvability.** A horizontal move keeps the order of the tiles read
+//! row by row. A vertical move carries one tile past `cols − 1` others: an
+//! even number of transpositions when the width is odd, and an odd number,
+//! together with a change of the blank's row, when it is even. So the
+//! invariant is the parity of the tiles' order, plus the blank's row when
+//! the width is even. Two arrangements are mutually reachable exactly when
+//! their invariants agree: half of the `n!` arrangements.
+//!
+//! **Ranks.** [`Board::lex_rank`] is the lexicographic rank that Utgoff and
+//! Saxena use: the Lehmer code of the cells with the blank counted as the
+//! largest value, so `123/456/78_` ranks 0. [`Space::index`] is a compact
+//! rank for the reachable half: `blank cell × (n−1)!/2 + ⌊rank(tiles)/2⌋`.
+//! Of the two tile orders with the same half-rank, which differ by a swap of
+//! the last two tiles, exactly one has the parity the blank's cell requires.
 //!
 //! ```
-//! use schofield::board::Board;
-//! let b = Board::new(2, 2).unwrap();
-//! let d = b.distances(&[1, 2, 3, 0]);
-//! assert_eq!(d.reached(), 12); // 4!/2
-//! assert_eq!(d.max(), 6);
+//! use schofield::board::{Board, Space};
+//! let b: Board = "3x3".parse().unwrap();
+//! let goal = b.parse_arrangement("123/456/78_").unwrap();
+//! assert_eq!(b.lex_rank(&goal), 0);
+//! let space = Space::new(b, goal);
+//! assert_eq!(space.len(), 181_440);
+//! let p = b.parse_arrangement("123/456/7_8").unwrap();
+//! assert!(space.reaches(&p));
+//! assert_eq!(space.arrangement(space.index(&p)), p);
 //! ```
 
 use crate::perm;
 use std::collections::VecDeque;
 use std::fmt;
+use std::str::FromStr;
 
-/// Why a board could not be made.
+/// The most cells a board may have (tiles fit in a nibble).
+pub const MAX_CELLS: usize = 16;
+
+/// Why a board or an arrangement could not be read.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum BoardError {
+    /// A size that is not `RxC`.
+    SizeSyntax(String),
     /// Fewer than 2 rows or columns, or more than 16 cells.
     Size {
         /// Rows asked for.
@@ -27,59 +52,202 @@ pub enum BoardError {
         /// Columns asked for.
         cols: usize,
     },
+    /// The wrong number of rows in a grid.
+    RowCount {
+        /// Rows found.
+        found: usize,
+        /// Rows expected.
+        expected: usize,
+    },
+    /// The wrong number of cells in a row.
+    RowLength {
+        /// The row, from 1.
+        row: usize,
+        /// Cells found.
+        found: usize,
+        /// Cells expected.
+        expected: usize,
+    },
+    /// The wrong number of cells in all.
+    CellCount {
+        /// Cells found.
+        found: usize,
+        /// Cells expected.
+        expected: usize,
+    },
+    /// Something that is not a tile number or a blank.
+    BadCell(String),
+    /// A tile number too large for the board.
+    TileOutOfRange {
+        /// The tile.
+        tile: usize,
+        /// The largest tile.
+        max: usize,
+    },
+    /// A tile named twice.
+    RepeatedTile(u8),
+    /// A tile missing.
+    MissingTile(u8),
+    /// No blank.
+    NoBlank,
+    /// More than one blank.
+    SeveralBlanks(usize),
 }
 
 impl fmt::Display for BoardError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        use BoardError::*;
         match self {
-            BoardError::Size { rows, cols } => write!(
+            SizeSyntax(s) => write!(
                 f,
-                "a {rows}×{cols} board is not supported; expected at least 2 rows and 2 columns and at most 16 cells"
+                "cannot read {s:?} as a board size; expected ROWSxCOLS, like 3x3 or 2x6"
             ),
+            Size { rows, cols } => write!(
+                f,
+                "a {rows}x{cols} board is not supported; expected at least 2 rows and 2 columns and at most {MAX_CELLS} cells"
+            ),
+            RowCount { found, expected } => {
+                write!(f, "the grid has {found} rows; expected {expected}")
+            }
+            RowLength {
+                row,
+                found,
+                expected,
+            } => write!(
+                f,
+                "row {row} of the grid has {found} cells; expected {expected}"
+            ),
+            CellCount { found, expected } => {
+                write!(f, "{found} cells given; the board has {expected}")
+            }
+            BadCell(s) => write!(
+                f,
+                "cannot read {s:?} as a tile; expected tile numbers and '_' or 0 for the blank"
+            ),
+            TileOutOfRange { tile, max } => write!(
+                f,
+                "tile {tile} does not exist; the tiles are numbered 1 to {max}"
+            ),
+            RepeatedTile(t) => write!(f, "tile {t} appears twice; each tile must appear once"),
+            MissingTile(t) => write!(f, "tile {t} is missing; each tile must appear once"),
+            NoBlank => write!(f, "no blank; mark the empty cell with '_' (or 0)"),
+            SeveralBlanks(n) => write!(f, "{n} blanks; expected exactly one"),
         }
     }
 }
 
 impl std::error::Error for BoardError {}
 
-/// A rectangular board of `rows × cols` cells.
-#[derive(Debug, Clone, PartialEq, Eq)]
+/// A direction the blank moves in (the tile moves the other way).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize)]
+pub enum Direction {
+    /// The blank moves up: the tile above slides down.
+    Up,
+    /// The blank moves left.
+    Left,
+    /// The blank moves right.
+    Right,
+    /// The blank moves down.
+    Down,
+}
+
+impl Direction {
+    /// All four, in the order the solvers try them.
+    pub const ALL: [Direction; 4] = [
+        Direction::Up,
+        Direction::Left,
+        Direction::Right,
+        Direction::Down,
+    ];
+
+    /// `U`, `L`, `R` or `D`.
+    pub fn letter(self) -> char {
+        match self {
+            Direction::Up => 'U',
+            Direction::Left => 'L',
+            Direction::Right => 'R',
+            Direction::Down => 'D',
+        }
+    }
+
+    /// The opposite direction.
+    pub fn opposite(self) -> Direction {
+        match self {
+            Direction::Up => Direction::Down,
+            Direction::Left => Direction::Right,
+            Direction::Right => Direction::Left,
+            Direction::Down => Direction::Up,
+        }
+    }
+}
+
+/// A rectangular board of `rows × cols` cells, 2 ≤ rows, cols, at most 16
+/// cells.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Board {
     rows: usize,
     cols: usize,
-    adjacency: Vec<Vec<u8>>,
+}
+
+impl FromStr for Board {
+    type Err = BoardError;
+
+    /// Reads `RxC` (also `R×C`).
+    fn from_str(s: &str) -> Result<Board, BoardError> {
+        let t = s.trim().to_ascii_lowercase().replace('×', "x");
+        let (r, c) = t
+            .split_once('x')
+            .ok_or_else(|| BoardError::SizeSyntax(s.to_string()))?;
+        let parse = |x: &str| {
+            x.trim()
+                .parse::<usize>()
+                .map_err(|_| BoardError::SizeSyntax(s.to_string()))
+        };
+        Board::new(parse(r)?, parse(c)?)
+    }
+}
+
+impl fmt::Display for Board {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}x{}", self.rows, self.cols)
+    }
+}
+
+/// The tile on each cell in reading order, `0` for the blank.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Arrangement(Vec<u8>);
+
+impl Arrangement {
+    /// The tiles, cell by cell.
+    pub fn cells(&self) -> &[u8] {
+        &self.0
+    }
+
+    /// The blank's cell.
+    pub fn blank(&self) -> usize {
+        self.0
+            .iter()
+            .position(|&t| t == 0)
+            .expect("an arrangement has a blank")
+    }
+
+    /// The reading-order list with 0 for the blank: `1 2 3 4 5 6 7 8 0`.
+    pub fn list(&self) -> String {
+        self.0
+            .iter()
+            .map(|t| t.to_string())
+            .collect::<Vec<_>>()
+            .join(" ")
+    }
 }
 
 impl Board {
-    /// A board of `rows × cols` cells (at least 2 × 2, at most 16 cells).
+    /// A board of `rows × cols` cells.
     pub fn new(rows: usize, cols: usize) -> Result<Board, BoardError> {
-        if rows < 2 || cols < 2 || rows * cols > 16 {
+        if rows < 2 || cols < 2 || rows * cols > MAX_CELLS {
             return Err(BoardError::Size { rows, cols });
         }
-        let adjacency = (0..rows * cols)
-            .map(|c| {
-                let (r, k) = (c / cols, c % cols);
-                let mut v = Vec::new();
-                if r > 0 {
-                    v.push((c - cols) as u8);
-                }
-                if k > 0 {
-                    v.push((c - 1) as u8);
-                }
-                if k + 1 < cols {
-                    v.push((c + 1) as u8);
-                }
-                if r + 1 < rows {
-                    v.push((c + cols) as u8);
-                }
-                v
-            })
-            .collect();
-        Ok(Board {
-            rows,
-            cols,
-            adjacency,
-        })
+        Ok(Board { rows, cols })
     }
 
     /// The number of rows.
@@ -97,76 +265,514 @@ impl Board {
         self.rows * self.cols
     }
 
-    /// The cells next to `cell` (up, left, right, down).
-    pub fn neighbours(&self, cell: usize) -> &[u8] {
-        &self.adjacency[cell]
+    /// The cell the blank reaches from `cell` moving in `d`, if on the board.
+    pub fn step(&self, cell: usize, d: Direction) -> Option<usize> {
+        let (r, c) = (cell / self.cols, cell % self.cols);
+        match d {
+            Direction::Up => (r > 0).then(|| cell - self.cols),
+            Direction::Left => (c > 0).then(|| cell - 1),
+            Direction::Right => (c + 1 < self.cols).then(|| cell + 1),
+            Direction::Down => (r + 1 < self.rows).then(|| cell + self.cols),
+        }
     }
 
-    /// Breadth-first search over tile moves from `goal` (an arrangement:
-    /// tile per cell, 0 the blank), giving the distance of every arrangement
-    /// reachable from it. Memory: one byte per arrangement, `n!` of them,
-    /// indexed by lexicographic rank.
-    pub fn distances(&self, goal: &[u8]) -> Distances {
+    /// The cells next to `cell`, in the order up, left, right, down.
+    pub fn neighbours(&self, cell: usize) -> impl Iterator<Item = usize> + '_ {
+        Direction::ALL
+            .into_iter()
+            .filter_map(move |d| self.step(cell, d))
+    }
+
+    /// The usual goal: tiles `1 … n−1` in reading order, blank last
+    /// (`123/456/78_`).
+    pub fn goal_blank_last(&self) -> Arrangement {
         let n = self.cells();
-        let size = perm::factorial(n) as usize;
-        let mut dist = vec![u8::MAX; size];
-        let start = perm::lex_rank(goal);
-        dist[start as usize] = 0;
-        let mut queue = VecDeque::from([start]);
-        while let Some(r) = queue.pop_front() {
-            let mut tiles = perm::lex_unrank(r, n);
-            let d = dist[r as usize];
-            let blank = tiles.iter().position(|&t| t == 0).expect("one blank");
-            for &next in self.neighbours(blank) {
-                tiles.swap(blank, usize::from(next));
-                let q = perm::lex_rank(&tiles) as usize;
-                if dist[q] == u8::MAX {
-                    dist[q] = d + 1;
-                    queue.push_back(q as u64);
-                }
-                tiles.swap(blank, usize::from(next));
-            }
+        Arrangement((1..n as u8).chain([0]).collect())
+    }
+
+    /// The other convention of the sources: blank first, then `1 … n−1`
+    /// (`_12/345/678`).
+    pub fn goal_blank_first(&self) -> Arrangement {
+        Arrangement((0..self.cells() as u8).collect())
+    }
+
+    /// Builds an arrangement from a reading-order list (0 for the blank),
+    /// checking that it holds each of `0 … n−1` once.
+    pub fn arrangement(&self, cells: &[u8]) -> Result<Arrangement, BoardError> {
+        let n = self.cells();
+        if cells.len() != n {
+            return Err(BoardError::CellCount {
+                found: cells.len(),
+                expected: n,
+            });
         }
-        Distances { dist }
+        let blanks = cells.iter().filter(|&&t| t == 0).count();
+        match blanks {
+            0 => return Err(BoardError::NoBlank),
+            1 => {}
+            k => return Err(BoardError::SeveralBlanks(k)),
+        }
+        let mut seen = 0u32;
+        for &t in cells {
+            if usize::from(t) >= n {
+                return Err(BoardError::TileOutOfRange {
+                    tile: usize::from(t),
+                    max: n - 1,
+                });
+            }
+            if t != 0 && seen & (1 << t) != 0 {
+                return Err(BoardError::RepeatedTile(t));
+            }
+            seen |= 1 << t;
+        }
+        Ok(Arrangement(cells.to_vec()))
+    }
+
+    /// Reads an arrangement: rows separated by `/` or new lines, or one
+    /// reading-order list. Cells are tile numbers; `_`, `.` or `0` is the
+    /// blank. Rows (and a list) of single characters may run together
+    /// (`123/456/78_`; tiles 10 … 15 as `A … F`); otherwise separate cells
+    /// with spaces or commas (`1 2 3 4 5 6 7 8 0`).
+    pub fn parse_arrangement(&self, s: &str) -> Result<Arrangement, BoardError> {
+        let text = s.trim();
+        let rows: Vec<&str> = text.split(['/', '\n']).map(str::trim).collect();
+        let cells: Vec<String> = if rows.len() > 1 {
+            if rows.len() != self.rows {
+                return Err(BoardError::RowCount {
+                    found: rows.len(),
+                    expected: self.rows,
+                });
+            }
+            let mut all = Vec::new();
+            for (r, row) in rows.iter().enumerate() {
+                let cells = split_cells(row);
+                if cells.len() != self.cols {
+                    return Err(BoardError::RowLength {
+                        row: r + 1,
+                        found: cells.len(),
+                        expected: self.cols,
+                    });
+                }
+                all.extend(cells);
+            }
+            all
+        } else {
+            split_cells(text)
+        };
+        let tiles = cells
+            .iter()
+            .map(|c| match c.as_str() {
+                "_" | "." => Ok(0u8),
+                t => {
+                    let v = if t.len() == 1 && t.chars().all(|ch| ch.is_ascii_alphabetic()) {
+                        t.chars()
+                            .next()
+                            .map(|ch| ch.to_ascii_uppercase() as usize - 'A' as usize + 10)
+                    } else {
+                        t.parse::<usize>().ok()
+                    };
+                    match v {
+                        Some(v) if v < self.cells() => Ok(v as u8),
+                        Some(v) => Err(BoardError::TileOutOfRange {
+                            tile: v,
+                            max: self.cells() - 1,
+                        }),
+                        None => Err(BoardError::BadCell(t.to_string())),
+                    }
+                }
+            })
+            .collect::<Result<Vec<u8>, _>>()?;
+        let a = self.arrangement(&tiles)?;
+        if let Some(missing) = (1..self.cells() as u8).find(|t| !a.0.contains(t)) {
+            return Err(BoardError::MissingTile(missing));
+        }
+        Ok(a)
+    }
+
+    /// The arrangement as rows separated by `/`, `_` for the blank: single
+    /// characters for boards of up to 10 cells (`123/456/78_`), numbers
+    /// separated by spaces otherwise.
+    pub fn format(&self, a: &Arrangement) -> String {
+        let wide = self.cells() > 10;
+        a.0.chunks(self.cols)
+            .map(|row| {
+                let cells: Vec<String> = row
+                    .iter()
+                    .map(|&t| {
+                        if t == 0 {
+                            "_".to_string()
+                        } else {
+                            t.to_string()
+                        }
+                    })
+                    .collect();
+                cells.join(if wide { " " } else { "" })
+            })
+            .collect::<Vec<_>>()
+            .join("/")
+    }
+
+    /// The arrangement after the blank moves in `d`, with the tile that
+    /// moved; `None` at the edge.
+    pub fn apply(&self, a: &Arrangement, d: Direction) -> Option<(Arrangement, u8)> {
+        let b = a.blank();
+        let to = self.step(b, d)?;
+        let mut cells = a.0.clone();
+        let tile = cells[to];
+        cells.swap(b, to);
+        Some((Arrangement(cells), tile))
+    }
+
+    /// The solvability invariant: parity of the tiles' reading order, plus
+    /// the blank's row when the width is even.
+    pub fn invariant(&self, a: &Arrangement) -> bool {
+        let tiles: Vec<u8> =
+            a.0.iter()
+                .copied()
+                .filter(|&t| t != 0)
+                .map(|t| t - 1)
+                .collect();
+        let odd_tiles = !perm::is_even(&tiles);
+        let row_part = self.cols % 2 == 0 && (a.blank() / self.cols) % 2 == 1;
+        odd_tiles ^ row_part
+    }
+
+    /// True when `a` can be slid into `goal`.
+    pub fn is_solvable(&self, a: &Arrangement, goal: &Arrangement) -> bool {
+        self.invariant(a) == self.invariant(goal)
+    }
+
+    /// Utgoff and Saxena's index: the lexicographic rank of the cells, the
+    /// blank counted as the largest value, so the goal `123/456/78_` is 0.
+    pub fn lex_rank(&self, a: &Arrangement) -> u64 {
+        let n = self.cells() as u8;
+        let values: Vec<u8> =
+            a.0.iter()
+                .map(|&t| if t == 0 { n - 1 } else { t - 1 })
+                .collect();
+        perm::lex_rank(&values)
+    }
+
+    /// The arrangement with Utgoff and Saxena's index `r` (`r < n!`).
+    pub fn lex_unrank(&self, r: u64) -> Arrangement {
+        let n = self.cells() as u8;
+        Arrangement(
+            perm::lex_unrank(r, self.cells())
+                .into_iter()
+                .map(|v| if v == n - 1 { 0 } else { v + 1 })
+                .collect(),
+        )
     }
 }
 
+fn split_cells(s: &str) -> Vec<String> {
+    if s.contains([' ', ',', '\t']) {
+        s.split([' ', ',', '\t'])
+            .filter(|t| !t.is_empty())
+            .map(String::from)
+            .collect()
+    } else {
+        s.chars().map(String::from).collect()
+    }
+}
+
+/// The reachable half of a board's arrangements, as seen from a goal: a
+/// compact index `0 … n!/2` for each arrangement that reaches the goal.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Space {
+    board: Board,
+    goal: Arrangement,
+    invariant: bool,
+    per_blank: u64,
+}
+
+impl Space {
+    /// The arrangements that `goal` reaches.
+    pub fn new(board: Board, goal: Arrangement) -> Space {
+        let invariant = board.invariant(&goal);
+        let per_blank = perm::factorial(board.cells() - 1) / 2;
+        Space {
+            board,
+            goal,
+            invariant,
+            per_blank,
+        }
+    }
+
+    /// The board.
+    pub fn board(&self) -> &Board {
+        &self.board
+    }
+
+    /// The goal.
+    pub fn goal(&self) -> &Arrangement {
+        &self.goal
+    }
+
+    /// The number of reachable arrangements, `n!/2`.
+    pub fn len(&self) -> usize {
+        (self.per_blank * self.board.cells() as u64) as usize
+    }
+
+    /// Never empty.
+    pub fn is_empty(&self) -> bool {
+        false
+    }
+
+    /// True when `a` reaches the goal.
+    pub fn reaches(&self, a: &Arrangement) -> bool {
+        self.board.invariant(a) == self.invariant
+    }
+
+    /// The compact index of a reachable arrangement.
+    pub fn index(&self, a: &Arrangement) -> usize {
+        let tiles: Vec<u8> =
+            a.0.iter()
+                .copied()
+                .filter(|&t| t != 0)
+                .map(|t| t - 1)
+                .collect();
+        (a.blank() as u64 * self.per_blank + perm::even_rank(&tiles)) as usize
+    }
+
+    /// The tile parity (odd?) an arrangement with the blank on `cell` needs.
+    fn tile_parity(&self, cell: usize) -> bool {
+        let row_part = self.board.cols % 2 == 0 && (cell / self.board.cols) % 2 == 1;
+        self.invariant ^ row_part
+    }
+
+    /// The reachable arrangement with compact index `i`.
+    pub fn arrangement(&self, i: usize) -> Arrangement {
+        let blank = i / self.per_blank as usize;
+        let r = (i % self.per_blank as usize) as u64;
+        let m = self.board.cells() - 1;
+        let mut tiles = perm::lex_unrank(2 * r, m);
+        if perm::is_even(&tiles) == self.tile_parity(blank) {
+            tiles.swap(m - 2, m - 1);
+        }
+        let mut cells = Vec::with_capacity(m + 1);
+        let mut t = tiles.into_iter();
+        for c in 0..=m {
+            cells.push(if c == blank {
+                0
+            } else {
+                t.next().expect("m tiles") + 1
+            });
+        }
+        Arrangement(cells)
+    }
+
+    /// Breadth-first search from the goal over tile moves: the distance of
+    /// every reachable arrangement, one byte each, by compact index.
+    ///
+    /// States are packed as the tiles' reading order in nibbles with the
+    /// blank's cell on top. A horizontal move leaves the reading order alone,
+    /// so only the blank's part of the index changes; a vertical move carries
+    /// one tile across `cols − 1` others and the tiles are ranked again.
+    pub fn distances(&self) -> Vec<u8> {
+        let b = self.board;
+        let n = b.cells();
+        let m = n - 1;
+        let per_blank = self.per_blank as usize;
+        let weights = half_rank_weights(m);
+        // For each blank cell: where a horizontal move takes it, and where a
+        // vertical move takes it with the list indices the moving tile goes
+        // from and to. (No division in the loop.)
+        let horizontal: Vec<Vec<usize>> = (0..n)
+            .map(|c| {
+                [Direction::Left, Direction::Right]
+                    .into_iter()
+                    .filter_map(|d| b.step(c, d))
+                    .collect()
+            })
+            .collect();
+        let vertical: Vec<Vec<(usize, usize, usize)>> = (0..n)
+            .map(|c| {
+                [Direction::Up, Direction::Down]
+                    .into_iter()
+                    .filter_map(|d| b.step(c, d))
+                    .map(|to| {
+                        if to > c {
+                            // The tile at list index to − 1 moves to index c.
+                            (to, to - 1, c)
+                        } else {
+                            // The tile at list index to moves to index c − 1.
+                            (to, to, c - 1)
+                        }
+                    })
+                    .collect()
+            })
+            .collect();
+        let mut dist = vec![u8::MAX; self.len()];
+        let start_index = self.index(&self.goal);
+        dist[start_index] = 0;
+        // Two frontier buffers, each long enough for every state: a new
+        // state is written at the end and the length advanced only when it
+        // is new, so the unpredictable "seen before?" is not a branch.
+        let mut frontier = vec![(0u64, 0u32); self.len() + 1];
+        let mut next = vec![(0u64, 0u32); self.len() + 1];
+        frontier[0] = (pack(&self.goal), (start_index % per_blank) as u32);
+        let mut len = 1;
+        let mut depth = 0u8;
+        while len > 0 {
+            let mut new = 0;
+            let d = depth + 1;
+            for &(state, tile_rank) in &frontier[..len] {
+                let blank = (state >> 60) as usize;
+                let list = state & LIST_MASK;
+                // Horizontal moves: the tile order is unchanged.
+                for &to in &horizontal[blank] {
+                    let i = to * per_blank + tile_rank as usize;
+                    let fresh = dist[i] == u8::MAX;
+                    dist[i] = if fresh { d } else { dist[i] };
+                    next[new] = (list | (to as u64) << 60, tile_rank);
+                    new += usize::from(fresh);
+                }
+                // Vertical moves: one tile jumps cols − 1 places in the order.
+                for &(to, from_index, to_index) in &vertical[blank] {
+                    let moved = move_nibble(list, from_index, to_index);
+                    let rank = half_rank(moved, &weights);
+                    let i = to * per_blank + rank as usize;
+                    let fresh = dist[i] == u8::MAX;
+                    dist[i] = if fresh { d } else { dist[i] };
+                    next[new] = (moved | (to as u64) << 60, rank);
+                    new += usize::from(fresh);
+                }
+            }
+            std::mem::swap(&mut frontier, &mut next);
+            len = new;
+            depth += 1;
+        }
+        dist
+    }
+}
+
+/// The low 60 bits: up to 15 tiles as nibbles.
+const LIST_MASK: u64 = (1 << 60) - 1;
+
+/// Packs the tiles' reading order (values `t − 1`) into nibbles, the blank's
+/// cell into the top nibble.
+fn pack(a: &Arrangement) -> u64 {
+    let mut list = 0u64;
+    let mut k = 0;
+    for &t in &a.0 {
+        if t != 0 {
+            list |= u64::from(t - 1) << (4 * k);
+            k += 1;
+        }
+    }
+    list | (a.blank() as u64) << 60
+}
+
+/// Moves the nibble at index `from` to index `to`, shifting those between.
+#[inline]
+fn move_nibble(list: u64, from: usize, to: usize) -> u64 {
+    let x = (list >> (4 * from)) & 0xf;
+    let mask = |k: usize| {
+        if k >= 16 {
+            u64::MAX
+        } else {
+            (1u64 << (4 * k)) - 1
+        }
+    };
+    if from > to {
+        // Nibbles to … from−1 move up one place.
+        let low = list & mask(to);
+        let mid = (list >> (4 * to)) & mask(from - to);
+        let high = list & !mask(from + 1);
+        low | x << (4 * to) | mid << (4 * (to + 1)) | high
+    } else {
+        // Nibbles from+1 … to move down one place.
+        let low = list & mask(from);
+        let mid = (list >> (4 * (from + 1))) & mask(to - from);
+        let high = list & !mask(to + 1);
+        low | mid << (4 * from) | x << (4 * to) | high
+    }
+}
+
+/// The weights `(m−1−i)!/2` of the first `m − 2` Lehmer digits.
+fn half_rank_weights(m: usize) -> [u64; 16] {
+    let mut w = [0u64; 16];
+    for (i, x) in w.iter_mut().enumerate().take(m.saturating_sub(2)) {
+        *x = perm::factorial(m - 1 - i) / 2;
+    }
+    w
+}
+
+/// ⌊lexicographic rank / 2⌋ of the nibbles of `list`, by the rank-nibble
+/// method of [`perm::even_rank_array`]: the digits `d_{m−2}` (weight 1) and
+/// `d_{m−1}` (weight 0) are left out, the others have weight `(m−1−i)!/2`.
+#[inline]
+fn half_rank(list: u64, weights: &[u64; 16]) -> u32 {
+    const ONES: u64 = 0x1111_1111_1111_1111;
+    let mut ranks: u64 = 0xfedc_ba98_7654_3210;
+    let mut s = 0u64;
+    for (i, &w) in weights.iter().enumerate() {
+        if w == 0 {
+            break;
+        }
+        let shift = 4 * ((list >> (4 * i)) & 0xf);
+        s += ((ranks >> shift) & 0xf) * w;
+        ranks -= (ONES << shift) << 4;
+    }
+    s as u32
+}
+
 impl Board {
+    /// Breadth-first search over tile moves from `goal`, giving the distance
+    /// of every arrangement it reaches, by [`Board::lex_rank`]. One byte per
+    /// arrangement, `n!` of them; [`Space::distances`] is the compact form.
+    pub fn distances(&self, goal: &[u8]) -> Distances {
+        let (dist, _) = self.bfs(goal, false);
+        Distances { dist }
+    }
+
     /// Breadth-first search from `goal` that also counts, for every
-    /// arrangement, the shortest tile-move sequences that reach it (the sum
-    /// of the counts of its neighbours one move nearer). Returns the
-    /// distances and the counts, both indexed by lexicographic rank.
+    /// arrangement, the shortest tile-move sequences that reach it. Returns
+    /// the distances and the counts, indexed by [`perm::lex_rank`] of the
+    /// cells as given (0 the blank).
     pub fn count_shortest_paths(&self, goal: &[u8]) -> (Distances, Vec<u64>) {
+        let (dist, count) = self.bfs(goal, true);
+        (Distances { dist }, count)
+    }
+
+    fn bfs(&self, goal: &[u8], counting: bool) -> (Vec<u8>, Vec<u64>) {
         let n = self.cells();
         let size = perm::factorial(n) as usize;
         let mut dist = vec![u8::MAX; size];
-        let mut count = vec![0u64; size];
+        let mut count = if counting {
+            vec![0u64; size]
+        } else {
+            Vec::new()
+        };
         let start = perm::lex_rank(goal) as usize;
         dist[start] = 0;
-        count[start] = 1;
+        if counting {
+            count[start] = 1;
+        }
         let mut queue = VecDeque::from([start]);
         while let Some(r) = queue.pop_front() {
             let mut tiles = perm::lex_unrank(r as u64, n);
             let blank = tiles.iter().position(|&t| t == 0).expect("one blank");
-            for &next in self.neighbours(blank) {
-                tiles.swap(blank, usize::from(next));
+            for next in self.neighbours(blank) {
+                tiles.swap(blank, next);
                 let q = perm::lex_rank(&tiles) as usize;
                 if dist[q] == u8::MAX {
                     dist[q] = dist[r] + 1;
                     queue.push_back(q);
                 }
-                if dist[q] == dist[r] + 1 {
+                if counting && dist[q] == dist[r] + 1 {
                     count[q] += count[r];
                 }
-                tiles.swap(blank, usize::from(next));
+                tiles.swap(blank, next);
             }
         }
-        (Distances { dist }, count)
+        (dist, count)
     }
 }
 
-/// Distances from a goal, indexed by the lexicographic rank of the
-/// arrangement; `None` for arrangements the goal cannot reach.
+/// Distances from a goal, indexed by the lexicographic rank of the cells;
+/// `None` for arrangements the goal cannot reach.
 #[derive(Debug, Clone)]
 pub struct Distances {
     dist: Vec<u8>,
@@ -192,5 +798,30 @@ impl Distances {
             .filter(|&d| d != u8::MAX)
             .max()
             .unwrap_or(0)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn nibble_moves() {
+        let l = 0x7654_3210u64;
+        assert_eq!(move_nibble(l, 5, 3), 0x7643_5210);
+        assert_eq!(move_nibble(l, 3, 5), 0x7635_4210);
+        assert_eq!(move_nibble(l, 4, 4), l);
+    }
+
+    #[test]
+    fn half_rank_matches_perm() {
+        for r in (0..40_320u64).step_by(7) {
+            let p = perm::lex_unrank(r, 8);
+            let mut list = 0u64;
+            for (i, &v) in p.iter().enumerate() {
+                list |= u64::from(v) << (4 * i);
+            }
+            assert_eq!(u64::from(half_rank(list, &half_rank_weights(8))), r / 2);
+        }
     }
 }

@@ -55,6 +55,7 @@ pub mod dictionary;
 pub mod files;
 pub mod five;
 pub mod graph;
+pub mod lookup;
 pub mod output;
 pub mod perm;
 pub mod position;
