@@ -432,9 +432,13 @@ impl Board {
                 .filter(|&t| t != 0)
                 .map(|t| t - 1)
                 .collect();
-        let odd_tiles = !perm::is_even(&tiles);
-        let row_part = self.cols % 2 == 0 && (a.blank() / self.cols) % 2 == 1;
-        odd_tiles ^ row_part
+        !perm::is_even(&tiles) ^ self.row_parity(a.blank())
+    }
+
+    /// The blank's part of the invariant: on an even-width board, whether
+    /// its row is odd; on an odd-width board, nothing.
+    pub fn row_parity(&self, blank: usize) -> bool {
+        self.cols.is_multiple_of(2) && !(blank / self.cols).is_multiple_of(2)
     }
 
     /// True when `a` can be slid into `goal`.
@@ -537,8 +541,7 @@ impl Space {
 
     /// The tile parity (odd?) an arrangement with the blank on `cell` needs.
     fn tile_parity(&self, cell: usize) -> bool {
-        let row_part = self.board.cols % 2 == 0 && (cell / self.board.cols) % 2 == 1;
-        self.invariant ^ row_part
+        self.invariant ^ self.board.row_parity(cell)
     }
 
     /// The reachable arrangement with compact index `i`.
