@@ -364,12 +364,12 @@ impl Board {
             .map(|c| match c.as_str() {
                 "_" | "." => Ok(0u8),
                 t => {
-                    let v = if t.len() == 1 && t.chars().all(|ch| ch.is_ascii_alphabetic()) {
-                        t.chars()
-                            .next()
-                            .map(|ch| ch.to_ascii_uppercase() as usize - 'A' as usize + 10)
-                    } else {
-                        t.parse::<usize>().ok()
+                    // Tiles 10 … 15 may be written as single letters A … F.
+                    let v = match t.chars().next() {
+                        Some(ch @ ('a'..='f' | 'A'..='F')) if t.len() == 1 => {
+                            ch.to_digit(16).map(|d| d as usize)
+                        }
+                        _ => t.parse::<usize>().ok(),
                     };
                     match v {
                         Some(v) if v < self.cells() => Ok(v as u8),

@@ -109,6 +109,8 @@ pub enum TableError {
     },
     /// The arrangement cannot reach the table's goal.
     Unsolvable(String),
+    /// A board too large for a byte per state.
+    TooLarge(Board),
 }
 
 impl fmt::Display for TableError {
@@ -145,6 +147,11 @@ impl fmt::Display for TableError {
                 f,
                 "{path} holds the table for {holds}, not {wanted}; pass matching --board/--goal or another --table"
             ),
+            TooLarge(b) => write!(
+                f,
+                "a lookup table for the {b} board would need {} bytes (one per state); it is built for boards of up to {MAX_CELLS} cells (3x4: 239 500 800 states)",
+                crate::perm::factorial(b.cells()) / 2
+            ),
             Unsolvable(a) => write!(
                 f,
                 "unsolvable: {a} cannot reach the goal (the parity of its tiles' order, with the blank's row on an even-width board, differs from the goal's)"
@@ -154,6 +161,10 @@ impl fmt::Display for TableError {
 }
 
 impl std::error::Error for TableError {}
+
+/// The most cells a lookup table is built for (one byte per state: 3×4 or
+/// 2×6 take 240 MB).
+pub const MAX_CELLS: usize = 12;
 
 const MAGIC: &[u8; 8] = b"SCHOFLUT";
 const VERSION: u16 = 1;
@@ -173,7 +184,17 @@ fn fnv1a(chunks: &[&[u8]]) -> u64 {
 }
 
 impl LookupTable {
-    /// Builds the table of `board` towards `goal` by breadth-first search.
+    /// Builds the table of `board` towards `goal`, refusing boards of more
+    /// than [`MAX_CELLS`] cells.
+    pub fn try_build(board: Board, goal: Arrangement) -> Result<LookupTable, TableError> {
+        if board.cells() > MAX_CELLS {
+            return Err(TableError::TooLarge(board));
+        }
+        Ok(Self::build(board, goal))
+    }
+
+    /// Builds the table of `board` towards `goal` by breadth-first search
+    /// (`n!/2` bytes of memory).
     pub fn build(board: Board, goal: Arrangement) -> LookupTable {
         let space = Space::new(board, goal);
         let dist = space.distances();

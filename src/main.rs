@@ -2,9 +2,11 @@
 //! prints. Bad input ends with a one-line error and exit status 2.
 
 use clap::{Args, Parser, Subcommand};
+use schofield::board::{Arrangement, Board, BoardError};
 use schofield::dictionary::Analysis;
 use schofield::five;
 use schofield::graph::{GraphFormat, GraphKind, TwistGraph};
+use schofield::lookup::LookupTable;
 use schofield::output::{self, Format};
 use schofield::position::Position;
 use schofield::puzzle::{EIGHT, FIVE, Puzzle};
@@ -112,6 +114,12 @@ enum Command {
         #[arg(long)]
         output: Option<std::path::PathBuf>,
     },
+    /// Utgoff and Saxena's perfect lookup table: every arrangement of a board
+    /// (blank anywhere) with its exact distance from the goal.
+    Lookup {
+        #[command(subcommand)]
+        command: LookupCommand,
+    },
     /// Schofield's five-puzzle (1 2 3 / 0 _ 4): the group A5. With no
     /// subcommand, the whole analysis.
     Five {
@@ -123,6 +131,49 @@ enum Command {
         /// The folder to write into.
         #[arg(long, default_value = "tables")]
         dir: std::path::PathBuf,
+    },
+}
+
+/// Which table: a board and goal to build, or a saved file.
+#[derive(Args)]
+struct TableArgs {
+    /// The board, ROWSxCOLS (2x2 up to 12 cells).
+    #[arg(long)]
+    board: Option<String>,
+    /// The goal: a grid, or blank-last (123/456/78_, the default) or
+    /// blank-first (_12/345/678).
+    #[arg(long)]
+    goal: Option<String>,
+    /// Use this saved table instead of building one.
+    #[arg(long)]
+    table: Option<std::path::PathBuf>,
+}
+
+#[derive(Subcommand)]
+enum LookupCommand {
+    /// Build the table by breadth-first search (or load it with --table) and
+    /// print the number of states at each distance, the maximum and the mean.
+    Build {
+        #[command(flatten)]
+        which: TableArgs,
+        /// Save the table to this file (written atomically).
+        #[arg(long)]
+        save: Option<std::path::PathBuf>,
+        /// Also count the states within this many moves.
+        #[arg(long, value_parser = parse_moves, allow_hyphen_values = true)]
+        within: Option<u8>,
+        #[command(flatten)]
+        out: FormatArg,
+    },
+    /// Solve an arrangement optimally by hill-climbing on the table.
+    Solve {
+        /// The arrangement: rows like 867/254/3_1, or a reading-order list
+        /// with 0 for the blank.
+        grid: String,
+        #[command(flatten)]
+        which: TableArgs,
+        #[command(flatten)]
+        out: FormatArg,
     },
 }
 
@@ -251,6 +302,59 @@ fn export_graph(
     }
 }
 
+/// The table asked for: loaded from `--table` (checked against any
+/// `--board`/`--goal` given) or built.
+fn table_for(which: &TableArgs) -> Result<LookupTable, Box<dyn std::error::Error>> {
+    let board: Option<Board> = which.board.as_deref().map(str::parse).transpose()?;
+    let goal_for = |b: &Board| -> Result<Arrangement, BoardError> {
+        match which.goal.as_deref() {
+            None | Some("blank-last") => Ok(b.goal_blank_last()),
+            Some("blank-first") => Ok(b.goal_blank_first()),
+            Some(g) => b.parse_arrangement(g),
+        }
+    };
+    match &which.table {
+        Some(path) => {
+            let t = LookupTable::load(path)?;
+            let b = board.unwrap_or(*t.board());
+            if board.is_some() || which.goal.is_some() {
+                t.expect(&b, &goal_for(&b)?, &path.display().to_string())?;
+            }
+            Ok(t)
+        }
+        None => {
+            let b = match board {
+                Some(b) => b,
+                None => "3x3".parse()?,
+            };
+            let goal = goal_for(&b)?;
+            Ok(LookupTable::try_build(b, goal)?)
+        }
+    }
+}
+
+fn run_lookup(command: LookupCommand) -> Outcome {
+    match command {
+        LookupCommand::Build {
+            which,
+            save,
+            within,
+            out,
+        } => {
+            let t = table_for(&which)?;
+            if let Some(path) = save {
+                t.save(&path)?;
+            }
+            Ok(output::render_summary(&t.summary(within), out.format)?)
+        }
+        LookupCommand::Solve { grid, which, out } => {
+            let t = table_for(&which)?;
+            let a = t.board().parse_arrangement(&grid)?;
+            Ok(output::render_table_solution(&t.solve(&a)?, out.format)?)
+        }
+    }
+}
+
 fn regenerate(dir: &std::path::Path) -> Outcome {
     let mut report = String::new();
     for (name, text) in schofield::tables::generated() {
@@ -289,6 +393,7 @@ fn run(cli: Cli) -> Outcome {
             five,
             output,
         } => export_graph(kind, format, max_moves, five, output),
+        Command::Lookup { command } => run_lookup(command),
         Command::Five { command } => run_five(command),
         Command::Regenerate { dir } => regenerate(&dir),
     }

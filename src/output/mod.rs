@@ -255,7 +255,7 @@ fn solution_text(sol: &Solution) -> String {
 }
 
 /// `1 twist`, `4 twists`.
-fn counted(n: usize, noun: &str) -> String {
+pub(crate) fn counted(n: usize, noun: &str) -> String {
     if n == 1 {
         format!("1 {noun}")
     } else {
@@ -354,6 +354,8 @@ pub fn render_path(r: &PathReport, format: Format) -> Result<String, OutputError
 }
 
 mod five;
+mod lookup;
+pub use lookup::{render_summary, render_table_solution};
 mod table;
 pub use five::{
     render_bound, render_five_classes, render_five_counts, render_five_report, render_trees,
