@@ -92,6 +92,8 @@ pub enum BoardError {
     NoBlank,
     /// More than one blank.
     SeveralBlanks(usize),
+    /// A reading-order list whose length is not a square.
+    NotSquare(usize),
 }
 
 impl fmt::Display for BoardError {
@@ -132,6 +134,10 @@ impl fmt::Display for BoardError {
             MissingTile(t) => write!(f, "tile {t} is missing; each tile must appear once"),
             NoBlank => write!(f, "no blank; mark the empty cell with '_' (or 0)"),
             SeveralBlanks(n) => write!(f, "{n} blanks; expected exactly one"),
+            NotSquare(n) => write!(
+                f,
+                "{n} cells is not a square number of entries (4, 9 or 16); give the rows separated by '/' (like 123/45_ for 2x3) or --board RxC"
+            ),
         }
     }
 }
@@ -387,6 +393,21 @@ impl Board {
             return Err(BoardError::MissingTile(missing));
         }
         Ok(a)
+    }
+
+    /// The board a grid is written for: its rows (separated by `/` or new
+    /// lines) and the cells in the first; a single reading-order list must
+    /// have a square number of entries (N×N).
+    pub fn infer(s: &str) -> Result<Board, BoardError> {
+        let rows: Vec<&str> = s.trim().split(['/', '\n']).map(str::trim).collect();
+        if rows.len() > 1 {
+            return Board::new(rows.len(), split_cells(rows[0]).len());
+        }
+        let n = split_cells(rows[0]).len();
+        let side = (2..=4)
+            .find(|k| k * k == n)
+            .ok_or(BoardError::NotSquare(n))?;
+        Board::new(side, side)
     }
 
     /// The arrangement as rows separated by `/`, `_` for the blank: single

@@ -52,6 +52,7 @@
 
 pub mod board;
 pub mod dictionary;
+pub mod fifteen;
 pub mod files;
 pub mod five;
 pub mod graph;
@@ -60,6 +61,7 @@ pub mod output;
 pub mod perm;
 pub mod position;
 pub mod puzzle;
+pub mod search;
 pub mod solve;
 pub mod symmetry;
 pub mod table;

@@ -4,12 +4,15 @@
 use clap::{Args, Parser, Subcommand};
 use schofield::board::{Arrangement, Board, BoardError};
 use schofield::dictionary::Analysis;
+use schofield::fifteen::{self, FifteenError};
 use schofield::five;
 use schofield::graph::{GraphFormat, GraphKind, TwistGraph};
 use schofield::lookup::LookupTable;
+use schofield::output::AstarReport;
 use schofield::output::{self, Format};
 use schofield::position::Position;
 use schofield::puzzle::{EIGHT, FIVE, Puzzle};
+use schofield::search::{self, Heuristic, Limits, SearchError};
 use schofield::solve::{PathReport, Solution};
 use schofield::table::{self, Tabulation};
 use std::io::Write;
@@ -119,6 +122,46 @@ enum Command {
     Lookup {
         #[command(subcommand)]
         command: LookupCommand,
+    },
+    /// A* over a sliding board (any N×N, or R×C with --board): an optimal
+    /// solution, the vertices expanded and the largest queue.
+    Astar {
+        /// The position: rows like 867/254/3_1, or a reading-order list with
+        /// 0 for the blank (N×N).
+        grid: String,
+        /// The distance estimate.
+        #[arg(long, value_enum, default_value_t = Heuristic::Manhattan)]
+        heuristic: Heuristic,
+        /// Run every heuristic and show them side by side.
+        #[arg(long, conflicts_with = "heuristic")]
+        compare: bool,
+        /// The board, ROWSxCOLS (default: read from the grid).
+        #[arg(long)]
+        board: Option<String>,
+        /// The goal: blank-last (123/456/78_, the default), blank-first
+        /// (_12/345/678), or a grid.
+        #[arg(long)]
+        goal: Option<String>,
+        /// Stop after expanding this many vertices.
+        #[arg(long)]
+        max_nodes: Option<u64>,
+        /// Stop before the search uses this many megabytes (default 2048).
+        #[arg(long, default_value_t = 2048)]
+        max_memory: u64,
+        #[command(flatten)]
+        out: FormatArg,
+    },
+    /// Solve a 4x4 position constructively by 3-cycles and conjugation (the
+    /// chapter "Permutations and 3-cycles"): the list of tiles moved.
+    Fifteen {
+        /// The position in reading order, 0 for the blank (1 2 … 15 0 is
+        /// solved); or rows separated by '/'.
+        list: String,
+        /// Show each 3-cycle and the board after it.
+        #[arg(long)]
+        verbose: bool,
+        #[command(flatten)]
+        out: FormatArg,
     },
     /// Schofield's five-puzzle (1 2 3 / 0 _ 4): the group A5. With no
     /// subcommand, the whole analysis.
@@ -355,6 +398,64 @@ fn run_lookup(command: LookupCommand) -> Outcome {
     }
 }
 
+#[allow(clippy::too_many_arguments)]
+fn run_astar(
+    grid: &str,
+    heuristic: Heuristic,
+    compare: bool,
+    board: Option<&str>,
+    goal: Option<&str>,
+    max_nodes: Option<u64>,
+    max_memory: u64,
+    format: Format,
+) -> Outcome {
+    let board = match board {
+        Some(b) => b.parse::<Board>()?,
+        None => Board::infer(grid)?,
+    };
+    let start = board.parse_arrangement(grid)?;
+    let goal = match goal {
+        None | Some("blank-last") => board.goal_blank_last(),
+        Some("blank-first") => board.goal_blank_first(),
+        Some(g) => board.parse_arrangement(g)?,
+    };
+    let limits = Limits {
+        max_nodes,
+        max_bytes: max_memory.saturating_mul(1 << 20),
+    };
+    let report = |h: Heuristic| -> Result<AstarReport, SearchError> {
+        Ok(AstarReport {
+            board: board.to_string(),
+            start: board.format(&start),
+            goal: board.format(&goal),
+            result: search::astar(&board, &start, &goal, h, &limits)?,
+        })
+    };
+    if compare {
+        let runs = Heuristic::ALL
+            .into_iter()
+            .map(report)
+            .collect::<Result<Vec<_>, _>>()?;
+        Ok(output::render_compare(&runs, format)?)
+    } else {
+        Ok(output::render_astar(&report(heuristic)?, format)?)
+    }
+}
+
+fn run_fifteen(list: &str, verbose: bool, format: Format) -> Outcome {
+    let board: Board = "4x4".parse()?;
+    let cleaned = list.replace(['[', ']'], " ");
+    let a = board.parse_arrangement(&cleaned).or_else(|e| match e {
+        // A list of the wrong length: say it in the chapter's terms.
+        BoardError::CellCount { found, .. } => {
+            Err(Box::new(FifteenError::Length(found)) as Box<dyn std::error::Error>)
+        }
+        other => Err(other.into()),
+    })?;
+    let solution = fifteen::solve(a.cells())?;
+    Ok(output::render_fifteen(&solution, verbose, format)?)
+}
+
 fn regenerate(dir: &std::path::Path) -> Outcome {
     let mut report = String::new();
     for (name, text) in schofield::tables::generated() {
@@ -394,6 +495,26 @@ fn run(cli: Cli) -> Outcome {
             output,
         } => export_graph(kind, format, max_moves, five, output),
         Command::Lookup { command } => run_lookup(command),
+        Command::Astar {
+            grid,
+            heuristic,
+            compare,
+            board,
+            goal,
+            max_nodes,
+            max_memory,
+            out,
+        } => run_astar(
+            &grid,
+            heuristic,
+            compare,
+            board.as_deref(),
+            goal.as_deref(),
+            max_nodes,
+            max_memory,
+            out.format,
+        ),
+        Command::Fifteen { list, verbose, out } => run_fifteen(&list, verbose, out.format),
         Command::Five { command } => run_five(command),
         Command::Regenerate { dir } => regenerate(&dir),
     }
@@ -414,7 +535,12 @@ fn main() -> ExitCode {
         }
         Err(e) => {
             eprintln!("error: {e}");
-            ExitCode::from(2)
+            // A search that reached a limit did not fail on bad input.
+            let stopped = matches!(
+                e.downcast_ref::<SearchError>(),
+                Some(SearchError::Stopped { .. })
+            );
+            ExitCode::from(if stopped { 3 } else { 2 })
         }
     }
 }

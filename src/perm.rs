@@ -370,6 +370,55 @@ pub fn transpositions_between(from: &[u8], to: &[u8]) -> Vec<(usize, usize)> {
     out
 }
 
+/// A 3-cycle on positions `(i, j, k)`: the item at `i` moves to `j`, the one
+/// at `j` to `k`, the one at `k` to `i`.
+pub type ThreeCycle = (usize, usize, usize);
+
+/// Applies a 3-cycle of positions to `items`.
+pub fn apply_three_cycle<T: Copy>(items: &mut [T], (i, j, k): ThreeCycle) {
+    let (a, b, c) = (items[i], items[j], items[k]);
+    items[j] = a;
+    items[k] = b;
+    items[i] = c;
+}
+
+/// The 3-cycles of positions that, applied in order, turn `from` into `to`
+/// (arrangements of the same distinct items, differing by an even
+/// permutation): position by position, the item wanted at `i` is brought in
+/// by a 3-cycle through `i`, its current position and a spare position
+/// further on. The last two positions need no spare: if the permutation is
+/// even they come right by themselves. Returns `None` for an odd permutation.
+///
+/// ```
+/// use schofield::perm::{apply_three_cycle, three_cycles_between};
+/// let from = [3u8, 4, 0, 2, 1, 5];
+/// let to = [0u8, 5, 1, 4, 3, 2];
+/// let cycles = three_cycles_between(&from, &to).unwrap();
+/// let mut cur = from;
+/// for c in cycles {
+///     apply_three_cycle(&mut cur, c);
+/// }
+/// assert_eq!(cur, to);
+/// assert!(three_cycles_between(&[1u8, 0, 2], &[0u8, 1, 2]).is_none());
+/// ```
+pub fn three_cycles_between(from: &[u8], to: &[u8]) -> Option<Vec<ThreeCycle>> {
+    let n = from.len();
+    let mut cur = from.to_vec();
+    let mut out = Vec::new();
+    for i in 0..n.saturating_sub(2) {
+        if cur[i] == to[i] {
+            continue;
+        }
+        let at = (i + 1..n).find(|&p| cur[p] == to[i])?;
+        let spare = if at == i + 1 { i + 2 } else { i + 1 };
+        // at → i, i → spare, spare → at.
+        let c = (at, i, spare);
+        apply_three_cycle(&mut cur, c);
+        out.push(c);
+    }
+    (cur == to).then_some(out)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

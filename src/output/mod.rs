@@ -354,6 +354,8 @@ pub fn render_path(r: &PathReport, format: Format) -> Result<String, OutputError
 }
 
 mod five;
+mod search;
+pub use search::{AstarReport, render_astar, render_compare, render_fifteen};
 mod lookup;
 pub use lookup::{render_summary, render_table_solution};
 mod table;

@@ -1,0 +1,229 @@
+//! Renderers for A* and the constructive 15-puzzle solver.
+
+use super::{Format, OutputError, csv, grouped, structured};
+use crate::fifteen::FifteenSolution;
+use crate::search::AstarResult;
+use serde::Serialize;
+use std::fmt::Write as _;
+
+/// One A* run, with the start and goal it was given.
+#[derive(Debug, Clone, Serialize)]
+pub struct AstarReport {
+    /// The board, e.g. `3x3`.
+    pub board: String,
+    /// The start.
+    pub start: String,
+    /// The goal.
+    pub goal: String,
+    /// The run.
+    #[serde(flatten)]
+    pub result: AstarResult,
+}
+
+/// One run: text, JSON/YAML, or a CSV line.
+pub fn render_astar(r: &AstarReport, format: Format) -> Result<String, OutputError> {
+    match format {
+        Format::Json | Format::Yaml => structured(r, format),
+        Format::Csv => render_compare(std::slice::from_ref(r), format),
+        Format::Text => {
+            let x = &r.result;
+            let tiles: Vec<String> = x.tiles.iter().map(|t| t.to_string()).collect();
+            let blank: String = x.moves.iter().map(|d| d.letter()).collect();
+            let mut s = String::new();
+            let _ = writeln!(s, "board      {}", r.board);
+            let _ = writeln!(s, "start      {}", r.start);
+            let _ = writeln!(s, "goal       {}", r.goal);
+            let _ = writeln!(
+                s,
+                "heuristic  {} (estimate at the start: {})",
+                x.heuristic.name(),
+                x.initial_estimate
+            );
+            let _ = writeln!(
+                s,
+                "length     {} (optimal)",
+                super::counted(x.length as usize, "move")
+            );
+            let _ = writeln!(
+                s,
+                "tiles      {}   (tiles moved, in order)",
+                if tiles.is_empty() {
+                    "-".into()
+                } else {
+                    tiles.join(" ")
+                }
+            );
+            let _ = writeln!(
+                s,
+                "blank      {}   (U up, L left, R right, D down)",
+                if blank.is_empty() { "-" } else { &blank }
+            );
+            let _ = writeln!(s, "expanded   {} vertices", grouped(x.expanded as usize));
+            let _ = writeln!(s, "max queue  {}", grouped(x.max_queue));
+            Ok(s)
+        }
+    }
+}
+
+#[derive(Serialize)]
+struct CompareRow<'a> {
+    heuristic: &'a str,
+    length: u32,
+    expanded: u64,
+    max_queue: usize,
+    stored: usize,
+    initial_estimate: u32,
+}
+
+/// Several heuristics on one position, side by side.
+pub fn render_compare(runs: &[AstarReport], format: Format) -> Result<String, OutputError> {
+    let rows = runs.iter().map(|r| CompareRow {
+        heuristic: r.result.heuristic.name(),
+        length: r.result.length,
+        expanded: r.result.expanded,
+        max_queue: r.result.max_queue,
+        stored: r.result.stored,
+        initial_estimate: r.result.initial_estimate,
+    });
+    match format {
+        Format::Json | Format::Yaml => structured(runs, format),
+        Format::Csv => csv(rows),
+        Format::Text => {
+            let mut s = String::new();
+            if let Some(r) = runs.first() {
+                let _ = writeln!(s, "board {}, start {}, goal {}\n", r.board, r.start, r.goal);
+            }
+            let _ = writeln!(
+                s,
+                "{:<16} {:>6} {:>12} {:>10} {:>10}",
+                "heuristic", "length", "expanded", "max queue", "h(start)"
+            );
+            for r in rows {
+                let _ = writeln!(
+                    s,
+                    "{:<16} {:>6} {:>12} {:>10} {:>10}",
+                    r.heuristic,
+                    r.length,
+                    grouped(r.expanded as usize),
+                    grouped(r.max_queue),
+                    r.initial_estimate
+                );
+            }
+            Ok(s)
+        }
+    }
+}
+
+fn board_text(cells: &[u8]) -> String {
+    cells
+        .chunks(4)
+        .map(|row| {
+            row.iter()
+                .map(|&t| {
+                    if t == 0 {
+                        " _".to_string()
+                    } else {
+                        format!("{t:>2}")
+                    }
+                })
+                .collect::<Vec<_>>()
+                .join(" ")
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// A constructive solution; `verbose` adds each 3-cycle and the board after
+/// it.
+pub fn render_fifteen(
+    s: &FifteenSolution,
+    verbose: bool,
+    format: Format,
+) -> Result<String, OutputError> {
+    let list = |v: &[u8]| {
+        v.iter()
+            .map(|t| t.to_string())
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    match format {
+        Format::Json | Format::Yaml => {
+            if verbose {
+                structured(s, format)
+            } else {
+                #[derive(Serialize)]
+                struct Brief<'a> {
+                    start: &'a [u8],
+                    tiles: &'a [u8],
+                    moves: usize,
+                    moves_before_cancelling: usize,
+                    three_cycles: usize,
+                }
+                structured(
+                    &Brief {
+                        start: &s.start,
+                        tiles: &s.tiles,
+                        moves: s.moves,
+                        moves_before_cancelling: s.moves_before_cancelling,
+                        three_cycles: s.cycles.len(),
+                    },
+                    format,
+                )
+            }
+        }
+        Format::Csv => {
+            #[derive(Serialize)]
+            struct Row {
+                start: String,
+                moves: usize,
+                moves_before_cancelling: usize,
+                three_cycles: usize,
+                tiles: String,
+            }
+            csv([Row {
+                start: list(&s.start),
+                moves: s.moves,
+                moves_before_cancelling: s.moves_before_cancelling,
+                three_cycles: s.cycles.len(),
+                tiles: list(&s.tiles),
+            }])
+        }
+        Format::Text => {
+            let mut t = String::new();
+            let _ = writeln!(t, "start\n{}\n", board_text(&s.start));
+            let _ = writeln!(
+                t,
+                "moves      {} ({} before cancelling tiles moved straight back), by {} 3-cycles",
+                grouped(s.moves),
+                grouped(s.moves_before_cancelling),
+                s.cycles.len()
+            );
+            if verbose {
+                for (k, c) in s.cycles.iter().enumerate() {
+                    let _ = writeln!(
+                        t,
+                        "\n3-cycle {}: {} → {} → {} → {} ({} moves)\n{}",
+                        k + 1,
+                        c.tiles[0],
+                        c.tiles[1],
+                        c.tiles[2],
+                        c.tiles[0],
+                        c.moves,
+                        board_text(&c.board)
+                    );
+                }
+                t.push('\n');
+            }
+            let _ = writeln!(
+                t,
+                "tiles      {}",
+                if s.tiles.is_empty() {
+                    "-".to_string()
+                } else {
+                    list(&s.tiles)
+                }
+            );
+            Ok(t)
+        }
+    }
+}

@@ -1,0 +1,157 @@
+//! A priority queue whose priorities can be lowered: a binary heap stored as
+//! an array, plus an index from each key to its slot in the array.
+//!
+//! The A* notes describe the same design with a chained hash table holding
+//! each object and its heap index; here a `HashMap` plays that part. Every
+//! operation that moves an entry updates its index, so [`UpdatableHeap::push_or_decrease`]
+//! finds an entry in O(1) and restores the heap in O(log n).
+//!
+//! ```
+//! use schofield::search::heap::UpdatableHeap;
+//! let mut h = UpdatableHeap::new();
+//! h.push_or_decrease("far", 10);
+//! h.push_or_decrease("near", 3);
+//! h.push_or_decrease("far", 1); // lowered: now first
+//! assert_eq!(h.pop(), Some(("far", 1)));
+//! assert_eq!(h.pop(), Some(("near", 3)));
+//! assert_eq!(h.max_len(), 2);
+//! ```
+
+use std::collections::HashMap;
+use std::hash::Hash;
+
+/// A min-heap of keys with priorities that can be lowered in O(log n).
+#[derive(Debug, Clone)]
+pub struct UpdatableHeap<K, P> {
+    heap: Vec<(P, K)>,
+    slot: HashMap<K, usize>,
+    max_len: usize,
+}
+
+impl<K: Hash + Eq + Clone, P: Ord + Copy> Default for UpdatableHeap<K, P> {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl<K: Hash + Eq + Clone, P: Ord + Copy> UpdatableHeap<K, P> {
+    /// An empty queue.
+    pub fn new() -> Self {
+        UpdatableHeap {
+            heap: Vec::new(),
+            slot: HashMap::new(),
+            max_len: 0,
+        }
+    }
+
+    /// The number of entries.
+    pub fn len(&self) -> usize {
+        self.heap.len()
+    }
+
+    /// True when empty.
+    pub fn is_empty(&self) -> bool {
+        self.heap.is_empty()
+    }
+
+    /// The most entries the queue has held at once.
+    pub fn max_len(&self) -> usize {
+        self.max_len
+    }
+
+    /// The priority of `key`, if queued.
+    pub fn priority(&self, key: &K) -> Option<P> {
+        self.slot.get(key).map(|&i| self.heap[i].0)
+    }
+
+    /// The smallest priority, if any.
+    pub fn peek_priority(&self) -> Option<P> {
+        self.heap.first().map(|e| e.0)
+    }
+
+    /// Queues `key` with `priority`, or lowers its priority if it is queued
+    /// with a higher one. Returns true when the queue changed. O(log n).
+    pub fn push_or_decrease(&mut self, key: K, priority: P) -> bool {
+        match self.slot.get(&key) {
+            Some(&i) => {
+                if priority >= self.heap[i].0 {
+                    return false;
+                }
+                self.heap[i].0 = priority;
+                self.sift_up(i);
+            }
+            None => {
+                let i = self.heap.len();
+                self.slot.insert(key.clone(), i);
+                self.heap.push((priority, key));
+                self.sift_up(i);
+                self.max_len = self.max_len.max(self.heap.len());
+            }
+        }
+        true
+    }
+
+    /// Removes and returns the entry with the smallest priority. O(log n).
+    pub fn pop(&mut self) -> Option<(K, P)> {
+        if self.heap.is_empty() {
+            return None;
+        }
+        let last = self.heap.len() - 1;
+        self.swap(0, last);
+        let (p, k) = self.heap.pop().expect("not empty");
+        self.slot.remove(&k);
+        if !self.heap.is_empty() {
+            self.sift_down(0);
+        }
+        Some((k, p))
+    }
+
+    fn swap(&mut self, i: usize, j: usize) {
+        self.heap.swap(i, j);
+        *self.slot.get_mut(&self.heap[i].1).expect("indexed") = i;
+        *self.slot.get_mut(&self.heap[j].1).expect("indexed") = j;
+    }
+
+    fn sift_up(&mut self, mut i: usize) {
+        while i > 0 {
+            let parent = (i - 1) / 2;
+            if self.heap[i].0 >= self.heap[parent].0 {
+                break;
+            }
+            self.swap(i, parent);
+            i = parent;
+        }
+    }
+
+    fn sift_down(&mut self, mut i: usize) {
+        let n = self.heap.len();
+        loop {
+            let (l, r) = (2 * i + 1, 2 * i + 2);
+            let mut least = i;
+            if l < n && self.heap[l].0 < self.heap[least].0 {
+                least = l;
+            }
+            if r < n && self.heap[r].0 < self.heap[least].0 {
+                least = r;
+            }
+            if least == i {
+                break;
+            }
+            self.swap(i, least);
+            i = least;
+        }
+    }
+
+    /// Checks the invariants: every parent's priority is at most its
+    /// children's, and the index names each entry's slot. For tests.
+    pub fn check(&self) -> bool {
+        let ordered = (1..self.heap.len()).all(|i| self.heap[(i - 1) / 2].0 <= self.heap[i].0);
+        let indexed = self.slot.len() == self.heap.len()
+            && self
+                .heap
+                .iter()
+                .enumerate()
+                .all(|(i, (_, k))| self.slot.get(k) == Some(&i));
+        ordered && indexed
+    }
+}

@@ -1,0 +1,454 @@
+//! Heuristic search over sliding boards: A* with an updatable priority
+//! queue, and the distance estimates of the A* notes (discrete, Hamming,
+//! Manhattan) plus linear conflict.
+//!
+//! ```
+//! use schofield::board::Board;
+//! use schofield::search::{Heuristic, Limits, astar};
+//! let b: Board = "3x3".parse().unwrap();
+//! let start = b.parse_arrangement("123/456/_78").unwrap();
+//! let r = astar(&b, &start, &b.goal_blank_last(), Heuristic::Manhattan, &Limits::default()).unwrap();
+//! assert_eq!(r.length, 2);
+//! assert_eq!(r.tiles, vec![7, 8]);
+//! ```
+
+pub mod heap;
+
+use crate::board::{Arrangement, Board, Direction};
+use heap::UpdatableHeap;
+use serde::Serialize;
+use std::cmp::Reverse;
+use std::collections::HashMap;
+use std::fmt;
+use std::hash::{BuildHasherDefault, Hasher};
+
+/// A distance estimate from an arrangement to the goal.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, clap::ValueEnum, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Heuristic {
+    /// 0 at the goal, 1 elsewhere: A* becomes Dijkstra's algorithm.
+    Discrete,
+    /// The number of tiles out of place.
+    Hamming,
+    /// The sum over tiles of the rows and columns between each tile and its
+    /// goal cell.
+    Manhattan,
+    /// Manhattan plus 2 for every tile that must leave its goal row or
+    /// column to let the others in it pass (Hansson, Mayer and Yung).
+    LinearConflict,
+}
+
+impl Heuristic {
+    /// All four, weakest first.
+    pub const ALL: [Heuristic; 4] = [
+        Heuristic::Discrete,
+        Heuristic::Hamming,
+        Heuristic::Manhattan,
+        Heuristic::LinearConflict,
+    ];
+
+    /// The name used on the command line.
+    pub fn name(self) -> &'static str {
+        match self {
+            Heuristic::Discrete => "discrete",
+            Heuristic::Hamming => "hamming",
+            Heuristic::Manhattan => "manhattan",
+            Heuristic::LinearConflict => "linear-conflict",
+        }
+    }
+}
+
+/// A goal on a board, with each tile's goal cell, for estimating distances.
+#[derive(Debug, Clone)]
+pub struct Target {
+    board: Board,
+    goal: Arrangement,
+    goal_cell: [u8; 16],
+}
+
+impl Target {
+    /// The goal `goal` on `board`.
+    pub fn new(board: Board, goal: Arrangement) -> Target {
+        let mut goal_cell = [0u8; 16];
+        for (c, &t) in goal.cells().iter().enumerate() {
+            goal_cell[usize::from(t)] = c as u8;
+        }
+        Target {
+            board,
+            goal,
+            goal_cell,
+        }
+    }
+
+    /// The estimate of `h` for the arrangement whose cells are `cells`.
+    pub fn estimate(&self, h: Heuristic, cells: &[u8]) -> u32 {
+        match h {
+            Heuristic::Discrete => u32::from(cells != self.goal.cells()),
+            Heuristic::Hamming => cells
+                .iter()
+                .zip(self.goal.cells())
+                .filter(|&(&t, &g)| t != 0 && t != g)
+                .count() as u32,
+            Heuristic::Manhattan => self.manhattan(cells),
+            Heuristic::LinearConflict => self.manhattan(cells) + 2 * self.conflicts(cells),
+        }
+    }
+
+    fn manhattan(&self, cells: &[u8]) -> u32 {
+        let cols = self.board.cols();
+        cells
+            .iter()
+            .enumerate()
+            .filter(|&(_, &t)| t != 0)
+            .map(|(c, &t)| {
+                let g = usize::from(self.goal_cell[usize::from(t)]);
+                ((c / cols).abs_diff(g / cols) + (c % cols).abs_diff(g % cols)) as u32
+            })
+            .sum()
+    }
+
+    /// For each row and column: the tiles in it whose goal is in it too,
+    /// less the longest run of them already in goal order. Each such tile
+    /// must step out of the line and back, 2 moves beyond Manhattan.
+    fn conflicts(&self, cells: &[u8]) -> u32 {
+        let (rows, cols) = (self.board.rows(), self.board.cols());
+        let mut total = 0;
+        let mut keys = Vec::with_capacity(rows.max(cols));
+        for r in 0..rows {
+            keys.clear();
+            for c in 0..cols {
+                let t = cells[r * cols + c];
+                if t != 0 {
+                    let g = usize::from(self.goal_cell[usize::from(t)]);
+                    if g / cols == r {
+                        keys.push(g % cols);
+                    }
+                }
+            }
+            total += keys.len() - longest_increasing(&keys);
+        }
+        for c in 0..cols {
+            keys.clear();
+            for r in 0..rows {
+                let t = cells[r * cols + c];
+                if t != 0 {
+                    let g = usize::from(self.goal_cell[usize::from(t)]);
+                    if g % cols == c {
+                        keys.push(g / cols);
+                    }
+                }
+            }
+            total += keys.len() - longest_increasing(&keys);
+        }
+        total as u32
+    }
+}
+
+/// The exact mean Manhattan distance from the goal blank-last, as a
+/// fraction `(numerator, denominator)`, over uniformly random arrangements:
+/// `(blank anywhere, blank at its home cell)`. In a random arrangement each
+/// tile is equally likely on every cell allowed to it (this holds for the
+/// solvable half too), so the mean is a sum over tiles of average
+/// distances. The A* notes' formula `2/3 (N−1)(N² + N − 3/2)` is the first
+/// of these on an N×N board; the second is smaller.
+///
+/// ```
+/// let b: schofield::board::Board = "3x3".parse().unwrap();
+/// assert_eq!(schofield::search::mean_manhattan(&b), ((14, 1), (27, 2)));
+/// ```
+pub fn mean_manhattan(board: &Board) -> ((u64, u64), (u64, u64)) {
+    let (cols, n) = (board.cols(), board.cells());
+    let home = n - 1;
+    let d =
+        |a: usize, b: usize| ((a / cols).abs_diff(b / cols) + (a % cols).abs_diff(b % cols)) as u64;
+    // Tiles 1 … n−1 have goal cells 0 … n−2.
+    let anywhere: u64 = (0..home)
+        .map(|g| (0..n).map(|c| d(c, g)).sum::<u64>())
+        .sum();
+    let at_home: u64 = (0..home)
+        .map(|g| (0..n).filter(|&c| c != home).map(|c| d(c, g)).sum::<u64>())
+        .sum();
+    let reduce = |num: u64, den: u64| {
+        let g = gcd(num, den);
+        (num / g, den / g)
+    };
+    (reduce(anywhere, n as u64), reduce(at_home, (n - 1) as u64))
+}
+
+fn gcd(a: u64, b: u64) -> u64 {
+    if b == 0 { a } else { gcd(b, a % b) }
+}
+
+/// The length of the longest strictly increasing subsequence (short lists).
+fn longest_increasing(keys: &[usize]) -> usize {
+    let mut best = vec![1usize; keys.len()];
+    for i in 0..keys.len() {
+        for j in 0..i {
+            if keys[j] < keys[i] {
+                best[i] = best[i].max(best[j] + 1);
+            }
+        }
+    }
+    best.into_iter().max().unwrap_or(0)
+}
+
+/// Limits on a search.
+#[derive(Debug, Clone, Copy)]
+pub struct Limits {
+    /// Stop after expanding this many vertices.
+    pub max_nodes: Option<u64>,
+    /// Stop before the search's tables pass this many bytes (estimated at
+    /// [`BYTES_PER_NODE`] per stored vertex).
+    pub max_bytes: u64,
+}
+
+/// A generous estimate of the memory one stored vertex costs: its entry in
+/// the table of best paths and, while queued, in the heap and its index.
+pub const BYTES_PER_NODE: u64 = 96;
+
+impl Default for Limits {
+    /// No node limit; 2 GiB of search memory.
+    fn default() -> Self {
+        Limits {
+            max_nodes: None,
+            max_bytes: 2 << 30,
+        }
+    }
+}
+
+/// An optimal solution found by A*.
+#[derive(Debug, Clone, Serialize)]
+pub struct AstarResult {
+    /// The heuristic used.
+    pub heuristic: Heuristic,
+    /// The estimate at the start.
+    pub initial_estimate: u32,
+    /// The number of moves.
+    pub length: u32,
+    /// The blank's moves.
+    pub moves: Vec<Direction>,
+    /// The tiles moved, in order.
+    pub tiles: Vec<u8>,
+    /// Vertices expanded (taken from the queue and their neighbours looked at).
+    pub expanded: u64,
+    /// The largest size the queue reached.
+    pub max_queue: usize,
+    /// Vertices stored (reached at least once).
+    pub stored: usize,
+}
+
+/// Why a search gave no solution.
+#[derive(Debug, Clone)]
+pub enum SearchError {
+    /// The start cannot reach the goal.
+    Unsolvable(String),
+    /// A limit was reached first.
+    Stopped {
+        /// Which limit.
+        limit: String,
+        /// Vertices expanded.
+        expanded: u64,
+        /// Vertices stored.
+        stored: usize,
+        /// The best lower bound on the solution's length when it stopped.
+        lower_bound: u32,
+    },
+}
+
+impl fmt::Display for SearchError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SearchError::Unsolvable(s) => write!(
+                f,
+                "unsolvable: {s} cannot reach the goal (the parity of its tiles' order, with the blank's row on an even-width board, differs from the goal's)"
+            ),
+            SearchError::Stopped {
+                limit,
+                expanded,
+                stored,
+                lower_bound,
+            } => write!(
+                f,
+                "search stopped at the {limit} after expanding {expanded} vertices ({stored} stored, about {:.1} MB); the solution needs at least {lower_bound} moves. Try a stronger heuristic, or raise --max-nodes / --max-memory",
+                (*stored as u64 * BYTES_PER_NODE) as f64 / f64::from(1 << 20)
+            ),
+        }
+    }
+}
+
+impl std::error::Error for SearchError {}
+
+/// A fast hasher for packed states (a multiply and a rotate): the keys are
+/// already well mixed permutations.
+#[derive(Default)]
+pub struct StateHasher(u64);
+
+impl Hasher for StateHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.write_u64(u64::from(b));
+        }
+    }
+    fn write_u64(&mut self, x: u64) {
+        self.0 = (self.0 ^ x)
+            .wrapping_mul(0x9e37_79b9_7f4a_7c15)
+            .rotate_left(29);
+    }
+}
+
+type StateMap<V> = HashMap<u64, V, BuildHasherDefault<StateHasher>>;
+
+/// Packs up to 16 cells into nibbles.
+fn pack(cells: &[u8]) -> u64 {
+    cells
+        .iter()
+        .enumerate()
+        .fold(0u64, |s, (i, &t)| s | u64::from(t) << (4 * i))
+}
+
+fn unpack(s: u64, n: usize, out: &mut [u8; 16]) {
+    for (i, c) in out.iter_mut().enumerate().take(n) {
+        *c = ((s >> (4 * i)) & 0xf) as u8;
+    }
+}
+
+/// What is remembered of a stored vertex.
+#[derive(Clone, Copy)]
+struct Seen {
+    g: u32,
+    parent: u64,
+    moved: Option<Direction>,
+    closed: bool,
+}
+
+/// A* from `start` to `goal` on `board`, guided by `h`: an optimal solution
+/// when `h` never overestimates. The queue orders by `f = g + h`, ties going
+/// to the larger `g` (the deeper vertex); a closed vertex reached again by a
+/// shorter path is reopened, so admissibility is enough.
+pub fn astar(
+    board: &Board,
+    start: &Arrangement,
+    goal: &Arrangement,
+    h: Heuristic,
+    limits: &Limits,
+) -> Result<AstarResult, SearchError> {
+    if !board.is_solvable(start, goal) {
+        return Err(SearchError::Unsolvable(board.format(start)));
+    }
+    let n = board.cells();
+    let target = Target::new(*board, goal.clone());
+    let goal_key = pack(goal.cells());
+    let start_key = pack(start.cells());
+    let initial_estimate = target.estimate(h, start.cells());
+    let mut seen: StateMap<Seen> = StateMap::default();
+    let mut open: UpdatableHeap<u64, (u32, Reverse<u32>)> = UpdatableHeap::new();
+    seen.insert(
+        start_key,
+        Seen {
+            g: 0,
+            parent: start_key,
+            moved: None,
+            closed: false,
+        },
+    );
+    open.push_or_decrease(start_key, (initial_estimate, Reverse(0)));
+    let mut expanded = 0u64;
+    let mut cells = [0u8; 16];
+    let max_stored = (limits.max_bytes / BYTES_PER_NODE) as usize;
+    while let Some((key, (f, Reverse(g)))) = open.pop() {
+        if key == goal_key {
+            return Ok(finish(
+                board,
+                start,
+                &seen,
+                key,
+                h,
+                initial_estimate,
+                expanded,
+                &open,
+            ));
+        }
+        if let Some(limit) = match () {
+            _ if limits.max_nodes.is_some_and(|m| expanded >= m) => {
+                Some("node limit (--max-nodes)")
+            }
+            _ if seen.len() >= max_stored => Some("memory bound (--max-memory)"),
+            _ => None,
+        } {
+            return Err(SearchError::Stopped {
+                limit: limit.to_string(),
+                expanded,
+                stored: seen.len(),
+                lower_bound: f,
+            });
+        }
+        expanded += 1;
+        seen.get_mut(&key).expect("stored").closed = true;
+        unpack(key, n, &mut cells);
+        let blank = cells[..n].iter().position(|&t| t == 0).expect("a blank");
+        for d in Direction::ALL {
+            let Some(to) = board.step(blank, d) else {
+                continue;
+            };
+            cells.swap(blank, to);
+            let next = pack(&cells[..n]);
+            let g2 = g + 1;
+            let better = seen.get(&next).is_none_or(|s| g2 < s.g);
+            if better {
+                seen.insert(
+                    next,
+                    Seen {
+                        g: g2,
+                        parent: key,
+                        moved: Some(d),
+                        closed: false,
+                    },
+                );
+                let est = target.estimate(h, &cells[..n]);
+                open.push_or_decrease(next, (g2 + est, Reverse(g2)));
+            }
+            cells.swap(blank, to);
+        }
+    }
+    unreachable!("a solvable start always reaches the goal")
+}
+
+#[allow(clippy::too_many_arguments)]
+fn finish(
+    board: &Board,
+    start: &Arrangement,
+    seen: &StateMap<Seen>,
+    goal_key: u64,
+    h: Heuristic,
+    initial_estimate: u32,
+    expanded: u64,
+    open: &UpdatableHeap<u64, (u32, Reverse<u32>)>,
+) -> AstarResult {
+    let mut moves = Vec::new();
+    let mut key = goal_key;
+    while let Some(d) = seen[&key].moved {
+        moves.push(d);
+        key = seen[&key].parent;
+    }
+    moves.reverse();
+    let mut tiles = Vec::with_capacity(moves.len());
+    let mut cur = start.clone();
+    for &d in &moves {
+        let (next, t) = board.apply(&cur, d).expect("a recorded move is legal");
+        tiles.push(t);
+        cur = next;
+    }
+    AstarResult {
+        heuristic: h,
+        initial_estimate,
+        length: moves.len() as u32,
+        moves,
+        tiles,
+        expanded,
+        max_queue: open.max_len(),
+        stored: seen.len(),
+    }
+}
