@@ -445,12 +445,12 @@ fn run_astar(
 fn run_fifteen(list: &str, verbose: bool, format: Format) -> Outcome {
     let board: Board = "4x4".parse()?;
     let cleaned = list.replace(['[', ']'], " ");
-    let a = board.parse_arrangement(&cleaned).or_else(|e| match e {
+    let a = board.parse_arrangement(&cleaned).map_err(|e| match e {
         // A list of the wrong length: say it in the chapter's terms.
         BoardError::CellCount { found, .. } => {
-            Err(Box::new(FifteenError::Length(found)) as Box<dyn std::error::Error>)
+            Box::new(FifteenError::Length(found)) as Box<dyn std::error::Error>
         }
-        other => Err(other.into()),
+        other => other.into(),
     })?;
     let solution = fifteen::solve(a.cells())?;
     Ok(output::render_fifteen(&solution, verbose, format)?)

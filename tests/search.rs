@@ -288,7 +288,7 @@ proptest! {
         let target: Vec<u8> = (0..10).collect();
         let ts = perm::transpositions_between(&v, &target);
         prop_assert!(ts.len() <= 9);
-        prop_assert_eq!(ts.len() % 2 == 0, perm::is_even(&v));
+        prop_assert_eq!(ts.len().is_multiple_of(2), perm::is_even(&v));
         match perm::three_cycles_between(&v, &target) {
             Some(cycles) => {
                 prop_assert!(perm::is_even(&v));
