@@ -672,11 +672,11 @@ impl Space {
 }
 
 /// The low 60 bits: up to 15 tiles as nibbles.
-const LIST_MASK: u64 = (1 << 60) - 1;
+pub(crate) const LIST_MASK: u64 = (1 << 60) - 1;
 
 /// Packs the tiles' reading order (values `t − 1`) into nibbles, the blank's
 /// cell into the top nibble.
-fn pack(a: &Arrangement) -> u64 {
+pub(crate) fn pack(a: &Arrangement) -> u64 {
     let mut list = 0u64;
     let mut k = 0;
     for &t in &a.0 {
@@ -690,7 +690,7 @@ fn pack(a: &Arrangement) -> u64 {
 
 /// Moves the nibble at index `from` to index `to`, shifting those between.
 #[inline]
-fn move_nibble(list: u64, from: usize, to: usize) -> u64 {
+pub(crate) fn move_nibble(list: u64, from: usize, to: usize) -> u64 {
     let x = (list >> (4 * from)) & 0xf;
     let mask = |k: usize| {
         if k >= 16 {
@@ -715,7 +715,7 @@ fn move_nibble(list: u64, from: usize, to: usize) -> u64 {
 }
 
 /// The weights `(m−1−i)!/2` of the first `m − 2` Lehmer digits.
-fn half_rank_weights(m: usize) -> [u64; 16] {
+pub(crate) fn half_rank_weights(m: usize) -> [u64; 16] {
     let mut w = [0u64; 16];
     for (i, x) in w.iter_mut().enumerate().take(m.saturating_sub(2)) {
         *x = perm::factorial(m - 1 - i) / 2;
@@ -727,7 +727,7 @@ fn half_rank_weights(m: usize) -> [u64; 16] {
 /// method of [`perm::even_rank_array`]: the digits `d_{m−2}` (weight 1) and
 /// `d_{m−1}` (weight 0) are left out, the others have weight `(m−1−i)!/2`.
 #[inline]
-fn half_rank(list: u64, weights: &[u64; 16]) -> u32 {
+pub(crate) fn half_rank(list: u64, weights: &[u64; 16]) -> u32 {
     const ONES: u64 = 0x1111_1111_1111_1111;
     let mut ranks: u64 = 0xfedc_ba98_7654_3210;
     let mut s = 0u64;
@@ -740,6 +740,35 @@ fn half_rank(list: u64, weights: &[u64; 16]) -> u32 {
         ranks -= (ONES << shift) << 4;
     }
     s as u32
+}
+
+/// The inverse of [`half_rank`]: the `m` nibbles (values `0 … m−1`) whose
+/// half-rank is `r`, with the parity `odd` (true for an odd permutation).
+/// Of the two orders sharing a half-rank, which differ in their last two
+/// entries, it picks the one with that parity.
+#[inline]
+pub(crate) fn half_unrank(mut r: u64, m: usize, weights: &[u64; 16], odd: bool) -> u64 {
+    let mut rest: u64 = 0xfedc_ba98_7654_3210;
+    let mut list = 0u64;
+    let mut inversions = 0u64;
+    for (i, &w) in weights.iter().enumerate().take(m.saturating_sub(2)) {
+        let d = r / w;
+        r -= d * w;
+        inversions += d;
+        let shift = 4 * d as u32;
+        list |= ((rest >> shift) & 0xf) << (4 * i);
+        // Remove nibble d from the values still free.
+        let low = rest & ((1u64 << shift) - 1);
+        rest = low | ((rest >> shift) >> 4) << shift;
+    }
+    let (a, b) = (rest & 0xf, (rest >> 4) & 0xf);
+    // a < b in order adds no inversion.
+    let (x, y) = if (inversions % 2 == 1) == odd {
+        (a, b)
+    } else {
+        (b, a)
+    };
+    list | x << (4 * (m - 2)) | y << (4 * (m - 1))
 }
 
 impl Board {
@@ -835,6 +864,20 @@ mod tests {
         assert_eq!(move_nibble(l, 5, 3), 0x7643_5210);
         assert_eq!(move_nibble(l, 3, 5), 0x7635_4210);
         assert_eq!(move_nibble(l, 4, 4), l);
+    }
+
+    #[test]
+    fn half_unrank_inverts_half_rank() {
+        let w = half_rank_weights(8);
+        for r in (0..20_160u64).step_by(3) {
+            for odd in [false, true] {
+                let list = half_unrank(r, 8, &w, odd);
+                assert_eq!(u64::from(half_rank(list, &w)), r);
+                let p: Vec<u8> = (0..8).map(|i| ((list >> (4 * i)) & 0xf) as u8).collect();
+                assert!(perm::is_permutation(&p));
+                assert_eq!(perm::is_even(&p), !odd);
+            }
+        }
     }
 
     #[test]

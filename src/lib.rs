@@ -51,6 +51,7 @@
 #![deny(missing_docs)]
 
 pub mod board;
+pub mod boards;
 pub mod dictionary;
 pub mod fifteen;
 pub mod files;

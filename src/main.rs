@@ -3,6 +3,7 @@
 
 use clap::{Args, Parser, Subcommand};
 use schofield::board::{Arrangement, Board, BoardError};
+use schofield::boards::{self, Case};
 use schofield::dictionary::Analysis;
 use schofield::fifteen::{self, FifteenError};
 use schofield::five;
@@ -160,6 +161,30 @@ enum Command {
         /// Show each 3-cycle and the board after it.
         #[arg(long)]
         verbose: bool,
+        #[command(flatten)]
+        out: FormatArg,
+    },
+    /// Schofield's method on every small board: distances from the goal for
+    /// each board of up to 12 cells and each home cell of the blank, and the
+    /// standard positions' classes (by orbits and by Burnside's lemma).
+    Boards {
+        /// One board, ROWSxCOLS (all its home cells up to symmetry, unless
+        /// --home).
+        #[arg(long, conflicts_with = "all")]
+        board: Option<String>,
+        /// The blank's home cell, from 0 in reading order.
+        #[arg(long, requires = "board")]
+        home: Option<usize>,
+        /// Every board of up to --max-cells cells, with every home cell up to
+        /// symmetry.
+        #[arg(long)]
+        all: bool,
+        /// With --all: the largest boards to include.
+        #[arg(long, default_value_t = 12)]
+        max_cells: usize,
+        /// Allow boards of more than 12 cells.
+        #[arg(long)]
+        force: bool,
         #[command(flatten)]
         out: FormatArg,
     },
@@ -456,10 +481,83 @@ fn run_fifteen(list: &str, verbose: bool, format: Format) -> Outcome {
     Ok(output::render_fifteen(&solution, verbose, format)?)
 }
 
+fn run_boards(
+    board: Option<&str>,
+    home: Option<usize>,
+    all: bool,
+    max_cells: usize,
+    force: bool,
+    format: Format,
+) -> Outcome {
+    let list: Vec<Case> = match (board, all) {
+        (Some(b), _) => {
+            let b: Board = b.parse()?;
+            match home {
+                Some(h) => vec![Case::new(b, h)?],
+                None => boards::cases(b.cells())
+                    .into_iter()
+                    .filter(|c| c.board == b)
+                    .collect(),
+            }
+        }
+        (None, true) => boards::cases(max_cells),
+        (None, false) => return Err("give --board RxC (and perhaps --home CELL), or --all".into()),
+    };
+    for c in &list {
+        c.check_size(force)?;
+    }
+    if list.is_empty() {
+        return Err(format!(
+            "no board of at most {max_cells} cells; the smallest is 2x2 (4 cells)"
+        )
+        .into());
+    }
+    let results: Vec<_> = list
+        .iter()
+        .map(|c| {
+            let bar = progress_bar(c);
+            let r = boards::analyse(c, &|p| {
+                bar.set_position(p.found);
+                bar.set_message(format!("layer {}", p.layer));
+            });
+            bar.finish_and_clear();
+            r
+        })
+        .collect();
+    Ok(output::render_cases(&results, format)?)
+}
+
+/// A progress bar on standard error, drawn only on a terminal.
+fn progress_bar(c: &Case) -> indicatif::ProgressBar {
+    let states = schofield::perm::factorial(c.board.cells()) / 2;
+    let bar = indicatif::ProgressBar::with_draw_target(
+        Some(states),
+        indicatif::ProgressDrawTarget::stderr(),
+    );
+    if let Ok(style) = indicatif::ProgressStyle::with_template(&format!(
+        "{} home {}: {{msg}} [{{bar:30}}] {{human_pos}}/{{human_len}} states ({{elapsed}})",
+        c.board, c.home
+    )) {
+        bar.set_style(style);
+    }
+    bar
+}
+
 fn regenerate(dir: &std::path::Path) -> Outcome {
+    if !dir.is_dir() {
+        return Err(format!(
+            "cannot write {}: no such folder (run from the repository, or pass --dir to an existing folder)",
+            dir.display()
+        )
+        .into());
+    }
     let mut report = String::new();
     for (name, text) in schofield::tables::generated() {
         let path = dir.join(&name);
+        if let Some(parent) = path.parent() {
+            std::fs::create_dir_all(parent)
+                .map_err(|e| format!("cannot create {}: {e}", parent.display()))?;
+        }
         schofield::files::write_atomically(&path, text.as_bytes())
             .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
         report += &format!("wrote {}\n", path.display());
@@ -515,6 +613,14 @@ fn run(cli: Cli) -> Outcome {
             out.format,
         ),
         Command::Fifteen { list, verbose, out } => run_fifteen(&list, verbose, out.format),
+        Command::Boards {
+            board,
+            home,
+            all,
+            max_cells,
+            force,
+            out,
+        } => run_boards(board.as_deref(), home, all, max_cells, force, out.format),
         Command::Five { command } => run_five(command),
         Command::Regenerate { dir } => regenerate(&dir),
     }

@@ -9,17 +9,18 @@
 //! assert!(text.contains("20 160"));
 //! ```
 
+use crate::boards;
 use crate::dictionary::Analysis;
 use crate::five;
 use crate::output::{Format, render_classes, render_counts, render_five_report};
 use crate::puzzle::{EIGHT, FIVE};
 use crate::table::{Tabulation, class_dictionary, render_pages};
 
-/// Every generated table as `(file name under tables/, contents)`.
+/// Every generated table as `(path under tables/, contents)`.
 pub fn generated() -> Vec<(String, String)> {
     let eight = Analysis::new(&EIGHT);
     let counts = |format| render_counts(&eight.move_counts(), format).expect("serialisable");
-    vec![
+    let mut files = vec![
         ("counts.txt".to_string(), counts(Format::Text)),
         ("counts.csv".to_string(), counts(Format::Csv)),
         ("counts.json".to_string(), counts(Format::Json)),
@@ -47,5 +48,14 @@ pub fn generated() -> Vec<(String, String)> {
             )
             .expect("serialisable")
         }),
-    ]
+    ];
+    // Every board of up to 10 cells, each home cell up to symmetry.
+    for case in boards::cases(10) {
+        let r = boards::analyse(&case, &|_| {});
+        files.push((
+            format!("boards/{}-home-{}.txt", r.board, r.home),
+            crate::output::case_text(&r),
+        ));
+    }
+    files
 }

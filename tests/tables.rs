@@ -32,7 +32,8 @@ fn regenerate_refuses_an_unwritable_folder_cleanly() {
     assert_eq!(out.status.code(), Some(2));
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(
-        err.starts_with("error: cannot write /nonexistent/folder/counts.txt"),
+        err.starts_with("error: cannot write /nonexistent/folder: no such folder"),
         "{err}"
     );
+    assert!(!std::path::Path::new("/nonexistent").exists());
 }

@@ -353,7 +353,9 @@ pub fn render_path(r: &PathReport, format: Format) -> Result<String, OutputError
     }
 }
 
+mod boards;
 mod five;
+pub use boards::{case_text, render_cases};
 mod search;
 pub use search::{AstarReport, render_astar, render_compare, render_fifteen};
 mod lookup;

@@ -1,0 +1,648 @@
+//! Schofield's method on every small board: for each rectangular board of
+//! at most 12 cells and each *home cell* of the blank (up to the board's
+//! symmetry), the exact number of states at each distance from the goal,
+//! and among the *standard positions* (blank at home) the distances and the
+//! equivalence classes under the symmetries that fix the home cell.
+//!
+//! **The search** keeps two bits per state: unvisited, old, and two patterns
+//! that take turns as "this layer" and "the next layer". Each layer is one
+//! parallel pass over the table (rayon): a state of this layer marks its
+//! unvisited neighbours as next with an atomic OR; then a quick pass turns
+//! the layer old, and the two patterns swap roles. When a layer finds
+//! nothing new, its states are still marked: they are the antipodes. A 12-cell board (239 500 800 states) needs 57 MiB
+//! for the table, plus a byte per standard position for their distances.
+//!
+//! **Classes** are counted twice: by enumerating orbits, and by Burnside's
+//! lemma (the average number of positions a symmetry fixes).
+//!
+//! ```
+//! use schofield::boards::{Case, analyse};
+//! let case = Case::new("2x3".parse().unwrap(), 4).unwrap(); // the five-puzzle's tray
+//! let r = analyse(&case, &|_| {});
+//! assert_eq!(r.states, 360);
+//! assert_eq!(r.standard.positions, 60);
+//! assert_eq!(r.standard.max, 20);
+//! ```
+
+use crate::board::{
+    Arrangement, Board, LIST_MASK, Space, half_rank, half_rank_weights, half_unrank, move_nibble,
+};
+use crate::perm;
+use rayon::prelude::*;
+use serde::Serialize;
+use std::fmt;
+use std::sync::atomic::{AtomicU8, AtomicU64, Ordering};
+
+/// A board with a home cell for the blank.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Case {
+    /// The board.
+    pub board: Board,
+    /// The blank's home cell (reading order, from 0).
+    pub home: usize,
+}
+
+/// Why a case could not be run.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum CaseError {
+    /// The home cell is not on the board.
+    HomeOffBoard {
+        /// The cell given.
+        home: usize,
+        /// The board's cells.
+        cells: usize,
+    },
+    /// More than 12 cells without `--force`.
+    TooLarge(Board),
+    /// Too large even with `--force`.
+    Impossible(Board),
+}
+
+impl fmt::Display for CaseError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            CaseError::HomeOffBoard { home, cells } => write!(
+                f,
+                "home cell {home} is off the board; cells are numbered 0 to {} in reading order",
+                cells - 1
+            ),
+            CaseError::TooLarge(b) => write!(
+                f,
+                "the {b} board has {} cells ({} states); boards of more than 12 cells need --force",
+                b.cells(),
+                perm::factorial(b.cells()) / 2
+            ),
+            CaseError::Impossible(b) => write!(
+                f,
+                "the {b} board has {} states: its two-bit table alone would need {} GiB, more than this tool will try",
+                perm::factorial(b.cells()) / 2,
+                (perm::factorial(b.cells()) / 2 / 4) >> 30
+            ),
+        }
+    }
+}
+
+impl std::error::Error for CaseError {}
+
+/// The most a forced run may use for its two-bit table (16 GiB).
+const FORCED_TABLE_LIMIT: u64 = 16 << 30;
+
+impl Case {
+    /// The board with the blank's home at `home`.
+    pub fn new(board: Board, home: usize) -> Result<Case, CaseError> {
+        if home >= board.cells() {
+            return Err(CaseError::HomeOffBoard {
+                home,
+                cells: board.cells(),
+            });
+        }
+        Ok(Case { board, home })
+    }
+
+    /// Refuses boards of more than 12 cells unless `force`, and boards whose
+    /// table could not fit at all.
+    pub fn check_size(&self, force: bool) -> Result<(), CaseError> {
+        let b = self.board;
+        if b.cells() > 12 && !force {
+            return Err(CaseError::TooLarge(b));
+        }
+        if perm::factorial(b.cells()) / 2 / 4 > FORCED_TABLE_LIMIT {
+            return Err(CaseError::Impossible(b));
+        }
+        Ok(())
+    }
+
+    /// The goal: the tiles `1 … n−1` in reading order, the blank at home.
+    pub fn goal(&self) -> Arrangement {
+        let n = self.board.cells();
+        let mut cells = Vec::with_capacity(n);
+        let mut t = 1u8;
+        for c in 0..n {
+            if c == self.home {
+                cells.push(0);
+            } else {
+                cells.push(t);
+                t += 1;
+            }
+        }
+        self.board
+            .arrangement(&cells)
+            .expect("a goal is an arrangement")
+    }
+
+    /// The symmetries of the board that fix the home cell, as cell maps.
+    pub fn symmetries(&self) -> Vec<Vec<usize>> {
+        symmetries(&self.board)
+            .into_iter()
+            .filter(|g| g[self.home] == self.home)
+            .collect()
+    }
+}
+
+/// A map of (row, column) to (row, column).
+type CellMap = dyn Fn(usize, usize) -> (usize, usize);
+
+/// The symmetries of a rectangle as maps of its cells: identity, the half
+/// turn and the two mirrors; for a square also the quarter turns and the two
+/// diagonal mirrors.
+pub fn symmetries(b: &Board) -> Vec<Vec<usize>> {
+    let (r, c) = (b.rows(), b.cols());
+    let mut maps: Vec<Box<CellMap>> = vec![
+        Box::new(|i, j| (i, j)),
+        Box::new(move |i, j| (r - 1 - i, c - 1 - j)),
+        Box::new(move |i, j| (r - 1 - i, j)),
+        Box::new(move |i, j| (i, c - 1 - j)),
+    ];
+    if r == c {
+        maps.push(Box::new(|i, j| (j, i)));
+        maps.push(Box::new(move |i, j| (c - 1 - j, r - 1 - i)));
+        maps.push(Box::new(move |i, j| (j, r - 1 - i)));
+        maps.push(Box::new(move |i, j| (c - 1 - j, i)));
+    }
+    maps.iter()
+        .map(|m| {
+            (0..r * c)
+                .map(|cell| {
+                    let (i, j) = m(cell / c, cell % c);
+                    i * c + j
+                })
+                .collect()
+        })
+        .collect()
+}
+
+/// Every board of at most `max_cells` cells (one of each transposed pair,
+/// rows ≤ columns) with each home cell up to the board's symmetry (the
+/// smallest cell of each orbit).
+pub fn cases(max_cells: usize) -> Vec<Case> {
+    let mut out = Vec::new();
+    let mut boards: Vec<Board> = Vec::new();
+    for rows in 2..=4 {
+        for cols in rows..=8 {
+            if rows * cols <= max_cells.min(16)
+                && let Ok(b) = Board::new(rows, cols)
+            {
+                boards.push(b);
+            }
+        }
+    }
+    boards.sort_by_key(|b| (b.cells(), b.rows()));
+    for b in boards {
+        let syms = symmetries(&b);
+        for home in 0..b.cells() {
+            if syms.iter().all(|g| g[home] >= home) {
+                out.push(Case { board: b, home });
+            }
+        }
+    }
+    out
+}
+
+/// Progress of a running search, for a progress bar.
+#[derive(Debug, Clone, Copy)]
+pub struct Progress {
+    /// The layer just finished.
+    pub layer: u32,
+    /// States found so far.
+    pub found: u64,
+    /// States in all.
+    pub total: u64,
+}
+
+/// The number of states at one distance.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct LayerCount {
+    /// The distance in moves.
+    pub moves: u32,
+    /// States at that distance.
+    pub states: u64,
+}
+
+/// Class counts found two ways.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct ClassCount {
+    /// By enumerating orbits.
+    pub orbits: u64,
+    /// By Burnside's lemma.
+    pub burnside: u64,
+}
+
+/// One row of the standard positions' table.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct StandardRow {
+    /// The distance in moves.
+    pub moves: u32,
+    /// Standard positions at that distance.
+    pub positions: u64,
+    /// Classes under the symmetries fixing the home cell.
+    pub classes: u64,
+    /// Classes when a position is also equivalent to its inverse.
+    pub extended_classes: u64,
+}
+
+/// Schofield's view of a case: the positions with the blank at home.
+#[derive(Debug, Clone, Serialize)]
+pub struct Standard {
+    /// How many there are, `(n−1)!/2`.
+    pub positions: u64,
+    /// The largest distance among them.
+    pub max: u32,
+    /// The symmetries that fix the home cell.
+    pub symmetries: usize,
+    /// Classes in all.
+    pub classes: ClassCount,
+    /// Extended classes in all.
+    pub extended_classes: ClassCount,
+    /// By distance.
+    pub rows: Vec<StandardRow>,
+}
+
+/// The results for one case.
+#[derive(Debug, Clone, Serialize)]
+pub struct CaseResult {
+    /// `RxC`.
+    pub board: String,
+    /// The home cell.
+    pub home: usize,
+    /// The goal.
+    pub goal: String,
+    /// All reachable states, `n!/2`.
+    pub states: u64,
+    /// The largest distance.
+    pub max: u32,
+    /// The mean distance, as `total_moves / states`.
+    pub mean: f64,
+    /// The sum of all distances.
+    pub total_moves: u64,
+    /// States at each distance.
+    pub distribution: Vec<LayerCount>,
+    /// How many states are at the largest distance.
+    pub antipode_count: u64,
+    /// The farthest states (at most 100 listed).
+    pub antipodes: Vec<String>,
+    /// The positions with the blank at home.
+    pub standard: Standard,
+    /// Bytes of table memory: two bits per state plus one byte per standard
+    /// position.
+    pub table_bytes: u64,
+}
+
+/// The two-bit state table.
+struct TwoBit {
+    words: Vec<AtomicU64>,
+}
+
+const OLD: u64 = 0b11;
+
+impl TwoBit {
+    fn new(states: usize) -> TwoBit {
+        TwoBit {
+            words: (0..states.div_ceil(32))
+                .map(|_| AtomicU64::new(0))
+                .collect(),
+        }
+    }
+
+    /// Marks state `i` with `pattern` if it is unvisited; true if this call
+    /// did it.
+    #[inline]
+    fn claim(&self, i: usize, pattern: u64) -> bool {
+        let (w, shift) = (i / 32, 2 * (i % 32));
+        let word = &self.words[w];
+        if (word.load(Ordering::Relaxed) >> shift) & 0b11 != 0 {
+            return false;
+        }
+        let before = word.fetch_or(pattern << shift, Ordering::Relaxed);
+        (before >> shift) & 0b11 == 0
+    }
+}
+
+/// Runs the search and the class analysis of one case. `progress` is called
+/// after each layer.
+pub fn analyse(case: &Case, progress: &(dyn Fn(Progress) + Sync)) -> CaseResult {
+    let b = case.board;
+    let goal = case.goal();
+    let space = Space::new(b, goal.clone());
+    let total = space.len();
+    let n = b.cells();
+    let m = n - 1;
+    let per_blank = total / n;
+    let weights = half_rank_weights(m);
+    let table = TwoBit::new(total);
+    // Distances of the standard positions (blank at home), by tile rank.
+    let standard: Vec<AtomicU8> = (0..per_blank).map(|_| AtomicU8::new(u8::MAX)).collect();
+    // Per blank cell: the cells reached horizontally, and vertically with
+    // the list indices the moving tile goes from and to.
+    let horizontal: Vec<Vec<usize>> = (0..n)
+        .map(|c| {
+            [
+                crate::board::Direction::Left,
+                crate::board::Direction::Right,
+            ]
+            .into_iter()
+            .filter_map(|d| b.step(c, d))
+            .collect()
+        })
+        .collect();
+    let vertical: Vec<Vec<(usize, usize, usize)>> = (0..n)
+        .map(|c| {
+            [crate::board::Direction::Up, crate::board::Direction::Down]
+                .into_iter()
+                .filter_map(|d| b.step(c, d))
+                .map(|to| {
+                    if to > c {
+                        (to, to - 1, c)
+                    } else {
+                        (to, to, c - 1)
+                    }
+                })
+                .collect()
+        })
+        .collect();
+    // The tile parity a state needs with the blank on each cell.
+    let odd_for: Vec<bool> = (0..n)
+        .map(|c| {
+            let probe = space.arrangement(c * per_blank);
+            let tiles: Vec<u8> = probe
+                .cells()
+                .iter()
+                .copied()
+                .filter(|&t| t != 0)
+                .map(|t| t - 1)
+                .collect();
+            !perm::is_even(&tiles)
+        })
+        .collect();
+
+    let start = space.index(&goal);
+    table.claim(start, 0b01);
+    if start / per_blank == case.home {
+        standard[start % per_blank].store(0, Ordering::Relaxed);
+    }
+    let mut distribution = vec![LayerCount {
+        moves: 0,
+        states: 1,
+    }];
+    let mut found = 1u64;
+    let mut layer = 0u32;
+    let mut current = 0b01u64;
+    loop {
+        let next = current ^ 0b11;
+        let d = (layer + 1) as u8;
+        let new: u64 = table
+            .words
+            .par_iter()
+            .enumerate()
+            .map(|(w, word)| {
+                let x = word.load(Ordering::Relaxed);
+                // Fields equal to `current`.
+                let lo = x & 0x5555_5555_5555_5555;
+                let hi = (x >> 1) & 0x5555_5555_5555_5555;
+                let mut hits = if current == 0b01 { lo & !hi } else { hi & !lo };
+                let mut new = 0u64;
+                while hits != 0 {
+                    let k = hits.trailing_zeros() as usize / 2;
+                    hits &= hits - 1;
+                    let i = w * 32 + k;
+                    if i >= total {
+                        break;
+                    }
+                    let blank = i / per_blank;
+                    let rank = (i % per_blank) as u64;
+                    let mut visit = |j: usize| {
+                        if table.claim(j, next) {
+                            new += 1;
+                            if j / per_blank == case.home {
+                                standard[j % per_blank].store(d, Ordering::Relaxed);
+                            }
+                        }
+                    };
+                    for &to in &horizontal[blank] {
+                        visit(to * per_blank + rank as usize);
+                    }
+                    if !vertical[blank].is_empty() {
+                        let list = half_unrank(rank, m, &weights, odd_for[blank]) & LIST_MASK;
+                        for &(to, from_index, to_index) in &vertical[blank] {
+                            let moved = move_nibble(list, from_index, to_index);
+                            visit(to * per_blank + half_rank(moved, &weights) as usize);
+                        }
+                    }
+                }
+                new
+            })
+            .sum();
+        if new == 0 {
+            // Nothing new: the states still marked `current` are the last
+            // layer, the antipodes.
+            break;
+        }
+        // The layer is done: current → old, a word at a time.
+        table.words.par_iter().for_each(|word| {
+            let x = word.load(Ordering::Relaxed);
+            let lo = x & 0x5555_5555_5555_5555;
+            let hi = (x >> 1) & 0x5555_5555_5555_5555;
+            let eq = if current == 0b01 { lo & !hi } else { hi & !lo };
+            if eq != 0 {
+                word.fetch_or(eq * OLD, Ordering::Relaxed);
+            }
+        });
+        layer += 1;
+        found += new;
+        distribution.push(LayerCount {
+            moves: layer,
+            states: new,
+        });
+        progress(Progress {
+            layer,
+            found,
+            total: total as u64,
+        });
+        current = next;
+    }
+    // The last layer's states are still marked `current`: the antipodes.
+    let max = layer;
+    let antipode_count = distribution.last().map_or(0, |l| l.states);
+    let antipodes: Vec<String> = table
+        .words
+        .iter()
+        .enumerate()
+        .flat_map(|(w, word)| {
+            let x = word.load(Ordering::Relaxed);
+            (0..32).filter_map(move |k| ((x >> (2 * k)) & 0b11 == current).then_some(w * 32 + k))
+        })
+        .filter(|&i| i < total)
+        .take(100)
+        .map(|i| b.format(&space.arrangement(i)))
+        .collect();
+    let total_moves: u64 = distribution
+        .iter()
+        .map(|l| u64::from(l.moves) * l.states)
+        .sum();
+    let distances: Vec<u8> = standard.into_iter().map(AtomicU8::into_inner).collect();
+    let standard = standard_view(case, &space, &distances);
+    CaseResult {
+        board: b.to_string(),
+        home: case.home,
+        goal: b.format(&goal),
+        states: total as u64,
+        max,
+        mean: (total_moves as f64 / total as f64 * 10_000.0).round() / 10_000.0,
+        total_moves,
+        distribution,
+        antipode_count,
+        antipodes,
+        standard,
+        table_bytes: (total as u64).div_ceil(4) + per_blank as u64,
+    }
+}
+
+/// Nibble `i` of a list.
+#[inline]
+fn nib(list: u64, i: usize) -> usize {
+    ((list >> (4 * i)) & 0xf) as usize
+}
+
+/// `g σ g⁻¹` on nibble lists of `m` entries: the entry `x` at `c` becomes
+/// `g(x)` at `g(c)`.
+#[inline]
+fn conjugate(g: &[usize; 16], s: u64, m: usize) -> u64 {
+    let mut out = 0u64;
+    for c in 0..m {
+        out |= (g[nib(s, c)] as u64) << (4 * g[c]);
+    }
+    out
+}
+
+/// `σ⁻¹` on a nibble list of `m` entries.
+#[inline]
+fn invert(s: u64, m: usize) -> u64 {
+    let mut out = 0u64;
+    for c in 0..m {
+        out |= (c as u64) << (4 * nib(s, c));
+    }
+    out
+}
+
+/// The standard positions, viewed as Schofield viewed his: each is the
+/// permutation `σ` of the non-home cells (renumbered `0 … n−2` in reading
+/// order) with `σ(c)` the goal cell of the tile on `c`. With the goal's tiles
+/// in reading order, that is just the tiles' order, so `σ` for the position
+/// of tile rank `r` comes from [`half_unrank`] and its index is `r`.
+///
+/// A class is counted at its smallest member, so every position can be
+/// looked at on its own, in parallel.
+fn standard_view(case: &Case, space: &Space, distances: &[u8]) -> Standard {
+    let b = case.board;
+    let n = b.cells();
+    let m = n - 1;
+    let per_blank = space.len() / n;
+    let weights = half_rank_weights(m);
+    let probe = space.arrangement(case.home * per_blank);
+    let odd = {
+        let tiles: Vec<u8> = probe
+            .cells()
+            .iter()
+            .copied()
+            .filter(|&t| t != 0)
+            .map(|t| t - 1)
+            .collect();
+        !perm::is_even(&tiles)
+    };
+    let squeeze: Vec<usize> = (0..n)
+        .map(|c| {
+            if c < case.home {
+                c
+            } else {
+                c.saturating_sub(1)
+            }
+        })
+        .collect();
+    let unsqueeze: Vec<usize> = (0..n).filter(|&c| c != case.home).collect();
+    let syms: Vec<[usize; 16]> = case
+        .symmetries()
+        .iter()
+        .map(|g| {
+            let mut a = [0usize; 16];
+            for (k, &c) in unsqueeze.iter().enumerate() {
+                a[k] = squeeze[g[c]];
+            }
+            a
+        })
+        .collect();
+    let max = distances.iter().copied().max().unwrap_or(0);
+    let rows_len = usize::from(max) + 1;
+    // Per position: (is the least of its class, … of its extended class,
+    // fixed points of the group, … of the extended group).
+    let (classes_by_d, extended_by_d, fixed, fixed_ext) = (0..per_blank)
+        .into_par_iter()
+        .fold(
+            || (vec![0u64; rows_len], vec![0u64; rows_len], 0u64, 0u64),
+            |(mut cl, mut ex, mut fx, mut fe), r| {
+                let s = half_unrank(r as u64, m, &weights, odd);
+                let inv = invert(s, m);
+                let (mut least, mut least_ext) = (true, true);
+                for g in &syms {
+                    let a = conjugate(g, s, m);
+                    let b = conjugate(g, inv, m);
+                    fx += u64::from(a == s);
+                    fe += u64::from(a == s) + u64::from(b == s);
+                    let (ia, ib) = (
+                        half_rank(a, &weights) as usize,
+                        half_rank(b, &weights) as usize,
+                    );
+                    least &= ia >= r;
+                    least_ext &= ia >= r && ib >= r;
+                }
+                let d = usize::from(distances[r]);
+                cl[d] += u64::from(least);
+                ex[d] += u64::from(least_ext);
+                (cl, ex, fx, fe)
+            },
+        )
+        .reduce(
+            || (vec![0u64; rows_len], vec![0u64; rows_len], 0u64, 0u64),
+            |(mut a, mut b, x, y), (c, d, z, w)| {
+                for (p, q) in a.iter_mut().zip(c) {
+                    *p += q;
+                }
+                for (p, q) in b.iter_mut().zip(d) {
+                    *p += q;
+                }
+                (a, b, x + z, y + w)
+            },
+        );
+    let mut positions_by_d = vec![0u64; rows_len];
+    for &d in distances {
+        positions_by_d[usize::from(d)] += 1;
+    }
+    let rows: Vec<StandardRow> = (0..rows_len)
+        .filter(|&d| positions_by_d[d] > 0)
+        .map(|d| StandardRow {
+            moves: d as u32,
+            positions: positions_by_d[d],
+            classes: classes_by_d[d],
+            extended_classes: extended_by_d[d],
+        })
+        .collect();
+    let order = syms.len() as u64;
+    assert_eq!(fixed % order, 0, "Burnside's count is a whole number");
+    assert_eq!(
+        fixed_ext % (2 * order),
+        0,
+        "Burnside's count is a whole number"
+    );
+    Standard {
+        positions: per_blank as u64,
+        max: u32::from(max),
+        symmetries: syms.len(),
+        classes: ClassCount {
+            orbits: classes_by_d.iter().sum(),
+            burnside: fixed / order,
+        },
+        extended_classes: ClassCount {
+            orbits: extended_by_d.iter().sum(),
+            burnside: fixed_ext / (2 * order),
+        },
+        rows,
+    }
+}
