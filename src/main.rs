@@ -8,9 +8,12 @@ use schofield::dictionary::Analysis;
 use schofield::fifteen::{self, FifteenError};
 use schofield::five;
 use schofield::graph::{GraphFormat, GraphKind, TwistGraph};
+use schofield::ida::{self, IdaHeuristic};
 use schofield::lookup::LookupTable;
 use schofield::output::AstarReport;
+use schofield::output::OptimalReport;
 use schofield::output::{self, Format};
+use schofield::pdb::{self, Partition};
 use schofield::position::Position;
 use schofield::puzzle::{EIGHT, FIVE, Puzzle};
 use schofield::search::{self, Heuristic, Limits, SearchError};
@@ -185,6 +188,34 @@ enum Command {
         /// Allow boards of more than 12 cells.
         #[arg(long)]
         force: bool,
+        #[command(flatten)]
+        out: FormatArg,
+    },
+    /// Solve optimally with IDA* and additive pattern databases (the
+    /// 15-puzzle), or run a batch such as Korf's 100 with --all-korf.
+    Optimal {
+        /// The position in reading order, 0 for the blank, or rows with '/'.
+        #[arg(required_unless_present = "all_korf")]
+        list: Option<String>,
+        /// Solve every position in this file (one a line, `#` comments), in
+        /// parallel.
+        #[arg(long)]
+        all_korf: Option<std::path::PathBuf>,
+        /// The goal: blank-first (Korf's, the default) or blank-last.
+        #[arg(long, default_value = "blank-first")]
+        goal: String,
+        /// The pattern databases: 7-7-1 (default), 7-8 (fewest nodes, a
+        /// 7-minute build) or 6-6-3 (seconds to build); or manhattan for no
+        /// databases.
+        #[arg(long, default_value = "7-7-1")]
+        partition: String,
+        /// The database file: loaded if present, else built and saved there
+        /// (default: in the user's cache folder).
+        #[arg(long)]
+        pdb: Option<std::path::PathBuf>,
+        /// Build the databases again even if the file exists.
+        #[arg(long)]
+        rebuild: bool,
         #[command(flatten)]
         out: FormatArg,
     },
@@ -543,6 +574,150 @@ fn progress_bar(c: &Case) -> indicatif::ProgressBar {
     bar
 }
 
+/// The default database file: `$XDG_CACHE_HOME/schofield/` or
+/// `~/.cache/schofield/`, else the current folder.
+fn default_pdb_path(partition: &str, goal: &str) -> std::path::PathBuf {
+    let name = format!("pdb-{partition}-{goal}.bin");
+    let base = std::env::var_os("XDG_CACHE_HOME")
+        .map(std::path::PathBuf::from)
+        .or_else(|| std::env::var_os("HOME").map(|h| std::path::PathBuf::from(h).join(".cache")));
+    match base {
+        Some(b) => b.join("schofield").join(name),
+        None => std::path::PathBuf::from(name),
+    }
+}
+
+/// Loads the databases, or builds and saves them (saying so on stderr).
+fn databases(
+    board: &Board,
+    goal: &Arrangement,
+    goal_name: &str,
+    partition: &str,
+    pdb: Option<std::path::PathBuf>,
+    rebuild: bool,
+) -> Result<Partition, Box<dyn std::error::Error>> {
+    let path = pdb.unwrap_or_else(|| default_pdb_path(partition, goal_name));
+    if path.exists() && !rebuild {
+        return Ok(Partition::load(&path, board, goal, partition)?);
+    }
+    if pdb::partition_tiles(partition, goal).is_none() {
+        return Err(pdb::PdbError::UnknownPartition(partition.to_string()).into());
+    }
+    eprintln!("building the {partition} pattern databases (7-7-1: about a minute) …");
+    let clock = std::time::Instant::now();
+    let part = Partition::build(board, goal, partition, &|i, n| {
+        if i < n {
+            eprintln!(
+                "  database {} of {n} ({:.1} s)",
+                i + 1,
+                clock.elapsed().as_secs_f64()
+            );
+        }
+    })?;
+    if let Some(parent) = path.parent().filter(|p| !p.as_os_str().is_empty()) {
+        std::fs::create_dir_all(parent)
+            .map_err(|e| format!("cannot create {}: {e}", parent.display()))?;
+    }
+    part.save(&path)?;
+    eprintln!(
+        "built in {:.1} s, saved to {}",
+        clock.elapsed().as_secs_f64(),
+        path.display()
+    );
+    Ok(part)
+}
+
+/// Reads a batch file: one position a line (16 numbers, or 17 with the
+/// instance number first); blank lines and `#` comments skipped.
+fn read_batch(
+    path: &std::path::Path,
+    board: &Board,
+) -> Result<Vec<(usize, Arrangement)>, Box<dyn std::error::Error>> {
+    let text = std::fs::read_to_string(path)
+        .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    let mut out = Vec::new();
+    for (no, line) in text.lines().enumerate() {
+        let line = line.trim();
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let mut fields: Vec<&str> = line.split_whitespace().collect();
+        if fields.len() == board.cells() + 1 {
+            fields.remove(0);
+        }
+        let a = board
+            .parse_arrangement(&fields.join(" "))
+            .map_err(|e| format!("{} line {}: {e}", path.display(), no + 1))?;
+        out.push((out.len() + 1, a));
+    }
+    if out.is_empty() {
+        return Err(format!("{} holds no positions", path.display()).into());
+    }
+    Ok(out)
+}
+
+#[allow(clippy::too_many_arguments)]
+fn run_optimal(
+    list: Option<&str>,
+    all_korf: Option<&std::path::Path>,
+    goal_name: &str,
+    partition: &str,
+    pdb: Option<std::path::PathBuf>,
+    rebuild: bool,
+    format: Format,
+) -> Outcome {
+    use rayon::prelude::*;
+    let board: Board = "4x4".parse()?;
+    let goal = match goal_name {
+        "blank-first" => board.goal_blank_first(),
+        "blank-last" => board.goal_blank_last(),
+        other => {
+            return Err(
+                format!("unknown goal {other:?}; expected blank-first or blank-last").into(),
+            );
+        }
+    };
+    let starts: Vec<(usize, Arrangement)> = match (all_korf, list) {
+        (Some(path), _) => read_batch(path, &board)?,
+        (None, Some(l)) => vec![(1, board.parse_arrangement(&l.replace(['[', ']'], " "))?)],
+        (None, None) => return Err("give a position, or --all-korf FILE".into()),
+    };
+    for (i, a) in &starts {
+        if !board.is_solvable(a, &goal) {
+            return Err(
+                ida::IdaError::Unsolvable(format!("instance {i}, {}", board.format(a))).into(),
+            );
+        }
+    }
+    let part = match partition {
+        "manhattan" => None,
+        p => Some(databases(&board, &goal, goal_name, p, pdb, rebuild)?),
+    };
+    let heuristic = match &part {
+        Some(p) => IdaHeuristic::Pdb(p),
+        None => IdaHeuristic::Manhattan,
+    };
+    let clock = std::time::Instant::now();
+    let runs: Vec<OptimalReport> = starts
+        .par_iter()
+        .map(|(i, a)| -> Result<OptimalReport, ida::IdaError> {
+            Ok(OptimalReport {
+                instance: *i,
+                start: a.list(),
+                goal: board.format(&goal),
+                heuristic: partition.to_string(),
+                solution: ida::solve(&board, a, &goal, &heuristic)?,
+            })
+        })
+        .collect::<Result<_, _>>()?;
+    let wall = clock.elapsed().as_secs_f64();
+    Ok(if all_korf.is_some() {
+        output::render_batch(&runs, wall, format)?
+    } else {
+        output::render_optimal(&runs[0], format)?
+    })
+}
+
 fn regenerate(dir: &std::path::Path) -> Outcome {
     if !dir.is_dir() {
         return Err(format!(
@@ -621,6 +796,23 @@ fn run(cli: Cli) -> Outcome {
             force,
             out,
         } => run_boards(board.as_deref(), home, all, max_cells, force, out.format),
+        Command::Optimal {
+            list,
+            all_korf,
+            goal,
+            partition,
+            pdb,
+            rebuild,
+            out,
+        } => run_optimal(
+            list.as_deref(),
+            all_korf.as_deref(),
+            &goal,
+            &partition,
+            pdb,
+            rebuild,
+            out.format,
+        ),
         Command::Five { command } => run_five(command),
         Command::Regenerate { dir } => regenerate(&dir),
     }

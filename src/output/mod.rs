@@ -355,7 +355,9 @@ pub fn render_path(r: &PathReport, format: Format) -> Result<String, OutputError
 
 mod boards;
 mod five;
+mod optimal;
 pub use boards::{case_text, render_cases};
+pub use optimal::{OptimalReport, render_batch, render_optimal};
 mod search;
 pub use search::{AstarReport, render_astar, render_compare, render_fifteen};
 mod lookup;

@@ -1,0 +1,359 @@
+//! Optimal solving by IDA* (iterative-deepening A*): depth-first searches
+//! with a rising bound on `g + h`, never undoing the previous move.
+//!
+//! The heuristic is either Manhattan distance, or the sum of additive
+//! pattern-database values ([`crate::pdb`]), with the same databases looked
+//! up a second time on the position reflected about the main diagonal and
+//! the larger of the two sums taken. The reflection carries the goal to
+//! itself when the blank's goal cell is on the diagonal, so both sums are
+//! admissible and so is their maximum.
+//!
+//! ```
+//! use schofield::board::Board;
+//! use schofield::ida::{IdaHeuristic, solve};
+//! let b: Board = "3x3".parse().unwrap();
+//! let start = b.parse_arrangement("_12/345/678").unwrap();
+//! let s = solve(&b, &start, &b.goal_blank_last(), &IdaHeuristic::Manhattan).unwrap();
+//! assert_eq!(s.length, 22);
+//! ```
+
+use crate::board::{Arrangement, Board, Direction};
+use crate::pdb::{Partition, rank};
+use serde::Serialize;
+use std::time::Instant;
+
+/// The estimate IDA* uses.
+#[derive(Debug, Clone, Copy)]
+pub enum IdaHeuristic<'a> {
+    /// Manhattan distance.
+    Manhattan,
+    /// Additive pattern databases, maximised with their reflection.
+    Pdb(&'a Partition),
+}
+
+/// An optimal solution with the work it took.
+#[derive(Debug, Clone, Serialize)]
+pub struct IdaSolution {
+    /// The number of moves.
+    pub length: u32,
+    /// The blank's moves.
+    pub moves: Vec<Direction>,
+    /// The tiles moved, in order.
+    pub tiles: Vec<u8>,
+    /// The estimate at the start.
+    pub initial_estimate: u32,
+    /// Positions generated (children made).
+    pub generated: u64,
+    /// Seconds of search.
+    pub seconds: f64,
+}
+
+/// The cells of one pattern, regular or reflected.
+struct PatternView {
+    db: usize,
+    /// For the regular view, the tiles; for the reflected view, the source
+    /// tiles whose reflected cells are the pattern's.
+    sources: Vec<u8>,
+}
+
+struct Search<'a> {
+    n: usize,
+    step: [[u8; 4]; 16],
+    cells: [u8; 16],
+    pos: [u8; 16],
+    blank: usize,
+    goal: [u8; 16],
+    generated: u64,
+    path: Vec<Direction>,
+    // Manhattan: md[tile][cell].
+    md: Vec<[u8; 16]>,
+    // Pattern databases.
+    tables: Vec<(&'a [u8], [u32; 16])>,
+    regular: Vec<PatternView>,
+    reflected: Vec<PatternView>,
+    reg_of: [usize; 16],
+    ref_of: [usize; 16],
+    /// The transposed cell of each cell.
+    tcell: [u8; 16],
+    vals: Vec<u8>,
+    rvals: Vec<u8>,
+    use_pdb: bool,
+    use_reflection: bool,
+}
+
+const NONE: u8 = u8::MAX;
+
+impl Search<'_> {
+    fn view_value(&self, v: &PatternView, reflected: bool) -> u8 {
+        let mut cells = [0u8; 16];
+        for (i, &t) in v.sources.iter().enumerate() {
+            let c = self.pos[usize::from(t)];
+            cells[i] = if reflected {
+                self.tcell[usize::from(c)]
+            } else {
+                c
+            };
+        }
+        let (table, w) = &self.tables[v.db];
+        table[rank(&cells[..v.sources.len()], w)]
+    }
+
+    fn estimate(&self) -> u32 {
+        if self.use_pdb {
+            let r: u32 = self.vals.iter().map(|&v| u32::from(v)).sum();
+            let f: u32 = self.rvals.iter().map(|&v| u32::from(v)).sum();
+            r.max(if self.use_reflection { f } else { 0 })
+        } else {
+            (0..self.n)
+                .filter(|&c| self.cells[c] != 0)
+                .map(|c| u32::from(self.md[usize::from(self.cells[c])][c]))
+                .sum()
+        }
+    }
+
+    /// Slides the tile on `to` into the blank; returns the tile.
+    #[inline]
+    fn slide(&mut self, to: usize) -> u8 {
+        let t = self.cells[to];
+        self.cells[self.blank] = t;
+        self.cells[to] = 0;
+        self.pos[usize::from(t)] = self.blank as u8;
+        self.pos[0] = to as u8;
+        self.blank = to;
+        t
+    }
+
+    fn dfs(&mut self, g: u32, bound: u32, prev: Option<Direction>, h: u32) -> Result<(), u32> {
+        let f = g + h;
+        if f > bound {
+            return Err(f);
+        }
+        if h == 0 && self.cells == self.goal {
+            return Ok(());
+        }
+        let mut least = u32::MAX;
+        for (k, d) in Direction::ALL.into_iter().enumerate() {
+            if prev == Some(d.opposite()) {
+                continue;
+            }
+            let to = self.step[self.blank][k];
+            if to == NONE {
+                continue;
+            }
+            let from_blank = self.blank;
+            let t = self.slide(usize::from(to));
+            self.generated += 1;
+            let h2 = if self.use_pdb {
+                let (p, q) = (self.reg_of[usize::from(t)], self.ref_of[usize::from(t)]);
+                let (old_p, old_q) = (self.vals[p], self.rvals[q]);
+                self.vals[p] = self.view_value(&self.regular[p], false);
+                if self.use_reflection {
+                    self.rvals[q] = self.view_value(&self.reflected[q], true);
+                }
+                let h2 = self.estimate();
+                let r = self.dfs(g + 1, bound, Some(d), h2);
+                self.vals[p] = old_p;
+                self.rvals[q] = old_q;
+                if r.is_ok() {
+                    self.slide(from_blank);
+                    self.path.push(d);
+                    return Ok(());
+                }
+                r
+            } else {
+                let tt = usize::from(t);
+                let h2 = h + u32::from(self.md[tt][from_blank])
+                    - u32::from(self.md[tt][usize::from(to)]);
+                let r = self.dfs(g + 1, bound, Some(d), h2);
+                if r.is_ok() {
+                    self.slide(from_blank);
+                    self.path.push(d);
+                    return Ok(());
+                }
+                r
+            };
+            if let Err(next) = h2 {
+                least = least.min(next);
+            }
+            self.slide(from_blank);
+        }
+        Err(least)
+    }
+}
+
+/// Why IDA* could not run.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum IdaError {
+    /// The start cannot reach the goal.
+    Unsolvable(String),
+    /// The databases are for another board or goal.
+    WrongDatabases,
+}
+
+impl std::fmt::Display for IdaError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            IdaError::Unsolvable(s) => write!(
+                f,
+                "unsolvable: {s} cannot reach the goal (the parity of its tiles' order, with the blank's row on an even-width board, differs from the goal's)"
+            ),
+            IdaError::WrongDatabases => {
+                write!(f, "the pattern databases are for another board or goal")
+            }
+        }
+    }
+}
+
+impl std::error::Error for IdaError {}
+
+/// Solves `start` optimally towards `goal` with IDA*.
+pub fn solve(
+    board: &Board,
+    start: &Arrangement,
+    goal: &Arrangement,
+    h: &IdaHeuristic<'_>,
+) -> Result<IdaSolution, IdaError> {
+    if !board.is_solvable(start, goal) {
+        return Err(IdaError::Unsolvable(board.format(start)));
+    }
+    let n = board.cells();
+    let cols = board.cols();
+    let mut step = [[NONE; 4]; 16];
+    for (c, row) in step.iter_mut().enumerate().take(n) {
+        for (k, d) in Direction::ALL.into_iter().enumerate() {
+            if let Some(to) = board.step(c, d) {
+                row[k] = to as u8;
+            }
+        }
+    }
+    let mut goal_cell = [0u8; 16];
+    for (c, &t) in goal.cells().iter().enumerate() {
+        goal_cell[usize::from(t)] = c as u8;
+    }
+    let md: Vec<[u8; 16]> = (0..n)
+        .map(|t| {
+            let g = usize::from(goal_cell[t]);
+            let mut row = [0u8; 16];
+            for (c, x) in row.iter_mut().enumerate().take(n) {
+                *x = ((c / cols).abs_diff(g / cols) + (c % cols).abs_diff(g % cols)) as u8;
+            }
+            row
+        })
+        .collect();
+    let mut cells = [0u8; 16];
+    cells[..n].copy_from_slice(start.cells());
+    let mut pos = [0u8; 16];
+    for (c, &t) in start.cells().iter().enumerate() {
+        pos[usize::from(t)] = c as u8;
+    }
+    let mut goal_arr = [0u8; 16];
+    goal_arr[..n].copy_from_slice(goal.cells());
+    // The transpose, on square boards.
+    let square = board.rows() == cols;
+    let mut tcell = [0u8; 16];
+    for (c, x) in tcell.iter_mut().enumerate().take(n) {
+        *x = if square {
+            ((c % cols) * cols + c / cols) as u8
+        } else {
+            c as u8
+        };
+    }
+    let mut s = Search {
+        n,
+        step,
+        cells,
+        pos,
+        blank: start.blank(),
+        goal: goal_arr,
+        generated: 0,
+        path: Vec::new(),
+        md,
+        tables: Vec::new(),
+        regular: Vec::new(),
+        reflected: Vec::new(),
+        reg_of: [0; 16],
+        ref_of: [0; 16],
+        tcell,
+        vals: Vec::new(),
+        rvals: Vec::new(),
+        use_pdb: false,
+        use_reflection: false,
+    };
+    if let IdaHeuristic::Pdb(part) = h {
+        if part.board() != board || part.goal() != goal {
+            return Err(IdaError::WrongDatabases);
+        }
+        s.use_pdb = true;
+        // Reflection is sound when the transpose keeps the blank's goal.
+        let gb = usize::from(goal_cell[0]);
+        s.use_reflection = square && usize::from(tcell[gb]) == gb;
+        // The tile whose goal cell is the transpose of tile t's.
+        let mut ttile = [0u8; 16];
+        for t in 0..n {
+            let image = tcell[usize::from(goal_cell[t])];
+            ttile[t] = goal.cells()[usize::from(image)];
+        }
+        for (i, db) in part.dbs.iter().enumerate() {
+            s.tables.push((db.entries(), weights_of(db)));
+            s.regular.push(PatternView {
+                db: i,
+                sources: db.tiles().to_vec(),
+            });
+            s.reflected.push(PatternView {
+                db: i,
+                sources: db.tiles().iter().map(|&u| ttile[usize::from(u)]).collect(),
+            });
+            for &t in db.tiles() {
+                s.reg_of[usize::from(t)] = i;
+                s.ref_of[usize::from(ttile[usize::from(t)])] = i;
+            }
+        }
+        s.vals = s.regular.iter().map(|v| s.view_value(v, false)).collect();
+        s.rvals = s.reflected.iter().map(|v| s.view_value(v, true)).collect();
+    }
+    let clock = Instant::now();
+    let initial_estimate = s.estimate();
+    let mut bound = initial_estimate;
+    loop {
+        match s.dfs(0, bound, None, initial_estimate) {
+            Ok(()) => break,
+            Err(next) => bound = next,
+        }
+    }
+    let seconds = clock.elapsed().as_secs_f64();
+    let moves: Vec<Direction> = s.path.iter().rev().copied().collect();
+    let mut tiles = Vec::with_capacity(moves.len());
+    let mut cur = start.clone();
+    for &d in &moves {
+        let (next, t) = board.apply(&cur, d).expect("a legal move");
+        tiles.push(t);
+        cur = next;
+    }
+    Ok(IdaSolution {
+        length: moves.len() as u32,
+        moves,
+        tiles,
+        initial_estimate,
+        generated: s.generated,
+        seconds,
+    })
+}
+
+/// The rank weights of a database (recomputed from its size).
+fn weights_of(db: &crate::pdb::PatternDb) -> [u32; 16] {
+    let k = db.tiles().len();
+    let n = {
+        // n!/(n−k)! = len: find n.
+        (k..=16)
+            .find(|&n| (n - k + 1..=n).product::<usize>() == db.len())
+            .expect("a board size")
+    };
+    let mut w = [0u32; 16];
+    for (i, x) in w.iter_mut().enumerate().take(k) {
+        *x = ((n - k + 1)..n - i)
+            .map(|v| v as u32)
+            .product::<u32>()
+            .max(1);
+    }
+    w
+}

@@ -1,0 +1,141 @@
+//! Renderers for optimal solving.
+
+use super::{Format, OutputError, csv, grouped, structured};
+use crate::ida::IdaSolution;
+use serde::Serialize;
+use std::fmt::Write as _;
+
+/// One solved instance.
+#[derive(Debug, Clone, Serialize)]
+pub struct OptimalReport {
+    /// Its number in a batch (from 1), or 1.
+    pub instance: usize,
+    /// The start, in reading order.
+    pub start: String,
+    /// The goal.
+    pub goal: String,
+    /// The heuristic: a partition name or `manhattan`.
+    pub heuristic: String,
+    /// The solution and the work.
+    #[serde(flatten)]
+    pub solution: IdaSolution,
+}
+
+/// One instance in full.
+pub fn render_optimal(r: &OptimalReport, format: Format) -> Result<String, OutputError> {
+    match format {
+        Format::Json | Format::Yaml => structured(r, format),
+        Format::Csv => render_batch(std::slice::from_ref(r), 0.0, format),
+        Format::Text => {
+            let s = &r.solution;
+            let tiles: Vec<String> = s.tiles.iter().map(|t| t.to_string()).collect();
+            let blank: String = s.moves.iter().map(|d| d.letter()).collect();
+            let mut t = String::new();
+            let _ = writeln!(t, "start      {}", r.start);
+            let _ = writeln!(t, "goal       {}", r.goal);
+            let _ = writeln!(
+                t,
+                "heuristic  {} (estimate at the start: {})",
+                r.heuristic, s.initial_estimate
+            );
+            let _ = writeln!(t, "length     {} moves (optimal)", s.length);
+            let _ = writeln!(
+                t,
+                "tiles      {}",
+                if tiles.is_empty() {
+                    "-".into()
+                } else {
+                    tiles.join(" ")
+                }
+            );
+            let _ = writeln!(
+                t,
+                "blank      {}   (U up, L left, R right, D down)",
+                if blank.is_empty() { "-" } else { &blank }
+            );
+            let _ = writeln!(t, "generated  {} positions", grouped(s.generated as usize));
+            let _ = writeln!(t, "time       {:.4} s of search", s.seconds);
+            Ok(t)
+        }
+    }
+}
+
+#[derive(Serialize)]
+struct Row {
+    instance: usize,
+    length: u32,
+    generated: u64,
+    seconds: f64,
+}
+
+/// A batch: a line per instance, then totals.
+pub fn render_batch(
+    runs: &[OptimalReport],
+    wall: f64,
+    format: Format,
+) -> Result<String, OutputError> {
+    let rows = runs.iter().map(|r| Row {
+        instance: r.instance,
+        length: r.solution.length,
+        generated: r.solution.generated,
+        seconds: r.solution.seconds,
+    });
+    let lengths: u64 = runs.iter().map(|r| u64::from(r.solution.length)).sum();
+    let nodes: u64 = runs.iter().map(|r| r.solution.generated).sum();
+    let search: f64 = runs.iter().map(|r| r.solution.seconds).sum();
+    match format {
+        Format::Csv => csv(rows),
+        Format::Json | Format::Yaml => {
+            #[derive(Serialize)]
+            struct Batch<'a> {
+                instances: &'a [OptimalReport],
+                total_length: u64,
+                mean_length: f64,
+                total_generated: u64,
+                search_seconds: f64,
+                wall_seconds: f64,
+            }
+            structured(
+                &Batch {
+                    instances: runs,
+                    total_length: lengths,
+                    mean_length: lengths as f64 / runs.len().max(1) as f64,
+                    total_generated: nodes,
+                    search_seconds: search,
+                    wall_seconds: wall,
+                },
+                format,
+            )
+        }
+        Format::Text => {
+            let mut t = String::new();
+            let _ = writeln!(
+                t,
+                "{:>8} {:>6} {:>14} {:>9}",
+                "instance", "length", "generated", "seconds"
+            );
+            for r in rows {
+                let _ = writeln!(
+                    t,
+                    "{:>8} {:>6} {:>14} {:>9.4}",
+                    r.instance,
+                    r.length,
+                    grouped(r.generated as usize),
+                    r.seconds
+                );
+            }
+            let _ = writeln!(
+                t,
+                "\n{} instances: total length {} (mean {:.2}), {} positions generated, {:.3} s of search, {:.3} s wall on {} threads",
+                runs.len(),
+                lengths,
+                lengths as f64 / runs.len().max(1) as f64,
+                grouped(nodes as usize),
+                search,
+                wall,
+                rayon::current_num_threads()
+            );
+            Ok(t)
+        }
+    }
+}
