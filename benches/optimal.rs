@@ -17,7 +17,7 @@ fn optimal(c: &mut Criterion) {
         .unwrap_or_default();
     let path = base.join("schofield").join("pdb-7-7-1-blank-first.bin");
     let part = Partition::load(&path, &b, &goal, "7-7-1").unwrap_or_else(|_| {
-        let p = Partition::build(&b, &goal, "7-7-1", &|_, _| {}).unwrap();
+        let p = Partition::build(&b, &goal, "7-7-1", &|_, _, _, _, _| {}).unwrap();
         let _ = std::fs::create_dir_all(path.parent().unwrap());
         let _ = p.save(&path);
         p

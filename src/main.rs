@@ -603,17 +603,27 @@ fn databases(
     if pdb::partition_tiles(partition, goal).is_none() {
         return Err(pdb::PdbError::UnknownPartition(partition.to_string()).into());
     }
-    eprintln!("building the {partition} pattern databases (7-7-1: about a minute) …");
+    let expect = match partition {
+        "7-7-1" => " (about a minute)",
+        "7-8" => " (about 7 minutes and 4.5 GB of memory)",
+        _ => "",
+    };
+    eprintln!("building the {partition} pattern databases{expect} …");
     let clock = std::time::Instant::now();
-    let part = Partition::build(board, goal, partition, &|i, n| {
-        if i < n {
-            eprintln!(
-                "  database {} of {n} ({:.1} s)",
-                i + 1,
-                clock.elapsed().as_secs_f64()
-            );
-        }
+    // A bar on a terminal (indicatif draws nothing elsewhere).
+    let bar =
+        indicatif::ProgressBar::with_draw_target(Some(1), indicatif::ProgressDrawTarget::stderr());
+    if let Ok(style) = indicatif::ProgressStyle::with_template(
+        "{msg} [{bar:30}] {human_pos}/{human_len} states ({elapsed})",
+    ) {
+        bar.set_style(style);
+    }
+    let part = Partition::build(board, goal, partition, &|i, n, layer, found, total| {
+        bar.set_length(total);
+        bar.set_position(found);
+        bar.set_message(format!("database {} of {n}, layer {layer}", i + 1));
     })?;
+    bar.finish_and_clear();
     if let Some(parent) = path.parent().filter(|p| !p.as_os_str().is_empty()) {
         std::fs::create_dir_all(parent)
             .map_err(|e| format!("cannot create {}: {e}", parent.display()))?;

@@ -258,7 +258,8 @@ impl PatternDb {
         regions[r0].store(1 << blank_region.trailing_zeros(), Ordering::Relaxed);
         // A frontier entry: the k cells in nibbles, the region's name above.
         let mut frontier: Vec<u64> = vec![start | u64::from(blank_region.trailing_zeros()) << 60];
-        let mut found = 1u64;
+        // Placements reached (the frontier counts placements with regions).
+        let placed = std::sync::atomic::AtomicU64::new(1);
         let mut layer = 0u8;
         while !frontier.is_empty() {
             let d = layer + 1;
@@ -290,12 +291,17 @@ impl PatternDb {
                                 if regions[q].load(Ordering::Relaxed) & bit == 0
                                     && regions[q].fetch_or(bit, Ordering::Relaxed) & bit == 0
                                 {
-                                    let _ = table[q].compare_exchange(
-                                        u8::MAX,
-                                        d,
-                                        Ordering::Relaxed,
-                                        Ordering::Relaxed,
-                                    );
+                                    if table[q]
+                                        .compare_exchange(
+                                            u8::MAX,
+                                            d,
+                                            Ordering::Relaxed,
+                                            Ordering::Relaxed,
+                                        )
+                                        .is_ok()
+                                    {
+                                        placed.fetch_add(1, Ordering::Relaxed);
+                                    }
                                     let mut packed = u64::from(name) << 60;
                                     for (j, &c) in cells.iter().enumerate().take(k) {
                                         packed |= u64::from(c) << (4 * j);
@@ -310,8 +316,7 @@ impl PatternDb {
                 })
                 .collect();
             layer = d;
-            found += next.len() as u64;
-            progress(layer, found, size as u64);
+            progress(layer, placed.load(Ordering::Relaxed), size as u64);
             frontier = next;
         }
         PatternDb {
@@ -452,25 +457,26 @@ fn checksum(bytes: &[u8]) -> u64 {
 
 impl Partition {
     /// Builds the named partition's databases for `goal` on `board`.
+    /// `progress(database, of, layer, found, entries)` is called as each
+    /// database's search finishes a layer.
     pub fn build(
         board: &Board,
         goal: &Arrangement,
         name: &str,
-        progress: &dyn Fn(usize, usize),
+        progress: &(dyn Fn(usize, usize, u8, u64, u64) + Sync),
     ) -> Result<Partition, PdbError> {
         let sets = partition_tiles(name, goal)
             .ok_or_else(|| PdbError::UnknownPartition(name.to_string()))?;
+        let count = sets.len();
         let mut dbs = Vec::new();
         for (i, tiles) in sets.iter().enumerate() {
-            progress(i, sets.len());
             dbs.push(PatternDb::build_by_regions(
                 board,
                 goal,
                 tiles,
-                &|_, _, _| {},
+                &|layer, found, total| progress(i, count, layer, found, total),
             ));
         }
-        progress(sets.len(), sets.len());
         Ok(Partition {
             name: name.to_string(),
             dbs,

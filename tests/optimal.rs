@@ -32,7 +32,13 @@ fn korf() -> Vec<Arrangement> {
 fn dbs() -> &'static Partition {
     static P: OnceLock<Partition> = OnceLock::new();
     P.get_or_init(|| {
-        Partition::build(&four(), &four().goal_blank_first(), "6-6-3", &|_, _| {}).unwrap()
+        Partition::build(
+            &four(),
+            &four().goal_blank_first(),
+            "6-6-3",
+            &|_, _, _, _, _| {},
+        )
+        .unwrap()
     })
 }
 

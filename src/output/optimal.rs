@@ -38,7 +38,11 @@ pub fn render_optimal(r: &OptimalReport, format: Format) -> Result<String, Outpu
                 "heuristic  {} (estimate at the start: {})",
                 r.heuristic, s.initial_estimate
             );
-            let _ = writeln!(t, "length     {} moves (optimal)", s.length);
+            let _ = writeln!(
+                t,
+                "length     {} (optimal)",
+                super::counted(s.length as usize, "move")
+            );
             let _ = writeln!(
                 t,
                 "tiles      {}",
