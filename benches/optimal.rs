@@ -22,11 +22,8 @@ fn optimal(c: &mut Criterion) {
         let _ = p.save(&path);
         p
     });
-    let text = std::fs::read_to_string(concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/../shared/data/korf100.txt"
-    ))
-    .unwrap();
+    let text =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/data/korf100.txt")).unwrap();
     let korf: Vec<_> = text
         .lines()
         .filter(|l| !l.starts_with('#'))

@@ -27,6 +27,8 @@ use std::time::Instant;
 pub enum IdaHeuristic<'a> {
     /// Manhattan distance.
     Manhattan,
+    /// Manhattan distance plus linear conflicts (recomputed at each node).
+    LinearConflict,
     /// Additive pattern databases, maximised with their reflection.
     Pdb(&'a Partition),
 }
@@ -79,6 +81,8 @@ struct Search<'a> {
     rvals: Vec<u8>,
     use_pdb: bool,
     use_reflection: bool,
+    /// Linear conflict, recomputed at each node.
+    conflict: Option<crate::search::Target>,
 }
 
 const NONE: u8 = u8::MAX;
@@ -99,6 +103,12 @@ impl Search<'_> {
     }
 
     fn estimate(&self) -> u32 {
+        if let Some(t) = &self.conflict {
+            return t.estimate(
+                crate::search::Heuristic::LinearConflict,
+                &self.cells[..self.n],
+            );
+        }
         if self.use_pdb {
             let r: u32 = self.vals.iter().map(|&v| u32::from(v)).sum();
             let f: u32 = self.rvals.iter().map(|&v| u32::from(v)).sum();
@@ -162,8 +172,13 @@ impl Search<'_> {
                 r
             } else {
                 let tt = usize::from(t);
-                let h2 = h + u32::from(self.md[tt][from_blank])
-                    - u32::from(self.md[tt][usize::from(to)]);
+                // Manhattan changes by one tile's step; linear conflict is
+                // recomputed.
+                let h2 = if self.conflict.is_some() {
+                    self.estimate()
+                } else {
+                    h + u32::from(self.md[tt][from_blank]) - u32::from(self.md[tt][usize::from(to)])
+                };
                 let r = self.dfs(g + 1, bound, Some(d), h2);
                 if r.is_ok() {
                     self.slide(from_blank);
@@ -278,6 +293,8 @@ pub fn solve(
         rvals: Vec::new(),
         use_pdb: false,
         use_reflection: false,
+        conflict: matches!(h, IdaHeuristic::LinearConflict)
+            .then(|| crate::search::Target::new(*board, goal.clone())),
     };
     if let IdaHeuristic::Pdb(part) = h {
         if part.board() != board || part.goal() != goal {

@@ -205,8 +205,8 @@ enum Command {
         #[arg(long, default_value = "blank-first")]
         goal: String,
         /// The pattern databases: 7-7-1 (default), 7-8 (fewest nodes, a
-        /// 7-minute build) or 6-6-3 (seconds to build); or manhattan for no
-        /// databases.
+        /// 7-minute build) or 6-6-3 (seconds to build); or manhattan or
+        /// linear-conflict for no databases (for comparison).
         #[arg(long, default_value = "7-7-1")]
         partition: String,
         /// The database file: loaded if present, else built and saved there
@@ -291,6 +291,9 @@ enum FiveCommand {
         /// How many twists deep.
         #[arg(long, default_value_t = 6, value_parser = clap::value_parser!(u8).range(1..=12))]
         depth: u8,
+        /// Write all four trees as a Graphviz DOT digraph instead.
+        #[arg(long)]
+        dot: bool,
         #[command(flatten)]
         out: FormatArg,
     },
@@ -333,8 +336,13 @@ fn run_five(command: Option<FiveCommand>) -> Outcome {
         Some(FiveCommand::Counts(out)) => output::render_five_counts(&a, out.format)?,
         Some(FiveCommand::Solve(args)) => return solve(&FIVE, args),
         Some(FiveCommand::Path(args)) => return follow(&FIVE, args),
-        Some(FiveCommand::Trees { depth, out }) => {
-            output::render_trees(&five::binary_trees(usize::from(depth)), out.format)?
+        Some(FiveCommand::Trees { depth, dot, out }) => {
+            let trees = five::binary_trees(usize::from(depth));
+            if dot {
+                output::render_trees_dot(&trees)
+            } else {
+                output::render_trees(&trees, out.format)?
+            }
         }
         Some(FiveCommand::Classes(out)) => {
             output::render_five_classes(&five::cycle_type_classes(&a), out.format)?
@@ -700,12 +708,13 @@ fn run_optimal(
         }
     }
     let part = match partition {
-        "manhattan" => None,
+        "manhattan" | "linear-conflict" => None,
         p => Some(databases(&board, &goal, goal_name, p, pdb, rebuild)?),
     };
-    let heuristic = match &part {
-        Some(p) => IdaHeuristic::Pdb(p),
-        None => IdaHeuristic::Manhattan,
+    let heuristic = match (&part, partition) {
+        (Some(p), _) => IdaHeuristic::Pdb(p),
+        (None, "linear-conflict") => IdaHeuristic::LinearConflict,
+        (None, _) => IdaHeuristic::Manhattan,
     };
     let clock = std::time::Instant::now();
     let runs: Vec<OptimalReport> = starts

@@ -208,3 +208,14 @@ fn five_bad_input() {
     let out = schofield(&["five", "trees", "--depth", "0"]);
     assert_eq!(out.status.code(), Some(2));
 }
+
+#[test]
+fn the_trees_as_dot() {
+    let out = schofield(&["five", "trees", "--dot"]);
+    assert!(out.status.success());
+    let dot = String::from_utf8(out.stdout).unwrap();
+    assert!(dot.starts_with("digraph five_puzzle_trees {"));
+    // The target and the four trees of 63 nodes each.
+    assert_eq!(dot.matches("[label=\"").count() - dot.matches(" -> ").count(), 1 + 4 * 63);
+    assert_eq!(dot.matches(" -> ").count(), 4 * 63);
+}

@@ -17,7 +17,7 @@ fn four() -> Board {
 }
 
 fn korf_file() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/data/korf100.txt")
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("data/korf100.txt")
 }
 
 fn korf() -> Vec<Arrangement> {
@@ -96,6 +96,11 @@ fn korfs_100_solved_optimally_mean_53_05_and_the_shortest_agree_with_manhattan()
         let m = solve(&four(), &instances[i], &goal, &IdaHeuristic::Manhattan).unwrap();
         assert_eq!(m.length, lengths[i], "instance {}", i + 1);
         assert!(replays(&instances[i], &goal, &m.moves, &m.tiles));
+    }
+    // Linear conflict, on the shortest three.
+    for &i in &order[..3] {
+        let lc = solve(&four(), &instances[i], &goal, &IdaHeuristic::LinearConflict).unwrap();
+        assert_eq!(lc.length, lengths[i], "instance {}", i + 1);
     }
 }
 

@@ -355,15 +355,17 @@ pub fn render_path(r: &PathReport, format: Format) -> Result<String, OutputError
 
 mod boards;
 mod five;
-mod optimal;
-pub use boards::{case_text, render_cases};
-pub use optimal::{OptimalReport, render_batch, render_optimal};
-mod search;
-pub use search::{AstarReport, render_astar, render_compare, render_fifteen};
 mod lookup;
-pub use lookup::{render_summary, render_table_solution};
+mod optimal;
+mod search;
 mod table;
+
+pub use boards::{case_text, render_cases};
 pub use five::{
     render_bound, render_five_classes, render_five_counts, render_five_report, render_trees,
+    render_trees_dot,
 };
+pub use lookup::{render_summary, render_table_solution};
+pub use optimal::{OptimalReport, render_batch, render_optimal};
+pub use search::{AstarReport, render_astar, render_compare, render_fifteen};
 pub use table::{render_classes, render_entries, render_half_page_text};
