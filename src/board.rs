@@ -237,6 +237,18 @@ impl Arrangement {
             .expect("an arrangement has a blank")
     }
 
+    /// The tiles read row by row without the blank, as values `t − 1`: the
+    /// permutation whose parity (with the blank's row on even-width boards)
+    /// decides solvability.
+    pub fn tile_order(&self) -> Vec<u8> {
+        self.0
+            .iter()
+            .copied()
+            .filter(|&t| t != 0)
+            .map(|t| t - 1)
+            .collect()
+    }
+
     /// The reading-order list with 0 for the blank: `1 2 3 4 5 6 7 8 0`.
     pub fn list(&self) -> String {
         self.0
@@ -447,12 +459,7 @@ impl Board {
     /// The solvability invariant: parity of the tiles' reading order, plus
     /// the blank's row when the width is even.
     pub fn invariant(&self, a: &Arrangement) -> bool {
-        let tiles: Vec<u8> =
-            a.0.iter()
-                .copied()
-                .filter(|&t| t != 0)
-                .map(|t| t - 1)
-                .collect();
+        let tiles = a.tile_order();
         !perm::is_even(&tiles) ^ self.row_parity(a.blank())
     }
 
@@ -551,17 +558,12 @@ impl Space {
 
     /// The compact index of a reachable arrangement.
     pub fn index(&self, a: &Arrangement) -> usize {
-        let tiles: Vec<u8> =
-            a.0.iter()
-                .copied()
-                .filter(|&t| t != 0)
-                .map(|t| t - 1)
-                .collect();
+        let tiles = a.tile_order();
         (a.blank() as u64 * self.per_blank + perm::even_rank(&tiles)) as usize
     }
 
     /// The tile parity (odd?) an arrangement with the blank on `cell` needs.
-    fn tile_parity(&self, cell: usize) -> bool {
+    pub(crate) fn tile_parity(&self, cell: usize) -> bool {
         self.invariant ^ self.board.row_parity(cell)
     }
 
@@ -599,34 +601,7 @@ impl Space {
         let m = n - 1;
         let per_blank = self.per_blank as usize;
         let weights = half_rank_weights(m);
-        // For each blank cell: where a horizontal move takes it, and where a
-        // vertical move takes it with the list indices the moving tile goes
-        // from and to. (No division in the loop.)
-        let horizontal: Vec<Vec<usize>> = (0..n)
-            .map(|c| {
-                [Direction::Left, Direction::Right]
-                    .into_iter()
-                    .filter_map(|d| b.step(c, d))
-                    .collect()
-            })
-            .collect();
-        let vertical: Vec<Vec<(usize, usize, usize)>> = (0..n)
-            .map(|c| {
-                [Direction::Up, Direction::Down]
-                    .into_iter()
-                    .filter_map(|d| b.step(c, d))
-                    .map(|to| {
-                        if to > c {
-                            // The tile at list index to − 1 moves to index c.
-                            (to, to - 1, c)
-                        } else {
-                            // The tile at list index to moves to index c − 1.
-                            (to, to, c - 1)
-                        }
-                    })
-                    .collect()
-            })
-            .collect();
+        let (horizontal, vertical) = move_tables(&b);
         let mut dist = vec![u8::MAX; self.len()];
         let start_index = self.index(&self.goal);
         dist[start_index] = 0;
@@ -669,6 +644,43 @@ impl Space {
         }
         dist
     }
+}
+
+/// For each blank cell: the cells a horizontal move takes it to (the tiles'
+/// order is unchanged), and for each vertical move the cell with the list
+/// indices the moving tile goes from and to. Both searches over packed
+/// states use them, so that no division is left in their inner loops.
+pub(crate) type MoveTables = (Vec<Vec<usize>>, Vec<Vec<(usize, usize, usize)>>);
+
+/// Builds the [`MoveTables`] of a board.
+pub(crate) fn move_tables(b: &Board) -> MoveTables {
+    let n = b.cells();
+    let horizontal = (0..n)
+        .map(|c| {
+            [Direction::Left, Direction::Right]
+                .into_iter()
+                .filter_map(|d| b.step(c, d))
+                .collect()
+        })
+        .collect();
+    let vertical = (0..n)
+        .map(|c| {
+            [Direction::Up, Direction::Down]
+                .into_iter()
+                .filter_map(|d| b.step(c, d))
+                .map(|to| {
+                    if to > c {
+                        // The tile at list index to − 1 moves to index c.
+                        (to, to - 1, c)
+                    } else {
+                        // The tile at list index to moves to index c − 1.
+                        (to, to, c - 1)
+                    }
+                })
+                .collect()
+        })
+        .collect();
+    (horizontal, vertical)
 }
 
 /// The low 60 bits: up to 15 tiles as nibbles.

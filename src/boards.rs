@@ -26,6 +26,7 @@
 
 use crate::board::{
     Arrangement, Board, LIST_MASK, Space, half_rank, half_rank_weights, half_unrank, move_nibble,
+    move_tables,
 };
 use crate::perm;
 use rayon::prelude::*;
@@ -331,48 +332,9 @@ pub fn analyse(case: &Case, progress: &(dyn Fn(Progress) + Sync)) -> CaseResult 
     let table = TwoBit::new(total);
     // Distances of the standard positions (blank at home), by tile rank.
     let standard: Vec<AtomicU8> = (0..per_blank).map(|_| AtomicU8::new(u8::MAX)).collect();
-    // Per blank cell: the cells reached horizontally, and vertically with
-    // the list indices the moving tile goes from and to.
-    let horizontal: Vec<Vec<usize>> = (0..n)
-        .map(|c| {
-            [
-                crate::board::Direction::Left,
-                crate::board::Direction::Right,
-            ]
-            .into_iter()
-            .filter_map(|d| b.step(c, d))
-            .collect()
-        })
-        .collect();
-    let vertical: Vec<Vec<(usize, usize, usize)>> = (0..n)
-        .map(|c| {
-            [crate::board::Direction::Up, crate::board::Direction::Down]
-                .into_iter()
-                .filter_map(|d| b.step(c, d))
-                .map(|to| {
-                    if to > c {
-                        (to, to - 1, c)
-                    } else {
-                        (to, to, c - 1)
-                    }
-                })
-                .collect()
-        })
-        .collect();
+    let (horizontal, vertical) = move_tables(&b);
     // The tile parity a state needs with the blank on each cell.
-    let odd_for: Vec<bool> = (0..n)
-        .map(|c| {
-            let probe = space.arrangement(c * per_blank);
-            let tiles: Vec<u8> = probe
-                .cells()
-                .iter()
-                .copied()
-                .filter(|&t| t != 0)
-                .map(|t| t - 1)
-                .collect();
-            !perm::is_even(&tiles)
-        })
-        .collect();
+    let odd_for: Vec<bool> = (0..n).map(|c| space.tile_parity(c)).collect();
 
     let start = space.index(&goal);
     table.claim(start, 0b01);
@@ -537,17 +499,7 @@ fn standard_view(case: &Case, space: &Space, distances: &[u8]) -> Standard {
     let m = n - 1;
     let per_blank = space.len() / n;
     let weights = half_rank_weights(m);
-    let probe = space.arrangement(case.home * per_blank);
-    let odd = {
-        let tiles: Vec<u8> = probe
-            .cells()
-            .iter()
-            .copied()
-            .filter(|&t| t != 0)
-            .map(|t| t - 1)
-            .collect();
-        !perm::is_even(&tiles)
-    };
+    let odd = space.tile_parity(case.home);
     let squeeze: Vec<usize> = (0..n)
         .map(|c| {
             if c < case.home {

@@ -401,7 +401,12 @@ impl LookupTable {
     }
 
     /// Refuses the table unless it is for `board` and `goal`.
-    pub fn expect(&self, board: &Board, goal: &Arrangement, path: &str) -> Result<(), TableError> {
+    pub fn check_matches(
+        &self,
+        board: &Board,
+        goal: &Arrangement,
+        path: &str,
+    ) -> Result<(), TableError> {
         if self.board() != board || self.goal() != goal {
             return Err(TableError::Mismatch {
                 path: path.to_string(),

@@ -425,7 +425,7 @@ fn table_for(which: &TableArgs) -> Result<LookupTable, Box<dyn std::error::Error
             let t = LookupTable::load(path)?;
             let b = board.unwrap_or(*t.board());
             if board.is_some() || which.goal.is_some() {
-                t.expect(&b, &goal_for(&b)?, &path.display().to_string())?;
+                t.check_matches(&b, &goal_for(&b)?, &path.display().to_string())?;
             }
             Ok(t)
         }

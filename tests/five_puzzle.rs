@@ -216,6 +216,9 @@ fn the_trees_as_dot() {
     let dot = String::from_utf8(out.stdout).unwrap();
     assert!(dot.starts_with("digraph five_puzzle_trees {"));
     // The target and the four trees of 63 nodes each.
-    assert_eq!(dot.matches("[label=\"").count() - dot.matches(" -> ").count(), 1 + 4 * 63);
+    assert_eq!(
+        dot.matches("[label=\"").count() - dot.matches(" -> ").count(),
+        1 + 4 * 63
+    );
     assert_eq!(dot.matches(" -> ").count(), 4 * 63);
 }
