@@ -119,9 +119,11 @@ impl fmt::Display for BoardError {
                 f,
                 "row {row} of the grid has {found} cells; expected {expected}"
             ),
-            CellCount { found, expected } => {
-                write!(f, "{found} cells given; the board has {expected}")
-            }
+            CellCount { found, expected } => write!(
+                f,
+                "{found} cell{} given; the board has {expected}",
+                if *found == 1 { "" } else { "s" }
+            ),
             BadCell(s) => write!(
                 f,
                 "cannot read {s:?} as a tile; expected tile numbers and '_' or 0 for the blank"
