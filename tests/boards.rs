@@ -11,6 +11,32 @@ use schofield::lookup::LookupTable;
 use schofield::perm;
 use schofield::puzzle::{EIGHT, FIVE};
 
+/// Rows as (moves, positions, classes, extended classes), from a board case
+/// or from a twist-puzzle analysis.
+type Rows = Vec<(u32, u64, u64, u64)>;
+
+fn standard_rows(r: &schofield::boards::CaseResult) -> Rows {
+    r.standard
+        .rows
+        .iter()
+        .map(|x| (x.moves, x.positions, x.classes, x.extended_classes))
+        .collect()
+}
+
+fn analysis_rows<const N: usize>(a: &Analysis<N>) -> Rows {
+    a.move_counts()
+        .iter()
+        .map(|x| {
+            (
+                u32::from(x.moves),
+                x.positions as u64,
+                x.classes as u64,
+                x.extended_classes as u64,
+            )
+        })
+        .collect()
+}
+
 #[test]
 fn every_board_up_to_3x3() {
     let list: Vec<Case> = cases(9);
@@ -62,25 +88,7 @@ fn the_3x3_centre_is_schofields_table() {
     assert_eq!(r.standard.classes.burnside, 2572);
     assert_eq!(r.standard.extended_classes.orbits, 1439);
     assert_eq!(r.standard.extended_classes.burnside, 1439);
-    let a = Analysis::new(&EIGHT);
-    let ours: Vec<(u32, u64, u64, u64)> = r
-        .standard
-        .rows
-        .iter()
-        .map(|x| (x.moves, x.positions, x.classes, x.extended_classes))
-        .collect();
-    let schofield: Vec<(u32, u64, u64, u64)> = a
-        .move_counts()
-        .iter()
-        .map(|x| {
-            (
-                u32::from(x.moves),
-                x.positions as u64,
-                x.classes as u64,
-                x.extended_classes as u64,
-            )
-        })
-        .collect();
+    let (ours, schofield) = (standard_rows(&r), analysis_rows(&Analysis::new(&EIGHT)));
     assert_eq!(ours, schofield);
 }
 
@@ -89,25 +97,7 @@ fn the_2x3_with_the_blank_bottom_middle_is_the_five_puzzle() {
     let r = analyse(&Case::new("2x3".parse().unwrap(), 4).unwrap(), &|_| {});
     assert_eq!(r.standard.positions, 60);
     assert_eq!(r.standard.max, 20);
-    let five = Analysis::new(&FIVE);
-    let ours: Vec<(u32, u64, u64, u64)> = r
-        .standard
-        .rows
-        .iter()
-        .map(|x| (x.moves, x.positions, x.classes, x.extended_classes))
-        .collect();
-    let theirs: Vec<(u32, u64, u64, u64)> = five
-        .move_counts()
-        .iter()
-        .map(|x| {
-            (
-                u32::from(x.moves),
-                x.positions as u64,
-                x.classes as u64,
-                x.extended_classes as u64,
-            )
-        })
-        .collect();
+    let (ours, theirs) = (standard_rows(&r), analysis_rows(&Analysis::new(&FIVE)));
     assert_eq!(ours, theirs);
 }
 

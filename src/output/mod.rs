@@ -254,6 +254,35 @@ fn solution_text(sol: &Solution) -> String {
     s
 }
 
+/// The lines shared by every optimal-solution report: the heuristic and its
+/// estimate at the start, the length, the tiles moved and the blank's moves.
+pub(crate) fn solution_lines(
+    out: &mut String,
+    heuristic: &str,
+    estimate: u32,
+    tiles: &[u8],
+    moves: &[crate::board::Direction],
+) {
+    let tiles: Vec<String> = tiles.iter().map(|t| t.to_string()).collect();
+    let blank: String = moves.iter().map(|d| d.letter()).collect();
+    let dash = |s: String| if s.is_empty() { "-".to_string() } else { s };
+    let _ = writeln!(
+        out,
+        "heuristic  {heuristic} (estimate at the start: {estimate})"
+    );
+    let _ = writeln!(out, "length     {} (optimal)", counted(moves.len(), "move"));
+    let _ = writeln!(
+        out,
+        "tiles      {}   (tiles moved, in order)",
+        dash(tiles.join(" "))
+    );
+    let _ = writeln!(
+        out,
+        "blank      {}   (U up, L left, R right, D down)",
+        dash(blank)
+    );
+}
+
 /// `1 twist`, `4 twists`.
 pub(crate) fn counted(n: usize, noun: &str) -> String {
     if n == 1 {

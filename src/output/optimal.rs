@@ -28,35 +28,10 @@ pub fn render_optimal(r: &OptimalReport, format: Format) -> Result<String, Outpu
         Format::Csv => render_batch(std::slice::from_ref(r), 0.0, format),
         Format::Text => {
             let s = &r.solution;
-            let tiles: Vec<String> = s.tiles.iter().map(|t| t.to_string()).collect();
-            let blank: String = s.moves.iter().map(|d| d.letter()).collect();
             let mut t = String::new();
             let _ = writeln!(t, "start      {}", r.start);
             let _ = writeln!(t, "goal       {}", r.goal);
-            let _ = writeln!(
-                t,
-                "heuristic  {} (estimate at the start: {})",
-                r.heuristic, s.initial_estimate
-            );
-            let _ = writeln!(
-                t,
-                "length     {} (optimal)",
-                super::counted(s.length as usize, "move")
-            );
-            let _ = writeln!(
-                t,
-                "tiles      {}",
-                if tiles.is_empty() {
-                    "-".into()
-                } else {
-                    tiles.join(" ")
-                }
-            );
-            let _ = writeln!(
-                t,
-                "blank      {}   (U up, L left, R right, D down)",
-                if blank.is_empty() { "-" } else { &blank }
-            );
+            super::solution_lines(&mut t, &r.heuristic, s.initial_estimate, &s.tiles, &s.moves);
             let _ = writeln!(t, "generated  {} positions", grouped(s.generated as usize));
             let _ = writeln!(t, "time       {:.4} s of search", s.seconds);
             Ok(t)

@@ -27,36 +27,16 @@ pub fn render_astar(r: &AstarReport, format: Format) -> Result<String, OutputErr
         Format::Csv => render_compare(std::slice::from_ref(r), format),
         Format::Text => {
             let x = &r.result;
-            let tiles: Vec<String> = x.tiles.iter().map(|t| t.to_string()).collect();
-            let blank: String = x.moves.iter().map(|d| d.letter()).collect();
             let mut s = String::new();
             let _ = writeln!(s, "board      {}", r.board);
             let _ = writeln!(s, "start      {}", r.start);
             let _ = writeln!(s, "goal       {}", r.goal);
-            let _ = writeln!(
-                s,
-                "heuristic  {} (estimate at the start: {})",
+            super::solution_lines(
+                &mut s,
                 x.heuristic.name(),
-                x.initial_estimate
-            );
-            let _ = writeln!(
-                s,
-                "length     {} (optimal)",
-                super::counted(x.length as usize, "move")
-            );
-            let _ = writeln!(
-                s,
-                "tiles      {}   (tiles moved, in order)",
-                if tiles.is_empty() {
-                    "-".into()
-                } else {
-                    tiles.join(" ")
-                }
-            );
-            let _ = writeln!(
-                s,
-                "blank      {}   (U up, L left, R right, D down)",
-                if blank.is_empty() { "-" } else { &blank }
+                x.initial_estimate,
+                &x.tiles,
+                &x.moves,
             );
             let _ = writeln!(s, "expanded   {} vertices", grouped(x.expanded as usize));
             let _ = writeln!(s, "max queue  {}", grouped(x.max_queue));
