@@ -470,11 +470,6 @@ impl<const N: usize> Analysis<N> {
         });
         (first.unwrap_or_default(), n)
     }
-
-    /// The symmetries of the puzzle.
-    pub fn symmetries(&self) -> &'static [D4] {
-        self.puzzle.symmetries
-    }
 }
 
 /// `next[s][t]`: the sequence number reached from `s` by twist `t`. Only the

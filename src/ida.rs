@@ -311,7 +311,7 @@ pub fn solve(
             ttile[t] = goal.cells()[usize::from(image)];
         }
         for (i, db) in part.dbs.iter().enumerate() {
-            s.tables.push((db.entries(), weights_of(db)));
+            s.tables.push((db.entries(), *db.weights()));
             s.regular.push(PatternView {
                 db: i,
                 sources: db.tiles().to_vec(),
@@ -354,23 +354,4 @@ pub fn solve(
         generated: s.generated,
         seconds,
     })
-}
-
-/// The rank weights of a database (recomputed from its size).
-fn weights_of(db: &crate::pdb::PatternDb) -> [u32; 16] {
-    let k = db.tiles().len();
-    let n = {
-        // n!/(n−k)! = len: find n.
-        (k..=16)
-            .find(|&n| (n - k + 1..=n).product::<usize>() == db.len())
-            .expect("a board size")
-    };
-    let mut w = [0u32; 16];
-    for (i, x) in w.iter_mut().enumerate().take(k) {
-        *x = ((n - k + 1)..n - i)
-            .map(|v| v as u32)
-            .product::<u32>()
-            .max(1);
-    }
-    w
 }

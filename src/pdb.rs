@@ -46,7 +46,7 @@ fn nib(x: u64, i: usize) -> usize {
 
 impl PatternDb {
     /// The weights of the partial-permutation rank of `k` of `n` cells.
-    fn weights(n: usize, k: usize) -> [u32; 16] {
+    fn rank_weights(n: usize, k: usize) -> [u32; 16] {
         let mut w = [0u32; 16];
         for (i, x) in w.iter_mut().enumerate().take(k) {
             // (n−1−i)! / (n−k)!
@@ -66,6 +66,11 @@ impl PatternDb {
     /// Never empty.
     pub fn is_empty(&self) -> bool {
         self.table.is_empty()
+    }
+
+    /// The weights of its placement rank (see [`PatternDb::index`]).
+    pub(crate) fn weights(&self) -> &[u32; 16] {
+        &self.weights
     }
 
     /// The tiles of the pattern.
@@ -101,7 +106,7 @@ impl PatternDb {
     pub fn build(board: &Board, goal: &Arrangement, tiles: &[u8]) -> PatternDb {
         let n = board.cells();
         let k = tiles.len();
-        let weights = Self::weights(n, k);
+        let weights = Self::rank_weights(n, k);
         let size = (n - k + 1..=n).map(|v| v as u64).product::<u64>() as usize;
         let mut table = vec![u8::MAX; size];
         // Visited (placement, blank cell) pairs.
@@ -203,9 +208,9 @@ impl PatternDb {
         use rayon::prelude::*;
         use std::sync::atomic::{AtomicU8, AtomicU16, Ordering};
         let n = board.cells();
-        let (rows, cols) = (board.rows(), board.cols());
+        let cols = board.cols();
         let k = tiles.len();
-        let weights = Self::weights(n, k);
+        let weights = Self::rank_weights(n, k);
         let size = (n - k + 1..=n).map(|v| v as u64).product::<u64>() as usize;
         let table: Vec<AtomicU8> = (0..size).map(|_| AtomicU8::new(u8::MAX)).collect();
         let regions: Vec<AtomicU16> = (0..size).map(|_| AtomicU16::new(0)).collect();
@@ -220,7 +225,6 @@ impl PatternDb {
                 not_last_col |= 1 << c;
             }
         }
-        let _ = rows;
         let spread = move |m: u32| -> u32 {
             (m | ((m << 1) & not_first_col) | ((m >> 1) & not_last_col) | (m << cols) | (m >> cols))
                 & full
@@ -602,7 +606,7 @@ impl Partition {
             dbs.push(PatternDb {
                 board,
                 goal: goal.clone(),
-                weights: PatternDb::weights(n, k),
+                weights: PatternDb::rank_weights(n, k),
                 tiles,
                 table: body[offset..offset + entries].to_vec(),
             });
