@@ -2,7 +2,7 @@
 //! The 12-cell boards are a timed run, not a benchmark (about 10 s each).
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use schofield::boards::{analyse, cases};
+use schofield::board::census::{analyse, cases};
 use std::hint::black_box;
 
 fn boards(c: &mut Criterion) {

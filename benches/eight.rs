@@ -1,9 +1,9 @@
 //! The headline figures of the eight-puzzle engine (see docs/performance.md).
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use schofield::dictionary::Analysis;
-use schofield::puzzle::EIGHT;
-use schofield::solve::Solution;
+use schofield::twist::dictionary::Analysis;
+use schofield::twist::puzzle::EIGHT;
+use schofield::twist::solve::Solution;
 use std::hint::black_box;
 
 fn analysis(c: &mut Criterion) {
@@ -17,7 +17,7 @@ fn analysis(c: &mut Criterion) {
         b.iter(|| black_box(Solution::new(&a, black_box(&p), true)))
     });
     let hardest: Vec<_> = (0..20_160u32)
-        .map(|s| a.position(schofield::position::SequenceNumber::new(s)))
+        .map(|s| a.position(schofield::twist::position::SequenceNumber::new(s)))
         .filter(|p| a.moves(p) == 30)
         .collect();
     c.bench_function(

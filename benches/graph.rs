@@ -1,9 +1,9 @@
 //! The graph export (issue #5); see docs/performance.md.
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use schofield::dictionary::Analysis;
-use schofield::graph::{GraphFormat, GraphKind, TwistGraph};
-use schofield::puzzle::EIGHT;
+use schofield::twist::dictionary::Analysis;
+use schofield::twist::graph::{GraphFormat, GraphKind, TwistGraph};
+use schofield::twist::puzzle::EIGHT;
 use std::hint::black_box;
 
 fn graph(c: &mut Criterion) {

@@ -2,7 +2,7 @@
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use schofield::board::Board;
-use schofield::lookup::LookupTable;
+use schofield::board::lookup::LookupTable;
 use std::hint::black_box;
 
 fn lookup(c: &mut Criterion) {

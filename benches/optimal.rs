@@ -4,8 +4,8 @@
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use schofield::board::Board;
-use schofield::ida::{IdaHeuristic, solve};
-use schofield::pdb::Partition;
+use schofield::search::ida::{IdaHeuristic, solve};
+use schofield::search::pdb::Partition;
 use std::hint::black_box;
 
 fn optimal(c: &mut Criterion) {

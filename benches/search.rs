@@ -3,7 +3,7 @@
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use schofield::board::{Board, Space};
-use schofield::fifteen;
+use schofield::search::three_cycles;
 use schofield::search::{Heuristic, Limits, astar};
 use std::hint::black_box;
 
@@ -63,7 +63,7 @@ fn search(c: &mut Criterion) {
         |bench| {
             bench.iter(|| {
                 for p in &positions {
-                    black_box(fifteen::solve(p.cells()).unwrap());
+                    black_box(three_cycles::solve(p.cells()).unwrap());
                 }
             })
         },

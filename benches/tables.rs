@@ -2,9 +2,9 @@
 //! docs/performance.md.
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use schofield::dictionary::Analysis;
-use schofield::puzzle::{EIGHT, FIVE};
-use schofield::table::{Tabulation, render_pages};
+use schofield::twist::dictionary::Analysis;
+use schofield::twist::puzzle::{EIGHT, FIVE};
+use schofield::twist::table::{Tabulation, render_pages};
 use std::hint::black_box;
 
 fn tables(c: &mut Criterion) {

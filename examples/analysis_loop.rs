@@ -1,9 +1,9 @@
 //! Runs the eight-puzzle analysis in a loop (for profilers), then prints
 //! how many transitions the layered search examined.
-use schofield::dictionary::Analysis;
-use schofield::position::SequenceNumber;
-use schofield::puzzle::EIGHT;
 use schofield::twist::Twist;
+use schofield::twist::dictionary::Analysis;
+use schofield::twist::position::SequenceNumber;
+use schofield::twist::puzzle::EIGHT;
 
 fn main() {
     let n: usize = std::env::args()

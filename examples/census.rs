@@ -1,8 +1,8 @@
 //! Totals quoted in docs/search.md: class sizes, minimal twist words,
 //! shortest tile sequences, and the positions where the two differ.
-use schofield::dictionary::Analysis;
-use schofield::position::Position;
-use schofield::puzzle::EIGHT;
+use schofield::twist::dictionary::Analysis;
+use schofield::twist::position::Position;
+use schofield::twist::puzzle::EIGHT;
 
 fn main() {
     let a = Analysis::new(&EIGHT);
@@ -17,7 +17,7 @@ fn main() {
             most = (w.len() as u64, p.code());
         }
     }
-    let sizes = |c: &schofield::dictionary::Classes| {
+    let sizes = |c: &schofield::twist::dictionary::Classes| {
         let mut d = std::collections::BTreeMap::new();
         for k in c.iter() {
             *d.entry(k.size).or_insert(0) += 1;

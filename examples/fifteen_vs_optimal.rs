@@ -3,7 +3,7 @@
 //! conflict, on positions scrambled by random walks that never undo their
 //! last move, short enough for A* to finish.
 use schofield::board::{Board, Direction, Space};
-use schofield::fifteen;
+use schofield::search::three_cycles;
 use schofield::search::{Heuristic, Limits, astar};
 
 fn main() {
@@ -42,7 +42,7 @@ fn main() {
                     .unwrap()
                     .length,
             );
-            cons += fifteen::solve(a.cells()).unwrap().moves as u64;
+            cons += three_cycles::solve(a.cells()).unwrap().moves as u64;
         }
         println!(
             "{walk:>6} {n:>9} {:>13.1} {:>14.1}",
@@ -54,7 +54,7 @@ fn main() {
     let (mut cons, n) = (0u64, 1000u64);
     for _ in 0..n {
         let a = space.arrangement((next() % space.len() as u64) as usize);
-        cons += fifteen::solve(a.cells()).unwrap().moves as u64;
+        cons += three_cycles::solve(a.cells()).unwrap().moves as u64;
     }
     println!(
         "uniformly random solvable positions: {n}, mean 3-cycle moves {:.1} (optimal: about 53 on Korf's 100)",

@@ -1,9 +1,9 @@
 //! Do minimal paths from the target pass through positions by routes that
 //! are not minimal for them? (docs/graphs.md)
-use schofield::dictionary::Analysis;
-use schofield::position::Position;
-use schofield::puzzle::EIGHT;
 use schofield::twist::Path;
+use schofield::twist::dictionary::Analysis;
+use schofield::twist::position::Position;
+use schofield::twist::puzzle::EIGHT;
 
 fn main() {
     let a = Analysis::new(&EIGHT);

@@ -5,7 +5,7 @@
 //!
 //! **The model.** The eight pieces of the puzzle stand on the squares
 //! numbered 0 … 7 round the centre; a *standard position* has the centre
-//! empty. A position ([`position::Position`]) is the piece on each square,
+//! empty. A position ([`twist::position::Position`]) is the piece on each square,
 //! `C[i]`, and only the 20 160 even permutations can be reached by sliding:
 //! the alternating group A8.
 //!
@@ -16,25 +16,25 @@
 //! *elision*), so a path ([`twist::Path`]) of `t` twists with `e` elisions
 //! costs `m = 4t − 2e` moves.
 //!
-//! **Symmetry.** The symmetries of the square, D4 ([`symmetry::D4`]), relabel
+//! **Symmetry.** The symmetries of the square, D4 ([`twist::symmetry::D4`]), relabel
 //! squares and pieces together and carry minimal paths to minimal paths, so
 //! positions fall into 2 572 equivalence classes, or 1 439 when a position and
 //! its inverse are also equivalent.
 //!
-//! **The search.** [`dictionary::Analysis`] runs Schofield's exhaustive
+//! **The search.** [`twist::dictionary::Analysis`] runs Schofield's exhaustive
 //! search layer by layer in the number of moves: a main dictionary of every
 //! position's minimum, the twists that can end a minimal path, and the
-//! classes. [`solve::Solution`] reads off everything about one position,
+//! classes. [`twist::solve::Solution`] reads off everything about one position,
 //! including every minimal path. The puzzle itself is data
-//! ([`puzzle::Puzzle`]): the five-puzzle ([`puzzle::FIVE`]) runs on the same
-//! engine as the eight-puzzle ([`puzzle::EIGHT`]).
+//! ([`twist::puzzle::Puzzle`]): the five-puzzle ([`twist::puzzle::FIVE`]) runs on the same
+//! engine as the eight-puzzle ([`twist::puzzle::EIGHT`]).
 //!
 //! **Checks.** [`board::Board`] searches the plain tile metric with the blank
 //! anywhere; it agrees with the twist calculus on all 20 160 positions.
 //!
 //! ```
-//! use schofield::dictionary::Analysis;
-//! use schofield::puzzle::EIGHT;
+//! use schofield::twist::dictionary::Analysis;
+//! use schofield::twist::puzzle::EIGHT;
 //!
 //! let a = Analysis::new(&EIGHT);
 //! let counts = a.move_counts();
@@ -51,22 +51,8 @@
 #![deny(missing_docs)]
 
 pub mod board;
-pub mod boards;
-pub mod dictionary;
-pub mod fifteen;
-pub mod files;
-pub mod five;
-pub mod graph;
-pub mod ida;
-pub mod lookup;
-pub mod output;
-pub mod pdb;
 pub mod perm;
-pub mod position;
-pub mod puzzle;
+pub mod render;
 pub mod search;
-pub mod solve;
-pub mod symmetry;
-pub mod table;
-pub mod tables;
+pub mod store;
 pub mod twist;

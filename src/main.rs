@@ -2,23 +2,23 @@
 //! prints. Bad input ends with a one-line error and exit status 2.
 
 use clap::{Args, Parser, Subcommand};
+use schofield::board::census::{self, Case};
+use schofield::board::lookup::LookupTable;
 use schofield::board::{Arrangement, Board, BoardError};
-use schofield::boards::{self, Case};
-use schofield::dictionary::Analysis;
-use schofield::fifteen::{self, FifteenError};
-use schofield::five;
-use schofield::graph::{GraphFormat, GraphKind, TwistGraph};
-use schofield::ida::{self, IdaHeuristic};
-use schofield::lookup::LookupTable;
-use schofield::output::AstarReport;
-use schofield::output::OptimalReport;
-use schofield::output::{self, Format};
-use schofield::pdb::{self, Partition};
-use schofield::position::Position;
-use schofield::puzzle::{EIGHT, FIVE, Puzzle};
+use schofield::render::AstarReport;
+use schofield::render::OptimalReport;
+use schofield::render::{self, Format};
+use schofield::search::ida::{self, IdaHeuristic};
+use schofield::search::pdb::{self, Partition};
+use schofield::search::three_cycles::{self, FifteenError};
 use schofield::search::{self, Heuristic, Limits, SearchError};
-use schofield::solve::{PathReport, Solution};
-use schofield::table::{self, Tabulation};
+use schofield::twist::dictionary::Analysis;
+use schofield::twist::five;
+use schofield::twist::graph::{GraphFormat, GraphKind, TwistGraph};
+use schofield::twist::position::Position;
+use schofield::twist::puzzle::{EIGHT, FIVE, Puzzle};
+use schofield::twist::solve::{PathReport, Solution};
+use schofield::twist::table::{self, Tabulation};
 use std::io::Write;
 use std::process::ExitCode;
 
@@ -306,7 +306,7 @@ enum FiveCommand {
 fn solve<const N: usize>(puzzle: &'static Puzzle<N>, args: SolveArgs) -> Outcome {
     let p = puzzle.parse_position(&args.position)?;
     let a = Analysis::new(puzzle);
-    Ok(output::render_solution(
+    Ok(render::render_solution(
         &Solution::new(&a, &p, args.all),
         args.out.format,
     )?)
@@ -318,7 +318,7 @@ fn follow<const N: usize>(puzzle: &'static Puzzle<N>, args: PathArgs) -> Outcome
         Some(s) => puzzle.parse_position(&s)?,
         None => Position::target(),
     };
-    Ok(output::render_path(
+    Ok(render::render_path(
         &PathReport::new(puzzle, &start, &path),
         args.out.format,
     )?)
@@ -327,28 +327,28 @@ fn follow<const N: usize>(puzzle: &'static Puzzle<N>, args: PathArgs) -> Outcome
 fn run_five(command: Option<FiveCommand>) -> Outcome {
     let a = Analysis::new(&FIVE);
     Ok(match command {
-        None => output::render_five_report(
+        None => render::render_five_report(
             &a,
             &five::binary_trees(6),
             &five::cycle_type_classes(&a),
             &five::bound(&a, &Analysis::new(&EIGHT)),
         )?,
-        Some(FiveCommand::Counts(out)) => output::render_five_counts(&a, out.format)?,
+        Some(FiveCommand::Counts(out)) => render::render_five_counts(&a, out.format)?,
         Some(FiveCommand::Solve(args)) => return solve(&FIVE, args),
         Some(FiveCommand::Path(args)) => return follow(&FIVE, args),
         Some(FiveCommand::Trees { depth, dot, out }) => {
             let trees = five::binary_trees(usize::from(depth));
             if dot {
-                output::render_trees_dot(&trees)
+                render::render_trees_dot(&trees)
             } else {
-                output::render_trees(&trees, out.format)?
+                render::render_trees(&trees, out.format)?
             }
         }
         Some(FiveCommand::Classes(out)) => {
-            output::render_five_classes(&five::cycle_type_classes(&a), out.format)?
+            render::render_five_classes(&five::cycle_type_classes(&a), out.format)?
         }
         Some(FiveCommand::Bound(out)) => {
-            output::render_bound(&five::bound(&a, &Analysis::new(&EIGHT)), out.format)?
+            render::render_bound(&five::bound(&a, &Analysis::new(&EIGHT)), out.format)?
         }
     })
 }
@@ -359,7 +359,7 @@ fn run_table(head: Option<String>, code: Option<String>, format: Format) -> Outc
     if let Some(code) = code {
         let p = EIGHT.parse_position(&code)?;
         let entry = Tabulation::entry_for(&a, &p, data);
-        return Ok(output::render_entries(&[entry], format)?);
+        return Ok(render::render_entries(&[entry], format)?);
     }
     let t = Tabulation::new(&a, data);
     match head {
@@ -367,12 +367,12 @@ fn run_table(head: Option<String>, code: Option<String>, format: Format) -> Outc
             let head = table::parse_head(&head)?;
             let h = t.half_page(&head).ok_or("no such half-page")?;
             Ok(if data {
-                output::render_entries(h.entries, format)?
+                render::render_entries(h.entries, format)?
             } else {
-                output::render_half_page_text(&h)
+                render::render_half_page_text(&h)
             })
         }
-        None if data => Ok(output::render_entries(t.entries(), format)?),
+        None if data => Ok(render::render_entries(t.entries(), format)?),
         None => Ok(table::render_pages(&t)),
     }
 }
@@ -402,7 +402,7 @@ fn export_graph(
     match output {
         None => Ok(text),
         Some(path) => {
-            schofield::files::write_atomically(&path, text.as_bytes())
+            schofield::store::write_atomically(&path, text.as_bytes())
                 .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
             Ok(String::new())
         }
@@ -452,12 +452,12 @@ fn run_lookup(command: LookupCommand) -> Outcome {
             if let Some(path) = save {
                 t.save(&path)?;
             }
-            Ok(output::render_summary(&t.summary(within), out.format)?)
+            Ok(render::render_summary(&t.summary(within), out.format)?)
         }
         LookupCommand::Solve { grid, which, out } => {
             let t = table_for(&which)?;
             let a = t.board().parse_arrangement(&grid)?;
-            Ok(output::render_table_solution(&t.solve(&a)?, out.format)?)
+            Ok(render::render_table_solution(&t.solve(&a)?, out.format)?)
         }
     }
 }
@@ -500,9 +500,9 @@ fn run_astar(
             .into_iter()
             .map(report)
             .collect::<Result<Vec<_>, _>>()?;
-        Ok(output::render_compare(&runs, format)?)
+        Ok(render::render_compare(&runs, format)?)
     } else {
-        Ok(output::render_astar(&report(heuristic)?, format)?)
+        Ok(render::render_astar(&report(heuristic)?, format)?)
     }
 }
 
@@ -516,8 +516,8 @@ fn run_fifteen(list: &str, verbose: bool, format: Format) -> Outcome {
         }
         other => other.into(),
     })?;
-    let solution = fifteen::solve(a.cells())?;
-    Ok(output::render_fifteen(&solution, verbose, format)?)
+    let solution = three_cycles::solve(a.cells())?;
+    Ok(render::render_fifteen(&solution, verbose, format)?)
 }
 
 fn run_boards(
@@ -533,13 +533,13 @@ fn run_boards(
             let b: Board = b.parse()?;
             match home {
                 Some(h) => vec![Case::new(b, h)?],
-                None => boards::cases(b.cells())
+                None => census::cases(b.cells())
                     .into_iter()
                     .filter(|c| c.board == b)
                     .collect(),
             }
         }
-        (None, true) => boards::cases(max_cells),
+        (None, true) => census::cases(max_cells),
         (None, false) => return Err("give --board RxC (and perhaps --home CELL), or --all".into()),
     };
     for c in &list {
@@ -555,7 +555,7 @@ fn run_boards(
         .iter()
         .map(|c| {
             let bar = progress_bar(c);
-            let r = boards::analyse(c, &|p| {
+            let r = census::analyse(c, &|p| {
                 bar.set_position(p.found);
                 bar.set_message(format!("layer {}", p.layer));
             });
@@ -563,7 +563,7 @@ fn run_boards(
             r
         })
         .collect();
-    Ok(output::render_cases(&results, format)?)
+    Ok(render::render_cases(&results, format)?)
 }
 
 /// A progress bar on standard error, drawn only on a terminal.
@@ -731,9 +731,9 @@ fn run_optimal(
         .collect::<Result<_, _>>()?;
     let wall = clock.elapsed().as_secs_f64();
     Ok(if all_korf.is_some() {
-        output::render_batch(&runs, wall, format)?
+        render::render_batch(&runs, wall, format)?
     } else {
-        output::render_optimal(&runs[0], format)?
+        render::render_optimal(&runs[0], format)?
     })
 }
 
@@ -746,13 +746,13 @@ fn regenerate(dir: &std::path::Path) -> Outcome {
         .into());
     }
     let mut report = String::new();
-    for (name, text) in schofield::tables::generated() {
+    for (name, text) in schofield::render::generated::generated() {
         let path = dir.join(&name);
         if let Some(parent) = path.parent() {
             std::fs::create_dir_all(parent)
                 .map_err(|e| format!("cannot create {}: {e}", parent.display()))?;
         }
-        schofield::files::write_atomically(&path, text.as_bytes())
+        schofield::store::write_atomically(&path, text.as_bytes())
             .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
         report += &format!("wrote {}\n", path.display());
     }
@@ -763,7 +763,7 @@ fn run(cli: Cli) -> Outcome {
     match cli.command {
         Command::Counts(out) => {
             let a = Analysis::new(&EIGHT);
-            Ok(output::render_counts(&a.move_counts(), out.format)?)
+            Ok(render::render_counts(&a.move_counts(), out.format)?)
         }
         Command::Solve(args) => solve(&EIGHT, args),
         Command::Path(args) => follow(&EIGHT, args),
@@ -774,7 +774,7 @@ fn run(cli: Cli) -> Outcome {
             out,
         } => {
             let a = Analysis::new(&EIGHT);
-            Ok(output::render_classes(
+            Ok(render::render_classes(
                 &table::class_dictionary(&a, with_inverses, members),
                 out.format,
             )?)

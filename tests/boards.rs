@@ -5,17 +5,17 @@
 mod common;
 use common::{fails, fails_usage, stdout};
 use schofield::board::Board;
-use schofield::boards::{Case, analyse, cases};
-use schofield::dictionary::Analysis;
-use schofield::lookup::LookupTable;
+use schofield::board::census::{Case, analyse, cases};
+use schofield::board::lookup::LookupTable;
 use schofield::perm;
-use schofield::puzzle::{EIGHT, FIVE};
+use schofield::twist::dictionary::Analysis;
+use schofield::twist::puzzle::{EIGHT, FIVE};
 
 /// Rows as (moves, positions, classes, extended classes), from a board case
 /// or from a twist-puzzle analysis.
 type Rows = Vec<(u32, u64, u64, u64)>;
 
-fn standard_rows(r: &schofield::boards::CaseResult) -> Rows {
+fn standard_rows(r: &schofield::board::census::CaseResult) -> Rows {
     r.standard
         .rows
         .iter()

@@ -3,10 +3,10 @@
 //! computations.
 
 use schofield::board::Board;
-use schofield::dictionary::{Analysis, MoveCount};
-use schofield::position::{Position, SequenceNumber};
-use schofield::puzzle::EIGHT;
-use schofield::symmetry::D4;
+use schofield::twist::dictionary::{Analysis, MoveCount};
+use schofield::twist::position::{Position, SequenceNumber};
+use schofield::twist::puzzle::EIGHT;
+use schofield::twist::symmetry::D4;
 use schofield::twist::{Cell, Path, Twist, TwistSet, expand};
 use std::collections::BTreeSet;
 use std::sync::OnceLock;
@@ -166,7 +166,7 @@ fn paper_cycle_notation_example() {
     // position of the puzzle); the transition is checked on piece lists.
     assert!(matches!(
         EIGHT.parse_grid("534/0_2/176"),
-        Err(schofield::position::PositionError::OddPermutation { .. })
+        Err(schofield::twist::position::PositionError::OddPermutation { .. })
     ));
     let moved = schofield::perm::parse_cycles("(132)(67)", 8).unwrap();
     let start = [0u8, 5, 3, 4, 2, 6, 7, 1];

@@ -3,12 +3,12 @@
 
 mod common;
 use common::{fails, schofield};
-use schofield::dictionary::Analysis;
-use schofield::five::{self, Dodecahedron, TreeNode};
-use schofield::position::{Position, SequenceNumber};
-use schofield::puzzle::{EIGHT, FIVE};
-use schofield::symmetry::D4;
 use schofield::twist::Twist;
+use schofield::twist::dictionary::Analysis;
+use schofield::twist::five::{self, Dodecahedron, TreeNode};
+use schofield::twist::position::{Position, SequenceNumber};
+use schofield::twist::puzzle::{EIGHT, FIVE};
+use schofield::twist::symmetry::D4;
 use std::collections::BTreeSet;
 
 fn analysis() -> Analysis<5> {

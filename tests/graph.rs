@@ -3,10 +3,10 @@
 
 mod common;
 use common::{fails, fails_usage, schofield, stdout};
-use schofield::dictionary::Analysis;
-use schofield::graph::{GraphFormat, GraphKind, Inner, TwistGraph};
-use schofield::position::SequenceNumber;
-use schofield::puzzle::{EIGHT, FIVE};
+use schofield::twist::dictionary::Analysis;
+use schofield::twist::graph::{GraphFormat, GraphKind, Inner, TwistGraph};
+use schofield::twist::position::SequenceNumber;
+use schofield::twist::puzzle::{EIGHT, FIVE};
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::sync::OnceLock;

@@ -4,12 +4,12 @@
 mod common;
 use common::{fails, stdout};
 use proptest::prelude::*;
+use schofield::board::lookup::{LookupTable, TableError};
 use schofield::board::{Arrangement, Board, Direction, Space};
-use schofield::dictionary::Analysis;
-use schofield::lookup::{LookupTable, TableError};
-use schofield::position::Position;
-use schofield::puzzle::EIGHT;
 use schofield::twist::Cell;
+use schofield::twist::dictionary::Analysis;
+use schofield::twist::position::Position;
+use schofield::twist::puzzle::EIGHT;
 use std::sync::OnceLock;
 
 fn three() -> Board {

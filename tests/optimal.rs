@@ -7,8 +7,8 @@
 mod common;
 use common::{fails, schofield, stdout};
 use schofield::board::{Arrangement, Board, Space};
-use schofield::ida::{IdaHeuristic, solve};
-use schofield::pdb::{Partition, PatternDb, is_partition, partition_tiles};
+use schofield::search::ida::{IdaHeuristic, solve};
+use schofield::search::pdb::{Partition, PatternDb, is_partition, partition_tiles};
 use std::path::PathBuf;
 use std::sync::OnceLock;
 
@@ -162,7 +162,7 @@ fn a_pattern_database_is_exact_on_a_small_board() {
     let b: Board = "2x3".parse().unwrap();
     let goal = b.goal_blank_last();
     let db = PatternDb::build(&b, &goal, &[1, 2, 3, 4, 5]);
-    let t = schofield::lookup::LookupTable::build(b, goal.clone());
+    let t = schofield::board::lookup::LookupTable::build(b, goal.clone());
     let space = Space::new(b, goal);
     for i in 0..space.len() {
         let a = space.arrangement(i);

@@ -4,10 +4,10 @@
 
 mod common;
 use common::{fails, schofield};
-use schofield::dictionary::Analysis;
-use schofield::position::Position;
-use schofield::puzzle::EIGHT;
-use schofield::table::{self, Tabulation};
+use schofield::twist::dictionary::Analysis;
+use schofield::twist::position::Position;
+use schofield::twist::puzzle::EIGHT;
+use schofield::twist::table::{self, Tabulation};
 use schofield::twist::{Path, Twist, TwistSet};
 use std::collections::{BTreeMap, BTreeSet, BinaryHeap};
 use std::sync::OnceLock;

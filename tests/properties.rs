@@ -3,9 +3,9 @@
 
 use proptest::prelude::*;
 use schofield::perm;
-use schofield::position::Position;
-use schofield::puzzle::{EIGHT, FIVE};
-use schofield::symmetry::D4;
+use schofield::twist::position::Position;
+use schofield::twist::puzzle::{EIGHT, FIVE};
+use schofield::twist::symmetry::D4;
 use schofield::twist::{Path, Twist};
 
 fn position() -> impl Strategy<Value = Position<8>> {

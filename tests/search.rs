@@ -4,11 +4,11 @@
 mod common;
 use common::{fails, fails_usage, schofield, stdout};
 use proptest::prelude::*;
+use schofield::board::lookup::LookupTable;
 use schofield::board::{Board, Space};
-use schofield::fifteen;
-use schofield::lookup::LookupTable;
 use schofield::perm;
 use schofield::search::heap::UpdatableHeap;
+use schofield::search::three_cycles;
 use schofield::search::{Heuristic, Limits, Target, astar, mean_manhattan};
 use std::collections::HashMap;
 
@@ -122,7 +122,7 @@ fn the_constructive_solver_replays_on_1000_random_positions() {
     let mut total = 0;
     for seed in 0..1000 {
         let a = pick(&space, seed);
-        let s = fifteen::solve(a.cells()).unwrap();
+        let s = three_cycles::solve(a.cells()).unwrap();
         assert!(s.replays_to_goal(), "{}", a.list());
         assert!(s.moves <= s.moves_before_cancelling);
         total += s.moves;
@@ -134,26 +134,26 @@ fn the_constructive_solver_replays_on_1000_random_positions() {
 fn odd_positions_are_refused_before_any_move() {
     let odd = [1u8, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 15, 14, 0];
     assert_eq!(
-        fifteen::solve(&odd).unwrap_err(),
-        fifteen::FifteenError::Odd
+        three_cycles::solve(&odd).unwrap_err(),
+        three_cycles::FifteenError::Odd
     );
     // With the blank elsewhere the blank's row counts too (the width is
     // even): the sources' blank-first goal cannot reach the blank-last one,
     // while swapping two tiles of it can.
     let odd2 = [0u8, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15];
     let even2 = [0u8, 2, 1, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15];
-    assert!(fifteen::solve(&even2).unwrap().replays_to_goal());
+    assert!(three_cycles::solve(&even2).unwrap().replays_to_goal());
     let b: Board = "4x4".parse().unwrap();
     assert!(!b.is_solvable(&b.arrangement(&odd2).unwrap(), &b.goal_blank_last()));
     assert_eq!(
-        fifteen::solve(&odd2).unwrap_err(),
-        fifteen::FifteenError::Odd
+        three_cycles::solve(&odd2).unwrap_err(),
+        three_cycles::FifteenError::Odd
     );
 }
 
 #[test]
 fn the_chapters_example() {
-    let s = fifteen::solve(&[1, 2, 3, 4, 5, 6, 7, 8, 13, 9, 11, 12, 10, 14, 15, 0]).unwrap();
+    let s = three_cycles::solve(&[1, 2, 3, 4, 5, 6, 7, 8, 13, 9, 11, 12, 10, 14, 15, 0]).unwrap();
     assert!(s.replays_to_goal());
     assert_eq!(s.cycles.len(), 2);
     // The chapter's transform example.

@@ -13,6 +13,9 @@
 //! ```
 
 pub mod heap;
+pub mod ida;
+pub mod pdb;
+pub mod three_cycles;
 
 use crate::board::{Arrangement, Board, Direction};
 use heap::UpdatableHeap;

@@ -4,7 +4,7 @@
 //! let dir = std::env::temp_dir().join(format!("schofield-doc-{}", std::process::id()));
 //! std::fs::create_dir_all(&dir).unwrap();
 //! let path = dir.join("t.txt");
-//! schofield::files::write_atomically(&path, b"20 160\n").unwrap();
+//! schofield::store::write_atomically(&path, b"20 160\n").unwrap();
 //! assert_eq!(std::fs::read(&path).unwrap(), b"20 160\n");
 //! std::fs::remove_dir_all(&dir).unwrap();
 //! ```

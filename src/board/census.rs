@@ -16,7 +16,7 @@
 //! lemma (the average number of positions a symmetry fixes).
 //!
 //! ```
-//! use schofield::boards::{Case, analyse};
+//! use schofield::board::census::{Case, analyse};
 //! let case = Case::new("2x3".parse().unwrap(), 4).unwrap(); // the five-puzzle's tray
 //! let r = analyse(&case, &|_| {});
 //! assert_eq!(r.states, 360);

@@ -2,11 +2,11 @@
 //! allows, and its symmetry group.
 //!
 //! The eight-puzzle and the five-puzzle are two values of one type, run by
-//! one engine ([`crate::dictionary`]); nothing about either is hard-wired
+//! one engine ([`crate::twist::dictionary`]); nothing about either is hard-wired
 //! elsewhere.
 //!
 //! ```
-//! use schofield::puzzle::{EIGHT, FIVE};
+//! use schofield::twist::puzzle::{EIGHT, FIVE};
 //! let p = EIGHT.parse_position("025/1_3/746").unwrap();
 //! assert_eq!(p.code(), "102536");
 //! assert_eq!(EIGHT.parse_position("102536").unwrap(), p);
@@ -16,8 +16,8 @@
 //! ```
 
 use crate::perm;
-use crate::position::{Position, PositionError};
-use crate::symmetry::D4;
+use crate::twist::position::{Position, PositionError};
+use crate::twist::symmetry::D4;
 use crate::twist::{Cell, Path, PathError, Twist, TwistSet};
 
 /// A twist puzzle with `N` numbered squares round an empty centre.

@@ -5,7 +5,7 @@
 //! (Schofield's Theorems 1 and 2), so [`Position`] refuses odd ones.
 //!
 //! ```
-//! use schofield::position::Position;
+//! use schofield::twist::position::Position;
 //! use schofield::twist::Twist;
 //! let target = Position::<8>::target();
 //! assert_eq!(target.sequence_number().get(), 0);
@@ -16,7 +16,7 @@
 //! ```
 
 use crate::perm;
-use crate::symmetry::D4;
+use crate::twist::symmetry::D4;
 use crate::twist::{Path, Twist};
 use serde::Serialize;
 use std::fmt;

@@ -16,7 +16,7 @@
 //! sends each clockwise twist to an anticlockwise one.
 //!
 //! ```
-//! use schofield::symmetry::D4;
+//! use schofield::twist::symmetry::D4;
 //! use schofield::twist::Twist;
 //! assert_eq!(D4::Quarter.twist(Twist::A), Twist::B);
 //! assert_eq!(D4::Vertical.twist(Twist::A), Twist::X);

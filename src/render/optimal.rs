@@ -1,7 +1,7 @@
 //! Renderers for optimal solving.
 
 use super::{Format, OutputError, csv, grouped, structured};
-use crate::ida::IdaSolution;
+use crate::search::ida::IdaSolution;
 use serde::Serialize;
 use std::fmt::Write as _;
 

@@ -2,9 +2,9 @@
 //! mathematics never prints; the command line calls these renderers.
 //!
 //! ```
-//! use schofield::dictionary::Analysis;
-//! use schofield::output::{Format, render_counts};
-//! use schofield::puzzle::EIGHT;
+//! use schofield::twist::dictionary::Analysis;
+//! use schofield::render::{Format, render_counts};
+//! use schofield::twist::puzzle::EIGHT;
 //! let a = Analysis::new(&EIGHT);
 //! let text = render_counts(&a.move_counts(), Format::Text).unwrap();
 //! assert!(text.contains("total     20 160    2 572              1 439"));
@@ -12,8 +12,8 @@
 //! assert!(json.starts_with('['));
 //! ```
 
-use crate::dictionary::MoveCount;
-use crate::solve::{PathReport, Solution};
+use crate::twist::dictionary::MoveCount;
+use crate::twist::solve::{PathReport, Solution};
 use serde::Serialize;
 use std::fmt::Write as _;
 
@@ -382,14 +382,15 @@ pub fn render_path(r: &PathReport, format: Format) -> Result<String, OutputError
     }
 }
 
-mod boards;
+mod census;
 mod five;
+pub mod generated;
 mod lookup;
 mod optimal;
 mod search;
 mod table;
 
-pub use boards::{case_text, render_cases};
+pub use census::{case_text, render_cases};
 pub use five::{
     render_bound, render_five_classes, render_five_counts, render_five_report, render_trees,
     render_trees_dot,

@@ -1,7 +1,7 @@
 //! Renderers for the printed tabulation and the class dictionary.
 
 use super::{Format, OutputError, csv, structured};
-use crate::table::{ClassRecord, Entry, HalfPage, render_half_page};
+use crate::twist::table::{ClassRecord, Entry, HalfPage, render_half_page};
 use serde::Serialize;
 use std::fmt::Write as _;
 

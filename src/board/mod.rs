@@ -32,6 +32,9 @@
 //! assert_eq!(space.arrangement(space.index(&p)), p);
 //! ```
 
+pub mod census;
+pub mod lookup;
+
 use crate::perm;
 use std::collections::VecDeque;
 use std::fmt;

@@ -31,7 +31,7 @@
 //! when the permutation is even, and an odd one is refused before any move.
 //!
 //! ```
-//! use schofield::fifteen::solve;
+//! use schofield::search::three_cycles::solve;
 //! let start = [1, 2, 3, 4, 5, 6, 7, 8, 13, 9, 11, 12, 10, 14, 15, 0];
 //! let s = solve(&start).unwrap();
 //! assert!(s.replays_to_goal());

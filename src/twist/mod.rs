@@ -18,6 +18,21 @@
 //! assert_eq!(path.marked(), "W X̸ Y̸ Z̸ A D̸ Y");
 //! assert!(Twist::A.elides_into(Twist::D));
 //! ```
+//!
+//! The rest of Schofield's engine lives beside the twists: the symmetries
+//! of the square ([`symmetry`]), positions ([`position`]), the puzzle as
+//! data ([`puzzle`]), the exhaustive search ([`dictionary`]), what is known
+//! of one position ([`solve`]), the printed tables ([`table`]), the
+//! five-puzzle ([`five`]) and the twist graph ([`graph`]).
+
+pub mod dictionary;
+pub mod five;
+pub mod graph;
+pub mod position;
+pub mod puzzle;
+pub mod solve;
+pub mod symmetry;
+pub mod table;
 
 use serde::{Serialize, Serializer};
 use std::fmt;

@@ -1,10 +1,10 @@
 //! Renderers for the five-puzzle's reports.
 
 use super::{Format, OutputError, csv, render_counts, structured};
-use crate::dictionary::{Analysis, MoveCount};
-use crate::five::{BinaryTrees, Bound, CycleTypeClass, Dodecahedron, TreeNode};
-use crate::position::{Position, SequenceNumber};
-use crate::puzzle::FIVE;
+use crate::twist::dictionary::{Analysis, MoveCount};
+use crate::twist::five::{BinaryTrees, Bound, CycleTypeClass, Dodecahedron, TreeNode};
+use crate::twist::position::{Position, SequenceNumber};
+use crate::twist::puzzle::FIVE;
 use serde::Serialize;
 use std::fmt::Write as _;
 

@@ -1,7 +1,7 @@
 //! Renderers for the small-board tables.
 
 use super::{Format, OutputError, csv, grouped, structured};
-use crate::boards::CaseResult;
+use crate::board::census::CaseResult;
 use serde::Serialize;
 use std::fmt::Write as _;
 

@@ -2,7 +2,7 @@
 //! with a rising bound on `g + h`, never undoing the previous move.
 //!
 //! The heuristic is either Manhattan distance, or the sum of additive
-//! pattern-database values ([`crate::pdb`]), with the same databases looked
+//! pattern-database values ([`crate::search::pdb`]), with the same databases looked
 //! up a second time on the position reflected about the main diagonal and
 //! the larger of the two sums taken. The reflection carries the goal to
 //! itself when the blank's goal cell is on the diagonal, so both sums are
@@ -10,7 +10,7 @@
 //!
 //! ```
 //! use schofield::board::Board;
-//! use schofield::ida::{IdaHeuristic, solve};
+//! use schofield::search::ida::{IdaHeuristic, solve};
 //! let b: Board = "3x3".parse().unwrap();
 //! let start = b.parse_arrangement("_12/345/678").unwrap();
 //! let s = solve(&b, &start, &b.goal_blank_last(), &IdaHeuristic::Manhattan).unwrap();
@@ -18,7 +18,7 @@
 //! ```
 
 use crate::board::{Arrangement, Board, Direction};
-use crate::pdb::{Partition, rank};
+use crate::search::pdb::{Partition, rank};
 use serde::Serialize;
 use std::time::Instant;
 

@@ -3,18 +3,18 @@
 //! byte, and `schofield regenerate` rewrites them.
 //!
 //! ```
-//! let tables = schofield::tables::generated();
+//! let tables = schofield::render::generated::generated();
 //! let (name, text) = &tables[0];
 //! assert_eq!(name, "counts.txt");
 //! assert!(text.contains("20 160"));
 //! ```
 
-use crate::boards;
-use crate::dictionary::Analysis;
-use crate::five;
-use crate::output::{Format, render_classes, render_counts, render_five_report};
-use crate::puzzle::{EIGHT, FIVE};
-use crate::table::{Tabulation, class_dictionary, render_pages};
+use crate::board::census;
+use crate::render::{Format, render_classes, render_counts, render_five_report};
+use crate::twist::dictionary::Analysis;
+use crate::twist::five;
+use crate::twist::puzzle::{EIGHT, FIVE};
+use crate::twist::table::{Tabulation, class_dictionary, render_pages};
 
 /// Every generated table as `(path under tables/, contents)`.
 pub fn generated() -> Vec<(String, String)> {
@@ -50,11 +50,11 @@ pub fn generated() -> Vec<(String, String)> {
         }),
     ];
     // Every board of up to 10 cells, each home cell up to symmetry.
-    for case in boards::cases(10) {
-        let r = boards::analyse(&case, &|_| {});
+    for case in census::cases(10) {
+        let r = census::analyse(&case, &|_| {});
         files.push((
             format!("boards/{}-home-{}.txt", r.board, r.home),
-            crate::output::case_text(&r),
+            crate::render::case_text(&r),
         ));
     }
     files

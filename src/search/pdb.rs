@@ -16,7 +16,7 @@
 //!
 //! ```
 //! use schofield::board::Board;
-//! use schofield::pdb::PatternDb;
+//! use schofield::search::pdb::PatternDb;
 //! let b: Board = "2x3".parse().unwrap();
 //! let db = PatternDb::build(&b, &b.goal_blank_last(), &[1, 2]);
 //! assert_eq!(db.len(), 6 * 5);
@@ -24,7 +24,7 @@
 //! ```
 
 use crate::board::{Arrangement, Board};
-use crate::files;
+use crate::store;
 use std::fmt;
 use std::path::Path;
 
@@ -535,7 +535,7 @@ impl Partition {
 
     /// Saves atomically.
     pub fn save(&self, path: &Path) -> Result<(), PdbError> {
-        files::write_atomically(path, &self.to_bytes())
+        store::write_atomically(path, &self.to_bytes())
             .map_err(|e| PdbError::Io(path.display().to_string(), e))
     }
 

@@ -1,8 +1,8 @@
 //! Renderers for A* and the constructive 15-puzzle solver.
 
 use super::{Format, OutputError, csv, grouped, structured};
-use crate::fifteen::FifteenSolution;
 use crate::search::AstarResult;
+use crate::search::three_cycles::FifteenSolution;
 use serde::Serialize;
 use std::fmt::Write as _;
 

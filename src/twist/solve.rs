@@ -1,12 +1,12 @@
 //! Everything the tool says about one position, as plain data: its forms,
 //! minimum, starting and ending twists, specimen path, tile moves and
-//! classes. Renderers in [`crate::output`] turn it into text, JSON, YAML or
+//! classes. Renderers in [`crate::render`] turn it into text, JSON, YAML or
 //! CSV.
 //!
 //! ```
-//! use schofield::dictionary::Analysis;
-//! use schofield::puzzle::EIGHT;
-//! use schofield::solve::Solution;
+//! use schofield::twist::dictionary::Analysis;
+//! use schofield::twist::puzzle::EIGHT;
+//! use schofield::twist::solve::Solution;
 //! let a = Analysis::new(&EIGHT);
 //! let p = EIGHT.parse_position("025/1_3/746").unwrap();
 //! let s = Solution::new(&a, &p, true);
@@ -16,8 +16,8 @@
 //! assert_eq!(s.minimal_path_count, 2);
 //! ```
 
-use crate::dictionary::{Analysis, Class, ClassId};
-use crate::position::{Position, SequenceNumber};
+use crate::twist::dictionary::{Analysis, Class, ClassId};
+use crate::twist::position::{Position, SequenceNumber};
 use crate::twist::{Path, TileMove, TwistSet, expand};
 use serde::Serialize;
 
@@ -137,9 +137,9 @@ impl Solution {
 /// What a path of twists does when followed from a position.
 ///
 /// ```
-/// use schofield::position::Position;
-/// use schofield::puzzle::EIGHT;
-/// use schofield::solve::PathReport;
+/// use schofield::twist::position::Position;
+/// use schofield::twist::puzzle::EIGHT;
+/// use schofield::twist::solve::PathReport;
 /// let path = EIGHT.parse_path("AXWB").unwrap();
 /// let r = PathReport::new(&EIGHT, &Position::target(), &path);
 /// assert_eq!(r.moves, 16);
@@ -182,7 +182,7 @@ pub struct PathReport {
 impl PathReport {
     /// Follows `path` from `start` on `puzzle`.
     pub fn new<const N: usize>(
-        puzzle: &crate::puzzle::Puzzle<N>,
+        puzzle: &crate::twist::puzzle::Puzzle<N>,
         start: &Position<N>,
         path: &Path,
     ) -> PathReport {

@@ -12,8 +12,8 @@
 //! beaten by one of those (see `docs/search.md`).
 //!
 //! ```
-//! use schofield::dictionary::Analysis;
-//! use schofield::puzzle::EIGHT;
+//! use schofield::twist::dictionary::Analysis;
+//! use schofield::twist::puzzle::EIGHT;
 //! let a = Analysis::new(&EIGHT);
 //! assert_eq!(a.len(), 20_160);
 //! assert_eq!(a.max_moves(), 30);
@@ -25,9 +25,9 @@
 //! assert_eq!(a.specimen(&p).to_string(), "WXYZADY");
 //! ```
 
-use crate::position::{Position, SequenceNumber};
-use crate::puzzle::Puzzle;
-use crate::symmetry::D4;
+use crate::twist::position::{Position, SequenceNumber};
+use crate::twist::puzzle::Puzzle;
+use crate::twist::symmetry::D4;
 use crate::twist::{Path, Twist, TwistSet};
 use serde::Serialize;
 use std::ops::ControlFlow;

@@ -7,7 +7,7 @@
 //!
 //! ```
 //! use schofield::board::Board;
-//! use schofield::lookup::LookupTable;
+//! use schofield::board::lookup::LookupTable;
 //! let b: Board = "3x3".parse().unwrap();
 //! let t = LookupTable::build(b, b.goal_blank_last());
 //! assert_eq!(t.states(), 181_440);
@@ -340,7 +340,7 @@ impl LookupTable {
 
     /// Saves the table to `path` atomically (temporary file, then rename).
     pub fn save(&self, path: &Path) -> Result<(), TableError> {
-        crate::files::write_atomically(path, &self.to_bytes())
+        crate::store::write_atomically(path, &self.to_bytes())
             .map_err(|e| TableError::Io(path.display().to_string(), e))
     }
 

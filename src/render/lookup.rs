@@ -1,7 +1,7 @@
 //! Renderers for the lookup table.
 
 use super::{Format, OutputError, csv, grouped, structured};
-use crate::lookup::{Summary, TableSolution};
+use crate::board::lookup::{Summary, TableSolution};
 use std::fmt::Write as _;
 
 /// The table's summary: text, JSON/YAML (`states`, `max`, `mean`,

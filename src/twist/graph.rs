@@ -16,9 +16,9 @@
 //!   the costs along any path of this graph from the target.
 //!
 //! ```
-//! use schofield::dictionary::Analysis;
-//! use schofield::graph::{GraphKind, TwistGraph};
-//! use schofield::puzzle::EIGHT;
+//! use schofield::twist::dictionary::Analysis;
+//! use schofield::twist::graph::{GraphKind, TwistGraph};
+//! use schofield::twist::puzzle::EIGHT;
 //! let a = Analysis::new(&EIGHT);
 //! let g = TwistGraph::build(&a, GraphKind::Cayley, None);
 //! assert_eq!((g.node_count(), g.edge_count()), (20_160, 80_640));
@@ -26,9 +26,9 @@
 //! assert_eq!(q.node_count(), 2572);
 //! ```
 
-use crate::dictionary::{Analysis, Classes};
-use crate::position::SequenceNumber;
 use crate::twist::Twist;
+use crate::twist::dictionary::{Analysis, Classes};
+use crate::twist::position::SequenceNumber;
 use petgraph::graph::{DiGraph, NodeIndex, UnGraph};
 use petgraph::visit::EdgeRef;
 use serde::Serialize;

@@ -7,15 +7,15 @@
 //! ```
 //!
 //! The puzzle runs on the same engine as the eight-puzzle ([`FIVE`] is a
-//! [`crate::puzzle::Puzzle`]). This module adds what Schofield did with it:
+//! [`crate::twist::puzzle::Puzzle`]). This module adds what Schofield did with it:
 //! the binary trees of twist sequences from A and from A⁻¹ (W), their mirror
 //! images, the classes of A5 set beside the rotation axes of the
 //! dodecahedron, and the bound he took from it.
 //!
 //! ```
-//! use schofield::dictionary::Analysis;
-//! use schofield::five::{binary_trees, cycle_type_classes};
-//! use schofield::puzzle::FIVE;
+//! use schofield::twist::dictionary::Analysis;
+//! use schofield::twist::five::{binary_trees, cycle_type_classes};
+//! use schofield::twist::puzzle::FIVE;
 //! let a = Analysis::new(&FIVE);
 //! assert_eq!(a.len(), 60);
 //! assert_eq!(a.max_moves(), 20);
@@ -25,11 +25,11 @@
 //! assert_eq!(classes.iter().map(|c| c.elements).collect::<Vec<_>>(), [1, 20, 24, 15]);
 //! ```
 
-use crate::dictionary::Analysis;
 use crate::perm;
-use crate::position::Position;
-use crate::puzzle::FIVE;
-use crate::symmetry::D4;
+use crate::twist::dictionary::Analysis;
+use crate::twist::position::Position;
+use crate::twist::puzzle::FIVE;
+use crate::twist::symmetry::D4;
 use crate::twist::{Path, Twist};
 use serde::Serialize;
 use std::collections::HashMap;
@@ -239,7 +239,7 @@ impl Dodecahedron {
 /// the positions, beside the dodecahedron's axes computed from its counts.
 pub fn cycle_type_classes(a: &Analysis<5>) -> Vec<CycleTypeClass> {
     let positions: Vec<Position<5>> = (0..a.len() as u32)
-        .map(|s| a.position(crate::position::SequenceNumber::new(s)))
+        .map(|s| a.position(crate::twist::position::SequenceNumber::new(s)))
         .collect();
     let d = Dodecahedron::REGULAR;
     let kinds: [(&str, Vec<usize>, &str, usize, &str); 4] = [

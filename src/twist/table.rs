@@ -16,9 +16,9 @@
 //! through (U+0338). The target's own entry has length 0 and path `-`.
 //!
 //! ```
-//! use schofield::dictionary::Analysis;
-//! use schofield::puzzle::EIGHT;
-//! use schofield::table::Tabulation;
+//! use schofield::twist::dictionary::Analysis;
+//! use schofield::twist::puzzle::EIGHT;
+//! use schofield::twist::table::Tabulation;
 //! let t = Tabulation::new(&Analysis::new(&EIGHT), false);
 //! assert_eq!(t.entries().len(), 20_160);
 //! let e = t.entry("102536").unwrap();
@@ -26,9 +26,9 @@
 //! assert_eq!(t.half_pages().count(), 336);
 //! ```
 
-use crate::dictionary::{Analysis, ClassId};
-use crate::position::{Position, SequenceNumber};
-use crate::puzzle::EIGHT;
+use crate::twist::dictionary::{Analysis, ClassId};
+use crate::twist::position::{Position, SequenceNumber};
+use crate::twist::puzzle::EIGHT;
 use crate::twist::{Path, TwistSet};
 use serde::Serialize;
 use std::fmt::Write as _;
