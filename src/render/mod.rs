@@ -56,6 +56,38 @@ pub fn grouped(n: usize) -> String {
     out
 }
 
+/// The most characters of a user's input that a message repeats.
+pub const QUOTE_LIMIT: usize = 40;
+
+/// A user's input as an error message repeats it: in single quotes, with
+/// control characters shown as `\u{..}` escapes (so a message stays on one
+/// line), and cut after [`QUOTE_LIMIT`] characters with `…` and the full
+/// length.
+///
+/// ```
+/// use schofield::render::quoted;
+/// assert_eq!(quoted("12x"), "'12x'");
+/// assert_eq!(quoted("\u{7f}"), "'\\u{7f}'");
+/// assert_eq!(quoted(&"a".repeat(100)), format!("'{}…' (100 characters)", "a".repeat(40)));
+/// ```
+pub fn quoted(s: &str) -> String {
+    let mut out = String::from("'");
+    let count = s.chars().count();
+    for c in s.chars().take(QUOTE_LIMIT) {
+        if c.is_control() {
+            let _ = write!(out, "\\u{{{:x}}}", u32::from(c));
+        } else {
+            out.push(c);
+        }
+    }
+    if count > QUOTE_LIMIT {
+        let _ = write!(out, "…' ({count} characters)");
+    } else {
+        out.push('\'');
+    }
+    out
+}
+
 /// Serialises `value` as pretty JSON or YAML (with a final newline).
 pub fn structured<T: Serialize + ?Sized>(value: &T, format: Format) -> Result<String, OutputError> {
     match format {
