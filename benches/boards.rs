@@ -13,7 +13,7 @@ fn boards(c: &mut Criterion) {
         |b| {
             b.iter(|| {
                 for case in cases(10) {
-                    black_box(analyse(&case, &|_| {}));
+                    black_box(analyse(&case, &|_| {}).unwrap());
                 }
             })
         },

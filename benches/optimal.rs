@@ -4,6 +4,7 @@
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use schofield::board::Board;
+use schofield::search::Limits;
 use schofield::search::ida::{IdaHeuristic, solve};
 use schofield::search::pdb::Partition;
 use std::hint::black_box;
@@ -17,7 +18,7 @@ fn optimal(c: &mut Criterion) {
         .unwrap_or_default();
     let path = base.join("schofield").join("pdb-7-7-1-blank-first.bin");
     let part = Partition::load(&path, &b, &goal, "7-7-1").unwrap_or_else(|_| {
-        let p = Partition::build(&b, &goal, "7-7-1", &|_, _, _, _, _| {}).unwrap();
+        let p = Partition::build(&b, &goal, "7-7-1", &|_| {}).unwrap();
         let _ = std::fs::create_dir_all(path.parent().unwrap());
         let _ = p.save(&path);
         p
@@ -36,7 +37,9 @@ fn optimal(c: &mut Criterion) {
         |bench| {
             bench.iter(|| {
                 for a in &korf {
-                    black_box(solve(&b, a, &goal, &IdaHeuristic::Pdb(&part)).unwrap());
+                    black_box(
+                        solve(&b, a, &goal, &IdaHeuristic::Pdb(&part), &Limits::default()).unwrap(),
+                    );
                 }
             })
         },

@@ -63,7 +63,7 @@ fn search(c: &mut Criterion) {
         |bench| {
             bench.iter(|| {
                 for p in &positions {
-                    black_box(three_cycles::solve(p.cells()).unwrap());
+                    black_box(three_cycles::solve(&four, p).unwrap());
                 }
             })
         },

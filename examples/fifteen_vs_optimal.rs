@@ -42,7 +42,7 @@ fn main() {
                     .unwrap()
                     .length,
             );
-            cons += three_cycles::solve(a.cells()).unwrap().moves as u64;
+            cons += three_cycles::solve(&b, &a).unwrap().moves as u64;
         }
         println!(
             "{walk:>6} {n:>9} {:>13.1} {:>14.1}",
@@ -54,7 +54,7 @@ fn main() {
     let (mut cons, n) = (0u64, 1000u64);
     for _ in 0..n {
         let a = space.arrangement((next() % space.len() as u64) as usize);
-        cons += three_cycles::solve(a.cells()).unwrap().moves as u64;
+        cons += three_cycles::solve(&b, &a).unwrap().moves as u64;
     }
     println!(
         "uniformly random solvable positions: {n}, mean 3-cycle moves {:.1} (optimal: about 53 on Korf's 100)",

@@ -516,7 +516,7 @@ fn run_fifteen(list: &str, verbose: bool, format: Format) -> Outcome {
         }
         other => other.into(),
     })?;
-    let solution = three_cycles::solve(a.cells())?;
+    let solution = three_cycles::solve(&board, &a)?;
     Ok(render::render_fifteen(&solution, verbose, format)?)
 }
 
@@ -562,7 +562,7 @@ fn run_boards(
             bar.finish_and_clear();
             r
         })
-        .collect();
+        .collect::<Result<_, _>>()?;
     Ok(render::render_cases(&results, format)?)
 }
 
@@ -626,10 +626,15 @@ fn databases(
     ) {
         bar.set_style(style);
     }
-    let part = Partition::build(board, goal, partition, &|i, n, layer, found, total| {
-        bar.set_length(total);
-        bar.set_position(found);
-        bar.set_message(format!("database {} of {n}, layer {layer}", i + 1));
+    let part = Partition::build(board, goal, partition, &|p| {
+        bar.set_length(p.total);
+        bar.set_position(p.found);
+        bar.set_message(format!(
+            "database {} of {}, layer {}",
+            p.part + 1,
+            p.parts,
+            p.layer
+        ));
     })?;
     bar.finish_and_clear();
     if let Some(parent) = path.parent().filter(|p| !p.as_os_str().is_empty()) {
@@ -702,9 +707,10 @@ fn run_optimal(
     };
     for (i, a) in &starts {
         if !board.is_solvable(a, &goal) {
-            return Err(
-                ida::IdaError::Unsolvable(format!("instance {i}, {}", board.format(a))).into(),
-            );
+            return Err(schofield::board::Unsolvable {
+                position: format!("instance {i}, {}", board.format(a)),
+            }
+            .into());
         }
     }
     let part = match partition {
@@ -719,13 +725,13 @@ fn run_optimal(
     let clock = std::time::Instant::now();
     let runs: Vec<OptimalReport> = starts
         .par_iter()
-        .map(|(i, a)| -> Result<OptimalReport, ida::IdaError> {
+        .map(|(i, a)| -> Result<OptimalReport, SearchError> {
             Ok(OptimalReport {
                 instance: *i,
                 start: a.list(),
                 goal: board.format(&goal),
                 heuristic: partition.to_string(),
-                solution: ida::solve(&board, a, &goal, &heuristic)?,
+                solution: ida::solve(&board, a, &goal, &heuristic, &Limits::default())?,
             })
         })
         .collect::<Result<_, _>>()?;
@@ -837,6 +843,31 @@ fn run(cli: Cli) -> Outcome {
     }
 }
 
+/// What the library's errors cannot say, since it knows no flags: the flag
+/// that gets past them.
+fn hint(e: &(dyn std::error::Error + 'static)) -> &'static str {
+    if let Some(e) = e.downcast_ref::<SearchError>() {
+        return match e {
+            SearchError::Stopped { .. } => {
+                ". Try a stronger heuristic, or raise --max-nodes / --max-memory"
+            }
+            _ => "",
+        };
+    }
+    if let Some(e) = e.downcast_ref::<schofield::board::census::CaseError>() {
+        return match e {
+            schofield::board::census::CaseError::TooLarge(_) => {
+                "; boards of more than 12 cells need --force"
+            }
+            _ => "",
+        };
+    }
+    if let Some(BoardError::NotSquare(_)) = e.downcast_ref::<BoardError>() {
+        return " or --board RxC";
+    }
+    ""
+}
+
 fn main() -> ExitCode {
     match run(Cli::parse()) {
         Ok(text) => {
@@ -851,7 +882,7 @@ fn main() -> ExitCode {
             }
         }
         Err(e) => {
-            eprintln!("error: {e}");
+            eprintln!("error: {e}{}", hint(e.as_ref()));
             // A search that reached a limit did not fail on bad input.
             let stopped = matches!(
                 e.downcast_ref::<SearchError>(),

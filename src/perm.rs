@@ -24,16 +24,62 @@
 
 use std::fmt;
 
-/// True when `p` holds each of `0..p.len()` exactly once.
-pub fn is_permutation(p: &[u8]) -> bool {
+/// Why a list is not a permutation of `0..n`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum PermutationError {
+    /// An entry `n` or more.
+    OutOfRange {
+        /// The entry.
+        value: u8,
+        /// The number of entries.
+        n: usize,
+    },
+    /// An entry given twice.
+    Repeated(u8),
+}
+
+impl fmt::Display for PermutationError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            PermutationError::OutOfRange { value, n } => {
+                write!(f, "{value} is out of range; expected 0 to {}", n - 1)
+            }
+            PermutationError::Repeated(v) => write!(f, "{v} appears twice"),
+        }
+    }
+}
+
+impl std::error::Error for PermutationError {}
+
+/// Checks that `p` holds each of `0..p.len()` exactly once (at most 64
+/// entries): the one permutation check that every reader of positions,
+/// arrangements and files calls. With `n` entries all in range and none
+/// repeated, none can be missing.
+///
+/// ```
+/// use schofield::perm::{PermutationError, check_permutation};
+/// assert_eq!(check_permutation(&[2, 0, 1]), Ok(()));
+/// assert_eq!(check_permutation(&[2, 0, 2]), Err(PermutationError::Repeated(2)));
+/// assert_eq!(check_permutation(&[3, 0, 1]), Err(PermutationError::OutOfRange { value: 3, n: 3 }));
+/// ```
+pub fn check_permutation(p: &[u8]) -> Result<(), PermutationError> {
+    let n = p.len();
     let mut seen = 0u64;
     for &x in p {
-        if usize::from(x) >= p.len() || seen & (1 << x) != 0 {
-            return false;
+        if usize::from(x) >= n.min(64) {
+            return Err(PermutationError::OutOfRange { value: x, n });
+        }
+        if seen & (1 << x) != 0 {
+            return Err(PermutationError::Repeated(x));
         }
         seen |= 1 << x;
     }
-    true
+    Ok(())
+}
+
+/// True when `p` holds each of `0..p.len()` exactly once.
+pub fn is_permutation(p: &[u8]) -> bool {
+    check_permutation(p).is_ok()
 }
 
 /// `compose(p, q)[i] = p[q[i]]`: apply `q` first, then `p`.
@@ -125,7 +171,8 @@ impl fmt::Display for CycleError {
         match self {
             CycleError::BadCharacter(c) => write!(
                 f,
-                "unexpected character {c:?} in cycle notation; expected digits in parentheses, like (132)(67)"
+                "unexpected character {} in cycle notation; expected digits in parentheses, like (132)(67)",
+                crate::render::quoted_char(*c)
             ),
             CycleError::Unbalanced => write!(
                 f,
@@ -200,15 +247,49 @@ pub fn parse_cycles(s: &str, n: usize) -> Result<Vec<u8>, CycleError> {
     Ok(p)
 }
 
-/// n! for small n.
+/// `n!` in 64 bits, for the sizes the code itself chooses (`n ≤ 20`).
+/// Past `20!` the product would not fit: that stops the program (at compile
+/// time in a constant) rather than wrap silently. Sizes that come from
+/// users go through [`checked_factorial`].
 pub const fn factorial(n: usize) -> u64 {
     let mut f = 1u64;
     let mut k = 2;
     while k <= n {
-        f *= k as u64;
+        f = match f.checked_mul(k as u64) {
+            Some(x) => x,
+            None => panic!("n! does not fit in 64 bits past n = 20"),
+        };
         k += 1;
     }
     f
+}
+
+/// `n!` in any primitive integer type, or `None` when it does not fit.
+///
+/// ```
+/// use schofield::perm::checked_factorial;
+/// assert_eq!(checked_factorial::<u64>(20), Some(2_432_902_008_176_640_000));
+/// assert_eq!(checked_factorial::<u64>(21), None);
+/// assert_eq!(checked_factorial::<u32>(12), Some(479_001_600));
+/// assert_eq!(checked_factorial::<u32>(13), None);
+/// ```
+pub fn checked_factorial<T: num_traits::PrimInt>(n: usize) -> Option<T> {
+    (2..=n).try_fold(T::one(), |f, k| f.checked_mul(&T::from(k)?))
+}
+
+/// `n! / (n − k)!`, the number of ways to place `k` of `n` items in order,
+/// or `None` when it does not fit in `T` (or `k > n`).
+///
+/// ```
+/// use schofield::perm::checked_placements;
+/// assert_eq!(checked_placements::<u64>(16, 8), Some(518_918_400));
+/// assert_eq!(checked_placements::<u64>(4, 5), None);
+/// ```
+pub fn checked_placements<T: num_traits::PrimInt>(n: usize, k: usize) -> Option<T> {
+    if k > n {
+        return None;
+    }
+    (n - k + 1..=n).try_fold(T::one(), |f, v| f.checked_mul(&T::from(v)?))
 }
 
 /// The lexicographic rank of a permutation of `0..n` (n ≤ 16): its Lehmer

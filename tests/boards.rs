@@ -43,7 +43,7 @@ fn every_board_up_to_3x3() {
     // 2x2: 1 home; 2x3: 2; 2x4: 2; 3x3: 3 (corner, edge, centre).
     assert_eq!(list.len(), 8);
     for case in list {
-        let r = analyse(&case, &|_| {});
+        let r = analyse(&case, &|_| {}).unwrap();
         let n = case.board.cells();
         assert_eq!(r.states, perm::factorial(n) / 2, "{}", r.board);
         assert_eq!(
@@ -82,7 +82,7 @@ fn every_board_up_to_3x3() {
 
 #[test]
 fn the_3x3_centre_is_schofields_table() {
-    let r = analyse(&Case::new("3x3".parse().unwrap(), 4).unwrap(), &|_| {});
+    let r = analyse(&Case::new("3x3".parse().unwrap(), 4).unwrap(), &|_| {}).unwrap();
     assert_eq!(r.standard.symmetries, 8);
     assert_eq!(r.standard.classes.orbits, 2572);
     assert_eq!(r.standard.classes.burnside, 2572);
@@ -94,7 +94,7 @@ fn the_3x3_centre_is_schofields_table() {
 
 #[test]
 fn the_2x3_with_the_blank_bottom_middle_is_the_five_puzzle() {
-    let r = analyse(&Case::new("2x3".parse().unwrap(), 4).unwrap(), &|_| {});
+    let r = analyse(&Case::new("2x3".parse().unwrap(), 4).unwrap(), &|_| {}).unwrap();
     assert_eq!(r.standard.positions, 60);
     assert_eq!(r.standard.max, 20);
     let (ours, theirs) = (standard_rows(&r), analysis_rows(&Analysis::new(&FIVE)));

@@ -7,6 +7,7 @@
 mod common;
 use common::{fails, schofield, stdout};
 use schofield::board::{Arrangement, Board, Space};
+use schofield::search::Limits;
 use schofield::search::ida::{IdaHeuristic, solve};
 use schofield::search::pdb::{Partition, PatternDb, is_partition, partition_tiles};
 use std::path::PathBuf;
@@ -32,13 +33,7 @@ fn korf() -> Vec<Arrangement> {
 fn dbs() -> &'static Partition {
     static P: OnceLock<Partition> = OnceLock::new();
     P.get_or_init(|| {
-        Partition::build(
-            &four(),
-            &four().goal_blank_first(),
-            "6-6-3",
-            &|_, _, _, _, _| {},
-        )
-        .unwrap()
+        Partition::build(&four(), &four().goal_blank_first(), "6-6-3", &|_| {}).unwrap()
     })
 }
 
@@ -74,7 +69,14 @@ fn korfs_100_solved_optimally_mean_53_05_and_the_shortest_agree_with_manhattan()
                     chunk
                         .iter()
                         .map(|a| {
-                            let sol = solve(&four(), a, goal, &IdaHeuristic::Pdb(dbs())).unwrap();
+                            let sol = solve(
+                                &four(),
+                                a,
+                                goal,
+                                &IdaHeuristic::Pdb(dbs()),
+                                &Limits::default(),
+                            )
+                            .unwrap();
                             assert!(replays(a, goal, &sol.moves, &sol.tiles), "{}", a.list());
                             assert_eq!(sol.moves.len() as u32, sol.length);
                             sol.length
@@ -93,13 +95,27 @@ fn korfs_100_solved_optimally_mean_53_05_and_the_shortest_agree_with_manhattan()
     let mut order: Vec<usize> = (0..100).collect();
     order.sort_by_key(|&i| (lengths[i], i));
     for &i in &order[..10] {
-        let m = solve(&four(), &instances[i], &goal, &IdaHeuristic::Manhattan).unwrap();
+        let m = solve(
+            &four(),
+            &instances[i],
+            &goal,
+            &IdaHeuristic::Manhattan,
+            &Limits::default(),
+        )
+        .unwrap();
         assert_eq!(m.length, lengths[i], "instance {}", i + 1);
         assert!(replays(&instances[i], &goal, &m.moves, &m.tiles));
     }
     // Linear conflict, on the shortest three.
     for &i in &order[..3] {
-        let lc = solve(&four(), &instances[i], &goal, &IdaHeuristic::LinearConflict).unwrap();
+        let lc = solve(
+            &four(),
+            &instances[i],
+            &goal,
+            &IdaHeuristic::LinearConflict,
+            &Limits::default(),
+        )
+        .unwrap();
         assert_eq!(lc.length, lengths[i], "instance {}", i + 1);
     }
 }
@@ -126,10 +142,10 @@ fn the_databases_are_additive_and_admissible() {
                 a = next;
             }
         }
-        let truth = solve(&b, &a, &goal, &IdaHeuristic::Manhattan)
+        let truth = solve(&b, &a, &goal, &IdaHeuristic::Manhattan, &Limits::default())
             .unwrap()
             .length;
-        let with_dbs = solve(&b, &a, &goal, &IdaHeuristic::Pdb(dbs())).unwrap();
+        let with_dbs = solve(&b, &a, &goal, &IdaHeuristic::Pdb(dbs()), &Limits::default()).unwrap();
         assert!(with_dbs.initial_estimate <= truth, "{}", a.list());
         assert_eq!(with_dbs.length, truth);
     }
@@ -149,7 +165,7 @@ fn the_region_builder_equals_the_plain_0_1_search() {
         let b: Board = board.parse().unwrap();
         for goal in [b.goal_blank_first(), b.goal_blank_last()] {
             let plain = PatternDb::build(&b, &goal, &tiles);
-            let regions = PatternDb::build_by_regions(&b, &goal, &tiles, &|_, _, _| {});
+            let regions = PatternDb::build_by_regions(&b, &goal, &tiles, &|_| {});
             assert_eq!(plain.entries(), regions.entries(), "{board} {tiles:?}");
         }
     }

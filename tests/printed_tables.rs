@@ -216,7 +216,7 @@ fn machine_readable_records() {
         "sequence_number",
         "moves",
         "starting_twists",
-        "terminal_twists",
+        "ending_twists",
         "specimen",
         "minimal_paths",
         "class_id",

@@ -18,15 +18,16 @@
 //! ```
 //! use schofield::board::census::{Case, analyse};
 //! let case = Case::new("2x3".parse().unwrap(), 4).unwrap(); // the five-puzzle's tray
-//! let r = analyse(&case, &|_| {});
+//! let r = analyse(&case, &|_| {}).unwrap();
 //! assert_eq!(r.states, 360);
 //! assert_eq!(r.standard.positions, 60);
 //! assert_eq!(r.standard.max, 20);
 //! ```
 
+use crate::board::symmetry::Symmetry;
 use crate::board::{
-    Arrangement, Board, LIST_MASK, Space, half_rank, half_rank_weights, half_unrank, move_nibble,
-    move_tables,
+    Arrangement, Board, LIST_MASK, Progress, Space, half_rank, half_rank_weights, half_unrank,
+    move_nibble, move_tables, try_vec_with,
 };
 use crate::perm;
 use rayon::prelude::*;
@@ -53,10 +54,17 @@ pub enum CaseError {
         /// The board's cells.
         cells: usize,
     },
-    /// More than 12 cells without `--force`.
+    /// More than 12 cells, not asked for explicitly.
     TooLarge(Board),
-    /// Too large even with `--force`.
+    /// Too large to try at all.
     Impossible(Board),
+    /// The tables could not be allocated: not enough memory.
+    OutOfMemory {
+        /// The board.
+        board: Board,
+        /// The bytes the tables need.
+        bytes: u64,
+    },
 }
 
 impl fmt::Display for CaseError {
@@ -69,7 +77,7 @@ impl fmt::Display for CaseError {
             ),
             CaseError::TooLarge(b) => write!(
                 f,
-                "the {b} board has {} cells ({} states); boards of more than 12 cells need --force",
+                "the {b} board has {} cells ({} states), more than 12",
                 b.cells(),
                 perm::factorial(b.cells()) / 2
             ),
@@ -78,6 +86,11 @@ impl fmt::Display for CaseError {
                 "the {b} board has {} states: its two-bit table alone would need {} GiB, more than this tool will try",
                 perm::factorial(b.cells()) / 2,
                 (perm::factorial(b.cells()) / 2 / 4) >> 30
+            ),
+            CaseError::OutOfMemory { board, bytes } => write!(
+                f,
+                "not enough memory for the {board} board: its tables need {bytes} bytes ({:.1} GiB)",
+                *bytes as f64 / f64::from(1u32 << 30)
             ),
         }
     }
@@ -98,6 +111,13 @@ impl Case {
             });
         }
         Ok(Case { board, home })
+    }
+
+    /// The bytes of table memory the search needs: two bits per state plus
+    /// one byte per standard position.
+    pub fn table_bytes(&self) -> u64 {
+        let states = perm::factorial(self.board.cells()) / 2;
+        states.div_ceil(4) + states / self.board.cells() as u64
     }
 
     /// Refuses boards of more than 12 cells unless `force`, and boards whose
@@ -141,35 +161,10 @@ impl Case {
 }
 
 /// A map of (row, column) to (row, column).
-type CellMap = dyn Fn(usize, usize) -> (usize, usize);
-
-/// The symmetries of a rectangle as maps of its cells: identity, the half
-/// turn and the two mirrors; for a square also the quarter turns and the two
-/// diagonal mirrors.
+/// The symmetries of a rectangle as maps of its cells (see
+/// [`Symmetry`]): four, or eight on a square.
 pub fn symmetries(b: &Board) -> Vec<Vec<usize>> {
-    let (r, c) = (b.rows(), b.cols());
-    let mut maps: Vec<Box<CellMap>> = vec![
-        Box::new(|i, j| (i, j)),
-        Box::new(move |i, j| (r - 1 - i, c - 1 - j)),
-        Box::new(move |i, j| (r - 1 - i, j)),
-        Box::new(move |i, j| (i, c - 1 - j)),
-    ];
-    if r == c {
-        maps.push(Box::new(|i, j| (j, i)));
-        maps.push(Box::new(move |i, j| (c - 1 - j, r - 1 - i)));
-        maps.push(Box::new(move |i, j| (j, r - 1 - i)));
-        maps.push(Box::new(move |i, j| (c - 1 - j, i)));
-    }
-    maps.iter()
-        .map(|m| {
-            (0..r * c)
-                .map(|cell| {
-                    let (i, j) = m(cell / c, cell % c);
-                    i * c + j
-                })
-                .collect()
-        })
-        .collect()
+    Symmetry::of(b).iter().map(|g| g.cell_map(b)).collect()
 }
 
 /// Every board of at most `max_cells` cells (one of each transposed pair,
@@ -197,17 +192,6 @@ pub fn cases(max_cells: usize) -> Vec<Case> {
         }
     }
     out
-}
-
-/// Progress of a running search, for a progress bar.
-#[derive(Debug, Clone, Copy)]
-pub struct Progress {
-    /// The layer just finished.
-    pub layer: u32,
-    /// States found so far.
-    pub found: u64,
-    /// States in all.
-    pub total: u64,
 }
 
 /// The number of states at one distance.
@@ -296,12 +280,10 @@ struct TwoBit {
 const OLD: u64 = 0b11;
 
 impl TwoBit {
-    fn new(states: usize) -> TwoBit {
-        TwoBit {
-            words: (0..states.div_ceil(32))
-                .map(|_| AtomicU64::new(0))
-                .collect(),
-        }
+    fn try_new(states: usize) -> Option<TwoBit> {
+        Some(TwoBit {
+            words: try_vec_with(states.div_ceil(32), || AtomicU64::new(0))?,
+        })
     }
 
     /// Marks state `i` with `pattern` if it is unvisited; true if this call
@@ -319,8 +301,9 @@ impl TwoBit {
 }
 
 /// Runs the search and the class analysis of one case. `progress` is called
-/// after each layer.
-pub fn analyse(case: &Case, progress: &(dyn Fn(Progress) + Sync)) -> CaseResult {
+/// after each layer. The tables ([`Case::table_bytes`]) are allocated
+/// fallibly: a board whose tables do not fit in memory is an error.
+pub fn analyse(case: &Case, progress: &(dyn Fn(Progress) + Sync)) -> Result<CaseResult, CaseError> {
     let b = case.board;
     let goal = case.goal();
     let space = Space::new(b, goal.clone());
@@ -329,9 +312,14 @@ pub fn analyse(case: &Case, progress: &(dyn Fn(Progress) + Sync)) -> CaseResult 
     let m = n - 1;
     let per_blank = total / n;
     let weights = half_rank_weights(m);
-    let table = TwoBit::new(total);
+    let out_of_memory = || CaseError::OutOfMemory {
+        board: b,
+        bytes: case.table_bytes(),
+    };
+    let table = TwoBit::try_new(total).ok_or_else(out_of_memory)?;
     // Distances of the standard positions (blank at home), by tile rank.
-    let standard: Vec<AtomicU8> = (0..per_blank).map(|_| AtomicU8::new(u8::MAX)).collect();
+    let standard: Vec<AtomicU8> =
+        try_vec_with(per_blank, || AtomicU8::new(u8::MAX)).ok_or_else(out_of_memory)?;
     let (horizontal, vertical) = move_tables(&b);
     // The tile parity a state needs with the blank on each cell.
     let odd_for: Vec<bool> = (0..n).map(|c| space.tile_parity(c)).collect();
@@ -415,6 +403,8 @@ pub fn analyse(case: &Case, progress: &(dyn Fn(Progress) + Sync)) -> CaseResult 
             states: new,
         });
         progress(Progress {
+            part: 0,
+            parts: 1,
             layer,
             found,
             total: total as u64,
@@ -442,7 +432,7 @@ pub fn analyse(case: &Case, progress: &(dyn Fn(Progress) + Sync)) -> CaseResult 
         .sum();
     let distances: Vec<u8> = standard.into_iter().map(AtomicU8::into_inner).collect();
     let standard = standard_view(case, &space, &distances);
-    CaseResult {
+    Ok(CaseResult {
         board: b.to_string(),
         home: case.home,
         goal: b.format(&goal),
@@ -454,8 +444,8 @@ pub fn analyse(case: &Case, progress: &(dyn Fn(Progress) + Sync)) -> CaseResult 
         antipode_count,
         antipodes,
         standard,
-        table_bytes: (total as u64).div_ceil(4) + per_blank as u64,
-    }
+        table_bytes: case.table_bytes(),
+    })
 }
 
 /// Nibble `i` of a list.

@@ -108,9 +108,16 @@ pub enum TableError {
         wanted: String,
     },
     /// The arrangement cannot reach the table's goal.
-    Unsolvable(String),
+    Unsolvable(crate::board::Unsolvable),
     /// A board too large for a byte per state.
     TooLarge(Board),
+    /// The search's tables could not be allocated.
+    OutOfMemory {
+        /// The board.
+        board: Board,
+        /// The bytes the build needs.
+        bytes: u64,
+    },
 }
 
 impl fmt::Display for TableError {
@@ -152,10 +159,12 @@ impl fmt::Display for TableError {
                 "a lookup table for the {b} board would need {} bytes (one per state); it is built for boards of up to {MAX_CELLS} cells (3x4: 239 500 800 states)",
                 crate::perm::factorial(b.cells()) / 2
             ),
-            Unsolvable(a) => write!(
+            OutOfMemory { board, bytes } => write!(
                 f,
-                "unsolvable: {a} cannot reach the goal (the parity of its tiles' order, with the blank's row on an even-width board, differs from the goal's)"
+                "not enough memory to build the lookup table of the {board} board: it needs {bytes} bytes ({:.1} GiB)",
+                *bytes as f64 / f64::from(1u32 << 30)
             ),
+            Unsolvable(u) => u.fmt(f),
         }
     }
 }
@@ -190,15 +199,25 @@ impl LookupTable {
         if board.cells() > MAX_CELLS {
             return Err(TableError::TooLarge(board));
         }
-        Ok(Self::build(board, goal))
+        let space = Space::new(board, goal);
+        let dist = space.distances().ok_or(TableError::OutOfMemory {
+            board,
+            bytes: space.distances_bytes(),
+        })?;
+        Ok(LookupTable { space, dist })
     }
 
     /// Builds the table of `board` towards `goal` by breadth-first search
-    /// (`n!/2` bytes of memory).
+    /// (`n!/2` bytes of memory), for boards the caller knows to be small.
+    ///
+    /// # Panics
+    /// On a board of more than [`MAX_CELLS`] cells or when memory runs
+    /// out; [`LookupTable::try_build`] returns those as errors.
     pub fn build(board: Board, goal: Arrangement) -> LookupTable {
-        let space = Space::new(board, goal);
-        let dist = space.distances();
-        LookupTable { space, dist }
+        match Self::try_build(board, goal) {
+            Ok(t) => t,
+            Err(e) => panic!("{e}"),
+        }
     }
 
     /// The board.
@@ -287,9 +306,11 @@ impl LookupTable {
     /// one.
     pub fn solve(&self, a: &Arrangement) -> Result<TableSolution, TableError> {
         let b = *self.board();
-        let mut d = self
-            .distance(a)
-            .ok_or_else(|| TableError::Unsolvable(b.format(a)))?;
+        let mut d = self.distance(a).ok_or_else(|| {
+            TableError::Unsolvable(crate::board::Unsolvable {
+                position: b.format(a),
+            })
+        })?;
         let mut cur = a.clone();
         let (mut moves, mut tiles) = (Vec::new(), Vec::new());
         while d > 0 {

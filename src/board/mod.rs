@@ -34,6 +34,7 @@
 
 pub mod census;
 pub mod lookup;
+pub mod symmetry;
 
 use crate::perm;
 use std::collections::VecDeque;
@@ -48,7 +49,9 @@ pub const MAX_CELLS: usize = 16;
 pub enum BoardError {
     /// A size that is not `RxC`.
     SizeSyntax(String),
-    /// Fewer than 2 rows or columns, or more than 16 cells.
+    /// Fewer than 2 rows or columns, or more than [`MAX_CELLS`] cells
+    /// (the product is computed with checked arithmetic, so sizes whose
+    /// product overflows are refused too).
     Size {
         /// Rows asked for.
         rows: usize,
@@ -89,8 +92,6 @@ pub enum BoardError {
     },
     /// A tile named twice.
     RepeatedTile(u8),
-    /// A tile missing.
-    MissingTile(u8),
     /// No blank.
     NoBlank,
     /// More than one blank.
@@ -105,7 +106,8 @@ impl fmt::Display for BoardError {
         match self {
             SizeSyntax(s) => write!(
                 f,
-                "cannot read {s:?} as a board size; expected ROWSxCOLS, like 3x3 or 2x6"
+                "cannot read {} as a board size; expected ROWSxCOLS, like 3x3 or 2x6",
+                crate::render::quoted(s)
             ),
             Size { rows, cols } => write!(
                 f,
@@ -129,25 +131,63 @@ impl fmt::Display for BoardError {
             ),
             BadCell(s) => write!(
                 f,
-                "cannot read {s:?} as a tile; expected tile numbers and '_' or 0 for the blank"
+                "cannot read {} as a tile; expected tile numbers and '_' or 0 for the blank",
+                crate::render::quoted(s)
             ),
             TileOutOfRange { tile, max } => write!(
                 f,
                 "tile {tile} does not exist; the tiles are numbered 1 to {max}"
             ),
             RepeatedTile(t) => write!(f, "tile {t} appears twice; each tile must appear once"),
-            MissingTile(t) => write!(f, "tile {t} is missing; each tile must appear once"),
             NoBlank => write!(f, "no blank; mark the empty cell with '_' (or 0)"),
             SeveralBlanks(n) => write!(f, "{n} blanks; expected exactly one"),
             NotSquare(n) => write!(
                 f,
-                "{n} cells is not a square number of entries (4, 9 or 16); give the rows separated by '/' (like 123/45_ for 2x3) or --board RxC"
+                "{n} cells is not a square number of entries (4, 9 or 16); give the rows separated by '/' (like 123/45_ for 2x3)"
             ),
         }
     }
 }
 
 impl std::error::Error for BoardError {}
+
+/// Progress of a long breadth-first search, reported after each layer: the
+/// one progress type of the census and the pattern-database builds, which
+/// a caller turns into a progress bar (the library never draws one).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Progress {
+    /// Which part of the work (a database of a partition), from 0.
+    pub part: usize,
+    /// How many parts there are.
+    pub parts: usize,
+    /// The layer just finished.
+    pub layer: u32,
+    /// States (or placements) found so far.
+    pub found: u64,
+    /// States (or placements) in all.
+    pub total: u64,
+}
+
+/// An arrangement that cannot be slid into the goal: the one "unsolvable"
+/// error of every solver on boards (lookup table, A*, IDA*).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Unsolvable {
+    /// The arrangement, as the board writes it (or with a batch's instance
+    /// number in front).
+    pub position: String,
+}
+
+impl fmt::Display for Unsolvable {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "unsolvable: {} cannot reach the goal (the parity of its tiles' order, with the blank's row on an even-width board, differs from the goal's)",
+            self.position
+        )
+    }
+}
+
+impl std::error::Error for Unsolvable {}
 
 /// A direction the blank moves in (the tile moves the other way).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize)]
@@ -266,11 +306,24 @@ impl Arrangement {
 
 impl Board {
     /// A board of `rows × cols` cells.
+    ///
+    /// The only way to make a board: fewer than 2 rows or columns, or more
+    /// than [`MAX_CELLS`] cells, is an error, and the product is checked, so
+    /// `6x3074457345618258603` (whose product wraps round to 2 in 64 bits)
+    /// is refused like any other oversized board.
+    ///
+    /// ```
+    /// use schofield::board::Board;
+    /// assert_eq!(Board::new(3, 3).unwrap().cells(), 9);
+    /// assert!(Board::new(6, 3_074_457_345_618_258_603).is_err());
+    /// assert!(Board::new(1, 9).is_err());
+    /// assert!(Board::new(4, 5).is_err());
+    /// ```
     pub fn new(rows: usize, cols: usize) -> Result<Board, BoardError> {
-        if rows < 2 || cols < 2 || rows * cols > MAX_CELLS {
-            return Err(BoardError::Size { rows, cols });
+        match rows.checked_mul(cols) {
+            Some(cells) if rows >= 2 && cols >= 2 && cells <= MAX_CELLS => Ok(Board { rows, cols }),
+            _ => Err(BoardError::Size { rows, cols }),
         }
-        Ok(Board { rows, cols })
     }
 
     /// The number of rows.
@@ -297,6 +350,21 @@ impl Board {
             Direction::Right => (c + 1 < self.cols).then(|| cell + 1),
             Direction::Down => (r + 1 < self.rows).then(|| cell + self.cols),
         }
+    }
+
+    /// The Manhattan distance between two cells: rows apart plus columns
+    /// apart, the fewest moves that carry a tile from one to the other. The
+    /// one definition every heuristic and bound uses.
+    ///
+    /// ```
+    /// let b: schofield::board::Board = "3x4".parse().unwrap();
+    /// assert_eq!(b.manhattan(0, 11), 5);
+    /// assert_eq!(b.manhattan(5, 5), 0);
+    /// ```
+    pub fn manhattan(&self, a: usize, b: usize) -> u32 {
+        let (ra, ca) = (a / self.cols, a % self.cols);
+        let (rb, cb) = (b / self.cols, b % self.cols);
+        (ra.abs_diff(rb) + ca.abs_diff(cb)) as u32
     }
 
     /// The cells next to `cell`, in the order up, left, right, down.
@@ -329,24 +397,20 @@ impl Board {
                 expected: n,
             });
         }
-        let blanks = cells.iter().filter(|&&t| t == 0).count();
-        match blanks {
+        match cells.iter().filter(|&&t| t == 0).count() {
             0 => return Err(BoardError::NoBlank),
             1 => {}
             k => return Err(BoardError::SeveralBlanks(k)),
         }
-        let mut seen = 0u32;
-        for &t in cells {
-            if usize::from(t) >= n {
+        match perm::check_permutation(cells) {
+            Ok(()) => {}
+            Err(perm::PermutationError::OutOfRange { value, .. }) => {
                 return Err(BoardError::TileOutOfRange {
-                    tile: usize::from(t),
+                    tile: usize::from(value),
                     max: n - 1,
                 });
             }
-            if t != 0 && seen & (1 << t) != 0 {
-                return Err(BoardError::RepeatedTile(t));
-            }
-            seen |= 1 << t;
+            Err(perm::PermutationError::Repeated(t)) => return Err(BoardError::RepeatedTile(t)),
         }
         Ok(Arrangement(cells.to_vec()))
     }
@@ -405,11 +469,7 @@ impl Board {
                 }
             })
             .collect::<Result<Vec<u8>, _>>()?;
-        let a = self.arrangement(&tiles)?;
-        if let Some(missing) = (1..self.cells() as u8).find(|t| !a.0.contains(t)) {
-            return Err(BoardError::MissingTile(missing));
-        }
-        Ok(a)
+        self.arrangement(&tiles)
     }
 
     /// The board a grid is written for: its rows (separated by `/` or new
@@ -477,6 +537,24 @@ impl Board {
     /// True when `a` can be slid into `goal`.
     pub fn is_solvable(&self, a: &Arrangement, goal: &Arrangement) -> bool {
         self.invariant(a) == self.invariant(goal)
+    }
+
+    /// [`Board::is_solvable`] as a `Result`, for the solvers.
+    ///
+    /// ```
+    /// let b: schofield::board::Board = "3x3".parse().unwrap();
+    /// let swapped = b.parse_arrangement("123/456/87_").unwrap();
+    /// let e = b.check_solvable(&swapped, &b.goal_blank_last()).unwrap_err();
+    /// assert!(e.to_string().starts_with("unsolvable: 123/456/87_"));
+    /// ```
+    pub fn check_solvable(&self, a: &Arrangement, goal: &Arrangement) -> Result<(), Unsolvable> {
+        if self.is_solvable(a, goal) {
+            Ok(())
+        } else {
+            Err(Unsolvable {
+                position: self.format(a),
+            })
+        }
     }
 
     /// Utgoff and Saxena's index: the lexicographic rank of the cells, the
@@ -600,21 +678,24 @@ impl Space {
     /// blank's cell on top. A horizontal move leaves the reading order alone,
     /// so only the blank's part of the index changes; a vertical move carries
     /// one tile across `cols − 1` others and the tiles are ranked again.
-    pub fn distances(&self) -> Vec<u8> {
+    ///
+    /// Its tables take [`Space::distances_bytes`] bytes, allocated
+    /// fallibly: `None` when they cannot be had.
+    pub fn distances(&self) -> Option<Vec<u8>> {
         let b = self.board;
         let n = b.cells();
         let m = n - 1;
         let per_blank = self.per_blank as usize;
         let weights = half_rank_weights(m);
         let (horizontal, vertical) = move_tables(&b);
-        let mut dist = vec![u8::MAX; self.len()];
+        let mut dist = try_filled(self.len(), u8::MAX)?;
         let start_index = self.index(&self.goal);
         dist[start_index] = 0;
         // Two frontier buffers, each long enough for every state: a new
         // state is written at the end and the length advanced only when it
         // is new, so the unpredictable "seen before?" is not a branch.
-        let mut frontier = vec![(0u64, 0u32); self.len() + 1];
-        let mut next = vec![(0u64, 0u32); self.len() + 1];
+        let mut frontier = try_filled(self.len() + 1, (0u64, 0u32))?;
+        let mut next = try_filled(self.len() + 1, (0u64, 0u32))?;
         frontier[0] = (pack(&self.goal), (start_index % per_blank) as u32);
         let mut len = 1;
         let mut depth = 0u8;
@@ -647,8 +728,29 @@ impl Space {
             len = new;
             depth += 1;
         }
-        dist
+        Some(dist)
     }
+
+    /// The bytes [`Space::distances`] needs: a byte per state and two
+    /// frontier buffers of 16 bytes per state.
+    pub fn distances_bytes(&self) -> u64 {
+        self.len() as u64 * (1 + 2 * 16)
+    }
+}
+
+/// A vector of `len` copies of `value`, allocated fallibly: `None` when the
+/// memory cannot be had (instead of an abort). Every large table of the
+/// board family is made this way.
+pub(crate) fn try_filled<T: Clone>(len: usize, value: T) -> Option<Vec<T>> {
+    try_vec_with(len, || value.clone())
+}
+
+/// A vector of `len` values made by `make`, allocated fallibly.
+pub(crate) fn try_vec_with<T>(len: usize, make: impl FnMut() -> T) -> Option<Vec<T>> {
+    let mut v = Vec::new();
+    v.try_reserve_exact(len).ok()?;
+    v.extend(std::iter::repeat_with(make).take(len));
+    Some(v)
 }
 
 /// For each blank cell: the cells a horizontal move takes it to (the tiles'
@@ -792,29 +894,28 @@ impl Board {
     /// Breadth-first search over tile moves from `goal`, giving the distance
     /// of every arrangement it reaches, by [`Board::lex_rank`]. One byte per
     /// arrangement, `n!` of them; [`Space::distances`] is the compact form.
-    pub fn distances(&self, goal: &[u8]) -> Distances {
-        let (dist, _) = self.bfs(goal, false);
-        Distances { dist }
+    /// `None` when the `n!` bytes cannot be allocated (a 4×4 would need
+    /// 21 TB).
+    pub fn distances(&self, goal: &[u8]) -> Option<Distances> {
+        let (dist, _) = self.bfs(goal, false)?;
+        Some(Distances { dist })
     }
 
     /// Breadth-first search from `goal` that also counts, for every
     /// arrangement, the shortest tile-move sequences that reach it. Returns
     /// the distances and the counts, indexed by [`perm::lex_rank`] of the
     /// cells as given (0 the blank).
-    pub fn count_shortest_paths(&self, goal: &[u8]) -> (Distances, Vec<u64>) {
-        let (dist, count) = self.bfs(goal, true);
-        (Distances { dist }, count)
+    /// `None` when the tables cannot be allocated.
+    pub fn count_shortest_paths(&self, goal: &[u8]) -> Option<(Distances, Vec<u64>)> {
+        let (dist, count) = self.bfs(goal, true)?;
+        Some((Distances { dist }, count))
     }
 
-    fn bfs(&self, goal: &[u8], counting: bool) -> (Vec<u8>, Vec<u64>) {
+    fn bfs(&self, goal: &[u8], counting: bool) -> Option<(Vec<u8>, Vec<u64>)> {
         let n = self.cells();
-        let size = perm::factorial(n) as usize;
-        let mut dist = vec![u8::MAX; size];
-        let mut count = if counting {
-            vec![0u64; size]
-        } else {
-            Vec::new()
-        };
+        let size = usize::try_from(perm::factorial(n)).ok()?;
+        let mut dist = try_filled(size, u8::MAX)?;
+        let mut count = try_filled(if counting { size } else { 0 }, 0u64)?;
         let start = perm::lex_rank(goal) as usize;
         dist[start] = 0;
         if counting {
@@ -837,7 +938,7 @@ impl Board {
                 tiles.swap(blank, next);
             }
         }
-        (dist, count)
+        Some((dist, count))
     }
 }
 

@@ -59,33 +59,49 @@ pub fn grouped(n: usize) -> String {
 /// The most characters of a user's input that a message repeats.
 pub const QUOTE_LIMIT: usize = 40;
 
-/// A user's input as an error message repeats it: in single quotes, with
-/// control characters shown as `\u{..}` escapes (so a message stays on one
-/// line), and cut after [`QUOTE_LIMIT`] characters with `…` and the full
-/// length.
+/// A user's input as an error message repeats it: in double quotes, with
+/// control characters named by their code point (`U+007F`), so a message
+/// stays on one readable line, and cut after [`QUOTE_LIMIT`] characters
+/// with `…` and the full length.
 ///
 /// ```
 /// use schofield::render::quoted;
-/// assert_eq!(quoted("12x"), "'12x'");
-/// assert_eq!(quoted("\u{7f}"), "'\\u{7f}'");
-/// assert_eq!(quoted(&"a".repeat(100)), format!("'{}…' (100 characters)", "a".repeat(40)));
+/// assert_eq!(quoted("12x"), "\"12x\"");
+/// assert_eq!(quoted("a\u{7f}"), "\"aU+007F\"");
+/// assert_eq!(quoted(&"a".repeat(100)), format!("\"{}…\" (100 characters)", "a".repeat(40)));
 /// ```
 pub fn quoted(s: &str) -> String {
-    let mut out = String::from("'");
+    let mut out = String::from("\"");
     let count = s.chars().count();
     for c in s.chars().take(QUOTE_LIMIT) {
         if c.is_control() {
-            let _ = write!(out, "\\u{{{:x}}}", u32::from(c));
+            let _ = write!(out, "U+{:04X}", u32::from(c));
         } else {
             out.push(c);
         }
     }
+    out.push('"');
     if count > QUOTE_LIMIT {
-        let _ = write!(out, "…' ({count} characters)");
-    } else {
-        out.push('\'');
+        out.insert(out.len() - 1, '…');
+        let _ = write!(out, " ({count} characters)");
     }
     out
+}
+
+/// One character of a user's input as a message names it: `'x'`, or its
+/// code point (`U+007F`) when it is a control character.
+///
+/// ```
+/// use schofield::render::quoted_char;
+/// assert_eq!(quoted_char('x'), "'x'");
+/// assert_eq!(quoted_char('\u{7f}'), "U+007F");
+/// ```
+pub fn quoted_char(c: char) -> String {
+    if c.is_control() {
+        format!("U+{:04X}", u32::from(c))
+    } else {
+        format!("'{c}'")
+    }
 }
 
 /// Serialises `value` as pretty JSON or YAML (with a final newline).

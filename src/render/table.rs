@@ -13,7 +13,7 @@ struct EntryRow<'a> {
     sequence_number: u32,
     moves: u8,
     starting_twists: String,
-    terminal_twists: String,
+    ending_twists: String,
     specimen: String,
     minimal_paths: Option<u64>,
     class_id: usize,
@@ -30,7 +30,7 @@ pub fn render_entries(entries: &[Entry], format: Format) -> Result<String, Outpu
             sequence_number: e.sequence_number.get(),
             moves: e.moves,
             starting_twists: e.starting_twists.letters(),
-            terminal_twists: e.terminal_twists.letters(),
+            ending_twists: e.ending_twists.letters(),
             specimen: e.specimen.to_string(),
             minimal_paths: e.minimal_paths,
             class_id: e.class_id.index(),
@@ -63,7 +63,7 @@ struct ClassRow<'a> {
     size: u8,
     moves: u8,
     starting_twists: String,
-    terminal_twists: String,
+    ending_twists: String,
     members: Option<String>,
 }
 
@@ -78,7 +78,7 @@ pub fn render_classes(records: &[ClassRecord], format: Format) -> Result<String,
             size: r.size,
             moves: r.moves,
             starting_twists: r.starting_twists.letters(),
-            terminal_twists: r.terminal_twists.letters(),
+            ending_twists: r.ending_twists.letters(),
             members: r.members.as_ref().map(|m| m.join(" ")),
         })),
         Format::Text => {
@@ -98,7 +98,7 @@ pub fn render_classes(records: &[ClassRecord], format: Format) -> Result<String,
                     r.size,
                     r.moves,
                     r.starting_twists.field(),
-                    r.terminal_twists.field()
+                    r.ending_twists.field()
                 );
                 if let Some(m) = &r.members {
                     let _ = writeln!(s, "       members: {}", m.join(" "));

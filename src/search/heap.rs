@@ -91,6 +91,32 @@ impl<K: Hash + Eq + Clone, P: Ord + Copy> UpdatableHeap<K, P> {
         true
     }
 
+    /// The bytes the heap and its index hold now (by capacity, not length:
+    /// what has really been allocated).
+    pub fn memory_bytes(&self) -> usize {
+        self.heap.capacity() * std::mem::size_of::<(P, K)>()
+            + map_bytes::<K, usize>(self.slot.capacity())
+    }
+
+    /// The bytes [`UpdatableHeap::try_reserve`] of `additional` more entries
+    /// would bring the heap to, if it had to grow.
+    pub fn memory_after_growth(&self, additional: usize) -> usize {
+        let need = self.heap.len() + additional;
+        let grow = |cap: usize| if need > cap { need.max(2 * cap) } else { cap };
+        grow(self.heap.capacity()) * std::mem::size_of::<(P, K)>()
+            + map_bytes::<K, usize>(grow(self.slot.capacity()))
+    }
+
+    /// Makes room for `additional` more entries, or says that the memory
+    /// could not be had (instead of aborting).
+    pub fn try_reserve(
+        &mut self,
+        additional: usize,
+    ) -> Result<(), std::collections::TryReserveError> {
+        self.heap.try_reserve(additional)?;
+        self.slot.try_reserve(additional)
+    }
+
     /// Removes and returns the entry with the smallest priority. O(log n).
     pub fn pop(&mut self) -> Option<(K, P)> {
         if self.heap.is_empty() {
@@ -154,4 +180,14 @@ impl<K: Hash + Eq + Clone, P: Ord + Copy> UpdatableHeap<K, P> {
                 .all(|(i, (_, k))| self.slot.get(k) == Some(&i));
         ordered && indexed
     }
+}
+
+/// The bytes a `HashMap` of `capacity` entries of `(K, V)` holds: its
+/// buckets (a power of two, at most 7/8 full) and one control byte each.
+pub fn map_bytes<K, V>(capacity: usize) -> usize {
+    if capacity == 0 {
+        return 0;
+    }
+    let buckets = (capacity.saturating_mul(8) / 7).next_power_of_two();
+    buckets.saturating_mul(std::mem::size_of::<(K, V)>() + 1)
 }

@@ -10,15 +10,18 @@
 //!
 //! ```
 //! use schofield::board::Board;
+//! use schofield::search::Limits;
 //! use schofield::search::ida::{IdaHeuristic, solve};
 //! let b: Board = "3x3".parse().unwrap();
 //! let start = b.parse_arrangement("_12/345/678").unwrap();
-//! let s = solve(&b, &start, &b.goal_blank_last(), &IdaHeuristic::Manhattan).unwrap();
+//! let s = solve(&b, &start, &b.goal_blank_last(), &IdaHeuristic::Manhattan, &Limits::default()).unwrap();
 //! assert_eq!(s.length, 22);
 //! ```
 
+use crate::board::symmetry::Symmetry;
 use crate::board::{Arrangement, Board, Direction};
 use crate::search::pdb::{Partition, rank};
+use crate::search::{Limit, Limits, SearchError};
 use serde::Serialize;
 use std::time::Instant;
 
@@ -83,6 +86,10 @@ struct Search<'a> {
     use_reflection: bool,
     /// Linear conflict, recomputed at each node.
     conflict: Option<crate::search::Target>,
+    /// Stop when `generated` passes this.
+    max_nodes: u64,
+    /// Set when the node limit is reached: every call unwinds.
+    stopped: bool,
 }
 
 const NONE: u8 = u8::MAX;
@@ -134,6 +141,9 @@ impl Search<'_> {
     }
 
     fn dfs(&mut self, g: u32, bound: u32, prev: Option<Direction>, h: u32) -> Result<(), u32> {
+        if self.stopped {
+            return Err(u32::MAX);
+        }
         let f = g + h;
         if f > bound {
             return Err(f);
@@ -153,6 +163,7 @@ impl Search<'_> {
             let from_blank = self.blank;
             let t = self.slide(usize::from(to));
             self.generated += 1;
+            self.stopped |= self.generated > self.max_nodes;
             let h2 = if self.use_pdb {
                 let (p, q) = (self.reg_of[usize::from(t)], self.ref_of[usize::from(t)]);
                 let (old_p, old_q) = (self.vals[p], self.rvals[q]);
@@ -196,43 +207,21 @@ impl Search<'_> {
     }
 }
 
-/// Why IDA* could not run.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum IdaError {
-    /// The start cannot reach the goal.
-    Unsolvable(String),
-    /// The databases are for another board or goal.
-    WrongDatabases,
-}
-
-impl std::fmt::Display for IdaError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            IdaError::Unsolvable(s) => write!(
-                f,
-                "unsolvable: {s} cannot reach the goal (the parity of its tiles' order, with the blank's row on an even-width board, differs from the goal's)"
-            ),
-            IdaError::WrongDatabases => {
-                write!(f, "the pattern databases are for another board or goal")
-            }
-        }
-    }
-}
-
-impl std::error::Error for IdaError {}
-
-/// Solves `start` optimally towards `goal` with IDA*.
+/// Solves `start` optimally towards `goal` with IDA*, within `limits`:
+/// more than [`Limits::max_nodes`] nodes generated, or databases larger
+/// than [`Limits::max_bytes`], stop it with [`SearchError::Stopped`] and
+/// the bound it had proved.
 pub fn solve(
     board: &Board,
     start: &Arrangement,
     goal: &Arrangement,
     h: &IdaHeuristic<'_>,
-) -> Result<IdaSolution, IdaError> {
-    if !board.is_solvable(start, goal) {
-        return Err(IdaError::Unsolvable(board.format(start)));
-    }
+    limits: &Limits,
+) -> Result<IdaSolution, SearchError> {
+    board
+        .check_solvable(start, goal)
+        .map_err(SearchError::Unsolvable)?;
     let n = board.cells();
-    let cols = board.cols();
     let mut step = [[NONE; 4]; 16];
     for (c, row) in step.iter_mut().enumerate().take(n) {
         for (k, d) in Direction::ALL.into_iter().enumerate() {
@@ -250,7 +239,7 @@ pub fn solve(
             let g = usize::from(goal_cell[t]);
             let mut row = [0u8; 16];
             for (c, x) in row.iter_mut().enumerate().take(n) {
-                *x = ((c / cols).abs_diff(g / cols) + (c % cols).abs_diff(g % cols)) as u8;
+                *x = board.manhattan(c, g) as u8;
             }
             row
         })
@@ -264,11 +253,11 @@ pub fn solve(
     let mut goal_arr = [0u8; 16];
     goal_arr[..n].copy_from_slice(goal.cells());
     // The transpose, on square boards.
-    let square = board.rows() == cols;
+    let square = Symmetry::Transpose.fits(board);
     let mut tcell = [0u8; 16];
     for (c, x) in tcell.iter_mut().enumerate().take(n) {
         *x = if square {
-            ((c % cols) * cols + c / cols) as u8
+            Symmetry::Transpose.cell(board, c) as u8
         } else {
             c as u8
         };
@@ -295,11 +284,15 @@ pub fn solve(
         use_reflection: false,
         conflict: matches!(h, IdaHeuristic::LinearConflict)
             .then(|| crate::search::Target::new(*board, goal.clone())),
+        max_nodes: limits.max_nodes.unwrap_or(u64::MAX),
+        stopped: false,
     };
+    let mut bytes = 0u64;
     if let IdaHeuristic::Pdb(part) = h {
         if part.board() != board || part.goal() != goal {
-            return Err(IdaError::WrongDatabases);
+            return Err(SearchError::WrongDatabases);
         }
+        bytes = part.dbs.iter().map(|db| db.len() as u64).sum();
         s.use_pdb = true;
         // Reflection is sound when the transpose keeps the blank's goal.
         let gb = usize::from(goal_cell[0]);
@@ -331,9 +324,20 @@ pub fn solve(
     let clock = Instant::now();
     let initial_estimate = s.estimate();
     let mut bound = initial_estimate;
+    let stopped = |limit, expanded, bound| SearchError::Stopped {
+        limit,
+        expanded,
+        stored: 0,
+        bytes,
+        lower_bound: bound,
+    };
+    if bytes > limits.max_bytes {
+        return Err(stopped(Limit::Memory, 0, bound));
+    }
     loop {
         match s.dfs(0, bound, None, initial_estimate) {
             Ok(()) => break,
+            Err(_) if s.stopped => return Err(stopped(Limit::Nodes, s.generated, bound)),
             Err(next) => bound = next,
         }
     }

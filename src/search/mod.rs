@@ -17,8 +17,9 @@ pub mod ida;
 pub mod pdb;
 pub mod three_cycles;
 
-use crate::board::{Arrangement, Board, Direction};
-use heap::UpdatableHeap;
+use crate::board::{Arrangement, Board, Direction, Unsolvable};
+use heap::{UpdatableHeap, map_bytes};
+use num_rational::Ratio;
 use serde::Serialize;
 use std::cmp::Reverse;
 use std::collections::HashMap;
@@ -98,14 +99,13 @@ impl Target {
     }
 
     fn manhattan(&self, cells: &[u8]) -> u32 {
-        let cols = self.board.cols();
         cells
             .iter()
             .enumerate()
             .filter(|&(_, &t)| t != 0)
             .map(|(c, &t)| {
-                let g = usize::from(self.goal_cell[usize::from(t)]);
-                ((c / cols).abs_diff(g / cols) + (c % cols).abs_diff(g % cols)) as u32
+                self.board
+                    .manhattan(c, usize::from(self.goal_cell[usize::from(t)]))
             })
             .sum()
     }
@@ -147,8 +147,8 @@ impl Target {
     }
 }
 
-/// The exact mean Manhattan distance from the goal blank-last, as a
-/// fraction `(numerator, denominator)`, over uniformly random arrangements:
+/// The exact mean Manhattan distance from the goal blank-last, as an exact
+/// fraction ([`num_rational::Ratio`]), over uniformly random arrangements:
 /// `(blank anywhere, blank at its home cell)`. In a random arrangement each
 /// tile is equally likely on every cell allowed to it (this holds for the
 /// solvable half too), so the mean is a sum over tiles of average
@@ -156,14 +156,14 @@ impl Target {
 /// of these on an N×N board; the second is smaller.
 ///
 /// ```
+/// use num_rational::Ratio;
 /// let b: schofield::board::Board = "3x3".parse().unwrap();
-/// assert_eq!(schofield::search::mean_manhattan(&b), ((14, 1), (27, 2)));
+/// assert_eq!(schofield::search::mean_manhattan(&b), (Ratio::from(14), Ratio::new(27, 2)));
 /// ```
-pub fn mean_manhattan(board: &Board) -> ((u64, u64), (u64, u64)) {
-    let (cols, n) = (board.cols(), board.cells());
+pub fn mean_manhattan(board: &Board) -> (Ratio<u64>, Ratio<u64>) {
+    let n = board.cells();
     let home = n - 1;
-    let d =
-        |a: usize, b: usize| ((a / cols).abs_diff(b / cols) + (a % cols).abs_diff(b % cols)) as u64;
+    let d = |a: usize, b: usize| u64::from(board.manhattan(a, b));
     // Tiles 1 … n−1 have goal cells 0 … n−2.
     let anywhere: u64 = (0..home)
         .map(|g| (0..n).map(|c| d(c, g)).sum::<u64>())
@@ -171,15 +171,10 @@ pub fn mean_manhattan(board: &Board) -> ((u64, u64), (u64, u64)) {
     let at_home: u64 = (0..home)
         .map(|g| (0..n).filter(|&c| c != home).map(|c| d(c, g)).sum::<u64>())
         .sum();
-    let reduce = |num: u64, den: u64| {
-        let g = gcd(num, den);
-        (num / g, den / g)
-    };
-    (reduce(anywhere, n as u64), reduce(at_home, (n - 1) as u64))
-}
-
-fn gcd(a: u64, b: u64) -> u64 {
-    if b == 0 { a } else { gcd(b, a % b) }
+    (
+        Ratio::new(anywhere, n as u64),
+        Ratio::new(at_home, (n - 1) as u64),
+    )
 }
 
 /// The length of the longest strictly increasing subsequence (short lists).
@@ -198,16 +193,35 @@ fn longest_increasing(keys: &[usize]) -> usize {
 /// Limits on a search.
 #[derive(Debug, Clone, Copy)]
 pub struct Limits {
-    /// Stop after expanding this many vertices.
+    /// Stop after expanding (A*) or generating (IDA*) this many vertices.
     pub max_nodes: Option<u64>,
-    /// Stop before the search's tables pass this many bytes (estimated at
-    /// [`BYTES_PER_NODE`] per stored vertex).
+    /// Stop before the search's tables would pass this many bytes. A*
+    /// counts what its tables have really allocated (by capacity), and
+    /// checks before each growth; IDA* holds only its databases.
     pub max_bytes: u64,
 }
 
-/// A generous estimate of the memory one stored vertex costs: its entry in
-/// the table of best paths and, while queued, in the heap and its index.
-pub const BYTES_PER_NODE: u64 = 96;
+/// Which limit stopped a search.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Limit {
+    /// The node limit ([`Limits::max_nodes`]).
+    Nodes,
+    /// The memory bound ([`Limits::max_bytes`]).
+    Memory,
+    /// The machine refused more memory before the bound was reached.
+    Available,
+}
+
+impl fmt::Display for Limit {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Limit::Nodes => "node limit",
+            Limit::Memory => "memory bound",
+            Limit::Available => "memory available on this machine",
+        })
+    }
+}
 
 impl Default for Limits {
     /// No node limit; 2 GiB of search memory.
@@ -244,15 +258,19 @@ pub struct AstarResult {
 #[derive(Debug, Clone)]
 pub enum SearchError {
     /// The start cannot reach the goal.
-    Unsolvable(String),
+    Unsolvable(Unsolvable),
+    /// The pattern databases are for another board or goal.
+    WrongDatabases,
     /// A limit was reached first.
     Stopped {
         /// Which limit.
-        limit: String,
+        limit: Limit,
         /// Vertices expanded.
         expanded: u64,
         /// Vertices stored.
         stored: usize,
+        /// Bytes the search's tables held.
+        bytes: u64,
         /// The best lower bound on the solution's length when it stopped.
         lower_bound: u32,
     },
@@ -261,19 +279,20 @@ pub enum SearchError {
 impl fmt::Display for SearchError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            SearchError::Unsolvable(s) => write!(
-                f,
-                "unsolvable: {s} cannot reach the goal (the parity of its tiles' order, with the blank's row on an even-width board, differs from the goal's)"
-            ),
+            SearchError::Unsolvable(u) => u.fmt(f),
+            SearchError::WrongDatabases => {
+                write!(f, "the pattern databases are for another board or goal")
+            }
             SearchError::Stopped {
                 limit,
                 expanded,
                 stored,
+                bytes,
                 lower_bound,
             } => write!(
                 f,
-                "search stopped at the {limit} after expanding {expanded} vertices ({stored} stored, about {:.1} MB); the solution needs at least {lower_bound} moves. Try a stronger heuristic, or raise --max-nodes / --max-memory",
-                (*stored as u64 * BYTES_PER_NODE) as f64 / f64::from(1 << 20)
+                "search stopped at the {limit} after expanding {expanded} vertices ({stored} stored, {:.1} MB); the solution needs at least {lower_bound} moves",
+                *bytes as f64 / f64::from(1 << 20)
             ),
         }
     }
@@ -318,6 +337,33 @@ fn unpack(s: u64, n: usize, out: &mut [u8; 16]) {
     }
 }
 
+/// The bytes A*'s tables hold: the stored vertices and the queue.
+fn memory(seen: &StateMap<Seen>, open: &UpdatableHeap<u64, (u32, Reverse<u32>)>) -> usize {
+    map_bytes::<u64, Seen>(seen.capacity()) + open.memory_bytes()
+}
+
+/// Makes room for one vertex's children (at most 4) within `max_bytes`: a
+/// table that must grow is checked at the size it would grow to, and grown
+/// fallibly. Returns the limit that stops the search, if one does.
+fn make_room(
+    seen: &mut StateMap<Seen>,
+    open: &mut UpdatableHeap<u64, (u32, Reverse<u32>)>,
+    max_bytes: u64,
+) -> Option<Limit> {
+    let seen_after = if seen.capacity() - seen.len() < 4 {
+        map_bytes::<u64, Seen>(2 * seen.capacity().max(16))
+    } else {
+        map_bytes::<u64, Seen>(seen.capacity())
+    };
+    if (seen_after + open.memory_after_growth(4)) as u64 > max_bytes {
+        return Some(Limit::Memory);
+    }
+    if seen.capacity() - seen.len() < 4 && seen.try_reserve(seen.capacity().max(16)).is_err() {
+        return Some(Limit::Available);
+    }
+    open.try_reserve(4).err().map(|_| Limit::Available)
+}
+
 /// What is remembered of a stored vertex.
 #[derive(Clone, Copy)]
 struct Seen {
@@ -338,9 +384,9 @@ pub fn astar(
     h: Heuristic,
     limits: &Limits,
 ) -> Result<AstarResult, SearchError> {
-    if !board.is_solvable(start, goal) {
-        return Err(SearchError::Unsolvable(board.format(start)));
-    }
+    board
+        .check_solvable(start, goal)
+        .map_err(SearchError::Unsolvable)?;
     let n = board.cells();
     let target = Target::new(*board, goal.clone());
     let goal_key = pack(goal.cells());
@@ -360,7 +406,6 @@ pub fn astar(
     open.push_or_decrease(start_key, (initial_estimate, Reverse(0)));
     let mut expanded = 0u64;
     let mut cells = [0u8; 16];
-    let max_stored = (limits.max_bytes / BYTES_PER_NODE) as usize;
     while let Some((key, (f, Reverse(g)))) = open.pop() {
         if key == goal_key {
             return Ok(finish(
@@ -374,17 +419,17 @@ pub fn astar(
                 &open,
             ));
         }
-        if let Some(limit) = match () {
-            _ if limits.max_nodes.is_some_and(|m| expanded >= m) => {
-                Some("node limit (--max-nodes)")
-            }
-            _ if seen.len() >= max_stored => Some("memory bound (--max-memory)"),
-            _ => None,
-        } {
+        let limit = if limits.max_nodes.is_some_and(|m| expanded >= m) {
+            Some(Limit::Nodes)
+        } else {
+            make_room(&mut seen, &mut open, limits.max_bytes)
+        };
+        if let Some(limit) = limit {
             return Err(SearchError::Stopped {
-                limit: limit.to_string(),
+                limit,
                 expanded,
                 stored: seen.len(),
+                bytes: memory(&seen, &open) as u64,
                 lower_bound: f,
             });
         }

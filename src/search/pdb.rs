@@ -23,7 +23,7 @@
 //! assert_eq!(db.max(), db.entries().iter().copied().max().unwrap());
 //! ```
 
-use crate::board::{Arrangement, Board};
+use crate::board::{Arrangement, Board, Progress};
 use crate::store;
 use std::fmt;
 use std::path::Path;
@@ -203,7 +203,7 @@ impl PatternDb {
         board: &Board,
         goal: &Arrangement,
         tiles: &[u8],
-        progress: &(dyn Fn(u8, u64, u64) + Sync),
+        progress: &(dyn Fn(Progress) + Sync),
     ) -> PatternDb {
         use rayon::prelude::*;
         use std::sync::atomic::{AtomicU8, AtomicU16, Ordering};
@@ -320,7 +320,13 @@ impl PatternDb {
                 })
                 .collect();
             layer = d;
-            progress(layer, placed.load(Ordering::Relaxed), size as u64);
+            progress(Progress {
+                part: 0,
+                parts: 1,
+                layer: u32::from(layer),
+                found: placed.load(Ordering::Relaxed),
+                total: size as u64,
+            });
             frontier = next;
         }
         PatternDb {
@@ -461,25 +467,26 @@ fn checksum(bytes: &[u8]) -> u64 {
 
 impl Partition {
     /// Builds the named partition's databases for `goal` on `board`.
-    /// `progress(database, of, layer, found, entries)` is called as each
+    /// `progress` is called (with the database as the part) as each
     /// database's search finishes a layer.
     pub fn build(
         board: &Board,
         goal: &Arrangement,
         name: &str,
-        progress: &(dyn Fn(usize, usize, u8, u64, u64) + Sync),
+        progress: &(dyn Fn(Progress) + Sync),
     ) -> Result<Partition, PdbError> {
         let sets = partition_tiles(name, goal)
             .ok_or_else(|| PdbError::UnknownPartition(name.to_string()))?;
         let count = sets.len();
         let mut dbs = Vec::new();
         for (i, tiles) in sets.iter().enumerate() {
-            dbs.push(PatternDb::build_by_regions(
-                board,
-                goal,
-                tiles,
-                &|layer, found, total| progress(i, count, layer, found, total),
-            ));
+            dbs.push(PatternDb::build_by_regions(board, goal, tiles, &|p| {
+                progress(Progress {
+                    part: i,
+                    parts: count,
+                    ..p
+                })
+            }));
         }
         Ok(Partition {
             name: name.to_string(),

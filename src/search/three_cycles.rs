@@ -31,13 +31,17 @@
 //! when the permutation is even, and an odd one is refused before any move.
 //!
 //! ```
+//! use schofield::board::Board;
 //! use schofield::search::three_cycles::solve;
-//! let start = [1, 2, 3, 4, 5, 6, 7, 8, 13, 9, 11, 12, 10, 14, 15, 0];
-//! let s = solve(&start).unwrap();
-//! assert!(s.replays_to_goal());
-//! assert!(solve(&[1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 15, 14, 0]).is_err());
+//! let b: Board = "4x4".parse().unwrap();
+//! let start = b.parse_arrangement("1 2 3 4 5 6 7 8 13 9 11 12 10 14 15 0").unwrap();
+//! let s = solve(&b, &start).unwrap();
+//! assert!(s.replays_to_goal(&b));
+//! let odd = b.parse_arrangement("1 2 3 4 5 6 7 8 9 10 11 12 13 15 14 0").unwrap();
+//! assert!(solve(&b, &odd).is_err());
 //! ```
 
+use crate::board::{Arrangement, Board};
 use crate::perm;
 use serde::Serialize;
 use std::fmt;
@@ -60,12 +64,10 @@ const WITHOUT_0_4: [usize; 14] = [1, 2, 3, 7, 11, 15, 14, 13, 12, 8, 9, 10, 6, 5
 /// Why a position could not be solved.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum FifteenError {
-    /// Not 16 entries.
+    /// Not 16 entries (the chapter's terms for a list of the wrong length).
     Length(usize),
-    /// An entry above 15.
-    OutOfRange(u8),
-    /// An entry twice.
-    Repeated(u8),
+    /// The method is written for the 4×4 board only.
+    NotFourByFour(Board),
     /// An odd permutation: no sequence of moves solves it.
     Odd,
 }
@@ -77,12 +79,10 @@ impl fmt::Display for FifteenError {
                 f,
                 "{n} entries given; a 4x4 position lists 16 in reading order, 0 for the blank (1 2 … 15 0 is solved)"
             ),
-            FifteenError::OutOfRange(t) => {
-                write!(f, "{t} is not a tile; expected 1 to 15 and 0 for the blank")
-            }
-            FifteenError::Repeated(t) => {
-                write!(f, "{t} appears twice; each of 0 … 15 must appear once")
-            }
+            FifteenError::NotFourByFour(b) => write!(
+                f,
+                "the 3-cycle method is written for the 4x4 board, not {b}"
+            ),
             FifteenError::Odd => write!(
                 f,
                 "unsolvable: odd permutation. With the blank brought to the bottom-right corner the tiles are an odd permutation of 1 … 15 (as with 14 and 15 swapped), and every sequence of moves that returns the blank there makes an even one"
@@ -120,40 +120,36 @@ pub struct FifteenSolution {
 }
 
 impl FifteenSolution {
-    /// Replays the moves from the start and checks that they reach
-    /// `1 2 … 15 0`, each move sliding a tile next to the blank.
-    pub fn replays_to_goal(&self) -> bool {
-        let mut board = self.start.clone();
+    /// Replays the moves from the start on `board` and checks that they
+    /// reach `1 2 … 15 0`, each move sliding a tile next to the blank.
+    pub fn replays_to_goal(&self, board: &Board) -> bool {
+        let mut cells = self.start.clone();
         for &t in &self.tiles {
             let (Some(b), Some(p)) = (
-                board.iter().position(|&x| x == 0),
-                board.iter().position(|&x| x == t),
+                cells.iter().position(|&x| x == 0),
+                cells.iter().position(|&x| x == t),
             ) else {
                 return false;
             };
-            let adjacent = (b / SIDE).abs_diff(p / SIDE) + (b % SIDE).abs_diff(p % SIDE) == 1;
-            if !adjacent {
+            if board.manhattan(b, p) != 1 {
                 return false;
             }
-            board.swap(b, p);
+            cells.swap(b, p);
         }
-        board == goal()
+        cells == board.goal_blank_last().cells()
     }
-}
-
-fn goal() -> Vec<u8> {
-    (1..CELLS as u8).chain([0]).collect()
 }
 
 /// The board being solved: tile per cell, and the moves made (each as the
 /// cell the blank moved to).
-struct Play {
+struct Play<'b> {
+    board: &'b Board,
     cells: [u8; CELLS],
     blank: usize,
     log: Vec<usize>,
 }
 
-impl Play {
+impl Play<'_> {
     /// Moves the blank to the neighbouring cell `to`.
     fn slide(&mut self, to: usize) {
         self.cells.swap(self.blank, to);
@@ -196,7 +192,7 @@ impl Play {
         prev[self.blank] = self.blank;
         let mut queue = std::collections::VecDeque::from([self.blank]);
         while let Some(c) = queue.pop_front() {
-            for n in neighbours(c) {
+            for n in self.board.neighbours(c) {
                 if prev[n] == usize::MAX && !fixed.contains(&n) {
                     prev[n] = c;
                     queue.push_back(n);
@@ -254,45 +250,19 @@ impl Play {
     }
 }
 
-fn neighbours(c: usize) -> impl Iterator<Item = usize> {
-    let (r, k) = (c / SIDE, c % SIDE);
-    [
-        (r > 0).then(|| c - SIDE),
-        (k > 0).then(|| c - 1),
-        (k + 1 < SIDE).then(|| c + 1),
-        (r + 1 < SIDE).then(|| c + SIDE),
-    ]
-    .into_iter()
-    .flatten()
-}
-
-/// Checks a reading-order list: 16 entries, each of 0 … 15 once.
-pub fn check(list: &[u8]) -> Result<[u8; CELLS], FifteenError> {
-    if list.len() != CELLS {
-        return Err(FifteenError::Length(list.len()));
+/// Solves a 4×4 arrangement: first the blank walks to the bottom-right
+/// corner (right, then down), then the tiles are placed by 3-cycles. An odd
+/// position is refused before any move.
+pub fn solve(board: &Board, start: &Arrangement) -> Result<FifteenSolution, FifteenError> {
+    if board.rows() != SIDE || board.cols() != SIDE {
+        return Err(FifteenError::NotFourByFour(*board));
     }
-    let mut seen = 0u32;
+    let list = start.cells();
     let mut cells = [0u8; CELLS];
-    for (i, &t) in list.iter().enumerate() {
-        if usize::from(t) >= CELLS {
-            return Err(FifteenError::OutOfRange(t));
-        }
-        if seen & (1 << t) != 0 {
-            return Err(FifteenError::Repeated(t));
-        }
-        seen |= 1 << t;
-        cells[i] = t;
-    }
-    Ok(cells)
-}
-
-/// Solves a 4×4 position given in reading order (0 the blank): first the
-/// blank walks to the bottom-right corner (right, then down), then the tiles
-/// are placed by 3-cycles. An odd position is refused before any move.
-pub fn solve(list: &[u8]) -> Result<FifteenSolution, FifteenError> {
-    let cells = check(list)?;
-    let blank = cells.iter().position(|&t| t == 0).expect("0 is present");
+    cells.copy_from_slice(list);
+    let blank = start.blank();
     let mut play = Play {
+        board,
         cells,
         blank,
         log: Vec::new(),
@@ -323,7 +293,7 @@ pub fn solve(list: &[u8]) -> Result<FifteenSolution, FifteenError> {
             board: play.cells.to_vec(),
         });
     }
-    debug_assert_eq!(play.cells.to_vec(), goal());
+    debug_assert_eq!(&play.cells[..], board.goal_blank_last().cells());
     // The tiles as moved. After a move the tile stands next to the blank, so
     // the same tile moving again goes straight back: the two cancel.
     let mut board = cells;

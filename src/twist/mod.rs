@@ -278,7 +278,8 @@ impl fmt::Display for PathError {
                 allowed,
             } => write!(
                 f,
-                "unknown twist {letter:?} at character {position} of the path; expected letters from {allowed}"
+                "unknown twist {} at character {position} of the path; expected letters from {allowed}",
+                crate::render::quoted_char(*letter)
             ),
         }
     }

@@ -157,11 +157,13 @@ impl fmt::Display for PositionError {
                 code_example,
             } => write!(
                 f,
-                "cannot read {input:?} as a position; expected a grid like {grid_example}, a code number like {code_example}, or cycle notation like (132)(67)"
+                "cannot read {} as a position; expected a grid like {grid_example}, a code number like {code_example}, or cycle notation like (132)(67)",
+                crate::render::quoted(&input.to_string())
             ),
             BadCharacter { ch } => write!(
                 f,
-                "unexpected character {ch:?} in the grid; expected piece digits and '_' for the blank"
+                "unexpected character {} in the grid; expected piece digits and '_' for the blank",
+                crate::render::quoted_char(*ch)
             ),
             WrongRowCount { found, expected } => write!(
                 f,
@@ -203,7 +205,8 @@ impl fmt::Display for PositionError {
             ),
             CodeCharacter { ch, position } => write!(
                 f,
-                "character {ch:?} at place {position} of the code number is not a digit"
+                "character {} at place {position} of the code number is not a digit",
+                crate::render::quoted_char(*ch)
             ),
             Cycles(e) => write!(f, "{e}"),
             OddPermutation { cycles } => write!(

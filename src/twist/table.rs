@@ -58,7 +58,11 @@ impl std::fmt::Display for HeadError {
         let expected = "a half-page head is 3 different digits 0 to 7 (the pieces on squares 0, 1, 2), like 102";
         match self {
             HeadError::Length(n) => write!(f, "{expected}; got {n} characters"),
-            HeadError::Digit(c) => write!(f, "{expected}; {c:?} is not one of them"),
+            HeadError::Digit(c) => write!(
+                f,
+                "{expected}; {} is not one of them",
+                crate::render::quoted_char(*c)
+            ),
             HeadError::Repeated(c) => write!(f, "{expected}; {c} appears twice"),
         }
     }
@@ -97,7 +101,7 @@ pub struct Entry {
     /// The twists that can start a minimal solution (puzzle → target).
     pub starting_twists: TwistSet,
     /// The twists that can end a minimal solution (puzzle → target).
-    pub terminal_twists: TwistSet,
+    pub ending_twists: TwistSet,
     /// The specimen: the first minimal solution in the order A … Z.
     pub specimen: Path,
     /// The number of minimal solutions (present when counted).
@@ -188,7 +192,7 @@ impl Tabulation {
             sequence_number: p.sequence_number(),
             moves: a.moves(p),
             starting_twists: a.starting_twists(p),
-            terminal_twists: a.ending_twists(p),
+            ending_twists: a.ending_twists(p),
             specimen,
             minimal_paths,
             class_id: a.classes().class_of(p.sequence_number()).id,
@@ -300,7 +304,7 @@ pub struct ClassRecord {
     /// The twists that can start a minimal solution of the representative.
     pub starting_twists: TwistSet,
     /// The twists that can end a minimal solution of the representative.
-    pub terminal_twists: TwistSet,
+    pub ending_twists: TwistSet,
     /// The members' code numbers, when asked for.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub members: Option<Vec<String>>,
@@ -334,7 +338,7 @@ pub fn class_dictionary(a: &Analysis<8>, with_inverses: bool, members: bool) -> 
                 size: c.size,
                 moves: c.moves,
                 starting_twists: a.starting_twists(&p),
-                terminal_twists: a.ending_twists(&p),
+                ending_twists: a.ending_twists(&p),
                 members: if members { member_codes.next() } else { None },
             }
         })
