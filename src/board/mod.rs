@@ -35,6 +35,9 @@
 pub mod census;
 pub mod lookup;
 
+pub mod batch;
+pub mod goal;
+
 use crate::perm;
 use std::collections::VecDeque;
 use std::fmt;
