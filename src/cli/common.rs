@@ -119,14 +119,11 @@ pub fn check_regular_file(path: &Path) -> Result<(), String> {
     }
 }
 
-/// The file `name` in the user's cache folder: `$XDG_CACHE_HOME/schofield/`
-/// or `~/.cache/schofield/`, else the current folder.
+/// The file `name` in the user's cache folder (`$XDG_CACHE_HOME/schofield`
+/// or `~/.cache/schofield` on Linux), else in the current folder.
 pub fn cache_file(name: &str) -> PathBuf {
-    let base = std::env::var_os("XDG_CACHE_HOME")
-        .map(PathBuf::from)
-        .or_else(|| std::env::var_os("HOME").map(|h| PathBuf::from(h).join(".cache")));
-    match base {
-        Some(b) => b.join("schofield").join(name),
+    match dirs::cache_dir() {
+        Some(base) => base.join("schofield").join(name),
         None => PathBuf::from(name),
     }
 }
