@@ -25,20 +25,10 @@ enum Command {
     /// Print Schofield's move-count table: positions, classes and extended
     /// classes at each minimum number of moves.
     Counts(FormatArg),
-    /// Solve one position: minimum moves, starting twists, a specimen
-    /// minimal path, tile moves, classes.
     Solve(eight::SolveArgs),
-    /// Follow a path of twists (e.g. WXYZADY): its moves, elisions, inverse,
-    /// the position it reaches and its tile moves.
     Path(eight::PathArgs),
-    /// Schofield's printed tables: every puzzle's starting twists, minimum
-    /// and a specimen path, in 168 pages of half-pages.
     Table(eight::TableArgs),
-    /// The class dictionary (Schofield's short dictionary): every class with
-    /// its representative, size, minimum, starting and ending twists.
     Classes(eight::ClassesArgs),
-    /// Export the twist graph (or a quotient, or the shortest-path graph) as
-    /// DOT, GraphML or node-link JSON.
     Graph(graph::GraphArgs),
     /// Utgoff and Saxena's perfect lookup table: every arrangement of a board
     /// (blank anywhere) with its exact distance from the goal.
@@ -46,18 +36,9 @@ enum Command {
         #[command(subcommand)]
         command: lookup::LookupCommand,
     },
-    /// A* over a sliding board (any N×N, or R×C with --board): an optimal
-    /// solution, the vertices expanded and the largest queue.
     Astar(astar::AstarArgs),
-    /// Solve a 4x4 position constructively by 3-cycles and conjugation (the
-    /// chapter "Permutations and 3-cycles"): the list of tiles moved.
     Fifteen(fifteen::FifteenArgs),
-    /// Schofield's method on every small board: distances from the goal for
-    /// each board of up to 12 cells and each home cell of the blank, and the
-    /// standard positions' classes (by orbits and by Burnside's lemma).
     Boards(census::BoardsArgs),
-    /// Solve optimally with IDA* and additive pattern databases (the
-    /// 15-puzzle), or run a batch such as Korf's 100 with --all-korf.
     Optimal(optimal::OptimalArgs),
     /// Schofield's five-puzzle (1 2 3 / 0 _ 4): the group A5. With no
     /// subcommand, the whole analysis.
@@ -65,7 +46,6 @@ enum Command {
         #[command(subcommand)]
         command: Option<five::FiveCommand>,
     },
-    /// Rewrite the generated tables (tables/ by default) from the code.
     Regenerate(regenerate::RegenerateArgs),
 }
 

@@ -7,7 +7,8 @@ use schofield::board::goal::Goal;
 use schofield::render::{self, AstarReport};
 use schofield::search::{self, Heuristic, Limits, SearchError};
 
-/// The arguments of `astar`.
+/// A* over a sliding board (any N×N, or R×C with --board): an optimal
+/// solution, the vertices expanded and the largest queue.
 #[derive(Args)]
 pub struct AstarArgs {
     /// The position: rows like 867/254/3_1, or a reading-order list with

@@ -6,7 +6,9 @@ use schofield::board::Board;
 use schofield::board::census::{self, Case};
 use schofield::render;
 
-/// The arguments of `boards`.
+/// Schofield's method on every small board: distances from the goal for
+/// each board of up to 12 cells and each home cell of the blank, and the
+/// standard positions' classes (by orbits and by Burnside's lemma).
 #[derive(Args)]
 pub struct BoardsArgs {
     /// One board, ROWSxCOLS (all its home cells up to symmetry, unless

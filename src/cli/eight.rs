@@ -10,7 +10,8 @@ use schofield::twist::puzzle::{EIGHT, Puzzle};
 use schofield::twist::solve::{PathReport, Solution};
 use schofield::twist::table::{self, Tabulation};
 
-/// The arguments of `solve` (eight- and five-puzzle alike).
+/// Solve one position: minimum moves, starting twists, a specimen
+/// minimal path, tile moves, classes.
 #[derive(Args)]
 pub struct SolveArgs {
     /// The puzzle: a grid (025/1_3/746; five-puzzle 231/0_4), a code number
@@ -23,7 +24,8 @@ pub struct SolveArgs {
     out: FormatArg,
 }
 
-/// The arguments of `path` (eight- and five-puzzle alike).
+/// Follow a path of twists (e.g. WXYZADY): its moves, elisions, inverse,
+/// the position it reaches and its tile moves.
 #[derive(Args)]
 pub struct PathArgs {
     /// The twists, e.g. WXYZADY (five-puzzle: letters A B W X).
@@ -35,7 +37,8 @@ pub struct PathArgs {
     out: FormatArg,
 }
 
-/// The arguments of `table`.
+/// Schofield's printed tables: every puzzle's starting twists, minimum
+/// and a specimen path, in 168 pages of half-pages.
 #[derive(Args)]
 pub struct TableArgs {
     /// Only the half-page with this head (the first three code digits).
@@ -50,7 +53,8 @@ pub struct TableArgs {
     out: FormatArg,
 }
 
-/// The arguments of `classes`.
+/// The class dictionary (Schofield's short dictionary): every class with
+/// its representative, size, minimum, starting and ending twists.
 #[derive(Args)]
 pub struct ClassesArgs {
     /// Extended classes (a position and its inverse are equivalent).

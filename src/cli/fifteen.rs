@@ -6,7 +6,8 @@ use schofield::board::{Board, BoardError};
 use schofield::render;
 use schofield::search::three_cycles::{self, FifteenError};
 
-/// The arguments of `fifteen`.
+/// Solve a 4x4 position constructively by 3-cycles and conjugation (the
+/// chapter "Permutations and 3-cycles"): the list of tiles moved.
 #[derive(Args)]
 pub struct FifteenArgs {
     /// The position in reading order, 0 for the blank (1 2 … 15 0 is

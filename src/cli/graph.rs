@@ -7,7 +7,8 @@ use schofield::twist::graph::{GraphFormat, GraphKind, TwistGraph};
 use schofield::twist::puzzle::{EIGHT, FIVE};
 use std::path::PathBuf;
 
-/// The arguments of `graph`.
+/// Export the twist graph (or a quotient, or the shortest-path graph) as
+/// DOT, GraphML or node-link JSON.
 #[derive(Args)]
 pub struct GraphArgs {
     /// Which graph.

@@ -13,7 +13,8 @@ use schofield::search::ida::{self, IdaError, IdaHeuristic, IdaSolution};
 use schofield::search::pdb::{self, Partition};
 use std::path::{Path, PathBuf};
 
-/// The arguments of `optimal`.
+/// Solve optimally with IDA* and additive pattern databases (the
+/// 15-puzzle), or run a batch such as Korf's 100 with --all-korf.
 #[derive(Args)]
 pub struct OptimalArgs {
     /// The position in reading order, 0 for the blank, or rows with '/'.

@@ -4,7 +4,7 @@ use super::common::{self, Outcome};
 use clap::Args;
 use std::path::PathBuf;
 
-/// The arguments of `regenerate`.
+/// Rewrite the generated tables (tables/ by default) from the code.
 #[derive(Args)]
 pub struct RegenerateArgs {
     /// The folder to write into.
