@@ -36,6 +36,9 @@ pub mod census;
 pub mod lookup;
 pub mod symmetry;
 
+pub mod batch;
+pub mod goal;
+
 use crate::perm;
 use std::collections::VecDeque;
 use std::fmt;

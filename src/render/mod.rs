@@ -18,7 +18,7 @@ use serde::Serialize;
 use std::fmt::Write as _;
 
 /// An output format.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Format {
     /// Aligned text for people.
     Text,

@@ -27,7 +27,7 @@ use std::fmt;
 use std::hash::{BuildHasherDefault, Hasher};
 
 /// A distance estimate from an arrangement to the goal.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, clap::ValueEnum, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Heuristic {
     /// 0 at the goal, 1 elsewhere: A* becomes Dijkstra's algorithm.

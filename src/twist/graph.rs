@@ -36,7 +36,7 @@ use std::collections::BTreeMap;
 use std::fmt::Write as _;
 
 /// Which graph to build.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum GraphKind {
     /// Positions joined by twists (a twist and its inverse are one edge).
@@ -50,7 +50,7 @@ pub enum GraphKind {
 }
 
 /// The file format.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum GraphFormat {
     /// Graphviz DOT, written by petgraph.
     Dot,

@@ -1,0 +1,271 @@
+//! A batch of positions, one a line, as in Korf's list of 100 15-puzzle
+//! instances: the cells in reading order (0 for the blank), optionally
+//! after the instance's own number. Blank lines and lines starting with `#`
+//! are skipped.
+//!
+//! The reader takes one line at a time and refuses a line longer than
+//! [`MAX_LINE`] bytes, so an endless stream without line breaks is refused
+//! after a few kilobytes instead of being read whole.
+//!
+//! ```
+//! use schofield::board::Board;
+//! use schofield::board::batch;
+//! let b: Board = "2x2".parse().unwrap();
+//! let text = "# two instances\n1 2 3 0\n\n7 0 1 2 3\n";
+//! let list = batch::read(text.as_bytes(), &b).unwrap();
+//! assert_eq!(list.len(), 2);
+//! assert_eq!((list[1].number, list[1].line), (2, 4));
+//! assert_eq!(b.format(&list[1].arrangement), "_1/23");
+//! ```
+
+use super::{Arrangement, Board, BoardError};
+use std::fmt;
+use std::io::{BufRead, Read};
+
+/// The longest line read, in bytes (without its line break).
+pub const MAX_LINE: usize = 4096;
+
+/// One position of a batch.
+///
+/// ```
+/// use schofield::board::Board;
+/// use schofield::board::batch::Instance;
+/// let b: Board = "2x2".parse().unwrap();
+/// let i = Instance { number: 1, line: 3, arrangement: b.goal_blank_last() };
+/// assert_eq!(i.arrangement.list(), "1 2 3 0");
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Instance {
+    /// Its place among the positions read, from 1 (any number written
+    /// before the cells is not used).
+    pub number: usize,
+    /// The line it was read from, from 1.
+    pub line: usize,
+    /// The position.
+    pub arrangement: Arrangement,
+}
+
+/// Why a batch could not be read. Each error names its line, from 1.
+///
+/// ```
+/// use schofield::board::Board;
+/// use schofield::board::batch::{self, BatchError};
+/// let b: Board = "2x2".parse().unwrap();
+/// let e = batch::read("1 2 3 0\n1 2 3\n".as_bytes(), &b).unwrap_err();
+/// assert!(matches!(e, BatchError::Position { line: 2, .. }));
+/// assert_eq!(e.to_string(), "line 2: 3 cells given; the board has 4");
+/// assert!(matches!(batch::read("# none\n".as_bytes(), &b), Err(BatchError::Empty)));
+/// ```
+#[derive(Debug)]
+pub enum BatchError {
+    /// Reading failed.
+    Io {
+        /// The line being read.
+        line: usize,
+        /// The failure.
+        error: std::io::Error,
+    },
+    /// A line longer than [`MAX_LINE`] bytes.
+    LineTooLong {
+        /// The line.
+        line: usize,
+    },
+    /// A line that is not UTF-8 text.
+    NotText {
+        /// The line.
+        line: usize,
+    },
+    /// A line that is not a position on the board.
+    Position {
+        /// The line.
+        line: usize,
+        /// What is wrong with it.
+        error: BoardError,
+    },
+    /// Nothing but blank lines and comments.
+    Empty,
+}
+
+impl fmt::Display for BatchError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            BatchError::Io { line, error } => write!(f, "line {line}: {error}"),
+            BatchError::LineTooLong { line } => write!(
+                f,
+                "line {line}: longer than {MAX_LINE} bytes; expected one position a line"
+            ),
+            BatchError::NotText { line } => write!(f, "line {line}: not UTF-8 text"),
+            BatchError::Position { line, error } => write!(f, "line {line}: {error}"),
+            BatchError::Empty => write!(f, "holds no positions"),
+        }
+    }
+}
+
+impl std::error::Error for BatchError {}
+
+/// Reads the positions of `board` from `input`, one a line; the instances
+/// are numbered from 1 in the order read. A line holds the board's cells,
+/// or one more number (the instance's own number, skipped) and the cells.
+pub fn read<R: BufRead>(input: R, board: &Board) -> Result<Vec<Instance>, BatchError> {
+    let list = Reader::new(input, board).collect::<Result<Vec<_>, _>>()?;
+    if list.is_empty() {
+        return Err(BatchError::Empty);
+    }
+    Ok(list)
+}
+
+/// The positions of a batch, read lazily one line at a time.
+///
+/// ```
+/// use schofield::board::Board;
+/// use schofield::board::batch::Reader;
+/// let b: Board = "2x2".parse().unwrap();
+/// let mut r = Reader::new("1 2 3 0\n2 x 3 0\n".as_bytes(), &b);
+/// assert!(r.next().unwrap().is_ok());
+/// assert!(r.next().unwrap().is_err());
+/// assert!(r.next().is_none());
+/// ```
+pub struct Reader<'b, R> {
+    input: R,
+    board: &'b Board,
+    line: usize,
+    count: usize,
+    done: bool,
+}
+
+impl<'b, R: BufRead> Reader<'b, R> {
+    /// A reader of `board`'s positions from `input`.
+    pub fn new(input: R, board: &'b Board) -> Reader<'b, R> {
+        Reader {
+            input,
+            board,
+            line: 0,
+            count: 0,
+            done: false,
+        }
+    }
+
+    /// The next line that is neither blank nor a comment, trimmed; `None` at
+    /// the end.
+    fn next_line(&mut self) -> Result<Option<String>, BatchError> {
+        let mut bytes = Vec::new();
+        loop {
+            bytes.clear();
+            self.line += 1;
+            let line = self.line;
+            // One byte more than the limit (plus the line break) tells a
+            // line that is too long from one that just fits.
+            let limit = (MAX_LINE + 2) as u64;
+            let n = (&mut self.input)
+                .take(limit)
+                .read_until(b'\n', &mut bytes)
+                .map_err(|error| BatchError::Io { line, error })?;
+            if n == 0 {
+                return Ok(None);
+            }
+            if bytes.last() == Some(&b'\n') {
+                bytes.pop();
+            }
+            if bytes.last() == Some(&b'\r') {
+                bytes.pop();
+            }
+            if bytes.len() > MAX_LINE {
+                return Err(BatchError::LineTooLong { line });
+            }
+            let text = std::str::from_utf8(&bytes).map_err(|_| BatchError::NotText { line })?;
+            let text = text.trim();
+            if !text.is_empty() && !text.starts_with('#') {
+                return Ok(Some(text.to_string()));
+            }
+        }
+    }
+}
+
+impl<R: BufRead> Iterator for Reader<'_, R> {
+    type Item = Result<Instance, BatchError>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        if self.done {
+            return None;
+        }
+        let text = match self.next_line() {
+            Ok(Some(text)) => text,
+            Ok(None) => {
+                self.done = true;
+                return None;
+            }
+            Err(e) => {
+                self.done = true;
+                return Some(Err(e));
+            }
+        };
+        let line = self.line;
+        let mut fields: Vec<&str> = text.split_whitespace().collect();
+        if fields.len() == self.board.cells() + 1 {
+            fields.remove(0);
+        }
+        Some(match self.board.parse_arrangement(&fields.join(" ")) {
+            Ok(arrangement) => {
+                self.count += 1;
+                Ok(Instance {
+                    number: self.count,
+                    line,
+                    arrangement,
+                })
+            }
+            Err(error) => Err(BatchError::Position { line, error }),
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn four() -> Board {
+        "4x4".parse().unwrap()
+    }
+
+    #[test]
+    fn korf_lines_with_and_without_numbers() {
+        let text = "# Korf\r\n1 14 13 15 0 2 3 4 5 6 7 8 9 10 11 12 1\n\n   \n1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 0";
+        let list = read(text.as_bytes(), &four()).unwrap();
+        assert_eq!(list.len(), 2);
+        assert_eq!((list[0].number, list[0].line), (1, 2));
+        assert_eq!((list[1].number, list[1].line), (2, 5));
+        assert_eq!(list[1].arrangement, four().goal_blank_last());
+    }
+
+    #[test]
+    fn an_endless_line_is_refused_after_a_few_kilobytes() {
+        let zeros = std::io::BufReader::new(std::io::repeat(0));
+        let e = read(zeros, &four()).unwrap_err();
+        assert!(matches!(e, BatchError::LineTooLong { line: 1 }), "{e}");
+        let spaces = std::io::BufReader::new(std::io::repeat(b' '));
+        let e = read(spaces, &four()).unwrap_err();
+        assert!(matches!(e, BatchError::LineTooLong { line: 1 }), "{e}");
+        let fits = format!(
+            "{}1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 0\n",
+            " ".repeat(MAX_LINE - 37)
+        );
+        assert_eq!(fits.len(), MAX_LINE + 1);
+        assert_eq!(read(fits.as_bytes(), &four()).unwrap().len(), 1);
+        let long = format!(" {fits}");
+        assert!(matches!(
+            read(long.as_bytes(), &four()),
+            Err(BatchError::LineTooLong { line: 1 })
+        ));
+    }
+
+    #[test]
+    fn errors_name_the_line() {
+        let e = read("# x\n\n1 2 3\n".as_bytes(), &four()).unwrap_err();
+        assert!(e.to_string().starts_with("line 3: 3 cells given"), "{e}");
+        let e = read(&b"\xff\xfe\n"[..], &four()).unwrap_err();
+        assert_eq!(e.to_string(), "line 1: not UTF-8 text");
+        assert!(matches!(
+            read("".as_bytes(), &four()),
+            Err(BatchError::Empty)
+        ));
+    }
+}

@@ -1,0 +1,114 @@
+//! The goal of a search: one of the two conventions of the sources, or any
+//! arrangement given as a grid.
+//!
+//! ```
+//! use schofield::board::Board;
+//! use schofield::board::goal::Goal;
+//! let b: Board = "3x3".parse().unwrap();
+//! let goal: Goal = "blank-first".parse().unwrap();
+//! assert_eq!(b.format(&goal.arrangement(&b).unwrap()), "_12/345/678");
+//! ```
+
+use super::{Arrangement, Board, BoardError};
+use std::convert::Infallible;
+use std::fmt;
+use std::str::FromStr;
+
+/// Where the tiles should end: blank last (`123/456/78_`), blank first
+/// (`_12/345/678`), or an arrangement written as a grid or a list.
+///
+/// Reading a goal never fails: any text other than the two names is kept as
+/// a grid, and checked against a board by [`Goal::arrangement`].
+///
+/// ```
+/// use schofield::board::Board;
+/// use schofield::board::goal::Goal;
+/// let b: Board = "2x3".parse().unwrap();
+/// assert_eq!("blank-last".parse::<Goal>().unwrap(), Goal::BlankLast);
+/// let g: Goal = "_12/345".parse().unwrap();
+/// assert_eq!(g, Goal::Grid("_12/345".to_string()));
+/// assert_eq!(g.arrangement(&b).unwrap(), b.goal_blank_first());
+/// assert_eq!(g.to_string(), "_12/345");
+/// let bad: Goal = "12_/455".parse().unwrap();
+/// assert!(bad.arrangement(&b).is_err());
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub enum Goal {
+    /// Tiles `1 … n−1` in reading order, then the blank.
+    #[default]
+    BlankLast,
+    /// The blank, then tiles `1 … n−1` in reading order.
+    BlankFirst,
+    /// An arrangement in any form [`Board::parse_arrangement`] reads.
+    Grid(String),
+}
+
+impl Goal {
+    /// The name of a named goal (`blank-last`, `blank-first`); `None` for a
+    /// grid.
+    ///
+    /// ```
+    /// use schofield::board::goal::Goal;
+    /// assert_eq!(Goal::BlankFirst.name(), Some("blank-first"));
+    /// assert_eq!(Goal::Grid("_12/345".into()).name(), None);
+    /// ```
+    pub fn name(&self) -> Option<&'static str> {
+        match self {
+            Goal::BlankLast => Some("blank-last"),
+            Goal::BlankFirst => Some("blank-first"),
+            Goal::Grid(_) => None,
+        }
+    }
+
+    /// The goal's arrangement on `board`; a grid is read and checked here.
+    pub fn arrangement(&self, board: &Board) -> Result<Arrangement, BoardError> {
+        match self {
+            Goal::BlankLast => Ok(board.goal_blank_last()),
+            Goal::BlankFirst => Ok(board.goal_blank_first()),
+            Goal::Grid(g) => board.parse_arrangement(g),
+        }
+    }
+}
+
+impl FromStr for Goal {
+    type Err = Infallible;
+
+    fn from_str(s: &str) -> Result<Goal, Infallible> {
+        Ok(match s {
+            "blank-last" => Goal::BlankLast,
+            "blank-first" => Goal::BlankFirst,
+            grid => Goal::Grid(grid.to_string()),
+        })
+    }
+}
+
+impl fmt::Display for Goal {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Goal::Grid(g) => f.write_str(g),
+            named => f.write_str(named.name().unwrap_or_default()),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn named_goals_and_grids() {
+        let b: Board = "4x4".parse().unwrap();
+        for (text, want) in [
+            ("blank-last", b.goal_blank_last()),
+            ("blank-first", b.goal_blank_first()),
+            ("1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 0", b.goal_blank_last()),
+        ] {
+            let g: Goal = text.parse().unwrap();
+            assert_eq!(g.arrangement(&b).unwrap(), want, "{text}");
+            assert_eq!(g.to_string(), text);
+        }
+        let g: Goal = "middle".parse().unwrap();
+        assert!(g.arrangement(&b).is_err());
+        assert_eq!(g.name(), None);
+    }
+}

@@ -1,0 +1,100 @@
+//! `astar`: A* over any sliding board.
+
+use super::common::{FormatArg, Outcome};
+use clap::{Args, ValueEnum};
+use schofield::board::Board;
+use schofield::board::goal::Goal;
+use schofield::render::{self, AstarReport};
+use schofield::search::{self, Heuristic, Limits, SearchError};
+
+/// A* over a sliding board (any N×N, or R×C with --board): an optimal
+/// solution, the vertices expanded and the largest queue.
+#[derive(Args)]
+pub struct AstarArgs {
+    /// The position: rows like 867/254/3_1, or a reading-order list with
+    /// 0 for the blank (N×N).
+    grid: String,
+    /// The distance estimate.
+    #[arg(long, value_enum, default_value_t = HeuristicArg::Manhattan)]
+    heuristic: HeuristicArg,
+    /// Run every heuristic and show them side by side.
+    #[arg(long, conflicts_with = "heuristic")]
+    compare: bool,
+    /// The board, ROWSxCOLS (default: read from the grid).
+    #[arg(long)]
+    board: Option<String>,
+    /// The goal: blank-last (123/456/78_, the default), blank-first
+    /// (_12/345/678), or a grid.
+    #[arg(long)]
+    goal: Option<String>,
+    /// Stop after expanding this many vertices.
+    #[arg(long)]
+    max_nodes: Option<u64>,
+    /// Stop before the search uses this many megabytes (default 2048).
+    #[arg(long, default_value_t = 2048)]
+    max_memory: u64,
+    #[command(flatten)]
+    out: FormatArg,
+}
+
+/// The values of `--heuristic` (the library's [`Heuristic`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum HeuristicArg {
+    /// 0 at the goal, 1 elsewhere: A* becomes Dijkstra's algorithm.
+    Discrete,
+    /// The number of tiles out of place.
+    Hamming,
+    /// The sum over tiles of the rows and columns between each tile and its
+    /// goal cell.
+    Manhattan,
+    /// Manhattan plus 2 for every tile that must leave its goal row or
+    /// column to let the others in it pass (Hansson, Mayer and Yung).
+    LinearConflict,
+}
+
+impl From<HeuristicArg> for Heuristic {
+    fn from(h: HeuristicArg) -> Heuristic {
+        match h {
+            HeuristicArg::Discrete => Heuristic::Discrete,
+            HeuristicArg::Hamming => Heuristic::Hamming,
+            HeuristicArg::Manhattan => Heuristic::Manhattan,
+            HeuristicArg::LinearConflict => Heuristic::LinearConflict,
+        }
+    }
+}
+
+/// `astar`: one heuristic, or all of them with `--compare`.
+pub fn run(args: AstarArgs) -> Outcome {
+    let board = match &args.board {
+        Some(b) => b.parse::<Board>()?,
+        None => Board::infer(&args.grid)?,
+    };
+    let start = board.parse_arrangement(&args.grid)?;
+    let goal: Goal = args.goal.as_deref().unwrap_or("blank-last").parse()?;
+    let goal = goal.arrangement(&board)?;
+    let limits = Limits {
+        max_nodes: args.max_nodes,
+        max_bytes: args.max_memory.saturating_mul(1 << 20),
+    };
+    let report = |h: Heuristic| -> Result<AstarReport, SearchError> {
+        Ok(AstarReport {
+            board: board.to_string(),
+            start: board.format(&start),
+            goal: board.format(&goal),
+            result: search::astar(&board, &start, &goal, h, &limits)?,
+        })
+    };
+    let format = args.out.get();
+    if args.compare {
+        let runs = Heuristic::ALL
+            .into_iter()
+            .map(report)
+            .collect::<Result<Vec<_>, _>>()?;
+        Ok(render::render_compare(&runs, format)?)
+    } else {
+        Ok(render::render_astar(
+            &report(args.heuristic.into())?,
+            format,
+        )?)
+    }
+}

@@ -1,0 +1,91 @@
+//! `boards`: Schofield's method on every small board.
+
+use super::common::{self, FormatArg, Outcome};
+use clap::Args;
+use schofield::board::Board;
+use schofield::board::census::{self, Case};
+use schofield::render;
+
+/// Schofield's method on every small board: distances from the goal for
+/// each board of up to 12 cells and each home cell of the blank, and the
+/// standard positions' classes (by orbits and by Burnside's lemma).
+#[derive(Args)]
+pub struct BoardsArgs {
+    /// One board, ROWSxCOLS (all its home cells up to symmetry, unless
+    /// --home).
+    #[arg(long, conflicts_with = "all")]
+    board: Option<String>,
+    /// The blank's home cell, from 0 in reading order.
+    #[arg(long, requires = "board")]
+    home: Option<usize>,
+    /// Every board of up to --max-cells cells, with every home cell up to
+    /// symmetry.
+    #[arg(long)]
+    all: bool,
+    /// With --all: the largest boards to include.
+    #[arg(long, default_value_t = 12)]
+    max_cells: usize,
+    /// Allow boards of more than 12 cells.
+    #[arg(long)]
+    force: bool,
+    #[command(flatten)]
+    out: FormatArg,
+}
+
+/// `boards`.
+pub fn run(args: BoardsArgs) -> Outcome {
+    let max_cells = args.max_cells;
+    let list: Vec<Case> = match (&args.board, args.all) {
+        (Some(b), _) => {
+            let b: Board = b.parse()?;
+            match args.home {
+                Some(h) => vec![Case::new(b, h)?],
+                None => census::cases(b.cells())
+                    .into_iter()
+                    .filter(|c| c.board == b)
+                    .collect(),
+            }
+        }
+        (None, true) => census::cases(max_cells),
+        (None, false) => return Err("give --board RxC (and perhaps --home CELL), or --all".into()),
+    };
+    for c in &list {
+        c.check_size(args.force)?;
+    }
+    if list.is_empty() {
+        return Err(format!(
+            "no board of at most {max_cells} cells; the smallest is 2x2 (4 cells)"
+        )
+        .into());
+    }
+    let results: Vec<_> = list
+        .iter()
+        .map(|c| {
+            if c.board.cells() > 12 {
+                eprintln!(
+                    "the {} board, home {}: {} states, {} bytes of tables ({:.1} GiB) …",
+                    c.board,
+                    c.home,
+                    schofield::perm::factorial(c.board.cells()) / 2,
+                    c.table_bytes(),
+                    c.table_bytes() as f64 / f64::from(1u32 << 30)
+                );
+            }
+            let states = schofield::perm::factorial(c.board.cells()) / 2;
+            let bar = common::progress_bar(
+                states,
+                &format!(
+                    "{} home {}: {{msg}} [{{bar:30}}] {{human_pos}}/{{human_len}} states ({{elapsed}})",
+                    c.board, c.home
+                ),
+            );
+            let r = census::analyse(c, &|p| {
+                bar.set_position(p.found);
+                bar.set_message(format!("layer {}", p.layer));
+            });
+            bar.finish_and_clear();
+            r
+        })
+        .collect::<Result<_, _>>()?;
+    Ok(render::render_cases(&results, args.out.get())?)
+}

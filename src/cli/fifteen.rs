@@ -1,0 +1,40 @@
+//! `fifteen`: the 15-puzzle by 3-cycles.
+
+use super::common::{FormatArg, Outcome};
+use clap::Args;
+use schofield::board::{Board, BoardError};
+use schofield::render;
+use schofield::search::three_cycles::{self, FifteenError};
+
+/// Solve a 4x4 position constructively by 3-cycles and conjugation (the
+/// chapter "Permutations and 3-cycles"): the list of tiles moved.
+#[derive(Args)]
+pub struct FifteenArgs {
+    /// The position in reading order, 0 for the blank (1 2 … 15 0 is
+    /// solved); or rows separated by '/'.
+    list: String,
+    /// Show each 3-cycle and the board after it.
+    #[arg(long)]
+    verbose: bool,
+    #[command(flatten)]
+    out: FormatArg,
+}
+
+/// `fifteen`.
+pub fn run(args: FifteenArgs) -> Outcome {
+    let board: Board = "4x4".parse()?;
+    let cleaned = args.list.replace(['[', ']'], " ");
+    let a = board.parse_arrangement(&cleaned).map_err(|e| match e {
+        // A list of the wrong length: say it in the chapter's terms.
+        BoardError::CellCount { found, .. } => {
+            Box::new(FifteenError::Length(found)) as Box<dyn std::error::Error>
+        }
+        other => other.into(),
+    })?;
+    let solution = three_cycles::solve(&board, &a)?;
+    Ok(render::render_fifteen(
+        &solution,
+        args.verbose,
+        args.out.get(),
+    )?)
+}

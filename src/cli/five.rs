@@ -1,0 +1,67 @@
+//! `five`: Schofield's five-puzzle.
+
+use super::common::{FormatArg, Outcome};
+use super::eight::{self, PathArgs, SolveArgs};
+use clap::Subcommand;
+use schofield::render;
+use schofield::twist::dictionary::Analysis;
+use schofield::twist::five;
+use schofield::twist::puzzle::{EIGHT, FIVE};
+
+/// The subcommands of `five`.
+#[derive(Subcommand)]
+pub enum FiveCommand {
+    /// Positions, classes and extended classes at each number of moves, and
+    /// positions by number of twists.
+    Counts(FormatArg),
+    /// Solve one position: a grid (231/0_4), a code number (023) or cycle
+    /// notation ((123)).
+    Solve(SolveArgs),
+    /// Follow a path of twists A B W X (the paper's example: BA from 231/0_4).
+    Path(PathArgs),
+    /// Schofield's binary trees of twist sequences from A and from W.
+    Trees {
+        /// How many twists deep.
+        #[arg(long, default_value_t = 6, value_parser = clap::value_parser!(u8).range(1..=12))]
+        depth: u8,
+        /// Write all four trees as a Graphviz DOT digraph instead.
+        #[arg(long)]
+        dot: bool,
+        #[command(flatten)]
+        out: FormatArg,
+    },
+    /// The classes of A5 by cycle type beside the dodecahedron's axes.
+    Classes(FormatArg),
+    /// The 20-move maximum, Schofield's crude bound of 48, and the true 30.
+    Bound(FormatArg),
+}
+
+/// `five`, with or without a subcommand.
+pub fn run(command: Option<FiveCommand>) -> Outcome {
+    let a = Analysis::new(&FIVE);
+    Ok(match command {
+        None => render::render_five_report(
+            &a,
+            &five::binary_trees(6),
+            &five::cycle_type_classes(&a),
+            &five::bound(&a, &Analysis::new(&EIGHT)),
+        )?,
+        Some(FiveCommand::Counts(out)) => render::render_five_counts(&a, out.get())?,
+        Some(FiveCommand::Solve(args)) => return eight::solve(&FIVE, args),
+        Some(FiveCommand::Path(args)) => return eight::follow(&FIVE, args),
+        Some(FiveCommand::Trees { depth, dot, out }) => {
+            let trees = five::binary_trees(usize::from(depth));
+            if dot {
+                render::render_trees_dot(&trees)
+            } else {
+                render::render_trees(&trees, out.get())?
+            }
+        }
+        Some(FiveCommand::Classes(out)) => {
+            render::render_five_classes(&five::cycle_type_classes(&a), out.get())?
+        }
+        Some(FiveCommand::Bound(out)) => {
+            render::render_bound(&five::bound(&a, &Analysis::new(&EIGHT)), out.get())?
+        }
+    })
+}

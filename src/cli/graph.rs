@@ -1,0 +1,97 @@
+//! `graph`: export the twist graph.
+
+use super::common::{self, Outcome, parse_moves};
+use clap::{Args, ValueEnum};
+use schofield::twist::dictionary::Analysis;
+use schofield::twist::graph::{GraphFormat, GraphKind, TwistGraph};
+use schofield::twist::puzzle::{EIGHT, FIVE};
+use std::path::PathBuf;
+
+/// Export the twist graph (or a quotient, or the shortest-path graph) as
+/// DOT, GraphML or node-link JSON.
+#[derive(Args)]
+pub struct GraphArgs {
+    /// Which graph.
+    #[arg(long, value_enum, default_value_t = KindArg::Cayley)]
+    kind: KindArg,
+    /// File format.
+    #[arg(long, value_enum, default_value_t = FormatArg::Graphml)]
+    format: FormatArg,
+    /// Keep only the positions (or classes) within this many moves.
+    #[arg(long, value_parser = parse_moves, allow_hyphen_values = true)]
+    max_moves: Option<u8>,
+    /// The five-puzzle instead of the eight-puzzle.
+    #[arg(long)]
+    five: bool,
+    /// Write to this file (atomically) instead of standard output.
+    #[arg(long)]
+    output: Option<PathBuf>,
+}
+
+/// The values of `--kind` (the library's [`GraphKind`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum KindArg {
+    /// Positions joined by twists (a twist and its inverse are one edge).
+    Cayley,
+    /// The quotient by the D4 classes.
+    Classes,
+    /// The quotient by the extended classes (a position ~ its inverse).
+    ExtendedClasses,
+    /// The directed edges that end minimal paths from the target.
+    ShortestPaths,
+}
+
+impl From<KindArg> for GraphKind {
+    fn from(k: KindArg) -> GraphKind {
+        match k {
+            KindArg::Cayley => GraphKind::Cayley,
+            KindArg::Classes => GraphKind::Classes,
+            KindArg::ExtendedClasses => GraphKind::ExtendedClasses,
+            KindArg::ShortestPaths => GraphKind::ShortestPaths,
+        }
+    }
+}
+
+/// The values of `graph --format` (the library's [`GraphFormat`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum FormatArg {
+    /// Graphviz DOT, written by petgraph.
+    Dot,
+    /// GraphML, for Gephi, networkx and yEd.
+    Graphml,
+    /// Node-link JSON, for networkx (`node_link_graph(data, edges="links")`)
+    /// and D3.
+    Json,
+}
+
+impl From<FormatArg> for GraphFormat {
+    fn from(f: FormatArg) -> GraphFormat {
+        match f {
+            FormatArg::Dot => GraphFormat::Dot,
+            FormatArg::Graphml => GraphFormat::Graphml,
+            FormatArg::Json => GraphFormat::Json,
+        }
+    }
+}
+
+/// `graph`.
+pub fn run(args: GraphArgs) -> Outcome {
+    if let Some(path) = &args.output {
+        common::check_writable(path)
+            .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+    }
+    let (kind, max_moves) = (args.kind.into(), args.max_moves);
+    let g = if args.five {
+        TwistGraph::build(&Analysis::new(&FIVE), kind, max_moves)
+    } else {
+        TwistGraph::build(&Analysis::new(&EIGHT), kind, max_moves)
+    };
+    let text = g.render(args.format.into());
+    match args.output {
+        None => Ok(text),
+        Some(path) => {
+            common::write_file(&path, &text)?;
+            Ok(String::new())
+        }
+    }
+}

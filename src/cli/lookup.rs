@@ -1,0 +1,104 @@
+//! `lookup`: Utgoff and Saxena's perfect lookup table.
+
+use super::common::{self, FormatArg, Outcome, parse_moves};
+use clap::{Args, Subcommand};
+use schofield::board::Board;
+use schofield::board::goal::Goal;
+use schofield::board::lookup::LookupTable;
+use schofield::render;
+use std::path::PathBuf;
+
+/// Which table: a board and goal to build, or a saved file.
+#[derive(Args)]
+pub struct TableArgs {
+    /// The board, ROWSxCOLS (2x2 up to 12 cells).
+    #[arg(long)]
+    board: Option<String>,
+    /// The goal: a grid, or blank-last (123/456/78_, the default) or
+    /// blank-first (_12/345/678).
+    #[arg(long)]
+    goal: Option<String>,
+    /// Use this saved table instead of building one.
+    #[arg(long)]
+    table: Option<PathBuf>,
+}
+
+/// The subcommands of `lookup`.
+#[derive(Subcommand)]
+pub enum LookupCommand {
+    /// Build the table by breadth-first search (or load it with --table) and
+    /// print the number of states at each distance, the maximum and the mean.
+    Build {
+        #[command(flatten)]
+        which: TableArgs,
+        /// Save the table to this file (written atomically).
+        #[arg(long)]
+        save: Option<PathBuf>,
+        /// Also count the states within this many moves.
+        #[arg(long, value_parser = parse_moves, allow_hyphen_values = true)]
+        within: Option<u8>,
+        #[command(flatten)]
+        out: FormatArg,
+    },
+    /// Solve an arrangement optimally by hill-climbing on the table.
+    Solve {
+        /// The arrangement: rows like 867/254/3_1, or a reading-order list
+        /// with 0 for the blank.
+        grid: String,
+        #[command(flatten)]
+        which: TableArgs,
+        #[command(flatten)]
+        out: FormatArg,
+    },
+}
+
+/// The table asked for: loaded from `--table` (checked against any
+/// `--board`/`--goal` given) or built.
+fn table_for(which: &TableArgs) -> Result<LookupTable, Box<dyn std::error::Error>> {
+    let board: Option<Board> = which.board.as_deref().map(str::parse).transpose()?;
+    let goal: Goal = which.goal.as_deref().unwrap_or("blank-last").parse()?;
+    match &which.table {
+        Some(path) => {
+            let t = LookupTable::load(path)?;
+            let b = board.unwrap_or(*t.board());
+            if board.is_some() || which.goal.is_some() {
+                t.check_matches(&b, &goal.arrangement(&b)?, &path.display().to_string())?;
+            }
+            Ok(t)
+        }
+        None => {
+            let b = match board {
+                Some(b) => b,
+                None => "3x3".parse()?,
+            };
+            Ok(LookupTable::try_build(b, goal.arrangement(&b)?)?)
+        }
+    }
+}
+
+/// `lookup build` and `lookup solve`.
+pub fn run(command: LookupCommand) -> Outcome {
+    match command {
+        LookupCommand::Build {
+            which,
+            save,
+            within,
+            out,
+        } => {
+            if let Some(path) = &save {
+                common::check_writable(path)
+                    .map_err(|e| format!("cannot use the table file {}: {e}", path.display()))?;
+            }
+            let t = table_for(&which)?;
+            if let Some(path) = save {
+                t.save(&path)?;
+            }
+            Ok(render::render_summary(&t.summary(within), out.get())?)
+        }
+        LookupCommand::Solve { grid, which, out } => {
+            let t = table_for(&which)?;
+            let a = t.board().parse_arrangement(&grid)?;
+            Ok(render::render_table_solution(&t.solve(&a)?, out.get())?)
+        }
+    }
+}

@@ -1,0 +1,32 @@
+//! The commands: each module turns its flags into library calls and returns
+//! the text to print. Shared pieces (the `--format` flag, progress bars,
+//! output files, the cache folder) are in [`common`].
+
+pub mod astar;
+pub mod census;
+pub mod common;
+pub mod eight;
+pub mod fifteen;
+pub mod five;
+pub mod graph;
+pub mod lookup;
+pub mod optimal;
+pub mod regenerate;
+
+/// What the library's errors cannot say, since the library knows no flags:
+/// the flag that gets past them, appended to the message.
+pub fn hint(e: &(dyn std::error::Error + 'static)) -> &'static str {
+    use schofield::board::BoardError;
+    use schofield::board::census::CaseError;
+    use schofield::search::SearchError;
+    if let Some(SearchError::Stopped { .. }) = e.downcast_ref::<SearchError>() {
+        return ". Try a stronger heuristic, or raise --max-nodes / --max-memory";
+    }
+    if let Some(CaseError::TooLarge(_)) = e.downcast_ref::<CaseError>() {
+        return "; boards of more than 12 cells need --force";
+    }
+    if let Some(BoardError::NotSquare(_)) = e.downcast_ref::<BoardError>() {
+        return " or --board RxC";
+    }
+    ""
+}

@@ -1,0 +1,215 @@
+//! `optimal`: IDA* with additive pattern databases (the 15-puzzle), one
+//! position or a batch such as Korf's 100.
+
+use super::common::{self, FormatArg, Outcome};
+use clap::Args;
+use rayon::prelude::*;
+use schofield::board::batch::{self, BatchError, Instance};
+use schofield::board::goal::Goal;
+use schofield::board::{Arrangement, Board};
+use schofield::render::{self, OptimalReport, quoted};
+use schofield::search::Limits;
+use schofield::search::SearchError;
+use schofield::search::ida::{self, IdaHeuristic, IdaSolution};
+use schofield::search::pdb::{self, Partition};
+use std::path::{Path, PathBuf};
+
+/// Solve optimally with IDA* and additive pattern databases (the
+/// 15-puzzle), or run a batch such as Korf's 100 with --all-korf.
+#[derive(Args)]
+pub struct OptimalArgs {
+    /// The position in reading order, 0 for the blank, or rows with '/'.
+    #[arg(required_unless_present = "all_korf")]
+    list: Option<String>,
+    /// Solve every position in this file (one a line, `#` comments), in
+    /// parallel.
+    #[arg(long)]
+    all_korf: Option<PathBuf>,
+    /// The goal: blank-first (Korf's, the default) or blank-last.
+    #[arg(long, default_value = "blank-first")]
+    goal: String,
+    /// The pattern databases: 7-7-1 (default), 7-8 (fewest nodes, a
+    /// 7-minute build) or 6-6-3 (seconds to build); or manhattan or
+    /// linear-conflict for no databases (for comparison).
+    #[arg(long, default_value = "7-7-1")]
+    partition: String,
+    /// The database file: loaded if present, else built and saved there
+    /// (default: in the user's cache folder).
+    #[arg(long)]
+    pdb: Option<PathBuf>,
+    /// Build the databases again even if the file exists.
+    #[arg(long)]
+    rebuild: bool,
+    /// Stop each search after generating this many nodes.
+    #[arg(long)]
+    max_nodes: Option<u64>,
+    /// Stop each search before it uses this many megabytes.
+    #[arg(long)]
+    max_memory: Option<u64>,
+    #[command(flatten)]
+    out: FormatArg,
+}
+
+/// `optimal`.
+pub fn run(args: OptimalArgs) -> Outcome {
+    let board: Board = "4x4".parse()?;
+    let goal_name = match args.goal.parse::<Goal>()? {
+        Goal::Grid(other) => {
+            return Err(format!(
+                "unknown goal {}; expected blank-first or blank-last",
+                quoted(&other)
+            )
+            .into());
+        }
+        named => named,
+    };
+    let goal = goal_name.arrangement(&board)?;
+    let partition = args.partition.as_str();
+    let uses_databases = !matches!(partition, "manhattan" | "linear-conflict");
+    // Where the databases live, and whether they must be built: checked
+    // before the (minutes-long) build, not after.
+    let pdb_path = if uses_databases {
+        if pdb::partition_tiles(partition, &goal).is_none() {
+            return Err(pdb::PdbError::UnknownPartition(partition.to_string()).into());
+        }
+        let path = match &args.pdb {
+            Some(p) => p.clone(),
+            None => default_pdb_path(partition, &goal_name)?,
+        };
+        if args.rebuild || !path.exists() {
+            common::check_writable(&path)
+                .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+        }
+        Some(path)
+    } else {
+        None
+    };
+    let starts: Vec<Instance> = match (&args.all_korf, &args.list) {
+        (Some(path), _) => read_batch(path, &board)?,
+        (None, Some(l)) => vec![Instance {
+            number: 1,
+            line: 1,
+            arrangement: board.parse_arrangement(&l.replace(['[', ']'], " "))?,
+        }],
+        (None, None) => return Err("give a position, or --all-korf FILE".into()),
+    };
+    for s in &starts {
+        if !board.is_solvable(&s.arrangement, &goal) {
+            return Err(schofield::board::Unsolvable {
+                position: format!("instance {}, {}", s.number, board.format(&s.arrangement)),
+            }
+            .into());
+        }
+    }
+    let part = match &pdb_path {
+        Some(path) => Some(databases(&board, &goal, partition, path, args.rebuild)?),
+        None => None,
+    };
+    let heuristic = match (&part, partition) {
+        (Some(p), _) => IdaHeuristic::Pdb(p),
+        (None, "linear-conflict") => IdaHeuristic::LinearConflict,
+        (None, _) => IdaHeuristic::Manhattan,
+    };
+    let limits = Limits {
+        max_nodes: args.max_nodes,
+        max_bytes: args
+            .max_memory
+            .map_or(u64::MAX, |mb| mb.saturating_mul(1 << 20)),
+    };
+    let clock = std::time::Instant::now();
+    let runs: Vec<OptimalReport> = starts
+        .par_iter()
+        .map(|s| -> Result<OptimalReport, SearchError> {
+            Ok(OptimalReport {
+                instance: s.number,
+                start: s.arrangement.list(),
+                goal: board.format(&goal),
+                heuristic: partition.to_string(),
+                solution: solve_one(&board, &s.arrangement, &goal, &heuristic, &limits)?,
+            })
+        })
+        .collect::<Result<_, _>>()?;
+    let wall = clock.elapsed().as_secs_f64();
+    let format = args.out.get();
+    Ok(if args.all_korf.is_some() {
+        render::render_batch(&runs, wall, format)?
+    } else {
+        render::render_optimal(&runs[0], format)?
+    })
+}
+
+/// One IDA* search under `limits`.
+fn solve_one(
+    board: &Board,
+    start: &Arrangement,
+    goal: &Arrangement,
+    heuristic: &IdaHeuristic<'_>,
+    limits: &Limits,
+) -> Result<IdaSolution, SearchError> {
+    ida::solve(board, start, goal, heuristic, limits)
+}
+
+/// The default database file, in the user's cache folder (created if
+/// missing).
+fn default_pdb_path(partition: &str, goal: &Goal) -> Result<PathBuf, String> {
+    let path = common::cache_file(&format!("pdb-{partition}-{goal}.bin"));
+    if let Some(parent) = path.parent().filter(|p| !p.as_os_str().is_empty()) {
+        std::fs::create_dir_all(parent)
+            .map_err(|e| format!("cannot create {}: {e}", parent.display()))?;
+    }
+    Ok(path)
+}
+
+/// Loads the databases, or builds and saves them (saying so on stderr).
+fn databases(
+    board: &Board,
+    goal: &Arrangement,
+    partition: &str,
+    path: &Path,
+    rebuild: bool,
+) -> Result<Partition, Box<dyn std::error::Error>> {
+    if path.exists() && !rebuild {
+        return Ok(Partition::load(path, board, goal, partition)?);
+    }
+    let expect = match partition {
+        "7-7-1" => " (about a minute)",
+        "7-8" => " (about 7 minutes and 4.5 GB of memory)",
+        _ => "",
+    };
+    eprintln!("building the {partition} pattern databases{expect} …");
+    let clock = std::time::Instant::now();
+    let bar = common::progress_bar(
+        1,
+        "{msg} [{bar:30}] {human_pos}/{human_len} states ({elapsed})",
+    );
+    let part = Partition::build(board, goal, partition, &|p| {
+        bar.set_length(p.total);
+        bar.set_position(p.found);
+        bar.set_message(format!(
+            "database {} of {}, layer {}",
+            p.part + 1,
+            p.parts,
+            p.layer
+        ));
+    })?;
+    bar.finish_and_clear();
+    part.save(path)?;
+    eprintln!(
+        "built in {:.1} s, saved to {}",
+        clock.elapsed().as_secs_f64(),
+        path.display()
+    );
+    Ok(part)
+}
+
+/// Reads a batch file line by line, after checking that it is a regular
+/// file (a pipe or a device could block or never end).
+fn read_batch(path: &Path, board: &Board) -> Result<Vec<Instance>, String> {
+    common::check_regular_file(path)?;
+    let file =
+        std::fs::File::open(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    batch::read(std::io::BufReader::new(file), board).map_err(|e| match e {
+        BatchError::Io { error, .. } => format!("cannot read {}: {error}", path.display()),
+        other => format!("{} {other}", path.display()),
+    })
+}
