@@ -292,21 +292,133 @@ pub fn checked_placements<T: num_traits::PrimInt>(n: usize, k: usize) -> Option<
     (n - k + 1..=n).try_fold(T::one(), |f, v| f.checked_mul(&T::from(v)?))
 }
 
+/// The one ranking of the crate: the weighted sum `Σ d_i w_i` of the Lehmer
+/// digits `d_i = #{j > i : v[j] < v[i]}` of a sequence of distinct values
+/// below 16, over as many leading entries as there are weights. Every rank
+/// in the crate is this sum with other weights ([`Lehmer`]): the
+/// lexicographic rank (`w_i = (n−1−i)!`), Schofield's sequence number
+/// (`(n−1−i)!/2`, leaving out the last two digits) and the rank of a
+/// placement of `k` of `n` items (`(n−1−i)!/(n−k)!`).
+///
+/// Nibble `v` of `ranks` holds the rank of value `v` among the values not
+/// yet read, which is the digit it would get next; reading `c` lowers the
+/// rank of every larger value by one. No popcount is needed, and the digits
+/// do not depend on one another, so the sum has no long dependency chain.
+///
+/// ```
+/// use schofield::perm::lehmer_rank;
+/// // 2 0 1: digits 2, 0 with weights 2!, 1!.
+/// assert_eq!(lehmer_rank([2u8, 0, 1], [2u64, 1]), 4);
+/// ```
+#[inline(always)]
+pub fn lehmer_rank<W: num_traits::PrimInt + From<u8>>(
+    values: impl IntoIterator<Item = u8>,
+    weights: impl IntoIterator<Item = W>,
+) -> W {
+    const ONES: u64 = 0x1111_1111_1111_1111;
+    let mut ranks: u64 = 0xfedc_ba98_7654_3210;
+    let mut r = W::zero();
+    for (c, w) in values.into_iter().zip(weights) {
+        let shift = 4 * u32::from(c);
+        let d = ((ranks >> shift) & 0xf) as u8;
+        r = r + <W as From<u8>>::from(d) * w;
+        ranks = ranks.wrapping_sub((ONES << shift) << 4);
+    }
+    r
+}
+
+/// The weights of [`lehmer_rank`] for one kind of rank, in an integer type
+/// wide enough for it (`u32` for sequence numbers and database placements,
+/// `u64` for the lexicographic rank of 16 items), computed once with checked
+/// arithmetic.
+///
+/// ```
+/// use schofield::perm::Lehmer;
+/// // Placements of 7 tiles on the 16 cells: 16!/9! of them.
+/// let l = Lehmer::<u32>::placements(16, 7).unwrap();
+/// assert_eq!(l.count(), 57_657_600);
+/// assert_eq!(l.rank([0u8, 1, 2, 3, 4, 5, 6]), 0);
+/// assert_eq!(l.rank([15u8, 14, 13, 12, 11, 10, 9]), 57_657_599);
+/// // Schofield's sequence numbers of A8: 8!/2.
+/// assert_eq!(Lehmer::<u32>::even(8).unwrap().count(), 20_160);
+/// assert!(Lehmer::<u32>::placements(16, 16).is_none()); // 16! > u32::MAX
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Lehmer<W> {
+    weights: [W; 16],
+    digits: usize,
+    count: W,
+}
+
+impl<W: num_traits::PrimInt + From<u8>> Lehmer<W> {
+    /// Ranks placements of `k` of `n ≤ 16` items in order: weights
+    /// `(n−1−i)!/(n−k)!`, ranks `0 … n!/(n−k)! − 1`. `None` when `n > 16`,
+    /// `k > n`, or the count does not fit in `W`.
+    pub fn placements(n: usize, k: usize) -> Option<Lehmer<W>> {
+        if n > 16 || k > n {
+            return None;
+        }
+        let count = checked_placements::<W>(n, k)?;
+        let mut weights = [W::zero(); 16];
+        for (i, w) in weights.iter_mut().enumerate().take(k) {
+            // (n−1−i)! / (n−k)!: the placements of the k−1−i entries after i.
+            *w = checked_placements::<W>(n - 1 - i, k - 1 - i)?;
+        }
+        Some(Lehmer {
+            weights,
+            digits: k,
+            count,
+        })
+    }
+
+    /// Schofield's sequence numbers of the even permutations of `n`
+    /// items: the placements of the first `n − 2` (the last two follow from
+    /// the parity).
+    pub fn even(n: usize) -> Option<Lehmer<W>> {
+        Self::placements(n, n.checked_sub(2)?)
+    }
+
+    /// How many ranks there are.
+    pub fn count(&self) -> W {
+        self.count
+    }
+
+    /// The weights of the leading digits.
+    pub fn weights(&self) -> &[W] {
+        &self.weights[..self.digits]
+    }
+
+    /// The rank of the leading entries of `values`.
+    #[inline(always)]
+    pub fn rank(&self, values: impl IntoIterator<Item = u8>) -> W {
+        lehmer_rank(values, self.weights[..self.digits].iter().copied())
+    }
+
+    /// The rank of a list packed in nibbles (entry `i` in bits `4i … 4i+3`).
+    #[inline(always)]
+    pub fn rank_packed(&self, list: u64) -> W {
+        self.rank((0..self.digits).map(|i| ((list >> (4 * i)) & 0xf) as u8))
+    }
+}
+
+/// `0!, 1!, … 16!`.
+const FACTORIALS: [u64; 17] = {
+    let mut f = [1u64; 17];
+    let mut i = 1;
+    while i < 17 {
+        f[i] = f[i - 1] * i as u64;
+        i += 1;
+    }
+    f
+};
+
 /// The lexicographic rank of a permutation of `0..n` (n ≤ 16): its Lehmer
-/// code `d_i = #{j > i : p[j] < p[i]}` read in the factorial number system,
-/// `Σ d_i (n−1−i)!`. The identity has rank 0, the reversal `n! − 1`.
+/// code read in the factorial number system, `Σ d_i (n−1−i)!` (see
+/// [`lehmer_rank`]). The identity has rank 0, the reversal `n! − 1`.
 #[inline]
 pub fn lex_rank(p: &[u8]) -> u64 {
     let n = p.len();
-    let mut seen = 0u32;
-    let mut r = 0u64;
-    for (i, &c) in p.iter().enumerate() {
-        let smaller_seen = (seen & ((1u32 << c) - 1)).count_ones();
-        let less_after = u64::from(c) - u64::from(smaller_seen);
-        r = r * (n - i) as u64 + less_after;
-        seen |= 1 << c;
-    }
-    r
+    lehmer_rank(p.iter().copied(), (0..n).map(|i| FACTORIALS[n - 1 - i]))
 }
 
 /// The permutation of `0..n` with lexicographic rank `r` (inverse of
@@ -344,24 +456,14 @@ pub fn even_rank(p: &[u8]) -> u64 {
 
 /// [`even_rank`] for a fixed-size array, unrolled: with `d_i` the Lehmer
 /// digits, `⌊rank / 2⌋ = Σ_{i < n−2} d_i (n−1−i)!/2`, because the digit
-/// `d_{n−2}` (weight 1) is the only odd term. The digits are independent of
-/// one another, so the sum has no long dependency chain.
+/// `d_{n−2}` (weight 1) is the only odd term. This is [`lehmer_rank`] with
+/// weights computed at compile time.
 #[inline]
 pub fn even_rank_array<const N: usize>(p: &[u8; N]) -> u32 {
-    // Nibble v of `ranks` is the rank of value v among the values not yet
-    // placed, i.e. the Lehmer digit it would get next. Placing c lowers the
-    // rank of every larger value by one. No popcount needed, so this is
-    // fast on any x86-64, with or without the POPCNT instruction.
-    const ONES: u64 = 0x1111_1111_1111_1111;
-    let mut ranks: u64 = 0xfedc_ba98_7654_3210;
-    let mut s = 0u32;
-    for (i, &c) in p.iter().take(N - 2).enumerate() {
-        let shift = 4 * u32::from(c);
-        let d = ((ranks >> shift) & 0xf) as u32;
-        s += d * HalfFactorials::<N>::WEIGHTS[i];
-        ranks -= (ONES << shift) << 4;
-    }
-    s
+    lehmer_rank(
+        p.iter().copied(),
+        HalfFactorials::<N>::WEIGHTS[..N - 2].iter().copied(),
+    )
 }
 
 /// The weights `(N−1−i)!/2` of [`even_rank_array`], computed at compile time.
@@ -503,6 +605,25 @@ pub fn three_cycles_between(from: &[u8], to: &[u8]) -> Option<Vec<ThreeCycle>> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn every_rank_is_the_one_lehmer_rank() {
+        // The placements rank of k = n equals the lexicographic rank, and
+        // k = n − 2 equals the sequence number, on all of S6.
+        let full = Lehmer::<u64>::placements(6, 6).unwrap();
+        let even = Lehmer::<u32>::even(6).unwrap();
+        for r in 0..720 {
+            let p = lex_unrank(r, 6);
+            assert_eq!(full.rank(p.iter().copied()), r);
+            assert_eq!(u64::from(even.rank(p.iter().copied())), r / 2);
+        }
+        assert_eq!(
+            Lehmer::<u64>::placements(16, 16).unwrap().count(),
+            factorial(16)
+        );
+        assert!(Lehmer::<u64>::placements(17, 1).is_none());
+        assert!(Lehmer::<u32>::placements(3, 4).is_none());
+    }
 
     #[test]
     fn rank_unrank_all_of_s5() {

@@ -132,6 +132,6 @@ fn optimal_reads_the_limits_flags() {
 fn user_input_is_quoted_in_messages() {
     fails(
         &["optimal", "1 2 3", "--goal", "mid\u{7}dle"],
-        "unknown goal 'mid\\u{7}dle'",
+        "unknown goal \"mid<U+0007>dle\"",
     );
 }

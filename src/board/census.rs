@@ -26,8 +26,8 @@
 
 use crate::board::symmetry::Symmetry;
 use crate::board::{
-    Arrangement, Board, LIST_MASK, Progress, Space, half_rank, half_rank_weights, half_unrank,
-    move_nibble, move_tables, try_vec_with,
+    Arrangement, Board, LIST_MASK, Progress, Space, half_unrank, move_nibble, move_tables,
+    tile_ranks, try_vec_with,
 };
 use crate::perm;
 use rayon::prelude::*;
@@ -311,11 +311,11 @@ pub fn analyse(case: &Case, progress: &(dyn Fn(Progress) + Sync)) -> Result<Case
     let n = b.cells();
     let m = n - 1;
     let per_blank = total / n;
-    let weights = half_rank_weights(m);
     let out_of_memory = || CaseError::OutOfMemory {
         board: b,
         bytes: case.table_bytes(),
     };
+    let weights = tile_ranks(m).ok_or_else(out_of_memory)?;
     let table = TwoBit::try_new(total).ok_or_else(out_of_memory)?;
     // Distances of the standard positions (blank at home), by tile rank.
     let standard: Vec<AtomicU8> =
@@ -374,7 +374,7 @@ pub fn analyse(case: &Case, progress: &(dyn Fn(Progress) + Sync)) -> Result<Case
                         let list = half_unrank(rank, m, &weights, odd_for[blank]) & LIST_MASK;
                         for &(to, from_index, to_index) in &vertical[blank] {
                             let moved = move_nibble(list, from_index, to_index);
-                            visit(to * per_blank + half_rank(moved, &weights) as usize);
+                            visit(to * per_blank + weights.rank_packed(moved) as usize);
                         }
                     }
                 }
@@ -488,7 +488,7 @@ fn standard_view(case: &Case, space: &Space, distances: &[u8]) -> Standard {
     let n = b.cells();
     let m = n - 1;
     let per_blank = space.len() / n;
-    let weights = half_rank_weights(m);
+    let weights = tile_ranks(m).expect("the census's boards have at most 14 cells");
     let odd = space.tile_parity(case.home);
     let squeeze: Vec<usize> = (0..n)
         .map(|c| {
@@ -529,8 +529,8 @@ fn standard_view(case: &Case, space: &Space, distances: &[u8]) -> Standard {
                     fx += u64::from(a == s);
                     fe += u64::from(a == s) + u64::from(b == s);
                     let (ia, ib) = (
-                        half_rank(a, &weights) as usize,
-                        half_rank(b, &weights) as usize,
+                        weights.rank_packed(a) as usize,
+                        weights.rank_packed(b) as usize,
                     );
                     least &= ia >= r;
                     least_ext &= ia >= r && ib >= r;

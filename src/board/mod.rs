@@ -39,7 +39,8 @@ pub mod symmetry;
 pub mod batch;
 pub mod goal;
 
-use crate::perm;
+use crate::perm::{self, Lehmer};
+use itertools::Itertools;
 use std::collections::VecDeque;
 use std::fmt;
 use std::str::FromStr;
@@ -299,11 +300,7 @@ impl Arrangement {
 
     /// The reading-order list with 0 for the blank: `1 2 3 4 5 6 7 8 0`.
     pub fn list(&self) -> String {
-        self.0
-            .iter()
-            .map(|t| t.to_string())
-            .collect::<Vec<_>>()
-            .join(" ")
+        self.0.iter().map(|t| t.to_string()).join(" ")
     }
 }
 
@@ -509,7 +506,6 @@ impl Board {
                     .collect();
                 cells.join(if wide { " " } else { "" })
             })
-            .collect::<Vec<_>>()
             .join("/")
     }
 
@@ -689,7 +685,7 @@ impl Space {
         let n = b.cells();
         let m = n - 1;
         let per_blank = self.per_blank as usize;
-        let weights = half_rank_weights(m);
+        let ranks = tile_ranks(m)?;
         let (horizontal, vertical) = move_tables(&b);
         let mut dist = try_filled(self.len(), u8::MAX)?;
         let start_index = self.index(&self.goal);
@@ -719,7 +715,7 @@ impl Space {
                 // Vertical moves: one tile jumps cols − 1 places in the order.
                 for &(to, from_index, to_index) in &vertical[blank] {
                     let moved = move_nibble(list, from_index, to_index);
-                    let rank = half_rank(moved, &weights);
+                    let rank = ranks.rank_packed(moved);
                     let i = to * per_blank + rank as usize;
                     let fresh = dist[i] == u8::MAX;
                     dist[i] = if fresh { d } else { dist[i] };
@@ -836,44 +832,24 @@ pub(crate) fn move_nibble(list: u64, from: usize, to: usize) -> u64 {
     }
 }
 
-/// The weights `(m−1−i)!/2` of the first `m − 2` Lehmer digits.
-pub(crate) fn half_rank_weights(m: usize) -> [u64; 16] {
-    let mut w = [0u64; 16];
-    for (i, x) in w.iter_mut().enumerate().take(m.saturating_sub(2)) {
-        *x = perm::factorial(m - 1 - i) / 2;
-    }
-    w
+/// The ranks of the tiles' orders with `m` tiles: Schofield's sequence
+/// numbers ([`Lehmer::even`]), in 32 bits (boards of up to 14 cells).
+pub(crate) fn tile_ranks(m: usize) -> Option<Lehmer<u32>> {
+    Lehmer::even(m)
 }
 
-/// ⌊lexicographic rank / 2⌋ of the nibbles of `list`, by the rank-nibble
-/// method of [`perm::even_rank_array`]: the digits `d_{m−2}` (weight 1) and
-/// `d_{m−1}` (weight 0) are left out, the others have weight `(m−1−i)!/2`.
+/// The inverse of [`Lehmer::rank_packed`] for [`tile_ranks`]: the `m`
+/// nibbles (values `0 … m−1`) whose sequence number is `r`, with the parity
+/// `odd` (true for an odd permutation). Of the two orders sharing a
+/// sequence number, which differ in their last two entries, it picks the
+/// one with that parity.
 #[inline]
-pub(crate) fn half_rank(list: u64, weights: &[u64; 16]) -> u32 {
-    const ONES: u64 = 0x1111_1111_1111_1111;
-    let mut ranks: u64 = 0xfedc_ba98_7654_3210;
-    let mut s = 0u64;
-    for (i, &w) in weights.iter().enumerate() {
-        if w == 0 {
-            break;
-        }
-        let shift = 4 * ((list >> (4 * i)) & 0xf);
-        s += ((ranks >> shift) & 0xf) * w;
-        ranks -= (ONES << shift) << 4;
-    }
-    s as u32
-}
-
-/// The inverse of [`half_rank`]: the `m` nibbles (values `0 … m−1`) whose
-/// half-rank is `r`, with the parity `odd` (true for an odd permutation).
-/// Of the two orders sharing a half-rank, which differ in their last two
-/// entries, it picks the one with that parity.
-#[inline]
-pub(crate) fn half_unrank(mut r: u64, m: usize, weights: &[u64; 16], odd: bool) -> u64 {
+pub(crate) fn half_unrank(mut r: u64, m: usize, ranks: &Lehmer<u32>, odd: bool) -> u64 {
     let mut rest: u64 = 0xfedc_ba98_7654_3210;
     let mut list = 0u64;
     let mut inversions = 0u64;
-    for (i, &w) in weights.iter().enumerate().take(m.saturating_sub(2)) {
+    for (i, &w) in ranks.weights().iter().enumerate() {
+        let w = u64::from(w);
         let d = r / w;
         r -= d * w;
         inversions += d;
@@ -989,11 +965,11 @@ mod tests {
 
     #[test]
     fn half_unrank_inverts_half_rank() {
-        let w = half_rank_weights(8);
+        let w = tile_ranks(8).unwrap();
         for r in (0..20_160u64).step_by(3) {
             for odd in [false, true] {
                 let list = half_unrank(r, 8, &w, odd);
-                assert_eq!(u64::from(half_rank(list, &w)), r);
+                assert_eq!(u64::from(w.rank_packed(list)), r);
                 let p: Vec<u8> = (0..8).map(|i| ((list >> (4 * i)) & 0xf) as u8).collect();
                 assert!(perm::is_permutation(&p));
                 assert_eq!(perm::is_even(&p), !odd);
@@ -1009,7 +985,7 @@ mod tests {
             for (i, &v) in p.iter().enumerate() {
                 list |= u64::from(v) << (4 * i);
             }
-            assert_eq!(u64::from(half_rank(list, &half_rank_weights(8))), r / 2);
+            assert_eq!(u64::from(tile_ranks(8).unwrap().rank_packed(list)), r / 2);
         }
     }
 }

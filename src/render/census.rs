@@ -2,6 +2,7 @@
 
 use super::{Format, OutputError, csv, grouped, structured};
 use crate::board::census::CaseResult;
+use itertools::Itertools;
 use serde::Serialize;
 use std::fmt::Write as _;
 
@@ -123,6 +124,6 @@ pub fn render_cases(results: &[CaseResult], format: Format) -> Result<String, Ou
             extended_classes: r.standard.extended_classes.orbits,
             extended_classes_burnside: r.standard.extended_classes.burnside,
         })),
-        Format::Text => Ok(results.iter().map(case_text).collect::<Vec<_>>().join("\n")),
+        Format::Text => Ok(results.iter().map(case_text).join("\n")),
     }
 }

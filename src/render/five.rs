@@ -5,6 +5,7 @@ use crate::twist::dictionary::{Analysis, MoveCount};
 use crate::twist::five::{BinaryTrees, Bound, CycleTypeClass, Dodecahedron, TreeNode};
 use crate::twist::position::{Position, SequenceNumber};
 use crate::twist::puzzle::FIVE;
+use itertools::Itertools;
 use serde::Serialize;
 use std::fmt::Write as _;
 
@@ -208,12 +209,7 @@ pub fn render_five_classes(
                 elements: c.elements,
                 order: c.order,
                 cyclic_subgroups: c.cyclic_subgroups,
-                conjugacy_classes: c
-                    .conjugacy_classes
-                    .iter()
-                    .map(|n| n.to_string())
-                    .collect::<Vec<_>>()
-                    .join("+"),
+                conjugacy_classes: c.conjugacy_classes.iter().map(|n| n.to_string()).join("+"),
                 axes: c.axes,
                 dodecahedron_axes: c.dodecahedron_axes,
                 rotations: c.rotations,

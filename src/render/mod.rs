@@ -14,6 +14,7 @@
 
 use crate::twist::dictionary::MoveCount;
 use crate::twist::solve::{PathReport, Solution};
+use itertools::Itertools;
 use serde::Serialize;
 use std::fmt::Write as _;
 
@@ -60,14 +61,14 @@ pub fn grouped(n: usize) -> String {
 pub const QUOTE_LIMIT: usize = 40;
 
 /// A user's input as an error message repeats it: in double quotes, with
-/// control characters named by their code point (`U+007F`), so a message
+/// control characters named by their code point (`<U+007F>`), so a message
 /// stays on one readable line, and cut after [`QUOTE_LIMIT`] characters
 /// with `…` and the full length.
 ///
 /// ```
 /// use schofield::render::quoted;
 /// assert_eq!(quoted("12x"), "\"12x\"");
-/// assert_eq!(quoted("a\u{7f}"), "\"aU+007F\"");
+/// assert_eq!(quoted("a\u{7f}"), "\"a<U+007F>\"");
 /// assert_eq!(quoted(&"a".repeat(100)), format!("\"{}…\" (100 characters)", "a".repeat(40)));
 /// ```
 pub fn quoted(s: &str) -> String {
@@ -75,7 +76,7 @@ pub fn quoted(s: &str) -> String {
     let count = s.chars().count();
     for c in s.chars().take(QUOTE_LIMIT) {
         if c.is_control() {
-            let _ = write!(out, "U+{:04X}", u32::from(c));
+            let _ = write!(out, "<U+{:04X}>", u32::from(c));
         } else {
             out.push(c);
         }
@@ -341,11 +342,7 @@ pub(crate) fn counted(n: usize, noun: &str) -> String {
 }
 
 fn spaced(letters: &str) -> String {
-    letters
-        .chars()
-        .map(String::from)
-        .collect::<Vec<_>>()
-        .join(" ")
+    letters.chars().map(String::from).join(" ")
 }
 
 fn capitalised(s: &str) -> String {

@@ -3,6 +3,7 @@
 use super::{Format, OutputError, csv, grouped, structured};
 use crate::search::AstarResult;
 use crate::search::three_cycles::FifteenSolution;
+use itertools::Itertools;
 use serde::Serialize;
 use std::fmt::Write as _;
 
@@ -106,10 +107,8 @@ fn board_text(cells: &[u8]) -> String {
                         format!("{t:>2}")
                     }
                 })
-                .collect::<Vec<_>>()
                 .join(" ")
         })
-        .collect::<Vec<_>>()
         .join("\n")
 }
 
@@ -120,12 +119,7 @@ pub fn render_fifteen(
     verbose: bool,
     format: Format,
 ) -> Result<String, OutputError> {
-    let list = |v: &[u8]| {
-        v.iter()
-            .map(|t| t.to_string())
-            .collect::<Vec<_>>()
-            .join(" ")
-    };
+    let list = |v: &[u8]| v.iter().map(|t| t.to_string()).join(" ");
     match format {
         Format::Json | Format::Yaml => {
             if verbose {

@@ -20,7 +20,8 @@
 
 use crate::board::symmetry::Symmetry;
 use crate::board::{Arrangement, Board, Direction};
-use crate::search::pdb::{Partition, rank};
+use crate::perm::Lehmer;
+use crate::search::pdb::Partition;
 use crate::search::{Limit, Limits, SearchError};
 use serde::Serialize;
 use std::time::Instant;
@@ -73,7 +74,7 @@ struct Search<'a> {
     // Manhattan: md[tile][cell].
     md: Vec<[u8; 16]>,
     // Pattern databases.
-    tables: Vec<(&'a [u8], [u32; 16])>,
+    tables: Vec<(&'a [u8], Lehmer<u32>)>,
     regular: Vec<PatternView>,
     reflected: Vec<PatternView>,
     reg_of: [usize; 16],
@@ -106,7 +107,7 @@ impl Search<'_> {
             };
         }
         let (table, w) = &self.tables[v.db];
-        table[rank(&cells[..v.sources.len()], w)]
+        table[w.rank(cells[..v.sources.len()].iter().copied()) as usize]
     }
 
     fn estimate(&self) -> u32 {
@@ -304,7 +305,7 @@ pub fn solve(
             ttile[t] = goal.cells()[usize::from(image)];
         }
         for (i, db) in part.dbs.iter().enumerate() {
-            s.tables.push((db.entries(), *db.weights()));
+            s.tables.push((db.entries(), *db.ranks()));
             s.regular.push(PatternView {
                 db: i,
                 sources: db.tiles().to_vec(),

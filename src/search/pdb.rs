@@ -24,7 +24,9 @@
 //! ```
 
 use crate::board::{Arrangement, Board, Progress};
+use crate::perm::Lehmer;
 use crate::store;
+use fixedbitset::FixedBitSet;
 use std::fmt;
 use std::path::Path;
 
@@ -34,7 +36,7 @@ pub struct PatternDb {
     board: Board,
     goal: Arrangement,
     tiles: Vec<u8>,
-    weights: [u32; 16],
+    ranks: Lehmer<u32>,
     table: Vec<u8>,
 }
 
@@ -45,17 +47,10 @@ fn nib(x: u64, i: usize) -> usize {
 }
 
 impl PatternDb {
-    /// The weights of the partial-permutation rank of `k` of `n` cells.
-    fn rank_weights(n: usize, k: usize) -> [u32; 16] {
-        let mut w = [0u32; 16];
-        for (i, x) in w.iter_mut().enumerate().take(k) {
-            // (n−1−i)! / (n−k)!
-            *x = ((n - k + 1)..n - i)
-                .map(|v| v as u32)
-                .product::<u32>()
-                .max(1);
-        }
-        w
+    /// The rank of placements of `k` tiles on the `n` cells
+    /// ([`Lehmer::placements`]); `n ≤ 16` cells always fit in 32 bits.
+    fn placement_ranks(n: usize, k: usize) -> Lehmer<u32> {
+        Lehmer::placements(n, k).expect("at most 16!/9! placements: 32 bits suffice")
     }
 
     /// The number of placements: `n!/(n−k)!`.
@@ -68,9 +63,9 @@ impl PatternDb {
         self.table.is_empty()
     }
 
-    /// The weights of its placement rank (see [`PatternDb::index`]).
-    pub(crate) fn weights(&self) -> &[u32; 16] {
-        &self.weights
+    /// Its placement rank (see [`PatternDb::index`]).
+    pub(crate) fn ranks(&self) -> &Lehmer<u32> {
+        &self.ranks
     }
 
     /// The tiles of the pattern.
@@ -92,13 +87,13 @@ impl PatternDb {
     /// `i`-th tile.
     #[inline]
     pub fn index(&self, cells: &[u8]) -> usize {
-        rank(cells, &self.weights)
+        self.ranks.rank(cells.iter().copied()) as usize
     }
 
     /// The value for a placement.
     #[inline]
     pub fn value(&self, cells: &[u8]) -> u8 {
-        self.table[rank(cells, &self.weights)]
+        self.table[self.index(cells)]
     }
 
     /// Builds the database of `tiles` towards `goal` by a 0-1 breadth-first
@@ -106,11 +101,11 @@ impl PatternDb {
     pub fn build(board: &Board, goal: &Arrangement, tiles: &[u8]) -> PatternDb {
         let n = board.cells();
         let k = tiles.len();
-        let weights = Self::rank_weights(n, k);
-        let size = (n - k + 1..=n).map(|v| v as u64).product::<u64>() as usize;
+        let ranks = Self::placement_ranks(n, k);
+        let size = ranks.count() as usize;
         let mut table = vec![u8::MAX; size];
         // Visited (placement, blank cell) pairs.
-        let mut seen = vec![0u64; (size * n).div_ceil(64)];
+        let mut seen = FixedBitSet::with_capacity(size * n);
         let neighbours: Vec<Vec<usize>> = (0..n).map(|c| board.neighbours(c).collect()).collect();
         let goal_cell = |t: u8| {
             goal.cells()
@@ -128,18 +123,17 @@ impl PatternDb {
         let mut cells_of = [0u8; 16];
         let mark = |cells: u64,
                     blank: usize,
-                    seen: &mut Vec<u64>,
+                    seen: &mut FixedBitSet,
                     cells_of: &mut [u8; 16]|
          -> Option<usize> {
             for (i, c) in cells_of.iter_mut().enumerate().take(k) {
                 *c = nib(cells, i) as u8;
             }
-            let r = rank(&cells_of[..k], &weights);
+            let r = ranks.rank(cells_of[..k].iter().copied()) as usize;
             let bit = r * n + blank;
-            if seen[bit / 64] & (1 << (bit % 64)) != 0 {
+            if seen.put(bit) {
                 return None;
             }
-            seen[bit / 64] |= 1 << (bit % 64);
             Some(r)
         };
         let r0 = mark(start, blank, &mut seen, &mut cells_of).expect("first");
@@ -183,7 +177,7 @@ impl PatternDb {
             board: *board,
             goal: goal.clone(),
             tiles: tiles.to_vec(),
-            weights,
+            ranks,
             table,
         }
     }
@@ -210,8 +204,8 @@ impl PatternDb {
         let n = board.cells();
         let cols = board.cols();
         let k = tiles.len();
-        let weights = Self::rank_weights(n, k);
-        let size = (n - k + 1..=n).map(|v| v as u64).product::<u64>() as usize;
+        let ranks = Self::placement_ranks(n, k);
+        let size = ranks.count() as usize;
         let table: Vec<AtomicU8> = (0..size).map(|_| AtomicU8::new(u8::MAX)).collect();
         let regions: Vec<AtomicU16> = (0..size).map(|_| AtomicU16::new(0)).collect();
         let full: u32 = (1u32 << n) - 1;
@@ -257,7 +251,7 @@ impl PatternDb {
         for (i, c) in cells.iter_mut().enumerate().take(k) {
             *c = ((start >> (4 * i)) & 0xf) as u8;
         }
-        let r0 = rank(&cells[..k], &weights);
+        let r0 = ranks.rank(cells[..k].iter().copied()) as usize;
         table[r0].store(0, Ordering::Relaxed);
         regions[r0].store(1 << blank_region.trailing_zeros(), Ordering::Relaxed);
         // A frontier entry: the k cells in nibbles, the region's name above.
@@ -290,7 +284,7 @@ impl PatternDb {
                                 // The blank ends where the tile was.
                                 let free2 = (free | 1 << from) & !(1 << to);
                                 let name = flood(u32::from(from), free2).trailing_zeros();
-                                let q = rank(&cells[..k], &weights);
+                                let q = ranks.rank(cells[..k].iter().copied()) as usize;
                                 let bit = 1u16 << name;
                                 if regions[q].load(Ordering::Relaxed) & bit == 0
                                     && regions[q].fetch_or(bit, Ordering::Relaxed) & bit == 0
@@ -333,25 +327,10 @@ impl PatternDb {
             board: *board,
             goal: goal.clone(),
             tiles: tiles.to_vec(),
-            weights,
+            ranks,
             table: table.into_iter().map(AtomicU8::into_inner).collect(),
         }
     }
-}
-
-/// The partial-permutation rank of `cells` with the given weights, without
-/// popcount: nibble `c` of `free` is the number of free cells below `c`.
-#[inline]
-pub(crate) fn rank(cells: &[u8], weights: &[u32; 16]) -> usize {
-    const ONES: u64 = 0x1111_1111_1111_1111;
-    let mut free: u64 = 0xfedc_ba98_7654_3210;
-    let mut r = 0u32;
-    for (i, &c) in cells.iter().enumerate() {
-        let shift = 4 * u32::from(c);
-        r += ((free >> shift) & 0xf) as u32 * weights[i];
-        free = free.wrapping_sub((ONES << shift) << 4);
-    }
-    r as usize
 }
 
 /// A partition of the tiles into disjoint patterns, with a database each.
@@ -613,7 +592,7 @@ impl Partition {
             dbs.push(PatternDb {
                 board,
                 goal: goal.clone(),
-                weights: PatternDb::rank_weights(n, k),
+                ranks: PatternDb::placement_ranks(n, k),
                 tiles,
                 table: body[offset..offset + entries].to_vec(),
             });

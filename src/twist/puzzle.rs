@@ -19,6 +19,7 @@ use crate::perm;
 use crate::twist::position::{Position, PositionError};
 use crate::twist::symmetry::D4;
 use crate::twist::{Cell, Path, PathError, Twist, TwistSet};
+use itertools::Itertools;
 
 /// A twist puzzle with `N` numbered squares round an empty centre.
 #[derive(Debug)]
@@ -276,7 +277,6 @@ impl<const N: usize> Puzzle<N> {
                         Cell::Square(i) => p.pieces()[usize::from(*i)].to_string(),
                         Cell::Centre => "_".to_string(),
                     })
-                    .collect::<Vec<_>>()
                     .join(sep)
             })
             .collect()
