@@ -254,18 +254,17 @@ impl<const N: usize> Position<N> {
     /// The position with `pieces[i]` on square `i`, if that is an even
     /// permutation of `0..N`.
     pub fn from_pieces(pieces: [u8; N]) -> Result<Position<N>, PositionError> {
-        let mut seen = 0u32;
-        for &p in &pieces {
-            if usize::from(p) >= N {
+        match perm::check_permutation(&pieces) {
+            Ok(()) => {}
+            Err(perm::PermutationError::OutOfRange { value, .. }) => {
                 return Err(PositionError::PieceOutOfRange {
-                    piece: p,
+                    piece: value,
                     pieces: N,
                 });
             }
-            if seen & (1 << p) != 0 {
+            Err(perm::PermutationError::Repeated(p)) => {
                 return Err(PositionError::RepeatedPiece(p));
             }
-            seen |= 1 << p;
         }
         if !perm::is_even(&pieces) {
             return Err(PositionError::OddPermutation {
