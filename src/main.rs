@@ -605,11 +605,9 @@ fn databases(
     rebuild: bool,
 ) -> Result<Partition, Box<dyn std::error::Error>> {
     let path = pdb.unwrap_or_else(|| default_pdb_path(partition, goal_name));
+    let name: pdb::PartitionName = partition.parse()?;
     if path.exists() && !rebuild {
-        return Ok(Partition::load(&path, board, goal, partition)?);
-    }
-    if pdb::partition_tiles(partition, goal).is_none() {
-        return Err(pdb::PdbError::UnknownPartition(partition.to_string()).into());
+        return Ok(Partition::load(&path, board, goal, name)?);
     }
     let expect = match partition {
         "7-7-1" => " (about a minute)",
@@ -626,11 +624,11 @@ fn databases(
     ) {
         bar.set_style(style);
     }
-    let part = Partition::build(board, goal, partition, &|i, n, layer, found, total| {
+    let part = Partition::build(board, goal, name, &|i, n, layer, found, total| {
         bar.set_length(total);
         bar.set_position(found);
         bar.set_message(format!("database {} of {n}, layer {layer}", i + 1));
-    })?;
+    });
     bar.finish_and_clear();
     if let Some(parent) = path.parent().filter(|p| !p.as_os_str().is_empty()) {
         std::fs::create_dir_all(parent)
