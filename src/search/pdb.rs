@@ -682,20 +682,40 @@ impl Partition {
     }
 }
 
-/// The largest value a database may hold. 255 never: the builders mark an
-/// unreached placement with it, and every placement of tiles that leaves a
-/// tile out is reachable (with indistinguishable others, any placement is).
-/// On the 4×4, when the pattern leaves at least two tiles out, at most 80:
-/// a placement extends to a solvable arrangement (swap two other tiles if
-/// needed), whose optimal solution moves the pattern's tiles at most as
-/// often as its length, and no 4×4 arrangement needs more than 80 moves
-/// (Brüngger et al., 1999). Elsewhere 254 (the largest distance of the
-/// smaller boards is not known in closed form).
+/// The largest distance between two arrangements of the boards whose
+/// diameter is known: the 2×2, 2×3, 2×4 and 3×3 are checked by this
+/// program's own lookup tables (the test `known_diameters` builds them for
+/// every blank cell of the goal); the 2×5, 2×6 and 3×4 are Karlemo and
+/// Östergård's (2000), the 4×4 Brüngger et al.'s (1999, 80 moves).
+pub fn known_diameter(board: &Board) -> Option<u8> {
+    match (board.rows(), board.cols()) {
+        (2, 2) => Some(6),
+        (2, 3) | (3, 2) => Some(21),
+        (2, 4) | (4, 2) => Some(36),
+        (2, 5) | (5, 2) => Some(55),
+        (3, 3) => Some(31),
+        (2, 6) | (6, 2) => Some(80),
+        (3, 4) | (4, 3) => Some(53),
+        (4, 4) => Some(80),
+        _ => None,
+    }
+}
+
+/// The largest value a database of `tiles` tiles on `board` may hold.
+///
+/// Never 255: the builders mark an unreached placement with it. When the
+/// pattern leaves at least two tiles out, at most the board's
+/// [`known_diameter`]: the placement extends to an arrangement that can
+/// reach the goal (swapping two of the other tiles fixes the parity if
+/// needed); an optimal solution of it moves the pattern's tiles at most as
+/// often as its length, which is at most the diameter; and the pattern's
+/// moves in that solution are a path in the database's search, so the
+/// database's value is no more. Otherwise (a pattern of all tiles but one
+/// or none, or a board of unknown diameter) 254.
 pub fn value_cap(board: &Board, tiles: usize) -> u8 {
-    if board.cells() == 16 && tiles + 2 <= 15 {
-        80
-    } else {
-        254
+    match known_diameter(board) {
+        Some(d) if tiles + 3 <= board.cells() => d,
+        _ => 254,
     }
 }
 
