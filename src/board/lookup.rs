@@ -81,6 +81,21 @@ pub struct TableSolution {
 }
 
 /// Why a table could not be used.
+///
+/// ```
+/// use schofield::board::Board;
+/// use schofield::board::lookup::{LookupTable, TableError};
+/// let b: Board = "2x3".parse().unwrap();
+/// let t = LookupTable::build(b, b.goal_blank_last());
+/// let mut bytes = t.to_bytes();
+/// bytes.pop();
+/// let e = LookupTable::from_bytes(&bytes, "t.bin").unwrap_err();
+/// assert!(matches!(e, TableError::Store(_)));
+/// assert_eq!(
+///     e.to_string(),
+///     "'t.bin' is damaged: it has 407 bytes but its header needs 408 (a cut or padded file)"
+/// );
+/// ```
 #[derive(Debug)]
 pub enum TableError {
     /// The file could not be written or read back, or it is damaged or

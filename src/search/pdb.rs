@@ -351,6 +351,28 @@ pub(crate) fn rank(cells: &[u8], weights: &[u32; 16]) -> usize {
 }
 
 /// A partition of the tiles into disjoint patterns, with a database each.
+///
+/// ```
+/// use schofield::board::Board;
+/// use schofield::search::pdb::{Partition, PatternDb};
+/// let b: Board = "2x3".parse().unwrap();
+/// let g = b.goal_blank_last();
+/// let p = Partition {
+///     name: None,
+///     dbs: vec![PatternDb::build(&b, &g, &[1, 2, 3]), PatternDb::build(&b, &g, &[4, 5])],
+/// };
+/// let bytes = p.to_bytes();
+/// assert_eq!(Partition::from_bytes(&bytes, "p.bin").unwrap(), p);
+/// // A value below the Manhattan distance, checksum recomputed: refused.
+/// let mut entries = bytes[bytes.len() - 30..].to_vec();
+/// entries[7] = 0;
+/// let mut payload = bytes[bytes.len() - 150..bytes.len() - 30].to_vec();
+/// payload.extend_from_slice(&entries);
+/// let forged = schofield::store::to_bytes(
+///     schofield::store::Kind::PatternDatabases, &b, &g, &p.sets(), &payload);
+/// let e = Partition::from_bytes(&forged, "p.bin").unwrap_err();
+/// assert!(e.to_string().contains("Manhattan"), "{e}");
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Partition {
     /// Its name, such as `6-6-3`, or `None` for tile sets that are not one
@@ -468,6 +490,13 @@ pub fn partition_tiles(name: PartitionName, goal: &Arrangement) -> Option<Vec<Ve
 }
 
 /// Why databases could not be used.
+///
+/// ```
+/// use schofield::search::pdb::{Partition, PdbError};
+/// let e = Partition::read("/dev/null".as_ref()).unwrap_err();
+/// assert!(matches!(e, PdbError::Store(_)));
+/// assert_eq!(e.to_string(), "'/dev/null' is a character device, not a regular file");
+/// ```
 #[derive(Debug)]
 pub enum PdbError {
     /// The file could not be written or read back, or it is damaged or
