@@ -6,7 +6,7 @@ use criterion::{Criterion, criterion_group, criterion_main};
 use schofield::board::Board;
 use schofield::search::Limits;
 use schofield::search::ida::{IdaHeuristic, solve};
-use schofield::search::pdb::Partition;
+use schofield::search::pdb::{Partition, PartitionName};
 use std::hint::black_box;
 
 fn optimal(c: &mut Criterion) {
@@ -17,12 +17,13 @@ fn optimal(c: &mut Criterion) {
         .or_else(|| std::env::var_os("HOME").map(|h| std::path::PathBuf::from(h).join(".cache")))
         .unwrap_or_default();
     let path = base.join("schofield").join("pdb-7-7-1-blank-first.bin");
-    let part = Partition::load(&path, &b, &goal, "7-7-1").unwrap_or_else(|_| {
-        let p = Partition::build(&b, &goal, "7-7-1", &|_| {}).unwrap();
-        let _ = std::fs::create_dir_all(path.parent().unwrap());
-        let _ = p.save(&path);
-        p
-    });
+    let part =
+        Partition::load(&path, &b, &goal, PartitionName::SevenSevenOne).unwrap_or_else(|_| {
+            let p = Partition::build(&b, &goal, PartitionName::SevenSevenOne, &|_| {});
+            let _ = std::fs::create_dir_all(path.parent().unwrap());
+            let _ = p.save(&path);
+            p
+        });
     let text =
         std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/data/korf100.txt")).unwrap();
     let korf: Vec<_> = text

@@ -1,4 +1,40 @@
-//! Writing files safely: never a half-written file.
+//! Files on disk: one container for lookup tables and pattern databases,
+//! read back with every check done in order, and writing files safely
+//! (never a half-written file).
+//!
+//! **The container** (all integers little-endian; see `docs/formats.md`):
+//!
+//! | bytes | field |
+//! |---|---|
+//! | 0–7 | magic `SCHOFBIN` |
+//! | 8–9 | format version ([`VERSION`]) |
+//! | 10 | kind: 1 a lookup table, 2 pattern databases |
+//! | 11, 12 | rows, columns |
+//! | 13 | `s`, the number of tile sets (0 for a table) |
+//! | 14–15 | zero |
+//! | 16–31 | the goal, one byte per cell (0 the blank), zero-padded |
+//! | 32–39 | `p`, the payload's length in bytes |
+//! | 40–47 | xxh3-64 (seed 0) of every byte of the file but these 8 |
+//! | 48– | the tile sets: for each, its size `k`, then its `k` tiles |
+//! | then | the payload: `p` bytes |
+//!
+//! ```
+//! use schofield::board::Board;
+//! use schofield::store::{self, Contents, Kind};
+//! let board: Board = "2x3".parse().unwrap();
+//! let goal = board.goal_blank_last();
+//! let payload = vec![0u8; 360];
+//! let bytes = store::to_bytes(Kind::LookupTable, &board, &goal, &[], &payload);
+//! let back: Contents = store::from_bytes(&bytes, "t.bin", Kind::LookupTable).unwrap();
+//! assert_eq!((back.board, back.goal, back.payload), (board, goal, payload));
+//! // One changed byte is refused.
+//! let mut bad = bytes.clone();
+//! bad[60] ^= 1;
+//! let e = store::from_bytes(&bad, "t.bin", Kind::LookupTable).unwrap_err();
+//! assert!(e.to_string().contains("checksum"), "{e}");
+//! ```
+//!
+//! Writing any file atomically:
 //!
 //! ```
 //! let dir = std::env::temp_dir().join(format!("schofield-doc-{}", std::process::id()));
@@ -9,35 +45,685 @@
 //! std::fs::remove_dir_all(&dir).unwrap();
 //! ```
 
+use crate::board::{Arrangement, Board};
+use crate::render::quoted;
+use std::fmt;
 use std::fs;
-use std::io::{self, Write};
-use std::path::Path;
+use std::io::{self, Read, Write};
+use std::path::{Path, PathBuf};
 
-/// Writes `bytes` to `path` by writing a temporary file beside it and
-/// renaming it into place, so that readers see either the old file or the
-/// whole new one. On failure the temporary file is removed and `path` is
-/// left as it was.
+/// The first eight bytes of every container.
+pub const MAGIC: &[u8; 8] = b"SCHOFBIN";
+/// The container's format version.
+pub const VERSION: u16 = 1;
+/// The fixed part of the header, in bytes; the tile sets follow it.
+pub const FIXED_HEADER: usize = 48;
+/// The longest header: the fixed part and 15 tiles in 15 sets.
+pub const MAX_HEADER: usize = FIXED_HEADER + 30;
+/// The largest lookup-table payload: `12!/2` bytes (a 3×4 or 2×6 board).
+pub const MAX_TABLE_PAYLOAD: u64 = 239_500_800;
+/// The largest pattern-database payload: 600 MB (the 7-8 partition of the
+/// 4×4 holds 576 576 000 entries).
+pub const MAX_DATABASES_PAYLOAD: u64 = 600_000_000;
+
+/// What a container holds.
+///
+/// ```
+/// use schofield::store::Kind;
+/// assert_eq!(Kind::from_byte(1), Some(Kind::LookupTable));
+/// assert_eq!(Kind::PatternDatabases.to_string(), "pattern databases");
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Kind {
+    /// A lookup table ([`crate::board::lookup::LookupTable`]).
+    LookupTable,
+    /// Pattern databases ([`crate::search::pdb::Partition`]).
+    PatternDatabases,
+}
+
+impl Kind {
+    /// The byte at offset 10.
+    pub fn byte(self) -> u8 {
+        match self {
+            Kind::LookupTable => 1,
+            Kind::PatternDatabases => 2,
+        }
+    }
+
+    /// The kind a byte names, if any.
+    pub fn from_byte(b: u8) -> Option<Kind> {
+        match b {
+            1 => Some(Kind::LookupTable),
+            2 => Some(Kind::PatternDatabases),
+            _ => None,
+        }
+    }
+
+    /// The largest payload a file of this kind may have.
+    pub fn max_payload(self) -> u64 {
+        match self {
+            Kind::LookupTable => MAX_TABLE_PAYLOAD,
+            Kind::PatternDatabases => MAX_DATABASES_PAYLOAD,
+        }
+    }
+
+    /// The largest file of this kind.
+    pub fn max_file(self) -> u64 {
+        let header = match self {
+            Kind::LookupTable => FIXED_HEADER,
+            Kind::PatternDatabases => MAX_HEADER,
+        };
+        self.max_payload() + header as u64
+    }
+}
+
+impl fmt::Display for Kind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Kind::LookupTable => "a lookup table",
+            Kind::PatternDatabases => "pattern databases",
+        })
+    }
+}
+
+/// Why a file could not be written or read back. Each variant names the
+/// file (as given) and carries what was found and what was expected.
+///
+/// ```
+/// use schofield::store::{self, Kind, StoreError};
+/// let e = store::from_bytes(b"SCHOF", "x.bin", Kind::LookupTable).unwrap_err();
+/// assert!(matches!(e, StoreError::Length { .. }));
+/// assert_eq!(e.to_string(), "'x.bin' is too short: 5 bytes, but a header needs at least 48");
+/// let e = store::from_bytes(b"#!/bin/sh\n", "x.bin", Kind::LookupTable).unwrap_err();
+/// assert_eq!(
+///     e.to_string(),
+///     "'x.bin' is not a schofield file: its first bytes are '#!/bin/s', expected 'SCHOFBIN'"
+/// );
+/// ```
+#[derive(Debug)]
+pub enum StoreError {
+    /// Reading, writing or inspecting the file failed.
+    Io {
+        /// The file.
+        path: String,
+        /// What was being done: `read`, `write`, `inspect`.
+        doing: &'static str,
+        /// The system's error.
+        source: io::Error,
+    },
+    /// Not a regular file (a directory, a FIFO, a device …).
+    NotAFile {
+        /// The file.
+        path: String,
+        /// What it is instead.
+        found: &'static str,
+    },
+    /// Larger than any file of the kind can be.
+    TooLarge {
+        /// The file.
+        path: String,
+        /// Its size.
+        found: u64,
+        /// The largest allowed.
+        expected: u64,
+    },
+    /// Shorter or longer than its header says.
+    Length {
+        /// The file.
+        path: String,
+        /// Its size.
+        found: u64,
+        /// The size its header implies (or the least a header needs).
+        expected: u64,
+    },
+    /// The first eight bytes are not [`MAGIC`].
+    Magic {
+        /// The file.
+        path: String,
+        /// The bytes found.
+        found: Vec<u8>,
+    },
+    /// Another format version.
+    Version {
+        /// The file.
+        path: String,
+        /// The version found.
+        found: u16,
+        /// The version this program reads.
+        expected: u16,
+    },
+    /// The file holds another kind of contents (or an unknown kind byte).
+    Kind {
+        /// The file.
+        path: String,
+        /// The kind byte found.
+        found: u8,
+        /// The kind asked for.
+        expected: Kind,
+    },
+    /// The checksum does not match the contents.
+    Checksum {
+        /// The file.
+        path: String,
+        /// The checksum of the contents.
+        found: u64,
+        /// The checksum stored in the header.
+        expected: u64,
+    },
+    /// The checksum matches but the contents are wrong (a crafted file,
+    /// or one written by a faulty program).
+    Contents {
+        /// The file.
+        path: String,
+        /// What is wrong.
+        found: String,
+        /// What was expected.
+        expected: String,
+    },
+}
+
+impl StoreError {
+    /// The file the error is about.
+    pub fn path(&self) -> &str {
+        use StoreError::*;
+        match self {
+            Io { path, .. }
+            | NotAFile { path, .. }
+            | TooLarge { path, .. }
+            | Length { path, .. }
+            | Magic { path, .. }
+            | Version { path, .. }
+            | Kind { path, .. }
+            | Checksum { path, .. }
+            | Contents { path, .. } => path,
+        }
+    }
+
+    /// A [`StoreError::Contents`] error.
+    pub fn contents(path: &str, found: impl Into<String>, expected: impl Into<String>) -> Self {
+        StoreError::Contents {
+            path: path.to_string(),
+            found: found.into(),
+            expected: expected.into(),
+        }
+    }
+}
+
+impl fmt::Display for StoreError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        use StoreError::*;
+        let p = quoted(self.path());
+        match self {
+            Io { doing, source, .. } => write!(f, "cannot {doing} {p}: {source}"),
+            NotAFile { found, .. } => write!(f, "{p} is {found}, not a regular file"),
+            TooLarge {
+                found, expected, ..
+            } => write!(
+                f,
+                "{p} is too large: {found} bytes, but a schofield file of its kind has at most {expected}"
+            ),
+            Length {
+                found, expected, ..
+            } if *expected as usize == FIXED_HEADER && *found < *expected => write!(
+                f,
+                "{p} is too short: {found} bytes, but a header needs at least {expected}"
+            ),
+            Length {
+                found, expected, ..
+            } => write!(
+                f,
+                "{p} is damaged: it has {found} bytes but its header needs {expected} (a cut or padded file)"
+            ),
+            Magic { found, .. } => write!(
+                f,
+                "{p} is not a schofield file: its first bytes are {}, expected {}",
+                quoted(&String::from_utf8_lossy(found)),
+                quoted(&String::from_utf8_lossy(MAGIC))
+            ),
+            Version {
+                found, expected, ..
+            } => write!(
+                f,
+                "{p} has format version {found}; this program reads version {expected}"
+            ),
+            Kind {
+                found, expected, ..
+            } => match self::Kind::from_byte(*found) {
+                Some(k) => write!(f, "{p} holds {k}, expected {expected}"),
+                None => write!(
+                    f,
+                    "{p} has the unknown kind {found}, expected {expected} ({})",
+                    expected.byte()
+                ),
+            },
+            Checksum {
+                found, expected, ..
+            } => write!(
+                f,
+                "{p} is damaged: its checksum does not match its contents (xxh3 {found:016x}, the header says {expected:016x})"
+            ),
+            Contents {
+                found, expected, ..
+            } => write!(f, "{p} has wrong contents: {found}; expected {expected}"),
+        }
+    }
+}
+
+impl std::error::Error for StoreError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            StoreError::Io { source, .. } => Some(source),
+            _ => None,
+        }
+    }
+}
+
+/// A container's typed contents, checked: a real board, a valid goal,
+/// tile sets that partition the tiles (databases) or none (a table), and a
+/// payload of the length they imply.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Contents {
+    /// What it holds.
+    pub kind: Kind,
+    /// The board.
+    pub board: Board,
+    /// The goal.
+    pub goal: Arrangement,
+    /// The tile sets (empty for a table).
+    pub sets: Vec<Vec<u8>>,
+    /// The payload.
+    pub payload: Vec<u8>,
+}
+
+/// The payload length of a table: `n!/2`.
+pub fn table_len(board: &Board) -> u64 {
+    crate::perm::factorial(board.cells()) / 2
+}
+
+/// The number of placements of `k` tiles on the `n` cells: `n!/(n−k)!`.
+pub fn placements(n: usize, k: usize) -> u64 {
+    (n - k + 1..=n).map(|v| v as u64).product()
+}
+
+/// The file image of a container.
+pub fn to_bytes(
+    kind: Kind,
+    board: &Board,
+    goal: &Arrangement,
+    sets: &[Vec<u8>],
+    payload: &[u8],
+) -> Vec<u8> {
+    let header = FIXED_HEADER + sets.iter().map(|s| 1 + s.len()).sum::<usize>();
+    let mut out = Vec::with_capacity(header + payload.len());
+    out.extend_from_slice(MAGIC);
+    out.extend_from_slice(&VERSION.to_le_bytes());
+    out.push(kind.byte());
+    out.push(board.rows() as u8);
+    out.push(board.cols() as u8);
+    out.push(sets.len() as u8);
+    out.extend_from_slice(&[0, 0]);
+    let mut g = [0u8; 16];
+    g[..goal.cells().len()].copy_from_slice(goal.cells());
+    out.extend_from_slice(&g);
+    out.extend_from_slice(&(payload.len() as u64).to_le_bytes());
+    out.extend_from_slice(&[0; 8]);
+    for s in sets {
+        out.push(s.len() as u8);
+        out.extend_from_slice(s);
+    }
+    out.extend_from_slice(payload);
+    let sum = checksum(&out);
+    out[40..48].copy_from_slice(&sum.to_le_bytes());
+    out
+}
+
+/// The checksum: xxh3-64, seed 0, of the whole image but bytes 40–47.
+fn checksum(image: &[u8]) -> u64 {
+    let mut h = xxhash_rust::xxh3::Xxh3::new();
+    h.update(&image[..40]);
+    h.update(&image[FIXED_HEADER..]);
+    h.digest()
+}
+
+/// Writes a container atomically (see [`write_atomically`]).
+pub fn write(
+    path: &Path,
+    kind: Kind,
+    board: &Board,
+    goal: &Arrangement,
+    sets: &[Vec<u8>],
+    payload: &[u8],
+) -> Result<(), StoreError> {
+    write_atomically(path, &to_bytes(kind, board, goal, sets, payload)).map_err(|source| {
+        StoreError::Io {
+            path: path.display().to_string(),
+            doing: "write",
+            source,
+        }
+    })
+}
+
+/// Reads a container of `kind` from `path`, checking in this order, each
+/// check before any work the next one needs: the path is a regular file
+/// (by its metadata, before opening it, so that a FIFO or a device is
+/// refused at once); its size is at least a header and at most the largest
+/// file of any kind; the magic; the version; the kind; the size against the
+/// kind's own limit; the header's lengths against the file's size; the
+/// checksum; and then the typed contents (see [`from_bytes`]).
+pub fn read(path: &Path, kind: Kind) -> Result<Contents, StoreError> {
+    let name = path.display().to_string();
+    let io = |doing, source| StoreError::Io {
+        path: name.clone(),
+        doing,
+        source,
+    };
+    let meta = fs::metadata(path).map_err(|e| io("read", e))?;
+    if !meta.is_file() {
+        return Err(StoreError::NotAFile {
+            path: name.clone(),
+            found: describe(&meta),
+        });
+    }
+    let size = meta.len();
+    let largest = Kind::LookupTable
+        .max_file()
+        .max(Kind::PatternDatabases.max_file());
+    if size > largest {
+        return Err(StoreError::TooLarge {
+            path: name,
+            found: size,
+            expected: largest,
+        });
+    }
+    if size < FIXED_HEADER as u64 {
+        return Err(StoreError::Length {
+            path: name,
+            found: size,
+            expected: FIXED_HEADER as u64,
+        });
+    }
+    let mut file = fs::File::open(path).map_err(|e| io("read", e))?;
+    let mut head = [0u8; FIXED_HEADER];
+    file.read_exact(&mut head).map_err(|e| io("read", e))?;
+    check_fixed(&head, size, &name, kind)?;
+    // At most one byte more than the size: a file growing meanwhile is
+    // caught as a length error below.
+    let mut bytes = Vec::with_capacity(size as usize + 1);
+    bytes.extend_from_slice(&head);
+    file.take(size - FIXED_HEADER as u64 + 1)
+        .read_to_end(&mut bytes)
+        .map_err(|e| io("read", e))?;
+    from_bytes(&bytes, &name, kind)
+}
+
+fn describe(meta: &fs::Metadata) -> &'static str {
+    let t = meta.file_type();
+    if t.is_dir() {
+        return "a directory";
+    }
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::FileTypeExt;
+        if t.is_fifo() {
+            return "a FIFO";
+        }
+        if t.is_char_device() {
+            return "a character device";
+        }
+        if t.is_block_device() {
+            return "a block device";
+        }
+        if t.is_socket() {
+            return "a socket";
+        }
+    }
+    "not a regular file"
+}
+
+/// Magic, version, kind, and the size against the kind's limit.
+fn check_fixed(head: &[u8], size: u64, name: &str, kind: Kind) -> Result<(), StoreError> {
+    let path = name.to_string();
+    if &head[..8] != MAGIC {
+        return Err(StoreError::Magic {
+            path,
+            found: head[..8].to_vec(),
+        });
+    }
+    let version = u16::from_le_bytes([head[8], head[9]]);
+    if version != VERSION {
+        return Err(StoreError::Version {
+            path,
+            found: version,
+            expected: VERSION,
+        });
+    }
+    if head[10] != kind.byte() {
+        return Err(StoreError::Kind {
+            path,
+            found: head[10],
+            expected: kind,
+        });
+    }
+    if size > kind.max_file() {
+        return Err(StoreError::TooLarge {
+            path,
+            found: size,
+            expected: kind.max_file(),
+        });
+    }
+    Ok(())
+}
+
+/// Reads a container image of `kind`, checking in order: a header's worth
+/// of bytes, magic, version, kind, the size against the kind's limit, the
+/// lengths (tile sets and payload against the image's size), the checksum,
+/// and then the contents: the board is a board, the goal an arrangement of
+/// it, the padding zero, the tile sets absent for a table and, for
+/// databases, at least one, each non-empty, of tiles `1 … n−1`, disjoint and
+/// covering; and the payload's length is `n!/2` for a table, the sum of
+/// `n!/(n−k)!` over the sets for databases. What the payload's bytes mean
+/// is checked by the caller ([`crate::board::lookup::LookupTable::from_bytes`],
+/// [`crate::search::pdb::Partition::from_bytes`]).
+pub fn from_bytes(bytes: &[u8], name: &str, kind: Kind) -> Result<Contents, StoreError> {
+    let path = || name.to_string();
+    let size = bytes.len() as u64;
+    if bytes.len() < FIXED_HEADER {
+        // Say "not a schofield file" rather than "too short" when even the
+        // magic is wrong.
+        if bytes.len() >= 8 && &bytes[..8] != MAGIC {
+            return Err(StoreError::Magic {
+                path: path(),
+                found: bytes[..8].to_vec(),
+            });
+        }
+        return Err(StoreError::Length {
+            path: path(),
+            found: size,
+            expected: FIXED_HEADER as u64,
+        });
+    }
+    check_fixed(bytes, size, name, kind)?;
+    let count = usize::from(bytes[13]);
+    let payload_len = u64::from_le_bytes(bytes[32..40].try_into().expect("8 bytes"));
+    // The tile sets: each a size byte and its tiles.
+    let mut at = FIXED_HEADER;
+    let mut sets = Vec::with_capacity(count);
+    for _ in 0..count {
+        let k = bytes.get(at).map(|&k| usize::from(k));
+        match k {
+            Some(k) if at + 1 + k <= bytes.len() => {
+                sets.push(bytes[at + 1..at + 1 + k].to_vec());
+                at += 1 + k;
+            }
+            _ => {
+                return Err(StoreError::Length {
+                    path: path(),
+                    found: size,
+                    expected: (at + 1 + k.unwrap_or(0)) as u64 + payload_len,
+                });
+            }
+        }
+    }
+    let expected = (at as u64).saturating_add(payload_len);
+    if size != expected {
+        return Err(StoreError::Length {
+            path: path(),
+            found: size,
+            expected,
+        });
+    }
+    let stored = u64::from_le_bytes(bytes[40..48].try_into().expect("8 bytes"));
+    let sum = checksum(bytes);
+    if sum != stored {
+        return Err(StoreError::Checksum {
+            path: path(),
+            found: sum,
+            expected: stored,
+        });
+    }
+    // The typed contents.
+    let wrong = |found: String, expected: String| StoreError::contents(name, found, expected);
+    let (rows, cols) = (usize::from(bytes[11]), usize::from(bytes[12]));
+    let board = Board::new(rows, cols).map_err(|e| {
+        wrong(
+            format!("a {rows}x{cols} board ({e})"),
+            "a board of 2 to 16 cells, at least 2 by 2".into(),
+        )
+    })?;
+    let n = board.cells();
+    if bytes[14..16] != [0, 0] || bytes[16 + n..32].iter().any(|&b| b != 0) {
+        return Err(wrong(
+            "non-zero padding in the header".into(),
+            "zero bytes at 14–15 and after the goal".into(),
+        ));
+    }
+    let goal = board.arrangement(&bytes[16..16 + n]).map_err(|e| {
+        wrong(
+            format!("the goal {:?} ({e})", &bytes[16..16 + n]),
+            format!("each of 0 … {} once", n - 1),
+        )
+    })?;
+    let expected_payload = match kind {
+        Kind::LookupTable => {
+            if !sets.is_empty() {
+                return Err(wrong(
+                    format!("{} tile sets", sets.len()),
+                    "none in a lookup table".into(),
+                ));
+            }
+            table_len(&board)
+        }
+        Kind::PatternDatabases => {
+            check_sets(&sets, n).map_err(|found| {
+                wrong(
+                    found,
+                    format!(
+                        "one or more non-empty, disjoint sets covering the tiles 1 … {}",
+                        n - 1
+                    ),
+                )
+            })?;
+            sets.iter().map(|s| placements(n, s.len())).sum()
+        }
+    };
+    if payload_len != expected_payload {
+        return Err(wrong(
+            format!("a payload of {payload_len} bytes"),
+            format!("{expected_payload} for {kind} of the {board} board"),
+        ));
+    }
+    Ok(Contents {
+        kind,
+        board,
+        goal,
+        sets,
+        payload: bytes[at..].to_vec(),
+    })
+}
+
+/// Checks that `sets` partition the tiles `1 … n−1`; the error says how not.
+fn check_sets(sets: &[Vec<u8>], n: usize) -> Result<(), String> {
+    if sets.is_empty() {
+        return Err("no tile sets".into());
+    }
+    let mut seen = vec![false; n];
+    for s in sets {
+        if s.is_empty() {
+            return Err("an empty tile set".into());
+        }
+        for &t in s {
+            let i = usize::from(t);
+            if i == 0 || i >= n {
+                return Err(format!("the tile {t} (the board has tiles 1 … {})", n - 1));
+            }
+            if seen[i] {
+                return Err(format!("the tile {t} in two sets"));
+            }
+            seen[i] = true;
+        }
+    }
+    if let Some(t) = (1..n).find(|&t| !seen[t]) {
+        return Err(format!("the tile {t} in no set"));
+    }
+    Ok(())
+}
+
+/// The file a write to `path` should replace: `path` itself, or, if it is
+/// a symbolic link, the file it finally points to (a link that points to
+/// nothing yet names the file to create).
+fn resolve_links(path: &Path) -> io::Result<PathBuf> {
+    let mut p = path.to_path_buf();
+    for _ in 0..40 {
+        match fs::symlink_metadata(&p) {
+            Ok(m) if m.file_type().is_symlink() => {
+                let target = fs::read_link(&p)?;
+                p = match p.parent() {
+                    Some(dir) if target.is_relative() => dir.join(target),
+                    _ => target,
+                };
+            }
+            _ => return Ok(p),
+        }
+    }
+    Err(io::Error::other("too many levels of symbolic links"))
+}
+
+/// Writes `bytes` to `path` by writing a temporary file beside it
+/// ([`tempfile::NamedTempFile`], with a short name, so that targets with
+/// names of up to 255 bytes work) and renaming it into place, so that
+/// readers see either the old file or the whole new one. If `path` is a
+/// symbolic link, the file it points to is replaced and the link kept. On
+/// failure the temporary file is removed and the target is left as it was.
 pub fn write_atomically(path: &Path, bytes: &[u8]) -> io::Result<()> {
-    let dir = match path.parent() {
+    let target = resolve_links(path)?;
+    let dir = match target.parent() {
         Some(d) if !d.as_os_str().is_empty() => d,
         _ => Path::new("."),
     };
-    let name = path
-        .file_name()
-        .ok_or_else(|| io::Error::new(io::ErrorKind::InvalidInput, "the path names no file"))?;
-    let tmp = dir.join(format!(
-        ".{}.{}.tmp",
-        name.to_string_lossy(),
-        std::process::id()
-    ));
-    let result = (|| {
-        let mut f = fs::File::create(&tmp)?;
-        f.write_all(bytes)?;
-        f.sync_all()?;
-        fs::rename(&tmp, path)
-    })();
-    if result.is_err() {
-        let _ = fs::remove_file(&tmp);
+    if target.file_name().is_none() {
+        return Err(io::Error::new(
+            io::ErrorKind::InvalidInput,
+            "the path names no file",
+        ));
     }
-    result
+    let mut tmp = tempfile::NamedTempFile::new_in(dir).map_err(without_temporary_name)?;
+    tmp.write_all(bytes)?;
+    tmp.as_file().sync_all()?;
+    // On failure the temporary file is dropped, which removes it.
+    tmp.persist(&target)
+        .map_err(|e| without_temporary_name(e.error))?;
+    Ok(())
+}
+
+/// `tempfile` adds ` at path "…/.tmpXXXXXX"` to its errors; the temporary
+/// name means nothing to the reader, who is told the target's name.
+fn without_temporary_name(e: io::Error) -> io::Error {
+    if e.get_ref().is_none() {
+        return e;
+    }
+    let text = e.to_string();
+    match text.rfind(" at path ") {
+        Some(at) => io::Error::new(e.kind(), text[..at].to_string()),
+        None => e,
+    }
 }

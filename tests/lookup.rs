@@ -6,6 +6,7 @@ use common::{fails, stdout};
 use proptest::prelude::*;
 use schofield::board::lookup::{LookupTable, TableError};
 use schofield::board::{Arrangement, Board, Direction, Space};
+use schofield::store::StoreError;
 use schofield::twist::Cell;
 use schofield::twist::dictionary::Analysis;
 use schofield::twist::position::Position;
@@ -97,42 +98,47 @@ fn save_and_load_round_trip() {
     table().save(&path).unwrap();
     let back = LookupTable::load(&path).unwrap();
     assert_eq!(&back, table());
-    assert_eq!(std::fs::metadata(&path).unwrap().len(), 44 + 181_440);
+    assert_eq!(std::fs::metadata(&path).unwrap().len(), 48 + 181_440);
 }
 
 #[test]
 fn damaged_files_are_refused() {
     let bytes = table().to_bytes();
-    let check = |b: &[u8], expect: fn(&TableError) -> bool| {
+    let check = |b: &[u8], expect: fn(&StoreError) -> bool| {
         let e = LookupTable::from_bytes(b, "t.lut").unwrap_err();
-        assert!(expect(&e), "{e}");
+        match &e {
+            TableError::Store(s) => assert!(expect(s), "{e}"),
+            _ => panic!("not a file error: {e}"),
+        }
         e.to_string()
     };
     // A flipped entry.
     let mut flipped = bytes.clone();
     flipped[1000] ^= 0x01;
-    let msg = check(&flipped, |e| matches!(e, TableError::Checksum(_)));
+    let msg = check(&flipped, |e| matches!(e, StoreError::Checksum { .. }));
     assert!(msg.contains("checksum"));
     // A cut file.
     let msg = check(&bytes[..bytes.len() - 100], |e| {
-        matches!(e, TableError::Length { .. })
+        matches!(e, StoreError::Length { .. })
     });
     assert!(
-        msg.contains("181384 bytes but its header needs 181484"),
+        msg.contains("181388 bytes but its header needs 181488"),
         "{msg}"
     );
     // The header's board changed (3x3 → 3x4).
     let mut board = bytes.clone();
-    board[11] = 4;
-    check(&board, |e| matches!(e, TableError::Checksum(_)));
+    board[12] = 4;
+    check(&board, |e| matches!(e, StoreError::Checksum { .. }));
     // Too short for a header; not a table at all; another version.
-    check(&bytes[..20], |e| matches!(e, TableError::Length { .. }));
+    check(&bytes[..20], |e| matches!(e, StoreError::Length { .. }));
     check(b"#!/bin/sh\necho hello\n", |e| {
-        matches!(e, TableError::NotATable(_))
+        matches!(e, StoreError::Magic { .. })
     });
     let mut version = bytes.clone();
     version[8] = 9;
-    check(&version, |e| matches!(e, TableError::Version(_, 9)));
+    check(&version, |e| {
+        matches!(e, StoreError::Version { found: 9, .. })
+    });
 }
 
 #[test]
@@ -180,7 +186,7 @@ fn command_line_refusals() {
             "--table",
             "/nonexistent.lut",
         ],
-        "cannot use the table file",
+        "cannot read '/nonexistent.lut'",
     );
     fails(
         &["lookup", "build", "--board", "3by3"],
@@ -215,7 +221,7 @@ fn command_line_refusals() {
     fails(&["lookup", "solve", "123/456/789"], "tile 9 does not exist");
     fails(
         &["lookup", "build", "--save", "/nonexistent/dir/t.lut"],
-        "cannot use the table file /nonexistent/dir/t.lut",
+        "cannot write '/nonexistent/dir/t.lut': No such file or directory",
     );
 }
 

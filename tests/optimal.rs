@@ -9,7 +9,7 @@ use common::{fails, schofield, stdout};
 use schofield::board::{Arrangement, Board, Space};
 use schofield::search::Limits;
 use schofield::search::ida::{IdaHeuristic, solve};
-use schofield::search::pdb::{Partition, PatternDb, is_partition, partition_tiles};
+use schofield::search::pdb::{Partition, PartitionName, PatternDb, is_partition, partition_tiles};
 use std::path::PathBuf;
 use std::sync::OnceLock;
 
@@ -33,7 +33,12 @@ fn korf() -> Vec<Arrangement> {
 fn dbs() -> &'static Partition {
     static P: OnceLock<Partition> = OnceLock::new();
     P.get_or_init(|| {
-        Partition::build(&four(), &four().goal_blank_first(), "6-6-3", &|_| {}).unwrap()
+        Partition::build(
+            &four(),
+            &four().goal_blank_first(),
+            PartitionName::SixSixThree,
+            &|_| {},
+        )
     })
 }
 
@@ -123,7 +128,7 @@ fn korfs_100_solved_optimally_mean_53_05_and_the_shortest_agree_with_manhattan()
 #[test]
 fn the_databases_are_additive_and_admissible() {
     let goal = four().goal_blank_first();
-    for name in ["6-6-3", "7-7-1", "7-8", "5-5-5"] {
+    for name in PartitionName::ALL {
         let sets = partition_tiles(name, &goal).unwrap();
         assert!(is_partition(&sets, 15), "{name}: disjoint and covering");
     }
@@ -199,7 +204,10 @@ fn database_files_round_trip_and_damage_is_refused() {
     let path = dir.join("p.bin");
     dbs().save(&path).unwrap();
     let (b, goal) = (four(), four().goal_blank_first());
-    assert_eq!(&Partition::load(&path, &b, &goal, "6-6-3").unwrap(), dbs());
+    assert_eq!(
+        &Partition::load(&path, &b, &goal, PartitionName::SixSixThree).unwrap(),
+        dbs()
+    );
     let bytes = std::fs::read(&path).unwrap();
     let refuse = |bytes: &[u8], needle: &str| {
         let e = Partition::from_bytes(bytes, "p.bin")
@@ -211,14 +219,23 @@ fn database_files_round_trip_and_damage_is_refused() {
     let last = flipped.len() - 1000;
     flipped[last] ^= 1;
     refuse(&flipped, "checksum");
-    refuse(
-        &bytes[..bytes.len() - 10],
-        "bytes of entries where the header says",
+    refuse(&bytes[..bytes.len() - 10], "bytes but its header needs");
+    refuse(&bytes[..30], "too short");
+    refuse(b"not a database at all", "not a schofield file");
+    // A lookup table is not a database.
+    let table = schofield::board::lookup::LookupTable::build(
+        "2x3".parse().unwrap(),
+        "2x3"
+            .parse::<schofield::board::Board>()
+            .unwrap()
+            .goal_blank_last(),
     );
-    refuse(&bytes[..30], "cut short");
-    refuse(b"not a database at all", "not a schofield pattern database");
+    refuse(
+        &table.to_bytes(),
+        "holds a lookup table, expected pattern databases",
+    );
     // For another goal or partition.
-    let e = Partition::load(&path, &b, &b.goal_blank_last(), "6-6-3")
+    let e = Partition::load(&path, &b, &b.goal_blank_last(), PartitionName::SixSixThree)
         .unwrap_err()
         .to_string();
     assert!(e.contains("holds the 6-6-3 databases"), "{e}");

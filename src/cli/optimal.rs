@@ -11,7 +11,7 @@ use schofield::render::{self, OptimalReport, quoted};
 use schofield::search::Limits;
 use schofield::search::SearchError;
 use schofield::search::ida::{self, IdaHeuristic, IdaSolution};
-use schofield::search::pdb::{self, Partition};
+use schofield::search::pdb::{Partition, PartitionName};
 use std::path::{Path, PathBuf};
 
 /// Solve optimally with IDA* and additive pattern databases (the
@@ -68,10 +68,12 @@ pub fn run(args: OptimalArgs) -> Outcome {
     let uses_databases = !matches!(partition, "manhattan" | "linear-conflict");
     // Where the databases live, and whether they must be built: checked
     // before the (minutes-long) build, not after.
+    let named: Option<PartitionName> = if uses_databases {
+        Some(partition.parse()?)
+    } else {
+        None
+    };
     let pdb_path = if uses_databases {
-        if pdb::partition_tiles(partition, &goal).is_none() {
-            return Err(pdb::PdbError::UnknownPartition(partition.to_string()).into());
-        }
         let path = match &args.pdb {
             Some(p) => p.clone(),
             None => default_pdb_path(partition, &goal_name)?,
@@ -102,7 +104,13 @@ pub fn run(args: OptimalArgs) -> Outcome {
         }
     }
     let part = match &pdb_path {
-        Some(path) => Some(databases(&board, &goal, partition, path, args.rebuild)?),
+        Some(path) => Some(databases(
+            &board,
+            &goal,
+            named.expect("databases have a partition name"),
+            path,
+            args.rebuild,
+        )?),
         None => None,
     };
     let heuristic = match (&part, partition) {
@@ -164,7 +172,7 @@ fn default_pdb_path(partition: &str, goal: &Goal) -> Result<PathBuf, String> {
 fn databases(
     board: &Board,
     goal: &Arrangement,
-    partition: &str,
+    partition: PartitionName,
     path: &Path,
     rebuild: bool,
 ) -> Result<Partition, Box<dyn std::error::Error>> {
@@ -172,8 +180,8 @@ fn databases(
         return Ok(Partition::load(path, board, goal, partition)?);
     }
     let expect = match partition {
-        "7-7-1" => " (about a minute)",
-        "7-8" => " (about 7 minutes and 4.5 GB of memory)",
+        PartitionName::SevenSevenOne => " (about a minute)",
+        PartitionName::SevenEight => " (about 7 minutes and 4.5 GB of memory)",
         _ => "",
     };
     eprintln!("building the {partition} pattern databases{expect} …");
@@ -191,7 +199,7 @@ fn databases(
             p.parts,
             p.layer
         ));
-    })?;
+    });
     bar.finish_and_clear();
     part.save(path)?;
     eprintln!(

@@ -1,0 +1,544 @@
+//! The file store: round trips, damage refused, crafted contents refused,
+//! odd paths refused at once, and atomic writes.
+
+use schofield::board::Board;
+use schofield::board::lookup::{LookupTable, TableError};
+use schofield::search::pdb::{Partition, PatternDb, PdbError};
+use schofield::store::{self, Kind, StoreError};
+use std::path::PathBuf;
+use std::sync::OnceLock;
+use std::time::{Duration, Instant};
+
+fn temp(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("schofield-store-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir.join(name)
+}
+
+/// A fresh, empty folder of its own.
+fn folder(name: &str) -> PathBuf {
+    let dir = temp(name);
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+fn board(s: &str) -> Board {
+    s.parse().unwrap()
+}
+
+fn table() -> &'static LookupTable {
+    static T: OnceLock<LookupTable> = OnceLock::new();
+    T.get_or_init(|| {
+        let b = board("3x3");
+        LookupTable::build(b, b.goal_blank_last())
+    })
+}
+
+/// Databases of the 3×3 for the tiles {1,2,3,4} and {5,6,7,8}.
+fn dbs() -> &'static Partition {
+    static P: OnceLock<Partition> = OnceLock::new();
+    P.get_or_init(|| {
+        let b = board("3x3");
+        let g = b.goal_blank_last();
+        Partition {
+            name: None,
+            dbs: vec![
+                PatternDb::build(&b, &g, &[1, 2, 3, 4]),
+                PatternDb::build(&b, &g, &[5, 6, 7, 8]),
+            ],
+        }
+    })
+}
+
+fn table_error(bytes: &[u8]) -> StoreError {
+    match LookupTable::from_bytes(bytes, "t.bin") {
+        Err(TableError::Store(e)) => e,
+        Err(e) => panic!("not a file error: {e}"),
+        Ok(_) => panic!("accepted"),
+    }
+}
+
+fn pdb_error(bytes: &[u8]) -> StoreError {
+    match Partition::from_bytes(bytes, "p.bin") {
+        Err(PdbError::Store(e)) => e,
+        Err(e) => panic!("not a file error: {e}"),
+        Ok(_) => panic!("accepted"),
+    }
+}
+
+#[test]
+fn round_trips() {
+    let path = temp("round.lut");
+    table().save(&path).unwrap();
+    assert_eq!(&LookupTable::load(&path).unwrap(), table());
+    assert_eq!(
+        std::fs::metadata(&path).unwrap().len(),
+        store::FIXED_HEADER as u64 + 181_440
+    );
+    let path = temp("round.pdb");
+    dbs().save(&path).unwrap();
+    assert_eq!(&Partition::read(&path).unwrap(), dbs());
+    assert_eq!(
+        &Partition::from_bytes(&dbs().to_bytes(), "p").unwrap(),
+        dbs()
+    );
+    // 2x3 databases, including one of every tile (whose unreachable
+    // placements hold 255).
+    let b = board("2x3");
+    let g = b.goal_blank_first();
+    for sets in [vec![vec![1, 2, 3], vec![4, 5]], vec![vec![1, 2, 3, 4, 5]]] {
+        let p = Partition {
+            name: None,
+            dbs: sets.iter().map(|s| PatternDb::build(&b, &g, s)).collect(),
+        };
+        assert_eq!(Partition::from_bytes(&p.to_bytes(), "p").unwrap(), p);
+    }
+}
+
+#[test]
+fn damage_is_refused() {
+    for (bytes, kind) in [
+        (table().to_bytes(), Kind::LookupTable),
+        (dbs().to_bytes(), Kind::PatternDatabases),
+    ] {
+        let refuse = |b: &[u8]| -> StoreError {
+            match kind {
+                Kind::LookupTable => table_error(b),
+                Kind::PatternDatabases => pdb_error(b),
+            }
+        };
+        // A flipped byte anywhere: in the header, the tile sets, the payload.
+        for at in [11, 20, 33, 41, 50, 1000, bytes.len() - 1] {
+            let mut b = bytes.clone();
+            b[at] ^= 0x04;
+            let e = refuse(&b);
+            assert!(
+                matches!(e, StoreError::Checksum { .. } | StoreError::Length { .. }),
+                "byte {at}: {e}"
+            );
+        }
+        // Cut, extended.
+        for b in [&bytes[..bytes.len() - 1], &bytes[..100], &bytes[..47]] {
+            assert!(matches!(refuse(b), StoreError::Length { .. }));
+        }
+        let mut longer = bytes.clone();
+        longer.push(0);
+        let e = refuse(&longer);
+        assert!(matches!(e, StoreError::Length { .. }), "{e}");
+        assert!(e.to_string().contains("is damaged: it has"), "{e}");
+        // Magic, version, kind.
+        let mut b = bytes.clone();
+        b[0] = b'X';
+        let e = refuse(&b);
+        assert!(matches!(e, StoreError::Magic { .. }), "{e}");
+        assert!(e.to_string().contains("not a schofield file"), "{e}");
+        let mut b = bytes.clone();
+        b[8] = 2;
+        assert!(matches!(
+            refuse(&b),
+            StoreError::Version {
+                found: 2,
+                expected: 1,
+                ..
+            }
+        ));
+        for k in [0, 3, 255] {
+            let mut b = bytes.clone();
+            b[10] = k;
+            let e = refuse(&b);
+            assert!(
+                matches!(e, StoreError::Kind { found, .. } if found == k),
+                "{e}"
+            );
+        }
+    }
+    // Each kind refuses the other.
+    let e = table_error(&dbs().to_bytes());
+    assert_eq!(
+        e.to_string(),
+        "'t.bin' holds pattern databases, expected a lookup table"
+    );
+    let e = pdb_error(&table().to_bytes());
+    assert_eq!(
+        e.to_string(),
+        "'p.bin' holds a lookup table, expected pattern databases"
+    );
+}
+
+/// A table image with a right checksum and the given entries.
+fn crafted_table(entries: &[u8]) -> Vec<u8> {
+    let t = table();
+    store::to_bytes(Kind::LookupTable, t.board(), t.goal(), &[], entries)
+}
+
+fn assert_contents(e: &StoreError, needle: &str) {
+    assert!(matches!(e, StoreError::Contents { .. }), "{e}");
+    let msg = e.to_string();
+    assert!(msg.contains(needle), "{msg} lacks {needle:?}");
+    assert!(!msg.contains("--"), "{msg} names a flag");
+    assert!(!msg.contains('\n'), "{msg}");
+}
+
+#[test]
+fn crafted_tables_are_refused() {
+    let t = table();
+    let goal = t.space().index(t.goal());
+    // All zero.
+    let e = table_error(&crafted_table(&vec![0; 181_440]));
+    assert_contents(&e, "is 0 too");
+    // One entry 5 higher, anywhere.
+    for i in [1, 500, 90_000, 181_439] {
+        let i = if i == goal { i + 1 } else { i };
+        let mut entries = t.entries().to_vec();
+        entries[i] += 5;
+        let e = table_error(&crafted_table(&entries));
+        assert_contents(&e, "neighbouring entries");
+    }
+    // One entry 1 higher or lower: caught too.
+    let mut entries = t.entries().to_vec();
+    let far = entries.iter().position(|&d| d == 31).unwrap();
+    entries[far] = 30;
+    assert_contents(&table_error(&crafted_table(&entries)), "expected");
+    let mut entries = t.entries().to_vec();
+    entries[far] = 29;
+    assert_contents(&table_error(&crafted_table(&entries)), "expected");
+    // All entries one higher but the goal's: no neighbour one nearer next
+    // to the goal.
+    let entries: Vec<u8> = t
+        .entries()
+        .iter()
+        .map(|&d| if d == 0 { 0 } else { d + 1 })
+        .collect();
+    assert_contents(
+        &table_error(&crafted_table(&entries)),
+        "neighbouring entries 2 (index",
+    );
+    // The goal's entry 3.
+    let mut entries = t.entries().to_vec();
+    entries[goal] = 3;
+    assert_contents(
+        &table_error(&crafted_table(&entries)),
+        "the goal's entry (index",
+    );
+    // Shuffled entries (the same multiset, in another order).
+    let mut entries = t.entries().to_vec();
+    let mut x: u64 = 0x9e37_79b9_7f4a_7c15;
+    for i in (1..entries.len()).rev() {
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        entries.swap(i, (x % (i as u64 + 1)) as usize);
+    }
+    let e = table_error(&crafted_table(&entries));
+    assert!(matches!(e, StoreError::Contents { .. }), "{e}");
+    // Entries reversed: the goal's no longer 0.
+    let mut entries = t.entries().to_vec();
+    entries.reverse();
+    assert!(matches!(
+        table_error(&crafted_table(&entries)),
+        StoreError::Contents { .. }
+    ));
+    // The wrong number of entries; a bad goal; a bad board; tile sets.
+    let e = table_error(&crafted_table(&t.entries()[1..]));
+    assert_contents(&e, "a payload of 181439 bytes; expected 181440");
+    let mut bytes = crafted_table(t.entries());
+    bytes[16] = 9;
+    recompute(&mut bytes);
+    assert_contents(&table_error(&bytes), "the goal");
+    let mut bytes = crafted_table(t.entries());
+    bytes[11] = 1;
+    recompute(&mut bytes);
+    assert_contents(&table_error(&bytes), "a 1x3 board");
+    let b = board("3x3");
+    let bytes = store::to_bytes(
+        Kind::LookupTable,
+        &b,
+        &b.goal_blank_last(),
+        &[vec![1]],
+        t.entries(),
+    );
+    assert_contents(&table_error(&bytes), "1 tile sets");
+}
+
+/// Recomputes the checksum of a changed image, as a forger would:
+/// xxh3-64 of everything but bytes 40–47.
+fn recompute(bytes: &mut [u8]) -> u64 {
+    let mut h = xxhash_rust::xxh3::Xxh3::new();
+    h.update(&bytes[..40]);
+    h.update(&bytes[48..]);
+    let sum = h.digest();
+    bytes[40..48].copy_from_slice(&sum.to_le_bytes());
+    sum
+}
+
+#[test]
+fn the_documented_checksum_is_the_one_written() {
+    let bytes = table().to_bytes();
+    let mut again = bytes.clone();
+    again[40..48].fill(0);
+    recompute(&mut again);
+    assert_eq!(again, bytes);
+}
+
+/// A database image of the 3×3 with a right checksum.
+fn crafted_dbs(sets: &[Vec<u8>], payload: &[u8]) -> Vec<u8> {
+    let b = board("3x3");
+    store::to_bytes(
+        Kind::PatternDatabases,
+        &b,
+        &b.goal_blank_last(),
+        sets,
+        payload,
+    )
+}
+
+#[test]
+fn crafted_databases_are_refused() {
+    let good = dbs();
+    let sets = good.sets();
+    let payload: Vec<u8> = good
+        .dbs
+        .iter()
+        .flat_map(|d| d.entries().iter().copied())
+        .collect();
+    assert!(Partition::from_bytes(&crafted_dbs(&sets, &payload), "p").is_ok());
+    // No databases.
+    assert_contents(&pdb_error(&crafted_dbs(&[], &[])), "no tile sets");
+    // A tile that does not exist.
+    assert_contents(
+        &pdb_error(&crafted_dbs(
+            &[vec![1, 2, 3, 4], vec![5, 6, 7, 16]],
+            &payload,
+        )),
+        "the tile 16",
+    );
+    assert_contents(
+        &pdb_error(&crafted_dbs(
+            &[vec![0, 1, 2, 3, 4], vec![5, 6, 7, 8]],
+            &payload,
+        )),
+        "the tile 0",
+    );
+    // Overlapping sets; a tile left out; an empty set.
+    assert_contents(
+        &pdb_error(&crafted_dbs(
+            &[vec![1, 2, 3, 4], vec![4, 5, 6, 7, 8]],
+            &payload,
+        )),
+        "the tile 4 in two sets",
+    );
+    assert_contents(
+        &pdb_error(&crafted_dbs(&[vec![1, 2, 3, 4], vec![5, 6, 7]], &payload)),
+        "the tile 8 in no set",
+    );
+    assert_contents(
+        &pdb_error(&crafted_dbs(
+            &[vec![1, 2, 3, 4], vec![5, 6, 7, 8], vec![]],
+            &payload,
+        )),
+        "an empty tile set",
+    );
+    // The wrong number of entries.
+    assert_contents(
+        &pdb_error(&crafted_dbs(&sets, &payload[1..])),
+        "a payload of",
+    );
+    // All zero: below the Manhattan distances.
+    assert_contents(
+        &pdb_error(&crafted_dbs(&sets, &vec![0; payload.len()])),
+        "the tiles' Manhattan distances from home",
+    );
+    // A value 255, 254 and 200, anywhere.
+    for (at, v) in [(5, 255), (3024, 255), (2000, 254), (6000, 200)] {
+        let mut p = payload.clone();
+        p[at] = v;
+        assert_contents(
+            &pdb_error(&crafted_dbs(&sets, &p)),
+            &format!("the value {v} for the cells"),
+        );
+    }
+    // The goal's placement not 0.
+    let goal_rank = good.dbs[0].index(&[0, 1, 2, 3]);
+    let mut p = payload.clone();
+    p[goal_rank] = 3;
+    assert_contents(
+        &pdb_error(&crafted_dbs(&sets, &p)),
+        "the goal placement's value is 3",
+    );
+}
+
+fn quick<T>(f: impl FnOnce() -> T) -> T {
+    let clock = Instant::now();
+    let out = f();
+    assert!(clock.elapsed() < Duration::from_secs(2), "slow");
+    out
+}
+
+#[test]
+fn odd_paths_are_refused_at_once() {
+    let e = quick(|| LookupTable::load("/dev/zero".as_ref()).unwrap_err());
+    assert_eq!(
+        e.to_string(),
+        "'/dev/zero' is a character device, not a regular file"
+    );
+    let e = quick(|| Partition::read("/dev/urandom".as_ref()).unwrap_err());
+    assert!(matches!(e, PdbError::Store(StoreError::NotAFile { .. })));
+    let dir = folder("odd");
+    let e = quick(|| LookupTable::load(&dir).unwrap_err());
+    assert!(
+        e.to_string()
+            .ends_with("is a directory, not a regular file"),
+        "{e}"
+    );
+    let fifo = dir.join("fifo");
+    let made = std::process::Command::new("mkfifo")
+        .arg(&fifo)
+        .status()
+        .map(|s| s.success())
+        .unwrap_or(false);
+    if made {
+        let e = quick(|| LookupTable::load(&fifo).unwrap_err());
+        assert!(
+            e.to_string().ends_with("is a FIFO, not a regular file"),
+            "{e}"
+        );
+        let e = quick(|| Partition::read(&fifo).unwrap_err());
+        assert!(matches!(e, PdbError::Store(StoreError::NotAFile { .. })));
+    }
+    let missing = dir.join("missing.bin");
+    let e = LookupTable::load(&missing).unwrap_err();
+    assert!(e.to_string().starts_with("cannot read '"), "{e}");
+    // A file larger than any table, refused by its size before reading.
+    let big = dir.join("big.bin");
+    let f = std::fs::File::create(&big).unwrap();
+    f.set_len(store::MAX_DATABASES_PAYLOAD + 1000).unwrap();
+    let e = quick(|| LookupTable::load(&big).unwrap_err());
+    assert!(
+        matches!(e, TableError::Store(StoreError::TooLarge { .. })),
+        "{e}"
+    );
+    // A header claiming a huge payload, in a small file.
+    let mut bytes = table().to_bytes();
+    bytes[32..40].copy_from_slice(&u64::MAX.to_le_bytes());
+    std::fs::write(&big, &bytes).unwrap();
+    let e = quick(|| LookupTable::load(&big).unwrap_err());
+    assert!(
+        matches!(e, TableError::Store(StoreError::Length { .. })),
+        "{e}"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn a_long_file_name_works() {
+    let dir = folder("long");
+    let name = format!("{}.bin", "n".repeat(246));
+    assert_eq!(name.len(), 250);
+    let path = dir.join(&name);
+    store::write_atomically(&path, b"x").unwrap();
+    assert_eq!(std::fs::read(&path).unwrap(), b"x");
+    let name = "m".repeat(255);
+    store::write_atomically(&dir.join(&name), b"y").unwrap();
+    assert_eq!(std::fs::read_dir(&dir).unwrap().count(), 2);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[cfg(unix)]
+#[test]
+fn writing_through_a_symbolic_link_writes_its_target() {
+    let dir = folder("link");
+    std::fs::create_dir_all(dir.join("real")).unwrap();
+    let target = dir.join("real").join("t.bin");
+    std::fs::write(&target, b"old").unwrap();
+    // A relative link, and a link to that link.
+    let link = dir.join("link.bin");
+    std::os::unix::fs::symlink("real/t.bin", &link).unwrap();
+    let link2 = dir.join("link2.bin");
+    std::os::unix::fs::symlink(&link, &link2).unwrap();
+    store::write_atomically(&link2, b"new").unwrap();
+    assert!(
+        std::fs::symlink_metadata(&link)
+            .unwrap()
+            .file_type()
+            .is_symlink()
+    );
+    assert!(
+        std::fs::symlink_metadata(&link2)
+            .unwrap()
+            .file_type()
+            .is_symlink()
+    );
+    assert_eq!(std::fs::read(&target).unwrap(), b"new");
+    // A table saved through the link loads through it and directly.
+    table().save(&link).unwrap();
+    assert!(
+        std::fs::symlink_metadata(&link)
+            .unwrap()
+            .file_type()
+            .is_symlink()
+    );
+    assert_eq!(&LookupTable::load(&target).unwrap(), table());
+    assert_eq!(&LookupTable::load(&link2).unwrap(), table());
+    // Nothing left over beside the target.
+    assert_eq!(std::fs::read_dir(dir.join("real")).unwrap().count(), 1);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn a_failed_write_changes_nothing_and_leaves_nothing() {
+    let dir = folder("fail");
+    // The target is a folder with a file in it: renaming over it fails
+    // after the temporary file was written.
+    let target = dir.join("t.bin");
+    std::fs::create_dir_all(&target).unwrap();
+    std::fs::write(target.join("keep"), b"kept").unwrap();
+    assert!(store::write_atomically(&target, b"new").is_err());
+    let e = table().save(&target).unwrap_err();
+    assert!(e.to_string().starts_with("cannot write '"), "{e}");
+    assert!(!e.to_string().contains(".tmp"), "{e}");
+    assert_eq!(std::fs::read(target.join("keep")).unwrap(), b"kept");
+    let left: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name())
+        .collect();
+    assert_eq!(left, vec![std::ffi::OsString::from("t.bin")]);
+    // A folder that does not exist: nothing is created.
+    let e = store::write_atomically(&dir.join("no").join("t.bin"), b"x").unwrap_err();
+    assert_eq!(e.kind(), std::io::ErrorKind::NotFound);
+    assert!(!dir.join("no").exists());
+    // An existing file whose folder cannot be written (unless we are root).
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        let ro = dir.join("ro");
+        std::fs::create_dir_all(&ro).unwrap();
+        let file = ro.join("t.bin");
+        std::fs::write(&file, b"old").unwrap();
+        std::fs::set_permissions(&ro, std::fs::Permissions::from_mode(0o555)).unwrap();
+        if store::write_atomically(&file, b"new").is_err() {
+            assert_eq!(std::fs::read(&file).unwrap(), b"old");
+            assert_eq!(std::fs::read_dir(&ro).unwrap().count(), 1);
+        }
+        std::fs::set_permissions(&ro, std::fs::Permissions::from_mode(0o755)).unwrap();
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn known_diameters() {
+    use schofield::search::pdb::known_diameter;
+    for name in ["2x2", "2x3", "3x2", "2x4", "4x2", "3x3"] {
+        let b = board(name);
+        // Relabelling tiles maps tables onto each other, so the blank's
+        // cell in the goal is all that matters.
+        let most = (0..b.cells())
+            .map(|blank| {
+                let mut cells: Vec<u8> = (1..b.cells() as u8).collect();
+                cells.insert(blank, 0);
+                LookupTable::build(b, b.arrangement(&cells).unwrap()).max()
+            })
+            .max();
+        assert_eq!(most, known_diameter(&b), "{name}");
+    }
+}
