@@ -165,11 +165,81 @@ const TOKENS: &[&str] = &[
     "7-7-1",
 ];
 
+/// A random arrangement of `b` written in one of the forms the readers
+/// take (grid rows, a list with spaces or commas, letters for 10 … 15).
+fn arrangement_text(r: &mut Rng, b: &Board) -> String {
+    let mut cells: Vec<usize> = (0..b.cells()).collect();
+    for i in (1..cells.len()).rev() {
+        cells.swap(i, r.below(i + 1));
+    }
+    let name = |t: usize, r: &mut Rng| match t {
+        0 => ["_", ".", "0"][r.below(3)].to_string(),
+        10..=15 if r.chance(2) => char::from(b'A' + (t - 10) as u8).to_string(),
+        t => t.to_string(),
+    };
+    let names: Vec<String> = cells.iter().map(|&t| name(t, r)).collect();
+    match r.below(3) {
+        0 => names
+            .chunks(b.cols())
+            .map(|row| row.join(if r.chance(2) { "" } else { " " }))
+            .collect::<Vec<_>>()
+            .join(if r.chance(2) { "/" } else { "\n" }),
+        1 => names.join(" "),
+        _ => names.join(","),
+    }
+}
+
+/// Valid inputs of the twist engine, to be damaged.
+const TWIST_SEEDS: &[&str] = &[
+    "025/1_3/746",
+    "012/7_3/654",
+    "102536",
+    "(132)(67)",
+    "(01234)",
+    "(0 1)(2 3)",
+    "()",
+    "I",
+    "A B C D W X Y Z",
+    "AbCd\u{338}wXyZ",
+    "012",
+    "765",
+];
+
+/// `s` with up to three characters replaced, inserted or removed.
+fn damage(r: &mut Rng, s: String) -> String {
+    let mut c: Vec<char> = s.chars().collect();
+    for _ in 0..r.below(4) {
+        let at = r.below(c.len() + 1);
+        match r.below(3) {
+            0 if at < c.len() => c[at] = *r.pick(ALPHABET),
+            1 => c.insert(at, *r.pick(ALPHABET)),
+            _ if at < c.len() => {
+                c.remove(at);
+            }
+            _ => {}
+        }
+    }
+    c.into_iter().collect()
+}
+
 /// One generated string: shaped most of the time, noise sometimes, and
 /// now and then very long.
 fn text(r: &mut Rng) -> String {
     let len = if r.chance(2000) { 100_000 } else { r.below(40) };
-    match r.below(8) {
+    match r.below(11) {
+        8 => {
+            let b = *r.pick(&boards());
+            let s = arrangement_text(r, &b);
+            damage(r, s)
+        }
+        9 => {
+            let seed = r.pick(TWIST_SEEDS).to_string();
+            damage(r, seed)
+        }
+        10 => {
+            let seed = r.pick(TOKENS).to_string();
+            damage(r, seed)
+        }
         0..=2 => (0..len).map(|_| *r.pick(ALPHABET)).collect(),
         3..=5 => {
             let mut s = String::new();
@@ -200,11 +270,23 @@ fn bytes(r: &mut Rng, max: usize) -> Vec<u8> {
 }
 
 /// Batch input: lines of numbers, or raw bytes.
-fn batch_input(r: &mut Rng) -> Vec<u8> {
+fn batch_input(r: &mut Rng, b: &Board) -> Vec<u8> {
     if r.chance(3) {
         return bytes(r, 400);
     }
     let mut s = String::new();
+    if r.chance(2) {
+        // Lines of positions of the board, some numbered, some damaged.
+        for k in 0..r.below(10) {
+            if r.chance(2) {
+                s.push_str(&format!("{k} "));
+            }
+            let line = arrangement_text(r, b).replace(['/', '\n'], " ");
+            s.push_str(&if r.chance(12) { damage(r, line) } else { line });
+            s.push_str(*r.pick(&["\n", "\r\n", "\n# comment\n", "\n\n"]));
+        }
+        return s.into_bytes();
+    }
     for _ in 0..r.below(10) {
         let sep = *r.pick(&[" ", ",", "\t", "  ", " , "]);
         let cells: Vec<String> = (0..r.below(20))
@@ -460,7 +542,10 @@ fn targets() -> Vec<Target> {
     target!("Board::infer", |r| { let s = text(r); }
         shows quoted(&s), reads clear(Board::infer(&s)));
     let b2 = bs.clone();
-    target!("Board::parse_arrangement", |r| { let s = text(r); let b = r.pick(&b2); }
+    target!("Board::parse_arrangement", |r| {
+            let b = r.pick(&b2);
+            let s = if r.chance(2) { let a = arrangement_text(r, b); damage(r, a) } else { text(r) };
+        }
         shows format!("{b}: {}", quoted(&s)), reads clear(b.parse_arrangement(&s)));
     let b2 = bs.clone();
     target!("Board::arrangement", |r| {
@@ -478,11 +563,14 @@ fn targets() -> Vec<Target> {
         }
         shows format!("{b}: {}", shown(&cells)), reads clear(b.arrangement(&cells)));
     let b2 = bs.clone();
-    target!("Goal: str::parse + arrangement", |r| { let s = text(r); let b = r.pick(&b2); }
+    target!("Goal: str::parse + arrangement", |r| {
+            let b = r.pick(&b2);
+            let s = if r.chance(3) { let a = arrangement_text(r, b); damage(r, a) } else { text(r) };
+        }
         shows format!("{b}: {}", quoted(&s)),
         reads clear(s.parse::<Goal>().unwrap().arrangement(b)));
     let b2 = bs.clone();
-    target!("batch::read", |r| { let input = batch_input(r); let b = r.pick(&b2); }
+    target!("batch::read", |r| { let b = r.pick(&b2); let input = batch_input(r, b); }
         shows format!("{b}: {}", shown(&input)),
         reads clear(batch::read(Cursor::new(&input), b)));
     target!("EIGHT.parse_position", |r| { let s = text(r); }

@@ -154,11 +154,66 @@ fn token_string() -> impl Strategy<Value = String> {
     prop::collection::vec(piece, 0..8).prop_map(|v| v.concat())
 }
 
+/// Valid inputs of the parsers, to be damaged a little.
+const VALID: &[&str] = &[
+    "123/456/78_",
+    "_12/345/678",
+    "8 1 3 4 0 2 7 6 5",
+    "1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 0",
+    "1,2,3,4,5,6,7,8,9,A,B,C,D,E,F,_",
+    "123/45_",
+    "12/3_",
+    "_1/23",
+    "1 2 3\n4 5 .",
+    "025/1_3/746",
+    "012/7_3/654",
+    "102536",
+    "(132)(67)",
+    "(01234)",
+    "(0 1)(2 3)",
+    "()",
+    "I",
+    "ABCDWXYZ",
+    "012",
+    "6-6-3",
+    "7-7-1",
+    "blank-first",
+];
+
+/// A valid input with up to three characters replaced, inserted or removed.
+fn near_valid() -> impl Strategy<Value = String> {
+    let edit = (
+        any::<prop::sample::Index>(),
+        prop::sample::select(ALPHABET),
+        0u8..3,
+    );
+    (
+        prop::sample::select(VALID),
+        prop::collection::vec(edit, 0..4),
+    )
+        .prop_map(|(s, edits)| {
+            let mut c: Vec<char> = s.chars().collect();
+            for (i, ch, kind) in edits {
+                let at = i.index(c.len() + 1);
+                match kind {
+                    0 if at < c.len() => c[at] = ch,
+                    1 => c.insert(at, ch),
+                    _ if at < c.len() => {
+                        c.remove(at);
+                    }
+                    _ => {}
+                }
+            }
+            c.into_iter().collect()
+        })
+}
+
 /// The text every parser is fed: shaped strings, and arbitrary Unicode.
 fn text() -> impl Strategy<Value = String> {
     prop_oneof![
         3 => alphabet_string(40),
         3 => token_string(),
+        3 => near_valid(),
         1 => any::<String>(),
         1 => prop::collection::vec(any::<u8>(), 0..64)
             .prop_map(|b| String::from_utf8_lossy(&b).into_owned()),
@@ -190,13 +245,17 @@ fn clear<T, E: std::fmt::Display>(r: Result<T, E>) -> Result<T, String> {
 // ---------------------------------------------------------------------------
 
 fn board_text(s: &str) {
+    board_text_on(s, &boards());
+}
+
+fn board_text_on(s: &str, boards: &[Board]) {
     if let Ok(b) = clear(s.parse::<Board>()) {
         assert!(b.rows() >= 2 && b.cols() >= 2 && b.cells() <= 16, "{s:?}");
     }
     if let Ok(b) = clear(Board::infer(s)) {
         assert!(b.cells() <= 16, "{s:?}");
     }
-    for b in boards() {
+    for b in boards {
         if let Ok(a) = clear(b.parse_arrangement(s)) {
             assert_eq!(a.cells().len(), b.cells(), "{s:?}");
             // What is read is written back and read again to the same.
@@ -206,8 +265,12 @@ fn board_text(s: &str) {
 }
 
 fn goal_text(s: &str) {
+    goal_text_on(s, &boards());
+}
+
+fn goal_text_on(s: &str, boards: &[Board]) {
     let g: Goal = s.parse().unwrap();
-    for b in boards() {
+    for b in boards {
         let _ = clear(g.arrangement(&b));
     }
 }
@@ -335,6 +398,40 @@ proptest! {
     }
 }
 
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 256, ..ProptestConfig::default() })]
+
+    /// Batches of real positions (some lines numbered), so that reading
+    /// gets past the first line.
+    #[test]
+    fn batches_of_shuffled_positions(
+        (board, lines) in (0..boards().len()).prop_flat_map(|i| {
+            let n = boards()[i].cells() as u8;
+            let line = (Just((0..n).collect::<Vec<u8>>()).prop_shuffle(), any::<bool>(), 0u8..4);
+            (Just(i), prop::collection::vec(line, 1..8))
+        })
+    ) {
+        let b = boards()[board];
+        let mut text = String::new();
+        for (k, (cells, numbered, damage)) in lines.iter().enumerate() {
+            if *numbered {
+                text.push_str(&format!("{} ", k + 100));
+            }
+            let mut cells: Vec<String> = cells.iter().map(u8::to_string).collect();
+            match damage {
+                0 => cells.pop().map(|_| ()).unwrap_or(()),
+                1 => cells[0] = "99".into(),
+                _ => {}
+            }
+            text.push_str(&cells.join(" "));
+            text.push('\n');
+        }
+        let r = clear(batch::read(Cursor::new(text.as_bytes()), &b));
+        let damaged = lines.iter().any(|l| l.2 < 2);
+        prop_assert_eq!(r.is_ok(), !damaged, "{}", text);
+    }
+}
+
 /// Very long input: 100 KB strings of each interesting character and token.
 #[test]
 fn hundred_kilobyte_strings() {
@@ -348,14 +445,19 @@ fn hundred_kilobyte_strings() {
     long.push("123/456/78_\n".repeat(8_000));
     long.push("1 ".repeat(50_000));
     long.push("ABCDWXYZ".repeat(12_500));
+    // Three boards suffice here: the cost is in the length.
+    let few: Vec<Board> = ["2x2", "3x3", "4x4"]
+        .iter()
+        .map(|s| s.parse().unwrap())
+        .collect();
     for s in &long {
-        board_text(s);
-        goal_text(s);
+        board_text_on(s, &few);
+        goal_text_on(s, &few);
         twist_text(s);
         cycles_text(s);
         partition_name(s);
-        for b in boards() {
-            let _ = clear(batch::read(Cursor::new(s.as_bytes()), &b));
+        for b in &few {
+            let _ = clear(batch::read(Cursor::new(s.as_bytes()), b));
         }
     }
 }
