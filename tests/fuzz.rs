@@ -271,7 +271,7 @@ fn goal_text(s: &str) {
 fn goal_text_on(s: &str, boards: &[Board]) {
     let g: Goal = s.parse().unwrap();
     for b in boards {
-        let _ = clear(g.arrangement(&b));
+        let _ = clear(g.arrangement(b));
     }
 }
 
@@ -819,4 +819,53 @@ proptest! {
             }
         }
     }
+}
+
+// Arithmetic that overflows on hostile input. With overflow checks (debug
+// builds: `cargo test`, `cargo run --example fuzz`) these panic; in release
+// they wrap silently into a wrong message or a clean refusal. Found by the
+// long run built without `--release`.
+
+/// FINDING: `parse_cycles("(0)", 0)` refuses square 0 as out of range, but
+/// `CycleError::OutOfRange`'s message computes `n - 1` for n = 0: "attempt
+/// to subtract with overflow" in debug builds, "squares are 0 to
+/// 18446744073709551615" in release (src/perm.rs, `Display for CycleError`).
+#[test]
+#[ignore = "bug: CycleError::OutOfRange's message underflows for n = 0"]
+fn cycle_error_for_no_squares() {
+    let e = perm::parse_cycles("(01234)", 0).unwrap_err().to_string();
+    assert!(!e.contains("18446744073709551615"), "{e}");
+}
+
+/// FINDING: a lookup-table image whose entry count is near `u64::MAX`
+/// overflows `HEADER as u64 + entries` in `LookupTable::from_bytes`
+/// (src/board/lookup.rs): "attempt to add with overflow" in debug builds; in
+/// release the sum wraps and the refusal names an expected length of 24
+/// bytes, less than the header.
+#[test]
+#[ignore = "bug: LookupTable::from_bytes overflows on an entry count near u64::MAX"]
+fn lookup_image_with_a_huge_entry_count() {
+    use schofield::board::lookup::{LookupTable, TableError};
+    let mut img = lookup_images_cached()[0].clone();
+    img[28..36].copy_from_slice(&(u64::MAX - 19).to_le_bytes());
+    match LookupTable::from_bytes(&img, "huge.lut") {
+        Err(TableError::Length { expected, .. }) => assert!(expected >= 44, "{expected}"),
+        Err(e) => panic!("unexpected refusal: {e}"),
+        Ok(_) => panic!("accepted"),
+    }
+}
+
+/// FINDING: a partition image whose pattern claims more tiles than the board
+/// has cells (k > n + 1) makes `Partition::from_bytes` compute `n - k + 1`
+/// (src/search/pdb.rs): "attempt to subtract with overflow" in debug builds;
+/// in release it wraps and the image is refused cleanly (as here).
+#[test]
+#[ignore = "bug: Partition::from_bytes underflows on a pattern of more tiles than cells (debug builds)"]
+fn partition_image_with_too_many_tiles() {
+    use schofield::search::pdb::Partition;
+    let mut img = partition_images_cached()[0].clone();
+    // The 2x3 image: the first pattern's tile count, at 12 + 37.
+    img[12 + 37] = 8;
+    fix_partition_checksum(&mut img);
+    assert!(Partition::from_bytes(&img, "many.pdb").is_err());
 }
