@@ -309,7 +309,7 @@ fn partition_name(s: &str) {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 512, ..ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig { cases: 512, failure_persistence: None, ..ProptestConfig::default() })]
 
     #[test]
     fn boards_and_arrangements_read_any_text(s in text()) {
@@ -399,7 +399,7 @@ proptest! {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 256, ..ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig { cases: 256, failure_persistence: None, ..ProptestConfig::default() })]
 
     /// Batches of real positions (some lines numbered), so that reading
     /// gets past the first line.
@@ -704,7 +704,7 @@ fn valid_images_load() {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 512, ..ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig { cases: 512, failure_persistence: None, ..ProptestConfig::default() })]
 
     #[test]
     fn loaders_read_any_bytes(
@@ -759,7 +759,7 @@ proptest! {
 // refused by the loader rather than accepted and then panic on use.
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 256, ..ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig { cases: 256, failure_persistence: None, ..ProptestConfig::default() })]
 
     /// FINDING: `LookupTable::from_bytes` checks the board, goal and entry
     /// count but not the entries, so a 2x3 image with one entry changed
@@ -785,9 +785,9 @@ proptest! {
     }
 
     /// FINDING: `Partition::from_bytes` does not check a pattern's tiles
-    /// against the board: tiles out of range, repeated, or more tiles than
-    /// cells (then 0 entries) load once the checksum is repaired, and the
-    /// database then panics on use.
+    /// against the board: tiles out of range or repeated load once the
+    /// checksum is repaired (see `partition_with_a_foreign_tile_is_refused`
+    /// for the panic that follows).
     #[test]
     #[ignore = "bug: a partition image whose pattern tiles are not tiles of the board loads"]
     fn loaded_partitions_hold_tiles_of_the_board(
@@ -868,4 +868,29 @@ fn partition_image_with_too_many_tiles() {
     img[12 + 37] = 8;
     fix_partition_checksum(&mut img);
     assert!(Partition::from_bytes(&img, "many.pdb").is_err());
+}
+
+/// FINDING (the use that panics): the 3x3 partition image with its first
+/// pattern's tiles `[1, 2, 3, 4]` changed to `[1, 2, 200, 4]` and the
+/// checksum repaired loads, and IDA* on it then panics with "index out of
+/// bounds: the len is 16 but the index is 200" (src/search/ida.rs, the
+/// reflected tiles).
+#[test]
+#[ignore = "bug: a partition image with a tile the board lacks loads, then IDA* panics"]
+fn partition_with_a_foreign_tile_is_refused() {
+    use schofield::search::Limits;
+    use schofield::search::ida::{IdaHeuristic, solve};
+    use schofield::search::pdb::Partition;
+    let mut img = partition_images_cached()[1].clone();
+    img[12 + 37 + 3] = 200;
+    fix_partition_checksum(&mut img);
+    let Ok(p) = Partition::from_bytes(&img, "foreign.pdb") else {
+        return;
+    };
+    let (b, goal) = (*p.board(), p.goal().clone());
+    let limits = Limits {
+        max_nodes: Some(1000),
+        max_bytes: u64::MAX,
+    };
+    let _ = solve(&b, &goal, &goal, &IdaHeuristic::Pdb(&p), &limits);
 }
