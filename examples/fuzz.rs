@@ -51,7 +51,7 @@ use schofield::board::batch;
 use schofield::board::goal::Goal;
 use schofield::board::lookup::LookupTable;
 use schofield::perm;
-use schofield::search::pdb::{Partition, PatternDb, partition_tiles};
+use schofield::search::pdb::{Partition, PartitionName, PatternDb, partition_tiles};
 use schofield::twist::Path;
 use schofield::twist::puzzle::{EIGHT, FIVE};
 use schofield::twist::table::parse_head;
@@ -385,61 +385,16 @@ fn partition_images() -> Vec<Vec<u8>> {
             .iter()
             .map(|t| PatternDb::build(&b, &goal, t))
             .collect();
-        out.push(
-            Partition {
-                name: format!("fuzz-{size}"),
-                dbs,
-            }
-            .to_bytes(),
-        );
+        out.push(Partition { name: None, dbs }.to_bytes());
     }
     out
 }
 
-fn fnv1a(chunks: &[&[u8]]) -> u64 {
-    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
-    for c in chunks {
-        for &b in *c {
-            h ^= u64::from(b);
-            h = h.wrapping_mul(0x0000_0100_0000_01b3);
-        }
+fn fix_checksum(img: &mut [u8]) {
+    if img.len() >= schofield::store::FIXED_HEADER {
+        let sum = schofield::store::checksum(img);
+        img[40..48].copy_from_slice(&sum.to_le_bytes());
     }
-    h
-}
-
-fn fix_lookup_checksum(img: &mut [u8]) {
-    if img.len() >= 44 {
-        let sum = fnv1a(&[&img[8..36], &img[44..]]);
-        img[36..44].copy_from_slice(&sum.to_le_bytes());
-    }
-}
-
-fn pdb_checksum(bytes: &[u8]) -> u64 {
-    let mut h: u64 = 0x9e37_79b9_7f4a_7c15 ^ bytes.len() as u64;
-    let mut chunks = bytes.chunks_exact(8);
-    for c in &mut chunks {
-        let w = u64::from_le_bytes(c.try_into().unwrap());
-        h = (h ^ w).wrapping_mul(0xff51_afd7_ed55_8ccd).rotate_left(31);
-    }
-    for &b in chunks.remainder() {
-        h = (h ^ u64::from(b))
-            .wrapping_mul(0xc4ce_b9fe_1a85_ec53)
-            .rotate_left(29);
-    }
-    h
-}
-
-fn fix_partition_checksum(img: &mut [u8]) {
-    if img.len() < 12 {
-        return;
-    }
-    let head_len = u32::from_le_bytes(img[8..12].try_into().unwrap()) as usize;
-    if img.len() < 20 + head_len {
-        return;
-    }
-    let sum =
-        pdb_checksum(&img[12..12 + head_len]) ^ pdb_checksum(&img[20 + head_len..]).rotate_left(17);
-    img[12 + head_len..20 + head_len].copy_from_slice(&sum.to_le_bytes());
 }
 
 const WIDE: &[u64] = &[
@@ -637,10 +592,10 @@ fn targets() -> Vec<Target> {
             let s = if r.chance(4) { r.pick(TOKENS).to_string() } else { text(r) };
             let goal = if r.chance(2) { four.goal_blank_first() } else { four.goal_blank_last() };
         }
-        shows quoted(&s), reads partition_tiles(&s, &goal).is_some());
-    target!("LookupTable::from_bytes", |r| { let img = damaged(r, &lut, fix_lookup_checksum); }
+        shows quoted(&s), reads s.parse::<PartitionName>().ok().and_then(|n| partition_tiles(n, &goal)).is_some());
+    target!("LookupTable::from_bytes", |r| { let img = damaged(r, &lut, fix_checksum); }
         shows shown(&img), reads clear(LookupTable::from_bytes(&img, "fuzz.lut")));
-    target!("Partition::from_bytes", |r| { let img = damaged(r, &pdb, fix_partition_checksum); }
+    target!("Partition::from_bytes", |r| { let img = damaged(r, &pdb, fix_checksum); }
         shows shown(&img), reads clear(Partition::from_bytes(&img, "fuzz.pdb")));
     t
 }

@@ -36,6 +36,8 @@ pub enum PermutationError {
     },
     /// An entry given twice.
     Repeated(u8),
+    /// More than 64 entries: more than any permutation here.
+    TooLong(usize),
 }
 
 impl fmt::Display for PermutationError {
@@ -45,6 +47,7 @@ impl fmt::Display for PermutationError {
                 write!(f, "{value} is out of range; expected 0 to {}", n - 1)
             }
             PermutationError::Repeated(v) => write!(f, "{v} appears twice"),
+            PermutationError::TooLong(n) => write!(f, "{n} entries; expected at most 64"),
         }
     }
 }
@@ -64,9 +67,12 @@ impl std::error::Error for PermutationError {}
 /// ```
 pub fn check_permutation(p: &[u8]) -> Result<(), PermutationError> {
     let n = p.len();
+    if n > 64 {
+        return Err(PermutationError::TooLong(n));
+    }
     let mut seen = 0u64;
     for &x in p {
-        if usize::from(x) >= n.min(64) {
+        if usize::from(x) >= n {
             return Err(PermutationError::OutOfRange { value: x, n });
         }
         if seen & (1 << x) != 0 {
@@ -164,6 +170,9 @@ pub enum CycleError {
     Repeated(u8),
     /// Digits outside any parenthesis.
     OutsideCycle,
+    /// Cycle notation is read for permutations of 1 to 10 elements (single
+    /// digits); this many was asked for.
+    Size(usize),
 }
 
 impl fmt::Display for CycleError {
@@ -190,6 +199,10 @@ impl fmt::Display for CycleError {
                 f,
                 "square {x} appears twice in cycle notation; cycles must be disjoint"
             ),
+            CycleError::Size(n) => write!(
+                f,
+                "cycle notation is read for 1 to 10 elements (single digits), not {n}"
+            ),
             CycleError::OutsideCycle => write!(
                 f,
                 "digits outside parentheses in cycle notation; write each cycle in parentheses, like (132)(67)"
@@ -204,6 +217,9 @@ impl std::error::Error for CycleError {}
 /// permutation of `0..n` it denotes. `()` and `I` (Schofield's identity)
 /// denote the identity.
 pub fn parse_cycles(s: &str, n: usize) -> Result<Vec<u8>, CycleError> {
+    if !(1..=10).contains(&n) {
+        return Err(CycleError::Size(n));
+    }
     let mut p: Vec<u8> = (0..n as u8).collect();
     let mut used = 0u64;
     let trimmed = s.trim();

@@ -377,8 +377,15 @@ pub fn to_bytes(
     out
 }
 
-/// The checksum: xxh3-64, seed 0, of the whole image but bytes 40–47.
-fn checksum(image: &[u8]) -> u64 {
+/// The checksum a container image must carry at bytes 40–47: xxh3-64,
+/// seed 0, of the whole image but those 8 bytes. The image must be at
+/// least [`FIXED_HEADER`] bytes long.
+///
+/// ```
+/// let image = vec![0u8; schofield::store::FIXED_HEADER];
+/// assert_eq!(schofield::store::checksum(&image), schofield::store::checksum(&image));
+/// ```
+pub fn checksum(image: &[u8]) -> u64 {
     let mut h = xxhash_rust::xxh3::Xxh3::new();
     h.update(&image[..40]);
     h.update(&image[FIXED_HEADER..]);

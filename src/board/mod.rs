@@ -411,6 +411,10 @@ impl Board {
                 });
             }
             Err(perm::PermutationError::Repeated(t)) => return Err(BoardError::RepeatedTile(t)),
+            // The length was checked above: at most 16 cells.
+            Err(perm::PermutationError::TooLong(found)) => {
+                return Err(BoardError::CellCount { found, expected: n });
+            }
         }
         Ok(Arrangement(cells.to_vec()))
     }

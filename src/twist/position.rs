@@ -265,6 +265,7 @@ impl<const N: usize> Position<N> {
             Err(perm::PermutationError::Repeated(p)) => {
                 return Err(PositionError::RepeatedPiece(p));
             }
+            Err(perm::PermutationError::TooLong(_)) => unreachable!("N ≤ 9 pieces"),
         }
         if !perm::is_even(&pieces) {
             return Err(PositionError::OddPermutation {
