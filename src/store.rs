@@ -133,11 +133,11 @@ impl fmt::Display for Kind {
 /// use schofield::store::{self, Kind, StoreError};
 /// let e = store::from_bytes(b"SCHOF", "x.bin", Kind::LookupTable).unwrap_err();
 /// assert!(matches!(e, StoreError::Length { .. }));
-/// assert_eq!(e.to_string(), "'x.bin' is too short: 5 bytes, but a header needs at least 48");
+/// assert_eq!(e.to_string(), "\"x.bin\" is too short: 5 bytes, but a header needs at least 48");
 /// let e = store::from_bytes(b"#!/bin/sh\n", "x.bin", Kind::LookupTable).unwrap_err();
 /// assert_eq!(
 ///     e.to_string(),
-///     "'x.bin' is not a schofield file: its first bytes are '#!/bin/s', expected 'SCHOFBIN'"
+///     "\"x.bin\" is not a schofield file: its first bytes are \"#!/bin/s\", expected \"SCHOFBIN\""
 /// );
 /// ```
 #[derive(Debug)]

@@ -186,7 +186,7 @@ fn command_line_refusals() {
             "--table",
             "/nonexistent.lut",
         ],
-        "cannot read '/nonexistent.lut'",
+        "cannot read \"/nonexistent.lut\"",
     );
     fails(
         &["lookup", "build", "--board", "3by3"],

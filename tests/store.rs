@@ -157,12 +157,12 @@ fn damage_is_refused() {
     let e = table_error(&dbs().to_bytes());
     assert_eq!(
         e.to_string(),
-        "'t.bin' holds pattern databases, expected a lookup table"
+        "\"t.bin\" holds pattern databases, expected a lookup table"
     );
     let e = pdb_error(&table().to_bytes());
     assert_eq!(
         e.to_string(),
-        "'p.bin' holds a lookup table, expected pattern databases"
+        "\"p.bin\" holds a lookup table, expected pattern databases"
     );
 }
 
@@ -380,7 +380,7 @@ fn odd_paths_are_refused_at_once() {
     let e = quick(|| LookupTable::load("/dev/zero".as_ref()).unwrap_err());
     assert_eq!(
         e.to_string(),
-        "'/dev/zero' is a character device, not a regular file"
+        "\"/dev/zero\" is a character device, not a regular file"
     );
     let e = quick(|| Partition::read("/dev/urandom".as_ref()).unwrap_err());
     assert!(matches!(e, PdbError::Store(StoreError::NotAFile { .. })));
@@ -408,7 +408,7 @@ fn odd_paths_are_refused_at_once() {
     }
     let missing = dir.join("missing.bin");
     let e = LookupTable::load(&missing).unwrap_err();
-    assert!(e.to_string().starts_with("cannot read '"), "{e}");
+    assert!(e.to_string().starts_with("cannot read \""), "{e}");
     // A file larger than any table, refused by its size before reading.
     let big = dir.join("big.bin");
     let f = std::fs::File::create(&big).unwrap();
@@ -495,7 +495,7 @@ fn a_failed_write_changes_nothing_and_leaves_nothing() {
     std::fs::write(target.join("keep"), b"kept").unwrap();
     assert!(store::write_atomically(&target, b"new").is_err());
     let e = table().save(&target).unwrap_err();
-    assert!(e.to_string().starts_with("cannot write '"), "{e}");
+    assert!(e.to_string().starts_with("cannot write \""), "{e}");
     assert!(!e.to_string().contains(".tmp"), "{e}");
     assert_eq!(std::fs::read(target.join("keep")).unwrap(), b"kept");
     let left: Vec<_> = std::fs::read_dir(&dir)

@@ -93,7 +93,7 @@ pub struct TableSolution {
 /// assert!(matches!(e, TableError::Store(_)));
 /// assert_eq!(
 ///     e.to_string(),
-///     "'t.bin' is damaged: it has 407 bytes but its header needs 408 (a cut or padded file)"
+///     "\"t.bin\" is damaged: it has 407 bytes but its header needs 408 (a cut or padded file)"
 /// );
 /// ```
 #[derive(Debug)]

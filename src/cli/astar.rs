@@ -1,6 +1,6 @@
 //! `astar`: A* over any sliding board.
 
-use super::common::{FormatArg, Outcome};
+use super::common::{self, FormatArg, Outcome};
 use clap::{Args, ValueEnum};
 use schofield::board::Board;
 use schofield::board::goal::Goal;
@@ -30,7 +30,8 @@ pub struct AstarArgs {
     /// Stop after expanding this many vertices.
     #[arg(long)]
     max_nodes: Option<u64>,
-    /// Stop before the search uses this many megabytes (default 2048).
+    /// Stop before the search uses this many megabytes (default 2048; at
+    /// most nine tenths of the memory available).
     #[arg(long, default_value_t = 2048)]
     max_memory: u64,
     #[command(flatten)]
@@ -74,7 +75,7 @@ pub fn run(args: AstarArgs) -> Outcome {
     let goal = goal.arrangement(&board)?;
     let limits = Limits {
         max_nodes: args.max_nodes,
-        max_bytes: args.max_memory.saturating_mul(1 << 20),
+        max_bytes: common::memory_bound(args.max_memory),
     };
     let report = |h: Heuristic| -> Result<AstarReport, SearchError> {
         Ok(AstarReport {

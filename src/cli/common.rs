@@ -127,3 +127,21 @@ pub fn cache_file(name: &str) -> PathBuf {
         None => PathBuf::from(name),
     }
 }
+
+/// The bytes a search may use: `--max-memory` in megabytes, but no more
+/// than nine tenths of the memory this machine has available now (Linux's
+/// `MemAvailable`), so that a generous bound stops the search cleanly
+/// instead of exhausting the machine.
+pub fn memory_bound(max_memory_mb: u64) -> u64 {
+    let asked = max_memory_mb.saturating_mul(1 << 20);
+    let available = std::fs::read_to_string("/proc/meminfo").ok().and_then(|m| {
+        m.lines()
+            .find_map(|l| l.strip_prefix("MemAvailable:"))
+            .and_then(|v| v.trim().trim_end_matches("kB").trim().parse::<u64>().ok())
+            .map(|kb| kb.saturating_mul(1024) / 10 * 9)
+    });
+    match available {
+        Some(free) => asked.min(free),
+        None => asked,
+    }
+}

@@ -28,5 +28,19 @@ pub fn hint(e: &(dyn std::error::Error + 'static)) -> &'static str {
     if let Some(BoardError::NotSquare(_)) = e.downcast_ref::<BoardError>() {
         return " or --board RxC";
     }
+    use schofield::board::lookup::TableError;
+    use schofield::search::pdb::PdbError;
+    match e.downcast_ref::<TableError>() {
+        Some(TableError::Mismatch { .. }) => {
+            return "; pass matching --board/--goal or another --table";
+        }
+        Some(TableError::Store(_)) => {
+            return "; build a table with `schofield lookup build --save FILE`";
+        }
+        _ => {}
+    }
+    if let Some(PdbError::Store(_) | PdbError::Mismatch { .. }) = e.downcast_ref::<PdbError>() {
+        return "; build them again with --rebuild, or pass another --pdb";
+    }
     ""
 }

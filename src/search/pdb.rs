@@ -375,7 +375,7 @@ pub struct Partition {
 /// assert_eq!(p, PartitionName::SixSixThree);
 /// assert_eq!(p.to_string(), "6-6-3");
 /// let e = "6-6-4".parse::<PartitionName>().unwrap_err();
-/// assert_eq!(e.to_string(), "unknown partition '6-6-4'; expected 7-7-1, 7-8, 6-6-3 or 5-5-5");
+/// assert_eq!(e.to_string(), "unknown partition \"6-6-4\"; expected 7-7-1, 7-8, 6-6-3 or 5-5-5");
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum PartitionName {
@@ -480,7 +480,7 @@ pub fn partition_tiles(name: PartitionName, goal: &Arrangement) -> Option<Vec<Ve
 /// use schofield::search::pdb::{Partition, PdbError};
 /// let e = Partition::read("/dev/null".as_ref()).unwrap_err();
 /// assert!(matches!(e, PdbError::Store(_)));
-/// assert_eq!(e.to_string(), "'/dev/null' is a character device, not a regular file");
+/// assert_eq!(e.to_string(), "\"/dev/null\" is a character device, not a regular file");
 /// ```
 #[derive(Debug)]
 pub enum PdbError {
