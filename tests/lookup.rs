@@ -221,7 +221,7 @@ fn command_line_refusals() {
     fails(&["lookup", "solve", "123/456/789"], "tile 9 does not exist");
     fails(
         &["lookup", "build", "--save", "/nonexistent/dir/t.lut"],
-        "cannot write '/nonexistent/dir/t.lut': No such file or directory",
+        "cannot write /nonexistent/dir/t.lut: no folder /nonexistent/dir",
     );
 }
 

@@ -87,7 +87,7 @@ pub fn run(command: LookupCommand) -> Outcome {
         } => {
             if let Some(path) = &save {
                 common::check_writable(path)
-                    .map_err(|e| format!("cannot use the table file {}: {e}", path.display()))?;
+                    .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
             }
             let t = table_for(&which)?;
             if let Some(path) = save {
