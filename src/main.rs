@@ -68,7 +68,31 @@ fn run(command: Command) -> Outcome {
 }
 
 fn main() -> ExitCode {
-    match run(Cli::parse().command) {
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        // Help and version go to standard output as clap writes them.
+        Err(e) if !e.use_stderr() => e.exit(),
+        // A usage error on one line, as every other error: clap's message
+        // and its tips, without the usage summary.
+        Err(e) => {
+            let text = e.to_string();
+            let mut line = String::new();
+            for part in text
+                .lines()
+                .map(str::trim)
+                .take_while(|l| !l.starts_with("Usage:") && !l.starts_with("For more"))
+                .filter(|l| !l.is_empty())
+            {
+                if !line.is_empty() {
+                    line += if line.ends_with(':') { " " } else { "; " };
+                }
+                line += part;
+            }
+            eprintln!("{line}");
+            return ExitCode::from(2);
+        }
+    };
+    match run(cli.command) {
         Ok(text) => {
             let mut out = std::io::stdout().lock();
             match out.write_all(text.as_bytes()).and_then(|()| out.flush()) {

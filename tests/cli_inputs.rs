@@ -35,7 +35,7 @@ fn output_paths_are_checked_before_the_work() {
             "--save",
             "/nonexistent/t.lut",
         ],
-        "cannot use the table file /nonexistent/t.lut",
+        "cannot write /nonexistent/t.lut",
     );
     fails(
         &["graph", "--output", "/nonexistent/g.dot"],
