@@ -17,27 +17,24 @@
 //! lookup tables (2x2, 2x3) and small pattern databases (2x3, 3x3) flipped,
 //! overwritten, cut, extended, with the checksum repaired in half the cases.
 //!
-//! Measured on the shared 2-core build machine, 2026-11-22:
+//! Measured on the 2-core build machine, 2026-11-22, after the file
+//! container (`schofield::store`) replaced the two old formats:
 //!
 //! ```text
 //! cargo run --release --example fuzz -- 1000000       # seed 1
-//! total: 18 parsers x 1000000 inputs in 13.0 s, 0 panics
-//! cargo run --release --example fuzz -- 10000000 2    # seed 2
-//! total: 18 parsers x 10000000 inputs in 132.3 s, 0 panics
+//! total: 18 parsers x 1000000 inputs in 15.1 s, 0 panics (seed 1)
 //! ```
 //!
-//! Per parser (1 000 000 inputs, seed 1): oks / errors, seconds —
-//! `Board` parse 2 891 / 997 109, 0.72; `Board::new` 2 917 / 997 083,
-//! 0.14; `infer` 219 964 / 780 036, 1.27; `parse_arrangement` 124 208 /
-//! 875 792, 1.19; `arrangement` 177 972 / 822 028, 0.11; `Goal` 84 893 /
-//! 915 107, 1.29; `batch::read` 36 454 / 963 546, 2.22; `EIGHT`
-//! position 20 491 / 979 509, 1.04, path 83 415 / 916 585, 0.66; `FIVE`
-//! position 16 650 / 983 350, 0.98, path 65 295 / 934 705, 0.58; `Path`
-//! 83 594 / 916 406, 0.47; `parse_head` 7 242 / 992 758, 0.57;
-//! `parse_cycles` 73 131 / 926 869, 0.44; `check_permutation` 260 297 /
-//! 739 703, 0.11; `partition_tiles` 24 177 / 975 823, 0.30;
-//! `LookupTable::from_bytes` 64 145 / 935 855, 0.34;
-//! `Partition::from_bytes` 79 381 / 920 619, 0.60.
+//! Per parser (1 000 000 inputs, seed 1): oks / errors —
+//! `Board` parse 2 891 / 997 109; `Board::new` 2 917 / 997 083; `infer`
+//! 219 964 / 780 036; `parse_arrangement` 124 208 / 875 792;
+//! `arrangement` 177 972 / 822 028; `Goal` 84 893 / 915 107;
+//! `batch::read` 36 454 / 963 546; `EIGHT` position 20 491 / 979 509, path
+//! 83 415 / 916 585; `FIVE` position 16 650 / 983 350, path 65 295 /
+//! 934 705; `Path` 83 594 / 916 406; `parse_head` 7 242 / 992 758;
+//! `parse_cycles` 42 308 / 957 692; `check_permutation` 260 297 / 739 703;
+//! `partition_tiles` 24 177 / 975 823; `LookupTable::from_bytes` 6 058 /
+//! 993 942; `Partition::from_bytes` 10 825 / 989 175.
 //!
 //! Built without `--release` (overflow checks on), the same 1 000 000 run
 //! (86 s) exits 1: 1 503 panics in `parse_cycles` with n = 0 (the error

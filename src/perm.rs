@@ -404,16 +404,20 @@ impl<W: num_traits::PrimInt + From<u8>> Lehmer<W> {
         &self.weights[..self.digits]
     }
 
-    /// The rank of the leading entries of `values`.
+    /// The rank of the leading entries of `values` (the weights end at the
+    /// first 0: every leading weight is at least 1).
     #[inline(always)]
     pub fn rank(&self, values: impl IntoIterator<Item = u8>) -> W {
-        lehmer_rank(values, self.weights[..self.digits].iter().copied())
+        lehmer_rank(
+            values,
+            self.weights.iter().copied().take_while(|w| !w.is_zero()),
+        )
     }
 
     /// The rank of a list packed in nibbles (entry `i` in bits `4i … 4i+3`).
     #[inline(always)]
     pub fn rank_packed(&self, list: u64) -> W {
-        self.rank((0..self.digits).map(|i| ((list >> (4 * i)) & 0xf) as u8))
+        self.rank((0..16).map(|i| ((list >> (4 * i)) & 0xf) as u8))
     }
 }
 

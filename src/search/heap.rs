@@ -98,6 +98,13 @@ impl<K: Hash + Eq + Clone, P: Ord + Copy> UpdatableHeap<K, P> {
             + map_bytes::<K, usize>(self.slot.capacity())
     }
 
+    /// True when `additional` more entries fit without growing.
+    #[inline]
+    pub fn has_room(&self, additional: usize) -> bool {
+        self.heap.len() + additional <= self.heap.capacity()
+            && self.slot.len() + additional <= self.slot.capacity()
+    }
+
     /// The bytes [`UpdatableHeap::try_reserve`] of `additional` more entries
     /// would bring the heap to, if it had to grow.
     pub fn memory_after_growth(&self, additional: usize) -> usize {

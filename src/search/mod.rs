@@ -68,6 +68,9 @@ pub struct Target {
     board: Board,
     goal: Arrangement,
     goal_cell: [u8; 16],
+    /// `distance[t][c]`: [`Board::manhattan`] from cell `c` to tile `t`'s
+    /// goal cell, looked up instead of recomputed at every vertex.
+    distance: [[u8; 16]; 16],
 }
 
 impl Target {
@@ -77,10 +80,17 @@ impl Target {
         for (c, &t) in goal.cells().iter().enumerate() {
             goal_cell[usize::from(t)] = c as u8;
         }
+        let mut distance = [[0u8; 16]; 16];
+        for (t, row) in distance.iter_mut().enumerate().take(board.cells()) {
+            for (c, d) in row.iter_mut().enumerate().take(board.cells()) {
+                *d = board.manhattan(c, usize::from(goal_cell[t])) as u8;
+            }
+        }
         Target {
             board,
             goal,
             goal_cell,
+            distance,
         }
     }
 
@@ -103,10 +113,7 @@ impl Target {
             .iter()
             .enumerate()
             .filter(|&(_, &t)| t != 0)
-            .map(|(c, &t)| {
-                self.board
-                    .manhattan(c, usize::from(self.goal_cell[usize::from(t)]))
-            })
+            .map(|(c, &t)| u32::from(self.distance[usize::from(t) & 15][c & 15]))
             .sum()
     }
 
@@ -350,6 +357,10 @@ fn make_room(
     open: &mut UpdatableHeap<u64, (u32, Reverse<u32>)>,
     max_bytes: u64,
 ) -> Option<Limit> {
+    // Memory changes only when a table grows: nothing to check otherwise.
+    if seen.capacity() - seen.len() >= 4 && open.has_room(4) {
+        return None;
+    }
     let seen_after = if seen.capacity() - seen.len() < 4 {
         map_bytes::<u64, Seen>(2 * seen.capacity().max(16))
     } else {
