@@ -85,7 +85,7 @@ impl Rng {
 
 #[path = "../tests/inputs/mod.rs"]
 mod inputs;
-use inputs::{ALPHABET, TOKENS};
+use inputs::{ALPHABET, TOKENS, WIDE, fix_checksum};
 
 /// A random arrangement of `b` written in one of the forms the readers
 /// take (grid rows, a list with spaces or commas, letters for 10 … 15).
@@ -283,32 +283,6 @@ fn partition_images() -> Vec<Vec<u8>> {
     }
     out
 }
-
-fn fix_checksum(img: &mut [u8]) {
-    if img.len() >= schofield::store::FIXED_HEADER {
-        let sum = schofield::store::checksum(img);
-        img[40..48].copy_from_slice(&sum.to_le_bytes());
-    }
-}
-
-const WIDE: &[u64] = &[
-    0,
-    1,
-    2,
-    12,
-    16,
-    17,
-    37,
-    120,
-    360,
-    3024,
-    181_440,
-    u32::MAX as u64,
-    u64::MAX,
-    u64::MAX - 43,
-    u64::MAX - 19,
-    1 << 63,
-];
 
 /// A valid image, damaged by one to five changes; the checksum repaired in
 /// half the cases (`fix`), so the checks behind it are reached.

@@ -434,13 +434,7 @@ mod loaders {
         super::clear(Partition::from_bytes(bytes, "fuzz.pdb"))
     }
 
-    /// Rewrites a container image's checksum, so the checks behind it are reached.
-    pub fn fix_checksum(img: &mut [u8]) {
-        if img.len() >= schofield::store::FIXED_HEADER {
-            let sum = schofield::store::checksum(img);
-            img[40..48].copy_from_slice(&sum.to_le_bytes());
-        }
-    }
+    pub use super::inputs::fix_checksum;
 
     /// One change to a file image; positions are taken modulo its length.
     #[derive(Debug, Clone)]
@@ -461,29 +455,7 @@ mod loaders {
     }
 
     fn wide() -> impl Strategy<Value = u64> {
-        prop_oneof![
-            any::<u64>(),
-            prop::sample::select(
-                &[
-                    0u64,
-                    1,
-                    2,
-                    12,
-                    16,
-                    17,
-                    37,
-                    120,
-                    360,
-                    3024,
-                    181_440,
-                    u32::MAX as u64,
-                    u64::MAX,
-                    u64::MAX - 43,
-                    u64::MAX - 19,
-                    1 << 63,
-                ][..]
-            ),
-        ]
+        prop_oneof![any::<u64>(), prop::sample::select(super::inputs::WIDE),]
     }
 
     pub fn mutation() -> impl Strategy<Value = Mutation> {

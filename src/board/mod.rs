@@ -697,8 +697,8 @@ impl Space {
         // Two frontier buffers, each long enough for every state: a new
         // state is written at the end and the length advanced only when it
         // is new, so the unpredictable "seen before?" is not a branch.
-        let mut frontier = try_zeroed(self.len() + 1)?;
-        let mut next = try_zeroed(self.len() + 1)?;
+        let mut frontier = try_filled(self.len() + 1, (0u64, 0u32))?;
+        let mut next = try_filled(self.len() + 1, (0u64, 0u32))?;
         frontier[0] = (pack(&self.goal), (start_index % per_blank) as u32);
         let mut len = 1;
         let mut depth = 0u8;
@@ -749,17 +749,6 @@ pub(crate) fn try_filled<T: Clone>(len: usize, value: T) -> Option<Vec<T>> {
     v.try_reserve_exact(len).ok()?;
     v.resize(len, value);
     Some(v)
-}
-
-/// A vector of `len` zero pairs, allocated fallibly. Once the memory is
-/// known to be there (a fallible reservation of the same size, released at
-/// once), `vec!` takes zeroed pages from the system, which is far faster
-/// than writing every entry.
-pub(crate) fn try_zeroed(len: usize) -> Option<Vec<(u64, u32)>> {
-    let mut probe: Vec<(u64, u32)> = Vec::new();
-    probe.try_reserve_exact(len).ok()?;
-    drop(probe);
-    Some(vec![(0u64, 0u32); len])
 }
 
 /// A vector of `len` values made by `make`, allocated fallibly.

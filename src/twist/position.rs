@@ -265,7 +265,13 @@ impl<const N: usize> Position<N> {
             Err(perm::PermutationError::Repeated(p)) => {
                 return Err(PositionError::RepeatedPiece(p));
             }
-            Err(perm::PermutationError::TooLong(_)) => unreachable!("N ≤ 9 pieces"),
+            // A position has at most 9 pieces; a longer list is out of range.
+            Err(perm::PermutationError::TooLong(n)) => {
+                return Err(PositionError::PieceOutOfRange {
+                    piece: u8::try_from(n).unwrap_or(u8::MAX),
+                    pieces: N,
+                });
+            }
         }
         if !perm::is_even(&pieces) {
             return Err(PositionError::OddPermutation {
