@@ -694,18 +694,24 @@ impl Space {
         let mut dist = try_filled(self.len(), u8::MAX)?;
         let start_index = self.index(&self.goal);
         dist[start_index] = 0;
-        // Two frontier buffers, each long enough for every state: a new
-        // state is written at the end and the length advanced only when it
-        // is new, so the unpredictable "seen before?" is not a branch.
-        let mut frontier = try_filled(self.len() + 1, (0u64, 0u32))?;
-        let mut next = try_filled(self.len() + 1, (0u64, 0u32))?;
-        frontier[0] = (pack(&self.goal), (start_index % per_blank) as u32);
+        // Two frontier buffers: a new state is written at the end and the
+        // length advanced only when it is new, so the unpredictable "seen
+        // before?" is not a branch. They grow (fallibly) with the largest
+        // layer, so memory never touched is never written.
+        let mut frontier = vec![(pack(&self.goal), (start_index % per_blank) as u32)];
+        let mut next = Vec::new();
         let mut len = 1;
         let mut depth = 0u8;
         while len > 0 {
             let mut new = 0;
             let d = depth + 1;
             for &(state, tile_rank) in &frontier[..len] {
+                // Room for the four moves a state has at most.
+                if next.len() < new + 4 {
+                    let more = (2 * next.len()).max(1024);
+                    next.try_reserve_exact(more).ok()?;
+                    next.resize(next.len() + more, (0u64, 0u32));
+                }
                 let blank = (state >> 60) as usize;
                 let list = state & LIST_MASK;
                 // Horizontal moves: the tile order is unchanged.

@@ -18,20 +18,15 @@
 //! ```
 
 use std::collections::HashMap;
-use std::hash::Hash;
+use std::collections::hash_map::RandomState;
+use std::hash::{BuildHasher, Hash};
 
 /// A min-heap of keys with priorities that can be lowered in O(log n).
 #[derive(Debug, Clone)]
-pub struct UpdatableHeap<K, P> {
+pub struct UpdatableHeap<K, P, S = RandomState> {
     heap: Vec<(P, K)>,
-    slot: HashMap<K, usize>,
+    slot: HashMap<K, usize, S>,
     max_len: usize,
-}
-
-impl<K: Hash + Eq + Clone, P: Ord + Copy> Default for UpdatableHeap<K, P> {
-    fn default() -> Self {
-        Self::new()
-    }
 }
 
 impl<K: Hash + Eq + Clone, P: Ord + Copy> UpdatableHeap<K, P> {
@@ -43,7 +38,22 @@ impl<K: Hash + Eq + Clone, P: Ord + Copy> UpdatableHeap<K, P> {
             max_len: 0,
         }
     }
+}
 
+impl<K: Hash + Eq + Clone, P: Ord + Copy, S: BuildHasher + Default> Default
+    for UpdatableHeap<K, P, S>
+{
+    /// An empty queue whose index hashes with `S`.
+    fn default() -> Self {
+        UpdatableHeap {
+            heap: Vec::new(),
+            slot: HashMap::default(),
+            max_len: 0,
+        }
+    }
+}
+
+impl<K: Hash + Eq + Clone, P: Ord + Copy, S: BuildHasher + Default> UpdatableHeap<K, P, S> {
     /// The number of entries.
     pub fn len(&self) -> usize {
         self.heap.len()
@@ -78,13 +88,16 @@ impl<K: Hash + Eq + Clone, P: Ord + Copy> UpdatableHeap<K, P> {
                     return false;
                 }
                 self.heap[i].0 = priority;
-                self.sift_up(i);
+                let j = self.sift_up(i);
+                if j != i {
+                    self.set_slot(j);
+                }
             }
             None => {
-                let i = self.heap.len();
-                self.slot.insert(key.clone(), i);
                 self.heap.push((priority, key));
-                self.sift_up(i);
+                let i = self.sift_up(self.heap.len() - 1);
+                let key = self.heap[i].1.clone();
+                self.slot.insert(key, i);
                 self.max_len = self.max_len.max(self.heap.len());
             }
         }
@@ -129,34 +142,41 @@ impl<K: Hash + Eq + Clone, P: Ord + Copy> UpdatableHeap<K, P> {
         if self.heap.is_empty() {
             return None;
         }
-        let last = self.heap.len() - 1;
-        self.swap(0, last);
-        let (p, k) = self.heap.pop().expect("not empty");
+        // The last entry moves to the root and sinks.
+        let (p, k) = self.heap.swap_remove(0);
         self.slot.remove(&k);
         if !self.heap.is_empty() {
-            self.sift_down(0);
+            let j = self.sift_down(0);
+            self.set_slot(j);
         }
         Some((k, p))
     }
 
-    fn swap(&mut self, i: usize, j: usize) {
-        self.heap.swap(i, j);
+    /// Records that the entry at `i` lives there.
+    fn set_slot(&mut self, i: usize) {
         *self.slot.get_mut(&self.heap[i].1).expect("indexed") = i;
-        *self.slot.get_mut(&self.heap[j].1).expect("indexed") = j;
     }
 
-    fn sift_up(&mut self, mut i: usize) {
+    /// Raises the entry at `i` past every parent of larger priority and
+    /// returns where it stops. Each parent passed is moved down a level
+    /// and re-indexed; the entry itself is left for the caller to index.
+    fn sift_up(&mut self, mut i: usize) -> usize {
         while i > 0 {
             let parent = (i - 1) / 2;
             if self.heap[i].0 >= self.heap[parent].0 {
                 break;
             }
-            self.swap(i, parent);
+            self.heap.swap(i, parent);
+            self.set_slot(i);
             i = parent;
         }
+        i
     }
 
-    fn sift_down(&mut self, mut i: usize) {
+    /// Lowers the entry at `i` below every child of smaller priority and
+    /// returns where it stops; as [`UpdatableHeap::sift_up`], the entry
+    /// itself is left for the caller to index.
+    fn sift_down(&mut self, mut i: usize) -> usize {
         let n = self.heap.len();
         loop {
             let (l, r) = (2 * i + 1, 2 * i + 2);
@@ -168,9 +188,10 @@ impl<K: Hash + Eq + Clone, P: Ord + Copy> UpdatableHeap<K, P> {
                 least = r;
             }
             if least == i {
-                break;
+                return i;
             }
-            self.swap(i, least);
+            self.heap.swap(i, least);
+            self.set_slot(i);
             i = least;
         }
     }

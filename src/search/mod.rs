@@ -330,6 +330,10 @@ impl Hasher for StateHasher {
 
 type StateMap<V> = HashMap<u64, V, BuildHasherDefault<StateHasher>>;
 
+/// A*'s queue: packed states by `(f, deeper first)`, indexed with the same
+/// fast hasher as the stored vertices.
+type Open = UpdatableHeap<u64, (u32, Reverse<u32>), BuildHasherDefault<StateHasher>>;
+
 /// Packs up to 16 cells into nibbles.
 fn pack(cells: &[u8]) -> u64 {
     cells
@@ -345,18 +349,14 @@ fn unpack(s: u64, n: usize, out: &mut [u8; 16]) {
 }
 
 /// The bytes A*'s tables hold: the stored vertices and the queue.
-fn memory(seen: &StateMap<Seen>, open: &UpdatableHeap<u64, (u32, Reverse<u32>)>) -> usize {
+fn memory(seen: &StateMap<Seen>, open: &Open) -> usize {
     map_bytes::<u64, Seen>(seen.capacity()) + open.memory_bytes()
 }
 
 /// Makes room for one vertex's children (at most 4) within `max_bytes`: a
 /// table that must grow is checked at the size it would grow to, and grown
 /// fallibly. Returns the limit that stops the search, if one does.
-fn make_room(
-    seen: &mut StateMap<Seen>,
-    open: &mut UpdatableHeap<u64, (u32, Reverse<u32>)>,
-    max_bytes: u64,
-) -> Option<Limit> {
+fn make_room(seen: &mut StateMap<Seen>, open: &mut Open, max_bytes: u64) -> Option<Limit> {
     // Memory changes only when a table grows: nothing to check otherwise.
     if seen.capacity() - seen.len() >= 4 && open.has_room(4) {
         return None;
@@ -404,7 +404,7 @@ pub fn astar(
     let start_key = pack(start.cells());
     let initial_estimate = target.estimate(h, start.cells());
     let mut seen: StateMap<Seen> = StateMap::default();
-    let mut open: UpdatableHeap<u64, (u32, Reverse<u32>)> = UpdatableHeap::new();
+    let mut open = Open::default();
     seen.insert(
         start_key,
         Seen {
@@ -484,7 +484,7 @@ fn finish(
     h: Heuristic,
     initial_estimate: u32,
     expanded: u64,
-    open: &UpdatableHeap<u64, (u32, Reverse<u32>)>,
+    open: &Open,
 ) -> AstarResult {
     let mut moves = Vec::new();
     let mut key = goal_key;
