@@ -4,9 +4,9 @@
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use schofield::board::Board;
-use schofield::search::Limits;
-use schofield::search::ida::{IdaHeuristic, solve};
+use schofield::search::ida::solve;
 use schofield::search::pdb::{Partition, PartitionName};
+use schofield::search::{Guide, Limits};
 use std::hint::black_box;
 
 fn optimal(c: &mut Criterion) {
@@ -39,7 +39,7 @@ fn optimal(c: &mut Criterion) {
             bench.iter(|| {
                 for a in &korf {
                     black_box(
-                        solve(&b, a, &goal, &IdaHeuristic::Pdb(&part), &Limits::default()).unwrap(),
+                        solve(&b, a, &goal, Guide::Databases(&part), &Limits::default()).unwrap(),
                     );
                 }
             })

@@ -404,14 +404,11 @@ impl<W: num_traits::PrimInt + From<u8>> Lehmer<W> {
         &self.weights[..self.digits]
     }
 
-    /// The rank of the leading entries of `values` (the weights end at the
-    /// first 0: every leading weight is at least 1).
+    /// The rank of the leading entries of `values` (as many as there are
+    /// digits; any further entries are ignored).
     #[inline(always)]
     pub fn rank(&self, values: impl IntoIterator<Item = u8>) -> W {
-        lehmer_rank(
-            values,
-            self.weights.iter().copied().take_while(|w| !w.is_zero()),
-        )
+        lehmer_rank(values, self.weights[..self.digits].iter().copied())
     }
 
     /// The rank of a list packed in nibbles (entry `i` in bits `4i … 4i+3`).

@@ -693,9 +693,9 @@ fn partition_image_with_too_many_tiles() {
 /// reflected tiles).
 #[test]
 fn partition_with_a_foreign_tile_is_refused() {
-    use schofield::search::Limits;
-    use schofield::search::ida::{IdaHeuristic, solve};
+    use schofield::search::ida::solve;
     use schofield::search::pdb::Partition;
+    use schofield::search::{Guide, Limits};
     let mut img = partition_images_cached()[1].clone();
     img[12 + 37 + 3] = 200;
     fix_checksum(&mut img);
@@ -707,7 +707,7 @@ fn partition_with_a_foreign_tile_is_refused() {
         max_nodes: Some(1000),
         max_bytes: u64::MAX,
     };
-    let _ = solve(&b, &goal, &goal, &IdaHeuristic::Pdb(&p), &limits);
+    let _ = solve(&b, &goal, &goal, Guide::Databases(&p), &limits);
 }
 
 /// FINDING (outside the range the library uses, n ≤ 16): `parse_cycles`

@@ -7,9 +7,9 @@
 mod common;
 use common::{fails, schofield, stdout};
 use schofield::board::{Arrangement, Board, Space};
-use schofield::search::Limits;
-use schofield::search::ida::{IdaHeuristic, solve};
+use schofield::search::ida::solve;
 use schofield::search::pdb::{Partition, PartitionName, PatternDb, is_partition, partition_tiles};
+use schofield::search::{Guide, Heuristic, Limits};
 use std::path::PathBuf;
 use std::sync::OnceLock;
 
@@ -78,7 +78,7 @@ fn korfs_100_solved_optimally_mean_53_05_and_the_shortest_agree_with_manhattan()
                                 &four(),
                                 a,
                                 goal,
-                                &IdaHeuristic::Pdb(dbs()),
+                                Guide::Databases(dbs()),
                                 &Limits::default(),
                             )
                             .unwrap();
@@ -104,7 +104,7 @@ fn korfs_100_solved_optimally_mean_53_05_and_the_shortest_agree_with_manhattan()
             &four(),
             &instances[i],
             &goal,
-            &IdaHeuristic::Manhattan,
+            Heuristic::Manhattan,
             &Limits::default(),
         )
         .unwrap();
@@ -117,7 +117,7 @@ fn korfs_100_solved_optimally_mean_53_05_and_the_shortest_agree_with_manhattan()
             &four(),
             &instances[i],
             &goal,
-            &IdaHeuristic::LinearConflict,
+            Heuristic::LinearConflict,
             &Limits::default(),
         )
         .unwrap();
@@ -147,10 +147,10 @@ fn the_databases_are_additive_and_admissible() {
                 a = next;
             }
         }
-        let truth = solve(&b, &a, &goal, &IdaHeuristic::Manhattan, &Limits::default())
+        let truth = solve(&b, &a, &goal, Heuristic::Manhattan, &Limits::default())
             .unwrap()
             .length;
-        let with_dbs = solve(&b, &a, &goal, &IdaHeuristic::Pdb(dbs()), &Limits::default()).unwrap();
+        let with_dbs = solve(&b, &a, &goal, Guide::Databases(dbs()), &Limits::default()).unwrap();
         assert!(with_dbs.initial_estimate <= truth, "{}", a.list());
         assert_eq!(with_dbs.length, truth);
     }

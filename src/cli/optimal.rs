@@ -9,9 +9,9 @@ use schofield::board::goal::Goal;
 use schofield::board::{Arrangement, Board};
 use schofield::render::{self, OptimalReport, quoted};
 use schofield::search::Limits;
-use schofield::search::SearchError;
-use schofield::search::ida::{self, IdaHeuristic, IdaSolution};
+use schofield::search::ida::{self, IdaSolution};
 use schofield::search::pdb::{Partition, PartitionName};
+use schofield::search::{Guide, Heuristic, SearchError};
 use std::path::{Path, PathBuf};
 
 /// Solve optimally with IDA* and additive pattern databases (the
@@ -114,9 +114,9 @@ pub fn run(args: OptimalArgs) -> Outcome {
         None => None,
     };
     let heuristic = match (&part, partition) {
-        (Some(p), _) => IdaHeuristic::Pdb(p),
-        (None, "linear-conflict") => IdaHeuristic::LinearConflict,
-        (None, _) => IdaHeuristic::Manhattan,
+        (Some(p), _) => Guide::Databases(p),
+        (None, "linear-conflict") => Guide::Estimate(Heuristic::LinearConflict),
+        (None, _) => Guide::Estimate(Heuristic::Manhattan),
     };
     let limits = Limits {
         max_nodes: args.max_nodes,
@@ -133,7 +133,7 @@ pub fn run(args: OptimalArgs) -> Outcome {
                 start: s.arrangement.list(),
                 goal: board.format(&goal),
                 heuristic: partition.to_string(),
-                solution: solve_one(&board, &s.arrangement, &goal, &heuristic, &limits)?,
+                solution: solve_one(&board, &s.arrangement, &goal, heuristic, &limits)?,
             })
         })
         .collect::<Result<_, _>>()?;
@@ -151,7 +151,7 @@ fn solve_one(
     board: &Board,
     start: &Arrangement,
     goal: &Arrangement,
-    heuristic: &IdaHeuristic<'_>,
+    heuristic: Guide<'_>,
     limits: &Limits,
 ) -> Result<IdaSolution, SearchError> {
     ida::solve(board, start, goal, heuristic, limits)

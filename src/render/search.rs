@@ -32,13 +32,7 @@ pub fn render_astar(r: &AstarReport, format: Format) -> Result<String, OutputErr
             let _ = writeln!(s, "board      {}", r.board);
             let _ = writeln!(s, "start      {}", r.start);
             let _ = writeln!(s, "goal       {}", r.goal);
-            super::solution_lines(
-                &mut s,
-                x.heuristic.name(),
-                x.initial_estimate,
-                &x.tiles,
-                &x.moves,
-            );
+            super::solution_lines(&mut s, &x.heuristic, x.initial_estimate, &x.tiles, &x.moves);
             let _ = writeln!(s, "expanded   {} vertices", grouped(x.expanded as usize));
             let _ = writeln!(s, "max queue  {}", grouped(x.max_queue));
             Ok(s)
@@ -59,7 +53,7 @@ struct CompareRow<'a> {
 /// Several heuristics on one position, side by side.
 pub fn render_compare(runs: &[AstarReport], format: Format) -> Result<String, OutputError> {
     let rows = runs.iter().map(|r| CompareRow {
-        heuristic: r.result.heuristic.name(),
+        heuristic: &r.result.heuristic,
         length: r.result.length,
         expanded: r.result.expanded,
         max_queue: r.result.max_queue,

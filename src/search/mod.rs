@@ -20,6 +20,7 @@ pub mod three_cycles;
 use crate::board::{Arrangement, Board, Direction, Unsolvable};
 use heap::{UpdatableHeap, map_bytes};
 use num_rational::Ratio;
+use pdb::{Lookups, Partition};
 use serde::Serialize;
 use std::cmp::Reverse;
 use std::collections::HashMap;
@@ -62,6 +63,49 @@ impl Heuristic {
     }
 }
 
+/// What guides A* and IDA*: one of the named estimates, or the additive
+/// pattern databases of a partition ([`pdb::Lookups`]). Both searches take
+/// this one type, so either can run with any estimate; a [`Heuristic`] or
+/// a `&Partition` converts into it.
+///
+/// ```
+/// use schofield::search::{Guide, Heuristic};
+/// let g: Guide = Heuristic::Manhattan.into();
+/// assert_eq!(g.name(), "manhattan");
+/// ```
+#[derive(Debug, Clone, Copy)]
+pub enum Guide<'a> {
+    /// A named estimate.
+    Estimate(Heuristic),
+    /// A partition's pattern databases.
+    Databases(&'a Partition),
+}
+
+impl Guide<'_> {
+    /// The name reports use: the heuristic's, or the partition's (such as
+    /// `7-7-1`; `pattern databases` for an unnamed partition).
+    pub fn name(&self) -> String {
+        match self {
+            Guide::Estimate(h) => h.name().to_string(),
+            Guide::Databases(p) => p
+                .name
+                .map_or_else(|| "pattern databases".to_string(), |n| n.to_string()),
+        }
+    }
+}
+
+impl From<Heuristic> for Guide<'_> {
+    fn from(h: Heuristic) -> Self {
+        Guide::Estimate(h)
+    }
+}
+
+impl<'a> From<&'a Partition> for Guide<'a> {
+    fn from(p: &'a Partition) -> Self {
+        Guide::Databases(p)
+    }
+}
+
 /// A goal on a board, with each tile's goal cell, for estimating distances.
 #[derive(Debug, Clone)]
 pub struct Target {
@@ -70,7 +114,7 @@ pub struct Target {
     goal_cell: [u8; 16],
     /// `distance[t][c]`: [`Board::manhattan`] from cell `c` to tile `t`'s
     /// goal cell, looked up instead of recomputed at every vertex.
-    distance: [[u8; 16]; 16],
+    pub(crate) distance: [[u8; 16]; 16],
 }
 
 impl Target {
@@ -151,6 +195,40 @@ impl Target {
             total += keys.len() - longest_increasing(&keys);
         }
         total as u32
+    }
+}
+
+/// A [`Guide`] made ready to estimate whole arrangements.
+pub(crate) enum Estimator<'a> {
+    /// A named estimate towards a target.
+    Named(Target, Heuristic),
+    /// Pattern-database lookups.
+    Databases(Lookups<'a>),
+}
+
+impl<'a> Estimator<'a> {
+    /// Sets up `guide` for `goal` on `board`; databases made for another
+    /// board or goal are refused.
+    pub(crate) fn new(
+        board: &Board,
+        goal: &Arrangement,
+        guide: Guide<'a>,
+    ) -> Result<Estimator<'a>, SearchError> {
+        match guide {
+            Guide::Estimate(h) => Ok(Estimator::Named(Target::new(*board, goal.clone()), h)),
+            Guide::Databases(p) if p.board() != board || p.goal() != goal => {
+                Err(SearchError::WrongDatabases)
+            }
+            Guide::Databases(p) => Ok(Estimator::Databases(Lookups::new(p))),
+        }
+    }
+
+    /// The estimate for the arrangement whose cells are `cells`.
+    pub(crate) fn estimate(&self, cells: &[u8]) -> u32 {
+        match self {
+            Estimator::Named(t, h) => t.estimate(*h, cells),
+            Estimator::Databases(l) => l.estimate(cells),
+        }
     }
 }
 
@@ -243,8 +321,8 @@ impl Default for Limits {
 /// An optimal solution found by A*.
 #[derive(Debug, Clone, Serialize)]
 pub struct AstarResult {
-    /// The heuristic used.
-    pub heuristic: Heuristic,
+    /// The name of what guided the search ([`Guide::name`]).
+    pub heuristic: String,
     /// The estimate at the start.
     pub initial_estimate: u32,
     /// The number of moves.
@@ -384,25 +462,28 @@ struct Seen {
     closed: bool,
 }
 
-/// A* from `start` to `goal` on `board`, guided by `h`: an optimal solution
-/// when `h` never overestimates. The queue orders by `f = g + h`, ties going
+/// A* from `start` to `goal` on `board`, guided by `guide` (a
+/// [`Heuristic`] or a `&Partition`, see [`Guide`]): an optimal solution
+/// when the estimate never overestimates. The queue orders by `f = g + h`, ties going
 /// to the larger `g` (the deeper vertex); a closed vertex reached again by a
 /// shorter path is reopened, so admissibility is enough.
-pub fn astar(
+pub fn astar<'a>(
     board: &Board,
     start: &Arrangement,
     goal: &Arrangement,
-    h: Heuristic,
+    guide: impl Into<Guide<'a>>,
     limits: &Limits,
 ) -> Result<AstarResult, SearchError> {
     board
         .check_solvable(start, goal)
         .map_err(SearchError::Unsolvable)?;
+    let guide = guide.into();
     let n = board.cells();
-    let target = Target::new(*board, goal.clone());
+    let estimator = Estimator::new(board, goal, guide)?;
+    let estimate = |cells: &[u8]| estimator.estimate(cells);
     let goal_key = pack(goal.cells());
     let start_key = pack(start.cells());
-    let initial_estimate = target.estimate(h, start.cells());
+    let initial_estimate = estimate(start.cells());
     let mut seen: StateMap<Seen> = StateMap::default();
     let mut open = Open::default();
     seen.insert(
@@ -424,7 +505,7 @@ pub fn astar(
                 start,
                 &seen,
                 key,
-                h,
+                guide.name(),
                 initial_estimate,
                 expanded,
                 &open,
@@ -466,7 +547,7 @@ pub fn astar(
                         closed: false,
                     },
                 );
-                let est = target.estimate(h, &cells[..n]);
+                let est = estimate(&cells[..n]);
                 open.push_or_decrease(next, (g2 + est, Reverse(g2)));
             }
             cells.swap(blank, to);
@@ -481,7 +562,7 @@ fn finish(
     start: &Arrangement,
     seen: &StateMap<Seen>,
     goal_key: u64,
-    h: Heuristic,
+    heuristic: String,
     initial_estimate: u32,
     expanded: u64,
     open: &Open,
@@ -501,7 +582,7 @@ fn finish(
         cur = next;
     }
     AstarResult {
-        heuristic: h,
+        heuristic,
         initial_estimate,
         length: moves.len() as u32,
         moves,

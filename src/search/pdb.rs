@@ -23,6 +23,7 @@
 //! assert_eq!(db.max(), db.entries().iter().copied().max().unwrap());
 //! ```
 
+use crate::board::symmetry::Symmetry;
 use crate::board::{Arrangement, Board, Progress};
 use crate::perm::Lehmer;
 use crate::render::quoted;
@@ -871,4 +872,168 @@ pub fn is_partition(sets: &[Vec<u8>], tiles: usize) -> bool {
         }
     }
     seen[1..].iter().all(|&x| x)
+}
+
+/// One database looked up on one set of tiles: the database's own tiles
+/// (a regular view) or the tiles whose goal cells are their reflections
+/// (a reflected view).
+#[derive(Debug, Clone)]
+pub(crate) struct View {
+    /// Which database of the partition.
+    pub(crate) db: usize,
+    /// The tiles whose cells, in this order, make the placement.
+    pub(crate) sources: Vec<u8>,
+}
+
+/// A partition's databases set up for estimating whole arrangements: each
+/// database looked up on its own tiles, and, when the board is square and
+/// the blank's goal cell lies on the main diagonal, looked up again on the
+/// arrangement reflected about that diagonal (the reflection carries the
+/// goal to itself, so both sums are admissible and so is the larger).
+/// A* estimates each vertex with [`Lookups::estimate`]; IDA* keeps the
+/// values and updates only the database of the tile that moved.
+///
+/// ```
+/// use schofield::board::Board;
+/// use schofield::search::pdb::{Lookups, PatternDb, Partition};
+/// let b: Board = "3x3".parse().unwrap();
+/// let goal = b.goal_blank_first();
+/// let p = Partition {
+///     name: None,
+///     dbs: vec![PatternDb::build(&b, &goal, &[1, 2, 3, 4]), PatternDb::build(&b, &goal, &[5, 6, 7, 8])],
+/// };
+/// let lookups = Lookups::new(&p);
+/// assert!(lookups.reflects());
+/// assert_eq!(lookups.estimate(goal.cells()), 0);
+/// let near = b.parse_arrangement("1_2/345/678").unwrap();
+/// assert_eq!(lookups.estimate(near.cells()), 1);
+/// ```
+#[derive(Debug, Clone)]
+pub struct Lookups<'a> {
+    /// Each database's entries and placement rank.
+    pub(crate) tables: Vec<(&'a [u8], Lehmer<u32>)>,
+    /// One regular view per database.
+    pub(crate) regular: Vec<View>,
+    /// One reflected view per database.
+    pub(crate) reflected: Vec<View>,
+    /// Whether the reflected views are sound (and so used).
+    pub(crate) reflect: bool,
+    /// The regular view each tile belongs to.
+    pub(crate) regular_of: [usize; 16],
+    /// The reflected view each tile belongs to.
+    pub(crate) reflected_of: [usize; 16],
+    /// The reflection of each cell about the main diagonal.
+    pub(crate) transpose: [u8; 16],
+}
+
+impl<'a> Lookups<'a> {
+    /// Sets up the lookups of `part`'s databases.
+    pub fn new(part: &'a Partition) -> Lookups<'a> {
+        let board = part.board();
+        let goal = part.goal();
+        let n = board.cells();
+        let square = Symmetry::Transpose.fits(board);
+        let mut transpose = [0u8; 16];
+        for (c, x) in transpose.iter_mut().enumerate().take(n) {
+            *x = if square {
+                Symmetry::Transpose.cell(board, c) as u8
+            } else {
+                c as u8
+            };
+        }
+        let mut goal_cell = [0u8; 16];
+        for (c, &t) in goal.cells().iter().enumerate() {
+            goal_cell[usize::from(t)] = c as u8;
+        }
+        let blank_goal = usize::from(goal_cell[0]);
+        let reflect = square && usize::from(transpose[blank_goal]) == blank_goal;
+        // The tile whose goal cell is the reflection of tile t's.
+        let mut mirror = [0u8; 16];
+        for (t, m) in mirror.iter_mut().enumerate().take(n) {
+            *m = goal.cells()[usize::from(transpose[usize::from(goal_cell[t])])];
+        }
+        let mut l = Lookups {
+            tables: Vec::new(),
+            regular: Vec::new(),
+            reflected: Vec::new(),
+            reflect,
+            regular_of: [0; 16],
+            reflected_of: [0; 16],
+            transpose,
+        };
+        for (i, db) in part.dbs.iter().enumerate() {
+            l.tables.push((db.entries(), *db.ranks()));
+            l.regular.push(View {
+                db: i,
+                sources: db.tiles().to_vec(),
+            });
+            l.reflected.push(View {
+                db: i,
+                sources: db.tiles().iter().map(|&u| mirror[usize::from(u)]).collect(),
+            });
+            for &t in db.tiles() {
+                l.regular_of[usize::from(t)] = i;
+                l.reflected_of[usize::from(mirror[usize::from(t)])] = i;
+            }
+        }
+        l
+    }
+
+    /// True when the reflected lookups are used.
+    pub fn reflects(&self) -> bool {
+        self.reflect
+    }
+
+    /// The value of one view, given each tile's cell (`pos[t]`).
+    #[inline]
+    pub(crate) fn value(&self, v: &View, reflected: bool, pos: &[u8; 16]) -> u8 {
+        let mut cells = [0u8; 16];
+        for (i, &t) in v.sources.iter().enumerate() {
+            let c = pos[usize::from(t)];
+            cells[i] = if reflected {
+                self.transpose[usize::from(c)]
+            } else {
+                c
+            };
+        }
+        let (table, ranks) = &self.tables[v.db];
+        table[ranks.rank(cells) as usize]
+    }
+
+    /// The values of every regular view and every reflected view.
+    pub(crate) fn values(&self, pos: &[u8; 16]) -> (Vec<u8>, Vec<u8>) {
+        (
+            self.regular
+                .iter()
+                .map(|v| self.value(v, false, pos))
+                .collect(),
+            self.reflected
+                .iter()
+                .map(|v| self.value(v, true, pos))
+                .collect(),
+        )
+    }
+
+    /// The estimate from view values: the regular sum, or the larger of the
+    /// two sums when the reflection is used.
+    #[inline]
+    pub(crate) fn combine(&self, regular: &[u8], reflected: &[u8]) -> u32 {
+        let r: u32 = regular.iter().map(|&v| u32::from(v)).sum();
+        if self.reflect {
+            r.max(reflected.iter().map(|&v| u32::from(v)).sum())
+        } else {
+            r
+        }
+    }
+
+    /// The estimate for the arrangement whose cells are `cells` (0 the
+    /// blank): at most the number of moves to the partition's goal.
+    pub fn estimate(&self, cells: &[u8]) -> u32 {
+        let mut pos = [0u8; 16];
+        for (c, &t) in cells.iter().enumerate().take(16) {
+            pos[usize::from(t) & 15] = c as u8;
+        }
+        let (regular, reflected) = self.values(&pos);
+        self.combine(&regular, &reflected)
+    }
 }
