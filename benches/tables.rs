@@ -2,9 +2,10 @@
 //! docs/performance.md.
 
 use criterion::{Criterion, criterion_group, criterion_main};
+use schofield::render::render_pages;
 use schofield::twist::dictionary::Analysis;
 use schofield::twist::puzzle::{EIGHT, FIVE};
-use schofield::twist::table::{Tabulation, render_pages};
+use schofield::twist::table::Tabulation;
 use std::hint::black_box;
 
 fn tables(c: &mut Criterion) {

@@ -19,7 +19,7 @@ fn analysis() -> &'static Analysis<8> {
 
 fn pages() -> &'static str {
     static P: OnceLock<String> = OnceLock::new();
-    P.get_or_init(|| table::render_pages(&Tabulation::new(analysis(), false)))
+    P.get_or_init(|| schofield::render::render_pages(&Tabulation::new(analysis(), false)))
 }
 
 /// One entry read back from the printed text.
@@ -121,7 +121,7 @@ fn every_printed_entry_is_right() {
 fn half_page_102_holds_the_worked_example() {
     let t = Tabulation::new(analysis(), false);
     let h = t.half_page("102").unwrap();
-    let text = table::render_half_page(&h);
+    let text = schofield::render::render_half_page(&h);
     assert!(text.starts_with("102\n"));
     assert!(text.contains("536 ) ....W..Z 20 WX̸Y̸Z̸AD̸Y"), "{text}");
     let e = t.entry("102536").unwrap();

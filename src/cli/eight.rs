@@ -118,7 +118,7 @@ pub fn table(args: TableArgs) -> Outcome {
             })
         }
         None if data => Ok(render::render_entries(t.entries(), format)?),
-        None => Ok(table::render_pages(&t)),
+        None => Ok(render::render_pages(&t)),
     }
 }
 

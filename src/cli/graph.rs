@@ -2,8 +2,9 @@
 
 use super::common::{self, Outcome, parse_moves};
 use clap::{Args, ValueEnum};
+use schofield::render::{GraphFormat, render_graph};
 use schofield::twist::dictionary::Analysis;
-use schofield::twist::graph::{GraphFormat, GraphKind, TwistGraph};
+use schofield::twist::graph::{GraphKind, TwistGraph};
 use schofield::twist::puzzle::{EIGHT, FIVE};
 use std::path::PathBuf;
 
@@ -86,7 +87,7 @@ pub fn run(args: GraphArgs) -> Outcome {
     } else {
         TwistGraph::build(&Analysis::new(&EIGHT), kind, max_moves)
     };
-    let text = g.render(args.format.into());
+    let text = render_graph(&g, args.format.into());
     match args.output {
         None => Ok(text),
         Some(path) => {

@@ -155,36 +155,6 @@ pub fn render_trees(trees: &BinaryTrees, format: Format) -> Result<String, Outpu
     }
 }
 
-/// The binary trees as a Graphviz DOT digraph: all four trees, each node
-/// labelled with its word, moves and position; nodes that repeat an earlier
-/// position are drawn dashed.
-pub fn render_trees_dot(trees: &BinaryTrees) -> String {
-    fn walk(n: &TreeNode, parent: Option<&str>, s: &mut String) {
-        let id = format!("w_{}", n.word);
-        let style = if n.first { "solid" } else { "dashed" };
-        let _ = writeln!(
-            s,
-            "    {id} [label=\"{}\\n{} moves\\n{}\", style={style}];",
-            n.word, n.moves, n.position
-        );
-        if let Some(p) = parent {
-            let last = n.word.twists().last().map(|t| t.letter()).unwrap_or('?');
-            let _ = writeln!(s, "    {p} -> {id} [label=\"{last}\"];");
-        }
-        for c in &n.children {
-            walk(c, Some(&id), s);
-        }
-    }
-    let mut s = String::from(
-        "digraph five_puzzle_trees {\n    rankdir=LR;\n    node [shape=box, fontsize=9];\n    target [label=\"target\\n012\"];\n",
-    );
-    for root in trees.roots.iter().chain(&trees.reflected) {
-        walk(root, Some("target"), &mut s);
-    }
-    s.push_str("}\n");
-    s
-}
-
 /// The classes of A5 beside the dodecahedron's axes.
 pub fn render_five_classes(
     classes: &[CycleTypeClass],

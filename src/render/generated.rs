@@ -10,11 +10,12 @@
 //! ```
 
 use crate::board::census;
+use crate::render::render_pages;
 use crate::render::{Format, render_classes, render_counts, render_five_report};
 use crate::twist::dictionary::Analysis;
 use crate::twist::five;
 use crate::twist::puzzle::{EIGHT, FIVE};
-use crate::twist::table::{Tabulation, class_dictionary, render_pages};
+use crate::twist::table::{Tabulation, class_dictionary};
 
 /// Every generated table as `(path under tables/, contents)`.
 pub fn generated() -> Vec<(String, String)> {

@@ -430,6 +430,7 @@ pub fn render_path(r: &PathReport, format: Format) -> Result<String, OutputError
 mod census;
 mod five;
 pub mod generated;
+mod graph;
 mod lookup;
 mod optimal;
 mod search;
@@ -438,9 +439,12 @@ mod table;
 pub use census::{case_text, render_cases};
 pub use five::{
     render_bound, render_five_classes, render_five_counts, render_five_report, render_trees,
-    render_trees_dot,
 };
+pub use graph::{GraphFormat, render_graph, render_trees_dot};
 pub use lookup::{render_summary, render_table_solution};
 pub use optimal::{OptimalReport, render_batch, render_optimal};
 pub use search::{AstarReport, render_astar, render_compare, render_fifteen};
-pub use table::{render_classes, render_entries, render_half_page_text};
+pub use table::{
+    entry_line, render_classes, render_entries, render_half_page, render_half_page_text,
+    render_pages,
+};

@@ -1,7 +1,11 @@
-//! Renderers for the printed tabulation and the class dictionary.
+//! Renderers for the printed tabulation (Schofield's 168 pages, laid out
+//! as [`crate::twist::table`] describes) and the class dictionary.
 
 use super::{Format, OutputError, csv, structured};
-use crate::twist::table::{ClassRecord, Entry, HalfPage, render_half_page};
+use crate::twist::Path;
+use crate::twist::table::{
+    COLUMNS, ClassRecord, Entry, HALVES_PER_PAGE, HalfPage, LINES, Tabulation,
+};
 use serde::Serialize;
 use std::fmt::Write as _;
 
@@ -38,7 +42,7 @@ pub fn render_entries(entries: &[Entry], format: Format) -> Result<String, Outpu
         Format::Text => {
             let mut s = String::new();
             for e in entries {
-                let _ = writeln!(s, "{}{}", &e.code[..3], e.line());
+                let _ = writeln!(s, "{}{}", &e.code[..3], entry_line(e));
             }
             Ok(s)
         }
@@ -107,4 +111,89 @@ pub fn render_classes(records: &[ClassRecord], format: Format) -> Result<String,
             Ok(s)
         }
     }
+}
+
+/// The printed entry: `536 ) ....W..Z 20 WX̸Y̸Z̸AD̸Y`.
+pub fn entry_line(e: &Entry) -> String {
+    format!(
+        "{} ) {} {:>2} {}",
+        &e.code[3..],
+        e.starting_twists.field(),
+        e.moves,
+        marked_compact(&e.specimen)
+    )
+}
+
+/// The specimen marked as in the tables: letters run together, a twist that
+/// completes an elision struck through; `-` for the target's empty path.
+fn marked_compact(p: &Path) -> String {
+    if p.is_empty() {
+        return "-".to_string();
+    }
+    let mut s = String::new();
+    for (t, e) in p.twists().iter().zip(p.elided()) {
+        s.push(t.letter());
+        if e {
+            s.push('\u{338}');
+        }
+    }
+    s
+}
+
+/// The display width of an entry's text (the stroke takes no column).
+fn width(s: &str) -> usize {
+    s.chars().filter(|&c| c != '\u{338}').count()
+}
+
+/// A column wide enough for the longest entry: `DEF ) ` (6), the field (8),
+/// the length (2 + 2 spaces) and a specimen of up to 14 twists.
+const ENTRY_WIDTH: usize = 6 + 8 + 4 + 14;
+
+/// One half-page as text: its head on a line, then 20 lines of 3 entries
+/// read down the columns.
+pub fn render_half_page(h: &HalfPage<'_>) -> String {
+    let mut s = String::new();
+    let _ = writeln!(s, "{}", h.head);
+    for line in 0..LINES {
+        let mut row = String::new();
+        for col in 0..COLUMNS {
+            if let Some(e) = h.entries.get(col * LINES + line) {
+                let text = entry_line(e);
+                if col + 1 < COLUMNS {
+                    row += &text;
+                    row += &" ".repeat(ENTRY_WIDTH + 2 - width(&text));
+                } else {
+                    row += &text;
+                }
+            }
+        }
+        let _ = writeln!(s, "{}", row.trim_end());
+    }
+    s
+}
+
+/// The complete tabulation as text: 168 pages, each opened by a header line
+/// and separated by a form feed (which printers obey and pagers show).
+pub fn render_pages(t: &Tabulation) -> String {
+    let halves: Vec<HalfPage<'_>> = t.half_pages().collect();
+    let pages = halves.len().div_ceil(HALVES_PER_PAGE);
+    let mut s = String::new();
+    for (i, pair) in halves.chunks(HALVES_PER_PAGE).enumerate() {
+        if i > 0 {
+            s.push('\u{c}');
+        }
+        let _ = writeln!(
+            s,
+            "EIGHT-PUZZLE: MINIMUM-MOVE SOLUTIONS, FIG. 1 THE TARGET{:>42}",
+            format!("page {} of {pages}", i + 1)
+        );
+        let _ = writeln!(s);
+        for (k, h) in pair.iter().enumerate() {
+            if k > 0 {
+                let _ = writeln!(s);
+            }
+            s += &render_half_page(h);
+        }
+    }
+    s
 }

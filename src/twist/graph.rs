@@ -1,5 +1,5 @@
-//! The twist graph and its quotients, built with petgraph, and written as
-//! DOT, GraphML or node-link JSON.
+//! The twist graph and its quotients, built with petgraph (written as DOT,
+//! GraphML or node-link JSON by [`crate::render::render_graph`]).
 //!
 //! Four graphs, each optionally cut to the positions within `M` moves:
 //!
@@ -30,10 +30,8 @@ use crate::twist::Twist;
 use crate::twist::dictionary::{Analysis, Classes};
 use crate::twist::position::SequenceNumber;
 use petgraph::graph::{DiGraph, NodeIndex, UnGraph};
-use petgraph::visit::EdgeRef;
 use serde::Serialize;
 use std::collections::BTreeMap;
-use std::fmt::Write as _;
 
 /// Which graph to build.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
@@ -47,18 +45,6 @@ pub enum GraphKind {
     ExtendedClasses,
     /// The directed edges that end minimal paths from the target.
     ShortestPaths,
-}
-
-/// The file format.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum GraphFormat {
-    /// Graphviz DOT, written by petgraph.
-    Dot,
-    /// GraphML, for Gephi, networkx and yEd.
-    Graphml,
-    /// Node-link JSON, for networkx (`node_link_graph(data, edges="links")`)
-    /// and D3.
-    Json,
 }
 
 /// A node: a position, or a class shown by its representative.
@@ -160,18 +146,6 @@ impl TwistGraph {
         match &self.graph {
             Inner::Undirected(g) => g.edge_count(),
             Inner::Directed(g) => g.edge_count(),
-        }
-    }
-
-    /// Writes the graph in `format`.
-    pub fn render(&self, format: GraphFormat) -> String {
-        match (&self.graph, format) {
-            (Inner::Undirected(g), GraphFormat::Dot) => dot(g),
-            (Inner::Directed(g), GraphFormat::Dot) => dot(g),
-            (Inner::Undirected(g), GraphFormat::Graphml) => graphml(self, g),
-            (Inner::Directed(g), GraphFormat::Graphml) => graphml(self, g),
-            (Inner::Undirected(g), GraphFormat::Json) => node_link(self, g),
-            (Inner::Directed(g), GraphFormat::Json) => node_link(self, g),
         }
     }
 }
@@ -309,214 +283,4 @@ fn shortest_paths<const N: usize>(
         }
     }
     g
-}
-
-/// A DOT string: quotes and backslashes escaped, new lines as `\n`.
-fn quoted(s: &str) -> String {
-    let escaped = s
-        .replace('\\', "\\\\")
-        .replace('"', "\\\"")
-        .replace('\n', "\\n");
-    format!("\"{escaped}\"")
-}
-
-fn dot<Ty: petgraph::EdgeType>(g: &petgraph::Graph<Node, Edge, Ty>) -> String {
-    use petgraph::dot::{Config, Dot};
-    let edge_attrs = |_, e: petgraph::graph::EdgeReference<'_, Edge>| {
-        let w = e.weight();
-        let mut s = format!("label = {}", quoted(&w.label));
-        if let Some(m) = w.multiplicity {
-            let _ = write!(
-                s,
-                ", multiplicity = {m}, penwidth = {}",
-                1.0 + f64::from(m).log2()
-            );
-        }
-        if let Some(c) = w.cost {
-            let _ = write!(
-                s,
-                ", cost = {c}{}",
-                if c == 2 { ", style = dashed" } else { "" }
-            );
-        }
-        s
-    };
-    let node_attrs = |_, (_, n): (NodeIndex, &Node)| {
-        format!(
-            "label = {}, code = {}, grid = {}, sequence_number = {}, moves = {}, class_id = {}, class_size = {}",
-            quoted(&format!("{}\n{} moves", n.code, n.moves)),
-            quoted(&n.code),
-            quoted(&n.grid),
-            n.sequence_number,
-            n.moves,
-            n.class_id,
-            n.class_size
-        )
-    };
-    format!(
-        "{:?}",
-        Dot::with_attr_getters(
-            g,
-            &[Config::NodeNoLabel, Config::EdgeNoLabel],
-            &edge_attrs,
-            &node_attrs
-        )
-    )
-}
-
-fn xml(s: &str) -> String {
-    s.replace('&', "&amp;")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;")
-        .replace('"', "&quot;")
-}
-
-fn graphml<Ty: petgraph::EdgeType>(
-    meta: &TwistGraph,
-    g: &petgraph::Graph<Node, Edge, Ty>,
-) -> String {
-    let mut s = String::with_capacity(64 + g.node_count() * 260 + g.edge_count() * 120);
-    s.push_str("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
-    s.push_str("<graphml xmlns=\"http://graphml.graphdrawing.org/xmlns\">\n");
-    let keys = [
-        ("code", "node", "string"),
-        ("grid", "node", "string"),
-        ("sequence_number", "node", "int"),
-        ("moves", "node", "int"),
-        ("class_id", "node", "int"),
-        ("class_size", "node", "int"),
-        ("label", "edge", "string"),
-        ("twist", "edge", "string"),
-        ("inverse", "edge", "string"),
-        ("multiplicity", "edge", "int"),
-        ("cost", "edge", "int"),
-    ];
-    for (name, domain, ty) in keys {
-        let _ = writeln!(
-            s,
-            "  <key id=\"{name}\" for=\"{domain}\" attr.name=\"{name}\" attr.type=\"{ty}\"/>"
-        );
-    }
-    let _ = writeln!(
-        s,
-        "  <graph id=\"{}\" edgedefault=\"{}\">",
-        xml(&graph_name(meta)),
-        if g.is_directed() {
-            "directed"
-        } else {
-            "undirected"
-        }
-    );
-    for n in g.node_weights() {
-        let _ = writeln!(
-            s,
-            "    <node id=\"{}\"><data key=\"code\">{}</data><data key=\"grid\">{}</data><data key=\"sequence_number\">{}</data><data key=\"moves\">{}</data><data key=\"class_id\">{}</data><data key=\"class_size\">{}</data></node>",
-            xml(&n.code),
-            xml(&n.code),
-            xml(&n.grid),
-            n.sequence_number,
-            n.moves,
-            n.class_id,
-            n.class_size
-        );
-    }
-    for e in g.edge_references() {
-        let w = e.weight();
-        let _ = write!(
-            s,
-            "    <edge source=\"{}\" target=\"{}\"><data key=\"label\">{}</data>",
-            xml(&g[e.source()].code),
-            xml(&g[e.target()].code),
-            xml(&w.label)
-        );
-        if let Some(t) = w.twist {
-            let _ = write!(s, "<data key=\"twist\">{t}</data>");
-        }
-        if let Some(t) = w.inverse {
-            let _ = write!(s, "<data key=\"inverse\">{t}</data>");
-        }
-        if let Some(m) = w.multiplicity {
-            let _ = write!(s, "<data key=\"multiplicity\">{m}</data>");
-        }
-        if let Some(c) = w.cost {
-            let _ = write!(s, "<data key=\"cost\">{c}</data>");
-        }
-        s.push_str("</edge>\n");
-    }
-    s.push_str("  </graph>\n</graphml>\n");
-    s
-}
-
-fn graph_name(meta: &TwistGraph) -> String {
-    let kind = match meta.kind {
-        GraphKind::Cayley => "cayley",
-        GraphKind::Classes => "classes",
-        GraphKind::ExtendedClasses => "extended-classes",
-        GraphKind::ShortestPaths => "shortest-paths",
-    };
-    match meta.max_moves {
-        Some(m) => format!("{} {kind} within {m} moves", meta.puzzle),
-        None => format!("{} {kind}", meta.puzzle),
-    }
-}
-
-fn node_link<Ty: petgraph::EdgeType>(
-    meta: &TwistGraph,
-    g: &petgraph::Graph<Node, Edge, Ty>,
-) -> String {
-    #[derive(Serialize)]
-    struct NodeOut<'a> {
-        id: &'a str,
-        #[serde(flatten)]
-        node: &'a Node,
-    }
-    #[derive(Serialize)]
-    struct LinkOut<'a> {
-        source: &'a str,
-        target: &'a str,
-        #[serde(flatten)]
-        edge: &'a Edge,
-    }
-    #[derive(Serialize)]
-    struct GraphAttrs {
-        name: String,
-        puzzle: &'static str,
-        kind: GraphKind,
-        #[serde(skip_serializing_if = "Option::is_none")]
-        max_moves: Option<u8>,
-    }
-    #[derive(Serialize)]
-    struct Out<'a> {
-        directed: bool,
-        multigraph: bool,
-        graph: GraphAttrs,
-        nodes: Vec<NodeOut<'a>>,
-        links: Vec<LinkOut<'a>>,
-    }
-    let out = Out {
-        directed: g.is_directed(),
-        multigraph: false,
-        graph: GraphAttrs {
-            name: graph_name(meta),
-            puzzle: meta.puzzle,
-            kind: meta.kind,
-            max_moves: meta.max_moves,
-        },
-        nodes: g
-            .node_weights()
-            .map(|n| NodeOut {
-                id: &n.code,
-                node: n,
-            })
-            .collect(),
-        links: g
-            .edge_references()
-            .map(|e| LinkOut {
-                source: &g[e.source()].code,
-                target: &g[e.target()].code,
-                edge: e.weight(),
-            })
-            .collect(),
-    };
-    serde_json::to_string(&out).expect("serialisable") + "\n"
 }

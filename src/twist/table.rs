@@ -14,6 +14,7 @@
 //! `.` otherwise. `path` is the specimen, the first minimal solution in the
 //! order A B C D W X Y Z, with every twist that completes an elision struck
 //! through (U+0338). The target's own entry has length 0 and path `-`.
+//! The text itself is written by [`crate::render::render_pages`].
 //!
 //! ```
 //! use schofield::twist::dictionary::Analysis;
@@ -22,7 +23,8 @@
 //! let t = Tabulation::new(&Analysis::new(&EIGHT), false);
 //! assert_eq!(t.entries().len(), 20_160);
 //! let e = t.entry("102536").unwrap();
-//! assert_eq!(e.line(), "536 ) ....W..Z 20 WX̸Y̸Z̸AD̸Y");
+//! assert_eq!(e.moves, 20);
+//! assert_eq!(schofield::render::entry_line(e), "536 ) ....W..Z 20 WX̸Y̸Z̸AD̸Y");
 //! assert_eq!(t.half_pages().count(), 336);
 //! ```
 
@@ -31,7 +33,6 @@ use crate::twist::position::{Position, SequenceNumber};
 use crate::twist::puzzle::EIGHT;
 use crate::twist::{Path, TwistSet};
 use serde::Serialize;
-use std::fmt::Write as _;
 
 /// Entries on a half-page.
 pub const PER_HALF_PAGE: usize = 60;
@@ -109,35 +110,6 @@ pub struct Entry {
     pub minimal_paths: Option<u64>,
     /// The D4 class.
     pub class_id: ClassId,
-}
-
-impl Entry {
-    /// The printed entry: `536 ) ....W..Z 20 WX̸Y̸Z̸AD̸Y`.
-    pub fn line(&self) -> String {
-        format!(
-            "{} ) {} {:>2} {}",
-            &self.code[3..],
-            self.starting_twists.field(),
-            self.moves,
-            marked_compact(&self.specimen)
-        )
-    }
-}
-
-/// The specimen marked as in the tables: letters run together, a twist that
-/// completes an elision struck through; `-` for the target's empty path.
-fn marked_compact(p: &Path) -> String {
-    if p.is_empty() {
-        return "-".to_string();
-    }
-    let mut s = String::new();
-    for (t, e) in p.twists().iter().zip(p.elided()) {
-        s.push(t.letter());
-        if e {
-            s.push('\u{338}');
-        }
-    }
-    s
 }
 
 /// The whole tabulation, one entry per puzzle in code order.
@@ -226,64 +198,6 @@ impl Tabulation {
     pub fn half_page(&self, head: &str) -> Option<HalfPage<'_>> {
         self.half_pages().find(|h| h.head == head)
     }
-}
-
-/// The display width of an entry's text (the stroke takes no column).
-fn width(s: &str) -> usize {
-    s.chars().filter(|&c| c != '\u{338}').count()
-}
-
-/// A column wide enough for the longest entry: `DEF ) ` (6), the field (8),
-/// the length (2 + 2 spaces) and a specimen of up to 14 twists.
-const ENTRY_WIDTH: usize = 6 + 8 + 4 + 14;
-
-/// One half-page as text: its head on a line, then 20 lines of 3 entries
-/// read down the columns.
-pub fn render_half_page(h: &HalfPage<'_>) -> String {
-    let mut s = String::new();
-    let _ = writeln!(s, "{}", h.head);
-    for line in 0..LINES {
-        let mut row = String::new();
-        for col in 0..COLUMNS {
-            if let Some(e) = h.entries.get(col * LINES + line) {
-                let text = e.line();
-                if col + 1 < COLUMNS {
-                    row += &text;
-                    row += &" ".repeat(ENTRY_WIDTH + 2 - width(&text));
-                } else {
-                    row += &text;
-                }
-            }
-        }
-        let _ = writeln!(s, "{}", row.trim_end());
-    }
-    s
-}
-
-/// The complete tabulation as text: 168 pages, each opened by a header line
-/// and separated by a form feed (which printers obey and pagers show).
-pub fn render_pages(t: &Tabulation) -> String {
-    let halves: Vec<HalfPage<'_>> = t.half_pages().collect();
-    let pages = halves.len().div_ceil(HALVES_PER_PAGE);
-    let mut s = String::new();
-    for (i, pair) in halves.chunks(HALVES_PER_PAGE).enumerate() {
-        if i > 0 {
-            s.push('\u{c}');
-        }
-        let _ = writeln!(
-            s,
-            "EIGHT-PUZZLE: MINIMUM-MOVE SOLUTIONS, FIG. 1 THE TARGET{:>42}",
-            format!("page {} of {pages}", i + 1)
-        );
-        let _ = writeln!(s);
-        for (k, h) in pair.iter().enumerate() {
-            if k > 0 {
-                let _ = writeln!(s);
-            }
-            s += &render_half_page(h);
-        }
-    }
-    s
 }
 
 /// One class in the class dictionary (Schofield's short dictionary, with

@@ -1,0 +1,316 @@
+//! The graph writers: DOT (through petgraph's writer), GraphML and
+//! node-link JSON for the twist graphs, and DOT for the five-puzzle's
+//! binary trees.
+//!
+//! GraphML is written here rather than by `petgraph-graphml`, which types
+//! every attribute as a string; Gephi and networkx read our integer
+//! attributes (`moves`, `class_id`, …) as numbers.
+//!
+//! ```
+//! use schofield::render::{GraphFormat, render_graph};
+//! use schofield::twist::dictionary::Analysis;
+//! use schofield::twist::graph::{GraphKind, TwistGraph};
+//! use schofield::twist::puzzle::EIGHT;
+//! let a = Analysis::new(&EIGHT);
+//! let g = TwistGraph::build(&a, GraphKind::Classes, Some(4));
+//! let dot = render_graph(&g, GraphFormat::Dot);
+//! assert!(dot.starts_with("graph {"));
+//! assert!(render_graph(&g, GraphFormat::Graphml).contains("edgedefault=\"undirected\""));
+//! ```
+
+use crate::twist::five::{BinaryTrees, TreeNode};
+use crate::twist::graph::{Edge, GraphKind, Inner, Node, TwistGraph};
+use petgraph::dot::{Config, Dot};
+use petgraph::graph::{DiGraph, NodeIndex};
+use petgraph::visit::EdgeRef;
+use serde::Serialize;
+use std::fmt::Write as _;
+
+/// The file format.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum GraphFormat {
+    /// Graphviz DOT, written by petgraph.
+    Dot,
+    /// GraphML, for Gephi, networkx and yEd.
+    Graphml,
+    /// Node-link JSON, for networkx (`node_link_graph(data, edges="links")`)
+    /// and D3.
+    Json,
+}
+
+/// Writes `g` in `format`.
+pub fn render_graph(g: &TwistGraph, format: GraphFormat) -> String {
+    match (&g.graph, format) {
+        (Inner::Undirected(x), GraphFormat::Dot) => dot(x),
+        (Inner::Directed(x), GraphFormat::Dot) => dot(x),
+        (Inner::Undirected(x), GraphFormat::Graphml) => graphml(g, x),
+        (Inner::Directed(x), GraphFormat::Graphml) => graphml(g, x),
+        (Inner::Undirected(x), GraphFormat::Json) => node_link(g, x),
+        (Inner::Directed(x), GraphFormat::Json) => node_link(g, x),
+    }
+}
+
+/// A DOT string: quotes and backslashes escaped, new lines as `\n`.
+fn quoted(s: &str) -> String {
+    let escaped = s
+        .replace('\\', "\\\\")
+        .replace('"', "\\\"")
+        .replace('\n', "\\n");
+    format!("\"{escaped}\"")
+}
+
+fn dot<Ty: petgraph::EdgeType>(g: &petgraph::Graph<Node, Edge, Ty>) -> String {
+    let edge_attrs = |_, e: petgraph::graph::EdgeReference<'_, Edge>| {
+        let w = e.weight();
+        let mut s = format!("label = {}", quoted(&w.label));
+        if let Some(m) = w.multiplicity {
+            let _ = write!(
+                s,
+                ", multiplicity = {m}, penwidth = {}",
+                1.0 + f64::from(m).log2()
+            );
+        }
+        if let Some(c) = w.cost {
+            let _ = write!(
+                s,
+                ", cost = {c}{}",
+                if c == 2 { ", style = dashed" } else { "" }
+            );
+        }
+        s
+    };
+    let node_attrs = |_, (_, n): (NodeIndex, &Node)| {
+        format!(
+            "label = {}, code = {}, grid = {}, sequence_number = {}, moves = {}, class_id = {}, class_size = {}",
+            quoted(&format!("{}\n{} moves", n.code, n.moves)),
+            quoted(&n.code),
+            quoted(&n.grid),
+            n.sequence_number,
+            n.moves,
+            n.class_id,
+            n.class_size
+        )
+    };
+    format!(
+        "{:?}",
+        Dot::with_attr_getters(
+            g,
+            &[Config::NodeNoLabel, Config::EdgeNoLabel],
+            &edge_attrs,
+            &node_attrs
+        )
+    )
+}
+
+fn xml(s: &str) -> String {
+    s.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+        .replace('"', "&quot;")
+}
+
+fn graphml<Ty: petgraph::EdgeType>(
+    meta: &TwistGraph,
+    g: &petgraph::Graph<Node, Edge, Ty>,
+) -> String {
+    let mut s = String::with_capacity(64 + g.node_count() * 260 + g.edge_count() * 120);
+    s.push_str("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
+    s.push_str("<graphml xmlns=\"http://graphml.graphdrawing.org/xmlns\">\n");
+    let keys = [
+        ("code", "node", "string"),
+        ("grid", "node", "string"),
+        ("sequence_number", "node", "int"),
+        ("moves", "node", "int"),
+        ("class_id", "node", "int"),
+        ("class_size", "node", "int"),
+        ("label", "edge", "string"),
+        ("twist", "edge", "string"),
+        ("inverse", "edge", "string"),
+        ("multiplicity", "edge", "int"),
+        ("cost", "edge", "int"),
+    ];
+    for (name, domain, ty) in keys {
+        let _ = writeln!(
+            s,
+            "  <key id=\"{name}\" for=\"{domain}\" attr.name=\"{name}\" attr.type=\"{ty}\"/>"
+        );
+    }
+    let _ = writeln!(
+        s,
+        "  <graph id=\"{}\" edgedefault=\"{}\">",
+        xml(&graph_name(meta)),
+        if g.is_directed() {
+            "directed"
+        } else {
+            "undirected"
+        }
+    );
+    for n in g.node_weights() {
+        let _ = writeln!(
+            s,
+            "    <node id=\"{}\"><data key=\"code\">{}</data><data key=\"grid\">{}</data><data key=\"sequence_number\">{}</data><data key=\"moves\">{}</data><data key=\"class_id\">{}</data><data key=\"class_size\">{}</data></node>",
+            xml(&n.code),
+            xml(&n.code),
+            xml(&n.grid),
+            n.sequence_number,
+            n.moves,
+            n.class_id,
+            n.class_size
+        );
+    }
+    for e in g.edge_references() {
+        let w = e.weight();
+        let _ = write!(
+            s,
+            "    <edge source=\"{}\" target=\"{}\"><data key=\"label\">{}</data>",
+            xml(&g[e.source()].code),
+            xml(&g[e.target()].code),
+            xml(&w.label)
+        );
+        if let Some(t) = w.twist {
+            let _ = write!(s, "<data key=\"twist\">{t}</data>");
+        }
+        if let Some(t) = w.inverse {
+            let _ = write!(s, "<data key=\"inverse\">{t}</data>");
+        }
+        if let Some(m) = w.multiplicity {
+            let _ = write!(s, "<data key=\"multiplicity\">{m}</data>");
+        }
+        if let Some(c) = w.cost {
+            let _ = write!(s, "<data key=\"cost\">{c}</data>");
+        }
+        s.push_str("</edge>\n");
+    }
+    s.push_str("  </graph>\n</graphml>\n");
+    s
+}
+
+fn graph_name(meta: &TwistGraph) -> String {
+    let kind = match meta.kind {
+        GraphKind::Cayley => "cayley",
+        GraphKind::Classes => "classes",
+        GraphKind::ExtendedClasses => "extended-classes",
+        GraphKind::ShortestPaths => "shortest-paths",
+    };
+    match meta.max_moves {
+        Some(m) => format!("{} {kind} within {m} moves", meta.puzzle),
+        None => format!("{} {kind}", meta.puzzle),
+    }
+}
+
+fn node_link<Ty: petgraph::EdgeType>(
+    meta: &TwistGraph,
+    g: &petgraph::Graph<Node, Edge, Ty>,
+) -> String {
+    #[derive(Serialize)]
+    struct NodeOut<'a> {
+        id: &'a str,
+        #[serde(flatten)]
+        node: &'a Node,
+    }
+    #[derive(Serialize)]
+    struct LinkOut<'a> {
+        source: &'a str,
+        target: &'a str,
+        #[serde(flatten)]
+        edge: &'a Edge,
+    }
+    #[derive(Serialize)]
+    struct GraphAttrs {
+        name: String,
+        puzzle: &'static str,
+        kind: GraphKind,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        max_moves: Option<u8>,
+    }
+    #[derive(Serialize)]
+    struct Out<'a> {
+        directed: bool,
+        multigraph: bool,
+        graph: GraphAttrs,
+        nodes: Vec<NodeOut<'a>>,
+        links: Vec<LinkOut<'a>>,
+    }
+    let out = Out {
+        directed: g.is_directed(),
+        multigraph: false,
+        graph: GraphAttrs {
+            name: graph_name(meta),
+            puzzle: meta.puzzle,
+            kind: meta.kind,
+            max_moves: meta.max_moves,
+        },
+        nodes: g
+            .node_weights()
+            .map(|n| NodeOut {
+                id: &n.code,
+                node: n,
+            })
+            .collect(),
+        links: g
+            .edge_references()
+            .map(|e| LinkOut {
+                source: &g[e.source()].code,
+                target: &g[e.target()].code,
+                edge: e.weight(),
+            })
+            .collect(),
+    };
+    serde_json::to_string(&out).expect("serialisable") + "\n"
+}
+
+/// A node of the trees' drawing: its label and whether it is drawn dashed.
+#[derive(Debug)]
+struct TreeMark {
+    label: String,
+    dashed: bool,
+}
+
+/// The binary trees as a Graphviz DOT digraph, through petgraph's writer:
+/// all four trees from the target, each node labelled with its word, moves
+/// and position, each edge with the twist it adds; nodes that repeat an
+/// earlier position are drawn dashed.
+pub fn render_trees_dot(trees: &BinaryTrees) -> String {
+    fn add(g: &mut DiGraph<TreeMark, char>, n: &TreeNode, parent: NodeIndex) {
+        let id = g.add_node(TreeMark {
+            label: format!("{}\n{} moves\n{}", n.word, n.moves, n.position),
+            dashed: !n.first,
+        });
+        let last = n.word.twists().last().map_or('?', |t| t.letter());
+        g.add_edge(parent, id, last);
+        for c in &n.children {
+            add(g, c, id);
+        }
+    }
+    let mut g = DiGraph::new();
+    let target = g.add_node(TreeMark {
+        label: "target\n012".to_string(),
+        dashed: false,
+    });
+    for root in trees.roots.iter().chain(&trees.reflected) {
+        add(&mut g, root, target);
+    }
+    let node_attrs = |_, (_, m): (NodeIndex, &TreeMark)| {
+        format!(
+            "label = {}, style = {}",
+            quoted(&m.label),
+            if m.dashed { "dashed" } else { "solid" }
+        )
+    };
+    let edge_attrs = |_, e: petgraph::graph::EdgeReference<'_, char>| {
+        format!("label = {}", quoted(&e.weight().to_string()))
+    };
+    format!(
+        "digraph five_puzzle_trees {{\n    rankdir = LR;\n    node [shape = box, fontsize = 9];\n{:?}}}\n",
+        Dot::with_attr_getters(
+            &g,
+            &[
+                Config::GraphContentOnly,
+                Config::NodeNoLabel,
+                Config::EdgeNoLabel
+            ],
+            &edge_attrs,
+            &node_attrs
+        )
+    )
+}
