@@ -223,6 +223,18 @@ pub enum StoreError {
 }
 
 impl StoreError {
+    /// True when the file was written by an older schofield: another
+    /// format version, or the magic of the formats before this container
+    /// (`SCHOFPDB`, `SCHOFLUT`). Such a file in our own cache is rebuilt,
+    /// not reported.
+    pub fn is_outdated(&self) -> bool {
+        match self {
+            StoreError::Version { .. } => true,
+            StoreError::Magic { found, .. } => found.starts_with(b"SCHOF"),
+            _ => false,
+        }
+    }
+
     /// The file the error is about.
     pub fn path(&self) -> &str {
         use StoreError::*;

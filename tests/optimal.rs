@@ -377,3 +377,41 @@ fn bad_input() {
         "cannot read /nonexistent/korf.txt",
     );
 }
+
+/// Databases an older schofield left in our own cache are built again; the
+/// same file named with --pdb is refused, never overwritten unasked.
+#[test]
+fn outdated_cache_is_rebuilt() {
+    let dir = tempfile::tempdir().unwrap();
+    let cache = dir.path().join("schofield");
+    std::fs::create_dir_all(&cache).unwrap();
+    let file = cache.join("pdb-6-6-3-blank-first.bin");
+    // The magic of the format before the one container, and some bytes.
+    let mut old = b"SCHOFPDB".to_vec();
+    old.extend_from_slice(&[1, 0, 0, 0, 4, 4, 0, 0]);
+    old.resize(4096, 7);
+    std::fs::write(&file, &old).unwrap();
+    let run = |extra: &[&str]| {
+        assert_cmd::Command::cargo_bin("schofield")
+            .unwrap()
+            .env("XDG_CACHE_HOME", dir.path())
+            .args(["optimal", "1 2 3 0 4 5 6 7 8 9 10 11 12 13 14 15"])
+            .args(["--partition", "6-6-3"])
+            .args(extra)
+            .output()
+            .unwrap()
+    };
+    let named = run(&["--pdb", file.to_str().unwrap()]);
+    assert_eq!(named.status.code(), Some(2));
+    assert_eq!(std::fs::read(&file).unwrap(), old, "a named file is kept");
+    let out = run(&[]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{err}");
+    assert!(err.contains("written by an older schofield"), "{err}");
+    assert!(String::from_utf8_lossy(&out.stdout).contains("3 moves"));
+    // The file is now the current container and loads without a build.
+    assert!(std::fs::read(&file).unwrap().starts_with(b"SCHOFBIN"));
+    let again = run(&[]);
+    assert!(again.status.success());
+    assert!(!String::from_utf8_lossy(&again.stderr).contains("building"));
+}

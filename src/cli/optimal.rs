@@ -10,7 +10,7 @@ use schofield::board::{Arrangement, Board};
 use schofield::render::{self, OptimalReport, quoted};
 use schofield::search::Limits;
 use schofield::search::ida::{self, IdaSolution};
-use schofield::search::pdb::{Partition, PartitionName};
+use schofield::search::pdb::{Partition, PartitionName, PdbError};
 use schofield::search::{Guide, Heuristic, SearchError};
 use std::path::{Path, PathBuf};
 
@@ -110,6 +110,7 @@ pub fn run(args: OptimalArgs) -> Outcome {
             named.expect("databases have a partition name"),
             path,
             args.rebuild,
+            args.pdb.is_none(),
         )?),
         None => None,
     };
@@ -169,15 +170,27 @@ fn default_pdb_path(partition: &str, goal: &Goal) -> Result<PathBuf, String> {
 }
 
 /// Loads the databases, or builds and saves them (saying so on stderr).
+/// A file in our own cache (`cached`) that an older schofield wrote is
+/// built again; a file the user named is never overwritten unasked.
 fn databases(
     board: &Board,
     goal: &Arrangement,
     partition: PartitionName,
     path: &Path,
     rebuild: bool,
+    cached: bool,
 ) -> Result<Partition, Box<dyn std::error::Error>> {
     if path.exists() && !rebuild {
-        return Ok(Partition::load(path, board, goal, partition)?);
+        match Partition::load(path, board, goal, partition) {
+            Ok(p) => return Ok(p),
+            Err(PdbError::Store(e)) if cached && e.is_outdated() => {
+                eprintln!(
+                    "the cached databases {} were written by an older schofield; building them again",
+                    path.display()
+                );
+            }
+            Err(e) => return Err(e.into()),
+        }
     }
     let expect = match partition {
         PartitionName::SevenSevenOne => " (about a minute)",
