@@ -4,9 +4,9 @@
 
 mod cli;
 
-use clap::{Parser, Subcommand};
+use clap::{CommandFactory, Parser, Subcommand};
 use cli::common::{FormatArg, Outcome};
-use cli::{astar, census, eight, fifteen, five, graph, lookup, optimal, regenerate};
+use cli::{astar, census, eight, fifteen, five, graph, lookup, optimal, regenerate, shell};
 use schofield::search::SearchError;
 use schofield::twist::puzzle::EIGHT;
 use std::io::Write;
@@ -47,6 +47,8 @@ enum Command {
         command: Option<five::FiveCommand>,
     },
     Regenerate(regenerate::RegenerateArgs),
+    Completions(shell::CompletionsArgs),
+    Man(shell::ManArgs),
 }
 
 fn run(command: Command) -> Outcome {
@@ -64,6 +66,8 @@ fn run(command: Command) -> Outcome {
         Command::Optimal(args) => optimal::run(args),
         Command::Five { command } => five::run(command),
         Command::Regenerate(args) => regenerate::run(args),
+        Command::Completions(args) => shell::completions(args, Cli::command()),
+        Command::Man(args) => shell::man(args, Cli::command()),
     }
 }
 

@@ -115,6 +115,8 @@ fn optimal_reads_the_limits_flags() {
     let out = stdout(&[
         "optimal",
         "1 2 3 0 4 5 6 7 8 9 10 11 12 13 14 15",
+        "--goal",
+        "blank-first",
         "--partition",
         "manhattan",
         "--max-nodes",

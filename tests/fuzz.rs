@@ -288,8 +288,8 @@ proptest! {
             text.push_str(end);
         }
         for b in boards() {
-            if let Ok(list) = clear(batch::read(Cursor::new(text.as_bytes()), &b)) {
-                prop_assert!(!list.is_empty());
+            if let Ok(batch) = clear(batch::read(Cursor::new(text.as_bytes()), &b)) {
+                prop_assert!(!batch.instances.is_empty());
             }
         }
     }

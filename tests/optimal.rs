@@ -244,20 +244,30 @@ fn database_files_round_trip_and_damage_is_refused() {
         &[
             "optimal",
             "1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 0",
-            "--goal",
-            "blank-last",
             "--pdb",
             p,
             "--partition",
-            "6-6-3",
+            "5-5-5",
         ],
         "holds the 6-6-3 databases",
     );
+    // The blank-first databases serve the blank-last goal (issue #13).
+    let solved = stdout(&[
+        "optimal",
+        "1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 0",
+        "--pdb",
+        p,
+        "--partition",
+        "6-6-3",
+    ]);
+    assert!(solved.contains("0 moves"), "{solved}");
     std::fs::write(&path, &bytes[..bytes.len() / 2]).unwrap();
     fails(
         &[
             "optimal",
             "1 0 2 3 4 5 6 7 8 9 10 11 12 13 14 15",
+            "--goal",
+            "blank-first",
             "--pdb",
             p,
             "--partition",
@@ -278,6 +288,8 @@ fn command_line() {
     let out = schofield(&[
         "optimal",
         "1 2 3 0 4 5 6 7 8 9 10 11 12 13 14 15",
+        "--goal",
+        "blank-first",
         "--partition",
         "6-6-3",
         "--pdb",
@@ -288,6 +300,8 @@ fn command_line() {
     let v: serde_json::Value = serde_json::from_str(&stdout(&[
         "optimal",
         "1 2 3 0 4 5 6 7 8 9 10 11 12 13 14 15",
+        "--goal",
+        "blank-first",
         "--partition",
         "6-6-3",
         "--pdb",
@@ -301,6 +315,8 @@ fn command_line() {
     let out = schofield(&[
         "optimal",
         "1 2 3 0 4 5 6 7 8 9 10 11 12 13 14 15",
+        "--goal",
+        "blank-first",
         "--partition",
         "6-6-3",
         "--pdb",
@@ -311,7 +327,7 @@ fn command_line() {
     let batch = dir.join("batch.txt");
     std::fs::write(
         &batch,
-        "# two\n1 1 0 2 3 4 5 6 7 8 9 10 11 12 13 14 15\n4 1 2 3 0 5 6 7 8 9 10 11 12 13 14 15\n",
+        "# two\n# goal: blank-first\n1 1 0 2 3 4 5 6 7 8 9 10 11 12 13 14 15\n4 1 2 3 0 5 6 7 8 9 10 11 12 13 14 15\n",
     )
     .unwrap();
     let text = stdout(&[
@@ -349,6 +365,8 @@ fn bad_input() {
         &[
             "optimal",
             "1 0 2 3 4 5 6 7 8 9 10 11 12 13 15 14",
+            "--goal",
+            "blank-first",
             "--partition",
             "manhattan",
         ],
@@ -396,6 +414,7 @@ fn outdated_cache_is_rebuilt() {
             .unwrap()
             .env("XDG_CACHE_HOME", dir.path())
             .args(["optimal", "1 2 3 0 4 5 6 7 8 9 10 11 12 13 14 15"])
+            .args(["--goal", "blank-first"])
             .args(["--partition", "6-6-3"])
             .args(extra)
             .output()
@@ -414,4 +433,59 @@ fn outdated_cache_is_rebuilt() {
     let again = run(&[]);
     assert!(again.status.success());
     assert!(!String::from_utf8_lossy(&again.stderr).contains("building"));
+}
+
+/// The databases built for blank-first serve any goal with the blank in a
+/// corner (issue #13): the search runs on the recast start, and the moves
+/// it reports lead from the original start to the original goal in the
+/// fewest moves (checked against IDA* with Manhattan, which needs no
+/// databases). A* takes the same databases.
+#[test]
+fn one_set_of_databases_serves_every_corner_goal() {
+    use schofield::board::Direction;
+    use schofield::search::astar;
+    let b = four();
+    let last = b.goal_blank_last();
+    let corner = b
+        .parse_arrangement("_ 15 14 13/12 11 10 9/8 7 6 5/4 3 2 1")
+        .unwrap();
+    let centre = b
+        .parse_arrangement("1 2 3 4/5 0 6 7/8 9 10 11/12 13 14 15")
+        .unwrap();
+    let mut x: u64 = 0x0dd_ba11_5eed;
+    for (k, goal) in [&last, &corner].into_iter().cycle().take(24).enumerate() {
+        let mut a = goal.clone();
+        for _ in 0..30 + k {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            if let Some((next, _)) = b.apply(&a, Direction::ALL[(x % 4) as usize]) {
+                a = next;
+            }
+        }
+        let truth = solve(&b, &a, goal, Heuristic::Manhattan, &Limits::default()).unwrap();
+        let s = solve(&b, &a, goal, Guide::Databases(dbs()), &Limits::default()).unwrap();
+        assert_eq!(s.length, truth.length, "{}", a.list());
+        assert!(s.initial_estimate <= truth.length);
+        let mut cur = a.clone();
+        for (&d, &t) in s.moves.iter().zip(&s.tiles) {
+            let (next, moved) = b.apply(&cur, d).expect("a legal move");
+            assert_eq!(moved, t);
+            cur = next;
+        }
+        assert_eq!(&cur, goal, "the reported moves reach the goal");
+        if k < 6 {
+            let r = astar(&b, &a, goal, dbs(), &Limits::default()).unwrap();
+            assert_eq!(r.length as usize, s.moves.len());
+        }
+    }
+    let e = solve(
+        &b,
+        &centre,
+        &centre,
+        Guide::Databases(dbs()),
+        &Limits::default(),
+    )
+    .unwrap_err();
+    assert!(e.to_string().contains("blank is not where"), "{e}");
 }

@@ -1,7 +1,9 @@
 //! A batch of positions, one a line, as in Korf's list of 100 15-puzzle
 //! instances: the cells in reading order (0 for the blank), optionally
 //! after the instance's own number. Blank lines and lines starting with `#`
-//! are skipped.
+//! are skipped, except that a comment `# goal: NAME-OR-GRID` before the
+//! first position declares the goal the batch is meant for
+//! ([`Reader::goal`]), as Korf's list declares `blank-first`.
 //!
 //! The reader takes one line at a time and refuses a line longer than
 //! [`MAX_LINE`] bytes, so an endless stream without line breaks is refused
@@ -12,12 +14,17 @@
 //! use schofield::board::batch;
 //! let b: Board = "2x2".parse().unwrap();
 //! let text = "# two instances\n1 2 3 0\n\n7 0 1 2 3\n";
-//! let list = batch::read(text.as_bytes(), &b).unwrap();
+//! let batch = batch::read(text.as_bytes(), &b).unwrap();
+//! let list = &batch.instances;
 //! assert_eq!(list.len(), 2);
 //! assert_eq!((list[1].number, list[1].line), (2, 4));
 //! assert_eq!(b.format(&list[1].arrangement), "_1/23");
+//! assert_eq!(batch.goal, None);
+//! let declared = batch::read("# goal: blank-first\n1 2 3 0\n".as_bytes(), &b).unwrap();
+//! assert_eq!(declared.goal, Some(schofield::board::goal::Goal::BlankFirst));
 //! ```
 
+use super::goal::Goal;
 use super::{Arrangement, Board, BoardError};
 use std::fmt;
 use std::io::{BufRead, Read};
@@ -106,31 +113,35 @@ impl std::error::Error for BatchError {}
 /// Reads the positions of `board` from `input`, one a line; the instances
 /// are numbered from 1 in the order read. A line holds the board's cells,
 /// or one more number (the instance's own number, skipped) and the cells.
-pub fn read<R: BufRead>(input: R, board: &Board) -> Result<Vec<Instance>, BatchError> {
-    let list = Reader::new(input, board).collect::<Result<Vec<_>, _>>()?;
-    if list.is_empty() {
+pub fn read<R: BufRead>(input: R, board: &Board) -> Result<Batch, BatchError> {
+    let mut reader = Reader::new(input, board);
+    let instances = reader.by_ref().collect::<Result<Vec<_>, _>>()?;
+    if instances.is_empty() {
         return Err(BatchError::Empty);
     }
-    Ok(list)
+    Ok(Batch {
+        goal: reader.goal().cloned(),
+        instances,
+    })
 }
 
-/// The positions of a batch, read lazily one line at a time.
-///
-/// ```
-/// use schofield::board::Board;
-/// use schofield::board::batch::Reader;
-/// let b: Board = "2x2".parse().unwrap();
-/// let mut r = Reader::new("1 2 3 0\n2 x 3 0\n".as_bytes(), &b);
-/// assert!(r.next().unwrap().is_ok());
-/// assert!(r.next().unwrap().is_err());
-/// assert!(r.next().is_none());
-/// ```
+/// A whole batch: its positions and the goal its header declares.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Batch {
+    /// The goal a `# goal:` comment before the first position declares.
+    pub goal: Option<Goal>,
+    /// The positions, in order.
+    pub instances: Vec<Instance>,
+}
+
+/// Reads the positions of a batch, one a line, lazily.
 pub struct Reader<'b, R> {
     input: R,
     board: &'b Board,
     line: usize,
     count: usize,
     done: bool,
+    goal: Option<Goal>,
 }
 
 impl<'b, R: BufRead> Reader<'b, R> {
@@ -142,7 +153,14 @@ impl<'b, R: BufRead> Reader<'b, R> {
             line: 0,
             count: 0,
             done: false,
+            goal: None,
         }
+    }
+
+    /// The goal declared by a `# goal: …` comment before the first
+    /// position, once that comment has been read.
+    pub fn goal(&self) -> Option<&Goal> {
+        self.goal.as_ref()
     }
 
     /// The next line that is neither blank nor a comment, trimmed; `None` at
@@ -174,7 +192,16 @@ impl<'b, R: BufRead> Reader<'b, R> {
             }
             let text = std::str::from_utf8(&bytes).map_err(|_| BatchError::NotText { line })?;
             let text = text.trim();
-            if !text.is_empty() && !text.starts_with('#') {
+            if let Some(comment) = text.strip_prefix('#') {
+                let comment = comment.trim();
+                let declared = comment
+                    .get(..5)
+                    .filter(|k| k.eq_ignore_ascii_case("goal:"))
+                    .map(|_| comment[5..].trim());
+                if let Some(g) = declared.filter(|_| self.count == 0) {
+                    self.goal = Some(g.parse().unwrap_or_else(|e| match e {}));
+                }
+            } else if !text.is_empty() {
                 return Ok(Some(text.to_string()));
             }
         }
@@ -229,7 +256,7 @@ mod tests {
     #[test]
     fn korf_lines_with_and_without_numbers() {
         let text = "# Korf\r\n1 14 13 15 0 2 3 4 5 6 7 8 9 10 11 12 1\n\n   \n1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 0";
-        let list = read(text.as_bytes(), &four()).unwrap();
+        let list = read(text.as_bytes(), &four()).unwrap().instances;
         assert_eq!(list.len(), 2);
         assert_eq!((list[0].number, list[0].line), (1, 2));
         assert_eq!((list[1].number, list[1].line), (2, 5));
@@ -249,7 +276,7 @@ mod tests {
             " ".repeat(MAX_LINE - 37)
         );
         assert_eq!(fits.len(), MAX_LINE + 1);
-        assert_eq!(read(fits.as_bytes(), &four()).unwrap().len(), 1);
+        assert_eq!(read(fits.as_bytes(), &four()).unwrap().instances.len(), 1);
         let long = format!(" {fits}");
         assert!(matches!(
             read(long.as_bytes(), &four()),

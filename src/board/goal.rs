@@ -60,12 +60,16 @@ impl Goal {
         }
     }
 
-    /// The goal's arrangement on `board`; a grid is read and checked here.
-    pub fn arrangement(&self, board: &Board) -> Result<Arrangement, BoardError> {
+    /// The goal's arrangement on `board`; a grid that does not read as
+    /// an arrangement of the board is a [`GoalError`] naming it.
+    pub fn arrangement(&self, board: &Board) -> Result<Arrangement, GoalError> {
         match self {
             Goal::BlankLast => Ok(board.goal_blank_last()),
             Goal::BlankFirst => Ok(board.goal_blank_first()),
-            Goal::Grid(g) => board.parse_arrangement(g),
+            Goal::Grid(g) => board.parse_arrangement(g).map_err(|error| GoalError {
+                goal: g.clone(),
+                error,
+            }),
         }
     }
 }
@@ -90,6 +94,36 @@ impl fmt::Display for Goal {
         }
     }
 }
+
+/// A goal that is neither a name nor a grid of the board.
+///
+/// ```
+/// use schofield::board::Board;
+/// use schofield::board::goal::Goal;
+/// let b: Board = "2x2".parse().unwrap();
+/// let e = "middle".parse::<Goal>().unwrap().arrangement(&b).unwrap_err();
+/// assert!(e.to_string().starts_with("unknown goal \"middle\"; expected blank-last, blank-first or a grid"), "{e}");
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct GoalError {
+    /// The goal as given.
+    pub goal: String,
+    /// Why it does not read as a grid.
+    pub error: BoardError,
+}
+
+impl fmt::Display for GoalError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "unknown goal {}; expected blank-last, blank-first or a grid ({})",
+            crate::render::quoted(&self.goal),
+            self.error
+        )
+    }
+}
+
+impl std::error::Error for GoalError {}
 
 #[cfg(test)]
 mod tests {

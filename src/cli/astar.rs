@@ -13,7 +13,8 @@ use schofield::search::{self, Heuristic, Limits, SearchError};
 pub struct AstarArgs {
     /// The position: rows like 867/254/3_1, or a reading-order list with
     /// 0 for the blank (N×N).
-    grid: String,
+    #[arg(required = true, num_args = 1..)]
+    grid: Vec<String>,
     /// The distance estimate.
     #[arg(long, value_enum, default_value_t = HeuristicArg::Manhattan)]
     heuristic: HeuristicArg,
@@ -66,11 +67,12 @@ impl From<HeuristicArg> for Heuristic {
 
 /// `astar`: one heuristic, or all of them with `--compare`.
 pub fn run(args: AstarArgs) -> Outcome {
+    let grid = args.grid.join(" ");
     let board = match &args.board {
         Some(b) => b.parse::<Board>()?,
-        None => Board::infer(&args.grid)?,
+        None => Board::infer(&grid)?,
     };
-    let start = board.parse_arrangement(&args.grid)?;
+    let start = board.parse_arrangement(&grid)?;
     let goal: Goal = args.goal.as_deref().unwrap_or("blank-last").parse()?;
     let goal = goal.arrangement(&board)?;
     let limits = Limits {

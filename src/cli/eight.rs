@@ -16,7 +16,8 @@ use schofield::twist::table::{self, Tabulation};
 pub struct SolveArgs {
     /// The puzzle: a grid (025/1_3/746; five-puzzle 231/0_4), a code number
     /// (102536; 023) or cycle notation on squares ((132)(67)).
-    position: String,
+    #[arg(required = true, num_args = 1..)]
+    position: Vec<String>,
     /// List every minimal path.
     #[arg(long)]
     all: bool,
@@ -29,7 +30,8 @@ pub struct SolveArgs {
 #[derive(Args)]
 pub struct PathArgs {
     /// The twists, e.g. WXYZADY (five-puzzle: letters A B W X).
-    path: String,
+    #[arg(required = true, num_args = 1..)]
+    path: Vec<String>,
     /// The position to start from (default: the target).
     #[arg(long)]
     from: Option<String>,
@@ -75,7 +77,7 @@ pub fn counts(out: FormatArg) -> Outcome {
 
 /// `solve` on `puzzle`.
 pub fn solve<const N: usize>(puzzle: &'static Puzzle<N>, args: SolveArgs) -> Outcome {
-    let p = puzzle.parse_position(&args.position)?;
+    let p = puzzle.parse_position(&args.position.join(" "))?;
     let a = Analysis::new(puzzle);
     Ok(render::render_solution(
         &Solution::new(&a, &p, args.all),
@@ -85,7 +87,7 @@ pub fn solve<const N: usize>(puzzle: &'static Puzzle<N>, args: SolveArgs) -> Out
 
 /// `path` on `puzzle`.
 pub fn follow<const N: usize>(puzzle: &'static Puzzle<N>, args: PathArgs) -> Outcome {
-    let path = puzzle.parse_path(&args.path)?;
+    let path = puzzle.parse_path(&args.path.join(" "))?;
     let start = match args.from {
         Some(s) => puzzle.parse_position(&s)?,
         None => Position::target(),

@@ -12,7 +12,8 @@ use schofield::search::three_cycles::{self, FifteenError};
 pub struct FifteenArgs {
     /// The position in reading order, 0 for the blank (1 2 … 15 0 is
     /// solved); or rows separated by '/'.
-    list: String,
+    #[arg(required = true, num_args = 1..)]
+    list: Vec<String>,
     /// Show each 3-cycle and the board after it.
     #[arg(long)]
     verbose: bool,
@@ -23,7 +24,7 @@ pub struct FifteenArgs {
 /// `fifteen`.
 pub fn run(args: FifteenArgs) -> Outcome {
     let board: Board = "4x4".parse()?;
-    let cleaned = args.list.replace(['[', ']'], " ");
+    let cleaned = args.list.join(" ").replace(['[', ']'], " ");
     let a = board.parse_arrangement(&cleaned).map_err(|e| match e {
         // A list of the wrong length: say it in the chapter's terms.
         BoardError::CellCount { found, .. } => {

@@ -44,7 +44,8 @@ pub enum LookupCommand {
     Solve {
         /// The arrangement: rows like 867/254/3_1, or a reading-order list
         /// with 0 for the blank.
-        grid: String,
+        #[arg(required = true, num_args = 1..)]
+        grid: Vec<String>,
         #[command(flatten)]
         which: TableArgs,
         #[command(flatten)]
@@ -97,7 +98,7 @@ pub fn run(command: LookupCommand) -> Outcome {
         }
         LookupCommand::Solve { grid, which, out } => {
             let t = table_for(&which)?;
-            let a = t.board().parse_arrangement(&grid)?;
+            let a = t.board().parse_arrangement(&grid.join(" "))?;
             Ok(render::render_table_solution(&t.solve(&a)?, out.get())?)
         }
     }

@@ -12,6 +12,7 @@ pub mod graph;
 pub mod lookup;
 pub mod optimal;
 pub mod regenerate;
+pub mod shell;
 
 /// What the library's errors cannot say, since the library knows no flags:
 /// the flag that gets past them, appended to the message.
@@ -24,6 +25,14 @@ pub fn hint(e: &(dyn std::error::Error + 'static)) -> &'static str {
     }
     if let Some(CaseError::TooLarge(_)) = e.downcast_ref::<CaseError>() {
         return "; boards of more than 12 cells need --force";
+    }
+    if e.downcast_ref::<schofield::board::Unsolvable>().is_some()
+        || matches!(
+            e.downcast_ref::<SearchError>(),
+            Some(SearchError::Unsolvable(_))
+        )
+    {
+        return "; the goal is blank-last (1 2 3 … _) unless --goal names another, and on boards of even width blank-first is the other half";
     }
     if let Some(BoardError::NotSquare(_)) = e.downcast_ref::<BoardError>() {
         return " or --board RxC";

@@ -4,8 +4,9 @@
 use super::common::{self, FormatArg, Outcome};
 use clap::Args;
 use rayon::prelude::*;
-use schofield::board::batch::{self, BatchError, Instance};
+use schofield::board::batch::{self, Batch, BatchError, Instance};
 use schofield::board::goal::Goal;
+use schofield::board::symmetry::Recast;
 use schofield::board::{Arrangement, Board};
 use schofield::render::{self, OptimalReport, quoted};
 use schofield::search::Limits;
@@ -19,15 +20,18 @@ use std::path::{Path, PathBuf};
 #[derive(Args)]
 pub struct OptimalArgs {
     /// The position in reading order, 0 for the blank, or rows with '/'.
-    #[arg(required_unless_present = "all_korf")]
-    list: Option<String>,
+    #[arg(required_unless_present = "all_korf", num_args = 1..)]
+    list: Vec<String>,
     /// Solve every position in this file (one a line, `#` comments), in
     /// parallel.
     #[arg(long)]
     all_korf: Option<PathBuf>,
-    /// The goal: blank-first (Korf's, the default) or blank-last.
-    #[arg(long, default_value = "blank-first")]
-    goal: String,
+    /// The goal: blank-last (as the puzzle is sold, the default),
+    /// blank-first (Korf's), or a grid with the blank in a corner. A batch
+    /// file may declare its own in a `# goal:` comment. One set of
+    /// databases serves every such goal.
+    #[arg(long)]
+    goal: Option<String>,
     /// The pattern databases: 7-7-1 (default), 7-8 (fewest nodes, a
     /// 7-minute build) or 6-6-3 (seconds to build); or manhattan or
     /// linear-conflict for no databases (for comparison).
@@ -53,17 +57,52 @@ pub struct OptimalArgs {
 /// `optimal`.
 pub fn run(args: OptimalArgs) -> Outcome {
     let board: Board = "4x4".parse()?;
-    let goal_name = match args.goal.parse::<Goal>()? {
-        Goal::Grid(other) => {
-            return Err(format!(
-                "unknown goal {}; expected blank-first or blank-last",
-                quoted(&other)
-            )
-            .into());
+    let asked: Option<(Goal, Arrangement)> = match args.goal.as_deref() {
+        Some(g) => {
+            let g: Goal = g.parse()?;
+            let a = g.arrangement(&board)?;
+            Some((g, a))
         }
-        named => named,
+        None => None,
     };
-    let goal = goal_name.arrangement(&board)?;
+    let starts: Vec<Instance>;
+    let declared: Option<Goal>;
+    match (&args.all_korf, args.list.is_empty()) {
+        (Some(path), _) => {
+            let batch = read_batch(path, &board)?;
+            starts = batch.instances;
+            declared = batch.goal;
+        }
+        (None, false) => {
+            let l = args.list.join(" ");
+            starts = vec![Instance {
+                number: 1,
+                line: 1,
+                arrangement: board.parse_arrangement(&l.replace(['[', ']'], " "))?,
+            }];
+            declared = None;
+        }
+        (None, true) => return Err("give a position, or --all-korf FILE".into()),
+    }
+    let goal = match (asked, declared) {
+        (Some((a, goal)), Some(d)) => {
+            if d.arrangement(&board)? != goal {
+                return Err(format!(
+                    "--goal {} disagrees with the goal the batch file declares ({}); leave out --goal or change the file's '# goal:' line",
+                    quoted(&a.to_string()),
+                    quoted(&d.to_string())
+                )
+                .into());
+            }
+            goal
+        }
+        (Some((_, goal)), None) => goal,
+        (None, Some(d)) => d.arrangement(&board)?,
+        (None, None) => board.goal_blank_last(),
+    };
+    // The databases are built once, for the blank-first goal, and serve
+    // every goal with the blank in a corner through a recast.
+    let db_goal = board.goal_blank_first();
     let partition = args.partition.as_str();
     let uses_databases = !matches!(partition, "manhattan" | "linear-conflict");
     // Where the databases live, and whether they must be built: checked
@@ -73,10 +112,18 @@ pub fn run(args: OptimalArgs) -> Outcome {
     } else {
         None
     };
+    if uses_databases && Recast::between(&board, &goal, &db_goal).is_none() {
+        return Err(format!(
+            "goal {} has its blank on cell {}; the pattern databases serve goals with the blank in a corner (or use --partition manhattan)",
+            quoted(&board.format(&goal)),
+            goal.blank()
+        )
+        .into());
+    }
     let pdb_path = if uses_databases {
         let path = match &args.pdb {
             Some(p) => p.clone(),
-            None => default_pdb_path(partition, &goal_name)?,
+            None => default_pdb_path(partition)?,
         };
         if args.rebuild || !path.exists() {
             common::check_writable(&path)
@@ -85,15 +132,6 @@ pub fn run(args: OptimalArgs) -> Outcome {
         Some(path)
     } else {
         None
-    };
-    let starts: Vec<Instance> = match (&args.all_korf, &args.list) {
-        (Some(path), _) => read_batch(path, &board)?,
-        (None, Some(l)) => vec![Instance {
-            number: 1,
-            line: 1,
-            arrangement: board.parse_arrangement(&l.replace(['[', ']'], " "))?,
-        }],
-        (None, None) => return Err("give a position, or --all-korf FILE".into()),
     };
     for s in &starts {
         if !board.is_solvable(&s.arrangement, &goal) {
@@ -106,7 +144,7 @@ pub fn run(args: OptimalArgs) -> Outcome {
     let part = match &pdb_path {
         Some(path) => Some(databases(
             &board,
-            &goal,
+            &db_goal,
             named.expect("databases have a partition name"),
             path,
             args.rebuild,
@@ -159,9 +197,9 @@ fn solve_one(
 }
 
 /// The default database file, in the user's cache folder (created if
-/// missing).
-fn default_pdb_path(partition: &str, goal: &Goal) -> Result<PathBuf, String> {
-    let path = common::cache_file(&format!("pdb-{partition}-{goal}.bin"));
+/// missing). The databases are always built for the blank-first goal.
+fn default_pdb_path(partition: &str) -> Result<PathBuf, String> {
+    let path = common::cache_file(&format!("pdb-{partition}-blank-first.bin"));
     if let Some(parent) = path.parent().filter(|p| !p.as_os_str().is_empty()) {
         std::fs::create_dir_all(parent)
             .map_err(|e| format!("cannot create {}: {e}", parent.display()))?;
@@ -225,7 +263,7 @@ fn databases(
 
 /// Reads a batch file line by line, after checking that it is a regular
 /// file (a pipe or a device could block or never end).
-fn read_batch(path: &Path, board: &Board) -> Result<Vec<Instance>, String> {
+fn read_batch(path: &Path, board: &Board) -> Result<Batch, String> {
     common::check_regular_file(path)?;
     let file =
         std::fs::File::open(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;

@@ -5,6 +5,10 @@
 //! one tile that moved; pattern databases ([`crate::search::pdb::Lookups`],
 //! the regular and the reflected sums) by looking up again only the
 //! database of that tile; any other estimate is recomputed at each node.
+//! Databases built for another goal serve this one when a symmetry of the
+//! board with a relabelling of the tiles carries one goal onto the other
+//! ([`crate::board::symmetry::Recast`]): the search runs on the recast
+//! start and the solution is told back in the original tiles.
 //!
 //! ```
 //! use schofield::board::Board;
@@ -18,7 +22,9 @@
 
 use crate::board::{Arrangement, Board, Direction};
 use crate::search::pdb::Lookups;
-use crate::search::{Estimator, Guide, Heuristic, Limit, Limits, SearchError};
+use crate::search::{
+    Estimator, Guide, Heuristic, Limit, Limits, SearchError, recast_for, replay_back,
+};
 use serde::Serialize;
 use std::time::Instant;
 
@@ -213,6 +219,11 @@ pub fn solve<'a>(
         .check_solvable(start, goal)
         .map_err(SearchError::Unsolvable)?;
     let guide = guide.into();
+    if let Some((recast, p)) = recast_for(board, goal, guide)? {
+        let mut s = solve(board, &recast.arrangement(start), p.goal(), guide, limits)?;
+        (s.moves, s.tiles) = replay_back(board, start, &recast, &s.tiles);
+        return Ok(s);
+    }
     let n = board.cells();
     let mut step = [[NONE; 4]; 16];
     for (c, row) in step.iter_mut().enumerate().take(n) {

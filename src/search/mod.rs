@@ -17,6 +17,7 @@ pub mod ida;
 pub mod pdb;
 pub mod three_cycles;
 
+use crate::board::symmetry::Recast;
 use crate::board::{Arrangement, Board, Direction, Unsolvable};
 use heap::{UpdatableHeap, map_bytes};
 use num_rational::Ratio;
@@ -198,6 +199,52 @@ impl Target {
     }
 }
 
+/// Databases made for another goal serve this one through a [`Recast`]
+/// (a symmetry of the board and a relabelling of the tiles): the recast, if
+/// `guide` needs one. Databases for another board, or for a goal no recast
+/// reaches, are refused.
+pub(crate) fn recast_for<'a>(
+    board: &Board,
+    goal: &Arrangement,
+    guide: Guide<'a>,
+) -> Result<Option<(Recast, &'a Partition)>, SearchError> {
+    match guide {
+        Guide::Databases(p) if p.board() != board => Err(SearchError::WrongDatabases),
+        Guide::Databases(p) if p.goal() != goal => Recast::between(board, goal, p.goal())
+            .map(|r| Some((r, p)))
+            .ok_or(SearchError::WrongDatabases),
+        _ => Ok(None),
+    }
+}
+
+/// A solution found on a recast start, told in the original: each tile
+/// named back, and the blank's moves read off by replaying those tiles
+/// from `start`.
+pub(crate) fn replay_back(
+    board: &Board,
+    start: &Arrangement,
+    recast: &Recast,
+    tiles: &[u8],
+) -> (Vec<Direction>, Vec<u8>) {
+    let tiles: Vec<u8> = tiles.iter().map(|&t| recast.tile_back(t)).collect();
+    let mut moves = Vec::with_capacity(tiles.len());
+    let mut cur = start.clone();
+    for &t in &tiles {
+        let (d, next) = Direction::ALL
+            .into_iter()
+            .find_map(|d| {
+                board
+                    .apply(&cur, d)
+                    .filter(|&(_, moved)| moved == t)
+                    .map(|(next, _)| (d, next))
+            })
+            .expect("a recast solution moves a tile next to the blank");
+        moves.push(d);
+        cur = next;
+    }
+    (moves, tiles)
+}
+
 /// A [`Guide`] made ready to estimate whole arrangements.
 pub(crate) enum Estimator<'a> {
     /// A named estimate towards a target.
@@ -344,7 +391,9 @@ pub struct AstarResult {
 pub enum SearchError {
     /// The start cannot reach the goal.
     Unsolvable(Unsolvable),
-    /// The pattern databases are for another board or goal.
+    /// The pattern databases are for another board, or for a goal that no
+    /// symmetry with relabelling carries this goal onto (the blank's goal
+    /// cell must be a corner for databases built with the blank in one).
     WrongDatabases,
     /// A limit was reached first.
     Stopped {
@@ -366,7 +415,10 @@ impl fmt::Display for SearchError {
         match self {
             SearchError::Unsolvable(u) => u.fmt(f),
             SearchError::WrongDatabases => {
-                write!(f, "the pattern databases are for another board or goal")
+                write!(
+                    f,
+                    "the pattern databases are for another board, or the goal's blank is not where a symmetry of the board can carry theirs"
+                )
             }
             SearchError::Stopped {
                 limit,
@@ -478,6 +530,11 @@ pub fn astar<'a>(
         .check_solvable(start, goal)
         .map_err(SearchError::Unsolvable)?;
     let guide = guide.into();
+    if let Some((recast, p)) = recast_for(board, goal, guide)? {
+        let mut r = astar(board, &recast.arrangement(start), p.goal(), guide, limits)?;
+        (r.moves, r.tiles) = replay_back(board, start, &recast, &r.tiles);
+        return Ok(r);
+    }
     let n = board.cells();
     let estimator = Estimator::new(board, goal, guide)?;
     let estimate = |cells: &[u8]| estimator.estimate(cells);

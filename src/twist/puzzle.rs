@@ -83,25 +83,30 @@ impl<const N: usize> Puzzle<N> {
         v.join(" ")
     }
 
-    /// Reads a path, refusing letters that are not twists of this puzzle.
+    /// Reads a path ([`Path`]'s form: letters in either case, spaces and
+    /// commas ignored), refusing letters that are not twists of this puzzle.
     pub fn parse_path(&self, s: &str) -> Result<Path, PathError> {
-        let mut twists = Vec::new();
-        for (i, c) in s.chars().enumerate() {
-            if c.is_whitespace() || c == ',' || c == '\u{338}' {
-                continue;
-            }
-            match Twist::from_letter(c).filter(|t| self.twists.contains(t)) {
-                Some(t) => twists.push(t),
-                None => {
-                    return Err(PathError::UnknownTwist {
-                        letter: c,
-                        position: i + 1,
-                        allowed: self.letters(),
-                    });
-                }
-            }
+        let path: Path = s.parse().map_err(|e| match e {
+            PathError::UnknownTwist {
+                letter, position, ..
+            } => PathError::UnknownTwist {
+                letter,
+                position,
+                allowed: self.letters(),
+            },
+        })?;
+        let foreign = s
+            .chars()
+            .enumerate()
+            .find(|&(_, c)| Twist::from_letter(c).is_some_and(|t| !self.twists.contains(&t)));
+        match foreign {
+            Some((i, letter)) => Err(PathError::UnknownTwist {
+                letter,
+                position: i + 1,
+                allowed: self.letters(),
+            }),
+            None => Ok(path),
         }
-        Ok(Path::new(twists))
     }
 
     /// (row, column) of the centre, from 0.
@@ -129,8 +134,24 @@ impl<const N: usize> Puzzle<N> {
         if t.is_empty() {
             return Err(PositionError::Empty);
         }
+        let digits: String = t.chars().filter(|c| !c.is_whitespace()).collect();
         if t.starts_with('(') || t == "I" {
             self.parse_cycles(t)
+        } else if t.contains(' ')
+            && !t.contains(['/', '\n', '_', '.'])
+            && digits.chars().all(|c| c.is_ascii_digit())
+            && (digits.len() == N - 2 || digits.len() == N)
+        {
+            // A list of digits: a code number, or every square's piece.
+            if digits.len() == N {
+                let mut pieces = [0u8; N];
+                for (p, d) in pieces.iter_mut().zip(digits.bytes()) {
+                    *p = d - b'0';
+                }
+                Position::from_pieces(pieces)
+            } else {
+                self.parse_code(&digits)
+            }
         } else if t.contains(['/', '\n', '_', '.', ' ']) {
             self.parse_grid(t)
         } else if t.chars().all(|c| c.is_ascii_digit()) {

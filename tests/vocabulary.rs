@@ -1,0 +1,189 @@
+//! One vocabulary for every command (issue #13): one goal convention, every
+//! input form, completions and the manual page.
+
+mod common;
+use common::{fails, schofield, stdout};
+
+/// Runs `schofield` with its cache in `cache`.
+fn cached(cache: &std::path::Path, args: &[&str]) -> std::process::Output {
+    assert_cmd::Command::cargo_bin("schofield")
+        .unwrap()
+        .env("XDG_CACHE_HOME", cache)
+        .args(args)
+        .output()
+        .unwrap()
+}
+
+#[test]
+fn blank_last_is_the_default_goal_and_one_build_serves_both() {
+    let cache = tempfile::tempdir().unwrap();
+    // The puzzle as sold is solved: 0 moves, towards blank-last.
+    let sold = "1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 0";
+    let first = cached(cache.path(), &["optimal", sold, "--partition", "6-6-3"]);
+    assert!(first.status.success());
+    assert!(String::from_utf8_lossy(&first.stdout).contains("0 moves"));
+    assert!(String::from_utf8_lossy(&first.stderr).contains("building"));
+    // Loyd's 14-15 swap cannot reach it, and the message names --goal.
+    let loyd = cached(
+        cache.path(),
+        &[
+            "optimal",
+            "1 2 3 4 5 6 7 8 9 10 11 12 13 15 14 0",
+            "--partition",
+            "6-6-3",
+        ],
+    );
+    assert_eq!(loyd.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&loyd.stderr);
+    assert!(
+        err.contains("unsolvable") && err.contains("--goal"),
+        "{err}"
+    );
+    // The other goal uses the same databases: no second build.
+    let other = cached(
+        cache.path(),
+        &[
+            "optimal",
+            "1 0 2 3 4 5 6 7 8 9 10 11 12 13 14 15",
+            "--goal",
+            "blank-first",
+            "--partition",
+            "6-6-3",
+        ],
+    );
+    assert!(other.status.success());
+    assert!(
+        other.stderr.is_empty(),
+        "{}",
+        String::from_utf8_lossy(&other.stderr)
+    );
+    assert!(String::from_utf8_lossy(&other.stdout).contains("1 move (optimal)"));
+    // A goal with the blank in another corner is served too; in the middle it is refused.
+    let corner = cached(
+        cache.path(),
+        &[
+            "optimal",
+            "15 14 13 12/11 10 9 8/7 6 5 4/3 2 0 1",
+            "--goal",
+            "15 14 13 12/11 10 9 8/7 6 5 4/3 2 1 0",
+            "--partition",
+            "6-6-3",
+            "--format",
+            "json",
+        ],
+    );
+    let v: serde_json::Value = serde_json::from_slice(&corner.stdout).unwrap();
+    assert_eq!(v["length"], 1);
+    assert_eq!(v["tiles"], serde_json::json!([1]));
+    let middle = cached(
+        cache.path(),
+        &[
+            "optimal",
+            "1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 0",
+            "--goal",
+            "1 2 3 4/5 0 6 7/8 9 10 11/12 13 14 15",
+            "--partition",
+            "6-6-3",
+        ],
+    );
+    assert_eq!(middle.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&middle.stderr).contains("blank in a corner"));
+}
+
+#[test]
+fn a_batch_declares_its_goal() {
+    // Korf's list says `# goal: blank-first`; a contrary --goal is refused.
+    let korf = concat!(env!("CARGO_MANIFEST_DIR"), "/data/korf100.txt");
+    fails(
+        &["optimal", "--all-korf", korf, "--goal", "blank-last"],
+        "disagrees with the goal the batch file declares",
+    );
+    // Read with its declared goal, the first instance is solvable: the
+    // search runs (and stops at the node limit, exit 3), not "unsolvable".
+    let out = schofield(&[
+        "optimal",
+        "--all-korf",
+        korf,
+        "--partition",
+        "manhattan",
+        "--max-nodes",
+        "10",
+    ]);
+    assert_eq!(
+        out.status.code(),
+        Some(3),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
+
+#[test]
+fn the_default_goal_is_the_same_everywhere() {
+    for args in [
+        vec!["astar", "1 2 3/4 5 6/7 8 0"],
+        vec!["lookup", "solve", "1 2 3/4 5 6/7 8 0", "--board", "3x3"],
+        vec!["fifteen", "1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 0"],
+    ] {
+        let out = stdout(&args);
+        assert!(
+            out.contains("0 moves") || out.contains("moves      0 "),
+            "{args:?}: {out}"
+        );
+    }
+}
+
+#[test]
+fn unquoted_lists_and_lower_case_paths() {
+    let quoted = stdout(&["fifteen", "1 2 3 4 5 6 7 8 9 10 11 12 13 14 0 15"]);
+    let loose: Vec<&str> = "fifteen 1 2 3 4 5 6 7 8 9 10 11 12 13 14 0 15"
+        .split(' ')
+        .collect();
+    assert_eq!(stdout(&loose), quoted);
+    let a = stdout(&["astar", "1", "2", "3", "4", "5", "6", "7", "0", "8"]);
+    assert!(a.contains("1 move"), "{a}");
+    let l = stdout(&[
+        "lookup", "solve", "1", "2", "3", "4", "5", "6", "7", "0", "8", "--board", "3x3",
+    ]);
+    assert!(l.contains("1 move"), "{l}");
+    assert_eq!(
+        stdout(&["path", "W", "X", "Y"]),
+        stdout(&["path", "WXY"]),
+        "a path in several words"
+    );
+    assert_eq!(stdout(&["path", "w x y"]), stdout(&["path", "WXY"]));
+    assert_eq!(
+        stdout(&["solve", "1", "0", "2", "5", "3", "6"]),
+        stdout(&["solve", "102536"])
+    );
+    // Every square's piece, as a list: the same position.
+    assert_eq!(
+        stdout(&["solve", "1 0 2 5 3 6 4 7"]),
+        stdout(&["solve", "102536"])
+    );
+    fails(&["solve", "1 0 2 5 3 6 7 4"], "odd");
+    fails(&["path", "W", "Q"], "'Q'");
+    fails(&["five", "path", "C"], "'C'");
+}
+
+#[test]
+fn completions_and_manual() {
+    for shell in ["bash", "zsh", "fish"] {
+        let s = stdout(&["completions", shell]);
+        assert!(s.contains("optimal") && s.contains("partition"), "{shell}");
+    }
+    let man = stdout(&["man"]);
+    assert!(
+        man.starts_with(".ie") || man.contains(".TH schofield"),
+        "{}",
+        &man[..200]
+    );
+    for command in [
+        "SCHOFIELD OPTIMAL",
+        "SCHOFIELD SOLVE",
+        "SCHOFIELD COMPLETIONS",
+    ] {
+        assert!(man.contains(command), "{command}");
+    }
+    let out = schofield(&["completions", "tcsh"]);
+    assert_eq!(out.status.code(), Some(2));
+}
