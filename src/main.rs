@@ -109,6 +109,10 @@ fn main() -> ExitCode {
             }
         }
         Err(e) => {
+            // A batch with failed lines still prints the records of the others.
+            if let Some(b) = e.downcast_ref::<cli::common::BatchFailed>() {
+                print!("{}", b.output);
+            }
             eprintln!("error: {e}{}", cli::hint(e.as_ref()));
             // A search that reached a limit did not fail on bad input.
             let stopped = matches!(

@@ -180,12 +180,12 @@ impl fmt::Display for CycleError {
         match self {
             CycleError::BadCharacter(c) => write!(
                 f,
-                "unexpected character {} in cycle notation; expected digits in parentheses, like (132)(67)",
+                "unexpected character {} in cycle notation; expected digits in parentheses, like (01)(3465)",
                 crate::render::quoted_char(*c)
             ),
             CycleError::Unbalanced => write!(
                 f,
-                "unbalanced parentheses in cycle notation; expected cycles like (132)(67)"
+                "unbalanced parentheses in cycle notation; expected cycles like (01)(3465)"
             ),
             CycleError::Unclosed => {
                 write!(f, "cycle notation ends inside a cycle: a ')' is missing")
@@ -205,7 +205,7 @@ impl fmt::Display for CycleError {
             ),
             CycleError::OutsideCycle => write!(
                 f,
-                "digits outside parentheses in cycle notation; write each cycle in parentheses, like (132)(67)"
+                "digits outside parentheses in cycle notation; write each cycle in parentheses, like (01)(3465)"
             ),
         }
     }

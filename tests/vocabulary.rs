@@ -187,3 +187,86 @@ fn completions_and_manual() {
     let out = schofield(&["completions", "tcsh"]);
     assert_eq!(out.status.code(), Some(2));
 }
+
+/// Runs `schofield` with `input` on standard input.
+fn piped(args: &[&str], input: &str) -> std::process::Output {
+    assert_cmd::Command::cargo_bin("schofield")
+        .unwrap()
+        .args(args)
+        .write_stdin(input)
+        .output()
+        .unwrap()
+}
+
+#[test]
+fn batches_from_standard_input() {
+    // The issue's own example: two records, each of 20 moves.
+    let out = piped(
+        &["solve", "-", "--format", "jsonl"],
+        "102536\n025/1_3/746\n",
+    );
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    let records: Vec<serde_json::Value> = text
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(records.len(), 2);
+    for r in &records {
+        assert_eq!(r["moves"], 20);
+    }
+    // A bad line is reported with its number; the others still run; exit 2.
+    let out = piped(
+        &["solve", "-", "--format", "csv"],
+        "# a comment\n102536\nxx\n\n025/1_3/746\n",
+    );
+    assert_eq!(out.status.code(), Some(2));
+    let csv = String::from_utf8(out.stdout).unwrap();
+    assert_eq!(csv.lines().count(), 3, "one header, two records: {csv}");
+    assert!(csv.starts_with("code,"));
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(err.contains("line 3: cannot read \"xx\""), "{err}");
+    assert!(err.contains("1 of 3 lines failed"), "{err}");
+    // The same for the board commands.
+    let out = piped(
+        &["lookup", "solve", "-", "--format", "jsonl"],
+        "123/456/7_8\n867/254/3_1\n",
+    );
+    let lengths: Vec<u64> = String::from_utf8(out.stdout)
+        .unwrap()
+        .lines()
+        .map(|l| {
+            serde_json::from_str::<serde_json::Value>(l).unwrap()["length"]
+                .as_u64()
+                .unwrap()
+        })
+        .collect();
+    assert_eq!(lengths, vec![1, 31]);
+    let out = piped(
+        &["astar", "-", "--format", "jsonl"],
+        "123/456/7_8\n1 2 3 4 5 6 7 0 8\n",
+    );
+    assert!(out.status.success());
+    assert_eq!(String::from_utf8(out.stdout).unwrap().lines().count(), 2);
+    let out = piped(
+        &[
+            "optimal",
+            "-",
+            "--partition",
+            "manhattan",
+            "--format",
+            "jsonl",
+        ],
+        "# goal: blank-first\n1 0 2 3 4 5 6 7 8 9 10 11 12 13 14 15\n0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15\n",
+    );
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert_eq!(String::from_utf8(out.stdout).unwrap().lines().count(), 2);
+    // Pretty JSON is one document, not a stream: refused with the way out.
+    let out = piped(&["solve", "-", "--format", "json"], "102536\n");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("--format jsonl"));
+}

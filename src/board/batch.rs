@@ -134,38 +134,48 @@ pub struct Batch {
     pub instances: Vec<Instance>,
 }
 
-/// Reads the positions of a batch, one a line, lazily.
-pub struct Reader<'b, R> {
+/// The lines of a batch that hold something: blank lines and `#` comments
+/// skipped (a `# goal:` comment before the first line is remembered), each
+/// line trimmed and numbered from 1, a line longer than [`MAX_LINE`] bytes
+/// or not UTF-8 refused. Every batch reader of the command line reads
+/// through this one.
+///
+/// ```
+/// use schofield::board::batch::Lines;
+/// let mut lines = Lines::new("# goal: blank-first\n\n 102536 \n# more\n025/1_3/746\n".as_bytes());
+/// let all: Vec<_> = lines.by_ref().map(Result::unwrap).collect();
+/// assert_eq!(all, vec![(3, "102536".to_string()), (5, "025/1_3/746".to_string())]);
+/// assert_eq!(lines.goal().map(|g| g.to_string()), Some("blank-first".to_string()));
+/// ```
+pub struct Lines<R> {
     input: R,
-    board: &'b Board,
     line: usize,
-    count: usize,
+    given: usize,
     done: bool,
     goal: Option<Goal>,
 }
 
-impl<'b, R: BufRead> Reader<'b, R> {
-    /// A reader of `board`'s positions from `input`.
-    pub fn new(input: R, board: &'b Board) -> Reader<'b, R> {
-        Reader {
+impl<R: BufRead> Lines<R> {
+    /// The lines of `input`.
+    pub fn new(input: R) -> Lines<R> {
+        Lines {
             input,
-            board,
             line: 0,
-            count: 0,
+            given: 0,
             done: false,
             goal: None,
         }
     }
 
-    /// The goal declared by a `# goal: …` comment before the first
-    /// position, once that comment has been read.
+    /// The goal declared by a `# goal: …` comment before the first line
+    /// that holds something, once that comment has been read.
     pub fn goal(&self) -> Option<&Goal> {
         self.goal.as_ref()
     }
 
     /// The next line that is neither blank nor a comment, trimmed; `None` at
     /// the end.
-    fn next_line(&mut self) -> Result<Option<String>, BatchError> {
+    fn next_line(&mut self) -> Result<Option<(usize, String)>, BatchError> {
         let mut bytes = Vec::new();
         loop {
             bytes.clear();
@@ -198,13 +208,59 @@ impl<'b, R: BufRead> Reader<'b, R> {
                     .get(..5)
                     .filter(|k| k.eq_ignore_ascii_case("goal:"))
                     .map(|_| comment[5..].trim());
-                if let Some(g) = declared.filter(|_| self.count == 0) {
+                if let Some(g) = declared.filter(|_| self.given == 0) {
                     self.goal = Some(g.parse().unwrap_or_else(|e| match e {}));
                 }
             } else if !text.is_empty() {
-                return Ok(Some(text.to_string()));
+                self.given += 1;
+                return Ok(Some((line, text.to_string())));
             }
         }
+    }
+}
+
+impl<R: BufRead> Iterator for Lines<R> {
+    type Item = Result<(usize, String), BatchError>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        if self.done {
+            return None;
+        }
+        match self.next_line() {
+            Ok(Some(l)) => Some(Ok(l)),
+            Ok(None) => {
+                self.done = true;
+                None
+            }
+            Err(e) => {
+                self.done = true;
+                Some(Err(e))
+            }
+        }
+    }
+}
+
+/// Reads the positions of a batch, one a line, lazily.
+pub struct Reader<'b, R> {
+    lines: Lines<R>,
+    board: &'b Board,
+    count: usize,
+}
+
+impl<'b, R: BufRead> Reader<'b, R> {
+    /// A reader of `board`'s positions from `input`.
+    pub fn new(input: R, board: &'b Board) -> Reader<'b, R> {
+        Reader {
+            lines: Lines::new(input),
+            board,
+            count: 0,
+        }
+    }
+
+    /// The goal declared by a `# goal: …` comment before the first
+    /// position, once that comment has been read.
+    pub fn goal(&self) -> Option<&Goal> {
+        self.lines.goal()
     }
 }
 
@@ -212,21 +268,10 @@ impl<R: BufRead> Iterator for Reader<'_, R> {
     type Item = Result<Instance, BatchError>;
 
     fn next(&mut self) -> Option<Self::Item> {
-        if self.done {
-            return None;
-        }
-        let text = match self.next_line() {
-            Ok(Some(text)) => text,
-            Ok(None) => {
-                self.done = true;
-                return None;
-            }
-            Err(e) => {
-                self.done = true;
-                return Some(Err(e));
-            }
+        let (line, text) = match self.lines.next()? {
+            Ok(l) => l,
+            Err(e) => return Some(Err(e)),
         };
-        let line = self.line;
         let mut fields: Vec<&str> = text.split_whitespace().collect();
         if fields.len() == self.board.cells() + 1 {
             fields.remove(0);

@@ -4,7 +4,7 @@ use super::common::{self, FormatArg, Outcome};
 use clap::{Args, ValueEnum};
 use schofield::board::Board;
 use schofield::board::goal::Goal;
-use schofield::render::{self, AstarReport};
+use schofield::render::{self, AstarReport, Format};
 use schofield::search::{self, Heuristic, Limits, SearchError};
 
 /// A* over a sliding board (any N×N, or R×C with --board): an optimal
@@ -65,14 +65,23 @@ impl From<HeuristicArg> for Heuristic {
     }
 }
 
-/// `astar`: one heuristic, or all of them with `--compare`.
+/// `astar`: one heuristic, or all of them with `--compare`; one position,
+/// or (`-`) one a line from standard input.
 pub fn run(args: AstarArgs) -> Outcome {
-    let grid = args.grid.join(" ");
+    let format = args.out.get();
+    if common::is_stdin(&args.grid) {
+        return common::batch_from_stdin(format, |text, format| one(&args, text, format));
+    }
+    one(&args, &args.grid.join(" "), format)
+}
+
+/// `astar` on one position.
+fn one(args: &AstarArgs, grid: &str, format: Format) -> Outcome {
     let board = match &args.board {
         Some(b) => b.parse::<Board>()?,
-        None => Board::infer(&grid)?,
+        None => Board::infer(grid)?,
     };
-    let start = board.parse_arrangement(&grid)?;
+    let start = board.parse_arrangement(grid)?;
     let goal: Goal = args.goal.as_deref().unwrap_or("blank-last").parse()?;
     let goal = goal.arrangement(&board)?;
     let limits = Limits {
@@ -87,7 +96,6 @@ pub fn run(args: AstarArgs) -> Outcome {
             result: search::astar(&board, &start, &goal, h, &limits)?,
         })
     };
-    let format = args.out.get();
     if args.compare {
         let runs = Heuristic::ALL
             .into_iter()

@@ -31,6 +31,8 @@ pub enum OutputFormat {
     Text,
     /// JSON (pretty-printed).
     Json,
+    /// JSON lines: one compact record a line (batches, lists).
+    Jsonl,
     /// YAML.
     Yaml,
     /// CSV with a header line.
@@ -42,10 +44,104 @@ impl From<OutputFormat> for Format {
         match f {
             OutputFormat::Text => Format::Text,
             OutputFormat::Json => Format::Json,
+            OutputFormat::Jsonl => Format::Jsonl,
             OutputFormat::Yaml => Format::Yaml,
             OutputFormat::Csv => Format::Csv,
         }
     }
+}
+
+/// A position argument of `-`: the positions come from standard input,
+/// one a line.
+pub fn is_stdin(words: &[String]) -> bool {
+    matches!(words, [w] if w == "-")
+}
+
+/// A batch in which some lines failed: the records of the others (already
+/// complete), and how many failed. `main` prints the records, then this
+/// one line, and exits with status 2.
+#[derive(Debug)]
+pub struct BatchFailed {
+    /// The records of the lines that succeeded.
+    pub output: String,
+    /// Lines that failed.
+    pub failed: usize,
+    /// Lines read.
+    pub total: usize,
+}
+
+impl std::fmt::Display for BatchFailed {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "{} of {} {} failed (each reported above with its line number)",
+            self.failed,
+            self.total,
+            if self.total == 1 { "line" } else { "lines" }
+        )
+    }
+}
+
+impl std::error::Error for BatchFailed {}
+
+/// Runs `one` on every position line of standard input and gathers the
+/// records in `format`: JSON lines or YAML documents one after the other,
+/// CSV under one header, text separated by blank lines. A line that fails
+/// is reported on standard error with its number and the rest still run.
+pub fn batch_from_stdin(format: Format, one: impl Fn(&str, Format) -> Outcome) -> Outcome {
+    let stdin = std::io::stdin();
+    batch(stdin.lock(), format, one)
+}
+
+/// [`batch_from_stdin`] on any input.
+pub fn batch(
+    input: impl std::io::BufRead,
+    format: Format,
+    one: impl Fn(&str, Format) -> Outcome,
+) -> Outcome {
+    if format == Format::Json {
+        return Err(
+            "a batch is written one record a line: use --format jsonl (or csv, yaml, text)".into(),
+        );
+    }
+    let mut output = String::new();
+    let (mut failed, mut total) = (0, 0);
+    for item in schofield::board::batch::Lines::new(input) {
+        total += 1;
+        let result = item
+            .map_err(|e| -> Box<dyn std::error::Error> { e.into() })
+            .and_then(|(line, text)| {
+                one(&text, format)
+                    .map_err(|e| format!("line {line}: {e}{}", super::hint(e.as_ref())).into())
+            });
+        match result {
+            Ok(record) => {
+                let record = match format {
+                    // One header for the whole batch.
+                    Format::Csv if !output.is_empty() => record
+                        .split_once('\n')
+                        .map_or(String::new(), |(_, rest)| rest.to_string()),
+                    Format::Yaml => format!("---\n{record}"),
+                    Format::Text if !output.is_empty() => format!("\n{record}"),
+                    _ => record,
+                };
+                output += &record;
+            }
+            Err(e) => {
+                failed += 1;
+                eprintln!("error: {e}");
+            }
+        }
+    }
+    if failed > 0 {
+        return Err(BatchFailed {
+            output,
+            failed,
+            total,
+        }
+        .into());
+    }
+    Ok(output)
 }
 
 /// `--max-moves`, `--within`: a whole number of moves, 0 or more.

@@ -1,7 +1,7 @@
 //! The eight-puzzle commands: `counts`, `solve`, `path`, `table`,
 //! `classes` (and `solve`/`path` for the five-puzzle too).
 
-use super::common::{FormatArg, Outcome};
+use super::common::{FormatArg, Outcome, batch_from_stdin, is_stdin};
 use clap::Args;
 use schofield::render::{self, Format};
 use schofield::twist::dictionary::Analysis;
@@ -15,7 +15,8 @@ use schofield::twist::table::{self, Tabulation};
 #[derive(Args)]
 pub struct SolveArgs {
     /// The puzzle: a grid (025/1_3/746; five-puzzle 231/0_4), a code number
-    /// (102536; 023) or cycle notation on squares ((132)(67)).
+    /// (102536; 023), cycle notation on squares ((01)(2543)), or `-` to read
+    /// positions from standard input, one a line.
     #[arg(required = true, num_args = 1..)]
     position: Vec<String>,
     /// List every minimal path.
@@ -75,14 +76,21 @@ pub fn counts(out: FormatArg) -> Outcome {
     Ok(render::render_counts(&a.move_counts(), out.get())?)
 }
 
-/// `solve` on `puzzle`.
+/// `solve` on `puzzle`: one position, or (`-`) one a line from standard
+/// input.
 pub fn solve<const N: usize>(puzzle: &'static Puzzle<N>, args: SolveArgs) -> Outcome {
-    let p = puzzle.parse_position(&args.position.join(" "))?;
     let a = Analysis::new(puzzle);
-    Ok(render::render_solution(
-        &Solution::new(&a, &p, args.all),
-        args.out.get(),
-    )?)
+    let one = |text: &str, format: Format| -> Outcome {
+        let p = puzzle.parse_position(text)?;
+        Ok(render::render_solution(
+            &Solution::new(&a, &p, args.all),
+            format,
+        )?)
+    };
+    if is_stdin(&args.position) {
+        return batch_from_stdin(args.out.get(), one);
+    }
+    one(&args.position.join(" "), args.out.get())
 }
 
 /// `path` on `puzzle`.

@@ -5,7 +5,7 @@ use clap::{Args, Subcommand};
 use schofield::board::Board;
 use schofield::board::goal::Goal;
 use schofield::board::lookup::LookupTable;
-use schofield::render;
+use schofield::render::{self, Format};
 use std::path::PathBuf;
 
 /// Which table: a board and goal to build, or a saved file.
@@ -43,7 +43,8 @@ pub enum LookupCommand {
     /// Solve an arrangement optimally by hill-climbing on the table.
     Solve {
         /// The arrangement: rows like 867/254/3_1, or a reading-order list
-        /// with 0 for the blank.
+        /// with 0 for the blank; `-` reads arrangements from standard
+        /// input, one a line.
         #[arg(required = true, num_args = 1..)]
         grid: Vec<String>,
         #[command(flatten)]
@@ -98,8 +99,14 @@ pub fn run(command: LookupCommand) -> Outcome {
         }
         LookupCommand::Solve { grid, which, out } => {
             let t = table_for(&which)?;
-            let a = t.board().parse_arrangement(&grid.join(" "))?;
-            Ok(render::render_table_solution(&t.solve(&a)?, out.get())?)
+            let one = |text: &str, format: Format| -> Outcome {
+                let a = t.board().parse_arrangement(text)?;
+                Ok(render::render_table_solution(&t.solve(&a)?, format)?)
+            };
+            if common::is_stdin(&grid) {
+                return common::batch_from_stdin(out.get(), one);
+            }
+            one(&grid.join(" "), out.get())
         }
     }
 }

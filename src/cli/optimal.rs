@@ -19,7 +19,8 @@ use std::path::{Path, PathBuf};
 /// 15-puzzle), or run a batch such as Korf's 100 with --all-korf.
 #[derive(Args)]
 pub struct OptimalArgs {
-    /// The position in reading order, 0 for the blank, or rows with '/'.
+    /// The position in reading order, 0 for the blank, or rows with '/';
+    /// `-` reads positions from standard input, one a line (as --all-korf).
     #[arg(required_unless_present = "all_korf", num_args = 1..)]
     list: Vec<String>,
     /// Solve every position in this file (one a line, `#` comments), in
@@ -70,6 +71,12 @@ pub fn run(args: OptimalArgs) -> Outcome {
     match (&args.all_korf, args.list.is_empty()) {
         (Some(path), _) => {
             let batch = read_batch(path, &board)?;
+            starts = batch.instances;
+            declared = batch.goal;
+        }
+        (None, false) if common::is_stdin(&args.list) => {
+            let batch = batch::read(std::io::stdin().lock(), &board)
+                .map_err(|e| format!("standard input, {e}"))?;
             starts = batch.instances;
             declared = batch.goal;
         }
@@ -178,7 +185,7 @@ pub fn run(args: OptimalArgs) -> Outcome {
         .collect::<Result<_, _>>()?;
     let wall = clock.elapsed().as_secs_f64();
     let format = args.out.get();
-    Ok(if args.all_korf.is_some() {
+    Ok(if args.all_korf.is_some() || common::is_stdin(&args.list) {
         render::render_batch(&runs, wall, format)?
     } else {
         render::render_optimal(&runs[0], format)?

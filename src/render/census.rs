@@ -109,7 +109,7 @@ struct Row<'a> {
 /// (one summary line each).
 pub fn render_cases(results: &[CaseResult], format: Format) -> Result<String, OutputError> {
     match format {
-        Format::Json | Format::Yaml => structured(results, format),
+        Format::Json | Format::Jsonl | Format::Yaml => structured(results, format),
         Format::Csv => csv(results.iter().map(|r| Row {
             board: &r.board,
             home: r.home,

@@ -38,7 +38,7 @@ fn twist_counts(counts: &[usize]) -> Vec<TwistCount> {
 pub fn render_five_counts(a: &Analysis<5>, format: Format) -> Result<String, OutputError> {
     let rows = a.move_counts();
     match format {
-        Format::Json | Format::Yaml => structured(
+        Format::Json | Format::Jsonl | Format::Yaml => structured(
             &FiveCounts {
                 by_moves: &rows,
                 by_twists: twist_counts(&a.twist_counts()),
@@ -83,7 +83,7 @@ fn tree_lines(node: &TreeNode, s: &mut String) {
 /// the reflection gives the other two; JSON/YAML hold all four.
 pub fn render_trees(trees: &BinaryTrees, format: Format) -> Result<String, OutputError> {
     match format {
-        Format::Json | Format::Yaml => structured(trees, format),
+        Format::Json | Format::Jsonl | Format::Yaml => structured(trees, format),
         Format::Csv => {
             #[derive(Serialize)]
             struct Row<'a> {
@@ -161,7 +161,7 @@ pub fn render_five_classes(
     format: Format,
 ) -> Result<String, OutputError> {
     match format {
-        Format::Json | Format::Yaml => structured(classes, format),
+        Format::Json | Format::Jsonl | Format::Yaml => structured(classes, format),
         Format::Csv => {
             #[derive(Serialize)]
             struct Row<'a> {
@@ -247,7 +247,7 @@ pub fn render_five_classes(
 /// Schofield's bound beside the true maxima.
 pub fn render_bound(b: &Bound, format: Format) -> Result<String, OutputError> {
     match format {
-        Format::Json | Format::Yaml => structured(b, format),
+        Format::Json | Format::Jsonl | Format::Yaml => structured(b, format),
         Format::Csv => csv([b]),
         Format::Text => Ok(format!(
             "five-puzzle, most moves needed          {:>2}   computed; all of A5 within {} twists\n\

@@ -8,7 +8,7 @@ use std::fmt::Write as _;
 /// `distribution` …), or CSV (the distribution rows).
 pub fn render_summary(s: &Summary, format: Format) -> Result<String, OutputError> {
     match format {
-        Format::Json | Format::Yaml => structured(s, format),
+        Format::Json | Format::Jsonl | Format::Yaml => structured(s, format),
         Format::Csv => csv(&s.distribution),
         Format::Text => {
             let mut t = String::new();
@@ -40,7 +40,7 @@ pub fn render_table_solution(s: &TableSolution, format: Format) -> Result<String
     let tiles: Vec<String> = s.tiles.iter().map(|t| t.to_string()).collect();
     let blank: String = s.moves.iter().map(|d| d.letter()).collect();
     match format {
-        Format::Json | Format::Yaml => structured(s, format),
+        Format::Json | Format::Jsonl | Format::Yaml => structured(s, format),
         Format::Csv => {
             #[derive(serde::Serialize)]
             struct Row<'a> {

@@ -25,6 +25,9 @@ pub enum Format {
     Text,
     /// JSON (pretty-printed).
     Json,
+    /// JSON lines: one compact JSON value a line (a list gives one line
+    /// per element), for batches and streams.
+    Jsonl,
     /// YAML.
     Yaml,
     /// CSV with a header line.
@@ -105,12 +108,32 @@ pub fn quoted_char(c: char) -> String {
     }
 }
 
-/// Serialises `value` as pretty JSON or YAML (with a final newline).
+/// Serialises `value` as pretty JSON, JSON lines or YAML (with a final
+/// newline).
+///
+/// ```
+/// use schofield::render::{Format, structured};
+/// assert_eq!(structured(&[1, 2], Format::Jsonl).unwrap(), "1\n2\n");
+/// assert_eq!(structured(&"one", Format::Jsonl).unwrap(), "\"one\"\n");
+/// ```
 pub fn structured<T: Serialize + ?Sized>(value: &T, format: Format) -> Result<String, OutputError> {
+    let fail = |e: serde_json::Error| OutputError(e.to_string());
     match format {
         Format::Json => serde_json::to_string_pretty(value)
             .map(|s| s + "\n")
-            .map_err(|e| OutputError(e.to_string())),
+            .map_err(fail),
+        Format::Jsonl => {
+            let mut out = String::new();
+            let items = match serde_json::to_value(value).map_err(fail)? {
+                serde_json::Value::Array(items) => items,
+                one => vec![one],
+            };
+            for item in items {
+                out += &serde_json::to_string(&item).map_err(fail)?;
+                out.push('\n');
+            }
+            Ok(out)
+        }
         Format::Yaml => serde_yaml::to_string(value).map_err(|e| OutputError(e.to_string())),
         Format::Text | Format::Csv => Err(OutputError(format!(
             "{format:?} is not a structured format"
@@ -132,7 +155,7 @@ pub fn csv<T: Serialize>(records: impl IntoIterator<Item = T>) -> Result<String,
 /// totals; JSON, YAML and CSV hold one record per row (no total row).
 pub fn render_counts(rows: &[MoveCount], format: Format) -> Result<String, OutputError> {
     match format {
-        Format::Json | Format::Yaml => structured(rows, format),
+        Format::Json | Format::Jsonl | Format::Yaml => structured(rows, format),
         Format::Csv => csv(rows),
         Format::Text => {
             let mut s = String::new();
@@ -184,7 +207,7 @@ struct SolutionRecord<'a> {
 /// Everything about one position.
 pub fn render_solution(sol: &Solution, format: Format) -> Result<String, OutputError> {
     match format {
-        Format::Json | Format::Yaml => structured(sol, format),
+        Format::Json | Format::Jsonl | Format::Yaml => structured(sol, format),
         Format::Csv => csv([SolutionRecord {
             code: &sol.code,
             grid: &sol.grid,
@@ -368,7 +391,7 @@ pub fn render_path(r: &PathReport, format: Format) -> Result<String, OutputError
         reaches_target: bool,
     }
     match format {
-        Format::Json | Format::Yaml => structured(r, format),
+        Format::Json | Format::Jsonl | Format::Yaml => structured(r, format),
         Format::Csv => csv([Record {
             path: r.path.to_string(),
             marked: &r.marked,

@@ -24,7 +24,7 @@ pub struct OptimalReport {
 /// One instance in full.
 pub fn render_optimal(r: &OptimalReport, format: Format) -> Result<String, OutputError> {
     match format {
-        Format::Json | Format::Yaml => structured(r, format),
+        Format::Json | Format::Jsonl | Format::Yaml => structured(r, format),
         Format::Csv => render_batch(std::slice::from_ref(r), 0.0, format),
         Format::Text => {
             let s = &r.solution;
@@ -64,6 +64,8 @@ pub fn render_batch(
     let search: f64 = runs.iter().map(|r| r.solution.seconds).sum();
     match format {
         Format::Csv => csv(rows),
+        // One record a line: the instances, without the totals.
+        Format::Jsonl => structured(runs, format),
         Format::Json | Format::Yaml => {
             #[derive(Serialize)]
             struct Batch<'a> {
@@ -105,14 +107,24 @@ pub fn render_batch(
             }
             let _ = writeln!(
                 t,
-                "\n{} instances: total length {} (mean {:.2}), {} positions generated, {:.3} s of search, {:.3} s wall on {} threads",
+                "\n{} {}: total length {} (mean {:.2}), {} positions generated, {:.3} s of search, {:.3} s wall on {} {}",
                 runs.len(),
+                if runs.len() == 1 {
+                    "instance"
+                } else {
+                    "instances"
+                },
                 lengths,
                 lengths as f64 / runs.len().max(1) as f64,
                 grouped(nodes as usize),
                 search,
                 wall,
-                rayon::current_num_threads()
+                rayon::current_num_threads(),
+                if rayon::current_num_threads() == 1 {
+                    "thread"
+                } else {
+                    "threads"
+                }
             );
             Ok(t)
         }

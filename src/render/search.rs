@@ -24,7 +24,7 @@ pub struct AstarReport {
 /// One run: text, JSON/YAML, or a CSV line.
 pub fn render_astar(r: &AstarReport, format: Format) -> Result<String, OutputError> {
     match format {
-        Format::Json | Format::Yaml => structured(r, format),
+        Format::Json | Format::Jsonl | Format::Yaml => structured(r, format),
         Format::Csv => render_compare(std::slice::from_ref(r), format),
         Format::Text => {
             let x = &r.result;
@@ -61,7 +61,7 @@ pub fn render_compare(runs: &[AstarReport], format: Format) -> Result<String, Ou
         initial_estimate: r.result.initial_estimate,
     });
     match format {
-        Format::Json | Format::Yaml => structured(runs, format),
+        Format::Json | Format::Jsonl | Format::Yaml => structured(runs, format),
         Format::Csv => csv(rows),
         Format::Text => {
             let mut s = String::new();
@@ -115,7 +115,7 @@ pub fn render_fifteen(
 ) -> Result<String, OutputError> {
     let list = |v: &[u8]| v.iter().map(|t| t.to_string()).join(" ");
     match format {
-        Format::Json | Format::Yaml => {
+        Format::Json | Format::Jsonl | Format::Yaml => {
             if verbose {
                 structured(s, format)
             } else {

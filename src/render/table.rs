@@ -27,7 +27,7 @@ struct EntryRow<'a> {
 /// lists; CSV: one line each, twist sets as letter strings such as `WZ`).
 pub fn render_entries(entries: &[Entry], format: Format) -> Result<String, OutputError> {
     match format {
-        Format::Json | Format::Yaml => structured(entries, format),
+        Format::Json | Format::Jsonl | Format::Yaml => structured(entries, format),
         Format::Csv => csv(entries.iter().map(|e| EntryRow {
             code: &e.code,
             grid: &e.grid,
@@ -74,7 +74,7 @@ struct ClassRow<'a> {
 /// The class dictionary.
 pub fn render_classes(records: &[ClassRecord], format: Format) -> Result<String, OutputError> {
     match format {
-        Format::Json | Format::Yaml => structured(records, format),
+        Format::Json | Format::Jsonl | Format::Yaml => structured(records, format),
         Format::Csv => csv(records.iter().map(|r| ClassRow {
             class_id: r.class_id.index(),
             representative: &r.representative,

@@ -157,7 +157,7 @@ impl fmt::Display for PositionError {
                 code_example,
             } => write!(
                 f,
-                "cannot read {} as a position; expected a grid like {grid_example}, a code number like {code_example}, or cycle notation like (132)(67)",
+                "cannot read {} as a position; expected a grid like {grid_example}, a code number like {code_example}, or cycle notation like (01)(3465)",
                 crate::render::quoted(&input.to_string())
             ),
             BadCharacter { ch } => write!(

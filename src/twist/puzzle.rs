@@ -128,7 +128,7 @@ impl<const N: usize> Puzzle<N> {
 
     /// Reads a position in any of the three forms: a grid (`025/1_3/746`, or
     /// rows on separate lines), a code number (`102536`), or cycle notation
-    /// on squares relative to the target (`(132)(67)`, `()` for the target).
+    /// on squares relative to the target (`(01)(3465)`, `()` for the target).
     pub fn parse_position(&self, s: &str) -> Result<Position<N>, PositionError> {
         let t = s.trim();
         if t.is_empty() {
