@@ -50,6 +50,29 @@ pub fn render_graph(g: &TwistGraph, format: GraphFormat) -> String {
     }
 }
 
+/// One attribute value of a node.
+enum Datum<'a> {
+    /// A string.
+    Text(&'a str),
+    /// A whole number.
+    Number(u64),
+}
+
+/// A node's attributes, in the order every writer gives them.
+fn node_data(n: &Node) -> [(&'static str, Datum<'_>); 6] {
+    [
+        ("code", Datum::Text(&n.code)),
+        ("grid", Datum::Text(&n.grid)),
+        (
+            "sequence_number",
+            Datum::Number(u64::from(n.sequence_number)),
+        ),
+        ("moves", Datum::Number(u64::from(n.moves))),
+        ("class_id", Datum::Number(n.class_id as u64)),
+        ("class_size", Datum::Number(u64::from(n.class_size))),
+    ]
+}
+
 /// A DOT string: quotes and backslashes escaped, new lines as `\n`.
 fn quoted(s: &str) -> String {
     let escaped = s
@@ -80,16 +103,17 @@ fn dot<Ty: petgraph::EdgeType>(g: &petgraph::Graph<Node, Edge, Ty>) -> String {
         s
     };
     let node_attrs = |_, (_, n): (NodeIndex, &Node)| {
-        format!(
-            "label = {}, code = {}, grid = {}, sequence_number = {}, moves = {}, class_id = {}, class_size = {}",
-            quoted(&format!("{}\n{} moves", n.code, n.moves)),
-            quoted(&n.code),
-            quoted(&n.grid),
-            n.sequence_number,
-            n.moves,
-            n.class_id,
-            n.class_size
-        )
+        let mut s = format!(
+            "label = {}",
+            quoted(&format!("{}\n{} moves", n.code, n.moves))
+        );
+        for (key, value) in node_data(n) {
+            let _ = match value {
+                Datum::Text(t) => write!(s, ", {key} = {}", quoted(t)),
+                Datum::Number(x) => write!(s, ", {key} = {x}"),
+            };
+        }
+        s
     };
     format!(
         "{:?}",
@@ -146,17 +170,14 @@ fn graphml<Ty: petgraph::EdgeType>(
         }
     );
     for n in g.node_weights() {
-        let _ = writeln!(
-            s,
-            "    <node id=\"{}\"><data key=\"code\">{}</data><data key=\"grid\">{}</data><data key=\"sequence_number\">{}</data><data key=\"moves\">{}</data><data key=\"class_id\">{}</data><data key=\"class_size\">{}</data></node>",
-            xml(&n.code),
-            xml(&n.code),
-            xml(&n.grid),
-            n.sequence_number,
-            n.moves,
-            n.class_id,
-            n.class_size
-        );
+        let _ = write!(s, "    <node id=\"{}\">", xml(&n.code));
+        for (key, value) in node_data(n) {
+            let _ = match value {
+                Datum::Text(t) => write!(s, "<data key=\"{key}\">{}</data>", xml(t)),
+                Datum::Number(x) => write!(s, "<data key=\"{key}\">{x}</data>"),
+            };
+        }
+        s.push_str("</node>\n");
     }
     for e in g.edge_references() {
         let w = e.weight();

@@ -22,9 +22,7 @@
 
 use crate::board::{Arrangement, Board, Direction};
 use crate::search::pdb::Lookups;
-use crate::search::{
-    Estimator, Guide, Heuristic, Limit, Limits, SearchError, recast_for, replay_back,
-};
+use crate::search::{Estimator, Guide, Heuristic, Limit, Limits, SearchError, begin, replay_back};
 use serde::Serialize;
 use std::time::Instant;
 
@@ -215,11 +213,8 @@ pub fn solve<'a>(
     guide: impl Into<Guide<'a>>,
     limits: &Limits,
 ) -> Result<IdaSolution, SearchError> {
-    board
-        .check_solvable(start, goal)
-        .map_err(SearchError::Unsolvable)?;
     let guide = guide.into();
-    if let Some((recast, p)) = recast_for(board, goal, guide)? {
+    if let Some((recast, p)) = begin(board, start, goal, guide)? {
         let mut s = solve(board, &recast.arrangement(start), p.goal(), guide, limits)?;
         (s.moves, s.tiles) = replay_back(board, start, &recast, &s.tiles);
         return Ok(s);

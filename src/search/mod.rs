@@ -199,15 +199,20 @@ impl Target {
     }
 }
 
-/// Databases made for another goal serve this one through a [`Recast`]
-/// (a symmetry of the board and a relabelling of the tiles): the recast, if
-/// `guide` needs one. Databases for another board, or for a goal no recast
-/// reaches, are refused.
-pub(crate) fn recast_for<'a>(
+/// What A* and IDA* check before they search: that `start` can reach
+/// `goal`, and whether the databases of `guide`, made for another goal,
+/// serve this one through a [`Recast`] (a symmetry of the board and a
+/// relabelling of the tiles): the recast, if one is needed. Databases for
+/// another board, or for a goal no recast reaches, are refused.
+pub(crate) fn begin<'a>(
     board: &Board,
+    start: &Arrangement,
     goal: &Arrangement,
     guide: Guide<'a>,
 ) -> Result<Option<(Recast, &'a Partition)>, SearchError> {
+    board
+        .check_solvable(start, goal)
+        .map_err(SearchError::Unsolvable)?;
     match guide {
         Guide::Databases(p) if p.board() != board => Err(SearchError::WrongDatabases),
         Guide::Databases(p) if p.goal() != goal => Recast::between(board, goal, p.goal())
@@ -526,11 +531,8 @@ pub fn astar<'a>(
     guide: impl Into<Guide<'a>>,
     limits: &Limits,
 ) -> Result<AstarResult, SearchError> {
-    board
-        .check_solvable(start, goal)
-        .map_err(SearchError::Unsolvable)?;
     let guide = guide.into();
-    if let Some((recast, p)) = recast_for(board, goal, guide)? {
+    if let Some((recast, p)) = begin(board, start, goal, guide)? {
         let mut r = astar(board, &recast.arrangement(start), p.goal(), guide, limits)?;
         (r.moves, r.tiles) = replay_back(board, start, &recast, &r.tiles);
         return Ok(r);
