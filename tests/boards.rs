@@ -139,7 +139,7 @@ fn command_line() {
         "boards", "--board", "3x3", "--home", "4", "--format", "json",
     ]))
     .unwrap();
-    assert_eq!(v[0]["standard"]["classes"]["burnside"], 2572);
+    assert_eq!(v[0]["standard"]["class_total"]["burnside"], 2572);
     let text = stdout(&["boards", "--board", "2x3"]);
     assert_eq!(text.matches("2x3 board").count(), 2);
 }

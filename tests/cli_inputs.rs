@@ -127,7 +127,7 @@ fn optimal_reads_the_limits_flags() {
         "json",
     ]);
     let v: serde_json::Value = serde_json::from_str(&out).unwrap();
-    assert_eq!(v["length"], 3);
+    assert_eq!(v["moves"], 3);
 }
 
 #[test]

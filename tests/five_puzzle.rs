@@ -158,12 +158,13 @@ fn the_papers_elision_example_from_the_command_line() {
         "five", "path", "BA", "--from", "231/0_4", "--format", "json",
     ]);
     let r: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
-    let pieces: Vec<u64> = r["tile_moves"]
+    let pieces: Vec<u64> = r["tile_slides"]
         .as_array()
         .unwrap()
         .iter()
         .map(|m| m["piece"].as_u64().unwrap())
         .collect();
+    assert_eq!(r["tile_moves"], serde_json::json!(pieces));
     assert_eq!(pieces, [4, 1, 3, 2, 0, 4]);
     assert_eq!(r["moves"], 6);
 }

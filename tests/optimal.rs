@@ -310,8 +310,9 @@ fn command_line() {
         "json",
     ]))
     .unwrap();
-    assert_eq!(v["length"], 3);
-    assert_eq!(v["tiles"], serde_json::json!([3, 2, 1]));
+    assert_eq!(v["moves"], 3);
+    assert_eq!(v["tile_moves"], serde_json::json!([3, 2, 1]));
+    assert_eq!(v["blank_moves"], "LLL");
     let out = schofield(&[
         "optimal",
         "1 2 3 0 4 5 6 7 8 9 10 11 12 13 14 15",

@@ -218,12 +218,12 @@ fn machine_readable_records() {
         "starting_twists",
         "ending_twists",
         "specimen",
-        "minimal_paths",
+        "minimal_path_count",
         "class_id",
     ] {
         assert!(r.get(key).is_some(), "missing {key}");
     }
-    assert_eq!(r["minimal_paths"], 2);
+    assert_eq!(r["minimal_path_count"], 2);
     assert_eq!(r["specimen"], "WXYZADY");
     let csv = String::from_utf8(schofield(&["table", "--head", "102", "--format", "csv"]).stdout)
         .unwrap();

@@ -181,7 +181,7 @@ fn command_line() {
     }
     let v: serde_json::Value =
         serde_json::from_str(&stdout(&["astar", "_12/347/685", "--format", "json"])).unwrap();
-    assert_eq!(v["length"], 24);
+    assert_eq!(v["moves"], 24);
     assert!(v["expanded"].as_u64().unwrap() > 0 && v["max_queue"].as_u64().unwrap() > 0);
     let v: serde_json::Value = serde_json::from_str(&stdout(&[
         "fifteen",
@@ -207,7 +207,7 @@ fn command_line() {
         "json",
     ]))
     .unwrap();
-    assert_eq!(v["length"], 1);
+    assert_eq!(v["moves"], 1);
 }
 
 #[test]

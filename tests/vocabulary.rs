@@ -73,8 +73,8 @@ fn blank_last_is_the_default_goal_and_one_build_serves_both() {
         ],
     );
     let v: serde_json::Value = serde_json::from_slice(&corner.stdout).unwrap();
-    assert_eq!(v["length"], 1);
-    assert_eq!(v["tiles"], serde_json::json!([1]));
+    assert_eq!(v["moves"], 1);
+    assert_eq!(v["tile_moves"], serde_json::json!([1]));
     let middle = cached(
         cache.path(),
         &[
@@ -236,7 +236,7 @@ fn batches_from_standard_input() {
         .unwrap()
         .lines()
         .map(|l| {
-            serde_json::from_str::<serde_json::Value>(l).unwrap()["length"]
+            serde_json::from_str::<serde_json::Value>(l).unwrap()["moves"]
                 .as_u64()
                 .unwrap()
         })

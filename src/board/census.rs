@@ -234,9 +234,11 @@ pub struct Standard {
     pub max: u32,
     /// The symmetries that fix the home cell.
     pub symmetries: usize,
-    /// Classes in all.
+    /// Classes in all, counted two ways.
+    #[serde(rename = "class_total")]
     pub classes: ClassCount,
-    /// Extended classes in all.
+    /// Extended classes in all, counted two ways.
+    #[serde(rename = "extended_class_total")]
     pub extended_classes: ClassCount,
     /// By distance.
     pub rows: Vec<StandardRow>,

@@ -73,10 +73,13 @@ pub struct TableSolution {
     /// The goal.
     pub goal: String,
     /// Its distance, which is the solution's length.
+    #[serde(rename = "moves")]
     pub length: u8,
     /// The directions the blank moves in.
+    #[serde(rename = "blank_moves", serialize_with = "crate::board::blank_letters")]
     pub moves: Vec<Direction>,
     /// The tiles moved, in order.
+    #[serde(rename = "tile_moves")]
     pub tiles: Vec<u8>,
 }
 

@@ -193,6 +193,30 @@ impl fmt::Display for Unsolvable {
 
 impl std::error::Error for Unsolvable {}
 
+/// The cells of a square board (4, 9 or 16 of them) as a grid string, the
+/// form of every record's `start` and `goal`; a list of another length is
+/// written as one row.
+///
+/// ```
+/// assert_eq!(schofield::board::square_grid(&[1, 2, 3, 0]), "12/3_");
+/// ```
+pub fn square_grid(cells: &[u8]) -> String {
+    let side = (2..=4).find(|k| k * k == cells.len());
+    let (rows, cols) = side.map_or((1, cells.len().max(1)), |k| (k, k));
+    Board { rows, cols }.format_cells(cells)
+}
+
+/// Serialises a square board's cells as [`square_grid`].
+pub fn serialize_square_grid<S: serde::Serializer>(cells: &[u8], s: S) -> Result<S::Ok, S::Error> {
+    s.collect_str(&square_grid(cells))
+}
+
+/// Serialises the blank's moves as one string of letters (`UULDR`), the
+/// form every record's `blank_moves` takes (see docs/formats.md).
+pub fn blank_letters<S: serde::Serializer>(moves: &[Direction], s: S) -> Result<S::Ok, S::Error> {
+    s.collect_str(&moves.iter().map(|d| d.letter()).collect::<String>())
+}
+
 /// A direction the blank moves in (the tile moves the other way).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize)]
 pub enum Direction {
@@ -495,8 +519,14 @@ impl Board {
     /// characters for boards of up to 10 cells (`123/456/78_`), numbers
     /// separated by spaces otherwise.
     pub fn format(&self, a: &Arrangement) -> String {
+        self.format_cells(&a.0)
+    }
+
+    /// [`Board::format`] of cells not (yet) checked as an arrangement.
+    fn format_cells(&self, cells: &[u8]) -> String {
         let wide = self.cells() > 10;
-        a.0.chunks(self.cols)
+        cells
+            .chunks(self.cols)
             .map(|row| {
                 let cells: Vec<String> = row
                     .iter()

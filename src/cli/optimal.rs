@@ -176,7 +176,7 @@ pub fn run(args: OptimalArgs) -> Outcome {
         .map(|s| -> Result<OptimalReport, SearchError> {
             Ok(OptimalReport {
                 instance: s.number,
-                start: s.arrangement.list(),
+                start: board.format(&s.arrangement),
                 goal: board.format(&goal),
                 heuristic: partition.to_string(),
                 solution: solve_one(&board, &s.arrangement, &goal, heuristic, &limits)?,

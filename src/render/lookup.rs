@@ -46,16 +46,16 @@ pub fn render_table_solution(s: &TableSolution, format: Format) -> Result<String
             struct Row<'a> {
                 start: &'a str,
                 goal: &'a str,
-                length: u8,
-                tiles: String,
-                blank: &'a str,
+                moves: u8,
+                tile_moves: String,
+                blank_moves: &'a str,
             }
             csv([Row {
                 start: &s.start,
                 goal: &s.goal,
-                length: s.length,
-                tiles: tiles.join(" "),
-                blank: &blank,
+                moves: s.length,
+                tile_moves: tiles.join(" "),
+                blank_moves: &blank,
             }])
         }
         Format::Text => Ok(format!(

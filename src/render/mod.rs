@@ -196,7 +196,7 @@ struct SolutionRecord<'a> {
     starting_twists: String,
     ending_twists: String,
     specimen: String,
-    minimal_paths: u64,
+    minimal_path_count: u64,
     tile_solutions: u64,
     class_id: usize,
     class_size: u8,
@@ -217,7 +217,7 @@ pub fn render_solution(sol: &Solution, format: Format) -> Result<String, OutputE
             starting_twists: sol.starting_twists.letters(),
             ending_twists: sol.ending_twists.letters(),
             specimen: sol.specimen.to_string(),
-            minimal_paths: sol.minimal_path_count,
+            minimal_path_count: sol.minimal_path_count,
             tile_solutions: sol.tile_solutions,
             class_id: sol.class.id.index(),
             class_size: sol.class.size,
@@ -277,7 +277,7 @@ fn solution_text(sol: &Solution) -> String {
                 sol.moves
             ),
         );
-        let pieces: Vec<String> = sol.tile_moves.iter().map(|m| m.piece.to_string()).collect();
+        let pieces: Vec<String> = sol.tile_moves.iter().map(|p| p.to_string()).collect();
         field(
             "tile moves",
             format!("{}   (pieces moved, in order)", pieces.join(" ")),
@@ -440,7 +440,7 @@ pub fn render_path(r: &PathReport, format: Format) -> Result<String, OutputError
                     r.reaches, r.reaches_grid, r.reaches_cycles, target
                 ),
             );
-            let pieces: Vec<String> = r.tile_moves.iter().map(|m| m.piece.to_string()).collect();
+            let pieces: Vec<String> = r.tile_moves.iter().map(|p| p.to_string()).collect();
             field(
                 "tile moves",
                 format!("{}   (pieces moved, in order)", pieces.join(" ")),

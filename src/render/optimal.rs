@@ -10,7 +10,7 @@ use std::fmt::Write as _;
 pub struct OptimalReport {
     /// Its number in a batch (from 1), or 1.
     pub instance: usize,
-    /// The start, in reading order.
+    /// The start, as a grid string.
     pub start: String,
     /// The goal.
     pub goal: String,
@@ -42,7 +42,7 @@ pub fn render_optimal(r: &OptimalReport, format: Format) -> Result<String, Outpu
 #[derive(Serialize)]
 struct Row {
     instance: usize,
-    length: u32,
+    moves: u32,
     generated: u64,
     seconds: f64,
 }
@@ -55,7 +55,7 @@ pub fn render_batch(
 ) -> Result<String, OutputError> {
     let rows = runs.iter().map(|r| Row {
         instance: r.instance,
-        length: r.solution.length,
+        moves: r.solution.length,
         generated: r.solution.generated,
         seconds: r.solution.seconds,
     });
@@ -70,19 +70,19 @@ pub fn render_batch(
             #[derive(Serialize)]
             struct Batch<'a> {
                 instances: &'a [OptimalReport],
-                total_length: u64,
-                mean_length: f64,
-                total_generated: u64,
-                search_seconds: f64,
+                total_moves: u64,
+                mean: f64,
+                generated: u64,
+                seconds: f64,
                 wall_seconds: f64,
             }
             structured(
                 &Batch {
                     instances: runs,
-                    total_length: lengths,
-                    mean_length: lengths as f64 / runs.len().max(1) as f64,
-                    total_generated: nodes,
-                    search_seconds: search,
+                    total_moves: lengths,
+                    mean: lengths as f64 / runs.len().max(1) as f64,
+                    generated: nodes,
+                    seconds: search,
                     wall_seconds: wall,
                 },
                 format,
@@ -100,7 +100,7 @@ pub fn render_batch(
                     t,
                     "{:>8} {:>6} {:>14} {:>9.4}",
                     r.instance,
-                    r.length,
+                    r.moves,
                     grouped(r.generated as usize),
                     r.seconds
                 );

@@ -43,7 +43,7 @@ pub fn render_astar(r: &AstarReport, format: Format) -> Result<String, OutputErr
 #[derive(Serialize)]
 struct CompareRow<'a> {
     heuristic: &'a str,
-    length: u32,
+    moves: u32,
     expanded: u64,
     max_queue: usize,
     stored: usize,
@@ -54,7 +54,7 @@ struct CompareRow<'a> {
 pub fn render_compare(runs: &[AstarReport], format: Format) -> Result<String, OutputError> {
     let rows = runs.iter().map(|r| CompareRow {
         heuristic: &r.result.heuristic,
-        length: r.result.length,
+        moves: r.result.length,
         expanded: r.result.expanded,
         max_queue: r.result.max_queue,
         stored: r.result.stored,
@@ -78,7 +78,7 @@ pub fn render_compare(runs: &[AstarReport], format: Format) -> Result<String, Ou
                     s,
                     "{:<16} {:>6} {:>12} {:>10} {:>10}",
                     r.heuristic,
-                    r.length,
+                    r.moves,
                     grouped(r.expanded as usize),
                     grouped(r.max_queue),
                     r.initial_estimate
@@ -121,16 +121,16 @@ pub fn render_fifteen(
             } else {
                 #[derive(Serialize)]
                 struct Brief<'a> {
-                    start: &'a [u8],
-                    tiles: &'a [u8],
+                    start: String,
+                    tile_moves: &'a [u8],
                     moves: usize,
                     moves_before_cancelling: usize,
                     three_cycles: usize,
                 }
                 structured(
                     &Brief {
-                        start: &s.start,
-                        tiles: &s.tiles,
+                        start: crate::board::square_grid(&s.start),
+                        tile_moves: &s.tiles,
                         moves: s.moves,
                         moves_before_cancelling: s.moves_before_cancelling,
                         three_cycles: s.cycles.len(),
@@ -146,14 +146,14 @@ pub fn render_fifteen(
                 moves: usize,
                 moves_before_cancelling: usize,
                 three_cycles: usize,
-                tiles: String,
+                tile_moves: String,
             }
             csv([Row {
-                start: list(&s.start),
+                start: crate::board::square_grid(&s.start),
                 moves: s.moves,
                 moves_before_cancelling: s.moves_before_cancelling,
                 three_cycles: s.cycles.len(),
-                tiles: list(&s.tiles),
+                tile_moves: list(&s.tiles),
             }])
         }
         Format::Text => {

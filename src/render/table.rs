@@ -19,7 +19,7 @@ struct EntryRow<'a> {
     starting_twists: String,
     ending_twists: String,
     specimen: String,
-    minimal_paths: Option<u64>,
+    minimal_path_count: Option<u64>,
     class_id: usize,
 }
 
@@ -36,7 +36,7 @@ pub fn render_entries(entries: &[Entry], format: Format) -> Result<String, Outpu
             starting_twists: e.starting_twists.letters(),
             ending_twists: e.ending_twists.letters(),
             specimen: e.specimen.to_string(),
-            minimal_paths: e.minimal_paths,
+            minimal_path_count: e.minimal_paths,
             class_id: e.class_id.index(),
         })),
         Format::Text => {

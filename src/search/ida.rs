@@ -30,10 +30,13 @@ use std::time::Instant;
 #[derive(Debug, Clone, Serialize)]
 pub struct IdaSolution {
     /// The number of moves.
+    #[serde(rename = "moves")]
     pub length: u32,
     /// The blank's moves.
+    #[serde(rename = "blank_moves", serialize_with = "crate::board::blank_letters")]
     pub moves: Vec<Direction>,
     /// The tiles moved, in order.
+    #[serde(rename = "tile_moves")]
     pub tiles: Vec<u8>,
     /// The estimate at the start.
     pub initial_estimate: u32,

@@ -378,10 +378,13 @@ pub struct AstarResult {
     /// The estimate at the start.
     pub initial_estimate: u32,
     /// The number of moves.
+    #[serde(rename = "moves")]
     pub length: u32,
     /// The blank's moves.
+    #[serde(rename = "blank_moves", serialize_with = "crate::board::blank_letters")]
     pub moves: Vec<Direction>,
     /// The tiles moved, in order.
+    #[serde(rename = "tile_moves")]
     pub tiles: Vec<u8>,
     /// Vertices expanded (taken from the queue and their neighbours looked at).
     pub expanded: u64,

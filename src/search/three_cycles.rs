@@ -97,25 +97,33 @@ impl std::error::Error for FifteenError {}
 #[derive(Debug, Clone, Serialize)]
 pub struct CycleStep {
     /// The tiles `a → b → c → a`: `a` takes `b`'s place, and so on.
+    #[serde(rename = "three_cycle")]
     pub tiles: [u8; 3],
     /// The moves it took.
     pub moves: usize,
-    /// The board after it, in reading order.
+    /// The board after it, as a grid string in records.
+    #[serde(
+        rename = "after",
+        serialize_with = "crate::board::serialize_square_grid"
+    )]
     pub board: Vec<u8>,
 }
 
 /// A constructive solution.
 #[derive(Debug, Clone, Serialize)]
 pub struct FifteenSolution {
-    /// The start, in reading order.
+    /// The start, in reading order (a grid string in records).
+    #[serde(serialize_with = "crate::board::serialize_square_grid")]
     pub start: Vec<u8>,
     /// The tiles moved, in order.
+    #[serde(rename = "tile_moves")]
     pub tiles: Vec<u8>,
     /// The number of moves.
     pub moves: usize,
     /// Moves before a tile moved straight back was cancelled.
     pub moves_before_cancelling: usize,
     /// The 3-cycles, with the board after each.
+    #[serde(rename = "three_cycle_steps")]
     pub cycles: Vec<CycleStep>,
 }
 

@@ -25,8 +25,10 @@ use serde::Serialize;
 #[derive(Debug, Clone, Serialize)]
 pub struct ClassReport {
     /// The class number.
+    #[serde(rename = "class_id")]
     pub id: ClassId,
     /// How many classes there are of this kind.
+    #[serde(rename = "class_count")]
     pub of: usize,
     /// The representative's code number.
     pub representative: String,
@@ -81,8 +83,10 @@ pub struct Solution {
     pub specimen_twists: usize,
     /// The specimen's number of elisions.
     pub specimen_elisions: usize,
-    /// The specimen as tile moves, in order.
-    pub tile_moves: Vec<TileMove>,
+    /// The pieces the specimen moves, in order.
+    pub tile_moves: Vec<u8>,
+    /// The specimen's tile moves, each with the squares it goes from and to.
+    pub tile_slides: Vec<TileMove>,
     /// The number of minimal solutions (reduced twist words).
     pub minimal_path_count: u64,
     /// The number of shortest tile-move sequences: each minimal word counts
@@ -119,7 +123,8 @@ impl Solution {
             specimen_marked: specimen.marked(),
             specimen_twists: specimen.len(),
             specimen_elisions: specimen.elisions(),
-            tile_moves: expand(&specimen, p.pieces()),
+            tile_moves: pieces_of(&expand(&specimen, p.pieces())),
+            tile_slides: expand(&specimen, p.pieces()),
             specimen,
             minimal_path_count: paths.len() as u64,
             tile_solutions: paths.iter().map(Path::tile_sequences).sum(),
@@ -164,8 +169,10 @@ pub struct PathReport {
     /// The path that undoes it.
     pub inverse: Path,
     /// The starting position's code number.
+    #[serde(rename = "start_code")]
     pub from: String,
     /// The starting position's grid.
+    #[serde(rename = "start")]
     pub from_grid: String,
     /// The code number of the position reached.
     pub reaches: String,
@@ -175,8 +182,10 @@ pub struct PathReport {
     pub reaches_cycles: String,
     /// Whether the position reached is the target.
     pub reaches_target: bool,
-    /// The tile moves, in order, with cancelled pairs left out.
-    pub tile_moves: Vec<TileMove>,
+    /// The pieces moved, in order, with cancelled pairs left out.
+    pub tile_moves: Vec<u8>,
+    /// The same tile moves, each with the squares it goes from and to.
+    pub tile_slides: Vec<TileMove>,
 }
 
 impl PathReport {
@@ -202,7 +211,13 @@ impl PathReport {
             reaches_grid: puzzle.grid_compact(&end),
             reaches_cycles: end.cycles(),
             reaches_target: end.is_target(),
-            tile_moves: expand(path, start.pieces()),
+            tile_moves: pieces_of(&expand(path, start.pieces())),
+            tile_slides: expand(path, start.pieces()),
         }
     }
+}
+
+/// The pieces of a list of tile moves, in order.
+fn pieces_of(slides: &[TileMove]) -> Vec<u8> {
+    slides.iter().map(|m| m.piece).collect()
 }

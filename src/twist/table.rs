@@ -107,6 +107,7 @@ pub struct Entry {
     pub specimen: Path,
     /// The number of minimal solutions (present when counted).
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(rename = "minimal_path_count")]
     pub minimal_paths: Option<u64>,
     /// The D4 class.
     pub class_id: ClassId,
