@@ -6,7 +6,7 @@ mod cli;
 
 use clap::{CommandFactory, Parser, Subcommand};
 use cli::common::{FormatArg, Outcome};
-use cli::{astar, census, eight, fifteen, five, graph, lookup, optimal, regenerate, shell};
+use cli::{astar, census, eight, fifteen, five, graph, lookup, optimal, random, regenerate, shell};
 use schofield::search::SearchError;
 use schofield::twist::puzzle::EIGHT;
 use std::io::Write;
@@ -47,6 +47,7 @@ enum Command {
         command: Option<five::FiveCommand>,
     },
     Regenerate(regenerate::RegenerateArgs),
+    Random(random::RandomArgs),
     Completions(shell::CompletionsArgs),
     Man(shell::ManArgs),
 }
@@ -66,6 +67,7 @@ fn run(command: Command) -> Outcome {
         Command::Optimal(args) => optimal::run(args),
         Command::Five { command } => five::run(command),
         Command::Regenerate(args) => regenerate::run(args),
+        Command::Random(args) => random::run(args),
         Command::Completions(args) => shell::completions(args, Cli::command()),
         Command::Man(args) => shell::man(args, Cli::command()),
     }

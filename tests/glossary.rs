@@ -94,6 +94,8 @@ fn every_key_of_every_command_is_in_the_glossary() {
             "manhattan",
         ],
         &["five", "counts"],
+        &["random", "--count", "2", "--seed", "1"],
+        &["random", "--puzzle", "3x3", "--moves", "4", "--seed", "1"],
         &["five", "solve", "023", "--all"],
         &["five", "path", "AB"],
         &["five", "trees", "--depth", "3"],

@@ -270,3 +270,46 @@ fn batches_from_standard_input() {
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("--format jsonl"));
 }
+
+#[test]
+fn random_positions_for_exercises() {
+    // Reproducible with a seed, different without one.
+    let a = stdout(&["random", "--count", "20", "--seed", "5"]);
+    assert_eq!(a, stdout(&["random", "--count", "20", "--seed", "5"]));
+    assert_eq!(a.lines().count(), 20);
+    // Every drawn position solves, at the distance asked for.
+    let drawn = stdout(&["random", "--count", "12", "--moves", "24", "--seed", "9"]);
+    let out = piped(&["solve", "-", "--format", "jsonl"], &drawn);
+    assert!(out.status.success());
+    for line in String::from_utf8(out.stdout).unwrap().lines() {
+        let v: serde_json::Value = serde_json::from_str(line).unwrap();
+        assert_eq!(v["moves"], 24);
+    }
+    let five = stdout(&[
+        "random", "--puzzle", "five", "--count", "3", "--format", "json",
+    ]);
+    let v: serde_json::Value = serde_json::from_str(&five).unwrap();
+    assert_eq!(v.as_array().unwrap().len(), 3);
+    // Boards: the distance is checked by the lookup table.
+    let drawn = stdout(&[
+        "random", "--puzzle", "3x3", "--moves", "31", "--count", "4", "--seed", "2",
+    ]);
+    let out = piped(&["lookup", "solve", "-", "--format", "jsonl"], &drawn);
+    for line in String::from_utf8(out.stdout).unwrap().lines() {
+        let v: serde_json::Value = serde_json::from_str(line).unwrap();
+        assert_eq!(v["moves"], 31);
+    }
+    // Uniform positions of the 15-puzzle are always solvable.
+    let drawn = stdout(&["random", "--puzzle", "4x4", "--count", "20", "--seed", "4"]);
+    for line in drawn.lines() {
+        let solved = stdout(&["fifteen", line, "--format", "json"]);
+        assert!(solved.contains("\"moves\""));
+    }
+    fails(&["random", "--count", "0"], "expected 1 to 100000");
+    fails(&["random", "--moves", "3"], "minima are even");
+    fails(
+        &["random", "--puzzle", "4x4", "--moves", "10"],
+        "at most 12 cells",
+    );
+    fails(&["random", "--puzzle", "middle"], "middle");
+}

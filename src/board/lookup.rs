@@ -249,6 +249,39 @@ impl LookupTable {
             .collect()
     }
 
+    /// The arrangements at exactly `moves` from the goal whose places among
+    /// them (counting from 0 in rank order) are `places`, given in
+    /// ascending order; places past the last are left out. With places
+    /// drawn uniformly, this draws arrangements uniformly at that distance.
+    ///
+    /// ```
+    /// use schofield::board::Board;
+    /// use schofield::board::lookup::LookupTable;
+    /// let b: Board = "2x3".parse().unwrap();
+    /// let t = LookupTable::build(b, b.goal_blank_last());
+    /// let far = t.arrangements_at(21, &[0]);
+    /// assert_eq!(far.len(), 1);
+    /// assert_eq!(t.distance(&far[0]), Some(21));
+    /// ```
+    pub fn arrangements_at(&self, moves: u8, places: &[u64]) -> Vec<Arrangement> {
+        let mut out = Vec::with_capacity(places.len());
+        let mut wanted = places.iter().peekable();
+        let mut seen = 0u64;
+        for (i, &d) in self.dist.iter().enumerate() {
+            if d != moves {
+                continue;
+            }
+            while wanted.next_if(|&&p| p == seen).is_some() {
+                out.push(self.space.arrangement(i));
+            }
+            seen += 1;
+            if wanted.peek().is_none() {
+                break;
+            }
+        }
+        out
+    }
+
     /// The largest distance.
     pub fn max(&self) -> u8 {
         self.dist.iter().copied().max().unwrap_or(0)

@@ -11,6 +11,7 @@ pub mod five;
 pub mod graph;
 pub mod lookup;
 pub mod optimal;
+pub mod random;
 pub mod regenerate;
 pub mod shell;
 

@@ -450,6 +450,29 @@ pub fn render_path(r: &PathReport, format: Format) -> Result<String, OutputError
     }
 }
 
+/// A position drawn by `random`.
+#[derive(Debug, Clone, Serialize)]
+pub struct RandomPosition {
+    /// The position, as a grid string.
+    pub start: String,
+    /// Its code number (twist puzzles).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub code: Option<String>,
+    /// Its distance from the goal, when known.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub moves: Option<u8>,
+}
+
+/// Random positions. Text is one position a line, ready to pipe into a
+/// command that reads positions from standard input (`solve -`).
+pub fn render_random(records: &[RandomPosition], format: Format) -> Result<String, OutputError> {
+    match format {
+        Format::Json | Format::Jsonl | Format::Yaml => structured(records, format),
+        Format::Csv => csv(records),
+        Format::Text => Ok(records.iter().map(|r| format!("{}\n", r.start)).collect()),
+    }
+}
+
 mod census;
 mod five;
 pub mod generated;

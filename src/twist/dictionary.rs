@@ -255,6 +255,14 @@ impl<const N: usize> Analysis<N> {
     pub fn moves(&self, p: &Position<N>) -> u8 {
         self.moves_at(p.sequence_number())
     }
+    /// The positions at exactly `moves` moves from the target, in
+    /// sequence-number order.
+    pub fn positions_at(&self, moves: u8) -> Vec<SequenceNumber> {
+        (0..self.len() as u32)
+            .map(SequenceNumber::new)
+            .filter(|&s| self.moves_at(s) == moves)
+            .collect()
+    }
 
     /// The main dictionary entry: minimum moves for sequence number `s`.
     pub fn moves_at(&self, s: SequenceNumber) -> u8 {
