@@ -305,11 +305,19 @@ fn random_positions_for_exercises() {
         let solved = stdout(&["fifteen", line, "--format", "json"]);
         assert!(solved.contains("\"moves\""));
     }
-    fails(&["random", "--count", "0"], "expected 1 to 100000");
+    common::fails_usage(&["random", "--count", "0"], "1..=100000");
+    common::fails_usage(&["random", "--count", "99999999999"], "1..=100000");
     fails(&["random", "--moves", "3"], "minima are even");
     fails(
         &["random", "--puzzle", "4x4", "--moves", "10"],
         "at most 12 cells",
     );
     fails(&["random", "--puzzle", "middle"], "middle");
+}
+
+#[test]
+fn an_empty_batch_is_an_error() {
+    let out = piped(&["solve", "-"], "# only a comment\n\n");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("holds no positions"));
 }

@@ -133,6 +133,11 @@ pub fn batch(
             }
         }
     }
+    if total == 0 {
+        return Err(
+            "standard input holds no positions; give one a line (# starts a comment)".into(),
+        );
+    }
     if failed > 0 {
         return Err(BatchFailed {
             output,

@@ -27,8 +27,8 @@ pub struct RandomArgs {
     /// puzzles; boards of at most 12 cells).
     #[arg(long, value_parser = super::common::parse_moves)]
     moves: Option<u8>,
-    /// How many positions (at most 100000).
-    #[arg(long, default_value_t = 1)]
+    /// How many positions (1 to 100000).
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=i64::from(MAX_COUNT)))]
     count: u32,
     /// The seed: the same seed gives the same positions.
     #[arg(long)]
@@ -45,13 +45,6 @@ const MAX_COUNT: u32 = 100_000;
 
 /// `random`.
 pub fn run(args: RandomArgs) -> Outcome {
-    if args.count == 0 || args.count > MAX_COUNT {
-        return Err(format!(
-            "--count {} is out of range; expected 1 to {MAX_COUNT}",
-            args.count
-        )
-        .into());
-    }
     let mut rng = match args.seed {
         Some(s) => fastrand::Rng::with_seed(s),
         None => fastrand::Rng::new(),

@@ -167,7 +167,8 @@ impl fmt::Display for PositionError {
             ),
             WrongRowCount { found, expected } => write!(
                 f,
-                "the grid has {found} rows; expected {expected} rows separated by '/' or new lines"
+                "the grid has {found} {}; expected {expected} rows separated by '/' or new lines, or a code number, or the pieces of every square as a list of digits",
+                if *found == 1 { "row" } else { "rows" }
             ),
             WrongRowLength {
                 row,
