@@ -321,3 +321,36 @@ fn an_empty_batch_is_an_error() {
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("holds no positions"));
 }
+
+#[test]
+fn solve_understands_the_usual_notation_and_the_blank_anywhere() {
+    // The usual 1–8 notation: tile 8 is Schofield's piece 0.
+    let usual = stdout(&["solve", "123/8_4/765"]);
+    assert!(
+        usual.starts_with("read in the usual 1–8 notation"),
+        "{usual}"
+    );
+    assert!(usual.contains("Eight-puzzle position 012345"));
+    let v: serde_json::Value =
+        serde_json::from_str(&stdout(&["solve", "825/1_3/746", "--format", "json"])).unwrap();
+    assert_eq!(v["code"], "102536"); // 025/1_3/746 in Schofield's digits
+    // The blank off the centre: the lookup table answers, optimally.
+    let sold = stdout(&["solve", "123/456/78_"]);
+    assert!(sold.contains("twists do not apply"), "{sold}");
+    assert!(sold.contains("0 moves"), "{sold}");
+    let v: serde_json::Value =
+        serde_json::from_str(&stdout(&["solve", "1_3/824/765", "--format", "json"])).unwrap();
+    assert_eq!(v["moves"], 1);
+    assert_eq!(v["goal"], "123/8_4/765");
+    // Schofield's own digits with the blank off the centre: his target.
+    let v: serde_json::Value =
+        serde_json::from_str(&stdout(&["solve", "1_3/024/765", "--format", "json"])).unwrap();
+    assert_eq!(v["moves"], 1);
+    // A five-puzzle position points to `five solve`.
+    fails(&["solve", "231/0_4"], "schofield five solve 231/0_4");
+    // Every square's piece as a list, in Schofield's digits.
+    assert_eq!(
+        stdout(&["solve", "1 2 3 0 4 7 6 5"]),
+        stdout(&["solve", "123047"])
+    );
+}

@@ -3,10 +3,12 @@
 
 use super::common::{FormatArg, Outcome, batch_from_stdin, is_stdin};
 use clap::Args;
+use schofield::board::Board;
+use schofield::board::lookup::LookupTable;
 use schofield::render::{self, Format};
 use schofield::twist::dictionary::Analysis;
-use schofield::twist::position::Position;
-use schofield::twist::puzzle::{EIGHT, Puzzle};
+use schofield::twist::position::{Position, PositionError};
+use schofield::twist::puzzle::{EIGHT, FIVE, Puzzle};
 use schofield::twist::solve::{PathReport, Solution};
 use schofield::twist::table::{self, Tabulation};
 
@@ -81,16 +83,112 @@ pub fn counts(out: FormatArg) -> Outcome {
 pub fn solve<const N: usize>(puzzle: &'static Puzzle<N>, args: SolveArgs) -> Outcome {
     let a = Analysis::new(puzzle);
     let one = |text: &str, format: Format| -> Outcome {
-        let p = puzzle.parse_position(text)?;
-        Ok(render::render_solution(
-            &Solution::new(&a, &p, args.all),
-            format,
-        )?)
+        let (p, note) = match puzzle.parse_position(text) {
+            Ok(p) => (p, None),
+            Err(e) => match other_forms(puzzle, text, format, &e) {
+                Other::Relabelled(p, note) => (p, Some(note)),
+                Other::Answered(out) => return out,
+                Other::No => return Err(e.into()),
+            },
+        };
+        let body = render::render_solution(&Solution::new(&a, &p, args.all), format)?;
+        Ok(match (note, format) {
+            (Some(n), Format::Text) => format!("{n}\n\n{body}"),
+            _ => body,
+        })
     };
     if is_stdin(&args.position) {
         return batch_from_stdin(args.out.get(), one);
     }
     one(&args.position.join(" "), args.out.get())
+}
+
+/// What `solve` makes of input its puzzle does not read.
+enum Other<const N: usize> {
+    /// The usual 1–8 notation, relabelled to Schofield's pieces.
+    Relabelled(Position<N>, String),
+    /// Answered another way (or refused with a pointer to the command that
+    /// takes it).
+    Answered(Outcome),
+    /// Nothing else fits: the original error stands.
+    No,
+}
+
+/// The forms `solve` understands beyond its puzzle's own: on the
+/// eight-puzzle, the usual 1–8 notation (tile 8 is Schofield's piece 0,
+/// his target `123/8_4/765`), and a 3×3 arrangement with the blank off
+/// the centre, answered optimally by the lookup table (twists need the
+/// blank at home); a five-puzzle position points to `five solve`.
+fn other_forms<const N: usize>(
+    puzzle: &'static Puzzle<N>,
+    text: &str,
+    format: Format,
+    error: &PositionError,
+) -> Other<N> {
+    if N != 8 {
+        return Other::No;
+    }
+    if FIVE.parse_position(text).is_ok() && !matches!(error, PositionError::OddPermutation { .. }) {
+        return Other::Answered(Err(format!(
+            "{} is a five-puzzle position; use `schofield five solve {}`",
+            render::quoted(text),
+            text.trim()
+        )
+        .into()));
+    }
+    let usual = text.contains('8') && !text.contains('0');
+    let schofield_form = if usual {
+        text.replace('8', "0")
+    } else {
+        text.to_string()
+    };
+    let is_grid = text.contains(['/', '_', '.', '\n']);
+    let reading = "read in the usual 1–8 notation: tile 8 is Schofield's piece 0, and his target 123/0_4/765 is written 123/8_4/765";
+    match (puzzle.parse_position(&schofield_form), error) {
+        (Ok(p), _) if usual => return Other::Relabelled(p, reading.to_string()),
+        (Err(PositionError::BlankOffCentre { .. }), _)
+        | (_, PositionError::BlankOffCentre { .. }) => {}
+        // In the usual notation, the other half is the puzzle as sold.
+        (Err(PositionError::OddPermutation { .. }), _) if usual && is_grid => {}
+        (Err(e), _) if usual => return Other::Answered(Err(format!("{e} ({reading})").into())),
+        _ => return Other::No,
+    }
+    Other::Answered(by_lookup(&schofield_form.replace('0', "8"), format))
+}
+
+/// A 3×3 arrangement the twists cannot take (the blank off the centre, or
+/// in the half Schofield's target does not reach; tiles 1–8, his piece 0
+/// written 8), solved optimally by the lookup table: towards his target
+/// `123/8_4/765` when it can reach it, else towards the other half's goal
+/// `123/456/78_` (the puzzle as sold). A line says which goal and why.
+fn by_lookup(grid: &str, format: Format) -> Outcome {
+    let board: Board = "3x3".parse()?;
+    let start = board.parse_arrangement(grid)?;
+    let target = board.parse_arrangement("123/8_4/765")?;
+    let (goal, which) = if board.is_solvable(&start, &target) {
+        (
+            target,
+            "Schofield's target, written 123/8_4/765 (tile 8 is his piece 0)",
+        )
+    } else {
+        (
+            board.goal_blank_last(),
+            "123/456/78_, the puzzle as sold (Schofield's target 123/8_4/765 is in the other half)",
+        )
+    };
+    let t = LookupTable::try_build(board, goal)?;
+    let body = render::render_table_solution(&t.solve(&start)?, format)?;
+    let why = if start.blank() == 4 {
+        "the position is in the half Schofield's target does not reach, so his twists do not apply"
+    } else {
+        "the blank is not on the centre, so Schofield's twists do not apply (they need the blank at home)"
+    };
+    Ok(match format {
+        Format::Text => {
+            format!("{why}; solved optimally by the 3x3 lookup table towards {which}\n\n{body}")
+        }
+        _ => body,
+    })
 }
 
 /// `path` on `puzzle`.
