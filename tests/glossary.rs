@@ -78,7 +78,8 @@ fn every_key_of_every_command_is_in_the_glossary() {
         &["classes", "--with-inverses", "--members"],
         &["lookup", "build", "--board", "2x3", "--within", "5"],
         &["lookup", "solve", "867/254/3_1"],
-        &["astar", "867/254/3_1"],
+        &["astar", "867/254/3_1", "--steps"],
+        &["solve", "102536", "--steps"],
         &["astar", "_12/347/685", "--compare"],
         &[
             "fifteen",

@@ -354,3 +354,59 @@ fn solve_understands_the_usual_notation_and_the_blank_anywhere() {
         stdout(&["solve", "123047"])
     );
 }
+
+#[test]
+fn steps_from_the_start_to_the_goal() {
+    let json = |args: &[&str]| -> serde_json::Value {
+        let mut full = args.to_vec();
+        full.extend(["--steps", "--format", "json"]);
+        serde_json::from_str(&stdout(&full)).unwrap()
+    };
+    // A board: one grid per move, from the start to the goal.
+    for args in [
+        &["astar", "867/254/3_1"][..],
+        &["lookup", "solve", "867/254/3_1"],
+        &["fifteen", "1 2 3 4 5 6 7 8 9 10 11 12 13 14 0 15"],
+        &[
+            "optimal",
+            "1 2 3 4 5 6 7 8 9 10 11 12 0 13 14 15",
+            "--partition",
+            "manhattan",
+        ],
+    ] {
+        let v = json(args);
+        let steps = v["steps"].as_array().unwrap();
+        assert_eq!(
+            steps.len() as u64,
+            v["moves"].as_u64().unwrap() + 1,
+            "{args:?}"
+        );
+        if let Some(start) = v["start"].as_str() {
+            assert_eq!(steps[0].as_str(), Some(start), "{args:?}");
+        }
+        let last = steps.last().unwrap().as_str().unwrap();
+        assert!(last.ends_with('_'), "{args:?} ends at the goal: {last}");
+    }
+    // A twist puzzle: one grid per twist, ending at the target.
+    let v = json(&["solve", "102536"]);
+    let steps = v["steps"].as_array().unwrap();
+    assert_eq!(steps.len(), 8, "WXYZADY: seven twists");
+    assert_eq!(steps[0], "025/1_3/746");
+    assert_eq!(steps[7], "123/0_4/765");
+    let v = json(&["path", "WXY"]);
+    assert_eq!(v["steps"].as_array().unwrap().len(), 4);
+    // Text: boards side by side, wrapped at COLUMNS.
+    let narrow = assert_cmd::Command::cargo_bin("schofield")
+        .unwrap()
+        .env("COLUMNS", "30")
+        .args(["solve", "102536", "--steps"])
+        .output()
+        .unwrap();
+    let text = String::from_utf8(narrow.stdout).unwrap();
+    let steps = text.split("\nsteps\n").nth(1).unwrap();
+    assert!(steps.lines().all(|l| l.chars().count() <= 30), "{steps}");
+    assert!(
+        steps.lines().filter(|l| l.is_empty()).count() >= 1,
+        "wrapped into bands: {steps}"
+    );
+}

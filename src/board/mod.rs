@@ -543,6 +543,34 @@ impl Board {
             .join("/")
     }
 
+    /// The arrangements from `start` as each of `tiles` in turn slides into
+    /// the blank, `start` included: the steps of a solution. It stops early
+    /// at a tile that is not next to the blank.
+    ///
+    /// ```
+    /// use schofield::board::Board;
+    /// let b: Board = "2x2".parse().unwrap();
+    /// let start = b.parse_arrangement("1_/32").unwrap();
+    /// let steps: Vec<String> = b.replay(&start, &[2, 3]).iter().map(|a| b.format(a)).collect();
+    /// assert_eq!(steps, ["1_/32", "12/3_", "12/_3"]);
+    /// ```
+    pub fn replay(&self, start: &Arrangement, tiles: &[u8]) -> Vec<Arrangement> {
+        let mut out = vec![start.clone()];
+        for &t in tiles {
+            let cur = out.last().expect("the start is there");
+            let next = Direction::ALL.into_iter().find_map(|d| {
+                self.apply(cur, d)
+                    .filter(|&(_, moved)| moved == t)
+                    .map(|(next, _)| next)
+            });
+            match next {
+                Some(next) => out.push(next),
+                None => break,
+            }
+        }
+        out
+    }
+
     /// The arrangement after the blank moves in `d`, with the tile that
     /// moved; `None` at the edge.
     pub fn apply(&self, a: &Arrangement, d: Direction) -> Option<(Arrangement, u8)> {

@@ -36,6 +36,8 @@ pub struct AstarArgs {
     #[arg(long, default_value_t = 2048)]
     max_memory: u64,
     #[command(flatten)]
+    steps: common::StepsArg,
+    #[command(flatten)]
     out: FormatArg,
 }
 
@@ -103,9 +105,15 @@ fn one(args: &AstarArgs, grid: &str, format: Format) -> Outcome {
             .collect::<Result<Vec<_>, _>>()?;
         Ok(render::render_compare(&runs, format)?)
     } else {
-        Ok(render::render_astar(
-            &report(args.heuristic.into())?,
-            format,
-        )?)
+        let r = report(args.heuristic.into())?;
+        let body = render::render_astar(&r, format)?;
+        let grids = || {
+            board
+                .replay(&start, &r.result.tiles)
+                .iter()
+                .map(|a| board.format(a))
+                .collect()
+        };
+        common::steps_if(args.steps, body, &r, grids, format)
     }
 }

@@ -51,6 +51,44 @@ impl From<OutputFormat> for Format {
     }
 }
 
+/// `--steps`: the board after each twist or move.
+#[derive(Args, Clone, Copy)]
+pub struct StepsArg {
+    /// Show the board after each twist or move (text: boards side by side;
+    /// JSON: `steps`, grid strings from the start to the goal).
+    #[arg(long)]
+    pub steps: bool,
+}
+
+/// The width text is wrapped at: `COLUMNS` if set, else 80.
+pub fn text_width() -> usize {
+    std::env::var("COLUMNS")
+        .ok()
+        .and_then(|c| c.trim().parse().ok())
+        .filter(|&w: &usize| w >= 20)
+        .unwrap_or(80)
+}
+
+/// Adds the steps to `body` when `--steps` asks for them.
+pub fn steps_if<T: serde::Serialize>(
+    steps: StepsArg,
+    body: String,
+    record: &T,
+    grids: impl FnOnce() -> Vec<String>,
+    format: Format,
+) -> Outcome {
+    if !steps.steps {
+        return Ok(body);
+    }
+    Ok(schofield::render::with_steps(
+        body,
+        record,
+        &grids(),
+        format,
+        text_width(),
+    )?)
+}
+
 /// A position argument of `-`: the positions come from standard input,
 /// one a line.
 pub fn is_stdin(words: &[String]) -> bool {

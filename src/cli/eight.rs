@@ -1,11 +1,12 @@
 //! The eight-puzzle commands: `counts`, `solve`, `path`, `table`,
 //! `classes` (and `solve`/`path` for the five-puzzle too).
 
-use super::common::{FormatArg, Outcome, batch_from_stdin, is_stdin};
+use super::common::{FormatArg, Outcome, StepsArg, batch_from_stdin, is_stdin, steps_if};
 use clap::Args;
 use schofield::board::Board;
 use schofield::board::lookup::LookupTable;
 use schofield::render::{self, Format};
+use schofield::twist::Path;
 use schofield::twist::dictionary::Analysis;
 use schofield::twist::position::{Position, PositionError};
 use schofield::twist::puzzle::{EIGHT, FIVE, Puzzle};
@@ -25,6 +26,8 @@ pub struct SolveArgs {
     #[arg(long)]
     all: bool,
     #[command(flatten)]
+    steps: StepsArg,
+    #[command(flatten)]
     out: FormatArg,
 }
 
@@ -38,6 +41,8 @@ pub struct PathArgs {
     /// The position to start from (default: the target).
     #[arg(long)]
     from: Option<String>,
+    #[command(flatten)]
+    steps: StepsArg,
     #[command(flatten)]
     out: FormatArg,
 }
@@ -85,22 +90,40 @@ pub fn solve<const N: usize>(puzzle: &'static Puzzle<N>, args: SolveArgs) -> Out
     let one = |text: &str, format: Format| -> Outcome {
         let (p, note) = match puzzle.parse_position(text) {
             Ok(p) => (p, None),
-            Err(e) => match other_forms(puzzle, text, format, &e) {
+            Err(e) => match other_forms(puzzle, text, format, args.steps, &e) {
                 Other::Relabelled(p, note) => (p, Some(note)),
                 Other::Answered(out) => return out,
                 Other::No => return Err(e.into()),
             },
         };
-        let body = render::render_solution(&Solution::new(&a, &p, args.all), format)?;
-        Ok(match (note, format) {
+        let sol = Solution::new(&a, &p, args.all);
+        let body = render::render_solution(&sol, format)?;
+        let body = match (note, format) {
             (Some(n), Format::Text) => format!("{n}\n\n{body}"),
             _ => body,
-        })
+        };
+        let grids = || twist_steps(puzzle, &p, &sol.specimen);
+        steps_if(args.steps, body, &sol, grids, format)
     };
     if is_stdin(&args.position) {
         return batch_from_stdin(args.out.get(), one);
     }
     one(&args.position.join(" "), args.out.get())
+}
+
+/// The grids from `start` after each twist of `path`, `start` included.
+fn twist_steps<const N: usize>(
+    puzzle: &Puzzle<N>,
+    start: &Position<N>,
+    path: &Path,
+) -> Vec<String> {
+    let mut p = *start;
+    let mut out = vec![puzzle.grid_compact(&p)];
+    for &t in path.twists() {
+        p = p.apply(t);
+        out.push(puzzle.grid_compact(&p));
+    }
+    out
 }
 
 /// What `solve` makes of input its puzzle does not read.
@@ -123,6 +146,7 @@ fn other_forms<const N: usize>(
     puzzle: &'static Puzzle<N>,
     text: &str,
     format: Format,
+    steps: StepsArg,
     error: &PositionError,
 ) -> Other<N> {
     if N != 8 {
@@ -153,7 +177,7 @@ fn other_forms<const N: usize>(
         (Err(e), _) if usual => return Other::Answered(Err(format!("{e} ({reading})").into())),
         _ => return Other::No,
     }
-    Other::Answered(by_lookup(&schofield_form.replace('0', "8"), format))
+    Other::Answered(by_lookup(&schofield_form.replace('0', "8"), format, steps))
 }
 
 /// A 3×3 arrangement the twists cannot take (the blank off the centre, or
@@ -161,7 +185,7 @@ fn other_forms<const N: usize>(
 /// written 8), solved optimally by the lookup table: towards his target
 /// `123/8_4/765` when it can reach it, else towards the other half's goal
 /// `123/456/78_` (the puzzle as sold). A line says which goal and why.
-fn by_lookup(grid: &str, format: Format) -> Outcome {
+fn by_lookup(grid: &str, format: Format, steps: StepsArg) -> Outcome {
     let board: Board = "3x3".parse()?;
     let start = board.parse_arrangement(grid)?;
     let target = board.parse_arrangement("123/8_4/765")?;
@@ -177,7 +201,16 @@ fn by_lookup(grid: &str, format: Format) -> Outcome {
         )
     };
     let t = LookupTable::try_build(board, goal)?;
-    let body = render::render_table_solution(&t.solve(&start)?, format)?;
+    let sol = t.solve(&start)?;
+    let body = render::render_table_solution(&sol, format)?;
+    let grids = || {
+        board
+            .replay(&start, &sol.tiles)
+            .iter()
+            .map(|x| board.format(x))
+            .collect()
+    };
+    let body = steps_if(steps, body, &sol, grids, format)?;
     let why = if start.blank() == 4 {
         "the position is in the half Schofield's target does not reach, so his twists do not apply"
     } else {
@@ -198,10 +231,11 @@ pub fn follow<const N: usize>(puzzle: &'static Puzzle<N>, args: PathArgs) -> Out
         Some(s) => puzzle.parse_position(&s)?,
         None => Position::target(),
     };
-    Ok(render::render_path(
-        &PathReport::new(puzzle, &start, &path),
-        args.out.get(),
-    )?)
+    let format = args.out.get();
+    let report = PathReport::new(puzzle, &start, &path);
+    let body = render::render_path(&report, format)?;
+    let grids = || twist_steps(puzzle, &start, &path);
+    steps_if(args.steps, body, &report, grids, format)
 }
 
 /// `table`: the printed tables, a half-page or one entry.

@@ -18,6 +18,8 @@ pub struct FifteenArgs {
     #[arg(long)]
     verbose: bool,
     #[command(flatten)]
+    steps: super::common::StepsArg,
+    #[command(flatten)]
     out: FormatArg,
 }
 
@@ -33,9 +35,14 @@ pub fn run(args: FifteenArgs) -> Outcome {
         other => other.into(),
     })?;
     let solution = three_cycles::solve(&board, &a)?;
-    Ok(render::render_fifteen(
-        &solution,
-        args.verbose,
-        args.out.get(),
-    )?)
+    let format = args.out.get();
+    let body = render::render_fifteen(&solution, args.verbose, format)?;
+    let grids = || {
+        board
+            .replay(&a, &solution.tiles)
+            .iter()
+            .map(|x| board.format(x))
+            .collect()
+    };
+    super::common::steps_if(args.steps, body, &solution, grids, format)
 }

@@ -50,6 +50,8 @@ pub enum LookupCommand {
         #[command(flatten)]
         which: TableArgs,
         #[command(flatten)]
+        steps: common::StepsArg,
+        #[command(flatten)]
         out: FormatArg,
     },
 }
@@ -97,11 +99,25 @@ pub fn run(command: LookupCommand) -> Outcome {
             }
             Ok(render::render_summary(&t.summary(within), out.get())?)
         }
-        LookupCommand::Solve { grid, which, out } => {
+        LookupCommand::Solve {
+            grid,
+            which,
+            steps,
+            out,
+        } => {
             let t = table_for(&which)?;
             let one = |text: &str, format: Format| -> Outcome {
-                let a = t.board().parse_arrangement(text)?;
-                Ok(render::render_table_solution(&t.solve(&a)?, format)?)
+                let b = t.board();
+                let a = b.parse_arrangement(text)?;
+                let sol = t.solve(&a)?;
+                let body = render::render_table_solution(&sol, format)?;
+                let grids = || {
+                    b.replay(&a, &sol.tiles)
+                        .iter()
+                        .map(|x| b.format(x))
+                        .collect()
+                };
+                common::steps_if(steps, body, &sol, grids, format)
             };
             if common::is_stdin(&grid) {
                 return common::batch_from_stdin(out.get(), one);

@@ -52,6 +52,8 @@ pub struct OptimalArgs {
     #[arg(long)]
     max_memory: Option<u64>,
     #[command(flatten)]
+    steps: common::StepsArg,
+    #[command(flatten)]
     out: FormatArg,
 }
 
@@ -188,7 +190,15 @@ pub fn run(args: OptimalArgs) -> Outcome {
     Ok(if args.all_korf.is_some() || common::is_stdin(&args.list) {
         render::render_batch(&runs, wall, format)?
     } else {
-        render::render_optimal(&runs[0], format)?
+        let body = render::render_optimal(&runs[0], format)?;
+        let grids = || {
+            board
+                .replay(&starts[0].arrangement, &runs[0].solution.tiles)
+                .iter()
+                .map(|x| board.format(x))
+                .collect()
+        };
+        return common::steps_if(args.steps, body, &runs[0], grids, format);
     })
 }
 

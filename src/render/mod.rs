@@ -450,6 +450,105 @@ pub fn render_path(r: &PathReport, format: Format) -> Result<String, OutputError
     }
 }
 
+/// A record with the positions after each step (`--steps`): the record's
+/// own fields, then `steps`, grid strings from the start to the goal.
+#[derive(Serialize)]
+struct WithSteps<'a, T: Serialize> {
+    #[serde(flatten)]
+    record: &'a T,
+    steps: &'a [String],
+}
+
+/// Adds the steps to a rendered record: the `steps` key in JSON, JSON
+/// lines and YAML, a `steps` column in CSV (grids separated by spaces),
+/// and in text the boards side by side, wrapped at `width` columns.
+///
+/// ```
+/// use schofield::render::{Format, with_steps};
+/// let steps = ["1_/32".to_string(), "12/3_".to_string()];
+/// let text = with_steps("body\n".into(), &(), &steps, Format::Text, 80).unwrap();
+/// assert_eq!(text, "body\n\nsteps\n1 _   1 2\n3 2   3 _\n");
+/// ```
+pub fn with_steps<T: Serialize>(
+    body: String,
+    record: &T,
+    steps: &[String],
+    format: Format,
+    width: usize,
+) -> Result<String, OutputError> {
+    match format {
+        Format::Json | Format::Jsonl | Format::Yaml => {
+            structured(&WithSteps { record, steps }, format)
+        }
+        Format::Csv => {
+            let mut lines = body.lines();
+            let header = lines.next().unwrap_or_default();
+            let mut out = format!("{header},steps\n");
+            for line in lines {
+                let _ = writeln!(out, "{line},\"{}\"", steps.join(" "));
+            }
+            Ok(out)
+        }
+        Format::Text => Ok(format!(
+            "{body}\nsteps\n{}",
+            boards_side_by_side(steps, width)
+        )),
+    }
+}
+
+/// Grid strings drawn as boards side by side, as many to a band as fit in
+/// `width` columns, bands separated by a blank line.
+pub fn boards_side_by_side(grids: &[String], width: usize) -> String {
+    let boards: Vec<Vec<Vec<String>>> = grids
+        .iter()
+        .map(|g| {
+            g.split('/')
+                .map(|row| {
+                    if row.contains(' ') {
+                        row.split_whitespace().map(String::from).collect()
+                    } else {
+                        row.chars().map(String::from).collect()
+                    }
+                })
+                .collect()
+        })
+        .collect();
+    let cell = boards
+        .iter()
+        .flatten()
+        .flatten()
+        .map(|c| c.chars().count())
+        .max()
+        .unwrap_or(1);
+    let draw = |row: &[String]| {
+        row.iter()
+            .map(|c| format!("{c:>cell$}"))
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    let board_width = boards
+        .first()
+        .and_then(|b| b.first())
+        .map_or(1, |r| draw(r).chars().count());
+    let gap = 3;
+    let per_band = ((width + gap) / (board_width + gap)).max(1);
+    let mut out = String::new();
+    for (k, band) in boards.chunks(per_band).enumerate() {
+        if k > 0 {
+            out.push('\n');
+        }
+        let rows = band.iter().map(Vec::len).max().unwrap_or(0);
+        for r in 0..rows {
+            let line: Vec<String> = band
+                .iter()
+                .map(|b| b.get(r).map_or(" ".repeat(board_width), |row| draw(row)))
+                .collect();
+            let _ = writeln!(out, "{}", line.join(&" ".repeat(gap)).trim_end());
+        }
+    }
+    out
+}
+
 /// A position drawn by `random`.
 #[derive(Debug, Clone, Serialize)]
 pub struct RandomPosition {
