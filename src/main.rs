@@ -100,6 +100,19 @@ fn main() -> ExitCode {
     };
     match run(cli.command) {
         Ok(text) => {
+            if let Some(path) = cli::common::requested_output() {
+                return match cli::common::write_file(path, &text) {
+                    Ok(()) => ExitCode::SUCCESS,
+                    Err(e) => {
+                        eprintln!("error: {e}");
+                        ExitCode::from(2)
+                    }
+                };
+            }
+            if let Err(e) = cli::common::fits_terminal(&text) {
+                eprintln!("error: {e}");
+                return ExitCode::from(2);
+            }
             let mut out = std::io::stdout().lock();
             match out.write_all(text.as_bytes()).and_then(|()| out.flush()) {
                 // A reader that stops early (`| head`, a pager quit) is not an error.

@@ -410,3 +410,116 @@ fn steps_from_the_start_to_the_goal() {
         "wrapped into bands: {steps}"
     );
 }
+
+#[test]
+fn output_files_take_their_format_from_the_extension() {
+    let dir = tempfile::tempdir().unwrap();
+    let json = dir.path().join("s.json");
+    let out = schofield(&["solve", "102536", "--output", json.to_str().unwrap()]);
+    assert!(out.status.success() && out.stdout.is_empty());
+    let v: serde_json::Value = serde_json::from_slice(&std::fs::read(&json).unwrap()).unwrap();
+    assert_eq!(v["moves"], 20);
+    let yaml = dir.path().join("counts.yml");
+    assert!(
+        schofield(&["counts", "--output", yaml.to_str().unwrap()])
+            .status
+            .success()
+    );
+    assert!(
+        std::fs::read_to_string(&yaml)
+            .unwrap()
+            .starts_with("- moves: 0")
+    );
+    let csv = dir.path().join("r.csv");
+    assert!(
+        schofield(&["random", "--count", "3", "--output", csv.to_str().unwrap()])
+            .status
+            .success()
+    );
+    assert_eq!(std::fs::read_to_string(&csv).unwrap().lines().count(), 4);
+    let dot = dir.path().join("g.dot");
+    assert!(
+        schofield(&[
+            "graph",
+            "--kind",
+            "classes",
+            "--max-moves",
+            "4",
+            "--output",
+            dot.to_str().unwrap()
+        ])
+        .status
+        .success()
+    );
+    assert!(
+        std::fs::read_to_string(&dot)
+            .unwrap()
+            .starts_with("graph {")
+    );
+    // A contradiction is refused before any work, and nothing is written.
+    let clash = dir.path().join("clash.csv");
+    fails(
+        &[
+            "solve",
+            "102536",
+            "--format",
+            "json",
+            "--output",
+            clash.to_str().unwrap(),
+        ],
+        "disagrees with --output",
+    );
+    assert!(!clash.exists());
+    fails(
+        &[
+            "graph",
+            "--format",
+            "json",
+            "--output",
+            dot.to_str().unwrap(),
+        ],
+        "disagrees with --output",
+    );
+    fails(
+        &["counts", "--output", "/nonexistent/x.json"],
+        "cannot write /nonexistent/x.json",
+    );
+}
+
+/// Megabytes meant for a file are refused on a terminal (run under
+/// `script`, which gives the command a terminal; util-linux has it, and
+/// under CI it is required).
+#[test]
+fn a_terminal_is_not_flooded() {
+    if std::process::Command::new("script")
+        .arg("--version")
+        .output()
+        .is_err()
+    {
+        assert!(
+            std::env::var_os("CI").is_none(),
+            "CI needs `script` (util-linux)"
+        );
+        return;
+    }
+    let bin = assert_cmd::cargo::cargo_bin("schofield");
+    let run = |args: &str| {
+        let out = std::process::Command::new("script")
+            .args(["-qec", &format!("{} {args}", bin.display()), "/dev/null"])
+            .output()
+            .unwrap();
+        (
+            out.status.code(),
+            String::from_utf8_lossy(&out.stdout).to_string(),
+        )
+    };
+    let (code, text) = run("graph");
+    assert_eq!(code, Some(2), "{text}");
+    assert!(
+        text.contains("too much for a terminal") && text.contains("--output"),
+        "{text}"
+    );
+    let (code, text) = run("counts");
+    assert_eq!(code, Some(0));
+    assert!(text.contains("20 160"));
+}

@@ -70,7 +70,7 @@ impl From<HeuristicArg> for Heuristic {
 /// `astar`: one heuristic, or all of them with `--compare`; one position,
 /// or (`-`) one a line from standard input.
 pub fn run(args: AstarArgs) -> Outcome {
-    let format = args.out.get();
+    let format = args.out.get()?;
     if common::is_stdin(&args.grid) {
         return common::batch_from_stdin(format, |text, format| one(&args, text, format));
     }

@@ -87,5 +87,5 @@ pub fn run(args: BoardsArgs) -> Outcome {
             r
         })
         .collect::<Result<_, _>>()?;
-    Ok(render::render_cases(&results, args.out.get())?)
+    Ok(render::render_cases(&results, args.out.get()?)?)
 }

@@ -2,25 +2,77 @@
 //! progress bars, output files and the cache folder.
 
 use clap::{Args, ValueEnum};
-use schofield::render::Format;
+use schofield::render::{Format, quoted};
 use std::path::{Path, PathBuf};
 
 /// What a command returns: the text for standard output, or the error to
 /// report on one line.
 pub type Outcome = Result<String, Box<dyn std::error::Error>>;
 
-/// `--format`, shared by every command.
+/// `--format` and `--output`, shared by every command that prints data.
 #[derive(Args)]
 pub struct FormatArg {
-    /// Output format.
-    #[arg(long, value_enum, default_value_t = OutputFormat::Text)]
-    pub format: OutputFormat,
+    /// Output format: text (the default), json, jsonl, yaml or csv; with
+    /// --output, taken from the file's extension when not given.
+    #[arg(long, value_enum)]
+    pub format: Option<OutputFormat>,
+    /// Write the output to this file (atomically) instead of standard
+    /// output.
+    #[arg(long)]
+    pub output: Option<PathBuf>,
+}
+
+/// The file `--output` names, once a command has asked for its format;
+/// `main` writes the command's text there.
+static OUTPUT: std::sync::OnceLock<PathBuf> = std::sync::OnceLock::new();
+
+/// The file the output goes to, if `--output` named one.
+pub fn requested_output() -> Option<&'static Path> {
+    OUTPUT.get().map(PathBuf::as_path)
 }
 
 impl FormatArg {
-    /// The library's format.
-    pub fn get(&self) -> Format {
-        self.format.into()
+    /// The library's format: `--format`, else the one `--output`'s
+    /// extension names (`.txt`, `.json`, `.jsonl`, `.yaml`/`.yml`, `.csv`),
+    /// else text. A `--format` the extension contradicts is refused, and a
+    /// file that cannot be written is refused before any work.
+    pub fn get(&self) -> Result<Format, String> {
+        let by_extension = self.output.as_deref().and_then(|p| {
+            let ext = p.extension()?.to_str()?.to_ascii_lowercase();
+            Some(match ext.as_str() {
+                "txt" | "text" => OutputFormat::Text,
+                "json" => OutputFormat::Json,
+                "jsonl" | "ndjson" => OutputFormat::Jsonl,
+                "yaml" | "yml" => OutputFormat::Yaml,
+                "csv" => OutputFormat::Csv,
+                _ => return None,
+            })
+        });
+        let format = match (self.format, by_extension) {
+            (Some(f), Some(e)) if f != e => {
+                return Err(format!(
+                    "--format {} disagrees with --output {} (a .{} file); leave out --format or change the file's extension",
+                    f.name(),
+                    quoted(
+                        &self
+                            .output
+                            .as_deref()
+                            .unwrap_or(Path::new(""))
+                            .display()
+                            .to_string()
+                    ),
+                    e.name()
+                ));
+            }
+            (Some(f), _) => f,
+            (None, Some(e)) => e,
+            (None, None) => OutputFormat::Text,
+        };
+        if let Some(path) = &self.output {
+            check_writable(path).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+            let _ = OUTPUT.set(path.clone());
+        }
+        Ok(format.into())
     }
 }
 
@@ -37,6 +89,19 @@ pub enum OutputFormat {
     Yaml,
     /// CSV with a header line.
     Csv,
+}
+
+impl OutputFormat {
+    /// The name `--format` takes.
+    pub fn name(self) -> &'static str {
+        match self {
+            OutputFormat::Text => "text",
+            OutputFormat::Json => "json",
+            OutputFormat::Jsonl => "jsonl",
+            OutputFormat::Yaml => "yaml",
+            OutputFormat::Csv => "csv",
+        }
+    }
 }
 
 impl From<OutputFormat> for Format {
@@ -185,6 +250,23 @@ pub fn batch(
         .into());
     }
     Ok(output)
+}
+
+/// The most bytes written to a terminal: more is almost never meant to be
+/// read there.
+pub const TERMINAL_LIMIT: usize = 4 << 20;
+
+/// Refuses to pour more than [`TERMINAL_LIMIT`] bytes onto a terminal;
+/// a pipe or a file takes any amount.
+pub fn fits_terminal(text: &str) -> Result<(), String> {
+    use std::io::IsTerminal;
+    if text.len() > TERMINAL_LIMIT && std::io::stdout().is_terminal() {
+        return Err(format!(
+            "the output is {:.1} MB, too much for a terminal; write it to a file with --output FILE, or pipe it",
+            text.len() as f64 / f64::from(1 << 20)
+        ));
+    }
+    Ok(())
 }
 
 /// `--max-moves`, `--within`: a whole number of moves, 0 or more.

@@ -80,7 +80,7 @@ pub struct ClassesArgs {
 /// `counts`: the move-count table.
 pub fn counts(out: FormatArg) -> Outcome {
     let a = Analysis::new(&EIGHT);
-    Ok(render::render_counts(&a.move_counts(), out.get())?)
+    Ok(render::render_counts(&a.move_counts(), out.get()?)?)
 }
 
 /// `solve` on `puzzle`: one position, or (`-`) one a line from standard
@@ -106,9 +106,9 @@ pub fn solve<const N: usize>(puzzle: &'static Puzzle<N>, args: SolveArgs) -> Out
         steps_if(args.steps, body, &sol, grids, format)
     };
     if is_stdin(&args.position) {
-        return batch_from_stdin(args.out.get(), one);
+        return batch_from_stdin(args.out.get()?, one);
     }
-    one(&args.position.join(" "), args.out.get())
+    one(&args.position.join(" "), args.out.get()?)
 }
 
 /// The grids from `start` after each twist of `path`, `start` included.
@@ -231,7 +231,7 @@ pub fn follow<const N: usize>(puzzle: &'static Puzzle<N>, args: PathArgs) -> Out
         Some(s) => puzzle.parse_position(&s)?,
         None => Position::target(),
     };
-    let format = args.out.get();
+    let format = args.out.get()?;
     let report = PathReport::new(puzzle, &start, &path);
     let body = render::render_path(&report, format)?;
     let grids = || twist_steps(puzzle, &start, &path);
@@ -240,7 +240,7 @@ pub fn follow<const N: usize>(puzzle: &'static Puzzle<N>, args: PathArgs) -> Out
 
 /// `table`: the printed tables, a half-page or one entry.
 pub fn table(args: TableArgs) -> Outcome {
-    let format = args.out.get();
+    let format = args.out.get()?;
     let a = Analysis::new(&EIGHT);
     let data = format != Format::Text;
     if let Some(code) = args.code {
@@ -269,6 +269,6 @@ pub fn classes(args: ClassesArgs) -> Outcome {
     let a = Analysis::new(&EIGHT);
     Ok(render::render_classes(
         &table::class_dictionary(&a, args.with_inverses, args.members),
-        args.out.get(),
+        args.out.get()?,
     )?)
 }

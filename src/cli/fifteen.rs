@@ -35,7 +35,7 @@ pub fn run(args: FifteenArgs) -> Outcome {
         other => other.into(),
     })?;
     let solution = three_cycles::solve(&board, &a)?;
-    let format = args.out.get();
+    let format = args.out.get()?;
     let body = render::render_fifteen(&solution, args.verbose, format)?;
     let grids = || {
         board

@@ -46,7 +46,7 @@ pub fn run(command: Option<FiveCommand>) -> Outcome {
             &five::cycle_type_classes(&a),
             &five::bound(&a, &Analysis::new(&EIGHT)),
         )?,
-        Some(FiveCommand::Counts(out)) => render::render_five_counts(&a, out.get())?,
+        Some(FiveCommand::Counts(out)) => render::render_five_counts(&a, out.get()?)?,
         Some(FiveCommand::Solve(args)) => return eight::solve(&FIVE, args),
         Some(FiveCommand::Path(args)) => return eight::follow(&FIVE, args),
         Some(FiveCommand::Trees { depth, dot, out }) => {
@@ -54,14 +54,14 @@ pub fn run(command: Option<FiveCommand>) -> Outcome {
             if dot {
                 render::render_trees_dot(&trees)
             } else {
-                render::render_trees(&trees, out.get())?
+                render::render_trees(&trees, out.get()?)?
             }
         }
         Some(FiveCommand::Classes(out)) => {
-            render::render_five_classes(&five::cycle_type_classes(&a), out.get())?
+            render::render_five_classes(&five::cycle_type_classes(&a), out.get()?)?
         }
         Some(FiveCommand::Bound(out)) => {
-            render::render_bound(&five::bound(&a, &Analysis::new(&EIGHT)), out.get())?
+            render::render_bound(&five::bound(&a, &Analysis::new(&EIGHT)), out.get()?)?
         }
     })
 }

@@ -15,9 +15,10 @@ pub struct GraphArgs {
     /// Which graph.
     #[arg(long, value_enum, default_value_t = KindArg::Cayley)]
     kind: KindArg,
-    /// File format.
-    #[arg(long, value_enum, default_value_t = FormatArg::Graphml)]
-    format: FormatArg,
+    /// File format: graphml (the default), dot or json; with --output,
+    /// taken from the file's extension when not given.
+    #[arg(long, value_enum)]
+    format: Option<FormatArg>,
     /// Keep only the positions (or classes) within this many moves.
     #[arg(long, value_parser = parse_moves, allow_hyphen_values = true)]
     max_moves: Option<u8>,
@@ -27,6 +28,17 @@ pub struct GraphArgs {
     /// Write to this file (atomically) instead of standard output.
     #[arg(long)]
     output: Option<PathBuf>,
+}
+
+impl FormatArg {
+    /// The name `--format` takes.
+    fn name(self) -> &'static str {
+        match self {
+            FormatArg::Dot => "dot",
+            FormatArg::Graphml => "graphml",
+            FormatArg::Json => "json",
+        }
+    }
 }
 
 /// The values of `--kind` (the library's [`GraphKind`]).
@@ -77,6 +89,27 @@ impl From<FormatArg> for GraphFormat {
 
 /// `graph`.
 pub fn run(args: GraphArgs) -> Outcome {
+    let by_extension = args.output.as_deref().and_then(|p| {
+        match p.extension()?.to_str()?.to_ascii_lowercase().as_str() {
+            "dot" | "gv" => Some(FormatArg::Dot),
+            "graphml" | "xml" => Some(FormatArg::Graphml),
+            "json" => Some(FormatArg::Json),
+            _ => None,
+        }
+    });
+    let format = match (args.format, by_extension) {
+        (Some(f), Some(e)) if f != e => {
+            return Err(format!(
+                "--format {} disagrees with --output {} (a .{} file); leave out --format or change the file's extension",
+                f.name(),
+                schofield::render::quoted(&args.output.as_deref().unwrap_or(std::path::Path::new("")).display().to_string()),
+                e.name()
+            )
+            .into());
+        }
+        (Some(f), _) | (None, Some(f)) => f,
+        (None, None) => FormatArg::Graphml,
+    };
     if let Some(path) = &args.output {
         common::check_writable(path)
             .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
@@ -87,7 +120,7 @@ pub fn run(args: GraphArgs) -> Outcome {
     } else {
         TwistGraph::build(&Analysis::new(&EIGHT), kind, max_moves)
     };
-    let text = render_graph(&g, args.format.into());
+    let text = render_graph(&g, format.into());
     match args.output {
         None => Ok(text),
         Some(path) => {

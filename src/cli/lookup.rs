@@ -97,7 +97,7 @@ pub fn run(command: LookupCommand) -> Outcome {
             if let Some(path) = save {
                 t.save(&path)?;
             }
-            Ok(render::render_summary(&t.summary(within), out.get())?)
+            Ok(render::render_summary(&t.summary(within), out.get()?)?)
         }
         LookupCommand::Solve {
             grid,
@@ -120,9 +120,9 @@ pub fn run(command: LookupCommand) -> Outcome {
                 common::steps_if(steps, body, &sol, grids, format)
             };
             if common::is_stdin(&grid) {
-                return common::batch_from_stdin(out.get(), one);
+                return common::batch_from_stdin(out.get()?, one);
             }
-            one(&grid.join(" "), out.get())
+            one(&grid.join(" "), out.get()?)
         }
     }
 }

@@ -186,7 +186,7 @@ pub fn run(args: OptimalArgs) -> Outcome {
         })
         .collect::<Result<_, _>>()?;
     let wall = clock.elapsed().as_secs_f64();
-    let format = args.out.get();
+    let format = args.out.get()?;
     Ok(if args.all_korf.is_some() || common::is_stdin(&args.list) {
         render::render_batch(&runs, wall, format)?
     } else {

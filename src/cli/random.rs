@@ -54,7 +54,7 @@ pub fn run(args: RandomArgs) -> Outcome {
         "five" => twist(&FIVE, &args, &mut rng)?,
         other => board(other.parse()?, &args, &mut rng)?,
     };
-    Ok(render::render_random(&records, args.out.get())?)
+    Ok(render::render_random(&records, args.out.get()?)?)
 }
 
 /// Draws `count` places in `0..n` uniformly (with repetition), sorted.
