@@ -63,11 +63,7 @@ pub fn render_table_solution(s: &TableSolution, format: Format) -> Result<String
             s.start,
             s.goal,
             super::counted(usize::from(s.length), "move"),
-            if tiles.is_empty() {
-                "-".to_string()
-            } else {
-                tiles.join(" ")
-            },
+            super::wrapped(&tiles, 9),
             if blank.is_empty() { "-" } else { &blank }
         )),
     }

@@ -243,8 +243,8 @@ fn solution_text(sol: &Solution) -> String {
     field("code number", sol.code.clone());
     field("grid", sol.grid.clone());
     field("cycles", sol.cycles.clone());
-    field("sequence number", sol.sequence_number.to_string());
-    field("minimum", format!("{} moves", sol.moves));
+    field("sequence number", grouped(sol.sequence_number.index()));
+    field("minimum", counted(usize::from(sol.moves), "move"));
     if sol.moves == 0 {
         field("starting twists", "none: this is the target".to_string());
     } else {
@@ -296,8 +296,9 @@ fn solution_text(sol: &Solution) -> String {
                     "minimal paths",
                     format!("{}{twins}", sol.minimal_path_count),
                 );
+                let wide = paths.iter().map(|p| p.len()).max().unwrap_or(0);
                 for p in paths {
-                    field("", format!("{}   {}", p, p.marked()));
+                    field("", format!("{:<wide$}   {}", p.to_string(), p.marked()));
                 }
             }
             None => field(
@@ -313,13 +314,12 @@ fn solution_text(sol: &Solution) -> String {
         field(
             name,
             format!(
-                "{} of {}: representative {} (S = {}), {} member{}",
-                c.id,
-                c.of,
+                "{} of {}: representative {} (S = {}), {}",
+                grouped(c.id.index()),
+                grouped(c.of),
                 c.representative,
-                c.representative_sequence_number,
-                c.size,
-                if c.size == 1 { "" } else { "s" }
+                grouped(c.representative_sequence_number.index()),
+                counted(usize::from(c.size), "member")
             ),
         );
     }
@@ -338,21 +338,58 @@ pub(crate) fn solution_lines(
     let tiles: Vec<String> = tiles.iter().map(|t| t.to_string()).collect();
     let blank: String = moves.iter().map(|d| d.letter()).collect();
     let dash = |s: String| if s.is_empty() { "-".to_string() } else { s };
+    let blank = blank
+        .as_bytes()
+        .chunks(TEXT_WIDTH - 11)
+        .map(|c| String::from_utf8_lossy(c).into_owned())
+        .collect::<Vec<_>>()
+        .join(&format!("\n{}", " ".repeat(11)));
     let _ = writeln!(
         out,
         "heuristic  {heuristic} (estimate at the start: {estimate})"
     );
     let _ = writeln!(out, "length     {} (optimal)", counted(moves.len(), "move"));
-    let _ = writeln!(
-        out,
-        "tiles      {}   (tiles moved, in order)",
-        dash(tiles.join(" "))
-    );
+    let _ = writeln!(out, "tiles      {}   (tiles moved, in order)", wrapped(&tiles, 11));
     let _ = writeln!(
         out,
         "blank      {}   (U up, L left, R right, D down)",
         dash(blank)
     );
+}
+
+/// The width long lists in text are wrapped at.
+pub const TEXT_WIDTH: usize = 80;
+
+/// Words (tiles, letters) after a label `indent` columns wide, wrapped so
+/// that no line passes [`TEXT_WIDTH`]; continuation lines are indented
+/// under the first word. `-` for no words.
+///
+/// ```
+/// use schofield::render::wrapped;
+/// let words: Vec<String> = (1..=40).map(|t| t.to_string()).collect();
+/// let text = wrapped(&words, 11);
+/// assert!(text.lines().all(|l| l.chars().count() <= 80 - 11));
+/// assert!(text.lines().skip(1).all(|l| l.starts_with(&" ".repeat(11))));
+/// assert_eq!(wrapped(&[], 4), "-");
+/// ```
+pub fn wrapped(words: &[String], indent: usize) -> String {
+    if words.is_empty() {
+        return "-".to_string();
+    }
+    let room = TEXT_WIDTH.saturating_sub(indent).max(20);
+    let mut lines: Vec<String> = vec![String::new()];
+    for w in words {
+        let line = lines.last_mut().expect("one line at least");
+        if !line.is_empty() && line.chars().count() + 1 + w.chars().count() > room {
+            lines.push(w.clone());
+        } else {
+            if !line.is_empty() {
+                line.push(' ');
+            }
+            line.push_str(w);
+        }
+    }
+    lines.join(&format!("\n{}", " ".repeat(indent)))
 }
 
 /// `1 twist`, `4 twists`.

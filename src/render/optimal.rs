@@ -114,7 +114,7 @@ pub fn render_batch(
                 } else {
                     "instances"
                 },
-                lengths,
+                grouped(lengths as usize),
                 lengths as f64 / runs.len().max(1) as f64,
                 grouped(nodes as usize),
                 search,

@@ -182,15 +182,8 @@ pub fn render_fifteen(
                 }
                 t.push('\n');
             }
-            let _ = writeln!(
-                t,
-                "tiles      {}",
-                if s.tiles.is_empty() {
-                    "-".to_string()
-                } else {
-                    list(&s.tiles)
-                }
-            );
+            let tiles: Vec<String> = s.tiles.iter().map(u8::to_string).collect();
+            let _ = writeln!(t, "tiles      {}", super::wrapped(&tiles, 11));
             Ok(t)
         }
     }
