@@ -18,6 +18,10 @@ use std::process::ExitCode;
 struct Cli {
     #[command(subcommand)]
     command: Command,
+    /// Write ASCII only: an elided twist as a lower-case letter instead of
+    /// struck through (also when the locale is not UTF-8).
+    #[arg(long, global = true)]
+    ascii: bool,
 }
 
 #[derive(Subcommand)]
@@ -98,8 +102,14 @@ fn main() -> ExitCode {
             return ExitCode::from(2);
         }
     };
+    let ascii = cli.ascii || !cli::common::locale_is_utf8();
     match run(cli.command) {
         Ok(text) => {
+            let text = if ascii {
+                schofield::render::to_ascii(&text)
+            } else {
+                text
+            };
             if let Some(path) = cli::common::requested_output() {
                 return match cli::common::write_file(path, &text) {
                     Ok(()) => ExitCode::SUCCESS,

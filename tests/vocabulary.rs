@@ -523,3 +523,21 @@ fn a_terminal_is_not_flooded() {
     assert_eq!(code, Some(0));
     assert!(text.contains("20 160"));
 }
+
+#[test]
+fn ascii_output_when_asked_or_when_the_locale_is_not_utf8() {
+    let utf8 = stdout(&["path", "WXY"]);
+    assert!(utf8.contains("X\u{338}"));
+    let asked = stdout(&["path", "WXY", "--ascii"]);
+    assert!(asked.is_ascii(), "{asked}");
+    assert!(asked.contains("W x y"));
+    let posix = assert_cmd::Command::cargo_bin("schofield")
+        .unwrap()
+        .env("LC_ALL", "C")
+        .args(["solve", "102536"])
+        .output()
+        .unwrap();
+    let text = String::from_utf8(posix.stdout).unwrap();
+    assert!(text.is_ascii(), "{text}");
+    assert!(text.contains("W x y z A d Y"));
+}

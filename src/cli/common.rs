@@ -125,6 +125,19 @@ pub struct StepsArg {
     pub steps: bool,
 }
 
+/// False when the locale names a character set other than UTF-8
+/// (`LC_ALL`, then `LC_CTYPE`, then `LANG`, the first that is set); true
+/// when it is UTF-8 or not set at all.
+pub fn locale_is_utf8() -> bool {
+    ["LC_ALL", "LC_CTYPE", "LANG"]
+        .iter()
+        .find_map(|k| std::env::var(k).ok().filter(|v| !v.is_empty()))
+        .is_none_or(|v| {
+            let v = v.to_ascii_lowercase();
+            v.contains("utf-8") || v.contains("utf8")
+        })
+}
+
 /// The width text is wrapped at: `COLUMNS` if set, else 80.
 pub fn text_width() -> usize {
     std::env::var("COLUMNS")

@@ -349,12 +349,52 @@ pub(crate) fn solution_lines(
         "heuristic  {heuristic} (estimate at the start: {estimate})"
     );
     let _ = writeln!(out, "length     {} (optimal)", counted(moves.len(), "move"));
-    let _ = writeln!(out, "tiles      {}   (tiles moved, in order)", wrapped(&tiles, 11));
+    let _ = writeln!(
+        out,
+        "tiles      {}   (tiles moved, in order)",
+        wrapped(&tiles, 11)
+    );
     let _ = writeln!(
         out,
         "blank      {}   (U up, L left, R right, D down)",
         dash(blank)
     );
+}
+
+/// The output in ASCII, for terminals and files that are not UTF-8: a twist
+/// struck through (a letter and U+0338) becomes the letter in lower case,
+/// as in the marked ASCII form of a path; `·` `−` `⁻¹` `…` `×` `→` `–`
+/// become `*` `-` `^-1` `...` `x` `->` `-`; anything else outside ASCII
+/// becomes `?`.
+///
+/// ```
+/// use schofield::render::to_ascii;
+/// assert_eq!(to_ascii("W X\u{338} Y\u{338}"), "W x y");
+/// assert_eq!(to_ascii("4·7 − 2·4 … A⁻¹"), "4*7 - 2*4 ... A^-1");
+/// ```
+pub fn to_ascii(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut chars = text.chars().peekable();
+    while let Some(c) = chars.next() {
+        if chars.peek() == Some(&'\u{338}') {
+            chars.next();
+            out.extend(c.to_lowercase());
+            continue;
+        }
+        match c {
+            c if c.is_ascii() => out.push(c),
+            '·' => out.push('*'),
+            '−' | '–' | '—' => out.push('-'),
+            '⁻' => out.push_str("^-"),
+            '¹' => out.push('1'),
+            '…' => out.push_str("..."),
+            '×' => out.push('x'),
+            '→' => out.push_str("->"),
+            '\u{338}' => {}
+            _ => out.push('?'),
+        }
+    }
+    out
 }
 
 /// The width long lists in text are wrapped at.
