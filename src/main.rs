@@ -28,6 +28,9 @@ struct Cli {
 enum Command {
     /// Print Schofield's move-count table: positions, classes and extended
     /// classes at each minimum number of moves.
+    #[command(
+        after_help = "Examples:\n  schofield counts\n  schofield counts --format csv --output counts.csv"
+    )]
     Counts(FormatArg),
     Solve(eight::SolveArgs),
     Path(eight::PathArgs),

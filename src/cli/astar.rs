@@ -10,6 +10,9 @@ use schofield::search::{self, Heuristic, Limits, SearchError};
 /// A* over a sliding board (any N×N, or R×C with --board): an optimal
 /// solution, the vertices expanded and the largest queue.
 #[derive(Args)]
+#[command(
+    after_help = "The goal is blank-last (123/456/78_, the puzzle as sold) unless --goal names another.\n\nExamples:\n  schofield astar 867/254/3_1 --compare\n  schofield astar 1 2 3 4 5 6 7 8 9 10 11 12 13 14 0 15 --steps"
+)]
 pub struct AstarArgs {
     /// The position: rows like 867/254/3_1, or a reading-order list with
     /// 0 for the blank (N×N).

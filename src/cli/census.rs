@@ -10,6 +10,9 @@ use schofield::render;
 /// each board of up to 12 cells and each home cell of the blank, and the
 /// standard positions' classes (by orbits and by Burnside's lemma).
 #[derive(Args)]
+#[command(
+    after_help = "Examples:\n  schofield boards --board 2x3\n  schofield boards --all --max-cells 8 --format csv"
+)]
 pub struct BoardsArgs {
     /// One board, ROWSxCOLS (all its home cells up to symmetry, unless
     /// --home).

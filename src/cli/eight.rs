@@ -16,6 +16,9 @@ use schofield::twist::table::{self, Tabulation};
 /// Solve one position: minimum moves, starting twists, a specimen
 /// minimal path, tile moves, classes.
 #[derive(Args)]
+#[command(
+    after_help = "Schofield's target is 123/0_4/765: pieces 0-7 on the squares round the centre, square 0 the middle of the left edge and the rest numbered clockwise; a code number lists the pieces on squares 0-5. The usual 1-8 notation (tile 8 for piece 0, target 123/8_4/765) is read too.\n\nExamples:\n  schofield solve 025/1_3/746\n  schofield solve 102536 --all --steps\n  schofield solve '(01)(3465)'\n  schofield solve 123/8_4/765\n  schofield solve 123/456/78_"
+)]
 pub struct SolveArgs {
     /// The puzzle: a grid (025/1_3/746; five-puzzle 231/0_4), a code number
     /// (102536; 023), cycle notation on squares ((01)(2543)), or `-` to read
@@ -34,6 +37,9 @@ pub struct SolveArgs {
 /// Follow a path of twists (e.g. WXYZADY): its moves, elisions, inverse,
 /// the position it reaches and its tile moves.
 #[derive(Args)]
+#[command(
+    after_help = "Twists A B C D turn a corner block clockwise, W X Y Z are their inverses (see docs/twists.md); a twist that elides with the one before costs 2 moves instead of 4.\n\nExamples:\n  schofield path WXYZADY\n  schofield path w x y --from 102536 --steps"
+)]
 pub struct PathArgs {
     /// The twists, e.g. WXYZADY (five-puzzle: letters A B W X).
     #[arg(required = true, num_args = 1..)]
@@ -50,6 +56,9 @@ pub struct PathArgs {
 /// Schofield's printed tables: every puzzle's starting twists, minimum
 /// and a specimen path, in 168 pages of half-pages.
 #[derive(Args)]
+#[command(
+    after_help = "Examples:\n  schofield table --head 102\n  schofield table --code 102536 --format json"
+)]
 pub struct TableArgs {
     /// Only the half-page with this head (the first three code digits).
     #[arg(long, conflicts_with = "code")]
@@ -66,6 +75,9 @@ pub struct TableArgs {
 /// The class dictionary (Schofield's short dictionary): every class with
 /// its representative, size, minimum, starting and ending twists.
 #[derive(Args)]
+#[command(
+    after_help = "Examples:\n  schofield classes --format csv\n  schofield classes --with-inverses --members --format jsonl"
+)]
 pub struct ClassesArgs {
     /// Extended classes (a position and its inverse are equivalent).
     #[arg(long)]

@@ -9,6 +9,9 @@ use schofield::search::three_cycles::{self, FifteenError};
 /// Solve a 4x4 position constructively by 3-cycles and conjugation (the
 /// chapter "Permutations and 3-cycles"): the list of tiles moved.
 #[derive(Args)]
+#[command(
+    after_help = "The goal is 1 2 ... 15 with the blank last.\n\nExamples:\n  schofield fifteen 5 1 2 3 4 6 7 8 9 10 11 12 13 14 15 0\n  schofield fifteen 1 2 3 4 5 6 7 8 13 9 11 12 10 14 15 0 --verbose"
+)]
 pub struct FifteenArgs {
     /// The position in reading order, 0 for the blank (1 2 … 15 0 is
     /// solved); or rows separated by '/'.

@@ -13,13 +13,25 @@ use schofield::twist::puzzle::{EIGHT, FIVE};
 pub enum FiveCommand {
     /// Positions, classes and extended classes at each number of moves, and
     /// positions by number of twists.
+    #[command(
+        after_help = "Examples:\n  schofield five counts\n  schofield five counts --format json"
+    )]
     Counts(FormatArg),
     /// Solve one position: a grid (231/0_4), a code number (023) or cycle
     /// notation ((123)).
+    #[command(
+        after_help = "The five-puzzle's target is 123/0_4: pieces 0-4 round the centre, square 0 left of the centre and the rest clockwise; a code number lists the pieces on squares 0-2.\n\nExamples:\n  schofield five solve 231/0_4\n  schofield five solve 023 --all --steps"
+    )]
     Solve(SolveArgs),
     /// Follow a path of twists A B W X (the paper's example: BA from 231/0_4).
+    #[command(
+        after_help = "Twists A and B, and their inverses W and X.\n\nExamples:\n  schofield five path ABW\n  schofield five path a b --steps"
+    )]
     Path(PathArgs),
     /// Schofield's binary trees of twist sequences from A and from W.
+    #[command(
+        after_help = "Examples:\n  schofield five trees --depth 3\n  schofield five trees --dot"
+    )]
     Trees {
         /// How many twists deep.
         #[arg(long, default_value_t = 6, value_parser = clap::value_parser!(u8).range(1..=12))]
@@ -31,8 +43,10 @@ pub enum FiveCommand {
         out: FormatArg,
     },
     /// The classes of A5 by cycle type beside the dodecahedron's axes.
+    #[command(after_help = "Examples:\n  schofield five classes")]
     Classes(FormatArg),
     /// The 20-move maximum, Schofield's crude bound of 48, and the true 30.
+    #[command(after_help = "Examples:\n  schofield five bound")]
     Bound(FormatArg),
 }
 

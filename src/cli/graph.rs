@@ -11,6 +11,9 @@ use std::path::PathBuf;
 /// Export the twist graph (or a quotient, or the shortest-path graph) as
 /// DOT, GraphML or node-link JSON.
 #[derive(Args)]
+#[command(
+    after_help = "Examples:\n  schofield graph --kind classes --max-moves 8 --format dot\n  schofield graph --kind extended-classes --format json --max-moves 10"
+)]
 pub struct GraphArgs {
     /// Which graph.
     #[arg(long, value_enum, default_value_t = KindArg::Cayley)]

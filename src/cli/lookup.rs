@@ -28,6 +28,9 @@ pub struct TableArgs {
 pub enum LookupCommand {
     /// Build the table by breadth-first search (or load it with --table) and
     /// print the number of states at each distance, the maximum and the mean.
+    #[command(
+        after_help = "The goal is blank-last (123/456/78_) unless --goal names another.\n\nExamples:\n  schofield lookup build --board 3x3\n  schofield lookup build --board 2x4 --within 10 --format json"
+    )]
     Build {
         #[command(flatten)]
         which: TableArgs,
@@ -41,6 +44,9 @@ pub enum LookupCommand {
         out: FormatArg,
     },
     /// Solve an arrangement optimally by hill-climbing on the table.
+    #[command(
+        after_help = "The goal is blank-last (123/456/78_) unless --goal names another.\n\nExamples:\n  schofield lookup solve 867/254/3_1 --steps\n  schofield lookup solve 1 2 3 4 5 6 0 7 --board 2x4"
+    )]
     Solve {
         /// The arrangement: rows like 867/254/3_1, or a reading-order list
         /// with 0 for the blank; `-` reads arrangements from standard

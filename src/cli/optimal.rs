@@ -18,6 +18,9 @@ use std::path::{Path, PathBuf};
 /// Solve optimally with IDA* and additive pattern databases (the
 /// 15-puzzle), or run a batch such as Korf's 100 with --all-korf.
 #[derive(Args)]
+#[command(
+    after_help = "The goal is blank-last (1 2 3 4/.../13 14 15 _, the puzzle as sold) unless --goal names another; Korf's list declares blank-first in its header. One set of databases serves both.\n\nExamples:\n  schofield optimal 1 2 3 4 5 6 7 8 9 10 11 12 13 14 0 15 --partition 6-6-3\n  schofield optimal --all-korf data/korf100.txt"
+)]
 pub struct OptimalArgs {
     /// The position in reading order, 0 for the blank, or rows with '/';
     /// `-` reads positions from standard input, one a line (as --all-korf).

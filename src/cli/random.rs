@@ -15,9 +15,11 @@ use schofield::twist::puzzle::{EIGHT, FIVE, Puzzle};
 
 /// Draw random positions for exercises: Schofield's eight- or
 /// five-puzzle (blank at the centre), or any board with the blank
-/// anywhere, always solvable. Example: `schofield random --board 3x3
-/// --moves 20 --count 5 --seed 7`.
+/// anywhere, always solvable.
 #[derive(Args)]
+#[command(
+    after_help = "Examples:\n  schofield random --count 5 --moves 20 --seed 7\n  schofield random --puzzle 4x4 --count 3 --format jsonl"
+)]
 pub struct RandomArgs {
     /// The puzzle: eight (Schofield's, the default), five, or a board
     /// ROWSxCOLS such as 3x3 or 4x4.

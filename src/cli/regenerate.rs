@@ -6,6 +6,9 @@ use std::path::PathBuf;
 
 /// Rewrite the generated tables (tables/ by default) from the code.
 #[derive(Args)]
+#[command(
+    after_help = "Examples:\n  schofield regenerate\n  schofield regenerate --dir /tmp/tables"
+)]
 pub struct RegenerateArgs {
     /// The folder to write into.
     #[arg(long, default_value = "tables")]

@@ -11,6 +11,7 @@ use clap_complete::Shell;
 /// folder on $fpath as `_schofield`; fish: into
 /// ~/.config/fish/completions/schofield.fish).
 #[derive(Args)]
+#[command(after_help = "Examples:\n  schofield completions bash\n  schofield completions zsh")]
 pub struct CompletionsArgs {
     /// The shell: bash, zsh, fish, elvish or powershell.
     shell: Shell,
@@ -26,6 +27,7 @@ pub fn completions(args: CompletionsArgs, mut command: clap::Command) -> Outcome
 /// Print the manual page (roff): `schofield man > schofield.1; man
 /// ./schofield.1`.
 #[derive(Args)]
+#[command(after_help = "Examples:\n  schofield man")]
 pub struct ManArgs {}
 
 /// `man`: the page of the whole program, then each command's description,
