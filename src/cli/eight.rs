@@ -76,11 +76,12 @@ pub struct TableArgs {
 /// its representative, size, minimum, starting and ending twists.
 #[derive(Args)]
 #[command(
-    after_help = "Examples:\n  schofield classes --format csv\n  schofield classes --with-inverses --members --format jsonl"
+    after_help = "Examples:\n  schofield classes --format csv\n  schofield classes --extended --members --format jsonl"
 )]
 pub struct ClassesArgs {
-    /// Extended classes (a position and its inverse are equivalent).
-    #[arg(long)]
+    /// Extended classes (a position and its inverse are equivalent), as
+    /// `graph --kind extended-classes`; `--with-inverses` is read too.
+    #[arg(long = "extended", visible_alias = "with-inverses")]
     with_inverses: bool,
     /// List every class's members.
     #[arg(long)]

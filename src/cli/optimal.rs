@@ -36,9 +36,9 @@ pub struct OptimalArgs {
     /// databases serves every such goal.
     #[arg(long)]
     goal: Option<String>,
-    /// The pattern databases: 7-7-1 (default), 7-8 (fewest nodes, a
-    /// 7-minute build) or 6-6-3 (seconds to build); or manhattan or
-    /// linear-conflict for no databases (for comparison).
+    /// The heuristic: pattern databases 7-7-1 (the default), 7-8 (fewest
+    /// nodes, a 7-minute build), 6-6-3 or 5-5-5 (seconds to build); or
+    /// manhattan or linear-conflict, with no databases (for comparison).
     #[arg(long, default_value = "7-7-1")]
     partition: String,
     /// The database file: loaded if present, else built and saved there
@@ -120,7 +120,12 @@ pub fn run(args: OptimalArgs) -> Outcome {
     // Where the databases live, and whether they must be built: checked
     // before the (minutes-long) build, not after.
     let named: Option<PartitionName> = if uses_databases {
-        Some(partition.parse()?)
+        Some(partition.parse().map_err(|_| {
+            format!(
+                "unknown partition {}; expected 7-7-1, 7-8, 6-6-3, 5-5-5, manhattan or linear-conflict",
+                quoted(partition)
+            )
+        })?)
     } else {
         None
     };
