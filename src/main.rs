@@ -49,9 +49,12 @@ enum Command {
     Optimal(optimal::OptimalArgs),
     /// Schofield's five-puzzle (1 2 3 / 0 _ 4): the group A5. With no
     /// subcommand, the whole analysis.
+    #[command(args_conflicts_with_subcommands = true)]
     Five {
         #[command(subcommand)]
         command: Option<five::FiveCommand>,
+        #[command(flatten)]
+        out: FormatArg,
     },
     Regenerate(regenerate::RegenerateArgs),
     Random(random::RandomArgs),
@@ -72,7 +75,7 @@ fn run(command: Command) -> Outcome {
         Command::Fifteen(args) => fifteen::run(args),
         Command::Boards(args) => census::run(args),
         Command::Optimal(args) => optimal::run(args),
-        Command::Five { command } => five::run(command),
+        Command::Five { command, out } => five::run(command, out),
         Command::Regenerate(args) => regenerate::run(args),
         Command::Random(args) => random::run(args),
         Command::Completions(args) => shell::completions(args, Cli::command()),

@@ -94,6 +94,7 @@ fn every_key_of_every_command_is_in_the_glossary() {
             "--partition",
             "manhattan",
         ],
+        &["five"],
         &["five", "counts"],
         &["random", "--count", "2", "--seed", "1"],
         &["random", "--puzzle", "3x3", "--moves", "4", "--seed", "1"],

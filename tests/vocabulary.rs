@@ -541,3 +541,14 @@ fn ascii_output_when_asked_or_when_the_locale_is_not_utf8() {
     assert!(text.is_ascii(), "{text}");
     assert!(text.contains("W x y z A d Y"));
 }
+
+#[test]
+fn five_takes_format_too() {
+    let v: serde_json::Value =
+        serde_json::from_str(&stdout(&["five", "--format", "json"])).unwrap();
+    for part in ["counts", "trees", "cycle_type_classes", "bound"] {
+        assert!(v.get(part).is_some(), "{part}");
+    }
+    assert!(stdout(&["five", "--format", "yaml"]).contains("cycle_type_classes:"));
+    fails(&["five", "--format", "csv"], "ask for a part");
+}

@@ -51,7 +51,7 @@ pub enum FiveCommand {
 }
 
 /// `five`, with or without a subcommand.
-pub fn run(command: Option<FiveCommand>) -> Outcome {
+pub fn run(command: Option<FiveCommand>, out: FormatArg) -> Outcome {
     let a = Analysis::new(&FIVE);
     Ok(match command {
         None => render::render_five_report(
@@ -59,6 +59,7 @@ pub fn run(command: Option<FiveCommand>) -> Outcome {
             &five::binary_trees(6),
             &five::cycle_type_classes(&a),
             &five::bound(&a, &Analysis::new(&EIGHT)),
+            out.get()?,
         )?,
         Some(FiveCommand::Counts(out)) => render::render_five_counts(&a, out.get()?)?,
         Some(FiveCommand::Solve(args)) => return eight::solve(&FIVE, args),

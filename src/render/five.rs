@@ -269,7 +269,26 @@ pub fn render_five_report(
     trees: &BinaryTrees,
     classes: &[CycleTypeClass],
     bound: &Bound,
+    format: Format,
 ) -> Result<String, OutputError> {
+    if format != Format::Text {
+        // The four parts as one record: each part's own JSON, side by side.
+        let part = |text: Result<String, OutputError>| -> Result<serde_json::Value, OutputError> {
+            serde_json::from_str(&text?).map_err(|e| OutputError(e.to_string()))
+        };
+        let whole = serde_json::json!({
+            "counts": part(render_five_counts(a, Format::Json))?,
+            "trees": part(render_trees(trees, Format::Json))?,
+            "cycle_type_classes": part(render_five_classes(classes, Format::Json))?,
+            "bound": part(render_bound(bound, Format::Json))?,
+        });
+        return match format {
+            Format::Csv => Err(OutputError(
+                "the whole analysis has no one table; ask for a part (five counts, five classes, five bound, five trees) as CSV".into(),
+            )),
+            _ => structured(&whole, format),
+        };
+    }
     let mut s = String::from(
         "SCHOFIELD'S FIVE-PUZZLE\n\n    1 2 3\n    0 _ 4\n\nTwists A = (012), B = (234), W = A⁻¹, X = B⁻¹; B then A elides, and W then X.\n\n",
     );

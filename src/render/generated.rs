@@ -46,6 +46,7 @@ pub fn generated() -> Vec<(String, String)> {
                 &five::binary_trees(6),
                 &five::cycle_type_classes(&a),
                 &five::bound(&a, &eight),
+                super::Format::Text,
             )
             .expect("serialisable")
         }),
