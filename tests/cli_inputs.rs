@@ -3,7 +3,7 @@
 //! or never end, and the limits flags of `optimal`.
 
 mod common;
-use common::{fails, stdout};
+use common::{fails, schofield, stdout};
 use std::time::{Duration, Instant};
 
 fn temp_dir(name: &str) -> std::path::PathBuf {
@@ -85,15 +85,26 @@ fn batch_files_must_be_regular_and_have_short_lines() {
     );
     let bad = dir.join("bad.txt");
     std::fs::write(&bad, "# one\n\n1 2 3\n").unwrap();
-    fails(
-        &[
-            "optimal",
-            "--all-korf",
-            bad.to_str().unwrap(),
-            "--partition",
-            "manhattan",
-        ],
-        "bad.txt line 3: 3 cells given",
+    // Every line of the batch is bad: each is reported, then the batch.
+    let out = schofield(&[
+        "optimal",
+        "--all-korf",
+        bad.to_str().unwrap(),
+        "--partition",
+        "manhattan",
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(out.stdout.is_empty());
+    let err = String::from_utf8(out.stderr).unwrap();
+    let lines: Vec<&str> = err.lines().collect();
+    assert_eq!(lines.len(), 2, "{err}");
+    assert!(
+        lines[0].starts_with("error: ") && lines[0].contains("bad.txt, line 3: 3 cells given"),
+        "{err}"
+    );
+    assert!(
+        lines[1].contains("no instance of the batch can be solved"),
+        "{err}"
     );
     let empty = dir.join("empty.txt");
     std::fs::write(&empty, "# none\n").unwrap();

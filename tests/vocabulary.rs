@@ -552,3 +552,24 @@ fn five_takes_format_too() {
     assert!(stdout(&["five", "--format", "yaml"]).contains("cycle_type_classes:"));
     fails(&["five", "--format", "csv"], "ask for a part");
 }
+
+#[test]
+fn an_optimal_batch_runs_past_bad_lines() {
+    let out = piped(
+        &[
+            "optimal",
+            "-",
+            "--partition",
+            "manhattan",
+            "--format",
+            "jsonl",
+        ],
+        "# goal: blank-first\n1 0 2 3 4 5 6 7 8 9 10 11 12 13 14 15\nbad line\n1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 0\n0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15\n",
+    );
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(String::from_utf8(out.stdout).unwrap().lines().count(), 2);
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(err.contains("line 3: cannot read \"bad\""), "{err}");
+    assert!(err.contains("line 4: unsolvable"), "{err}");
+    assert!(err.contains("2 of 4 lines failed"), "{err}");
+}

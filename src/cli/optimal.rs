@@ -4,7 +4,7 @@
 use super::common::{self, FormatArg, Outcome};
 use clap::Args;
 use rayon::prelude::*;
-use schofield::board::batch::{self, Batch, BatchError, Instance};
+use schofield::board::batch::{self, BatchError, Instance};
 use schofield::board::goal::Goal;
 use schofield::board::symmetry::Recast;
 use schofield::board::{Arrangement, Board};
@@ -71,19 +71,21 @@ pub fn run(args: OptimalArgs) -> Outcome {
         }
         None => None,
     };
-    let starts: Vec<Instance>;
+    let mut starts: Vec<Instance>;
     let declared: Option<Goal>;
+    // Lines of a batch that failed (each reported on standard error).
+    let mut failed = 0;
     match (&args.all_korf, args.list.is_empty()) {
         (Some(path), _) => {
-            let batch = read_batch(path, &board)?;
-            starts = batch.instances;
-            declared = batch.goal;
+            common::check_regular_file(path)?;
+            let file = std::fs::File::open(path)
+                .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+            let name = path.display().to_string();
+            (starts, declared, failed) = read_batch(std::io::BufReader::new(file), &board, &name)?;
         }
         (None, false) if common::is_stdin(&args.list) => {
-            let batch = batch::read(std::io::stdin().lock(), &board)
-                .map_err(|e| format!("standard input, {e}"))?;
-            starts = batch.instances;
-            declared = batch.goal;
+            (starts, declared, failed) =
+                read_batch(std::io::stdin().lock(), &board, "standard input")?;
         }
         (None, false) => {
             let l = args.list.join(" ");
@@ -150,13 +152,32 @@ pub fn run(args: OptimalArgs) -> Outcome {
     } else {
         None
     };
-    for s in &starts {
-        if !board.is_solvable(&s.arrangement, &goal) {
-            return Err(schofield::board::Unsolvable {
-                position: format!("instance {}, {}", s.number, board.format(&s.arrangement)),
+    let batch_mode = args.all_korf.is_some() || common::is_stdin(&args.list);
+    if batch_mode {
+        // An instance the goal cannot reach is reported; the rest run.
+        starts.retain(|s| match board.check_solvable(&s.arrangement, &goal) {
+            Ok(()) => true,
+            Err(e) => {
+                let source = args
+                    .all_korf
+                    .as_ref()
+                    .map_or("standard input".to_string(), |p| p.display().to_string());
+                eprintln!(
+                    "error: {source}, line {}: {e} (the batch's goal is {})",
+                    s.line,
+                    board.format(&goal)
+                );
+                failed += 1;
+                false
             }
-            .into());
+        });
+        if starts.is_empty() {
+            return Err(
+                "no instance of the batch can be solved; each failure is reported above".into(),
+            );
         }
+    } else if let Err(e) = board.check_solvable(&starts[0].arrangement, &goal) {
+        return Err(e.into());
     }
     let part = match &pdb_path {
         Some(path) => Some(databases(
@@ -195,8 +216,17 @@ pub fn run(args: OptimalArgs) -> Outcome {
         .collect::<Result<_, _>>()?;
     let wall = clock.elapsed().as_secs_f64();
     let format = args.out.get()?;
-    Ok(if args.all_korf.is_some() || common::is_stdin(&args.list) {
-        render::render_batch(&runs, wall, format)?
+    Ok(if batch_mode {
+        let output = render::render_batch(&runs, wall, format)?;
+        if failed > 0 {
+            return Err(common::BatchFailed {
+                output,
+                failed,
+                total: runs.len() + failed,
+            }
+            .into());
+        }
+        output
     } else {
         let body = render::render_optimal(&runs[0], format)?;
         let grids = || {
@@ -286,14 +316,33 @@ fn databases(
     Ok(part)
 }
 
-/// Reads a batch file line by line, after checking that it is a regular
-/// file (a pipe or a device could block or never end).
-fn read_batch(path: &Path, board: &Board) -> Result<Batch, String> {
-    common::check_regular_file(path)?;
-    let file =
-        std::fs::File::open(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
-    batch::read(std::io::BufReader::new(file), board).map_err(|e| match e {
-        BatchError::Io { error, .. } => format!("cannot read {}: {error}", path.display()),
-        other => format!("{} {other}", path.display()),
-    })
+/// Reads a batch line by line: the instances, the goal its header
+/// declares, and how many lines were not positions (each reported on
+/// standard error with its number; the rest still run). A line too long,
+/// or input that is not text, stops the reading.
+fn read_batch(
+    input: impl std::io::BufRead,
+    board: &Board,
+    name: &str,
+) -> Result<(Vec<Instance>, Option<Goal>, usize), String> {
+    let mut reader = batch::Reader::new(input, board);
+    let mut instances = Vec::new();
+    let mut failed = 0;
+    for item in reader.by_ref() {
+        match item {
+            Ok(i) => instances.push(i),
+            Err(e @ BatchError::Position { .. }) => {
+                eprintln!("error: {name}, {e}");
+                failed += 1;
+            }
+            Err(BatchError::Io { error, .. }) => {
+                return Err(format!("cannot read {name}: {error}"));
+            }
+            Err(e) => return Err(format!("{name}, {e}")),
+        }
+    }
+    if instances.is_empty() && failed == 0 {
+        return Err(format!("{name} holds no positions"));
+    }
+    Ok((instances, reader.goal().cloned(), failed))
 }
