@@ -573,3 +573,15 @@ fn an_optimal_batch_runs_past_bad_lines() {
     assert!(err.contains("line 4: unsolvable"), "{err}");
     assert!(err.contains("2 of 4 lines failed"), "{err}");
 }
+
+#[test]
+fn five_trees_take_format_dot() {
+    let dot = stdout(&["five", "trees", "--depth", "2", "--format", "dot"]);
+    assert!(dot.starts_with("digraph five_puzzle_trees {"));
+    assert_eq!(dot, stdout(&["five", "trees", "--depth", "2", "--dot"]));
+    fails(&["counts", "--format", "dot"], "for drawings");
+    fails(
+        &["five", "trees", "--dot", "--format", "json"],
+        "--dot is --format dot",
+    );
+}

@@ -37,6 +37,14 @@ impl FormatArg {
     /// else text. A `--format` the extension contradicts is refused, and a
     /// file that cannot be written is refused before any work.
     pub fn get(&self) -> Result<Format, String> {
+        self.get_or_dot()?.ok_or_else(|| {
+            "--format dot is for drawings (five trees, graph); this command writes text, json, jsonl, yaml or csv".to_string()
+        })
+    }
+
+    /// As [`FormatArg::get`], for a command that can also draw: `None`
+    /// when DOT is asked for.
+    pub fn get_or_dot(&self) -> Result<Option<Format>, String> {
         let by_extension = self.output.as_deref().and_then(|p| {
             let ext = p.extension()?.to_str()?.to_ascii_lowercase();
             Some(match ext.as_str() {
@@ -45,6 +53,7 @@ impl FormatArg {
                 "jsonl" | "ndjson" => OutputFormat::Jsonl,
                 "yaml" | "yml" => OutputFormat::Yaml,
                 "csv" => OutputFormat::Csv,
+                "dot" | "gv" => OutputFormat::Dot,
                 _ => return None,
             })
         });
@@ -72,7 +81,10 @@ impl FormatArg {
             check_writable(path).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
             let _ = OUTPUT.set(path.clone());
         }
-        Ok(format.into())
+        Ok(match format {
+            OutputFormat::Dot => None,
+            other => Some(other.into()),
+        })
     }
 }
 
@@ -89,6 +101,8 @@ pub enum OutputFormat {
     Yaml,
     /// CSV with a header line.
     Csv,
+    /// Graphviz DOT, for drawings (`five trees`; `graph` has its own).
+    Dot,
 }
 
 impl OutputFormat {
@@ -100,13 +114,17 @@ impl OutputFormat {
             OutputFormat::Jsonl => "jsonl",
             OutputFormat::Yaml => "yaml",
             OutputFormat::Csv => "csv",
+            OutputFormat::Dot => "dot",
         }
     }
 }
 
 impl From<OutputFormat> for Format {
+    /// The library's format; DOT (a drawing, not a format of records) is
+    /// sorted out by [`FormatArg::get_or_dot`] before this is asked.
     fn from(f: OutputFormat) -> Format {
         match f {
+            OutputFormat::Dot => Format::Text,
             OutputFormat::Text => Format::Text,
             OutputFormat::Json => Format::Json,
             OutputFormat::Jsonl => Format::Jsonl,

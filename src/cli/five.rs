@@ -1,6 +1,6 @@
 //! `five`: Schofield's five-puzzle.
 
-use super::common::{FormatArg, Outcome};
+use super::common::{FormatArg, Outcome, OutputFormat};
 use super::eight::{self, PathArgs, SolveArgs};
 use clap::Subcommand;
 use schofield::render;
@@ -30,14 +30,14 @@ pub enum FiveCommand {
     Path(PathArgs),
     /// Schofield's binary trees of twist sequences from A and from W.
     #[command(
-        after_help = "Examples:\n  schofield five trees --depth 3\n  schofield five trees --dot"
+        after_help = "Examples:\n  schofield five trees --depth 3\n  schofield five trees --format dot"
     )]
     Trees {
         /// How many twists deep.
         #[arg(long, default_value_t = 6, value_parser = clap::value_parser!(u8).range(1..=12))]
         depth: u8,
-        /// Write all four trees as a Graphviz DOT digraph instead.
-        #[arg(long)]
+        /// The same as --format dot (all four trees as a Graphviz digraph).
+        #[arg(long, hide = true)]
         dot: bool,
         #[command(flatten)]
         out: FormatArg,
@@ -66,10 +66,13 @@ pub fn run(command: Option<FiveCommand>, out: FormatArg) -> Outcome {
         Some(FiveCommand::Path(args)) => return eight::follow(&FIVE, args),
         Some(FiveCommand::Trees { depth, dot, out }) => {
             let trees = five::binary_trees(usize::from(depth));
-            if dot {
-                render::render_trees_dot(&trees)
-            } else {
-                render::render_trees(&trees, out.get()?)?
+            let format = out.get_or_dot()?;
+            if dot && out.format.is_some_and(|f| f != OutputFormat::Dot) {
+                return Err("--dot is --format dot; give one of them".into());
+            }
+            match (dot, format) {
+                (true, _) | (false, None) => render::render_trees_dot(&trees),
+                (false, Some(format)) => render::render_trees(&trees, format)?,
             }
         }
         Some(FiveCommand::Classes(out)) => {
