@@ -153,3 +153,45 @@ fn the_glossary_has_no_stale_keys() {
         assert!(all.contains(&format!("\"{key}\"")), "{key}");
     }
 }
+
+#[test]
+fn every_csv_column_is_in_the_glossary() {
+    let glossary = glossary();
+    let commands: &[&[&str]] = &[
+        &["counts"],
+        &["solve", "102536"],
+        &["path", "WXY"],
+        &["table", "--code", "102536"],
+        &["classes", "--extended", "--members"],
+        &["lookup", "build", "--board", "2x3"],
+        &["lookup", "solve", "867/254/3_1", "--steps"],
+        &["astar", "867/254/3_1"],
+        &["astar", "_12/347/685", "--compare"],
+        &["fifteen", "5 1 2 3 4 6 7 8 9 10 11 12 13 14 15 0"],
+        &["boards", "--board", "2x3"],
+        &[
+            "optimal",
+            "1 2 3 4 5 6 7 8 9 10 11 12 13 14 0 15",
+            "--partition",
+            "manhattan",
+        ],
+        &["five", "counts"],
+        &["five", "solve", "023"],
+        &["five", "trees", "--depth", "2"],
+        &["five", "classes"],
+        &["five", "bound"],
+        &["random", "--count", "2"],
+    ];
+    for args in commands {
+        let mut full = args.to_vec();
+        full.extend(["--format", "csv"]);
+        let text = stdout(&full);
+        let header = text.lines().next().unwrap_or_default();
+        for column in header.split(',') {
+            assert!(
+                glossary.contains_key(column),
+                "{args:?}: CSV column {column:?} is not in the glossary"
+            );
+        }
+    }
+}
