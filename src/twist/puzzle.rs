@@ -137,7 +137,7 @@ impl<const N: usize> Puzzle<N> {
         let digits: String = t.chars().filter(|c| !c.is_whitespace()).collect();
         if t.starts_with('(') || t == "I" {
             self.parse_cycles(t)
-        } else if t.contains(' ')
+        } else if (t.contains(' ') || digits.len() == N)
             && !t.contains(['/', '\n', '_', '.'])
             && digits.chars().all(|c| c.is_ascii_digit())
             && (digits.len() == N - 2 || digits.len() == N)
