@@ -414,48 +414,28 @@ fn steps_from_the_start_to_the_goal() {
 #[test]
 fn output_files_take_their_format_from_the_extension() {
     let dir = tempfile::tempdir().unwrap();
-    let json = dir.path().join("s.json");
-    let out = schofield(&["solve", "102536", "--output", json.to_str().unwrap()]);
-    assert!(out.status.success() && out.stdout.is_empty());
-    let v: serde_json::Value = serde_json::from_slice(&std::fs::read(&json).unwrap()).unwrap();
+    // Runs `args --output NAME` in the folder and returns what it wrote.
+    let written = |args: &[&str], name: &str| -> String {
+        let path = dir.path().join(name);
+        let mut full = args.to_vec();
+        full.extend(["--output", path.to_str().unwrap()]);
+        let out = schofield(&full);
+        assert!(out.status.success() && out.stdout.is_empty(), "{args:?}");
+        std::fs::read_to_string(&path).unwrap()
+    };
+    let v: serde_json::Value =
+        serde_json::from_str(&written(&["solve", "102536"], "s.json")).unwrap();
     assert_eq!(v["moves"], 20);
-    let yaml = dir.path().join("counts.yml");
-    assert!(
-        schofield(&["counts", "--output", yaml.to_str().unwrap()])
-            .status
-            .success()
+    assert!(written(&["counts"], "counts.yml").starts_with("- moves: 0"));
+    assert_eq!(
+        written(&["random", "--count", "3"], "r.csv")
+            .lines()
+            .count(),
+        4
     );
-    assert!(
-        std::fs::read_to_string(&yaml)
-            .unwrap()
-            .starts_with("- moves: 0")
-    );
-    let csv = dir.path().join("r.csv");
-    assert!(
-        schofield(&["random", "--count", "3", "--output", csv.to_str().unwrap()])
-            .status
-            .success()
-    );
-    assert_eq!(std::fs::read_to_string(&csv).unwrap().lines().count(), 4);
+    let graph = ["graph", "--kind", "classes", "--max-moves", "4"];
+    assert!(written(&graph, "g.dot").starts_with("graph {"));
     let dot = dir.path().join("g.dot");
-    assert!(
-        schofield(&[
-            "graph",
-            "--kind",
-            "classes",
-            "--max-moves",
-            "4",
-            "--output",
-            dot.to_str().unwrap()
-        ])
-        .status
-        .success()
-    );
-    assert!(
-        std::fs::read_to_string(&dot)
-            .unwrap()
-            .starts_with("graph {")
-    );
     // A contradiction is refused before any work, and nothing is written.
     let clash = dir.path().join("clash.csv");
     fails(
