@@ -17,22 +17,19 @@ fn cached(cache: &std::path::Path, args: &[&str]) -> std::process::Output {
 #[test]
 fn blank_last_is_the_default_goal_and_one_build_serves_both() {
     let cache = tempfile::tempdir().unwrap();
+    // `optimal POSITION ARGS… --partition 6-6-3` with its cache in `cache`.
+    let optimal = |position: &str, args: &[&str]| {
+        let mut full = vec!["optimal", position, "--partition", "6-6-3"];
+        full.extend(args);
+        cached(cache.path(), &full)
+    };
     // The puzzle as sold is solved: 0 moves, towards blank-last.
-    let sold = "1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 0";
-    let first = cached(cache.path(), &["optimal", sold, "--partition", "6-6-3"]);
+    let first = optimal("1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 0", &[]);
     assert!(first.status.success());
     assert!(String::from_utf8_lossy(&first.stdout).contains("0 moves"));
     assert!(String::from_utf8_lossy(&first.stderr).contains("building"));
     // Loyd's 14-15 swap cannot reach it, and the message names --goal.
-    let loyd = cached(
-        cache.path(),
-        &[
-            "optimal",
-            "1 2 3 4 5 6 7 8 9 10 11 12 13 15 14 0",
-            "--partition",
-            "6-6-3",
-        ],
-    );
+    let loyd = optimal("1 2 3 4 5 6 7 8 9 10 11 12 13 15 14 0", &[]);
     assert_eq!(loyd.status.code(), Some(2));
     let err = String::from_utf8_lossy(&loyd.stderr);
     assert!(
@@ -40,16 +37,9 @@ fn blank_last_is_the_default_goal_and_one_build_serves_both() {
         "{err}"
     );
     // The other goal uses the same databases: no second build.
-    let other = cached(
-        cache.path(),
-        &[
-            "optimal",
-            "1 0 2 3 4 5 6 7 8 9 10 11 12 13 14 15",
-            "--goal",
-            "blank-first",
-            "--partition",
-            "6-6-3",
-        ],
+    let other = optimal(
+        "1 0 2 3 4 5 6 7 8 9 10 11 12 13 14 15",
+        &["--goal", "blank-first"],
     );
     assert!(other.status.success());
     assert!(
@@ -58,16 +48,13 @@ fn blank_last_is_the_default_goal_and_one_build_serves_both() {
         String::from_utf8_lossy(&other.stderr)
     );
     assert!(String::from_utf8_lossy(&other.stdout).contains("1 move (optimal)"));
-    // A goal with the blank in another corner is served too; in the middle it is refused.
-    let corner = cached(
-        cache.path(),
+    // A goal with the blank in another corner is served too; in the middle
+    // it is refused.
+    let corner = optimal(
+        "15 14 13 12/11 10 9 8/7 6 5 4/3 2 0 1",
         &[
-            "optimal",
-            "15 14 13 12/11 10 9 8/7 6 5 4/3 2 0 1",
             "--goal",
             "15 14 13 12/11 10 9 8/7 6 5 4/3 2 1 0",
-            "--partition",
-            "6-6-3",
             "--format",
             "json",
         ],
@@ -75,16 +62,9 @@ fn blank_last_is_the_default_goal_and_one_build_serves_both() {
     let v: serde_json::Value = serde_json::from_slice(&corner.stdout).unwrap();
     assert_eq!(v["moves"], 1);
     assert_eq!(v["tile_moves"], serde_json::json!([1]));
-    let middle = cached(
-        cache.path(),
-        &[
-            "optimal",
-            "1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 0",
-            "--goal",
-            "1 2 3 4/5 0 6 7/8 9 10 11/12 13 14 15",
-            "--partition",
-            "6-6-3",
-        ],
+    let middle = optimal(
+        "1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 0",
+        &["--goal", "1 2 3 4/5 0 6 7/8 9 10 11/12 13 14 15"],
     );
     assert_eq!(middle.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&middle.stderr).contains("blank in a corner"));
@@ -188,6 +168,17 @@ fn completions_and_manual() {
     assert_eq!(out.status.code(), Some(2));
 }
 
+/// `optimal` reading a batch from standard input, Manhattan distance, one
+/// record a line.
+const OPTIMAL_BATCH: &[&str] = &[
+    "optimal",
+    "-",
+    "--partition",
+    "manhattan",
+    "--format",
+    "jsonl",
+];
+
 /// Runs `schofield` with `input` on standard input.
 fn piped(args: &[&str], input: &str) -> std::process::Output {
     assert_cmd::Command::cargo_bin("schofield")
@@ -249,14 +240,7 @@ fn batches_from_standard_input() {
     assert!(out.status.success());
     assert_eq!(String::from_utf8(out.stdout).unwrap().lines().count(), 2);
     let out = piped(
-        &[
-            "optimal",
-            "-",
-            "--partition",
-            "manhattan",
-            "--format",
-            "jsonl",
-        ],
+        OPTIMAL_BATCH,
         "# goal: blank-first\n1 0 2 3 4 5 6 7 8 9 10 11 12 13 14 15\n0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15\n",
     );
     assert!(
@@ -536,14 +520,7 @@ fn five_takes_format_too() {
 #[test]
 fn an_optimal_batch_runs_past_bad_lines() {
     let out = piped(
-        &[
-            "optimal",
-            "-",
-            "--partition",
-            "manhattan",
-            "--format",
-            "jsonl",
-        ],
+        OPTIMAL_BATCH,
         "# goal: blank-first\n1 0 2 3 4 5 6 7 8 9 10 11 12 13 14 15\nbad line\n1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 0\n0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15\n",
     );
     assert_eq!(out.status.code(), Some(2));
