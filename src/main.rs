@@ -97,14 +97,15 @@ fn main() -> ExitCode {
                 .lines()
                 .map(str::trim)
                 .take_while(|l| !l.starts_with("Usage:") && !l.starts_with("For more"))
-                .filter(|l| !l.is_empty())
+                // Positions never start with '--': the tip about '-- --flag' misleads.
+                .filter(|l| !l.is_empty() && !l.starts_with("tip: to pass"))
             {
                 if !line.is_empty() {
                     line += if line.ends_with(':') { " " } else { "; " };
                 }
                 line += part;
             }
-            eprintln!("{line}");
+            eprintln!("{line}{}", cli::flag_hint(&e, &Cli::command()));
             return ExitCode::from(2);
         }
     };

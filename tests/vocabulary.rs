@@ -542,3 +542,15 @@ fn five_trees_take_format_dot() {
         "--dot is --format dot",
     );
 }
+
+#[test]
+fn a_flag_given_to_the_wrong_command_names_the_commands_that_take_it() {
+    common::fails_usage(
+        &["solve", "102536", "--board", "3x3"],
+        "--board is taken by astar, boards, lookup build, lookup solve",
+    );
+    common::fails_usage(
+        &["counts", "--partition", "7-8"],
+        "--partition is taken by optimal",
+    );
+}

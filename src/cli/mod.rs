@@ -15,6 +15,43 @@ pub mod random;
 pub mod regenerate;
 pub mod shell;
 
+/// For a flag a command does not take: the commands that do take it
+/// (`; --board is taken by lookup build, lookup solve, astar, boards`),
+/// read from the parser's own description of every command.
+pub fn flag_hint(e: &clap::Error, root: &clap::Command) -> String {
+    use clap::error::{ContextKind, ContextValue, ErrorKind};
+    if e.kind() != ErrorKind::UnknownArgument {
+        return String::new();
+    }
+    let Some(ContextValue::String(given)) = e.get(ContextKind::InvalidArg) else {
+        return String::new();
+    };
+    let Some(name) = given
+        .strip_prefix("--")
+        .map(|n| n.split('=').next().unwrap_or(n))
+    else {
+        return String::new();
+    };
+    let mut takers = Vec::new();
+    let mut stack: Vec<(String, &clap::Command)> = root
+        .get_subcommands()
+        .map(|c| (c.get_name().to_string(), c))
+        .collect();
+    while let Some((path, c)) = stack.pop() {
+        if c.get_arguments().any(|a| a.get_long() == Some(name)) {
+            takers.push(path.clone());
+        }
+        for sub in c.get_subcommands() {
+            stack.push((format!("{path} {}", sub.get_name()), sub));
+        }
+    }
+    if takers.is_empty() {
+        return String::new();
+    }
+    takers.sort();
+    format!("; --{name} is taken by {}", takers.join(", "))
+}
+
 /// What the library's errors cannot say, since the library knows no flags:
 /// the flag that gets past them, appended to the message.
 pub fn hint(e: &(dyn std::error::Error + 'static)) -> &'static str {
