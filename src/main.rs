@@ -9,7 +9,6 @@ use cli::common::{FormatArg, Outcome};
 use cli::{astar, census, eight, fifteen, five, graph, lookup, optimal, random, regenerate, shell};
 use schofield::search::SearchError;
 use schofield::twist::puzzle::EIGHT;
-use std::io::Write;
 use std::process::ExitCode;
 
 /// Schofield's complete solution of the eight-puzzle, computed exactly.
@@ -111,44 +110,24 @@ fn main() -> ExitCode {
     };
     let ascii = cli.ascii || !cli::common::locale_is_utf8();
     match run(cli.command) {
-        Ok(text) => {
-            let text = if ascii {
-                schofield::render::to_ascii(&text)
-            } else {
-                text
-            };
-            if let Some(path) = cli::common::requested_output() {
-                return match cli::common::write_file(path, &text) {
-                    Ok(()) => ExitCode::SUCCESS,
-                    Err(e) => {
-                        eprintln!("error: {e}");
-                        ExitCode::from(2)
-                    }
-                };
+        Ok(text) => match cli::common::deliver(&text, ascii) {
+            Ok(()) => ExitCode::SUCCESS,
+            Err(failure) => {
+                eprintln!("error: {}", failure.message);
+                ExitCode::from(failure.status)
             }
-            if let Err(e) = cli::common::fits_terminal(&text) {
-                eprintln!("error: {e}");
-                return ExitCode::from(2);
-            }
-            let mut out = std::io::stdout().lock();
-            match out.write_all(text.as_bytes()).and_then(|()| out.flush()) {
-                // A reader that stops early (`| head`, a pager quit) is not an error.
-                Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => {
-                    eprintln!("error: cannot write the output: {e}");
-                    ExitCode::from(1)
-                }
-                _ => ExitCode::SUCCESS,
-            }
-        }
+        },
         Err(e) => {
-            // A batch with failed lines still prints the records of the others.
-            if let Some(b) = e.downcast_ref::<cli::common::BatchFailed>() {
-                print!("{}", b.output);
+            // A batch with failed lines still delivers the records of the others.
+            if let Some(b) = e.downcast_ref::<cli::common::BatchFailed>()
+                && let Err(failure) = cli::common::deliver(&b.output, ascii)
+            {
+                eprintln!("error: {}", failure.message);
             }
             eprintln!("error: {e}{}", cli::hint(e.as_ref()));
             // A search that reached a limit did not fail on bad input.
             let stopped = matches!(
-                e.downcast_ref::<SearchError>(),
+                cli::common::search_error(e.as_ref()),
                 Some(SearchError::Stopped { .. })
             );
             ExitCode::from(if stopped { 3 } else { 2 })

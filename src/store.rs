@@ -222,6 +222,22 @@ pub enum StoreError {
     },
 }
 
+/// True when `path` holds nothing, or a file some schofield wrote (its
+/// first bytes start like [`MAGIC`], as the older formats' did too): a
+/// file that may be replaced by a new build. Any other file belongs to
+/// someone else and is never overwritten by a rebuild.
+pub fn may_replace(path: &Path) -> bool {
+    let Ok(mut file) = fs::File::open(path) else {
+        return !path.exists();
+    };
+    let mut head = [0u8; 5];
+    match file.read(&mut head) {
+        Ok(0) => true,
+        Ok(n) => head[..n] == MAGIC[..n],
+        Err(_) => false,
+    }
+}
+
 impl StoreError {
     /// True when the file was written by an older schofield: another
     /// format version, or the magic of the formats before this container
@@ -454,14 +470,16 @@ pub fn read(path: &Path, kind: Kind) -> Result<Contents, StoreError> {
             expected: largest,
         });
     }
-    if size < FIXED_HEADER as u64 {
-        return Err(StoreError::Length {
-            path: name,
-            found: size,
-            expected: FIXED_HEADER as u64,
-        });
-    }
     let mut file = fs::File::open(path).map_err(|e| io("read", e))?;
+    if size < FIXED_HEADER as u64 {
+        // Too short for a header: read it all, so that a file that is not
+        // ours is called that rather than short.
+        let mut bytes = Vec::new();
+        file.take(FIXED_HEADER as u64)
+            .read_to_end(&mut bytes)
+            .map_err(|e| io("read", e))?;
+        return from_bytes(&bytes, &name, kind);
+    }
     let mut head = [0u8; FIXED_HEADER];
     file.read_exact(&mut head).map_err(|e| io("read", e))?;
     check_fixed(&head, size, &name, kind)?;
@@ -549,10 +567,11 @@ pub fn from_bytes(bytes: &[u8], name: &str, kind: Kind) -> Result<Contents, Stor
     if bytes.len() < FIXED_HEADER {
         // Say "not a schofield file" rather than "too short" when even the
         // magic is wrong.
-        if bytes.len() >= 8 && &bytes[..8] != MAGIC {
+        let head = &bytes[..bytes.len().min(MAGIC.len())];
+        if head != &MAGIC[..head.len()] {
             return Err(StoreError::Magic {
                 path: path(),
-                found: bytes[..8].to_vec(),
+                found: head.to_vec(),
             });
         }
         return Err(StoreError::Length {
@@ -711,9 +730,27 @@ fn resolve_links(path: &Path) -> io::Result<PathBuf> {
 /// ([`tempfile::NamedTempFile`], with a short name, so that targets with
 /// names of up to 255 bytes work) and renaming it into place, so that
 /// readers see either the old file or the whole new one. If `path` is a
-/// symbolic link, the file it points to is replaced and the link kept. On
-/// failure the temporary file is removed and the target is left as it was.
+/// symbolic link, the file it points to is replaced and the link kept. A
+/// new file gets the usual permissions (0666 less the umask), a replaced
+/// one keeps its own. A target that is a device, a pipe or a socket
+/// (`/dev/null`, `/dev/stdout`, a FIFO) is not replaced but written to
+/// directly, as a shell's `>` would. On failure the temporary file is
+/// removed and the target is left as it was.
 pub fn write_atomically(path: &Path, bytes: &[u8]) -> io::Result<()> {
+    let existing = fs::metadata(path).ok();
+    if let Some(m) = &existing {
+        if m.is_dir() {
+            return Err(io::Error::new(
+                io::ErrorKind::IsADirectory,
+                "it is a folder",
+            ));
+        }
+        if !m.is_file() {
+            let mut stream = fs::OpenOptions::new().write(true).open(path)?;
+            stream.write_all(bytes)?;
+            return stream.flush();
+        }
+    }
     let target = resolve_links(path)?;
     let dir = match target.parent() {
         Some(d) if !d.as_os_str().is_empty() => d,
@@ -725,7 +762,17 @@ pub fn write_atomically(path: &Path, bytes: &[u8]) -> io::Result<()> {
             "the path names no file",
         ));
     }
-    let mut tmp = tempfile::NamedTempFile::new_in(dir).map_err(without_temporary_name)?;
+    let mut builder = tempfile::Builder::new();
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        // 0666 less the umask, which the system applies at creation.
+        builder.permissions(fs::Permissions::from_mode(0o666));
+    }
+    let mut tmp = builder.tempfile_in(dir).map_err(without_temporary_name)?;
+    if let Some(m) = &existing {
+        tmp.as_file().set_permissions(m.permissions())?;
+    }
     tmp.write_all(bytes)?;
     tmp.as_file().sync_all()?;
     // On failure the temporary file is dropped, which removes it.

@@ -126,7 +126,9 @@ fn bad_grids() {
     // The blank off the centre is answered by the lookup table (issue #13).
     assert!(stdout(&["solve", "025/13_/746"]).contains("twists do not apply"));
     fails(&["solve", "025/1_3/74_"], "2 blanks");
-    fails(&["solve", "025/183/746"], "piece 8 does not exist");
+    fails(&["solve", "925/1_3/746"], "piece 9 does not exist");
+    // Nine digits with 0 and 8 and no '_': the usual notation, 0 the blank.
+    assert!(stdout(&["solve", "025/183/746"]).contains("start    _25/183/746"));
     fails(&["solve", "025/1_3"], "2 rows; expected 3");
     fails(&["solve", "0x5/1_3/746"], "unexpected character 'x'");
 }
@@ -141,7 +143,7 @@ fn odd_permutation_is_unsolvable_and_says_why() {
 #[test]
 fn bad_codes() {
     fails(&["solve", "10253"], "a code number has 6 digits");
-    fails(&["solve", "1025366"], "got 7");
+    fails(&["solve", "1025366"], "\"1025366\" has 7");
     fails(&["solve", "102533"], "piece 3 appears twice");
     fails(&["solve", "102589"], "piece 8 does not exist");
     fails(&["solve", "10253a"], "cannot read");

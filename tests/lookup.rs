@@ -198,7 +198,7 @@ fn command_line_refusals() {
     );
     fails(
         &["lookup", "build", "--board", "4x4"],
-        "would need 10461394944000 bytes",
+        "would need 10 461 394 944 000 bytes",
     );
     fails(
         &["lookup", "build", "--goal", "123/455/78_"],

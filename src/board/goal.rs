@@ -116,10 +116,18 @@ impl fmt::Display for GoalError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
-            "unknown goal {}; expected blank-last, blank-first or a grid ({})",
+            "unknown goal {}; expected blank-last, blank-first or a grid",
             crate::render::quoted(&self.goal),
-            self.error
-        )
+        )?;
+        // A word is not a grid gone wrong: the grid's complaint would mislead.
+        let grid_like = self
+            .goal
+            .chars()
+            .any(|c| c.is_ascii_digit() || matches!(c, '_' | '.' | '/'));
+        if grid_like {
+            write!(f, " ({})", self.error)?;
+        }
+        Ok(())
     }
 }
 

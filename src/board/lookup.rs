@@ -149,11 +149,12 @@ impl fmt::Display for TableError {
             TooLarge(b) => write!(
                 f,
                 "a lookup table for the {b} board would need {} bytes (one per state); it is built for boards of up to {MAX_CELLS} cells (3x4: 239 500 800 states)",
-                crate::perm::factorial(b.cells()) / 2
+                crate::render::grouped((crate::perm::factorial(b.cells()) / 2) as usize)
             ),
             OutOfMemory { board, bytes } => write!(
                 f,
-                "not enough memory to build the lookup table of the {board} board: it needs {bytes} bytes ({:.1} GiB)",
+                "not enough memory to build the lookup table of the {board} board: it needs {} bytes ({:.1} GiB)",
+                crate::render::grouped(*bytes as usize),
                 *bytes as f64 / f64::from(1u32 << 30)
             ),
             Unsolvable(u) => u.fmt(f),
@@ -324,6 +325,7 @@ impl LookupTable {
         let mut d = self.distance(a).ok_or_else(|| {
             TableError::Unsolvable(crate::board::Unsolvable {
                 position: b.format(a),
+                even_width: b.cols().is_multiple_of(2),
             })
         })?;
         let mut cur = a.clone();

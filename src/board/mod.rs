@@ -118,7 +118,11 @@ impl fmt::Display for BoardError {
                 "a {rows}x{cols} board is not supported; expected at least 2 rows and 2 columns and at most {MAX_CELLS} cells"
             ),
             RowCount { found, expected } => {
-                write!(f, "the grid has {found} rows; expected {expected}")
+                write!(
+                    f,
+                    "the grid has {}; expected {expected}",
+                    crate::render::counted(*found, "row", "rows")
+                )
             }
             RowLength {
                 row,
@@ -126,7 +130,8 @@ impl fmt::Display for BoardError {
                 expected,
             } => write!(
                 f,
-                "row {row} of the grid has {found} cells; expected {expected}"
+                "row {row} of the grid has {}; expected {expected}",
+                crate::render::counted(*found, "cell", "cells")
             ),
             CellCount { found, expected } => write!(
                 f,
@@ -179,13 +184,21 @@ pub struct Unsolvable {
     /// The arrangement, as the board writes it (or with a batch's instance
     /// number in front).
     pub position: String,
+    /// Whether the board's width is even, where the blank's row counts in
+    /// the invariant.
+    pub even_width: bool,
 }
 
 impl fmt::Display for Unsolvable {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let parity = if self.even_width {
+            "the parity of its tiles' order, with the blank's row (the board's width is even), differs"
+        } else {
+            "the parity of its tiles' order differs"
+        };
         write!(
             f,
-            "unsolvable: {} cannot reach the goal (the parity of its tiles' order, with the blank's row on an even-width board, differs from the goal's)",
+            "unsolvable: {} cannot reach the goal ({parity} from the goal's)",
             self.position
         )
     }
@@ -614,6 +627,7 @@ impl Board {
         } else {
             Err(Unsolvable {
                 position: self.format(a),
+                even_width: self.cols.is_multiple_of(2),
             })
         }
     }

@@ -22,7 +22,7 @@ pub struct AstarArgs {
     #[arg(long, value_enum, default_value_t = HeuristicArg::Manhattan)]
     heuristic: HeuristicArg,
     /// Run every heuristic and show them side by side.
-    #[arg(long, conflicts_with = "heuristic")]
+    #[arg(long, conflicts_with_all = ["heuristic", "steps"])]
     compare: bool,
     /// The board, ROWSxCOLS (default: read from the grid).
     #[arg(long)]

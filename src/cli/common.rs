@@ -26,9 +26,55 @@ pub struct FormatArg {
 /// `main` writes the command's text there.
 static OUTPUT: std::sync::OnceLock<PathBuf> = std::sync::OnceLock::new();
 
+/// The format a command asked for; the ASCII form applies to text only,
+/// so that data reads the same in every locale.
+static FORMAT: std::sync::OnceLock<OutputFormat> = std::sync::OnceLock::new();
+
 /// The file the output goes to, if `--output` named one.
 pub fn requested_output() -> Option<&'static Path> {
     OUTPUT.get().map(PathBuf::as_path)
+}
+
+/// Why the output could not be delivered, and the exit status to end with.
+pub struct DeliveryFailed {
+    /// The one-line message (without `error: `).
+    pub message: String,
+    /// 2 for a file that cannot be written, 1 for standard output failing.
+    pub status: u8,
+}
+
+/// Sends the command's output to `path` (which `main` writes when the
+/// command returns), after checking that it can be written.
+pub fn send_output_to(path: &Path) -> Result<(), String> {
+    check_writable(path).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+    let _ = OUTPUT.set(path.to_path_buf());
+    Ok(())
+}
+
+/// Delivers a command's text: to the `--output` file (atomically), else to
+/// standard output (refusing several megabytes on a terminal). `ascii`
+/// turns text, and only text, into its ASCII form. A reader that stops
+/// early (`| head`, a pager quit) is not an error.
+pub fn deliver(text: &str, ascii: bool) -> Result<(), DeliveryFailed> {
+    use std::io::Write;
+    let is_text = FORMAT.get() == Some(&OutputFormat::Text);
+    let text = if ascii && is_text {
+        std::borrow::Cow::Owned(schofield::render::to_ascii(text))
+    } else {
+        std::borrow::Cow::Borrowed(text)
+    };
+    if let Some(path) = requested_output() {
+        return write_file(path, &text).map_err(|message| DeliveryFailed { message, status: 2 });
+    }
+    fits_terminal(&text).map_err(|message| DeliveryFailed { message, status: 2 })?;
+    let mut out = std::io::stdout().lock();
+    match out.write_all(text.as_bytes()).and_then(|()| out.flush()) {
+        Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => Err(DeliveryFailed {
+            message: format!("cannot write the output: {e}"),
+            status: 1,
+        }),
+        _ => Ok(()),
+    }
 }
 
 impl FormatArg {
@@ -78,9 +124,9 @@ impl FormatArg {
             (None, None) => OutputFormat::Text,
         };
         if let Some(path) = &self.output {
-            check_writable(path).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
-            let _ = OUTPUT.set(path.clone());
+            send_output_to(path)?;
         }
+        let _ = FORMAT.set(format);
         Ok(match format {
             OutputFormat::Dot => None,
             other => Some(other.into()),
@@ -218,6 +264,31 @@ impl std::fmt::Display for BatchFailed {
 
 impl std::error::Error for BatchFailed {}
 
+/// A search of a batch that failed: the instance it was solving, and why.
+#[derive(Debug)]
+pub struct AtInstance {
+    /// The instance's number (its line's position among the instances).
+    pub instance: usize,
+    /// What stopped it.
+    pub error: schofield::search::SearchError,
+}
+
+impl std::fmt::Display for AtInstance {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "instance {}: {}", self.instance, self.error)
+    }
+}
+
+impl std::error::Error for AtInstance {}
+
+/// The search error behind `e`, whether alone or in a batch's instance.
+pub fn search_error<'a>(
+    e: &'a (dyn std::error::Error + 'static),
+) -> Option<&'a schofield::search::SearchError> {
+    e.downcast_ref()
+        .or_else(|| e.downcast_ref::<AtInstance>().map(|a| &a.error))
+}
+
 /// Runs `one` on every position line of standard input and gathers the
 /// records in `format`: JSON lines or YAML documents one after the other,
 /// CSV under one header, text separated by blank lines. A line that fails
@@ -304,7 +375,7 @@ pub fn fits_terminal(text: &str) -> Result<(), String> {
 pub fn parse_moves(s: &str) -> Result<u8, String> {
     s.trim().parse::<u8>().map_err(|_| {
         format!(
-            "expected a whole number of moves from 0 to 255 (positions need at most 30); got {}",
+            "expected a whole number of moves from 0 to 255; got {}",
             schofield::render::quoted(s)
         )
     })
@@ -326,10 +397,13 @@ pub fn progress_bar(len: u64, template: &str) -> indicatif::ProgressBar {
 
 /// Checks, before any long work, that a file can be written at `path`: its
 /// folder exists and files can be created in it, and `path` is not a
-/// folder. The error is the reason, for the caller to put after the path.
+/// folder (a device or a pipe is written to as it is). The error is the reason, for the caller to put after the path.
 pub fn check_writable(path: &Path) -> Result<(), String> {
-    if path.is_dir() {
-        return Err("it is a folder".into());
+    match std::fs::metadata(path) {
+        Ok(m) if m.is_dir() => return Err("it is a folder".into()),
+        // A device, a pipe or a socket is written to, not replaced.
+        Ok(m) if !m.is_file() => return Ok(()),
+        _ => {}
     }
     let folder = match path.parent() {
         Some(p) if !p.as_os_str().is_empty() => p,

@@ -100,10 +100,11 @@ pub fn counts(out: FormatArg) -> Outcome {
 /// input.
 pub fn solve<const N: usize>(puzzle: &'static Puzzle<N>, args: SolveArgs) -> Outcome {
     let a = Analysis::new(puzzle);
+    let batch = is_stdin(&args.position);
     let one = |text: &str, format: Format| -> Outcome {
         let (p, note) = match puzzle.parse_position(text) {
             Ok(p) => (p, None),
-            Err(e) => match other_forms(puzzle, text, format, args.steps, &e) {
+            Err(e) => match other_forms(puzzle, text, format, args.steps, batch, &e) {
                 Other::Relabelled(p, note) => (p, Some(note)),
                 Other::Answered(out) => return out,
                 Other::No => return Err(e.into()),
@@ -118,7 +119,7 @@ pub fn solve<const N: usize>(puzzle: &'static Puzzle<N>, args: SolveArgs) -> Out
         let grids = || twist_steps(puzzle, &p, &sol.specimen);
         steps_if(args.steps, body, &sol, grids, format)
     };
-    if is_stdin(&args.position) {
+    if batch {
         return batch_from_stdin(args.out.get()?, one);
     }
     one(&args.position.join(" "), args.out.get()?)
@@ -154,12 +155,14 @@ enum Other<const N: usize> {
 /// eight-puzzle, the usual 1–8 notation (tile 8 is Schofield's piece 0,
 /// his target `123/8_4/765`), and a 3×3 arrangement with the blank off
 /// the centre, answered optimally by the lookup table (twists need the
-/// blank at home); a five-puzzle position points to `five solve`.
+/// blank at home), except in a batch of records, whose lines must all have
+/// one shape; a five-puzzle position points to `five solve`.
 fn other_forms<const N: usize>(
     puzzle: &'static Puzzle<N>,
     text: &str,
     format: Format,
     steps: StepsArg,
+    batch: bool,
     error: &PositionError,
 ) -> Other<N> {
     if N != 8 {
@@ -173,6 +176,37 @@ fn other_forms<const N: usize>(
         )
         .into()));
     }
+    // A position of another board (the fifteen-puzzle, a 2x3 …).
+    if let Ok(board) = Board::infer(text)
+        && board.cells() != 9
+        && board.parse_arrangement(text).is_ok()
+    {
+        let other: &str = if board.cells() == 16 {
+            "`schofield optimal` (or `fifteen`, `astar`)"
+        } else {
+            &format!("`schofield astar` or `schofield lookup solve --board {board}`")
+        };
+        return Other::Answered(Err(format!(
+            "{} is a position of the {board} board; `solve` takes the eight-puzzle: use {other}",
+            render::quoted(text.trim())
+        )
+        .into()));
+    }
+    // Tiles 1–8 with 0 for the blank (123/456/780, or nine numbers): the
+    // usual notation, the blank written as 0 as many programs do.
+    let zero_blank;
+    let text = if text.contains('8') && text.contains('0') && !text.contains(['_', '.']) {
+        let board = Board::new(3, 3).expect("3x3 is a board");
+        match board.parse_arrangement(text) {
+            Ok(a) => {
+                zero_blank = board.format(&a);
+                zero_blank.as_str()
+            }
+            Err(_) => text,
+        }
+    } else {
+        text
+    };
     let usual = text.contains('8') && !text.contains('0');
     let schofield_form = if usual {
         text.replace('8', "0")
@@ -189,6 +223,14 @@ fn other_forms<const N: usize>(
         (Err(PositionError::OddPermutation { .. }), _) if usual && is_grid => {}
         (Err(e), _) if usual => return Other::Answered(Err(format!("{e} ({reading})").into())),
         _ => return Other::No,
+    }
+    if batch && format != Format::Text {
+        // A batch's records all have one shape: the twist analysis.
+        return Other::Answered(Err(format!(
+            "{} is not a position of Schofield's twists (they need the blank on the centre, in his target's half); a batch of `solve` records takes those only: use `schofield lookup solve -` for any 3x3 arrangement",
+            render::quoted(text.trim())
+        )
+        .into()));
     }
     Other::Answered(by_lookup(&schofield_form.replace('0', "8"), format, steps))
 }

@@ -114,8 +114,7 @@ pub fn run(args: GraphArgs) -> Outcome {
         (None, None) => FormatArg::Graphml,
     };
     if let Some(path) = &args.output {
-        common::check_writable(path)
-            .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+        common::send_output_to(path)?;
     }
     let (kind, max_moves) = (args.kind.into(), args.max_moves);
     let g = if args.five {
@@ -123,12 +122,5 @@ pub fn run(args: GraphArgs) -> Outcome {
     } else {
         TwistGraph::build(&Analysis::new(&EIGHT), kind, max_moves)
     };
-    let text = render_graph(&g, format.into());
-    match args.output {
-        None => Ok(text),
-        Some(path) => {
-            common::write_file(&path, &text)?;
-            Ok(String::new())
-        }
-    }
+    Ok(render_graph(&g, format.into()))
 }

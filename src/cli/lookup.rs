@@ -2,9 +2,9 @@
 
 use super::common::{self, FormatArg, Outcome, parse_moves};
 use clap::{Args, Subcommand};
-use schofield::board::Board;
 use schofield::board::goal::Goal;
 use schofield::board::lookup::LookupTable;
+use schofield::board::{Arrangement, Board};
 use schofield::render::{self, Format};
 use std::path::PathBuf;
 
@@ -81,9 +81,22 @@ fn table_for(which: &TableArgs) -> Result<LookupTable, Box<dyn std::error::Error
                 Some(b) => b,
                 None => "3x3".parse()?,
             };
-            Ok(LookupTable::try_build(b, goal.arrangement(&b)?)?)
+            build(b, goal.arrangement(&b)?)
         }
     }
+}
+
+/// Builds a board's lookup table, saying so on standard error first when
+/// the build takes more than a moment (the 12-cell boards: about half a
+/// minute and 240 MB).
+pub fn build(board: Board, goal: Arrangement) -> Result<LookupTable, Box<dyn std::error::Error>> {
+    if board.cells() == schofield::board::lookup::MAX_CELLS {
+        eprintln!(
+            "building the {board} lookup table ({} states, about half a minute) …",
+            schofield::render::grouped(schofield::board::Space::new(board, goal.clone()).len())
+        );
+    }
+    Ok(LookupTable::try_build(board, goal)?)
 }
 
 /// `lookup build` and `lookup solve`.

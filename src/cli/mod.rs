@@ -58,24 +58,33 @@ pub fn hint(e: &(dyn std::error::Error + 'static)) -> &'static str {
     use schofield::board::BoardError;
     use schofield::board::census::CaseError;
     use schofield::search::SearchError;
-    if let Some(SearchError::Stopped { .. }) = e.downcast_ref::<SearchError>() {
-        return ". Try a stronger heuristic, or raise --max-nodes / --max-memory";
+    if let Some(SearchError::Stopped { .. }) = common::search_error(e) {
+        return "; raise --max-nodes or --max-memory, or guide the search better (astar --heuristic linear-conflict, optimal --partition 7-7-1)";
     }
     if let Some(CaseError::TooLarge(_)) = e.downcast_ref::<CaseError>() {
         return "; boards of more than 12 cells need --force";
     }
-    if e.downcast_ref::<schofield::board::Unsolvable>().is_some()
-        || matches!(
-            e.downcast_ref::<SearchError>(),
-            Some(SearchError::Unsolvable(_))
-        )
-    {
-        return "; the goal is blank-last (1 2 3 … _) unless --goal names another, and on boards of even width blank-first is the other half";
+    use schofield::board::lookup::TableError;
+    let unsolvable = e
+        .downcast_ref::<schofield::board::Unsolvable>()
+        .or(match common::search_error(e) {
+            Some(SearchError::Unsolvable(u)) => Some(u),
+            _ => None,
+        })
+        .or(match e.downcast_ref::<TableError>() {
+            Some(TableError::Unsolvable(u)) => Some(u),
+            _ => None,
+        });
+    if let Some(u) = unsolvable {
+        return if u.even_width {
+            "; the goal is blank-last (1 2 3 … _) unless --goal names another, and on boards of even width blank-first is the other half"
+        } else {
+            "; the goal is blank-last (1 2 3 … _) unless --goal names another"
+        };
     }
     if let Some(BoardError::NotSquare(_)) = e.downcast_ref::<BoardError>() {
         return " or --board RxC";
     }
-    use schofield::board::lookup::TableError;
     use schofield::search::pdb::PdbError;
     match e.downcast_ref::<TableError>() {
         Some(TableError::Mismatch { .. }) => {
@@ -86,8 +95,17 @@ pub fn hint(e: &(dyn std::error::Error + 'static)) -> &'static str {
         }
         _ => {}
     }
-    if let Some(PdbError::Store(_) | PdbError::Mismatch { .. }) = e.downcast_ref::<PdbError>() {
-        return "; build them again with --rebuild, or pass another --pdb";
+    match e.downcast_ref::<PdbError>() {
+        // Someone else's file: --rebuild would not overwrite it.
+        Some(PdbError::Store(s))
+            if !schofield::store::may_replace(std::path::Path::new(s.path())) =>
+        {
+            return "; pass a file of schofield's databases with --pdb, or a new file to build them in";
+        }
+        Some(PdbError::Store(_) | PdbError::Mismatch { .. }) => {
+            return "; build them again with --rebuild, or pass another --pdb";
+        }
+        _ => {}
     }
     ""
 }

@@ -24,11 +24,11 @@ use std::path::{Path, PathBuf};
 pub struct OptimalArgs {
     /// The position in reading order, 0 for the blank, or rows with '/';
     /// `-` reads positions from standard input, one a line (as --all-korf).
-    #[arg(required_unless_present = "all_korf", num_args = 1..)]
+    #[arg(required_unless_present = "all_korf", conflicts_with = "all_korf", num_args = 1..)]
     list: Vec<String>,
     /// Solve every position in this file (one a line, `#` comments), in
     /// parallel.
-    #[arg(long)]
+    #[arg(long, conflicts_with = "steps")]
     all_korf: Option<PathBuf>,
     /// The goal: blank-last (as the puzzle is sold, the default),
     /// blank-first (Korf's), or a grid with the blank in a corner. A batch
@@ -144,6 +144,13 @@ pub fn run(args: OptimalArgs) -> Outcome {
             Some(p) => p.clone(),
             None => default_pdb_path(partition)?,
         };
+        if args.rebuild && !schofield::store::may_replace(&path) {
+            return Err(format!(
+                "--pdb {} is not a file of schofield's databases, so --rebuild will not overwrite it; name a new file (or leave out --pdb for the cache)",
+                quoted(&path.display().to_string())
+            )
+            .into());
+        }
         if args.rebuild || !path.exists() {
             common::check_writable(&path)
                 .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
@@ -153,6 +160,9 @@ pub fn run(args: OptimalArgs) -> Outcome {
         None
     };
     let batch_mode = args.all_korf.is_some() || common::is_stdin(&args.list);
+    if batch_mode && args.steps.steps {
+        return Err("--steps draws one position's solution; a batch prints a table of lengths, so leave out --steps (or give one position)".into());
+    }
     if batch_mode {
         // An instance the goal cannot reach is reported; the rest run.
         starts.retain(|s| match board.check_solvable(&s.arrangement, &goal) {
@@ -204,16 +214,30 @@ pub fn run(args: OptimalArgs) -> Outcome {
     let clock = std::time::Instant::now();
     let runs: Vec<OptimalReport> = starts
         .par_iter()
-        .map(|s| -> Result<OptimalReport, SearchError> {
-            Ok(OptimalReport {
-                instance: s.number,
-                start: board.format(&s.arrangement),
-                goal: board.format(&goal),
-                heuristic: partition.to_string(),
-                solution: solve_one(&board, &s.arrangement, &goal, heuristic, &limits)?,
-            })
-        })
-        .collect::<Result<_, _>>()?;
+        .map(
+            |s| -> Result<OptimalReport, Box<dyn std::error::Error + Send + Sync>> {
+                let solution = solve_one(&board, &s.arrangement, &goal, heuristic, &limits);
+                Ok(OptimalReport {
+                    instance: s.number,
+                    start: board.format(&s.arrangement),
+                    goal: board.format(&goal),
+                    heuristic: partition.to_string(),
+                    solution: match solution {
+                        Ok(x) => x,
+                        Err(error) if batch_mode => {
+                            return Err(common::AtInstance {
+                                instance: s.number,
+                                error,
+                            }
+                            .into());
+                        }
+                        Err(e) => return Err(e.into()),
+                    },
+                })
+            },
+        )
+        .collect::<Result<_, _>>()
+        .map_err(|e| -> Box<dyn std::error::Error> { e })?;
     let wall = clock.elapsed().as_secs_f64();
     let format = args.out.get()?;
     Ok(if batch_mode {

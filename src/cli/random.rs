@@ -7,7 +7,7 @@ use clap::Args;
 use schofield::board::Board;
 use schofield::board::Space;
 use schofield::board::goal::Goal;
-use schofield::board::lookup::{self, LookupTable};
+use schofield::board::lookup;
 use schofield::render::{self, RandomPosition};
 use schofield::twist::dictionary::Analysis;
 use schofield::twist::position::SequenceNumber;
@@ -137,7 +137,7 @@ fn board(
                 )
                 .into());
             }
-            let t = LookupTable::try_build(board, goal)?;
+            let t = super::lookup::build(board, goal)?;
             let at = t
                 .distribution()
                 .iter()

@@ -62,7 +62,7 @@ pub fn render_table_solution(s: &TableSolution, format: Format) -> Result<String
             "start    {}\ngoal     {}\nlength   {} (optimal)\ntiles    {}   (tiles moved, in order)\nblank    {}   (the blank's moves: U up, L left, R right, D down)\n",
             s.start,
             s.goal,
-            super::counted(usize::from(s.length), "move"),
+            super::counted(usize::from(s.length), "move", "moves"),
             super::wrapped(&tiles, 9),
             if blank.is_empty() { "-" } else { &blank }
         )),

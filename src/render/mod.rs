@@ -60,6 +60,18 @@ pub fn grouped(n: usize) -> String {
     out
 }
 
+/// A count and its noun, grouped and in the right number: `1 vertex`,
+/// `12 733 200 positions`.
+///
+/// ```
+/// use schofield::render::counted;
+/// assert_eq!(counted(1, "vertex", "vertices"), "1 vertex");
+/// assert_eq!(counted(20160, "position", "positions"), "20 160 positions");
+/// ```
+pub fn counted(n: usize, one: &str, many: &str) -> String {
+    format!("{} {}", grouped(n), if n == 1 { one } else { many })
+}
+
 /// The most characters of a user's input that a message repeats.
 pub const QUOTE_LIMIT: usize = 40;
 
@@ -244,7 +256,7 @@ fn solution_text(sol: &Solution) -> String {
     field("grid", sol.grid.clone());
     field("cycles", sol.cycles.clone());
     field("sequence number", grouped(sol.sequence_number.index()));
-    field("minimum", counted(usize::from(sol.moves), "move"));
+    field("minimum", counted(usize::from(sol.moves), "move", "moves"));
     if sol.moves == 0 {
         field("starting twists", "none: this is the target".to_string());
     } else {
@@ -270,8 +282,8 @@ fn solution_text(sol: &Solution) -> String {
                 "{}   = {}: {}, {}, 4·{} − 2·{} = {} moves",
                 sol.specimen_marked,
                 sol.specimen,
-                counted(sol.specimen_twists, "twist"),
-                counted(sol.specimen_elisions, "elision"),
+                counted(sol.specimen_twists, "twist", "twists"),
+                counted(sol.specimen_elisions, "elision", "elisions"),
                 sol.specimen_twists,
                 sol.specimen_elisions,
                 sol.moves
@@ -319,7 +331,7 @@ fn solution_text(sol: &Solution) -> String {
                 grouped(c.of),
                 c.representative,
                 grouped(c.representative_sequence_number.index()),
-                counted(usize::from(c.size), "member")
+                counted(usize::from(c.size), "member", "members")
             ),
         );
     }
@@ -348,7 +360,11 @@ pub(crate) fn solution_lines(
         out,
         "heuristic  {heuristic} (estimate at the start: {estimate})"
     );
-    let _ = writeln!(out, "length     {} (optimal)", counted(moves.len(), "move"));
+    let _ = writeln!(
+        out,
+        "length     {} (optimal)",
+        counted(moves.len(), "move", "moves")
+    );
     let _ = writeln!(
         out,
         "tiles      {}   (tiles moved, in order)",
@@ -363,14 +379,16 @@ pub(crate) fn solution_lines(
 
 /// The output in ASCII, for terminals and files that are not UTF-8: a twist
 /// struck through (a letter and U+0338) becomes the letter in lower case,
-/// as in the marked ASCII form of a path; `·` `−` `⁻¹` `…` `×` `→` `–`
-/// become `*` `-` `^-1` `...` `x` `->` `-`; anything else outside ASCII
-/// becomes `?`.
+/// as in the marked ASCII form of a path; `·` `−` `⁻¹` `…` `×` `→` `↦` `–`
+/// become `*` `-` `^-1` `...` `x` `->` `|->` `-`, and so on for every sign
+/// the tool writes (`≤`, `σ`, `π` …); anything else outside ASCII becomes
+/// `?`.
 ///
 /// ```
 /// use schofield::render::to_ascii;
 /// assert_eq!(to_ascii("W X\u{338} Y\u{338}"), "W x y");
 /// assert_eq!(to_ascii("4·7 − 2·4 … A⁻¹"), "4*7 - 2*4 ... A^-1");
+/// assert_eq!(to_ascii("i ↦ 4 − i"), "i |-> 4 - i");
 /// ```
 pub fn to_ascii(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
@@ -390,6 +408,20 @@ pub fn to_ascii(text: &str) -> String {
             '…' => out.push_str("..."),
             '×' => out.push('x'),
             '→' => out.push_str("->"),
+            '↦' => out.push_str("|->"),
+            '↔' => out.push_str("<->"),
+            '≤' => out.push_str("<="),
+            '≥' => out.push_str(">="),
+            '±' => out.push_str("+-"),
+            '∘' => out.push('o'),
+            '²' => out.push_str("^2"),
+            '₀' => out.push('0'),
+            '₁' => out.push('1'),
+            'φ' => out.push_str("phi"),
+            'σ' => out.push_str("sigma"),
+            'π' => out.push_str("pi"),
+            'λ' => out.push_str("lambda"),
+            'Σ' => out.push_str("Sum"),
             '\u{338}' => {}
             _ => out.push('?'),
         }
@@ -430,15 +462,6 @@ pub fn wrapped(words: &[String], indent: usize) -> String {
         }
     }
     lines.join(&format!("\n{}", " ".repeat(indent)))
-}
-
-/// `1 twist`, `4 twists`.
-pub(crate) fn counted(n: usize, noun: &str) -> String {
-    if n == 1 {
-        format!("1 {noun}")
-    } else {
-        format!("{n} {noun}s")
-    }
 }
 
 fn spaced(letters: &str) -> String {
@@ -490,8 +513,8 @@ pub fn render_path(r: &PathReport, format: Format) -> Result<String, OutputError
                 "moves",
                 format!(
                     "{}, {}: 4·{} − 2·{} = {}",
-                    counted(r.twists, "twist"),
-                    counted(r.elisions, "elision"),
+                    counted(r.twists, "twist", "twists"),
+                    counted(r.elisions, "elision", "elisions"),
                     r.twists,
                     r.elisions,
                     r.moves

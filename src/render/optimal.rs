@@ -1,6 +1,6 @@
 //! Renderers for optimal solving.
 
-use super::{Format, OutputError, csv, grouped, structured};
+use super::{Format, OutputError, counted, csv, grouped, structured};
 use crate::search::ida::IdaSolution;
 use serde::Serialize;
 use std::fmt::Write as _;
@@ -32,7 +32,11 @@ pub fn render_optimal(r: &OptimalReport, format: Format) -> Result<String, Outpu
             let _ = writeln!(t, "start      {}", r.start);
             let _ = writeln!(t, "goal       {}", r.goal);
             super::solution_lines(&mut t, &r.heuristic, s.initial_estimate, &s.tiles, &s.moves);
-            let _ = writeln!(t, "generated  {} positions", grouped(s.generated as usize));
+            let _ = writeln!(
+                t,
+                "generated  {}",
+                counted(s.generated as usize, "position", "positions")
+            );
             let _ = writeln!(t, "time       {:.4} s of search", s.seconds);
             Ok(t)
         }
@@ -107,24 +111,14 @@ pub fn render_batch(
             }
             let _ = writeln!(
                 t,
-                "\n{} {}: total length {} (mean {:.2}), {} positions generated, {:.3} s of search, {:.3} s wall on {} {}",
-                runs.len(),
-                if runs.len() == 1 {
-                    "instance"
-                } else {
-                    "instances"
-                },
+                "\n{}: total length {} (mean {:.2}), {} generated, {:.3} s of search, {:.3} s wall on {}",
+                counted(runs.len(), "instance", "instances"),
                 grouped(lengths as usize),
                 lengths as f64 / runs.len().max(1) as f64,
-                grouped(nodes as usize),
+                counted(nodes as usize, "position", "positions"),
                 search,
                 wall,
-                rayon::current_num_threads(),
-                if rayon::current_num_threads() == 1 {
-                    "thread"
-                } else {
-                    "threads"
-                }
+                counted(rayon::current_num_threads(), "thread", "threads"),
             );
             Ok(t)
         }

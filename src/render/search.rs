@@ -1,6 +1,6 @@
 //! Renderers for A* and the constructive 15-puzzle solver.
 
-use super::{Format, OutputError, csv, grouped, structured};
+use super::{Format, OutputError, counted, csv, grouped, structured};
 use crate::search::AstarResult;
 use crate::search::three_cycles::FifteenSolution;
 use itertools::Itertools;
@@ -33,7 +33,11 @@ pub fn render_astar(r: &AstarReport, format: Format) -> Result<String, OutputErr
             let _ = writeln!(s, "start      {}", r.start);
             let _ = writeln!(s, "goal       {}", r.goal);
             super::solution_lines(&mut s, &x.heuristic, x.initial_estimate, &x.tiles, &x.moves);
-            let _ = writeln!(s, "expanded   {} vertices", grouped(x.expanded as usize));
+            let _ = writeln!(
+                s,
+                "expanded   {}",
+                counted(x.expanded as usize, "vertex", "vertices")
+            );
             let _ = writeln!(s, "max queue  {}", grouped(x.max_queue));
             Ok(s)
         }

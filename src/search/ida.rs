@@ -273,10 +273,10 @@ pub fn solve<'a>(
     let clock = Instant::now();
     let initial_estimate = s.estimate();
     let mut bound = initial_estimate;
-    let stopped = |limit, expanded, bound| SearchError::Stopped {
+    let stopped = |limit, nodes, bound| SearchError::Stopped {
         limit,
-        expanded,
-        stored: 0,
+        nodes,
+        stored: None,
         bytes,
         lower_bound: bound,
     };

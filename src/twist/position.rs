@@ -115,6 +115,8 @@ pub enum PositionError {
     MissingPiece(u8),
     /// A code number of the wrong length.
     CodeLength {
+        /// The code as given.
+        code: String,
         /// Digits found.
         found: usize,
         /// Digits expected.
@@ -176,7 +178,8 @@ impl fmt::Display for PositionError {
                 expected,
             } => write!(
                 f,
-                "row {row} of the grid has {found} cells; expected {expected}"
+                "row {row} of the grid has {}; expected {expected}",
+                crate::render::counted(*found, "cell", "cells")
             ),
             NoBlank => write!(f, "the grid has no blank; mark the empty centre with '_'"),
             SeveralBlanks(n) => write!(
@@ -199,10 +202,15 @@ impl fmt::Display for PositionError {
             ),
             RepeatedPiece(p) => write!(f, "piece {p} appears twice; each piece must appear once"),
             MissingPiece(p) => write!(f, "piece {p} is missing; each piece must appear once"),
-            CodeLength { found, expected } => write!(
+            CodeLength {
+                code,
+                found,
+                expected,
+            } => write!(
                 f,
-                "a code number has {expected} digits (the pieces on squares 0 to {}); got {found}",
-                expected - 1
+                "a code number has {expected} digits (the pieces on squares 0 to {}); {} has {found}",
+                expected - 1,
+                crate::render::quoted(code)
             ),
             CodeCharacter { ch, position } => write!(
                 f,

@@ -234,6 +234,7 @@ impl<const N: usize> Puzzle<N> {
         let chars: Vec<char> = s.trim().chars().collect();
         if chars.len() != N - 2 {
             return Err(PositionError::CodeLength {
+                code: s.trim().to_string(),
                 found: chars.len(),
                 expected: N - 2,
             });
