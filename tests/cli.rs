@@ -103,7 +103,7 @@ fn every_path_solve_prints_replays() {
                 "json",
             ]))
             .unwrap();
-            assert_eq!(r["reaches_target"], true, "{code} {path}");
+            assert_eq!(r["end_is_target"], true, "{code} {path}");
             assert_eq!(r["moves"].as_u64(), Some(moves));
         }
     }

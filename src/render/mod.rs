@@ -482,26 +482,36 @@ pub fn render_path(r: &PathReport, format: Format) -> Result<String, OutputError
     struct Record<'a> {
         path: String,
         marked: &'a str,
+        marked_ascii: &'a str,
         twists: usize,
         elisions: usize,
         moves: usize,
+        reduced: bool,
         inverse: String,
-        from: &'a str,
-        reaches: &'a str,
-        reaches_target: bool,
+        start_code: &'a str,
+        start: &'a str,
+        end_code: &'a str,
+        end: &'a str,
+        end_cycles: &'a str,
+        end_is_target: bool,
     }
     match format {
         Format::Json | Format::Jsonl | Format::Yaml => structured(r, format),
         Format::Csv => csv([Record {
             path: r.path.to_string(),
             marked: &r.marked,
+            marked_ascii: &r.marked_ascii,
             twists: r.twists,
             elisions: r.elisions,
             moves: r.moves,
+            reduced: r.reduced,
             inverse: r.inverse.to_string(),
-            from: &r.from,
-            reaches: &r.reaches,
-            reaches_target: r.reaches_target,
+            start_code: &r.start_code,
+            start: &r.start,
+            end_code: &r.end_code,
+            end: &r.end,
+            end_cycles: &r.end_cycles,
+            end_is_target: r.end_is_target,
         }]),
         Format::Text => {
             let mut s = String::new();
@@ -527,8 +537,8 @@ pub fn render_path(r: &PathReport, format: Format) -> Result<String, OutputError
                 );
             }
             field("inverse", r.inverse.to_string());
-            field("from", format!("{}   {}", r.from, r.from_grid));
-            let target = if r.reaches_target {
+            field("from", format!("{}   {}", r.start_code, r.start));
+            let target = if r.end_is_target {
                 "   the target"
             } else {
                 ""
@@ -537,7 +547,7 @@ pub fn render_path(r: &PathReport, format: Format) -> Result<String, OutputError
                 "reaches",
                 format!(
                     "{}   {}   {}{}",
-                    r.reaches, r.reaches_grid, r.reaches_cycles, target
+                    r.end_code, r.end, r.end_cycles, target
                 ),
             );
             let pieces: Vec<String> = r.tile_moves.iter().map(|p| p.to_string()).collect();

@@ -407,19 +407,10 @@ impl Path {
     }
 
     /// The same marking in plain ASCII: a twist that completes an elision is
-    /// written in lower case, `WxyzAdY`.
+    /// written in lower case, `W x y z A d Y` (which reads back as the same
+    /// path).
     pub fn marked_ascii(&self) -> String {
-        self.0
-            .iter()
-            .zip(self.elided())
-            .map(|(t, e)| {
-                if e {
-                    t.letter().to_ascii_lowercase()
-                } else {
-                    t.letter()
-                }
-            })
-            .collect()
+        crate::render::to_ascii(&self.marked())
     }
 }
 

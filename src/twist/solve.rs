@@ -148,7 +148,7 @@ impl Solution {
 /// let path = EIGHT.parse_path("AXWB").unwrap();
 /// let r = PathReport::new(&EIGHT, &Position::target(), &path);
 /// assert_eq!(r.moves, 16);
-/// assert_eq!(r.reaches_cycles, "(123)"); // Lemma A
+/// assert_eq!(r.end_cycles, "(123)"); // Lemma A
 /// ```
 #[derive(Debug, Clone, Serialize)]
 pub struct PathReport {
@@ -169,19 +169,17 @@ pub struct PathReport {
     /// The path that undoes it.
     pub inverse: Path,
     /// The starting position's code number.
-    #[serde(rename = "start_code")]
-    pub from: String,
+    pub start_code: String,
     /// The starting position's grid.
-    #[serde(rename = "start")]
-    pub from_grid: String,
-    /// The code number of the position reached.
-    pub reaches: String,
-    /// The grid of the position reached.
-    pub reaches_grid: String,
-    /// The cycle notation of the position reached.
-    pub reaches_cycles: String,
-    /// Whether the position reached is the target.
-    pub reaches_target: bool,
+    pub start: String,
+    /// The code number of the position the path ends at.
+    pub end_code: String,
+    /// The grid of the position the path ends at.
+    pub end: String,
+    /// The cycle notation of the position the path ends at.
+    pub end_cycles: String,
+    /// Whether the path ends at the target.
+    pub end_is_target: bool,
     /// The pieces moved, in order, with cancelled pairs left out.
     pub tile_moves: Vec<u8>,
     /// The same tile moves, each with the squares it goes from and to.
@@ -205,12 +203,12 @@ impl PathReport {
             moves: path.moves(),
             reduced: path.is_reduced(),
             inverse: path.inverse(),
-            from: start.code(),
-            from_grid: puzzle.grid_compact(start),
-            reaches: end.code(),
-            reaches_grid: puzzle.grid_compact(&end),
-            reaches_cycles: end.cycles(),
-            reaches_target: end.is_target(),
+            start_code: start.code(),
+            start: puzzle.grid_compact(start),
+            end_code: end.code(),
+            end: puzzle.grid_compact(&end),
+            end_cycles: end.cycles(),
+            end_is_target: end.is_target(),
             tile_moves: pieces_of(&expand(path, start.pieces())),
             tile_slides: expand(path, start.pieces()),
         }
