@@ -183,6 +183,24 @@ fn the_usual_notation_with_zero_for_the_blank() {
         assert_eq!(v["moves"], 0, "{form:?}");
         assert_eq!(v["start"], "123/456/78_", "{form:?}");
     }
+    // `path --from` and `table --code` read the usual notation too.
+    let v: serde_json::Value = serde_json::from_str(&stdout(&[
+        "path",
+        "A",
+        "--from",
+        "1 2 3 8 0 4 7 6 5",
+        "--format",
+        "json",
+    ]))
+    .unwrap();
+    assert_eq!(v["start_code"], "012345");
+    let text = stdout(&["table", "--code", "123/8_4/765"]);
+    assert!(text.starts_with("read in the usual 1–8 notation"), "{text}");
+    assert!(text.contains("012345"), "{text}");
+    fails(
+        &["path", "A", "--from", "213/8_4/765"],
+        "read in the usual 1–8 notation",
+    );
 }
 
 #[test]

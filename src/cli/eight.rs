@@ -105,17 +105,13 @@ pub fn solve<const N: usize>(puzzle: &'static Puzzle<N>, args: SolveArgs) -> Out
         let (p, note) = match puzzle.parse_position(text) {
             Ok(p) => (p, None),
             Err(e) => match other_forms(puzzle, text, format, args.steps, batch, &e) {
-                Other::Relabelled(p, note) => (p, Some(note)),
+                Other::Relabelled(p) => (p, Some(USUAL_READING)),
                 Other::Answered(out) => return out,
                 Other::No => return Err(e.into()),
             },
         };
         let sol = Solution::new(&a, &p, args.all);
-        let body = render::render_solution(&sol, format)?;
-        let body = match (note, format) {
-            (Some(n), Format::Text) => format!("{n}\n\n{body}"),
-            _ => body,
-        };
+        let body = with_note(note, render::render_solution(&sol, format)?, format);
         let grids = || twist_steps(puzzle, &p, &sol.specimen);
         steps_if(args.steps, body, &sol, grids, format)
     };
@@ -123,6 +119,14 @@ pub fn solve<const N: usize>(puzzle: &'static Puzzle<N>, args: SolveArgs) -> Out
         return batch_from_stdin(args.out.get()?, one);
     }
     one(&args.position.join(" "), args.out.get()?)
+}
+
+/// Text with a note above it saying how the input was read; data as it is.
+fn with_note(note: Option<&str>, body: String, format: Format) -> String {
+    match (note, format) {
+        (Some(n), Format::Text) => format!("{n}\n\n{body}"),
+        _ => body,
+    }
 }
 
 /// The grids from `start` after each twist of `path`, `start` included.
@@ -140,10 +144,47 @@ fn twist_steps<const N: usize>(
     out
 }
 
+/// The note that says how the usual notation was read.
+const USUAL_READING: &str = "read in the usual 1–8 notation: tile 8 is Schofield's piece 0, and his target 123/0_4/765 is written 123/8_4/765";
+
+/// Schofield's form of an eight-puzzle position written in the usual
+/// notation (tiles 1–8, the blank `_`, or `0` when there is no `_`):
+/// tile 8 becomes his piece 0. `None` when the text is not in that
+/// notation.
+fn from_usual_notation(text: &str) -> Option<String> {
+    let mut text = text.to_string();
+    if text.contains('8') && text.contains('0') && !text.contains(['_', '.']) {
+        let board = Board::new(3, 3).expect("3x3 is a board");
+        if let Ok(a) = board.parse_arrangement(&text) {
+            text = board.format(&a);
+        }
+    }
+    (text.contains('8') && !text.contains('0')).then(|| text.replace('8', "0"))
+}
+
+/// A position as every eight-puzzle command reads it: Schofield's own
+/// forms, or the usual 1–8 notation, with the note saying so. Only `solve`
+/// goes further (the blank off the centre, other boards).
+pub fn read_position<const N: usize>(
+    puzzle: &Puzzle<N>,
+    text: &str,
+) -> Result<(Position<N>, Option<&'static str>), Box<dyn std::error::Error>> {
+    match puzzle.parse_position(text) {
+        Ok(p) => Ok((p, None)),
+        Err(e) => match from_usual_notation(text).filter(|_| N == 8) {
+            Some(form) => match puzzle.parse_position(&form) {
+                Ok(p) => Ok((p, Some(USUAL_READING))),
+                Err(e) => Err(format!("{e} ({USUAL_READING})").into()),
+            },
+            None => Err(e.into()),
+        },
+    }
+}
+
 /// What `solve` makes of input its puzzle does not read.
 enum Other<const N: usize> {
     /// The usual 1–8 notation, relabelled to Schofield's pieces.
-    Relabelled(Position<N>, String),
+    Relabelled(Position<N>),
     /// Answered another way (or refused with a pointer to the command that
     /// takes it).
     Answered(Outcome),
@@ -192,31 +233,13 @@ fn other_forms<const N: usize>(
         )
         .into()));
     }
-    // Tiles 1–8 with 0 for the blank (123/456/780, or nine numbers): the
-    // usual notation, the blank written as 0 as many programs do.
-    let zero_blank;
-    let text = if text.contains('8') && text.contains('0') && !text.contains(['_', '.']) {
-        let board = Board::new(3, 3).expect("3x3 is a board");
-        match board.parse_arrangement(text) {
-            Ok(a) => {
-                zero_blank = board.format(&a);
-                zero_blank.as_str()
-            }
-            Err(_) => text,
-        }
-    } else {
-        text
-    };
-    let usual = text.contains('8') && !text.contains('0');
-    let schofield_form = if usual {
-        text.replace('8', "0")
-    } else {
-        text.to_string()
-    };
-    let is_grid = text.contains(['/', '_', '.', '\n']);
-    let reading = "read in the usual 1–8 notation: tile 8 is Schofield's piece 0, and his target 123/0_4/765 is written 123/8_4/765";
+    let usual = from_usual_notation(text);
+    let schofield_form = usual.clone().unwrap_or_else(|| text.to_string());
+    let usual = usual.is_some();
+    let is_grid = schofield_form.contains(['/', '_', '.', '\n']);
+    let reading = USUAL_READING;
     match (puzzle.parse_position(&schofield_form), error) {
-        (Ok(p), _) if usual => return Other::Relabelled(p, reading.to_string()),
+        (Ok(p), _) if usual => return Other::Relabelled(p),
         (Err(PositionError::BlankOffCentre { .. }), _)
         | (_, PositionError::BlankOffCentre { .. }) => {}
         // In the usual notation, the other half is the puzzle as sold.
@@ -282,13 +305,13 @@ fn by_lookup(grid: &str, format: Format, steps: StepsArg) -> Outcome {
 /// `path` on `puzzle`.
 pub fn follow<const N: usize>(puzzle: &'static Puzzle<N>, args: PathArgs) -> Outcome {
     let path = puzzle.parse_path(&args.path.join(" "))?;
-    let start = match args.from {
-        Some(s) => puzzle.parse_position(&s)?,
-        None => Position::target(),
+    let (start, note) = match args.from {
+        Some(s) => read_position(puzzle, &s)?,
+        None => (Position::target(), None),
     };
     let format = args.out.get()?;
     let report = PathReport::new(puzzle, &start, &path);
-    let body = render::render_path(&report, format)?;
+    let body = with_note(note, render::render_path(&report, format)?, format);
     let grids = || twist_steps(puzzle, &start, &path);
     steps_if(args.steps, body, &report, grids, format)
 }
@@ -299,9 +322,13 @@ pub fn table(args: TableArgs) -> Outcome {
     let a = Analysis::new(&EIGHT);
     let data = format != Format::Text;
     if let Some(code) = args.code {
-        let p = EIGHT.parse_position(&code)?;
+        let (p, note) = read_position(&EIGHT, &code)?;
         let entry = Tabulation::entry_for(&a, &p, data);
-        return Ok(render::render_entries(&[entry], format)?);
+        return Ok(with_note(
+            note,
+            render::render_entries(&[entry], format)?,
+            format,
+        ));
     }
     let t = Tabulation::new(&a, data);
     match args.head {

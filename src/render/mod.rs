@@ -538,17 +538,10 @@ pub fn render_path(r: &PathReport, format: Format) -> Result<String, OutputError
             }
             field("inverse", r.inverse.to_string());
             field("from", format!("{}   {}", r.start_code, r.start));
-            let target = if r.end_is_target {
-                "   the target"
-            } else {
-                ""
-            };
+            let target = if r.end_is_target { "   the target" } else { "" };
             field(
                 "reaches",
-                format!(
-                    "{}   {}   {}{}",
-                    r.end_code, r.end, r.end_cycles, target
-                ),
+                format!("{}   {}   {}{}", r.end_code, r.end, r.end_cycles, target),
             );
             let pieces: Vec<String> = r.tile_moves.iter().map(|p| p.to_string()).collect();
             field(
