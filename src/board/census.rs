@@ -168,8 +168,9 @@ pub fn symmetries(b: &Board) -> Vec<Vec<usize>> {
 }
 
 /// Every board of at most `max_cells` cells (one of each transposed pair,
-/// rows ≤ columns) with each home cell up to the board's symmetry (the
-/// smallest cell of each orbit).
+/// rows ≤ columns) with each home cell up to the board's symmetry: the
+/// last cell of each orbit, so that a corner is the bottom right and its
+/// goal is blank-last (`123/456/78_`), as the puzzles are sold.
 pub fn cases(max_cells: usize) -> Vec<Case> {
     let mut out = Vec::new();
     let mut boards: Vec<Board> = Vec::new();
@@ -184,14 +185,26 @@ pub fn cases(max_cells: usize) -> Vec<Case> {
     }
     boards.sort_by_key(|b| (b.cells(), b.rows()));
     for b in boards {
-        let syms = symmetries(&b);
-        for home in 0..b.cells() {
-            if syms.iter().all(|g| g[home] >= home) {
-                out.push(Case { board: b, home });
-            }
-        }
+        out.extend(cases_of(b));
     }
     out
+}
+
+/// One board's cases: each home cell up to the board's symmetry, the last
+/// cell of each orbit, from the last cell back.
+///
+/// ```
+/// use schofield::board::census::cases_of;
+/// let homes: Vec<usize> = cases_of("3x3".parse().unwrap()).iter().map(|c| c.home).collect();
+/// assert_eq!(homes, [8, 7, 4]); // corner (blank-last), edge, centre
+/// ```
+pub fn cases_of(b: Board) -> Vec<Case> {
+    let syms = symmetries(&b);
+    (0..b.cells())
+        .rev()
+        .filter(|&home| syms.iter().all(|g| g[home] <= home))
+        .map(|home| Case { board: b, home })
+        .collect()
 }
 
 /// The number of states at one distance.

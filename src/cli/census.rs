@@ -43,10 +43,7 @@ pub fn run(args: BoardsArgs) -> Outcome {
             let b: Board = b.parse()?;
             match args.home {
                 Some(h) => vec![Case::new(b, h)?],
-                None => census::cases(b.cells())
-                    .into_iter()
-                    .filter(|c| c.board == b)
-                    .collect(),
+                None => census::cases_of(b),
             }
         }
         (None, true) => census::cases(max_cells),
