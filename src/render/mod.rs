@@ -326,9 +326,9 @@ fn solution_text(sol: &Solution) -> String {
         field(
             name,
             format!(
-                "{} of {}: representative {} (S = {}), {}",
+                "{} (of 0 … {}): representative {} (S = {}), {}",
                 grouped(c.id.index()),
-                grouped(c.of),
+                grouped(c.of - 1),
                 c.representative,
                 grouped(c.representative_sequence_number.index()),
                 counted(usize::from(c.size), "member", "members")

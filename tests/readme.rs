@@ -1,0 +1,87 @@
+//! Every example README shows is run, and its output must be what README
+//! prints: a `$ cargo run --release -- …` line in an indented block, then
+//! the output. A line `…` stands for lines left out; the lines around it must
+//! then appear in that order. The Korf run, which needs the default
+//! databases (a minute to build), is checked by `tests/optimal.rs` instead
+//! (all 100 solved, total length 5305, with the quicker 6-6-3 databases).
+
+use std::process::Command;
+
+/// One example: the command line and the output README shows.
+struct Example {
+    line: usize,
+    command: String,
+    shown: Vec<String>,
+}
+
+fn examples() -> Vec<Example> {
+    let readme = std::fs::read_to_string("README.md").unwrap();
+    let lines: Vec<&str> = readme.lines().collect();
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < lines.len() {
+        if let Some(command) = lines[i].strip_prefix("    $ ") {
+            let mut shown = Vec::new();
+            let mut j = i + 1;
+            // The block goes on over blank lines while indented lines follow.
+            let in_block = |k: usize| {
+                lines[k..]
+                    .iter()
+                    .find(|l| !l.trim().is_empty())
+                    .is_some_and(|l| l.starts_with("    ") && !l.starts_with("    $ "))
+            };
+            while j < lines.len()
+                && in_block(j)
+                && (lines[j].trim().is_empty() || lines[j].starts_with("    "))
+            {
+                shown.push(lines[j].get(4..).unwrap_or("").trim_end().to_string());
+                j += 1;
+            }
+            out.push(Example {
+                line: i + 1,
+                command: command.to_string(),
+                shown,
+            });
+            i = j;
+        } else {
+            i += 1;
+        }
+    }
+    out
+}
+
+#[test]
+fn readme_examples_print_what_readme_shows() {
+    let bin = assert_cmd::cargo::cargo_bin("schofield");
+    let all = examples();
+    assert!(all.len() >= 10, "README's examples were not found");
+    for ex in all {
+        if ex.command.contains("--all-korf") {
+            continue;
+        }
+        let command = ex
+            .command
+            .replace("cargo run --release --", &bin.display().to_string());
+        let out = Command::new("sh")
+            .args(["-c", &format!("{command} 2>&1")])
+            .env("LC_ALL", "C.UTF-8")
+            .output()
+            .unwrap();
+        let text = String::from_utf8_lossy(&out.stdout);
+        let got: Vec<&str> = text.lines().map(str::trim_end).collect();
+        let context = format!("README line {}: {}\n{text}", ex.line, ex.command);
+        assert!(!text.contains("panicked"), "{context}");
+        if ex.shown.iter().any(|l| l == "…") {
+            // The shown lines, in order, among the output's.
+            let mut rest = got.iter();
+            for want in ex.shown.iter().filter(|l| *l != "…") {
+                assert!(
+                    rest.any(|g| g == want),
+                    "{context}\nmissing or out of order: {want}"
+                );
+            }
+        } else {
+            assert_eq!(got, ex.shown, "{context}");
+        }
+    }
+}
