@@ -554,3 +554,72 @@ fn a_flag_given_to_the_wrong_command_names_the_commands_that_take_it() {
         "--partition is taken by optimal",
     );
 }
+
+/// One rule for numbers in text: four digits or more are grouped in threes
+/// (`20 160`, `2 545`). Code numbers, cycles and grids, which name positions, and
+/// the digits after a decimal point are not quantities and stay as they are.
+#[test]
+fn text_groups_every_number_of_four_digits_or_more() {
+    let is_code = |t: &str| {
+        t.len() == 6
+            && t.bytes().all(|b| (b'0'..=b'7').contains(&b))
+            && t.bytes().collect::<std::collections::HashSet<_>>().len() == 6
+    };
+    let runs: [&[&str]; 16] = [
+        &["counts"],
+        &["solve", "102536", "--all"],
+        &["path", "WXYZADY"],
+        &["table", "--head", "102"],
+        &["classes", "--extended"],
+        &["lookup", "build", "--within", "20"],
+        &["lookup", "solve", "867/254/3_1"],
+        &["astar", "_12/347/685", "--compare"],
+        &["astar", "8 6 7/2 5 4/3 _ 1", "--heuristic", "hamming"],
+        &["boards", "--board", "3x3"],
+        &["boards", "--all", "--max-cells", "10"],
+        &["five"],
+        &["random", "--count", "5", "--seed", "1", "--puzzle", "4x4"],
+        &[
+            "fifteen",
+            "1 2 3 4 5 6 7 8 13 9 11 12 10 14 15 0",
+            "--verbose",
+        ],
+        &[
+            "graph",
+            "--kind",
+            "classes",
+            "--max-moves",
+            "6",
+            "--format",
+            "dot",
+        ],
+        &["five", "trees"],
+    ];
+    for args in runs {
+        let text = stdout(args);
+        let bytes = text.as_bytes();
+        let mut i = 0;
+        while i < bytes.len() {
+            if bytes[i].is_ascii_digit() {
+                let start = i;
+                while i < bytes.len() && bytes[i].is_ascii_digit() {
+                    i += 1;
+                }
+                let token = &text[start..i];
+                let after_point = start > 0 && bytes[start - 1] == b'.';
+                // A cycle, (3465), names squares.
+                let cycle = start > 0 && bytes[start - 1] == b'(' && bytes.get(i) == Some(&b')');
+                // A grid's row, 1234/567_, names tiles.
+                let grid = (start > 0 && matches!(bytes[start - 1], b'/' | b'_'))
+                    || matches!(bytes.get(i), Some(b'/' | b'_'));
+                assert!(
+                    token.len() < 4 || after_point || cycle || grid || is_code(token),
+                    "{args:?}: {token} is not grouped:\n{}",
+                    text.lines().find(|l| l.contains(token)).unwrap_or_default()
+                );
+            } else {
+                i += 1;
+            }
+        }
+    }
+}

@@ -1,7 +1,7 @@
 //! Renderers for the printed tabulation (Schofield's 168 pages, laid out
 //! as [`crate::twist::table`] describes) and the class dictionary.
 
-use super::{Format, OutputError, csv, structured};
+use super::{Format, OutputError, csv, grouped, structured};
 use crate::twist::Path;
 use crate::twist::table::{
     COLUMNS, ClassRecord, Entry, HALVES_PER_PAGE, HalfPage, LINES, Tabulation,
@@ -89,16 +89,16 @@ pub fn render_classes(records: &[ClassRecord], format: Format) -> Result<String,
             let mut s = String::new();
             let _ = writeln!(
                 s,
-                "{:>5}  {:<14} {:>5} {:>4} {:>5}  {:<8}  ending",
+                "{:>5}  {:<14} {:>6} {:>4} {:>5}  {:<8}  ending",
                 "class", "representative", "S", "size", "moves", "starting"
             );
             for r in records {
                 let _ = writeln!(
                     s,
-                    "{:>5}  {:<14} {:>5} {:>4} {:>5}  {}  {}",
-                    r.class_id,
+                    "{:>5}  {:<14} {:>6} {:>4} {:>5}  {}  {}",
+                    grouped(r.class_id.index()),
                     r.representative,
-                    r.sequence_number,
+                    grouped(r.sequence_number.index()),
                     r.size,
                     r.moves,
                     r.starting_twists.field(),
