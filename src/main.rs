@@ -109,6 +109,7 @@ fn main() -> ExitCode {
         }
     };
     let ascii = cli.ascii || !cli::common::locale_is_utf8();
+    schofield::render::set_text_width(cli::common::text_width());
     match run(cli.command) {
         Ok(text) => match cli::common::deliver(&text, ascii) {
             Ok(()) => ExitCode::SUCCESS,

@@ -623,3 +623,48 @@ fn text_groups_every_number_of_four_digits_or_more() {
         }
     }
 }
+
+/// Long lists wrap at the terminal's width (`COLUMNS`, else the terminal's
+/// own), and at 80 columns in files and pipes.
+#[test]
+fn lists_wrap_at_the_terminal_width() {
+    let tiles_lines = |text: &str| {
+        text.lines()
+            .skip_while(|l| !l.starts_with("tiles"))
+            .take_while(|l| !l.starts_with("blank"))
+            .count()
+    };
+    let piped = stdout(&["lookup", "solve", "867/254/3_1"]);
+    assert_eq!(tiles_lines(&piped), 1, "{piped}");
+    let narrow = assert_cmd::Command::cargo_bin("schofield")
+        .unwrap()
+        .env("COLUMNS", "50")
+        .args(["lookup", "solve", "867/254/3_1"])
+        .output()
+        .unwrap();
+    let narrow = String::from_utf8(narrow.stdout).unwrap();
+    assert_eq!(tiles_lines(&narrow), 2, "{narrow}");
+    if std::process::Command::new("script")
+        .arg("--version")
+        .output()
+        .is_err()
+    {
+        assert!(std::env::var_os("CI").is_none(), "CI needs `script`");
+        return;
+    }
+    let bin = assert_cmd::cargo::cargo_bin("schofield");
+    let out = std::process::Command::new("script")
+        .args([
+            "-qec",
+            &format!(
+                "stty rows 24 cols 50; {} lookup solve 867/254/3_1",
+                bin.display()
+            ),
+            "/dev/null",
+        ])
+        .env_remove("COLUMNS")
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout).replace('\r', "");
+    assert_eq!(tiles_lines(&text), 2, "{text}");
+}

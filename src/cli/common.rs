@@ -48,6 +48,8 @@ pub struct DeliveryFailed {
 pub fn send_output_to(path: &Path) -> Result<(), String> {
     check_writable(path).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
     let _ = OUTPUT.set(path.to_path_buf());
+    // A file is not the terminal: its text is wrapped at the usual width.
+    schofield::render::set_text_width(text_width());
     Ok(())
 }
 
@@ -202,13 +204,22 @@ pub fn locale_is_utf8() -> bool {
         })
 }
 
-/// The width text is wrapped at: `COLUMNS` if set, else 80.
+/// The width text is wrapped at: `COLUMNS` if set, else the terminal's
+/// when the output goes to one, else 80 (files and pipes).
 pub fn text_width() -> usize {
     std::env::var("COLUMNS")
         .ok()
         .and_then(|c| c.trim().parse().ok())
         .filter(|&w: &usize| w >= 20)
-        .unwrap_or(80)
+        .or_else(|| {
+            if requested_output().is_some() {
+                return None;
+            }
+            console::Term::stdout()
+                .size_checked()
+                .map(|(_, cols)| usize::from(cols))
+        })
+        .unwrap_or(schofield::render::TEXT_WIDTH)
 }
 
 /// Adds the steps to `body` when `--steps` asks for them.

@@ -352,7 +352,7 @@ pub(crate) fn solution_lines(
     let dash = |s: String| if s.is_empty() { "-".to_string() } else { s };
     let blank = blank
         .as_bytes()
-        .chunks(TEXT_WIDTH - 11)
+        .chunks(text_width() - 11)
         .map(|c| String::from_utf8_lossy(c).into_owned())
         .collect::<Vec<_>>()
         .join(&format!("\n{}", " ".repeat(11)));
@@ -429,11 +429,33 @@ pub fn to_ascii(text: &str) -> String {
     out
 }
 
-/// The width long lists in text are wrapped at.
+/// The width long lists in text are wrapped at unless the caller says
+/// otherwise ([`set_text_width`]).
 pub const TEXT_WIDTH: usize = 80;
 
+static WIDTH: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(TEXT_WIDTH);
+
+/// Sets the width text is wrapped at (the command line passes the
+/// terminal's); at least 40 columns are kept.
+///
+/// ```
+/// schofield::render::set_text_width(120);
+/// assert_eq!(schofield::render::text_width(), 120);
+/// schofield::render::set_text_width(10);
+/// assert_eq!(schofield::render::text_width(), 40);
+/// ```
+pub fn set_text_width(columns: usize) {
+    WIDTH.store(columns.max(40), std::sync::atomic::Ordering::Relaxed);
+}
+
+/// The width text is wrapped at: [`TEXT_WIDTH`] unless [`set_text_width`]
+/// changed it.
+pub fn text_width() -> usize {
+    WIDTH.load(std::sync::atomic::Ordering::Relaxed)
+}
+
 /// Words (tiles, letters) after a label `indent` columns wide, wrapped so
-/// that no line passes [`TEXT_WIDTH`]; continuation lines are indented
+/// that no line passes [`text_width`]; continuation lines are indented
 /// under the first word. `-` for no words.
 ///
 /// ```
@@ -448,7 +470,7 @@ pub fn wrapped(words: &[String], indent: usize) -> String {
     if words.is_empty() {
         return "-".to_string();
     }
-    let room = TEXT_WIDTH.saturating_sub(indent).max(20);
+    let room = text_width().saturating_sub(indent).max(20);
     let mut lines: Vec<String> = vec![String::new()];
     for w in words {
         let line = lines.last_mut().expect("one line at least");
