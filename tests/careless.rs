@@ -269,3 +269,17 @@ fn messages_name_the_right_thing() {
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.contains("after expanding 10 vertices"), "{err}");
 }
+
+#[test]
+fn each_step_is_labelled_with_what_made_it() {
+    let text = stdout(&["path", "WXY", "--steps"]);
+    assert!(
+        text.contains("\nstart   W       X\u{338}       Y\u{338}\n"),
+        "{text}"
+    );
+    let text = stdout(&["astar", "123/456/_78", "--steps"]);
+    assert!(
+        text.contains("\nstart   7       8\n1 2 3   1 2 3   1 2 3\n"),
+        "{text}"
+    );
+}

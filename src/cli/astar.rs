@@ -110,13 +110,7 @@ fn one(args: &AstarArgs, grid: &str, format: Format) -> Outcome {
     } else {
         let r = report(args.heuristic.into())?;
         let body = render::render_astar(&r, format)?;
-        let grids = || {
-            board
-                .replay(&start, &r.result.tiles)
-                .iter()
-                .map(|a| board.format(a))
-                .collect()
-        };
+        let grids = || render::Steps::of_tiles(&board, &start, &r.result.tiles);
         common::steps_if(args.steps, body, &r, grids, format)
     }
 }

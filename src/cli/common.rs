@@ -227,7 +227,7 @@ pub fn steps_if<T: serde::Serialize>(
     steps: StepsArg,
     body: String,
     record: &T,
-    grids: impl FnOnce() -> Vec<String>,
+    replay: impl FnOnce() -> schofield::render::Steps,
     format: Format,
 ) -> Outcome {
     if !steps.steps {
@@ -236,7 +236,7 @@ pub fn steps_if<T: serde::Serialize>(
     Ok(schofield::render::with_steps(
         body,
         record,
-        &grids(),
+        &replay(),
         format,
         text_width(),
     )?)

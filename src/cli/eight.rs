@@ -129,19 +129,23 @@ fn with_note(note: Option<&str>, body: String, format: Format) -> String {
     }
 }
 
-/// The grids from `start` after each twist of `path`, `start` included.
+/// The grids from `start` after each twist of `path`, `start` included,
+/// each labelled with its twist (struck through when elided).
 fn twist_steps<const N: usize>(
     puzzle: &Puzzle<N>,
     start: &Position<N>,
     path: &Path,
-) -> Vec<String> {
+) -> render::Steps {
     let mut p = *start;
-    let mut out = vec![puzzle.grid_compact(&p)];
+    let mut grids = vec![puzzle.grid_compact(&p)];
     for &t in path.twists() {
         p = p.apply(t);
-        out.push(puzzle.grid_compact(&p));
+        grids.push(puzzle.grid_compact(&p));
     }
-    out
+    render::Steps {
+        grids,
+        labels: path.marked().split_whitespace().map(String::from).collect(),
+    }
 }
 
 /// The note that says how the usual notation was read.
@@ -281,13 +285,7 @@ fn by_lookup(grid: &str, format: Format, steps: StepsArg) -> Outcome {
     let t = LookupTable::try_build(board, goal)?;
     let sol = t.solve(&start)?;
     let body = render::render_table_solution(&sol, format)?;
-    let grids = || {
-        board
-            .replay(&start, &sol.tiles)
-            .iter()
-            .map(|x| board.format(x))
-            .collect()
-    };
+    let grids = || render::Steps::of_tiles(&board, &start, &sol.tiles);
     let body = steps_if(steps, body, &sol, grids, format)?;
     let why = if start.blank() == 4 {
         "the position is in the half Schofield's target does not reach, so his twists do not apply"

@@ -40,12 +40,6 @@ pub fn run(args: FifteenArgs) -> Outcome {
     let solution = three_cycles::solve(&board, &a)?;
     let format = args.out.get()?;
     let body = render::render_fifteen(&solution, args.verbose, format)?;
-    let grids = || {
-        board
-            .replay(&a, &solution.tiles)
-            .iter()
-            .map(|x| board.format(x))
-            .collect()
-    };
+    let grids = || render::Steps::of_tiles(&board, &a, &solution.tiles);
     super::common::steps_if(args.steps, body, &solution, grids, format)
 }

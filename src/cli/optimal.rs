@@ -253,13 +253,8 @@ pub fn run(args: OptimalArgs) -> Outcome {
         output
     } else {
         let body = render::render_optimal(&runs[0], format)?;
-        let grids = || {
-            board
-                .replay(&starts[0].arrangement, &runs[0].solution.tiles)
-                .iter()
-                .map(|x| board.format(x))
-                .collect()
-        };
+        let grids =
+            || render::Steps::of_tiles(&board, &starts[0].arrangement, &runs[0].solution.tiles);
         return common::steps_if(args.steps, body, &runs[0], grids, format);
     })
 }

@@ -584,46 +584,88 @@ struct WithSteps<'a, T: Serialize> {
     steps: &'a [String],
 }
 
-/// Adds the steps to a rendered record: the `steps` key in JSON, JSON
-/// lines and YAML, a `steps` column in CSV (grids separated by spaces),
-/// and in text the boards side by side, wrapped at `width` columns.
+/// A solution replayed: the grid after each twist or move, the start
+/// first, and the name of each twist or move (one fewer).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Steps {
+    /// Grid strings from the start to the end.
+    pub grids: Vec<String>,
+    /// What made each grid after the first: a twist (struck through when
+    /// elided) or the tile moved.
+    pub labels: Vec<String>,
+}
+
+impl Steps {
+    /// The boards of a board's solution: `start`, then after each tile
+    /// moved, labelled with the tile.
+    pub fn of_tiles(
+        board: &crate::board::Board,
+        start: &crate::board::Arrangement,
+        tiles: &[u8],
+    ) -> Steps {
+        Steps {
+            grids: board
+                .replay(start, tiles)
+                .iter()
+                .map(|a| board.format(a))
+                .collect(),
+            labels: tiles.iter().map(u8::to_string).collect(),
+        }
+    }
+}
+
+/// Adds the steps to a rendered record: the `steps` key (the grids) in
+/// JSON, JSON lines and YAML, a `steps` column in CSV (grids separated by
+/// spaces), and in text the boards side by side, each under the twist or
+/// tile that made it, wrapped at `width` columns.
 ///
 /// ```
-/// use schofield::render::{Format, with_steps};
-/// let steps = ["1_/32".to_string(), "12/3_".to_string()];
+/// use schofield::render::{Format, Steps, with_steps};
+/// let steps = Steps { grids: vec!["1_/32".into(), "12/3_".into()], labels: vec!["2".into()] };
 /// let text = with_steps("body\n".into(), &(), &steps, Format::Text, 80).unwrap();
-/// assert_eq!(text, "body\n\nsteps\n1 _   1 2\n3 2   3 _\n");
+/// assert_eq!(text, "body\n\nsteps\nstart   2\n1 _     1 2\n3 2     3 _\n");
 /// ```
 pub fn with_steps<T: Serialize>(
     body: String,
     record: &T,
-    steps: &[String],
+    steps: &Steps,
     format: Format,
     width: usize,
 ) -> Result<String, OutputError> {
     match format {
-        Format::Json | Format::Jsonl | Format::Yaml => {
-            structured(&WithSteps { record, steps }, format)
-        }
+        Format::Json | Format::Jsonl | Format::Yaml => structured(
+            &WithSteps {
+                record,
+                steps: &steps.grids,
+            },
+            format,
+        ),
         Format::Csv => {
             let mut lines = body.lines();
             let header = lines.next().unwrap_or_default();
             let mut out = format!("{header},steps\n");
             for line in lines {
-                let _ = writeln!(out, "{line},\"{}\"", steps.join(" "));
+                let _ = writeln!(out, "{line},\"{}\"", steps.grids.join(" "));
             }
             Ok(out)
         }
         Format::Text => Ok(format!(
             "{body}\nsteps\n{}",
-            boards_side_by_side(steps, width)
+            boards_side_by_side(&steps.grids, &steps.labels, width)
         )),
     }
 }
 
+/// The columns a label takes: a combining stroke (U+0338) takes none.
+fn columns(s: &str) -> usize {
+    s.chars().filter(|&c| c != '\u{338}').count()
+}
+
 /// Grid strings drawn as boards side by side, as many to a band as fit in
-/// `width` columns, bands separated by a blank line.
-pub fn boards_side_by_side(grids: &[String], width: usize) -> String {
+/// `width` columns, bands separated by a blank line. Above each board after
+/// the first, its label (the twist or tile that made it); above the first,
+/// `start`.
+pub fn boards_side_by_side(grids: &[String], labels: &[String], width: usize) -> String {
     let boards: Vec<Vec<Vec<String>>> = grids
         .iter()
         .map(|g| {
@@ -651,10 +693,15 @@ pub fn boards_side_by_side(grids: &[String], width: usize) -> String {
             .collect::<Vec<_>>()
             .join(" ")
     };
+    let names: Vec<&str> = std::iter::once("start")
+        .chain(labels.iter().map(String::as_str))
+        .collect();
     let board_width = boards
         .first()
         .and_then(|b| b.first())
-        .map_or(1, |r| draw(r).chars().count());
+        .map_or(1, |r| draw(r).chars().count())
+        .max(names.iter().map(|n| columns(n)).max().unwrap_or(0));
+    let pad = |s: &str| format!("{s}{}", " ".repeat(board_width.saturating_sub(columns(s))));
     let gap = 3;
     let per_band = ((width + gap) / (board_width + gap)).max(1);
     let mut out = String::new();
@@ -662,11 +709,16 @@ pub fn boards_side_by_side(grids: &[String], width: usize) -> String {
         if k > 0 {
             out.push('\n');
         }
+        let first = k * per_band;
+        let heads: Vec<String> = (first..first + band.len())
+            .map(|i| pad(names.get(i).copied().unwrap_or("")))
+            .collect();
+        let _ = writeln!(out, "{}", heads.join(&" ".repeat(gap)).trim_end());
         let rows = band.iter().map(Vec::len).max().unwrap_or(0);
         for r in 0..rows {
             let line: Vec<String> = band
                 .iter()
-                .map(|b| b.get(r).map_or(" ".repeat(board_width), |row| draw(row)))
+                .map(|b| pad(&b.get(r).map_or(String::new(), |row| draw(row))))
                 .collect();
             let _ = writeln!(out, "{}", line.join(&" ".repeat(gap)).trim_end());
         }
