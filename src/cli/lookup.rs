@@ -130,7 +130,7 @@ pub fn run(command: LookupCommand) -> Outcome {
                 let a = b.parse_arrangement(text)?;
                 let sol = t.solve(&a)?;
                 let body = render::render_table_solution(&sol, format)?;
-                let grids = || render::Steps::of_tiles(&b, &a, &sol.tiles);
+                let grids = || render::Steps::of_tiles(b, &a, &sol.tiles);
                 common::steps_if(steps, body, &sol, grids, format)
             };
             if common::is_stdin(&grid) {
