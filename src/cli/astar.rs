@@ -73,15 +73,20 @@ impl From<HeuristicArg> for Heuristic {
 /// `astar`: one heuristic, or all of them with `--compare`; one position,
 /// or (`-`) one a line from standard input.
 pub fn run(args: AstarArgs) -> Outcome {
-    let format = args.out.get()?;
-    if common::is_stdin(&args.grid) {
-        return common::batch_from_stdin(format, |text, format| one(&args, text, format));
+    let drawing = args.out.get_or_svg()?;
+    if drawing.is_none() && args.compare {
+        return Err("--format svg draws one solution; leave out --compare".into());
     }
-    one(&args, &args.grid.join(" "), format)
+    if common::is_stdin(&args.grid) {
+        let format = drawing.ok_or(super::eight::NO_SVG_BATCH)?;
+        return common::batch_from_stdin(format, |text, format| one(&args, text, Some(format)));
+    }
+    one(&args, &args.grid.join(" "), drawing)
 }
 
-/// `astar` on one position.
-fn one(args: &AstarArgs, grid: &str, format: Format) -> Outcome {
+/// `astar` on one position, in `format` (or drawn, for `None`).
+fn one(args: &AstarArgs, grid: &str, drawing: Option<Format>) -> Outcome {
+    let format = drawing.unwrap_or(Format::Text);
     let board = match &args.board {
         Some(b) => b.parse::<Board>()?,
         None => Board::infer(grid)?,
@@ -109,6 +114,19 @@ fn one(args: &AstarArgs, grid: &str, format: Format) -> Outcome {
         Ok(render::render_compare(&runs, format)?)
     } else {
         let r = report(args.heuristic.into())?;
+        if drawing.is_none() {
+            let title = format!(
+                "{} board, {}: {} moves to {} (A*, {})",
+                board, r.start, r.result.length, r.goal, r.result.heuristic
+            );
+            return Ok(common::draw_solution(
+                args.steps,
+                &board,
+                &start,
+                &r.result.tiles,
+                &title,
+            ));
+        }
         let body = render::render_astar(&r, format)?;
         let grids = || render::Steps::of_tiles(&board, &start, &r.result.tiles);
         common::steps_if(args.steps, body, &r, grids, format)

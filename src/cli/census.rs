@@ -49,6 +49,14 @@ pub fn run(args: BoardsArgs) -> Outcome {
         (None, true) => census::cases(max_cells),
         (None, false) => return Err("give --board RxC (and perhaps --home CELL), or --all".into()),
     };
+    let drawing = args.out.get_or_svg()?;
+    if drawing.is_none() && list.len() != 1 {
+        return Err(format!(
+            "--format svg draws one board at a time; {} cases were asked for: give --board RxC --home CELL",
+            list.len()
+        )
+        .into());
+    }
     for c in &list {
         c.check_size(args.force)?;
     }
@@ -87,5 +95,25 @@ pub fn run(args: BoardsArgs) -> Outcome {
             r
         })
         .collect::<Result<_, _>>()?;
-    Ok(render::render_cases(&results, args.out.get()?)?)
+    match drawing {
+        Some(format) => Ok(render::render_cases(&results, format)?),
+        None => match results.as_slice() {
+            [r] => Ok(render::svg::chart_svg(
+                &format!(
+                    "{} board, blank's home cell {}: standard positions (blank at home) by distance",
+                    r.board, r.home
+                ),
+                &["positions", "classes", "extended classes"],
+                &r.standard
+                    .rows
+                    .iter()
+                    .map(|row| render::svg::Bar {
+                        moves: row.moves,
+                        values: vec![row.positions, row.classes, row.extended_classes],
+                    })
+                    .collect::<Vec<_>>(),
+            )),
+            _ => Err("--format svg draws one board at a time".into()),
+        },
+    }
 }

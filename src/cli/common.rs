@@ -85,14 +85,15 @@ impl FormatArg {
     /// else text. A `--format` the extension contradicts is refused, and a
     /// file that cannot be written is refused before any work.
     pub fn get(&self) -> Result<Format, String> {
-        self.get_or_dot()?.ok_or_else(|| {
-            "--format dot is for drawings (five trees, graph); this command writes text, json, jsonl, yaml or csv".to_string()
-        })
+        match self.get_drawing()? {
+            Drawing::Data(f) => Ok(f),
+            Drawing::Dot => Err("--format dot is for drawings (five trees, graph); this command writes text, json, jsonl, yaml or csv".to_string()),
+            Drawing::Svg => Err(format!("--format svg draws positions, solutions and distributions ({SVG_COMMANDS}); this command writes text, json, jsonl, yaml or csv")),
+        }
     }
 
-    /// As [`FormatArg::get`], for a command that can also draw: `None`
-    /// when DOT is asked for.
-    pub fn get_or_dot(&self) -> Result<Option<Format>, String> {
+    /// As [`FormatArg::get`], for a command that can also draw.
+    pub fn get_drawing(&self) -> Result<Drawing, String> {
         let by_extension = self.output.as_deref().and_then(|p| {
             let ext = p.extension()?.to_str()?.to_ascii_lowercase();
             Some(match ext.as_str() {
@@ -102,6 +103,7 @@ impl FormatArg {
                 "yaml" | "yml" => OutputFormat::Yaml,
                 "csv" => OutputFormat::Csv,
                 "dot" | "gv" => OutputFormat::Dot,
+                "svg" => OutputFormat::Svg,
                 _ => return None,
             })
         });
@@ -130,10 +132,54 @@ impl FormatArg {
         }
         let _ = FORMAT.set(format);
         Ok(match format {
-            OutputFormat::Dot => None,
-            other => Some(other.into()),
+            OutputFormat::Dot => Drawing::Dot,
+            OutputFormat::Svg => Drawing::Svg,
+            other => Drawing::Data(other.into()),
         })
     }
+
+    /// As [`FormatArg::get`], for a command that draws SVG too.
+    pub fn get_or_svg(&self) -> Result<Option<Format>, String> {
+        match self.get_drawing()? {
+            Drawing::Svg => Ok(None),
+            Drawing::Dot => Err(
+                "--format dot is for drawings of graphs (five trees, graph); this command writes text, json, jsonl, yaml or csv, or draws --format svg"
+                    .to_string(),
+            ),
+            Drawing::Data(f) => Ok(Some(f)),
+        }
+    }
+}
+
+/// A board's solution drawn: the start position, or with `--steps` the
+/// strip of boards after each tile moved.
+pub fn draw_solution(
+    steps: StepsArg,
+    board: &schofield::board::Board,
+    start: &schofield::board::Arrangement,
+    tiles: &[u8],
+    title: &str,
+) -> String {
+    use schofield::render::{Steps, svg};
+    if steps.steps {
+        svg::strip_svg(&Steps::of_tiles(board, start, tiles), None, title)
+    } else {
+        svg::board_svg(&board.format(start), None, title)
+    }
+}
+
+/// The commands that draw `--format svg`, for messages.
+pub const SVG_COMMANDS: &str = "solve, five solve, path, five path, lookup solve, astar, optimal, fifteen, counts, five counts, lookup build, boards";
+
+/// What a command is asked to write: data in a [`Format`], or a drawing.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Drawing {
+    /// Text or data.
+    Data(Format),
+    /// Graphviz DOT.
+    Dot,
+    /// An SVG picture.
+    Svg,
 }
 
 /// The values of `--format` (the library's [`Format`]).
@@ -151,6 +197,9 @@ pub enum OutputFormat {
     Csv,
     /// Graphviz DOT, for drawings (`five trees`; `graph` has its own).
     Dot,
+    /// An SVG picture: a position's board, a solution's strip of boards,
+    /// a distribution's bar chart.
+    Svg,
 }
 
 impl OutputFormat {
@@ -163,16 +212,18 @@ impl OutputFormat {
             OutputFormat::Yaml => "yaml",
             OutputFormat::Csv => "csv",
             OutputFormat::Dot => "dot",
+            OutputFormat::Svg => "svg",
         }
     }
 }
 
 impl From<OutputFormat> for Format {
-    /// The library's format; DOT (a drawing, not a format of records) is
-    /// sorted out by [`FormatArg::get_or_dot`] before this is asked.
+    /// The library's format; DOT and SVG (drawings, not formats of
+    /// records) are sorted out by [`FormatArg::get_drawing`] before this
+    /// is asked.
     fn from(f: OutputFormat) -> Format {
         match f {
-            OutputFormat::Dot => Format::Text,
+            OutputFormat::Dot | OutputFormat::Svg => Format::Text,
             OutputFormat::Text => Format::Text,
             OutputFormat::Json => Format::Json,
             OutputFormat::Jsonl => Format::Jsonl,

@@ -5,7 +5,7 @@ use super::common::{FormatArg, Outcome, StepsArg, batch_from_stdin, is_stdin, st
 use clap::Args;
 use schofield::board::Board;
 use schofield::board::lookup::LookupTable;
-use schofield::render::{self, Format};
+use schofield::render::{self, Format, svg};
 use schofield::twist::Path;
 use schofield::twist::dictionary::Analysis;
 use schofield::twist::position::{Position, PositionError};
@@ -93,7 +93,11 @@ pub struct ClassesArgs {
 /// `counts`: the move-count table.
 pub fn counts(out: FormatArg) -> Outcome {
     let a = Analysis::new(&EIGHT);
-    Ok(render::render_counts(&a.move_counts(), out.get()?)?)
+    let counts = a.move_counts();
+    match out.get_or_svg()? {
+        Some(format) => Ok(render::render_counts(&counts, format)?),
+        None => Ok(svg::move_counts_svg("Eight-puzzle", &counts)),
+    }
 }
 
 /// `solve` on `puzzle`: one position, or (`-`) one a line from standard
@@ -115,10 +119,45 @@ pub fn solve<const N: usize>(puzzle: &'static Puzzle<N>, args: SolveArgs) -> Out
         let grids = || twist_steps(puzzle, &p, &sol.specimen);
         steps_if(args.steps, body, &sol, grids, format)
     };
-    if batch {
-        return batch_from_stdin(args.out.get()?, one);
+    let text = args.position.join(" ");
+    match (args.out.get_or_svg()?, batch) {
+        (Some(format), true) => batch_from_stdin(format, one),
+        (Some(format), false) => one(&text, format),
+        (None, true) => Err(NO_SVG_BATCH.into()),
+        (None, false) => {
+            let (p, _) = read_position(puzzle, &text)?;
+            let sol = Solution::new(&a, &p, false);
+            let squares = puzzle.square_numbers();
+            let title = format!(
+                "{} position {}: {} moves",
+                capitalised(puzzle.name),
+                p.code(),
+                sol.moves
+            );
+            Ok(if args.steps.steps {
+                let title = format!("{title}, {}", sol.specimen);
+                svg::strip_svg(
+                    &twist_steps(puzzle, &p, &sol.specimen),
+                    Some(&squares),
+                    &title,
+                )
+            } else {
+                svg::board_svg(&puzzle.grid_compact(&p), Some(&squares), &title)
+            })
+        }
     }
-    one(&args.position.join(" "), args.out.get()?)
+}
+
+/// The refusal of a drawing for a batch.
+pub const NO_SVG_BATCH: &str =
+    "--format svg draws one position or solution; give one position, not `-`";
+
+/// `eight-puzzle` → `Eight-puzzle`.
+fn capitalised(s: &str) -> String {
+    let mut c = s.chars();
+    c.next()
+        .map(|f| f.to_uppercase().chain(c).collect())
+        .unwrap_or_default()
 }
 
 /// Text with a note above it saying how the input was read; data as it is.
@@ -307,7 +346,22 @@ pub fn follow<const N: usize>(puzzle: &'static Puzzle<N>, args: PathArgs) -> Out
         Some(s) => read_position(puzzle, &s)?,
         None => (Position::target(), None),
     };
-    let format = args.out.get()?;
+    let Some(format) = args.out.get_or_svg()? else {
+        let end = start.apply_path(&path);
+        let title = format!(
+            "{} from {} to {}: {} moves",
+            path,
+            start.code(),
+            end.code(),
+            path.moves()
+        );
+        let squares = puzzle.square_numbers();
+        return Ok(svg::strip_svg(
+            &twist_steps(puzzle, &start, &path),
+            Some(&squares),
+            &title,
+        ));
+    };
     let report = PathReport::new(puzzle, &start, &path);
     let body = with_note(note, render::render_path(&report, format)?, format);
     let grids = || twist_steps(puzzle, &start, &path);

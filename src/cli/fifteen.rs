@@ -38,7 +38,20 @@ pub fn run(args: FifteenArgs) -> Outcome {
         other => other.into(),
     })?;
     let solution = three_cycles::solve(&board, &a)?;
-    let format = args.out.get()?;
+    let Some(format) = args.out.get_or_svg()? else {
+        let title = format!(
+            "4x4 board, {}: {} moves by 3-cycles",
+            board.format(&a),
+            solution.tiles.len()
+        );
+        return Ok(super::common::draw_solution(
+            args.steps,
+            &board,
+            &a,
+            &solution.tiles,
+            &title,
+        ));
+    };
     let body = render::render_fifteen(&solution, args.verbose, format)?;
     let grids = || render::Steps::of_tiles(&board, &a, &solution.tiles);
     super::common::steps_if(args.steps, body, &solution, grids, format)

@@ -1,6 +1,6 @@
 //! `five`: Schofield's five-puzzle.
 
-use super::common::{FormatArg, Outcome, OutputFormat};
+use super::common::{Drawing, FormatArg, Outcome, OutputFormat};
 use super::eight::{self, PathArgs, SolveArgs};
 use clap::Subcommand;
 use schofield::render;
@@ -61,18 +61,24 @@ pub fn run(command: Option<FiveCommand>, out: FormatArg) -> Outcome {
             &five::bound(&a, &Analysis::new(&EIGHT)),
             out.get()?,
         )?,
-        Some(FiveCommand::Counts(out)) => render::render_five_counts(&a, out.get()?)?,
+        Some(FiveCommand::Counts(out)) => match out.get_or_svg()? {
+            Some(format) => render::render_five_counts(&a, format)?,
+            None => render::svg::move_counts_svg("Five-puzzle", &a.move_counts()),
+        },
         Some(FiveCommand::Solve(args)) => return eight::solve(&FIVE, args),
         Some(FiveCommand::Path(args)) => return eight::follow(&FIVE, args),
         Some(FiveCommand::Trees { depth, dot, out }) => {
             let trees = five::binary_trees(usize::from(depth));
-            let format = out.get_or_dot()?;
+            let drawing = out.get_drawing()?;
             if dot && out.format.is_some_and(|f| f != OutputFormat::Dot) {
                 return Err("--dot is --format dot; give one of them".into());
             }
-            match (dot, format) {
-                (true, _) | (false, None) => render::render_trees_dot(&trees),
-                (false, Some(format)) => render::render_trees(&trees, format)?,
+            match (dot, drawing) {
+                (true, _) | (false, Drawing::Dot) => render::render_trees_dot(&trees),
+                (false, Drawing::Data(format)) => render::render_trees(&trees, format)?,
+                (false, Drawing::Svg) => {
+                    return Err("five trees draws --format dot (graphviz renders it as SVG: `schofield five trees --format dot | dot -Tsvg`)".into());
+                }
             }
         }
         Some(FiveCommand::Classes(out)) => {

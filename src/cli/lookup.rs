@@ -116,7 +116,25 @@ pub fn run(command: LookupCommand) -> Outcome {
             if let Some(path) = save {
                 t.save(&path)?;
             }
-            Ok(render::render_summary(&t.summary(within), out.get()?)?)
+            let summary = t.summary(within);
+            match out.get_or_svg()? {
+                Some(format) => Ok(render::render_summary(&summary, format)?),
+                None => Ok(render::svg::chart_svg(
+                    &format!(
+                        "Lookup table of the {} board, goal {}: arrangements by distance",
+                        summary.board, summary.goal
+                    ),
+                    &["arrangements"],
+                    &summary
+                        .distribution
+                        .iter()
+                        .map(|d| render::svg::Bar {
+                            moves: d.moves.into(),
+                            values: vec![d.states],
+                        })
+                        .collect::<Vec<_>>(),
+                )),
+            }
         }
         LookupCommand::Solve {
             grid,
@@ -133,10 +151,25 @@ pub fn run(command: LookupCommand) -> Outcome {
                 let grids = || render::Steps::of_tiles(b, &a, &sol.tiles);
                 common::steps_if(steps, body, &sol, grids, format)
             };
+            let drawing = out.get_or_svg()?;
             if common::is_stdin(&grid) {
-                return common::batch_from_stdin(out.get()?, one);
+                let format = drawing.ok_or(super::eight::NO_SVG_BATCH)?;
+                return common::batch_from_stdin(format, one);
             }
-            one(&grid.join(" "), out.get()?)
+            let Some(format) = drawing else {
+                let b = t.board();
+                let a = b.parse_arrangement(&grid.join(" "))?;
+                let sol = t.solve(&a)?;
+                let title = format!(
+                    "{} board, {}: {} moves to {} (lookup table)",
+                    b,
+                    b.format(&a),
+                    sol.length,
+                    b.format(t.goal())
+                );
+                return Ok(common::draw_solution(steps, b, &a, &sol.tiles, &title));
+            };
+            one(&grid.join(" "), format)
         }
     }
 }

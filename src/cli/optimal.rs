@@ -239,7 +239,23 @@ pub fn run(args: OptimalArgs) -> Outcome {
         .collect::<Result<_, _>>()
         .map_err(|e| -> Box<dyn std::error::Error> { e })?;
     let wall = clock.elapsed().as_secs_f64();
-    let format = args.out.get()?;
+    let Some(format) = args.out.get_or_svg()? else {
+        if batch_mode {
+            return Err(super::eight::NO_SVG_BATCH.into());
+        }
+        let r = &runs[0];
+        let title = format!(
+            "4x4 board, {}: {} moves to {} (IDA*, {})",
+            r.start, r.solution.length, r.goal, r.heuristic
+        );
+        return Ok(common::draw_solution(
+            args.steps,
+            &board,
+            &starts[0].arrangement,
+            &r.solution.tiles,
+            &title,
+        ));
+    };
     Ok(if batch_mode {
         let output = render::render_batch(&runs, wall, format)?;
         if failed > 0 {

@@ -656,6 +656,24 @@ pub fn with_steps<T: Serialize>(
     }
 }
 
+/// A grid string's cells, row by row: `025/1_3/746` (one character a cell)
+/// or `1 2 3 4/…` (cells separated by spaces); `_` is the blank.
+///
+/// ```
+/// assert_eq!(schofield::render::grid_cells("12/3_"), [["1", "2"], ["3", "_"]]);
+/// ```
+pub fn grid_cells(grid: &str) -> Vec<Vec<String>> {
+    grid.split('/')
+        .map(|row| {
+            if row.contains(' ') {
+                row.split_whitespace().map(String::from).collect()
+            } else {
+                row.chars().map(String::from).collect()
+            }
+        })
+        .collect()
+}
+
 /// The columns a label takes: a combining stroke (U+0338) takes none.
 fn columns(s: &str) -> usize {
     s.chars().filter(|&c| c != '\u{338}').count()
@@ -666,20 +684,7 @@ fn columns(s: &str) -> usize {
 /// the first, its label (the twist or tile that made it); above the first,
 /// `start`.
 pub fn boards_side_by_side(grids: &[String], labels: &[String], width: usize) -> String {
-    let boards: Vec<Vec<Vec<String>>> = grids
-        .iter()
-        .map(|g| {
-            g.split('/')
-                .map(|row| {
-                    if row.contains(' ') {
-                        row.split_whitespace().map(String::from).collect()
-                    } else {
-                        row.chars().map(String::from).collect()
-                    }
-                })
-                .collect()
-        })
-        .collect();
+    let boards: Vec<Vec<Vec<String>>> = grids.iter().map(|g| grid_cells(g)).collect();
     let cell = boards
         .iter()
         .flatten()
@@ -756,6 +761,7 @@ mod graph;
 mod lookup;
 mod optimal;
 mod search;
+pub mod svg;
 mod table;
 
 pub use census::{case_text, render_cases};

@@ -109,6 +109,24 @@ impl<const N: usize> Puzzle<N> {
         }
     }
 
+    /// Schofield's number of each square of the tray, cell by cell in
+    /// reading order; `None` for the centre.
+    ///
+    /// ```
+    /// use schofield::twist::puzzle::FIVE;
+    /// assert_eq!(FIVE.square_numbers(), [Some(1), Some(2), Some(3), Some(0), None, Some(4)]);
+    /// ```
+    pub fn square_numbers(&self) -> Vec<Option<u8>> {
+        self.layout
+            .iter()
+            .flatten()
+            .map(|cell| match cell {
+                Cell::Square(i) => Some(*i),
+                Cell::Centre => None,
+            })
+            .collect()
+    }
+
     /// (row, column) of the centre, from 0.
     fn centre(&self) -> (usize, usize) {
         for (r, row) in self.layout.iter().enumerate() {
