@@ -220,3 +220,26 @@ fn a_browser_renders_the_pictures() {
         assert!(bytes.len() > 8_000, "{name}: {} bytes", bytes.len());
     }
 }
+
+/// The pictures in docs/img are the tool's own output, as
+/// scripts/draw-docs-pictures.sh draws them.
+#[test]
+fn the_docs_pictures_are_what_the_tool_draws_now() {
+    for (file, args) in [
+        ("docs/img/counts.svg", vec!["counts", "--format", "svg"]),
+        (
+            "docs/img/102536-steps.svg",
+            vec!["solve", "102536", "--steps", "--format", "svg"],
+        ),
+        (
+            "docs/img/102536.svg",
+            vec!["solve", "102536", "--format", "svg"],
+        ),
+    ] {
+        let committed = std::fs::read_to_string(file).unwrap();
+        assert!(
+            committed == stdout(&args),
+            "{file} is stale: run scripts/draw-docs-pictures.sh"
+        );
+    }
+}
