@@ -3,17 +3,8 @@
 //! contradict each other, and the messages that answer them.
 
 mod common;
-use common::{fails, fails_usage, schofield, stdout};
+use common::{fails, fails_usage, piped, schofield, stdout};
 use std::os::unix::fs::{FileTypeExt, PermissionsExt};
-
-fn piped(args: &[&str], input: &str) -> std::process::Output {
-    assert_cmd::Command::cargo_bin("schofield")
-        .unwrap()
-        .args(args)
-        .write_stdin(input)
-        .output()
-        .unwrap()
-}
 
 #[test]
 fn output_to_a_device_or_a_pipe_is_written_not_replaced() {

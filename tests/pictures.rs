@@ -6,6 +6,7 @@
 mod common;
 use common::{fails, stdout};
 use roxmltree::Document;
+use schofield::render::grouped;
 
 /// The texts of every `<text>` element, in order.
 fn texts(doc: &Document) -> Vec<String> {
@@ -97,17 +98,7 @@ fn a_distribution_is_drawn_as_a_bar_chart_of_the_same_figures() {
         .map(|b| texts_of_title(b))
         .collect();
     assert_eq!(titles.len(), 3 * rows.len());
-    let group = |n: &serde_json::Value| {
-        let digits = n.as_u64().unwrap().to_string();
-        let mut out = String::new();
-        for (i, c) in digits.chars().enumerate() {
-            if i > 0 && (digits.len() - i).is_multiple_of(3) {
-                out.push(' ');
-            }
-            out.push(c);
-        }
-        out
-    };
+    let group = |n: &serde_json::Value| grouped(n.as_u64().unwrap() as usize);
     for (k, row) in rows.iter().enumerate() {
         let m = &row["moves"];
         assert_eq!(

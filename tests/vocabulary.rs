@@ -2,7 +2,7 @@
 //! input form, completions and the manual page.
 
 mod common;
-use common::{fails, schofield, stdout};
+use common::{fails, piped, schofield, stdout};
 
 /// Runs `schofield` with its cache in `cache`.
 fn cached(cache: &std::path::Path, args: &[&str]) -> std::process::Output {
@@ -180,14 +180,6 @@ const OPTIMAL_BATCH: &[&str] = &[
 ];
 
 /// Runs `schofield` with `input` on standard input.
-fn piped(args: &[&str], input: &str) -> std::process::Output {
-    assert_cmd::Command::cargo_bin("schofield")
-        .unwrap()
-        .args(args)
-        .write_stdin(input)
-        .output()
-        .unwrap()
-}
 
 #[test]
 fn batches_from_standard_input() {

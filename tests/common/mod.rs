@@ -51,3 +51,13 @@ pub fn fails_usage(args: &[&str], needle: &str) {
         "{args:?}: {err:?} lacks {needle:?}"
     );
 }
+
+/// Runs `schofield` with `args`, `input` on its standard input.
+pub fn piped(args: &[&str], input: &str) -> Output {
+    Command::cargo_bin("schofield")
+        .unwrap()
+        .args(args)
+        .write_stdin(input)
+        .output()
+        .unwrap()
+}
