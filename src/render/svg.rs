@@ -155,6 +155,12 @@ pub fn strip_svg(steps: &Steps, squares: Option<&[Option<u8>]>, title: &str) -> 
         };
         let elided = label.contains('\u{338}');
         let plain: String = label.chars().filter(|&c| c != '\u{338}').collect();
+        // A tile moved, not a step's number.
+        let plain = if plain.parse::<u32>().is_ok() {
+            format!("tile {plain}")
+        } else {
+            plain
+        };
         let mut head = Group::new().set("class", if elided { "step elided" } else { "step" });
         head = head.add(caption(&plain, x, y + 14.0, 15));
         if elided {
