@@ -6,7 +6,9 @@ mod cli;
 
 use clap::{CommandFactory, Parser, Subcommand};
 use cli::common::{FormatArg, Outcome};
-use cli::{astar, census, eight, fifteen, five, graph, lookup, optimal, random, regenerate, shell};
+use cli::{
+    astar, census, eight, explore, fifteen, five, graph, lookup, optimal, random, regenerate, shell,
+};
 use schofield::search::SearchError;
 use schofield::twist::puzzle::EIGHT;
 use std::process::ExitCode;
@@ -57,6 +59,7 @@ enum Command {
     },
     Regenerate(regenerate::RegenerateArgs),
     Random(random::RandomArgs),
+    Explore(explore::ExploreArgs),
     Completions(shell::CompletionsArgs),
     Man(shell::ManArgs),
 }
@@ -77,6 +80,7 @@ fn run(command: Command) -> Outcome {
         Command::Five { command, out } => five::run(command, out),
         Command::Regenerate(args) => regenerate::run(args),
         Command::Random(args) => random::run(args),
+        Command::Explore(args) => explore::run(args),
         Command::Completions(args) => shell::completions(args, Cli::command()),
         Command::Man(args) => shell::man(args, Cli::command()),
     }

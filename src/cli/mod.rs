@@ -6,6 +6,7 @@ pub mod astar;
 pub mod census;
 pub mod common;
 pub mod eight;
+pub mod explore;
 pub mod fifteen;
 pub mod five;
 pub mod graph;

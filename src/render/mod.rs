@@ -755,6 +755,7 @@ pub fn render_random(records: &[RandomPosition], format: Format) -> Result<Strin
 }
 
 mod census;
+pub mod explore;
 mod five;
 pub mod generated;
 mod graph;
