@@ -274,3 +274,61 @@ fn each_step_is_labelled_with_what_made_it() {
         "{text}"
     );
 }
+
+#[test]
+fn second_round_of_careless_inputs() {
+    // A memory bound the databases alone exceed is refused before any build.
+    let clock = std::time::Instant::now();
+    fails(
+        &[
+            "optimal",
+            "--partition",
+            "7-8",
+            "--max-memory",
+            "10",
+            "1",
+            "2",
+            "3",
+            "4",
+            "5",
+            "6",
+            "7",
+            "8",
+            "9",
+            "10",
+            "11",
+            "12",
+            "13",
+            "14",
+            "0",
+            "15",
+        ],
+        "the 7-8 databases hold 550 MB, more than --max-memory 10",
+    );
+    assert!(clock.elapsed().as_secs() < 5);
+    // An extension that names no format is not guessed at.
+    let dir = tempfile::tempdir().unwrap();
+    let xml = dir.path().join("out.xml");
+    fails(
+        &["counts", "--output", xml.to_str().unwrap()],
+        "the extension .xml names no format",
+    );
+    fails(
+        &[
+            "graph",
+            "--output",
+            dir.path().join("g.xyz").to_str().unwrap(),
+        ],
+        "names no graph format",
+    );
+    assert!(!xml.exists());
+    // What solve answers in text, it also draws.
+    let svg = stdout(&["solve", "123/456/7_8", "--format", "svg"]);
+    assert!(svg.contains("1 move to 123/456/78_"), "{svg}");
+    // Singular where it is one.
+    fails(
+        &["random", "--moves", "1"],
+        "no eight-puzzle position needs exactly 1 move;",
+    );
+    fails(&["table", "--head", "1"], "got 1 character");
+}

@@ -116,8 +116,12 @@ fn one(args: &AstarArgs, grid: &str, drawing: Option<Format>) -> Outcome {
         let r = report(args.heuristic.into())?;
         if drawing.is_none() {
             let title = format!(
-                "{} board, {}: {} moves to {} (A*, {})",
-                board, r.start, r.result.length, r.goal, r.result.heuristic
+                "{} board, {}: {} to {} (A*, {})",
+                board,
+                r.start,
+                common::moves(r.result.length as usize),
+                r.goal,
+                r.result.heuristic
             );
             return Ok(common::draw_solution(
                 args.steps,

@@ -94,37 +94,50 @@ impl FormatArg {
 
     /// As [`FormatArg::get`], for a command that can also draw.
     pub fn get_drawing(&self) -> Result<Drawing, String> {
-        let by_extension = self.output.as_deref().and_then(|p| {
-            let ext = p.extension()?.to_str()?.to_ascii_lowercase();
-            Some(match ext.as_str() {
-                "txt" | "text" => OutputFormat::Text,
-                "json" => OutputFormat::Json,
-                "jsonl" | "ndjson" => OutputFormat::Jsonl,
-                "yaml" | "yml" => OutputFormat::Yaml,
-                "csv" => OutputFormat::Csv,
-                "dot" | "gv" => OutputFormat::Dot,
-                "svg" => OutputFormat::Svg,
-                _ => return None,
-            })
+        let shown = || {
+            quoted(
+                &self
+                    .output
+                    .as_deref()
+                    .unwrap_or(Path::new(""))
+                    .display()
+                    .to_string(),
+            )
+        };
+        let ext = self
+            .output
+            .as_deref()
+            .and_then(|p| p.extension())
+            .map(|e| e.to_string_lossy().to_ascii_lowercase());
+        let by_extension = ext.as_deref().map(|e| match e {
+            "txt" | "text" => Some(OutputFormat::Text),
+            "json" => Some(OutputFormat::Json),
+            "jsonl" | "ndjson" => Some(OutputFormat::Jsonl),
+            "yaml" | "yml" => Some(OutputFormat::Yaml),
+            "csv" => Some(OutputFormat::Csv),
+            "dot" | "gv" => Some(OutputFormat::Dot),
+            "svg" => Some(OutputFormat::Svg),
+            _ => None,
         });
         let format = match (self.format, by_extension) {
-            (Some(f), Some(e)) if f != e => {
+            (Some(f), Some(Some(e))) if f != e => {
                 return Err(format!(
                     "--format {} disagrees with --output {} (a .{} file); leave out --format or change the file's extension",
                     f.name(),
-                    quoted(
-                        &self
-                            .output
-                            .as_deref()
-                            .unwrap_or(Path::new(""))
-                            .display()
-                            .to_string()
-                    ),
-                    e.name()
+                    shown(),
+                    ext.unwrap_or_default()
                 ));
             }
             (Some(f), _) => f,
-            (None, Some(e)) => e,
+            (None, Some(Some(e))) => e,
+            // An extension that names no format is not guessed at.
+            (None, Some(None)) => {
+                return Err(format!(
+                    "--output {}: the extension .{} names no format; use .txt, .json, .jsonl, .yaml, .csv or .svg, or give --format",
+                    shown(),
+                    ext.unwrap_or_default()
+                ));
+            }
             (None, None) => OutputFormat::Text,
         };
         if let Some(path) = &self.output {
@@ -166,6 +179,11 @@ pub fn draw_solution(
     } else {
         svg::board_svg(&board.format(start), None, title)
     }
+}
+
+/// `1 move`, `20 moves`.
+pub fn moves(n: usize) -> String {
+    schofield::render::counted(n, "move", "moves")
 }
 
 /// The commands that draw `--format svg`, for messages.

@@ -108,7 +108,7 @@ pub fn solve<const N: usize>(puzzle: &'static Puzzle<N>, args: SolveArgs) -> Out
     let one = |text: &str, format: Format| -> Outcome {
         let (p, note) = match puzzle.parse_position(text) {
             Ok(p) => (p, None),
-            Err(e) => match other_forms(puzzle, text, format, args.steps, batch, &e) {
+            Err(e) => match other_forms(puzzle, text, Some(format), args.steps, batch, &e) {
                 Other::Relabelled(p) => (p, Some(USUAL_READING)),
                 Other::Answered(out) => return out,
                 Other::No => return Err(e.into()),
@@ -125,14 +125,27 @@ pub fn solve<const N: usize>(puzzle: &'static Puzzle<N>, args: SolveArgs) -> Out
         (Some(format), false) => one(&text, format),
         (None, true) => Err(NO_SVG_BATCH.into()),
         (None, false) => {
-            let (p, _) = read_position(puzzle, &text)?;
+            let p = match read_position(puzzle, &text) {
+                Ok((p, _)) => p,
+                Err(e) => {
+                    // An arrangement the twists cannot take is drawn as the
+                    // lookup table solves it, as in text.
+                    let parsed = puzzle.parse_position(&text);
+                    return match parsed
+                        .map_err(|pe| other_forms(puzzle, &text, None, args.steps, false, &pe))
+                    {
+                        Err(Other::Answered(out)) => out,
+                        _ => Err(e),
+                    };
+                }
+            };
             let sol = Solution::new(&a, &p, false);
             let squares = puzzle.square_numbers();
             let title = format!(
-                "{} position {}: {} moves",
+                "{} position {}: {}",
                 capitalised(puzzle.name),
                 p.code(),
-                sol.moves
+                super::common::moves(usize::from(sol.moves))
             );
             Ok(if args.steps.steps {
                 let title = format!("{title}, {}", sol.specimen);
@@ -244,7 +257,7 @@ enum Other<const N: usize> {
 fn other_forms<const N: usize>(
     puzzle: &'static Puzzle<N>,
     text: &str,
-    format: Format,
+    format: Option<Format>,
     steps: StepsArg,
     batch: bool,
     error: &PositionError,
@@ -290,7 +303,7 @@ fn other_forms<const N: usize>(
         (Err(e), _) if usual => return Other::Answered(Err(format!("{e} ({reading})").into())),
         _ => return Other::No,
     }
-    if batch && format != Format::Text {
+    if batch && format != Some(Format::Text) {
         // A batch's records all have one shape: the twist analysis.
         return Other::Answered(Err(format!(
             "{} is not a position of Schofield's twists (they need the blank on the centre, in his target's half); a batch of `solve` records takes those only: use `schofield lookup solve -` for any 3x3 arrangement",
@@ -306,7 +319,7 @@ fn other_forms<const N: usize>(
 /// written 8), solved optimally by the lookup table: towards his target
 /// `123/8_4/765` when it can reach it, else towards the other half's goal
 /// `123/456/78_` (the puzzle as sold). A line says which goal and why.
-fn by_lookup(grid: &str, format: Format, steps: StepsArg) -> Outcome {
+fn by_lookup(grid: &str, drawing: Option<Format>, steps: StepsArg) -> Outcome {
     let board: Board = "3x3".parse()?;
     let start = board.parse_arrangement(grid)?;
     let target = board.parse_arrangement("123/8_4/765")?;
@@ -323,6 +336,17 @@ fn by_lookup(grid: &str, format: Format, steps: StepsArg) -> Outcome {
     };
     let t = LookupTable::try_build(board, goal)?;
     let sol = t.solve(&start)?;
+    let Some(format) = drawing else {
+        let title = format!(
+            "3x3 board, {}: {} to {} (lookup table; twists need the blank at home)",
+            board.format(&start),
+            super::common::moves(usize::from(sol.length)),
+            board.format(t.goal())
+        );
+        return Ok(super::common::draw_solution(
+            steps, &board, &start, &sol.tiles, &title,
+        ));
+    };
     let body = render::render_table_solution(&sol, format)?;
     let grids = || render::Steps::of_tiles(&board, &start, &sol.tiles);
     let body = steps_if(steps, body, &sol, grids, format)?;
@@ -349,11 +373,11 @@ pub fn follow<const N: usize>(puzzle: &'static Puzzle<N>, args: PathArgs) -> Out
     let Some(format) = args.out.get_or_svg()? else {
         let end = start.apply_path(&path);
         let title = format!(
-            "{} from {} to {}: {} moves",
+            "{} from {} to {}: {}",
             path,
             start.code(),
             end.code(),
-            path.moves()
+            super::common::moves(path.moves())
         );
         let squares = puzzle.square_numbers();
         return Ok(svg::strip_svg(

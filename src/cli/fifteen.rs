@@ -40,9 +40,9 @@ pub fn run(args: FifteenArgs) -> Outcome {
     let solution = three_cycles::solve(&board, &a)?;
     let Some(format) = args.out.get_or_svg()? else {
         let title = format!(
-            "4x4 board, {}: {} moves by 3-cycles",
+            "4x4 board, {}: {} by 3-cycles",
             board.format(&a),
-            solution.tiles.len()
+            super::common::moves(solution.tiles.len())
         );
         return Ok(super::common::draw_solution(
             args.steps,

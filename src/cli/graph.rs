@@ -111,7 +111,18 @@ pub fn run(args: GraphArgs) -> Outcome {
             .into());
         }
         (Some(f), _) | (None, Some(f)) => f,
-        (None, None) => FormatArg::Graphml,
+        (None, None) => match args.output.as_deref().and_then(|p| p.extension()) {
+            // An extension that names no format is not guessed at.
+            Some(ext) => {
+                return Err(format!(
+                    "--output {}: the extension .{} names no graph format; use .graphml, .dot or .json, or give --format",
+                    schofield::render::quoted(&args.output.as_deref().unwrap_or(std::path::Path::new("")).display().to_string()),
+                    ext.to_string_lossy()
+                )
+                .into());
+            }
+            None => FormatArg::Graphml,
+        },
     };
     if let Some(path) = &args.output {
         common::send_output_to(path)?;

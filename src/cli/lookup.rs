@@ -161,10 +161,10 @@ pub fn run(command: LookupCommand) -> Outcome {
                 let a = b.parse_arrangement(&grid.join(" "))?;
                 let sol = t.solve(&a)?;
                 let title = format!(
-                    "{} board, {}: {} moves to {} (lookup table)",
+                    "{} board, {}: {} to {} (lookup table)",
                     b,
                     b.format(&a),
-                    sol.length,
+                    common::moves(usize::from(sol.length)),
                     b.format(t.goal())
                 );
                 return Ok(common::draw_solution(steps, b, &a, &sol.tiles, &title));

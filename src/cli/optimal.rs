@@ -131,6 +131,17 @@ pub fn run(args: OptimalArgs) -> Outcome {
     } else {
         None
     };
+    // A memory bound the databases alone exceed is refused before they are
+    // built or read.
+    if let (Some(name), Some(mb)) = (named, args.max_memory)
+        && name.table_bytes() > mb.saturating_mul(1 << 20)
+    {
+        return Err(format!(
+            "the {name} databases hold {} MB, more than --max-memory {mb}; raise it or choose a smaller --partition (6-6-3 holds 11 MB)",
+            name.table_bytes().div_ceil(1 << 20)
+        )
+        .into());
+    }
     if uses_databases && Recast::between(&board, &goal, &db_goal).is_none() {
         return Err(format!(
             "goal {} has its blank on cell {}; the pattern databases serve goals with the blank in a corner (or use --partition manhattan)",
@@ -245,8 +256,11 @@ pub fn run(args: OptimalArgs) -> Outcome {
         }
         let r = &runs[0];
         let title = format!(
-            "4x4 board, {}: {} moves to {} (IDA*, {})",
-            r.start, r.solution.length, r.goal, r.heuristic
+            "4x4 board, {}: {} to {} (IDA*, {})",
+            r.start,
+            common::moves(r.solution.length as usize),
+            r.goal,
+            r.heuristic
         );
         return Ok(common::draw_solution(
             args.steps,

@@ -86,9 +86,9 @@ fn twist<const N: usize>(
     };
     if pool.is_empty() {
         return Err(format!(
-            "no {} position needs exactly {} moves; the minima are even, from 0 to {}",
+            "no {} position needs exactly {}; the minima are even, from 0 to {}",
             puzzle.name,
-            args.moves.unwrap_or_default(),
+            super::common::moves(usize::from(args.moves.unwrap_or_default())),
             a.max_moves()
         )
         .into());
@@ -145,7 +145,8 @@ fn board(
                 .map_or(0, |d| d.states);
             if at == 0 {
                 return Err(format!(
-                    "no arrangement of {board} is exactly {m} moves from the goal; the distances run from 0 to {}",
+                    "no arrangement of {board} is exactly {} from the goal; the distances run from 0 to {}",
+                    super::common::moves(usize::from(m)),
                     t.max()
                 )
                 .into());

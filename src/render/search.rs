@@ -165,10 +165,10 @@ pub fn render_fifteen(
             let _ = writeln!(t, "start\n{}\n", board_text(&s.start));
             let _ = writeln!(
                 t,
-                "moves      {} ({} before cancelling tiles moved straight back), by {} 3-cycles",
+                "moves      {} ({} before cancelling tiles moved straight back), by {}",
                 grouped(s.moves),
                 grouped(s.moves_before_cancelling),
-                s.cycles.len()
+                counted(s.cycles.len(), "3-cycle", "3-cycles")
             );
             if verbose {
                 for (k, c) in s.cycles.iter().enumerate() {

@@ -455,7 +455,11 @@ impl fmt::Display for SearchError {
                         crate::render::counted(n, "position", "positions")
                     )?,
                 }
-                write!(f, "; the solution needs at least {lower_bound} moves")
+                write!(
+                    f,
+                    "; the solution needs at least {}",
+                    crate::render::counted(*lower_bound as usize, "move", "moves")
+                )
             }
         }
     }

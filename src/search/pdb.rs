@@ -409,6 +409,20 @@ impl PartitionName {
         }
     }
 
+    /// The bytes the databases hold in memory: one byte for each placement
+    /// of each block's tiles, `16!/(16−k)!` for a block of `k`.
+    ///
+    /// ```
+    /// use schofield::search::pdb::PartitionName;
+    /// assert_eq!(PartitionName::SixSixThree.table_bytes(), 2 * 5_765_760 + 3_360);
+    /// ```
+    pub fn table_bytes(self) -> u64 {
+        self.blocks()
+            .iter()
+            .map(|b| (0..b.len() as u64).map(|i| 16 - i).product::<u64>())
+            .sum()
+    }
+
     /// Blocks of goal cells (of the 4×4 with the blank's home on cell 0).
     fn blocks(self) -> Vec<Vec<usize>> {
         match self {

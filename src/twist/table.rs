@@ -58,7 +58,11 @@ impl std::fmt::Display for HeadError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         let expected = "a half-page head is 3 different digits 0 to 7 (the pieces on squares 0, 1, 2), like 102";
         match self {
-            HeadError::Length(n) => write!(f, "{expected}; got {n} characters"),
+            HeadError::Length(n) => write!(
+                f,
+                "{expected}; got {}",
+                crate::render::counted(*n, "character", "characters")
+            ),
             HeadError::Digit(c) => write!(
                 f,
                 "{expected}; {} is not one of them",
