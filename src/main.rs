@@ -89,8 +89,14 @@ fn run(command: Command) -> Outcome {
 fn main() -> ExitCode {
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
-        // Help and version go to standard output as clap writes them.
-        Err(e) if !e.use_stderr() => e.exit(),
+        // Help and version go to standard output as clap writes them; a
+        // command given without its subcommand gets its help (exit 2).
+        Err(e)
+            if !e.use_stderr()
+                || e.kind() == clap::error::ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand =>
+        {
+            e.exit()
+        }
         // A usage error on one line, as every other error: clap's message
         // and its tips, without the usage summary.
         Err(e) => {
@@ -129,7 +135,15 @@ fn main() -> ExitCode {
             {
                 eprintln!("error: {}", failure.message);
             }
-            eprintln!("error: {e}{}", cli::hint(e.as_ref()));
+            let message = format!("error: {e}{}", cli::hint(e.as_ref()));
+            eprintln!(
+                "{}",
+                if ascii {
+                    schofield::render::to_ascii(&message)
+                } else {
+                    message
+                }
+            );
             // A search that reached a limit did not fail on bad input.
             let stopped = matches!(
                 cli::common::search_error(e.as_ref()),

@@ -332,3 +332,53 @@ fn second_round_of_careless_inputs() {
     );
     fails(&["table", "--head", "1"], "got 1 character");
 }
+
+#[test]
+fn third_round_of_careless_inputs() {
+    // The paper's notation for inverses reads as the inverse twist.
+    let v: serde_json::Value =
+        serde_json::from_str(&stdout(&["path", "A B⁻¹ A⁻¹ B", "--format", "json"])).unwrap();
+    assert_eq!(v["path"], "AXWB");
+    assert_eq!(v["end_cycles"], "(123)");
+    // A byte-order mark before the first line of a batch is not part of it.
+    let out = piped(&["solve", "-", "--format", "csv"], "\u{feff}102536\n");
+    assert!(out.status.success(), "{out:?}");
+    // A command without its subcommand shows its help.
+    let out = schofield(&["lookup"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("Usage: schofield lookup"));
+    // Flags that do not apply are refused, not ignored.
+    fails(
+        &[
+            "optimal",
+            "--partition",
+            "manhattan",
+            "--pdb",
+            "/tmp/x.bin",
+            "1",
+            "2",
+            "3",
+            "4",
+            "5",
+            "6",
+            "7",
+            "8",
+            "9",
+            "10",
+            "11",
+            "12",
+            "13",
+            "14",
+            "0",
+            "15",
+        ],
+        "uses no pattern databases",
+    );
+    // --ascii reaches the error messages too.
+    let out = schofield(&["--ascii", "astar", "123/456/87_"]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.is_ascii() && err.contains("(1 2 3 ... _)"), "{err}");
+    // A note that would pass 80 columns goes under its list.
+    let text = stdout(&["lookup", "solve", "867/254/3_1"]);
+    assert!(text.lines().all(|l| l.chars().count() <= 80), "{text}");
+}

@@ -201,7 +201,8 @@ impl<R: BufRead> Lines<R> {
                 return Err(BatchError::LineTooLong { line });
             }
             let text = std::str::from_utf8(&bytes).map_err(|_| BatchError::NotText { line })?;
-            let text = text.trim();
+            // A byte-order mark some editors put first is not part of the line.
+            let text = text.trim_start_matches('\u{feff}').trim();
             if let Some(comment) = text.strip_prefix('#') {
                 let comment = comment.trim();
                 let declared = comment

@@ -152,7 +152,7 @@ impl fmt::Display for BoardError {
             SeveralBlanks(n) => write!(f, "{n} blanks; expected exactly one"),
             NotSquare(n) => write!(
                 f,
-                "{n} cells is not a square number of entries (4, 9 or 16); give the rows separated by '/' (like 123/45_ for 2x3)"
+                "{n} entries do not fill a square board of 4, 9 or 16 cells; give the rows separated by '/' (like 123/45_ for 2x3)"
             ),
         }
     }

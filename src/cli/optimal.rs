@@ -131,6 +131,12 @@ pub fn run(args: OptimalArgs) -> Outcome {
     } else {
         None
     };
+    if !uses_databases && (args.pdb.is_some() || args.rebuild) {
+        return Err(format!(
+            "--partition {partition} uses no pattern databases, so --pdb and --rebuild do not apply; leave them out or choose 7-7-1, 7-8, 6-6-3 or 5-5-5"
+        )
+        .into());
+    }
     // A memory bound the databases alone exceed is refused before they are
     // built or read.
     if let (Some(name), Some(mb)) = (named, args.max_memory)

@@ -165,7 +165,7 @@ pub fn render_five_classes(
         Format::Csv => {
             #[derive(Serialize)]
             struct Row<'a> {
-                class: &'a str,
+                name: &'a str,
                 elements: usize,
                 order: usize,
                 cyclic_subgroups: usize,
@@ -175,7 +175,7 @@ pub fn render_five_classes(
                 rotations: &'a str,
             }
             csv(classes.iter().map(|c| Row {
-                class: c.name,
+                name: c.name,
                 elements: c.elements,
                 order: c.order,
                 cyclic_subgroups: c.cyclic_subgroups,

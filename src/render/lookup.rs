@@ -59,12 +59,20 @@ pub fn render_table_solution(s: &TableSolution, format: Format) -> Result<String
             }])
         }
         Format::Text => Ok(format!(
-            "start    {}\ngoal     {}\nlength   {} (optimal)\ntiles    {}   (tiles moved, in order)\nblank    {}   (the blank's moves: U up, L left, R right, D down)\n",
+            "start    {}\ngoal     {}\nlength   {} (optimal)\ntiles    {}\nblank    {}\n",
             s.start,
             s.goal,
             super::counted(usize::from(s.length), "move", "moves"),
-            super::wrapped(&tiles, 9),
-            if blank.is_empty() { "-" } else { &blank }
+            super::wrapped_with_note(&tiles, 9, "(tiles moved, in order)"),
+            super::wrapped_with_note(
+                &[if blank.is_empty() {
+                    "-".to_string()
+                } else {
+                    blank.clone()
+                }],
+                9,
+                "(the blank's moves: U up, L left, R right, D down)"
+            )
         )),
     }
 }

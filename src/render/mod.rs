@@ -292,7 +292,7 @@ fn solution_text(sol: &Solution) -> String {
         let pieces: Vec<String> = sol.tile_moves.iter().map(|p| p.to_string()).collect();
         field(
             "tile moves",
-            format!("{}   (pieces moved, in order)", pieces.join(" ")),
+            wrapped_with_note(&pieces, 17, "(pieces moved, in order)"),
         );
         let twins = if sol.tile_solutions == sol.minimal_path_count {
             String::new()
@@ -367,13 +367,13 @@ pub(crate) fn solution_lines(
     );
     let _ = writeln!(
         out,
-        "tiles      {}   (tiles moved, in order)",
-        wrapped(&tiles, 11)
+        "tiles      {}",
+        wrapped_with_note(&tiles, 11, "(tiles moved, in order)")
     );
     let _ = writeln!(
         out,
-        "blank      {}   (U up, L left, R right, D down)",
-        dash(blank)
+        "blank      {}",
+        wrapped_with_note(&[dash(blank)], 11, "(U up, L left, R right, D down)")
     );
 }
 
@@ -486,6 +486,30 @@ pub fn wrapped(words: &[String], indent: usize) -> String {
     lines.join(&format!("\n{}", " ".repeat(indent)))
 }
 
+/// [`wrapped`] with a note after the last word (`   (tiles moved, in
+/// order)`), or on a line of its own under the words when it would pass the
+/// width.
+///
+/// ```
+/// use schofield::render::wrapped_with_note;
+/// let words: Vec<String> = ["1", "2"].map(String::from).to_vec();
+/// assert_eq!(wrapped_with_note(&words, 6, "(tiles)"), "1 2   (tiles)");
+/// ```
+pub fn wrapped_with_note(words: &[String], indent: usize, note: &str) -> String {
+    let text = wrapped(words, indent);
+    let last = text.rsplit('\n').next().unwrap_or("");
+    let last_width = if text.contains('\n') {
+        last.chars().count()
+    } else {
+        indent + last.chars().count()
+    };
+    if last_width + 3 + note.chars().count() <= text_width() {
+        format!("{text}   {note}")
+    } else {
+        format!("{text}\n{}{note}", " ".repeat(indent))
+    }
+}
+
 fn spaced(letters: &str) -> String {
     letters.chars().map(String::from).join(" ")
 }
@@ -568,7 +592,7 @@ pub fn render_path(r: &PathReport, format: Format) -> Result<String, OutputError
             let pieces: Vec<String> = r.tile_moves.iter().map(|p| p.to_string()).collect();
             field(
                 "tile moves",
-                format!("{}   (pieces moved, in order)", pieces.join(" ")),
+                wrapped_with_note(&pieces, 15, "(pieces moved, in order)"),
             );
             Ok(s)
         }

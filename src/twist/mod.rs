@@ -427,10 +427,35 @@ impl FromStr for Path {
     type Err = PathError;
 
     /// Reads twist letters (either case); spaces, commas and the strike-through
-    /// mark U+0338 are ignored, so the marked form reads back.
+    /// mark U+0338 are ignored, so the marked form reads back. A twist
+    /// followed by `⁻¹` (or `^-1`) is its inverse, as the paper writes
+    /// Lemma A: `A B⁻¹ A⁻¹ B` is `A X W B`.
+    ///
+    /// ```
+    /// let p: schofield::twist::Path = "A B⁻¹ A^-1 B".parse().unwrap();
+    /// assert_eq!(p.to_string(), "AXWB");
+    /// ```
     fn from_str(s: &str) -> Result<Path, PathError> {
-        let mut twists = Vec::new();
-        for (i, c) in s.chars().enumerate() {
+        let mut twists: Vec<Twist> = Vec::new();
+        let chars: Vec<char> = s.chars().collect();
+        let mut i = 0;
+        while i < chars.len() {
+            let c = chars[i];
+            i += 1;
+            // The inverse mark applies to the twist just read.
+            let rest: String = chars[i - 1..].iter().take(3).collect();
+            let mark = if rest.starts_with("⁻¹") {
+                Some(2)
+            } else if rest.starts_with("^-1") {
+                Some(3)
+            } else {
+                None
+            };
+            if let (Some(len), Some(last)) = (mark, twists.last_mut()) {
+                *last = last.inverse();
+                i += len - 1;
+                continue;
+            }
             if c.is_whitespace() || c == ',' || c == '\u{338}' {
                 continue;
             }
@@ -439,7 +464,7 @@ impl FromStr for Path {
                 None => {
                     return Err(PathError::UnknownTwist {
                         letter: c,
-                        position: i + 1,
+                        position: i,
                         allowed: "A B C D W X Y Z".to_string(),
                     });
                 }
