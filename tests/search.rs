@@ -229,7 +229,7 @@ fn limits_stop_with_exit_3_and_a_lower_bound() {
 fn bad_input() {
     fails(
         &["astar", "1 2 3 4 5 6 7 8"],
-        "8 cells is not a square number",
+        "8 entries do not fill a square board of 4, 9 or 16 cells",
     );
     fails(&["astar", "123/455/78_"], "tile 5 appears twice");
     fails(&["astar", "1 2 3 4 5 6 7 8 8"], "no blank");
