@@ -234,3 +234,29 @@ fn the_docs_pictures_are_what_the_tool_draws_now() {
         );
     }
 }
+
+/// Graph exports draw each node as its board, which graphviz renders.
+#[test]
+fn graph_nodes_are_drawn_as_boards() {
+    let dot = stdout(&[
+        "graph",
+        "--kind",
+        "shortest-paths",
+        "--max-moves",
+        "4",
+        "--format",
+        "dot",
+    ]);
+    let target = dot
+        .lines()
+        .find(|l| l.contains("code = \"012345\""))
+        .expect("the target's node");
+    let cells: String = target
+        .split("<TD")
+        .skip(1)
+        .filter_map(|td| td.split('>').nth(1)?.split('<').next())
+        .collect::<Vec<_>>()
+        .join(",");
+    assert!(cells.starts_with("1,2,3,0, ,4,7,6,5,"), "{cells}");
+    assert_eq!(dot.matches("shape = plaintext").count(), 9);
+}

@@ -73,6 +73,34 @@ fn node_data(n: &Node) -> [(&'static str, Datum<'_>); 6] {
     ]
 }
 
+/// A node drawn as its board: a Graphviz HTML-like label, a table of the
+/// grid's cells (the blank white) over the code number and the moves, so
+/// that `dot` draws small boards rather than numbers.
+fn board_label(n: &Node) -> String {
+    let rows = super::grid_cells(&n.grid);
+    let cols = rows.first().map_or(1, Vec::len);
+    let mut t =
+        String::from("<<TABLE BORDER=\"0\" CELLBORDER=\"1\" CELLSPACING=\"0\" CELLPADDING=\"3\">");
+    for row in &rows {
+        t.push_str("<TR>");
+        for cell in row {
+            if cell == "_" {
+                t.push_str("<TD BGCOLOR=\"white\"> </TD>");
+            } else {
+                let _ = write!(t, "<TD BGCOLOR=\"#f3e2b3\">{}</TD>", xml(cell));
+            }
+        }
+        t.push_str("</TR>");
+    }
+    let _ = write!(
+        t,
+        "<TR><TD COLSPAN=\"{cols}\" BORDER=\"0\"><FONT POINT-SIZE=\"10\">{} · {}</FONT></TD></TR></TABLE>>",
+        xml(&n.code),
+        n.moves
+    );
+    t
+}
+
 /// A DOT string: quotes and backslashes escaped, new lines as `\n`.
 fn quoted(s: &str) -> String {
     let escaped = s
@@ -103,10 +131,7 @@ fn dot<Ty: petgraph::EdgeType>(g: &petgraph::Graph<Node, Edge, Ty>) -> String {
         s
     };
     let node_attrs = |_, (_, n): (NodeIndex, &Node)| {
-        let mut s = format!(
-            "label = {}",
-            quoted(&format!("{}\n{} moves", n.code, n.moves))
-        );
+        let mut s = format!("label = {}, shape = plaintext", board_label(n));
         for (key, value) in node_data(n) {
             let _ = match value {
                 Datum::Text(t) => write!(s, ", {key} = {}", quoted(t)),
