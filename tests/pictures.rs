@@ -260,3 +260,34 @@ fn graph_nodes_are_drawn_as_boards() {
     assert!(cells.starts_with("1,2,3,0, ,4,7,6,5,"), "{cells}");
     assert_eq!(dot.matches("shape = plaintext").count(), 9);
 }
+
+/// The five-puzzle's binary trees: a box a word, dashed where an earlier
+/// word reaches the same position, as in `five trees --format json`.
+#[test]
+fn the_binary_trees_are_drawn() {
+    let svg = stdout(&["five", "trees", "--format", "svg"]);
+    let doc = Document::parse(&svg).unwrap();
+    let json: serde_json::Value =
+        serde_json::from_str(&stdout(&["five", "trees", "--format", "json"])).unwrap();
+    fn walk(n: &serde_json::Value, words: &mut usize, later: &mut usize) {
+        *words += 1;
+        if n["first"] == false {
+            *later += 1;
+        }
+        for c in n["children"].as_array().into_iter().flatten() {
+            walk(c, words, later);
+        }
+    }
+    let (mut words, mut later) = (0, 0);
+    for root in json["roots"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .chain(json["reflected"].as_array().unwrap())
+    {
+        walk(root, &mut words, &mut later);
+    }
+    assert_eq!(with_class(&doc, "word").len(), 1 + words - later);
+    assert_eq!(with_class(&doc, "word reached-before").len(), later);
+    assert!(later > 0);
+}

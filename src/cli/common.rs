@@ -187,7 +187,7 @@ pub fn moves(n: usize) -> String {
 }
 
 /// The commands that draw `--format svg`, for messages.
-pub const SVG_COMMANDS: &str = "solve, five solve, path, five path, lookup solve, astar, optimal, fifteen, counts, five counts, lookup build, boards";
+pub const SVG_COMMANDS: &str = "solve, five solve, path, five path, lookup solve, astar, optimal, fifteen, counts, five counts, five trees, lookup build, boards";
 
 /// What a command is asked to write: data in a [`Format`], or a drawing.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

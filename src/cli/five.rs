@@ -76,9 +76,7 @@ pub fn run(command: Option<FiveCommand>, out: FormatArg) -> Outcome {
             match (dot, drawing) {
                 (true, _) | (false, Drawing::Dot) => render::render_trees_dot(&trees),
                 (false, Drawing::Data(format)) => render::render_trees(&trees, format)?,
-                (false, Drawing::Svg) => {
-                    return Err("five trees draws --format dot (graphviz renders it as SVG: `schofield five trees --format dot | dot -Tsvg`)".into());
-                }
+                (false, Drawing::Svg) => render::svg::trees_svg(&trees),
             }
         }
         Some(FiveCommand::Classes(out)) => {

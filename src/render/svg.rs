@@ -330,6 +330,132 @@ pub fn move_counts_svg(puzzle: &str, counts: &[crate::twist::dictionary::MoveCou
     )
 }
 
+/// Schofield's binary trees of the five-puzzle, drawn left to right from
+/// the target: each word a box with its moves and the position it reaches
+/// (dashed when an earlier word reaches that position first), each edge
+/// labelled with its last twist.
+///
+/// ```
+/// let trees = schofield::twist::five::binary_trees(2);
+/// let svg = schofield::render::svg::trees_svg(&trees);
+/// // The target, and 2 + 4 words in each of the four trees.
+/// assert_eq!(svg.matches("class=\"word").count(), 1 + 4 * 6);
+/// ```
+pub fn trees_svg(trees: &crate::twist::five::BinaryTrees) -> String {
+    use crate::twist::five::TreeNode;
+    const W: f64 = 86.0;
+    const H: f64 = 44.0;
+    const COL: f64 = 124.0;
+    const ROW: f64 = 52.0;
+    const TOP: f64 = 44.0;
+    struct Layout {
+        next_row: f64,
+        nodes: Vec<(f64, f64, [String; 3], bool)>,
+        edges: Vec<(f64, f64, f64, f64, char)>,
+    }
+    // Leaves take the next row; a parent sits midway between its children.
+    fn place(n: &TreeNode, depth: usize, out: &mut Layout) -> f64 {
+        let x = GAP + depth as f64 * COL;
+        let ys: Vec<f64> = n
+            .children
+            .iter()
+            .map(|c| place(c, depth + 1, out))
+            .collect();
+        let y = if ys.is_empty() {
+            let y = TOP + out.next_row * ROW;
+            out.next_row += 1.0;
+            y
+        } else {
+            (ys[0] + ys[ys.len() - 1]) / 2.0
+        };
+        for (c, cy) in n.children.iter().zip(&ys) {
+            let letter = c.word.twists().last().map_or('?', |t| t.letter());
+            out.edges
+                .push((x + W, y + H / 2.0, x + COL, cy + H / 2.0, letter));
+        }
+        out.nodes.push((
+            x,
+            y,
+            [
+                n.word.marked(),
+                format!("{} moves", n.moves),
+                n.position.clone(),
+            ],
+            !n.first,
+        ));
+        y
+    }
+    let mut out = Layout {
+        next_row: 0.0,
+        nodes: Vec::new(),
+        edges: Vec::new(),
+    };
+    let roots: Vec<&TreeNode> = trees.roots.iter().chain(&trees.reflected).collect();
+    let ys: Vec<f64> = roots.iter().map(|r| place(r, 1, &mut out)).collect();
+    let y0 = (ys.first().copied().unwrap_or(TOP) + ys.last().copied().unwrap_or(TOP)) / 2.0;
+    for (r, y) in roots.iter().zip(&ys) {
+        let letter = r.word.twists().last().map_or('?', |t| t.letter());
+        out.edges
+            .push((GAP + W, y0 + H / 2.0, GAP + COL, y + H / 2.0, letter));
+    }
+    out.nodes.push((
+        GAP,
+        y0,
+        ["target".into(), "0 moves".into(), "012".into()],
+        false,
+    ));
+    let title = format!(
+        "Five-puzzle: Schofield's binary trees, {} twists deep (dashed: reached earlier by another word)",
+        trees.depth
+    );
+    let width = GAP + (trees.depth + 1) as f64 * COL;
+    let height = TOP + out.next_row * ROW + GAP;
+    let mut doc = document(width, height, &title).add(caption(&title, GAP, 24.0, 14));
+    for (x1, y1, x2, y2, letter) in &out.edges {
+        doc = doc
+            .add(
+                Line::new()
+                    .set("x1", *x1)
+                    .set("y1", *y1)
+                    .set("x2", *x2)
+                    .set("y2", *y2)
+                    .set("stroke", FAINT),
+            )
+            .add(caption(
+                &letter.to_string(),
+                (x1 + x2) / 2.0 - 4.0,
+                (y1 + y2) / 2.0 - 3.0,
+                11,
+            ));
+    }
+    for (x, y, lines, dashed) in &out.nodes {
+        let mut g = Group::new().set(
+            "class",
+            if *dashed {
+                "word reached-before"
+            } else {
+                "word"
+            },
+        );
+        let mut rect = Rectangle::new()
+            .set("x", *x)
+            .set("y", *y)
+            .set("width", W)
+            .set("height", H)
+            .set("fill", if *dashed { BLANK_FILL } else { TILE_FILL })
+            .set("stroke", INK);
+        if *dashed {
+            rect = rect.set("stroke-dasharray", "4 3");
+        }
+        g = g.add(rect);
+        for (k, line) in lines.iter().enumerate() {
+            g = g.add(caption(line, x + 6.0, y + 13.0 + 12.0 * k as f64, 11));
+        }
+        doc = doc.add(g);
+    }
+    doc.to_string()
+}
+
 /// A round step for the y axis: 1, 2 or 5 times a power of ten, giving
 /// four to ten grid lines.
 fn nice_step(max: u64) -> u64 {
