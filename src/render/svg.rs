@@ -338,8 +338,8 @@ pub fn move_counts_svg(puzzle: &str, counts: &[crate::twist::dictionary::MoveCou
 /// ```
 /// let trees = schofield::twist::five::binary_trees(2);
 /// let svg = schofield::render::svg::trees_svg(&trees);
-/// // The target, and 2 + 4 words in each of the four trees.
-/// assert_eq!(svg.matches("class=\"word").count(), 1 + 4 * 6);
+/// // The target, and a root and its two children in each of the four trees.
+/// assert_eq!(svg.matches("class=\"word").count(), 1 + 4 * 3);
 /// ```
 pub fn trees_svg(trees: &crate::twist::five::BinaryTrees) -> String {
     use crate::twist::five::TreeNode;
