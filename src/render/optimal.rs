@@ -43,10 +43,18 @@ pub fn render_optimal(r: &OptimalReport, format: Format) -> Result<String, Outpu
     }
 }
 
+/// An instance as a CSV row: the JSON's fields, flattened (the tiles and
+/// the blank's letters each in one column).
 #[derive(Serialize)]
-struct Row {
+struct Row<'a> {
     instance: usize,
+    start: &'a str,
+    goal: &'a str,
+    heuristic: &'a str,
     moves: u32,
+    blank_moves: String,
+    tile_moves: String,
+    initial_estimate: u32,
     generated: u64,
     seconds: f64,
 }
@@ -59,7 +67,19 @@ pub fn render_batch(
 ) -> Result<String, OutputError> {
     let rows = runs.iter().map(|r| Row {
         instance: r.instance,
+        start: &r.start,
+        goal: &r.goal,
+        heuristic: &r.heuristic,
         moves: r.solution.length,
+        blank_moves: r.solution.moves.iter().map(|d| d.letter()).collect(),
+        tile_moves: r
+            .solution
+            .tiles
+            .iter()
+            .map(u8::to_string)
+            .collect::<Vec<_>>()
+            .join(" "),
+        initial_estimate: r.solution.initial_estimate,
         generated: r.solution.generated,
         seconds: r.solution.seconds,
     });

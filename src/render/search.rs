@@ -44,25 +44,37 @@ pub fn render_astar(r: &AstarReport, format: Format) -> Result<String, OutputErr
     }
 }
 
+/// An A* run as a CSV row: the JSON's fields, flattened (the tiles and the
+/// blank's letters each in one column).
 #[derive(Serialize)]
 struct CompareRow<'a> {
+    board: &'a str,
+    start: &'a str,
+    goal: &'a str,
     heuristic: &'a str,
+    initial_estimate: u32,
     moves: u32,
+    blank_moves: String,
+    tile_moves: String,
     expanded: u64,
     max_queue: usize,
     stored: usize,
-    initial_estimate: u32,
 }
 
 /// Several heuristics on one position, side by side.
 pub fn render_compare(runs: &[AstarReport], format: Format) -> Result<String, OutputError> {
     let rows = runs.iter().map(|r| CompareRow {
+        board: &r.board,
+        start: &r.start,
+        goal: &r.goal,
         heuristic: &r.result.heuristic,
+        initial_estimate: r.result.initial_estimate,
         moves: r.result.length,
+        blank_moves: r.result.moves.iter().map(|d| d.letter()).collect(),
+        tile_moves: r.result.tiles.iter().map(u8::to_string).join(" "),
         expanded: r.result.expanded,
         max_queue: r.result.max_queue,
         stored: r.result.stored,
-        initial_estimate: r.result.initial_estimate,
     });
     match format {
         Format::Json | Format::Jsonl | Format::Yaml => structured(runs, format),
