@@ -6,6 +6,11 @@ mod common;
 use common::{fails, fails_usage, piped, schofield, stdout};
 use std::os::unix::fs::{FileTypeExt, PermissionsExt};
 
+/// The 15-puzzle one move from the goal.
+const ONE_MOVE: [&str; 16] = [
+    "1", "2", "3", "4", "5", "6", "7", "8", "9", "10", "11", "12", "13", "14", "0", "15",
+];
+
 #[test]
 fn output_to_a_device_or_a_pipe_is_written_not_replaced() {
     let out = schofield(&["counts", "--format", "csv", "--output", "/dev/null"]);
@@ -281,28 +286,10 @@ fn second_round_of_careless_inputs() {
     let clock = std::time::Instant::now();
     fails(
         &[
-            "optimal",
-            "--partition",
-            "7-8",
-            "--max-memory",
-            "10",
-            "1",
-            "2",
-            "3",
-            "4",
-            "5",
-            "6",
-            "7",
-            "8",
-            "9",
-            "10",
-            "11",
-            "12",
-            "13",
-            "14",
-            "0",
-            "15",
-        ],
+            &["optimal", "--partition", "7-8", "--max-memory", "10"][..],
+            &ONE_MOVE,
+        ]
+        .concat(),
         "the 7-8 databases hold 550 MB, more than --max-memory 10",
     );
     assert!(clock.elapsed().as_secs() < 5);
@@ -350,28 +337,10 @@ fn third_round_of_careless_inputs() {
     // Flags that do not apply are refused, not ignored.
     fails(
         &[
-            "optimal",
-            "--partition",
-            "manhattan",
-            "--pdb",
-            "/tmp/x.bin",
-            "1",
-            "2",
-            "3",
-            "4",
-            "5",
-            "6",
-            "7",
-            "8",
-            "9",
-            "10",
-            "11",
-            "12",
-            "13",
-            "14",
-            "0",
-            "15",
-        ],
+            &["optimal", "--partition", "manhattan", "--pdb", "/tmp/x.bin"][..],
+            &ONE_MOVE,
+        ]
+        .concat(),
         "uses no pattern databases",
     );
     // --ascii reaches the error messages too.

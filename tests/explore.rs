@@ -5,26 +5,7 @@
 //! path` does.
 
 mod common;
-use common::stdout;
-
-/// The browser, or `None` off CI (where it is required).
-fn chromium() -> Option<&'static str> {
-    let found = ["chromium", "chromium-browser", "google-chrome"]
-        .into_iter()
-        .find(|b| {
-            std::process::Command::new(b)
-                .arg("--version")
-                .output()
-                .is_ok_and(|o| o.status.success())
-        });
-    if found.is_none() {
-        assert!(
-            std::env::var_os("CI").is_none(),
-            "CI needs chromium (.ci/run installs it)"
-        );
-    }
-    found
-}
+use common::{chromium, stdout};
 
 /// The page's DOM once its script has run.
 fn page(browser: &str, url: &str) -> String {

@@ -61,3 +61,23 @@ pub fn piped(args: &[&str], input: &str) -> Output {
         .output()
         .unwrap()
 }
+
+/// The browser this machine has (Debian's `chromium`), or `None`; under CI,
+/// where `.ci/run` installs it, a missing browser fails the test.
+pub fn chromium() -> Option<&'static str> {
+    let found = ["chromium", "chromium-browser", "google-chrome"]
+        .into_iter()
+        .find(|b| {
+            std::process::Command::new(b)
+                .arg("--version")
+                .output()
+                .is_ok_and(|o| o.status.success())
+        });
+    if found.is_none() {
+        assert!(
+            std::env::var_os("CI").is_none(),
+            "CI needs chromium (.ci/run installs it)"
+        );
+    }
+    found
+}
