@@ -133,6 +133,6 @@ fn explore_refuses_a_file_for_its_folder() {
     std::fs::write(&file, "not a folder").unwrap();
     common::fails(
         &["explore", "--output", file.to_str().unwrap()],
-        "is a file; name a folder",
+        "is not a folder; name a folder",
     );
 }

@@ -25,7 +25,7 @@ pub fn run(args: ExploreArgs) -> Outcome {
     match std::fs::metadata(dir) {
         Ok(m) if !m.is_dir() => {
             return Err(format!(
-                "--output {} is a file; name a folder for the site",
+                "--output {} is not a folder; name a folder for the site (it is created if missing)",
                 dir.display()
             )
             .into());

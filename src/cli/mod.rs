@@ -59,8 +59,17 @@ pub fn hint(e: &(dyn std::error::Error + 'static)) -> &'static str {
     use schofield::board::BoardError;
     use schofield::board::census::CaseError;
     use schofield::search::SearchError;
-    if let Some(SearchError::Stopped { .. }) = common::search_error(e) {
-        return "; raise --max-nodes or --max-memory, or guide the search better (astar --heuristic linear-conflict, optimal --partition 7-7-1)";
+    // A* keeps what it stores; IDA* stores nothing.
+    match common::search_error(e) {
+        Some(SearchError::Stopped {
+            stored: Some(_), ..
+        }) => {
+            return "; raise --max-nodes or --max-memory, or choose a stronger --heuristic (linear-conflict)";
+        }
+        Some(SearchError::Stopped { stored: None, .. }) => {
+            return "; raise --max-nodes or --max-memory, or choose stronger databases (--partition 7-7-1)";
+        }
+        _ => {}
     }
     if let Some(CaseError::TooLarge(_)) = e.downcast_ref::<CaseError>() {
         return "; boards of more than 12 cells need --force";
