@@ -351,3 +351,25 @@ fn third_round_of_careless_inputs() {
     let text = stdout(&["lookup", "solve", "867/254/3_1"]);
     assert!(text.lines().all(|l| l.chars().count() <= 80), "{text}");
 }
+
+/// A position given to the wrong command names the command that takes it.
+#[test]
+fn positions_of_other_puzzles_point_to_their_command() {
+    fails(
+        &["optimal", "867/254/3_1"],
+        "is a position of the 3x3 board, not the 4x4; `optimal` solves the 15-puzzle: use `schofield astar`",
+    );
+    fails(
+        &["lookup", "solve", "1 2 3 4 5 6 7 8 9 10 11 12 13 14 0 15"],
+        "use `schofield optimal` or `schofield astar` for the 4x4",
+    );
+    fails(&["lookup", "solve", "12/3_"], "give --board 2x2");
+    fails(&["astar", "231/0_4"], "use `schofield five solve`");
+    fails(&["lookup", "solve", "025/1_3/746"], "use `schofield solve`");
+    fails(&["five", "solve", "102536"], "use `schofield solve 102536`");
+    // A list cut short is not taken for a twist puzzle's code.
+    fails(
+        &["optimal", "1", "2", "3", "--partition", "manhattan"],
+        "3 cells given; the board has 16",
+    );
+}

@@ -91,7 +91,7 @@ fn one(args: &AstarArgs, grid: &str, drawing: Option<Format>) -> Outcome {
         Some(b) => b.parse::<Board>()?,
         None => Board::infer(grid)?,
     };
-    let start = board.parse_arrangement(grid)?;
+    let start = common::read_on(&board, grid, |b| format!("give --board {b}"))?;
     let goal: Goal = args.goal.as_deref().unwrap_or("blank-last").parse()?;
     let goal = goal.arrangement(&board)?;
     let limits = Limits {

@@ -181,6 +181,42 @@ pub fn draw_solution(
     }
 }
 
+/// Reads a position of `board`; when the text is a position of another
+/// board, or of Schofield's twist puzzles, the error says so and names the
+/// command that takes it (`elsewhere`), rather than how the grid is wrong.
+pub fn read_on(
+    board: &schofield::board::Board,
+    text: &str,
+    elsewhere: impl Fn(&schofield::board::Board) -> String,
+) -> Result<schofield::board::Arrangement, Box<dyn std::error::Error>> {
+    use schofield::board::Board;
+    use schofield::twist::puzzle::{EIGHT, FIVE};
+    board.parse_arrangement(text).map_err(|e| {
+        let shown = quoted(text.trim());
+        // Only a grid is taken for a twist puzzle's position: a short list
+        // of numbers is more likely a list cut short.
+        let grid = text.contains(['/', '_', '\n']);
+        if grid && FIVE.parse_position(text).is_ok() {
+            return format!(
+                "{shown} is a position of Schofield's five-puzzle; use `schofield five solve`"
+            )
+            .into();
+        }
+        match Board::infer(text) {
+            Ok(b) if b != *board && b.parse_arrangement(text).is_ok() => format!(
+                "{shown} is a position of the {b} board, not the {board}; {}",
+                elsewhere(&b)
+            )
+            .into(),
+            _ if grid && EIGHT.parse_position(text).is_ok() => {
+                format!("{shown} is a position of Schofield's eight-puzzle; use `schofield solve`")
+                    .into()
+            }
+            _ => e.into(),
+        }
+    })
+}
+
 /// `1 move`, `20 moves`.
 pub fn moves(n: usize) -> String {
     schofield::render::counted(n, "move", "moves")

@@ -263,6 +263,15 @@ fn other_forms<const N: usize>(
     error: &PositionError,
 ) -> Other<N> {
     if N != 8 {
+        // An eight-puzzle position given to `five solve`.
+        if EIGHT.parse_position(text).is_ok() {
+            return Other::Answered(Err(format!(
+                "{} is an eight-puzzle position; use `schofield solve {}`",
+                render::quoted(text.trim()),
+                text.trim()
+            )
+            .into()));
+        }
         return Other::No;
     }
     if FIVE.parse_position(text).is_ok() && !matches!(error, PositionError::OddPermutation { .. }) {

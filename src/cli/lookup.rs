@@ -86,6 +86,17 @@ fn table_for(which: &TableArgs) -> Result<LookupTable, Box<dyn std::error::Error
     }
 }
 
+/// What to do with a position of another board than the table's.
+fn for_other_board(b: &Board) -> String {
+    if b.cells() > schofield::board::lookup::MAX_CELLS {
+        format!(
+            "lookup tables reach boards of up to 12 cells: use `schofield optimal` or `schofield astar` for the {b}"
+        )
+    } else {
+        format!("give --board {b} for its table")
+    }
+}
+
 /// Builds a board's lookup table, saying so on standard error first when
 /// the build takes more than a moment (the 12-cell boards: about half a
 /// minute and 240 MB).
@@ -145,7 +156,7 @@ pub fn run(command: LookupCommand) -> Outcome {
             let t = table_for(&which)?;
             let one = |text: &str, format: Format| -> Outcome {
                 let b = t.board();
-                let a = b.parse_arrangement(text)?;
+                let a = common::read_on(b, text, for_other_board)?;
                 let sol = t.solve(&a)?;
                 let body = render::render_table_solution(&sol, format)?;
                 let grids = || render::Steps::of_tiles(b, &a, &sol.tiles);
@@ -158,7 +169,7 @@ pub fn run(command: LookupCommand) -> Outcome {
             }
             let Some(format) = drawing else {
                 let b = t.board();
-                let a = b.parse_arrangement(&grid.join(" "))?;
+                let a = common::read_on(b, &grid.join(" "), for_other_board)?;
                 let sol = t.solve(&a)?;
                 let title = format!(
                     "{} board, {}: {} to {} (lookup table)",

@@ -92,7 +92,11 @@ pub fn run(args: OptimalArgs) -> Outcome {
             starts = vec![Instance {
                 number: 1,
                 line: 1,
-                arrangement: board.parse_arrangement(&l.replace(['[', ']'], " "))?,
+                arrangement: common::read_on(&board, &l.replace(['[', ']'], " "), |b| {
+                    format!(
+                        "`optimal` solves the 15-puzzle: use `schofield astar` or `schofield lookup solve --board {b}`"
+                    )
+                })?,
             }];
             declared = None;
         }
