@@ -9,7 +9,6 @@ use cli::common::{FormatArg, Outcome};
 use cli::{
     astar, census, eight, explore, fifteen, five, graph, lookup, optimal, random, regenerate, shell,
 };
-use schofield::search::SearchError;
 use schofield::twist::puzzle::EIGHT;
 use std::process::ExitCode;
 
@@ -89,67 +88,9 @@ fn run(command: Command) -> Outcome {
 fn main() -> ExitCode {
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
-        // Help and version go to standard output as clap writes them; a
-        // command given without its subcommand gets its help (exit 2).
-        Err(e)
-            if !e.use_stderr()
-                || e.kind() == clap::error::ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand =>
-        {
-            e.exit()
-        }
-        // A usage error on one line, as every other error: clap's message
-        // and its tips, without the usage summary.
-        Err(e) => {
-            let text = e.to_string();
-            let mut line = String::new();
-            for part in text
-                .lines()
-                .map(str::trim)
-                .take_while(|l| !l.starts_with("Usage:") && !l.starts_with("For more"))
-                // Positions never start with '--': the tip about '-- --flag' misleads.
-                .filter(|l| !l.is_empty() && !l.starts_with("tip: to pass"))
-            {
-                if !line.is_empty() {
-                    line += if line.ends_with(':') { " " } else { "; " };
-                }
-                line += part;
-            }
-            eprintln!("{line}{}", cli::flag_hint(&e, &Cli::command()));
-            return ExitCode::from(2);
-        }
+        Err(e) => return cli::usage_error(e, &Cli::command()),
     };
     let ascii = cli.ascii || !cli::common::locale_is_utf8();
     schofield::render::set_text_width(cli::common::text_width());
-    match run(cli.command) {
-        Ok(text) => match cli::common::deliver(&text, ascii) {
-            Ok(()) => ExitCode::SUCCESS,
-            Err(failure) => {
-                eprintln!("error: {}", failure.message);
-                ExitCode::from(failure.status)
-            }
-        },
-        Err(e) => {
-            // A batch with failed lines still delivers the records of the others.
-            if let Some(b) = e.downcast_ref::<cli::common::BatchFailed>()
-                && let Err(failure) = cli::common::deliver(&b.output, ascii)
-            {
-                eprintln!("error: {}", failure.message);
-            }
-            let message = format!("error: {e}{}", cli::hint(e.as_ref()));
-            eprintln!(
-                "{}",
-                if ascii {
-                    schofield::render::to_ascii(&message)
-                } else {
-                    message
-                }
-            );
-            // A search that reached a limit did not fail on bad input.
-            let stopped = matches!(
-                cli::common::search_error(e.as_ref()),
-                Some(SearchError::Stopped { .. })
-            );
-            ExitCode::from(if stopped { 3 } else { 2 })
-        }
-    }
+    cli::finish(run(cli.command), ascii)
 }

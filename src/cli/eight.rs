@@ -93,10 +93,9 @@ pub struct ClassesArgs {
 /// `counts`: the move-count table.
 pub fn counts(out: FormatArg) -> Outcome {
     let a = Analysis::new(&EIGHT);
-    let counts = a.move_counts();
     match out.get_or_svg()? {
-        Some(format) => Ok(render::render_counts(&counts, format)?),
-        None => Ok(svg::move_counts_svg("Eight-puzzle", &counts)),
+        Some(format) => Ok(render::render_counts(&a.move_counts(), format)?),
+        None => Ok(svg::move_counts_svg(&a)),
     }
 }
 
@@ -143,7 +142,7 @@ pub fn solve<const N: usize>(puzzle: &'static Puzzle<N>, args: SolveArgs) -> Out
             let squares = puzzle.square_numbers();
             let title = format!(
                 "{} position {}: {}",
-                capitalised(puzzle.name),
+                render::capitalised(puzzle.name),
                 p.code(),
                 super::common::moves(usize::from(sol.moves))
             );
@@ -164,14 +163,6 @@ pub fn solve<const N: usize>(puzzle: &'static Puzzle<N>, args: SolveArgs) -> Out
 /// The refusal of a drawing for a batch.
 pub const NO_SVG_BATCH: &str =
     "--format svg draws one position or solution; give one position, not `-`";
-
-/// `eight-puzzle` → `Eight-puzzle`.
-fn capitalised(s: &str) -> String {
-    let mut c = s.chars();
-    c.next()
-        .map(|f| f.to_uppercase().chain(c).collect())
-        .unwrap_or_default()
-}
 
 /// Text with a note above it saying how the input was read; data as it is.
 fn with_note(note: Option<&str>, body: String, format: Format) -> String {

@@ -63,7 +63,7 @@ pub fn run(command: Option<FiveCommand>, out: FormatArg) -> Outcome {
         )?,
         Some(FiveCommand::Counts(out)) => match out.get_or_svg()? {
             Some(format) => render::render_five_counts(&a, format)?,
-            None => render::svg::move_counts_svg("Five-puzzle", &a.move_counts()),
+            None => render::svg::move_counts_svg(&a),
         },
         Some(FiveCommand::Solve(args)) => return eight::solve(&FIVE, args),
         Some(FiveCommand::Path(args)) => return eight::follow(&FIVE, args),

@@ -16,6 +16,75 @@ pub mod random;
 pub mod regenerate;
 pub mod shell;
 
+/// Ends a run whose arguments clap refused: help and version as clap writes
+/// them (a command without its subcommand gets its help, exit 2); any other
+/// usage error on one line, as every other error, with clap's tips but not
+/// its usage summary, and the commands that take a misplaced flag.
+pub fn usage_error(e: clap::Error, root: &clap::Command) -> std::process::ExitCode {
+    if !e.use_stderr()
+        || e.kind() == clap::error::ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand
+    {
+        e.exit()
+    }
+    let text = e.to_string();
+    let mut line = String::new();
+    for part in text
+        .lines()
+        .map(str::trim)
+        .take_while(|l| !l.starts_with("Usage:") && !l.starts_with("For more"))
+        // Positions never start with '--': the tip about '-- --flag' misleads.
+        .filter(|l| !l.is_empty() && !l.starts_with("tip: to pass"))
+    {
+        if !line.is_empty() {
+            line += if line.ends_with(':') { " " } else { "; " };
+        }
+        line += part;
+    }
+    eprintln!("{line}{}", flag_hint(&e, root));
+    std::process::ExitCode::from(2)
+}
+
+/// Ends a run: delivers the command's text (or, for a batch with failed
+/// lines, the records of the others), reports an error on one line with its
+/// hint, and gives the exit status: 2 for bad input, 3 for a search stopped
+/// by a limit.
+pub fn finish(outcome: common::Outcome, ascii: bool) -> std::process::ExitCode {
+    use schofield::search::SearchError;
+    use std::process::ExitCode;
+    let e = match outcome {
+        Ok(text) => {
+            return match common::deliver(&text, ascii) {
+                Ok(()) => ExitCode::SUCCESS,
+                Err(failure) => {
+                    eprintln!("error: {}", failure.message);
+                    ExitCode::from(failure.status)
+                }
+            };
+        }
+        Err(e) => e,
+    };
+    if let Some(b) = e.downcast_ref::<common::BatchFailed>()
+        && let Err(failure) = common::deliver(&b.output, ascii)
+    {
+        eprintln!("error: {}", failure.message);
+    }
+    let message = format!("error: {e}{}", hint(e.as_ref()));
+    eprintln!(
+        "{}",
+        if ascii {
+            schofield::render::to_ascii(&message)
+        } else {
+            message
+        }
+    );
+    // A search that reached a limit did not fail on bad input.
+    let stopped = matches!(
+        common::search_error(e.as_ref()),
+        Some(SearchError::Stopped { .. })
+    );
+    ExitCode::from(if stopped { 3 } else { 2 })
+}
+
 /// For a flag a command does not take: the commands that do take it
 /// (`; --board is taken by lookup build, lookup solve, astar, boards`),
 /// read from the parser's own description of every command.

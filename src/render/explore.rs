@@ -85,11 +85,6 @@ pub fn puzzle_data<const N: usize>(puzzle: &'static Puzzle<N>) -> PuzzleData {
             .map(|k| (a.position(k.representative).code(), k.size, k.moves))
             .collect()
     };
-    let title = if N == 8 {
-        "Eight-puzzle"
-    } else {
-        "Five-puzzle"
-    };
     PuzzleData {
         name: puzzle.name,
         layout: puzzle
@@ -110,7 +105,7 @@ pub fn puzzle_data<const N: usize>(puzzle: &'static Puzzle<N>) -> PuzzleData {
         positions,
         classes: class_rows(classes),
         extended_classes: class_rows(extended),
-        chart: svg::move_counts_svg(title, &a.move_counts()),
+        chart: svg::move_counts_svg(&a),
     }
 }
 

@@ -514,7 +514,12 @@ fn spaced(letters: &str) -> String {
     letters.chars().map(String::from).join(" ")
 }
 
-fn capitalised(s: &str) -> String {
+/// The first letter in upper case: `eight-puzzle` → `Eight-puzzle`.
+///
+/// ```
+/// assert_eq!(schofield::render::capitalised("five-puzzle"), "Five-puzzle");
+/// ```
+pub fn capitalised(s: &str) -> String {
     let mut c = s.chars();
     match c.next() {
         Some(f) => f.to_uppercase().collect::<String>() + c.as_str(),

@@ -312,7 +312,9 @@ pub fn chart_svg(title: &str, series: &[&str], bars: &[Bar]) -> String {
 
 /// Schofield's move-count table as a chart: positions, classes and
 /// extended classes at each minimum number of moves.
-pub fn move_counts_svg(puzzle: &str, counts: &[crate::twist::dictionary::MoveCount]) -> String {
+pub fn move_counts_svg<const N: usize>(a: &crate::twist::dictionary::Analysis<N>) -> String {
+    let puzzle = super::capitalised(a.puzzle().name);
+    let counts = a.move_counts();
     chart_svg(
         &format!("{puzzle}: positions, classes and extended classes by minimum number of moves"),
         &["positions", "classes", "extended classes"],
