@@ -94,52 +94,25 @@ impl FormatArg {
 
     /// As [`FormatArg::get`], for a command that can also draw.
     pub fn get_drawing(&self) -> Result<Drawing, String> {
-        let shown = || {
-            quoted(
-                &self
-                    .output
-                    .as_deref()
-                    .unwrap_or(Path::new(""))
-                    .display()
-                    .to_string(),
-            )
-        };
-        let ext = self
-            .output
-            .as_deref()
-            .and_then(|p| p.extension())
-            .map(|e| e.to_string_lossy().to_ascii_lowercase());
-        let by_extension = ext.as_deref().map(|e| match e {
-            "txt" | "text" => Some(OutputFormat::Text),
-            "json" => Some(OutputFormat::Json),
-            "jsonl" | "ndjson" => Some(OutputFormat::Jsonl),
-            "yaml" | "yml" => Some(OutputFormat::Yaml),
-            "csv" => Some(OutputFormat::Csv),
-            "dot" | "gv" => Some(OutputFormat::Dot),
-            "svg" => Some(OutputFormat::Svg),
-            _ => None,
-        });
-        let format = match (self.format, by_extension) {
-            (Some(f), Some(Some(e))) if f != e => {
-                return Err(format!(
-                    "--format {} disagrees with --output {} (a .{} file); leave out --format or change the file's extension",
-                    f.name(),
-                    shown(),
-                    ext.unwrap_or_default()
-                ));
-            }
-            (Some(f), _) => f,
-            (None, Some(Some(e))) => e,
-            // An extension that names no format is not guessed at.
-            (None, Some(None)) => {
-                return Err(format!(
-                    "--output {}: the extension .{} names no format; use .txt, .json, .jsonl, .yaml, .csv or .svg, or give --format",
-                    shown(),
-                    ext.unwrap_or_default()
-                ));
-            }
-            (None, None) => OutputFormat::Text,
-        };
+        let format = choose_format(
+            self.format,
+            self.output.as_deref(),
+            |ext| {
+                Some(match ext {
+                    "txt" | "text" => OutputFormat::Text,
+                    "json" => OutputFormat::Json,
+                    "jsonl" | "ndjson" => OutputFormat::Jsonl,
+                    "yaml" | "yml" => OutputFormat::Yaml,
+                    "csv" => OutputFormat::Csv,
+                    "dot" | "gv" => OutputFormat::Dot,
+                    "svg" => OutputFormat::Svg,
+                    _ => return None,
+                })
+            },
+            OutputFormat::name,
+            OutputFormat::Text,
+            "format; use .txt, .json, .jsonl, .yaml, .csv or .svg",
+        )?;
         if let Some(path) = &self.output {
             send_output_to(path)?;
         }
@@ -220,6 +193,42 @@ pub fn read_on(
 /// `1 move`, `20 moves`.
 pub fn moves(n: usize) -> String {
     schofield::render::counted(n, "move", "moves")
+}
+
+/// The format of an output: `--format` when given, else the one the
+/// `--output` file's extension names (`by_extension` reads a lower-case
+/// extension), else `default`. A `--format` the extension contradicts is
+/// refused, and so is an extension that names none (`names` says what it
+/// should have named, for the message).
+pub fn choose_format<F: Copy + PartialEq>(
+    given: Option<F>,
+    output: Option<&Path>,
+    by_extension: impl Fn(&str) -> Option<F>,
+    name: impl Fn(F) -> &'static str,
+    default: F,
+    names: &str,
+) -> Result<F, String> {
+    let shown = || quoted(&output.unwrap_or(Path::new("")).display().to_string());
+    let ext = output
+        .and_then(Path::extension)
+        .map(|e| e.to_string_lossy().to_ascii_lowercase());
+    match (given, ext.as_deref().map(&by_extension)) {
+        (Some(f), Some(Some(e))) if f != e => Err(format!(
+            "--format {} disagrees with --output {} (a .{} file); leave out --format or change the file's extension",
+            name(f),
+            shown(),
+            ext.unwrap_or_default()
+        )),
+        (Some(f), _) => Ok(f),
+        (None, Some(Some(e))) => Ok(e),
+        // An extension that names no format is not guessed at.
+        (None, Some(None)) => Err(format!(
+            "--output {}: the extension .{} names no {names}, or give --format",
+            shown(),
+            ext.unwrap_or_default()
+        )),
+        (None, None) => Ok(default),
+    }
 }
 
 /// The commands that draw `--format svg`, for messages.

@@ -92,38 +92,19 @@ impl From<FormatArg> for GraphFormat {
 
 /// `graph`.
 pub fn run(args: GraphArgs) -> Outcome {
-    let by_extension = args.output.as_deref().and_then(|p| {
-        match p.extension()?.to_str()?.to_ascii_lowercase().as_str() {
+    let format = common::choose_format(
+        args.format,
+        args.output.as_deref(),
+        |ext| match ext {
             "dot" | "gv" => Some(FormatArg::Dot),
             "graphml" | "xml" => Some(FormatArg::Graphml),
             "json" => Some(FormatArg::Json),
             _ => None,
-        }
-    });
-    let format = match (args.format, by_extension) {
-        (Some(f), Some(e)) if f != e => {
-            return Err(format!(
-                "--format {} disagrees with --output {} (a .{} file); leave out --format or change the file's extension",
-                f.name(),
-                schofield::render::quoted(&args.output.as_deref().unwrap_or(std::path::Path::new("")).display().to_string()),
-                e.name()
-            )
-            .into());
-        }
-        (Some(f), _) | (None, Some(f)) => f,
-        (None, None) => match args.output.as_deref().and_then(|p| p.extension()) {
-            // An extension that names no format is not guessed at.
-            Some(ext) => {
-                return Err(format!(
-                    "--output {}: the extension .{} names no graph format; use .graphml, .dot or .json, or give --format",
-                    schofield::render::quoted(&args.output.as_deref().unwrap_or(std::path::Path::new("")).display().to_string()),
-                    ext.to_string_lossy()
-                )
-                .into());
-            }
-            None => FormatArg::Graphml,
         },
-    };
+        FormatArg::name,
+        FormatArg::Graphml,
+        "graph format; use .graphml, .dot or .json",
+    )?;
     if let Some(path) = &args.output {
         common::send_output_to(path)?;
     }
