@@ -104,59 +104,55 @@ pub fn counts(out: FormatArg) -> Outcome {
 pub fn solve<const N: usize>(puzzle: &'static Puzzle<N>, args: SolveArgs) -> Outcome {
     let a = Analysis::new(puzzle);
     let batch = is_stdin(&args.position);
-    let one = |text: &str, format: Format| -> Outcome {
+    // `None` for a drawing.
+    let one = |text: &str, drawing: Option<Format>| -> Outcome {
         let (p, note) = match puzzle.parse_position(text) {
             Ok(p) => (p, None),
-            Err(e) => match other_forms(puzzle, text, Some(format), args.steps, batch, &e) {
+            Err(e) => match other_forms(puzzle, text, drawing, args.steps, batch, &e) {
                 Other::Relabelled(p) => (p, Some(USUAL_READING)),
                 Other::Answered(out) => return out,
                 Other::No => return Err(e.into()),
             },
         };
         let sol = Solution::new(&a, &p, args.all);
+        let Some(format) = drawing else {
+            return Ok(draw(puzzle, &p, &sol, args.steps));
+        };
         let body = with_note(note, render::render_solution(&sol, format)?, format);
         let grids = || twist_steps(puzzle, &p, &sol.specimen);
         steps_if(args.steps, body, &sol, grids, format)
     };
-    let text = args.position.join(" ");
     match (args.out.get_or_svg()?, batch) {
-        (Some(format), true) => batch_from_stdin(format, one),
-        (Some(format), false) => one(&text, format),
+        (Some(format), true) => batch_from_stdin(format, |text, f| one(text, Some(f))),
         (None, true) => Err(NO_SVG_BATCH.into()),
-        (None, false) => {
-            let p = match read_position(puzzle, &text) {
-                Ok((p, _)) => p,
-                Err(e) => {
-                    // An arrangement the twists cannot take is drawn as the
-                    // lookup table solves it, as in text.
-                    let parsed = puzzle.parse_position(&text);
-                    return match parsed
-                        .map_err(|pe| other_forms(puzzle, &text, None, args.steps, false, &pe))
-                    {
-                        Err(Other::Answered(out)) => out,
-                        _ => Err(e),
-                    };
-                }
-            };
-            let sol = Solution::new(&a, &p, false);
-            let squares = puzzle.square_numbers();
-            let title = format!(
-                "{} position {}: {}",
-                render::capitalised(puzzle.name),
-                p.code(),
-                super::common::moves(usize::from(sol.moves))
-            );
-            Ok(if args.steps.steps {
-                let title = format!("{title}, {}", sol.specimen);
-                svg::strip_svg(
-                    &twist_steps(puzzle, &p, &sol.specimen),
-                    Some(&squares),
-                    &title,
-                )
-            } else {
-                svg::board_svg(&puzzle.grid_compact(&p), Some(&squares), &title)
-            })
-        }
+        (drawing, false) => one(&args.position.join(" "), drawing),
+    }
+}
+
+/// A solved position drawn: its board, or with `--steps` the strip of
+/// boards along the specimen path.
+fn draw<const N: usize>(
+    puzzle: &Puzzle<N>,
+    p: &Position<N>,
+    sol: &Solution,
+    steps: StepsArg,
+) -> String {
+    let squares = puzzle.square_numbers();
+    let title = format!(
+        "{} position {}: {}",
+        render::capitalised(puzzle.name),
+        p.code(),
+        super::common::moves(usize::from(sol.moves))
+    );
+    if steps.steps {
+        let title = format!("{title}, {}", sol.specimen);
+        svg::strip_svg(
+            &twist_steps(puzzle, p, &sol.specimen),
+            Some(&squares),
+            &title,
+        )
+    } else {
+        svg::board_svg(&puzzle.grid_compact(p), Some(&squares), &title)
     }
 }
 
