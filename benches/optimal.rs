@@ -1,6 +1,7 @@
-//! Optimal 15-puzzle solving on Korf's 100 (issue #9); see
-//! docs/performance.md. Uses the 7-7-1 databases from the cache that
-//! `schofield optimal` keeps (building them first if needed, about a minute).
+//! Optimal 15-puzzle solving on Korf's 100 (issues #9 and #15); see
+//! docs/performance.md. Uses the databases from the cache that `schofield
+//! optimal` keeps, building them first if needed: 7-8, the default (about
+//! two minutes), and 7-7-1 for comparison (about a minute).
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use schofield::board::Board;
@@ -9,21 +10,28 @@ use schofield::search::pdb::{Partition, PartitionName};
 use schofield::search::{Guide, Limits};
 use std::hint::black_box;
 
-fn optimal(c: &mut Criterion) {
-    let b: Board = "4x4".parse().unwrap();
+/// The partition's databases from schofield's cache, built and saved there
+/// if missing.
+fn cached(b: &Board, name: PartitionName) -> Partition {
     let goal = b.goal_blank_first();
     let base = std::env::var_os("XDG_CACHE_HOME")
         .map(std::path::PathBuf::from)
         .or_else(|| std::env::var_os("HOME").map(|h| std::path::PathBuf::from(h).join(".cache")))
         .unwrap_or_default();
-    let path = base.join("schofield").join("pdb-7-7-1-blank-first.bin");
-    let part =
-        Partition::load(&path, &b, &goal, PartitionName::SevenSevenOne).unwrap_or_else(|_| {
-            let p = Partition::build(&b, &goal, PartitionName::SevenSevenOne, &|_| {});
-            let _ = std::fs::create_dir_all(path.parent().unwrap());
-            let _ = p.save(&path);
-            p
-        });
+    let path = base
+        .join("schofield")
+        .join(format!("pdb-{name}-blank-first.bin"));
+    Partition::load(&path, b, &goal, name).unwrap_or_else(|_| {
+        let p = Partition::build(b, &goal, name, &|_| {}).unwrap();
+        let _ = std::fs::create_dir_all(path.parent().unwrap());
+        let _ = p.save(&path);
+        p
+    })
+}
+
+fn optimal(c: &mut Criterion) {
+    let b: Board = "4x4".parse().unwrap();
+    let goal = b.goal_blank_first();
     let text =
         std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/data/korf100.txt")).unwrap();
     let korf: Vec<_> = text
@@ -33,23 +41,30 @@ fn optimal(c: &mut Criterion) {
         .collect();
     let mut group = c.benchmark_group("optimal");
     group.sample_size(10);
-    group.bench_function(
-        "Korf's 100, one after another, 7-7-1 with reflection",
-        |bench| {
-            bench.iter(|| {
-                for a in &korf {
-                    black_box(
-                        solve(&b, a, &goal, Guide::Databases(&part), &Limits::default()).unwrap(),
-                    );
-                }
-            })
-        },
-    );
-    let bytes = part.to_bytes();
-    group.bench_function(
-        "load and check the 7-7-1 databases (115 MB, from memory)",
-        |bench| bench.iter(|| black_box(Partition::from_bytes(&bytes, "pdb").unwrap())),
-    );
+    for name in [PartitionName::SevenEight, PartitionName::SevenSevenOne] {
+        let part = cached(&b, name);
+        group.bench_function(
+            format!("Korf's 100, one after another, {name} with reflection"),
+            |bench| {
+                bench.iter(|| {
+                    for a in &korf {
+                        black_box(
+                            solve(&b, a, &goal, Guide::Databases(&part), &Limits::default())
+                                .unwrap(),
+                        );
+                    }
+                })
+            },
+        );
+        let bytes = part.to_bytes();
+        group.bench_function(
+            format!(
+                "load and check the {name} databases ({} MB, from memory)",
+                bytes.len() / 1_000_000
+            ),
+            |bench| bench.iter(|| black_box(Partition::from_bytes(&bytes, "pdb").unwrap())),
+        );
+    }
     group.finish();
 }
 

@@ -332,7 +332,7 @@ pub fn lehmer_rank<W: num_traits::PrimInt + From<u8>>(
     weights: impl IntoIterator<Item = W>,
 ) -> W {
     const ONES: u64 = 0x1111_1111_1111_1111;
-    let mut ranks: u64 = 0xfedc_ba98_7654_3210;
+    let mut ranks: u64 = IDENTITY_LIST;
     let mut r = W::zero();
     for (c, w) in values.into_iter().zip(weights) {
         let shift = 4 * u32::from(c);
@@ -365,6 +365,9 @@ pub struct Lehmer<W> {
     digits: usize,
     count: W,
 }
+
+/// The values `0 … 15` as a nibble list, in order.
+const IDENTITY_LIST: u64 = 0xfedc_ba98_7654_3210;
 
 impl<W: num_traits::PrimInt + From<u8>> Lehmer<W> {
     /// Ranks placements of `k` of `n ≤ 16` items in order: weights
@@ -411,10 +414,110 @@ impl<W: num_traits::PrimInt + From<u8>> Lehmer<W> {
         lehmer_rank(values, self.weights[..self.digits].iter().copied())
     }
 
+    /// The leading entries whose [`Lehmer::rank`] is `r` (`r` below
+    /// [`Lehmer::count`]), the inverse of the rank; the entries past the
+    /// digits are 0.
+    ///
+    /// ```
+    /// use schofield::perm::Lehmer;
+    /// let l = Lehmer::<u32>::placements(16, 8).unwrap();
+    /// let cells = [3u8, 15, 0, 7, 9, 1, 12, 4];
+    /// let back = l.unrank(l.rank(cells));
+    /// assert_eq!(back[..8], cells);
+    /// ```
+    #[inline]
+    pub fn unrank(&self, mut r: W) -> [u8; 16] {
+        let mut digits = 0u64;
+        for (i, &w) in self.weights[..self.digits].iter().enumerate() {
+            let d = r / w;
+            r = r - d * w;
+            digits |= d.to_u64().expect("a digit below 16") << (4 * i);
+        }
+        from_digits(digits, self.digits)
+    }
+
     /// The rank of a list packed in nibbles (entry `i` in bits `4i … 4i+3`).
     #[inline(always)]
     pub fn rank_packed(&self, list: u64) -> W {
         self.rank((0..16).map(|i| ((list >> (4 * i)) & 0xf) as u8))
+    }
+}
+
+/// The entries whose Lehmer digits (packed in nibbles, digit `i` in bits
+/// `4i … 4i+3`) are `digits`: entry `i` is the `dᵢ`-th smallest value not
+/// taken by the entries before it.
+#[inline]
+fn from_digits(digits: u64, k: usize) -> [u8; 16] {
+    let mut out = [0u8; 16];
+    let mut unused = IDENTITY_LIST;
+    for (i, o) in out.iter_mut().enumerate().take(k) {
+        let shift = 4 * ((digits >> (4 * i)) & 0xf) as u32;
+        *o = ((unused >> shift) & 0xf) as u8;
+        // Take the digit's nibble out of the unused values.
+        let below = unused & ((1u64 << shift) - 1);
+        unused = below | ((unused >> shift) >> 4) << shift;
+    }
+    out
+}
+
+/// A faster [`Lehmer::unrank`] for placement ranks in `u32`, for inner
+/// loops: one division splits the rank into its leading and trailing
+/// digits, and two tables give each half's digits.
+///
+/// ```
+/// use schofield::perm::{Lehmer, Unranker};
+/// let l = Lehmer::<u32>::placements(16, 8).unwrap();
+/// let u = Unranker::new(&l);
+/// for r in [0, 1, 11_879, 11_880, 518_918_399, 123_456_789] {
+///     assert_eq!(u.unrank(r), l.unrank(r));
+/// }
+/// ```
+#[derive(Debug, Clone)]
+pub struct Unranker {
+    digits: usize,
+    /// The rank of one step of the leading digits.
+    split: u32,
+    /// Digits of each leading part, packed.
+    high: Vec<u64>,
+    /// Digits of each trailing part, packed (shifted into place).
+    low: Vec<u64>,
+}
+
+impl Unranker {
+    /// The tables for `ranks`: at most four leading digits, the rest
+    /// trailing (a few hundred KB for 16 cells).
+    pub fn new(ranks: &Lehmer<u32>) -> Unranker {
+        let k = ranks.digits;
+        let lead = k.min(4);
+        let w = ranks.weights();
+        let split = if lead == 0 { 1 } else { w[lead - 1] };
+        let digits_of = |mut r: u32, from: usize, to: usize| -> u64 {
+            let mut d = 0u64;
+            for (i, &wi) in w.iter().enumerate().take(to).skip(from) {
+                let x = r / wi;
+                r -= x * wi;
+                d |= u64::from(x) << (4 * i);
+            }
+            d
+        };
+        // Leading digits: the ranks h · split; trailing: the remainders.
+        let high = (0..ranks.count / split)
+            .map(|h| digits_of(h * split, 0, lead))
+            .collect();
+        let low = (0..split).map(|l| digits_of(l, lead, k)).collect();
+        Unranker {
+            digits: k,
+            split,
+            high,
+            low,
+        }
+    }
+
+    /// The entries of rank `r` (as [`Lehmer::unrank`]).
+    #[inline]
+    pub fn unrank(&self, r: u32) -> [u8; 16] {
+        let (h, l) = (r / self.split, r % self.split);
+        from_digits(self.high[h as usize] | self.low[l as usize], self.digits)
     }
 }
 

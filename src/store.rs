@@ -54,8 +54,10 @@ use std::path::{Path, PathBuf};
 
 /// The first eight bytes of every container.
 pub const MAGIC: &[u8; 8] = b"SCHOFBIN";
-/// The container's format version.
-pub const VERSION: u16 = 1;
+/// The container's format version: 2 since the databases are stored in
+/// four bits an entry (a lookup table of version 1 is still read; its
+/// payload did not change).
+pub const VERSION: u16 = 2;
 /// The fixed part of the header, in bytes; the tile sets follow it.
 pub const FIXED_HEADER: usize = 48;
 /// The longest header: the fixed part and 15 tiles in 15 sets.
@@ -478,7 +480,7 @@ pub fn read(path: &Path, kind: Kind) -> Result<Contents, StoreError> {
         file.take(FIXED_HEADER as u64)
             .read_to_end(&mut bytes)
             .map_err(|e| io("read", e))?;
-        return from_bytes(&bytes, &name, kind);
+        return parse(bytes, &name, kind);
     }
     let mut head = [0u8; FIXED_HEADER];
     file.read_exact(&mut head).map_err(|e| io("read", e))?;
@@ -490,7 +492,7 @@ pub fn read(path: &Path, kind: Kind) -> Result<Contents, StoreError> {
     file.take(size - FIXED_HEADER as u64 + 1)
         .read_to_end(&mut bytes)
         .map_err(|e| io("read", e))?;
-    from_bytes(&bytes, &name, kind)
+    parse(bytes, &name, kind)
 }
 
 fn describe(meta: &fs::Metadata) -> &'static str {
@@ -527,7 +529,10 @@ fn check_fixed(head: &[u8], size: u64, name: &str, kind: Kind) -> Result<(), Sto
         });
     }
     let version = u16::from_le_bytes([head[8], head[9]]);
-    if version != VERSION {
+    // Version 2 changed only the databases' payload: a table of version 1
+    // reads the same.
+    let same = version == VERSION || (version == 1 && head[10] == Kind::LookupTable.byte());
+    if !same {
         return Err(StoreError::Version {
             path,
             found: version,
@@ -562,6 +567,13 @@ fn check_fixed(head: &[u8], size: u64, name: &str, kind: Kind) -> Result<(), Sto
 /// is checked by the caller ([`crate::board::lookup::LookupTable::from_bytes`],
 /// [`crate::search::pdb::Partition::from_bytes`]).
 pub fn from_bytes(bytes: &[u8], name: &str, kind: Kind) -> Result<Contents, StoreError> {
+    parse(bytes.to_vec(), name, kind)
+}
+
+/// [`from_bytes`] on an image it owns: the payload is the image itself
+/// with the header taken off the front, not a copy (a 7-8 database file
+/// is 288 MB).
+fn parse(bytes: Vec<u8>, name: &str, kind: Kind) -> Result<Contents, StoreError> {
     let path = || name.to_string();
     let size = bytes.len() as u64;
     if bytes.len() < FIXED_HEADER {
@@ -580,7 +592,7 @@ pub fn from_bytes(bytes: &[u8], name: &str, kind: Kind) -> Result<Contents, Stor
             expected: FIXED_HEADER as u64,
         });
     }
-    check_fixed(bytes, size, name, kind)?;
+    check_fixed(&bytes, size, name, kind)?;
     let count = usize::from(bytes[13]);
     let payload_len = u64::from_le_bytes(bytes[32..40].try_into().expect("8 bytes"));
     // The tile sets: each a size byte and its tiles.
@@ -611,7 +623,7 @@ pub fn from_bytes(bytes: &[u8], name: &str, kind: Kind) -> Result<Contents, Stor
         });
     }
     let stored = u64::from_le_bytes(bytes[40..48].try_into().expect("8 bytes"));
-    let sum = checksum(bytes);
+    let sum = checksum(&bytes);
     if sum != stored {
         return Err(StoreError::Checksum {
             path: path(),
@@ -661,7 +673,19 @@ pub fn from_bytes(bytes: &[u8], name: &str, kind: Kind) -> Result<Contents, Stor
                     ),
                 )
             })?;
-            sets.iter().map(|s| placements(n, s.len())).sum()
+            // Half a byte a placement and a count of large values each;
+            // the large values themselves are read by the databases.
+            let least: u64 = sets
+                .iter()
+                .map(|s| placements(n, s.len()).div_ceil(2) + 4)
+                .sum();
+            if payload_len < least {
+                return Err(wrong(
+                    format!("a payload of {payload_len} bytes"),
+                    format!("at least {least} for {kind} of the {board} board"),
+                ));
+            }
+            payload_len
         }
     };
     if payload_len != expected_payload {
@@ -675,7 +699,11 @@ pub fn from_bytes(bytes: &[u8], name: &str, kind: Kind) -> Result<Contents, Stor
         board,
         goal,
         sets,
-        payload: bytes[at..].to_vec(),
+        payload: {
+            let mut bytes = bytes;
+            bytes.drain(..at);
+            bytes
+        },
     })
 }
 

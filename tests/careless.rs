@@ -290,7 +290,7 @@ fn second_round_of_careless_inputs() {
             &ONE_MOVE,
         ]
         .concat(),
-        "the 7-8 databases hold 550 MB, more than --max-memory 10",
+        "the 7-8 databases hold 275 MB, more than --max-memory 10",
     );
     assert!(clock.elapsed().as_secs() < 5);
     // An extension that names no format is not guessed at.

@@ -15,7 +15,7 @@ fn temp_dir(name: &str) -> std::path::PathBuf {
 #[test]
 fn output_paths_are_checked_before_the_work() {
     let clock = Instant::now();
-    // The 7-7-1 databases would take a minute to build: refused first.
+    // The 7-8 databases would take two minutes to build: refused first.
     fails(
         &[
             "optimal",

@@ -68,7 +68,7 @@ fn every_command_has_examples_and_every_example_runs() {
             continue; // it rewrites tables/, run by its own test
         }
         for example in list {
-            // The 7-7-1 databases take a minute to build; the examples that
+            // The 7-8 databases take two minutes to build; the examples that
             // need them are checked to parse, the rest are run.
             let slow = example.contains("--all-korf");
             let line = example.replacen("schofield", &bin.display().to_string(), 1);

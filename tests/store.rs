@@ -134,15 +134,27 @@ fn damage_is_refused() {
         assert!(matches!(e, StoreError::Magic { .. }), "{e}");
         assert!(e.to_string().contains("not a schofield file"), "{e}");
         let mut b = bytes.clone();
-        b[8] = 2;
+        b[8] = 3;
         assert!(matches!(
             refuse(&b),
             StoreError::Version {
-                found: 2,
-                expected: 1,
+                found: 3,
+                expected: 2,
                 ..
             }
         ));
+        // Version 1: a table reads as before (its payload did not change);
+        // databases of version 1 (a byte an entry) are outdated.
+        let mut b = bytes.clone();
+        b[8] = 1;
+        recompute(&mut b);
+        match kind {
+            Kind::LookupTable => assert!(LookupTable::from_bytes(&b, "t.bin").is_ok()),
+            Kind::PatternDatabases => {
+                let e = refuse(&b);
+                assert!(e.is_outdated(), "{e}");
+            }
+        }
         for k in [0, 3, 255] {
             let mut b = bytes.clone();
             b[10] = k;
@@ -293,15 +305,33 @@ fn crafted_dbs(sets: &[Vec<u8>], payload: &[u8]) -> Vec<u8> {
     )
 }
 
+/// The payload of databases: each one's excesses, its count of large
+/// values and those values.
+fn payload_of(dbs: &[&PatternDb]) -> Vec<u8> {
+    let mut out = Vec::new();
+    for d in dbs {
+        out.extend_from_slice(d.excesses());
+        out.extend_from_slice(&(d.large_values().len() as u32).to_le_bytes());
+        for &(r, v) in d.large_values() {
+            out.extend_from_slice(&r.to_le_bytes());
+            out.push(v);
+        }
+    }
+    out
+}
+
+/// Sets the nibble of rank `r` in the first database of a payload.
+fn set_nibble(p: &mut [u8], r: usize, e: u8) {
+    let shift = 4 * (r % 2);
+    p[r / 2] = (p[r / 2] & !(0xf << shift)) | (e << shift);
+}
+
 #[test]
 fn crafted_databases_are_refused() {
     let good = dbs();
     let sets = good.sets();
-    let payload: Vec<u8> = good
-        .dbs
-        .iter()
-        .flat_map(|d| d.entries().iter().copied())
-        .collect();
+    let first = &good.dbs[0];
+    let payload = payload_of(&[first, &good.dbs[1]]);
     assert!(Partition::from_bytes(&crafted_dbs(&sets, &payload), "p").is_ok());
     // No databases.
     assert_contents(&pdb_error(&crafted_dbs(&[], &[])), "no tile sets");
@@ -339,32 +369,84 @@ fn crafted_databases_are_refused() {
         )),
         "an empty tile set",
     );
-    // The wrong number of entries.
+    // Too short for the excesses and counts; a byte too many; a large value
+    // cut short.
     assert_contents(
         &pdb_error(&crafted_dbs(&sets, &payload[1..])),
-        "a payload of",
+        "a payload of 3031 bytes",
     );
-    // All zero: below the Manhattan distances.
+    let mut longer = payload.clone();
+    longer.push(0);
     assert_contents(
-        &pdb_error(&crafted_dbs(&sets, &vec![0; payload.len()])),
-        "the tiles' Manhattan distances from home",
+        &pdb_error(&crafted_dbs(&sets, &longer)),
+        "1 bytes after the last database",
     );
-    // A value 255, 254 and 200, anywhere.
-    for (at, v) in [(5, 255), (3024, 255), (2000, 254), (6000, 200)] {
-        let mut p = payload.clone();
-        p[at] = v;
-        assert_contents(
-            &pdb_error(&crafted_dbs(&sets, &p)),
-            &format!("the value {v} for the cells"),
-        );
+    let mut counted = payload.clone();
+    counted[1512..1516].copy_from_slice(&1000u32.to_le_bytes());
+    assert_contents(
+        &pdb_error(&crafted_dbs(&sets, &counted)),
+        "a payload that ends inside the database of tiles [1, 2, 3, 4]",
+    );
+    // All zero: every value is its Manhattan distance, a true lower bound;
+    // a value below it cannot be written down.
+    let zero = Partition::from_bytes(&crafted_dbs(&sets, &vec![0; payload.len()]), "p").unwrap();
+    let b = board("3x3");
+    let goal = b.goal_blank_last();
+    for (r, v) in zero.dbs[0].values().into_iter().enumerate() {
+        let cells: Vec<usize> = schofield::perm::Lehmer::<u32>::placements(9, 4)
+            .unwrap()
+            .unrank(r as u32)[..4]
+            .iter()
+            .map(|&c| usize::from(c))
+            .collect();
+        let m: u32 = (1..=4)
+            .map(|t| {
+                b.manhattan(
+                    cells[t - 1],
+                    goal.cells().iter().position(|&x| x == t as u8).unwrap(),
+                )
+            })
+            .sum();
+        assert_eq!(u32::from(v), m);
     }
-    // The goal's placement not 0.
-    let goal_rank = good.dbs[0].index(&[0, 1, 2, 3]);
+    // Two escapes with no large values.
     let mut p = payload.clone();
-    p[goal_rank] = 3;
+    p[700] = 0xff;
     assert_contents(
         &pdb_error(&crafted_dbs(&sets, &p)),
-        "the goal placement's value is 3",
+        "2 escapes for 0 large values",
+    );
+    // A value over the 3x3's diameter, 31: excess 14 on a placement whose
+    // Manhattan sum is at least 4.
+    let far = first.index(&[8, 7, 6, 5]);
+    let mut p = payload.clone();
+    set_nibble(&mut p, far, 14);
+    assert_contents(
+        &pdb_error(&crafted_dbs(&sets, &p)),
+        "for the cells [8, 7, 6, 5]",
+    );
+    // A large value at an escape: too small, of the wrong parity, or at a
+    // nibble that is no escape.
+    for (nib, v, needle) in [
+        (15, 40, "the large value 40"),
+        (15, 31, "the large value 31"),
+        (3, 30, "whose nibble is not an escape"),
+    ] {
+        let mut p = payload[..1512].to_vec();
+        set_nibble(&mut p, far, nib);
+        p.extend_from_slice(&1u32.to_le_bytes());
+        p.extend_from_slice(&(far as u32).to_le_bytes());
+        p.push(v);
+        p.extend_from_slice(&payload[1516..]);
+        assert_contents(&pdb_error(&crafted_dbs(&sets, &p)), needle);
+    }
+    // The goal's placement not 0.
+    let goal_rank = first.index(&[0, 1, 2, 3]);
+    let mut p = payload.clone();
+    set_nibble(&mut p, goal_rank, 1);
+    assert_contents(
+        &pdb_error(&crafted_dbs(&sets, &p)),
+        "the goal placement's value is 2",
     );
 }
 

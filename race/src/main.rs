@@ -5,7 +5,7 @@
 //! Kept out of the default build and the test run: this is its own crate.
 //! Run it from the repository's root:
 //!
-//!     cargo run --release --manifest-path race/Cargo.toml [-- --partition 7-7-1]
+//!     cargo run --release --manifest-path race/Cargo.toml [-- --partition 7-8]
 //!
 //! slidy's goal has the blank last, Korf's the blank first: each instance
 //! is turned half a turn and tile `t` relabelled `16 − t`, which maps one
@@ -26,7 +26,7 @@ fn main() {
     let partition: PartitionName = std::env::args()
         .skip_while(|a| a != "--partition")
         .nth(1)
-        .unwrap_or_else(|| "7-7-1".to_string())
+        .unwrap_or_else(|| "7-8".to_string())
         .parse()
         .unwrap_or_else(|_| {
             eprintln!("error: --partition takes 7-7-1, 7-8, 6-6-3 or 5-5-5");
@@ -45,7 +45,8 @@ fn main() {
     let clock = Instant::now();
     let dbs = Partition::load(&cache, &board, &goal, partition).unwrap_or_else(|_| {
         eprintln!("building the {partition} databases …");
-        let p = Partition::build(&board, &goal, partition, &|_| {});
+        let p = Partition::build(&board, &goal, partition, &|_| {})
+            .expect("memory for the databases");
         let _ = std::fs::create_dir_all(cache.parent().expect("a folder"));
         let _ = p.save(&cache);
         p

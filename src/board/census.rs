@@ -4,13 +4,10 @@
 //! and among the *standard positions* (blank at home) the distances and the
 //! equivalence classes under the symmetries that fix the home cell.
 //!
-//! **The search** keeps two bits per state: unvisited, old, and two patterns
-//! that take turns as "this layer" and "the next layer". Each layer is one
-//! parallel pass over the table (rayon): a state of this layer marks its
-//! unvisited neighbours as next with an atomic OR; then a quick pass turns
-//! the layer old, and the two patterns swap roles. When a layer finds
-//! nothing new, its states are still marked: they are the antipodes. A 12-cell board (239 500 800 states) needs 57 MiB
-//! for the table, plus a byte per standard position for their distances.
+//! **The search** is the two-bit layered search of [`crate::board::two_bit`]
+//! over the board's ranked states: a 12-cell board (239 500 800 states)
+//! needs 57 MiB for the table, plus a byte per standard position for their
+//! distances. The last layer's states are the antipodes.
 //!
 //! **Classes** are counted twice: by enumerating orbits, and by Burnside's
 //! lemma (the average number of positions a symmetry fixes).
@@ -25,6 +22,7 @@
 //! ```
 
 use crate::board::symmetry::Symmetry;
+use crate::board::two_bit::TwoBit;
 use crate::board::{
     Arrangement, Board, LIST_MASK, Progress, Space, half_unrank, move_nibble, move_tables,
     tile_ranks, try_vec_with,
@@ -33,7 +31,7 @@ use crate::perm;
 use rayon::prelude::*;
 use serde::Serialize;
 use std::fmt;
-use std::sync::atomic::{AtomicU8, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicU8, Ordering};
 
 /// A board with a home cell for the blank.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -287,34 +285,6 @@ pub struct CaseResult {
     pub table_bytes: u64,
 }
 
-/// The two-bit state table.
-struct TwoBit {
-    words: Vec<AtomicU64>,
-}
-
-const OLD: u64 = 0b11;
-
-impl TwoBit {
-    fn try_new(states: usize) -> Option<TwoBit> {
-        Some(TwoBit {
-            words: try_vec_with(states.div_ceil(32), || AtomicU64::new(0))?,
-        })
-    }
-
-    /// Marks state `i` with `pattern` if it is unvisited; true if this call
-    /// did it.
-    #[inline]
-    fn claim(&self, i: usize, pattern: u64) -> bool {
-        let (w, shift) = (i / 32, 2 * (i % 32));
-        let word = &self.words[w];
-        if (word.load(Ordering::Relaxed) >> shift) & 0b11 != 0 {
-            return false;
-        }
-        let before = word.fetch_or(pattern << shift, Ordering::Relaxed);
-        (before >> shift) & 0b11 == 0
-    }
-}
-
 /// Runs the search and the class analysis of one case. `progress` is called
 /// after each layer. The tables ([`Case::table_bytes`]) are allocated
 /// fallibly: a board whose tables do not fit in memory is an error.
@@ -340,104 +310,54 @@ pub fn analyse(case: &Case, progress: &(dyn Fn(Progress) + Sync)) -> Result<Case
     let odd_for: Vec<bool> = (0..n).map(|c| space.tile_parity(c)).collect();
 
     let start = space.index(&goal);
-    table.claim(start, 0b01);
     if start / per_blank == case.home {
         standard[start % per_blank].store(0, Ordering::Relaxed);
     }
-    let mut distribution = vec![LayerCount {
-        moves: 0,
-        states: 1,
-    }];
-    let mut found = 1u64;
-    let mut layer = 0u32;
-    let mut current = 0b01u64;
-    loop {
-        let next = current ^ 0b11;
-        let d = (layer + 1) as u8;
-        let new: u64 = table
-            .words
-            .par_iter()
-            .enumerate()
-            .map(|(w, word)| {
-                let x = word.load(Ordering::Relaxed);
-                // Fields equal to `current`.
-                let lo = x & 0x5555_5555_5555_5555;
-                let hi = (x >> 1) & 0x5555_5555_5555_5555;
-                let mut hits = if current == 0b01 { lo & !hi } else { hi & !lo };
-                let mut new = 0u64;
-                while hits != 0 {
-                    let k = hits.trailing_zeros() as usize / 2;
-                    hits &= hits - 1;
-                    let i = w * 32 + k;
-                    if i >= total {
-                        break;
-                    }
-                    let blank = i / per_blank;
-                    let rank = (i % per_blank) as u64;
-                    let mut visit = |j: usize| {
-                        if table.claim(j, next) {
-                            new += 1;
-                            if j / per_blank == case.home {
-                                standard[j % per_blank].store(d, Ordering::Relaxed);
-                            }
-                        }
-                    };
-                    for &to in &horizontal[blank] {
-                        visit(to * per_blank + rank as usize);
-                    }
-                    if !vertical[blank].is_empty() {
-                        let list = half_unrank(rank, m, &weights, odd_for[blank]) & LIST_MASK;
-                        for &(to, from_index, to_index) in &vertical[blank] {
-                            let moved = move_nibble(list, from_index, to_index);
-                            visit(to * per_blank + weights.rank_packed(moved) as usize);
-                        }
-                    }
+    let layers = table.search(
+        &[start],
+        |i, next| {
+            let blank = i / per_blank;
+            let rank = (i % per_blank) as u64;
+            let mut visit = |j: usize| {
+                if next.claim(j) && j / per_blank == case.home {
+                    standard[j % per_blank].store(next.depth() as u8, Ordering::Relaxed);
                 }
-                new
-            })
-            .sum();
-        if new == 0 {
-            // Nothing new: the states still marked `current` are the last
-            // layer, the antipodes.
-            break;
-        }
-        // The layer is done: current → old, a word at a time.
-        table.words.par_iter().for_each(|word| {
-            let x = word.load(Ordering::Relaxed);
-            let lo = x & 0x5555_5555_5555_5555;
-            let hi = (x >> 1) & 0x5555_5555_5555_5555;
-            let eq = if current == 0b01 { lo & !hi } else { hi & !lo };
-            if eq != 0 {
-                word.fetch_or(eq * OLD, Ordering::Relaxed);
+            };
+            for &to in &horizontal[blank] {
+                visit(to * per_blank + rank as usize);
             }
-        });
-        layer += 1;
-        found += new;
-        distribution.push(LayerCount {
-            moves: layer,
-            states: new,
-        });
-        progress(Progress {
-            part: 0,
-            parts: 1,
-            layer,
-            found,
-            total: total as u64,
-        });
-        current = next;
-    }
-    // The last layer's states are still marked `current`: the antipodes.
-    let max = layer;
-    let antipode_count = distribution.last().map_or(0, |l| l.states);
-    let antipodes: Vec<String> = table
-        .words
+            if !vertical[blank].is_empty() {
+                let list = half_unrank(rank, m, &weights, odd_for[blank]) & LIST_MASK;
+                for &(to, from_index, to_index) in &vertical[blank] {
+                    let moved = move_nibble(list, from_index, to_index);
+                    visit(to * per_blank + weights.rank_packed(moved) as usize);
+                }
+            }
+        },
+        |layer, found, _| {
+            progress(Progress {
+                part: 0,
+                parts: 1,
+                layer,
+                found,
+                total: total as u64,
+            })
+        },
+    );
+    let distribution: Vec<LayerCount> = layers
+        .counts
         .iter()
         .enumerate()
-        .flat_map(|(w, word)| {
-            let x = word.load(Ordering::Relaxed);
-            (0..32).filter_map(move |k| ((x >> (2 * k)) & 0b11 == current).then_some(w * 32 + k))
+        .map(|(d, &states)| LayerCount {
+            moves: d as u32,
+            states,
         })
-        .filter(|&i| i < total)
+        .collect();
+    // The last layer's states are the antipodes.
+    let max = layers.max();
+    let antipode_count = distribution.last().map_or(0, |l| l.states);
+    let antipodes: Vec<String> = table
+        .last_layer(&layers)
         .take(100)
         .map(|i| b.format(&space.arrangement(i)))
         .collect();

@@ -35,6 +35,7 @@
 pub mod census;
 pub mod lookup;
 pub mod symmetry;
+pub mod two_bit;
 
 pub mod batch;
 pub mod goal;

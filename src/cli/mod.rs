@@ -136,7 +136,7 @@ pub fn hint(e: &(dyn std::error::Error + 'static)) -> &'static str {
             return "; raise --max-nodes or --max-memory, or choose a stronger --heuristic (linear-conflict)";
         }
         Some(SearchError::Stopped { stored: None, .. }) => {
-            return "; raise --max-nodes or --max-memory, or choose stronger databases (--partition 7-7-1)";
+            return "; raise --max-nodes or --max-memory, or choose stronger databases (--partition 7-8)";
         }
         _ => {}
     }

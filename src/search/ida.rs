@@ -50,15 +50,31 @@ pub struct IdaSolution {
 enum Update<'a> {
     /// Manhattan distance: `md[tile][cell]`, changed by one tile's step.
     Manhattan(Vec<[u8; 16]>),
-    /// Pattern databases: the value of each regular and reflected view,
-    /// the moved tile's two views looked up again.
+    /// Pattern databases: the Manhattan distance, changed by one tile's
+    /// step, and the excess of each regular and reflected view. The moved
+    /// tile's regular view is looked up at once; its reflected view is
+    /// marked stale and looked up only if the regular sum alone does not
+    /// cut the node off (most generated nodes are cut, and each lookup is
+    /// a likely cache miss).
     Databases {
         lookups: Lookups<'a>,
+        manhattan: u32,
         regular: Vec<u8>,
         reflected: Vec<u8>,
+        /// The reflected view not yet looked up since its tile moved.
+        stale: Option<usize>,
     },
     /// Anything else, recomputed from the cells.
     Recompute(Estimator<'a>),
+}
+
+/// What [`Search::restore`] puts back after a move: the moved tile's two
+/// view excesses and the Manhattan distance.
+#[derive(Debug, Clone, Copy, Default)]
+struct Undo {
+    regular: u8,
+    reflected: u8,
+    manhattan: u32,
 }
 
 /// The state of one search: the arrangement as cells and as each tile's
@@ -97,10 +113,35 @@ impl Search<'_> {
                 .sum(),
             Update::Databases {
                 lookups,
+                manhattan,
                 regular,
                 reflected,
-            } => lookups.combine(regular, reflected),
+                ..
+            } => lookups.combine(*manhattan, regular, reflected),
             Update::Recompute(e) => e.estimate(&self.cells[..self.n]),
+        }
+    }
+
+    /// The whole estimate, given `h` from [`Search::update`]: with
+    /// databases, the stale reflected view is looked up now.
+    #[inline]
+    fn refine(&mut self, h: u32) -> u32 {
+        let pos = self.pos;
+        match &mut self.update {
+            Update::Databases {
+                lookups,
+                manhattan,
+                regular,
+                reflected,
+                stale,
+            } => match stale.take() {
+                Some(q) => {
+                    reflected[q] = lookups.value(&lookups.reflected[q], true, &pos);
+                    lookups.combine(*manhattan, regular, reflected)
+                }
+                None => h,
+            },
+            _ => h,
         }
     }
 
@@ -120,7 +161,7 @@ impl Search<'_> {
     /// estimate before was `h`; `undo` receives what
     /// [`Search::restore`] needs to put the views back.
     #[inline]
-    fn update(&mut self, h: u32, t: u8, from: usize, to: usize, undo: &mut (u8, u8)) -> u32 {
+    fn update(&mut self, h: u32, t: u8, from: usize, to: usize, undo: &mut Undo) -> u32 {
         let pos = self.pos;
         match &mut self.update {
             Update::Manhattan(md) => {
@@ -129,43 +170,71 @@ impl Search<'_> {
             }
             Update::Databases {
                 lookups,
+                manhattan,
                 regular,
                 reflected,
+                stale,
             } => {
-                let (p, q) = (
-                    lookups.regular_of[usize::from(t)],
-                    lookups.reflected_of[usize::from(t)],
-                );
-                *undo = (regular[p], reflected[q]);
+                let tt = usize::from(t);
+                let (p, q) = (lookups.regular_of[tt], lookups.reflected_of[tt]);
+                *undo = Undo {
+                    regular: regular[p],
+                    reflected: reflected[q],
+                    manhattan: *manhattan,
+                };
+                *manhattan = *manhattan + u32::from(lookups.distance[tt][to])
+                    - u32::from(lookups.distance[tt][from]);
                 regular[p] = lookups.value(&lookups.regular[p], false, &pos);
                 if lookups.reflect {
-                    reflected[q] = lookups.value(&lookups.reflected[q], true, &pos);
+                    *stale = Some(q);
                 }
-                lookups.combine(regular, reflected)
+                *manhattan + 2 * regular.iter().map(|&v| u32::from(v)).sum::<u32>()
             }
             Update::Recompute(e) => e.estimate(&self.cells[..self.n]),
         }
     }
 
-    /// Puts back the view values [`Search::update`] changed for tile `t`.
+    /// Sets the view values of tile `t` and the Manhattan distance to
+    /// `v`, and returns what they were: after [`Search::update`], it puts
+    /// back the values before the move and keeps those after it.
     #[inline]
-    fn restore(&mut self, t: u8, undo: (u8, u8)) {
+    fn swap_views(&mut self, t: u8, v: Undo) -> Undo {
         if let Update::Databases {
             lookups,
+            manhattan,
             regular,
             reflected,
+            stale,
         } = &mut self.update
         {
-            regular[lookups.regular_of[usize::from(t)]] = undo.0;
-            reflected[lookups.reflected_of[usize::from(t)]] = undo.1;
+            // Every node searched has looked its stale view up.
+            *stale = None;
+            let (p, q) = (
+                lookups.regular_of[usize::from(t)],
+                lookups.reflected_of[usize::from(t)],
+            );
+            let old = Undo {
+                regular: regular[p],
+                reflected: reflected[q],
+                manhattan: *manhattan,
+            };
+            regular[p] = v.regular;
+            reflected[q] = v.reflected;
+            *manhattan = v.manhattan;
+            old
+        } else {
+            Undo::default()
         }
     }
 
     /// One depth-first pass below `bound`.
     fn dfs(&mut self, g: u32, bound: u32, prev: Option<Direction>, h: u32) -> Result<(), Cut> {
-        let f = g + h;
-        if f > bound {
-            return Err(Cut::Bound(f));
+        if g + h > bound {
+            return Err(Cut::Bound(g + h));
+        }
+        let h = self.refine(h);
+        if g + h > bound {
+            return Err(Cut::Bound(g + h));
         }
         if h == 0 && self.cells == self.goal {
             return Ok(());
@@ -185,11 +254,11 @@ impl Search<'_> {
             self.generated += 1;
             let from_blank = self.blank;
             let t = self.slide(usize::from(to));
-            let mut undo = (0, 0);
+            let mut undo = Undo::default();
             // The tile went from `to` to the old blank cell.
             let h2 = self.update(h, t, usize::from(to), from_blank, &mut undo);
             let r = self.dfs(g + 1, bound, Some(d), h2);
-            self.restore(t, undo);
+            self.swap_views(t, undo);
             self.slide(from_blank);
             match r {
                 Ok(()) => {
@@ -247,13 +316,15 @@ pub fn solve<'a>(
         }
         Estimator::Databases(lookups) => {
             if let Guide::Databases(p) = guide {
-                bytes = p.dbs.iter().map(|db| db.len() as u64).sum();
+                bytes = p.dbs.iter().map(|db| db.bytes()).sum();
             }
             let (regular, reflected) = lookups.values(&pos);
             Update::Databases {
+                manhattan: lookups.manhattan(&pos),
                 lookups,
                 regular,
                 reflected,
+                stale: None,
             }
         }
         other => Update::Recompute(other),

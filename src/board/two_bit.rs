@@ -1,0 +1,318 @@
+//! The layered breadth-first search with two bits a state (Korf's two-bit
+//! search), written once for every search over a ranked state space that
+//! is too large for a byte a state: the census of every small board
+//! ([`crate::board::census`]) and the building of large pattern databases
+//! ([`crate::search::pdb::PatternDb::build_by_regions`]).
+//!
+//! Each state `0 … len − 1` has two bits: `00` not yet reached, `11` old,
+//! and `01`, `10` which take turns as "this layer" and "the next layer".
+//! A layer is one parallel pass over the table (rayon): each state marked
+//! as this layer is expanded, and its neighbours not yet reached are
+//! claimed for the next layer with an atomic OR, so each is claimed once.
+//! A quick second pass then turns this layer old and the two marks swap
+//! roles. When a layer claims nothing, its states are still marked: they
+//! are the farthest states, the antipodes.
+//!
+//! The table never lists a frontier: the work is the expansions and one
+//! scan of `len / 4` bytes a layer. The expansions are bound by memory
+//! latency (each neighbour is a random place in the table), so an
+//! expansion hands over all its neighbours at once ([`Next::claim_all`]):
+//! their words are read first, independently, so that the processor
+//! fetches them in parallel, and only then claimed.
+//!
+//! States may come in aligned *groups* (a power of two, at most 32, say
+//! the regions of one placement of a pattern database): a claim then also
+//! tells whether it is the first of its group ever reached, and the search
+//! counts groups as well as states.
+//!
+//! ```
+//! use schofield::board::two_bit::TwoBit;
+//! // A cycle of 10 states, searched from state 0.
+//! let table = TwoBit::try_new(10).unwrap();
+//! let layers = table.search(&[0], |i, next| {
+//!     next.claim((i + 1) % 10);
+//!     next.claim((i + 9) % 10);
+//! }, |_, _, _| {});
+//! assert_eq!(layers.counts, vec![1, 2, 2, 2, 2, 1]);
+//! assert_eq!(table.last_layer(&layers).collect::<Vec<_>>(), vec![5]);
+//! ```
+
+use rayon::prelude::*;
+use std::sync::atomic::{AtomicU64, Ordering};
+
+/// A table of two bits for each of `len` states.
+#[derive(Debug)]
+pub struct TwoBit {
+    words: Vec<AtomicU64>,
+    len: usize,
+    /// States per group: a power of two, at most 32.
+    group: usize,
+}
+
+/// What a claim found.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Claim {
+    /// Reached before.
+    Reached,
+    /// Claimed now; another state of its group was reached before.
+    New,
+    /// Claimed now, the first state of its group.
+    First,
+}
+
+/// The mark of an old state.
+const OLD: u64 = 0b11;
+/// The low bit of every two-bit field of a word.
+const LOW: u64 = 0x5555_5555_5555_5555;
+
+/// What one layer's expansions claim: the next layer's mark, its distance,
+/// and how many states and groups these expansions claimed.
+#[derive(Debug)]
+pub struct Next<'a> {
+    table: &'a TwoBit,
+    mark: u64,
+    depth: u32,
+    claimed: u64,
+    firsts: u64,
+}
+
+impl Next<'_> {
+    /// The distance of the states claimed now: one more than the layer
+    /// being expanded.
+    #[inline]
+    pub fn depth(&self) -> u32 {
+        self.depth
+    }
+
+    /// Claims state `j` for the next layer if it has not been reached;
+    /// true if this call claimed it (exactly one call does).
+    #[inline]
+    pub fn claim(&mut self, j: usize) -> bool {
+        self.claim_group(j) != Claim::Reached
+    }
+
+    /// Claims state `j` for the next layer if it has not been reached, and
+    /// says whether it is the first of its group.
+    #[inline]
+    pub fn claim_group(&mut self, j: usize) -> Claim {
+        let c = self.table.claim(j, self.mark);
+        self.claimed += u64::from(c != Claim::Reached);
+        self.firsts += u64::from(c == Claim::First);
+        c
+    }
+
+    /// Claims the states `js` (at most 64), reading all their words before
+    /// claiming any so that the reads overlap; `found(k, claim)` is called
+    /// for each `js[k]` this call claimed.
+    #[inline]
+    pub fn claim_all(&mut self, js: &[usize], mut found: impl FnMut(usize, Claim)) {
+        let mut open = 0u64;
+        for (k, &j) in js.iter().enumerate() {
+            open |= u64::from(self.table.unreached(j)) << k;
+        }
+        while open != 0 {
+            let k = open.trailing_zeros() as usize;
+            open &= open - 1;
+            let c = self.claim_group(js[k]);
+            if c != Claim::Reached {
+                found(k, c);
+            }
+        }
+    }
+}
+
+/// What a search found.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Layers {
+    /// The number of states at each distance, from 0.
+    pub counts: Vec<u64>,
+    /// The number of groups first reached at each distance, from 0.
+    pub groups: Vec<u64>,
+    /// The mark the last layer still carries.
+    last: u64,
+}
+
+impl Layers {
+    /// The largest distance reached.
+    pub fn max(&self) -> u32 {
+        self.counts.len().saturating_sub(1) as u32
+    }
+}
+
+impl TwoBit {
+    /// A table for `len` states, none reached; `None` when the memory
+    /// (`len / 4` bytes) cannot be had.
+    pub fn try_new(len: usize) -> Option<TwoBit> {
+        Self::try_grouped(len, 1)
+    }
+
+    /// A table for `len` states in aligned groups of `group` (a power of
+    /// two, at most 32); `None` when the memory cannot be had or the group
+    /// is not such a number.
+    pub fn try_grouped(len: usize, group: usize) -> Option<TwoBit> {
+        if !group.is_power_of_two() || group > 32 {
+            return None;
+        }
+        Some(TwoBit {
+            words: super::try_vec_with(len.div_ceil(32), || AtomicU64::new(0))?,
+            len,
+            group,
+        })
+    }
+
+    /// The bytes of a table of `len` states.
+    pub fn bytes(len: u64) -> u64 {
+        len.div_ceil(32) * 8
+    }
+
+    /// The number of states.
+    pub fn len(&self) -> usize {
+        self.len
+    }
+
+    /// True for a table of no states.
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// Whether state `i` looks not yet reached (a plain read).
+    #[inline]
+    fn unreached(&self, i: usize) -> bool {
+        (self.words[i / 32].load(Ordering::Relaxed) >> (2 * (i % 32))) & 0b11 == 0
+    }
+
+    /// Marks state `i` with `mark` if it is not yet reached.
+    #[inline]
+    fn claim(&self, i: usize, mark: u64) -> Claim {
+        let (w, shift) = (i / 32, 2 * (i % 32));
+        let word = &self.words[w];
+        if (word.load(Ordering::Relaxed) >> shift) & 0b11 != 0 {
+            return Claim::Reached;
+        }
+        let before = word.fetch_or(mark << shift, Ordering::Relaxed);
+        if (before >> shift) & 0b11 != 0 {
+            return Claim::Reached;
+        }
+        // The group's fields in the word.
+        let bits = 2 * self.group as u32;
+        let start = shift & !(bits - 1) as usize;
+        let mask = u64::MAX >> (64 - bits) << start;
+        if before & mask == 0 {
+            Claim::First
+        } else {
+            Claim::New
+        }
+    }
+
+    /// The fields of word `x` that carry `mark`, as their low bits.
+    #[inline]
+    fn marked(x: u64, mark: u64) -> u64 {
+        let lo = x & LOW;
+        let hi = (x >> 1) & LOW;
+        if mark == 0b01 { lo & !hi } else { hi & !lo }
+    }
+
+    /// Searches from `starts` (distance 0) layer by layer until a layer
+    /// finds nothing new. `expand(i, next)` is called once for every state
+    /// `i` reached, in parallel, and claims its neighbours with
+    /// [`Next::claim`] (or its kin). `each_layer(distance, reached,
+    /// groups)` is called after each new layer with the number of states
+    /// and of groups reached so far.
+    pub fn search(
+        &self,
+        starts: &[usize],
+        expand: impl Fn(usize, &mut Next) + Sync,
+        mut each_layer: impl FnMut(u32, u64, u64),
+    ) -> Layers {
+        let claims: Vec<Claim> = starts.iter().map(|&s| self.claim(s, 0b01)).collect();
+        let first = claims.iter().filter(|&&c| c != Claim::Reached).count() as u64;
+        let first_groups = claims.iter().filter(|&&c| c == Claim::First).count() as u64;
+        let mut counts = vec![first];
+        let mut groups = vec![first_groups];
+        let mut reached = first;
+        let mut reached_groups = first_groups;
+        let mut current = 0b01u64;
+        let len = self.len;
+        loop {
+            let mark = current ^ 0b11;
+            let depth = counts.len() as u32;
+            let (claimed, firsts): (u64, u64) = self
+                .words
+                .par_iter()
+                .enumerate()
+                .map(|(w, word)| {
+                    let mut hits = Self::marked(word.load(Ordering::Relaxed), current);
+                    let mut next = Next {
+                        table: self,
+                        mark,
+                        depth,
+                        claimed: 0,
+                        firsts: 0,
+                    };
+                    while hits != 0 {
+                        let i = w * 32 + hits.trailing_zeros() as usize / 2;
+                        hits &= hits - 1;
+                        if i >= len {
+                            break;
+                        }
+                        expand(i, &mut next);
+                    }
+                    (next.claimed, next.firsts)
+                })
+                .reduce(|| (0, 0), |a, b| (a.0 + b.0, a.1 + b.1));
+            if claimed == 0 {
+                return Layers {
+                    counts,
+                    groups,
+                    last: current,
+                };
+            }
+            // The layer is done: this layer → old, a word at a time.
+            self.words.par_iter().for_each(|word| {
+                let eq = Self::marked(word.load(Ordering::Relaxed), current);
+                if eq != 0 {
+                    word.fetch_or(eq * OLD, Ordering::Relaxed);
+                }
+            });
+            counts.push(claimed);
+            groups.push(firsts);
+            reached += claimed;
+            reached_groups += firsts;
+            each_layer(depth, reached, reached_groups);
+            current = mark;
+        }
+    }
+
+    /// The groups none of whose states were reached, in order.
+    pub fn unreached_groups(&self) -> impl Iterator<Item = usize> + '_ {
+        let group = self.group;
+        let bits = 2 * group;
+        let mask = u64::MAX >> (64 - bits);
+        let groups = self.len.div_ceil(group);
+        self.words
+            .iter()
+            .enumerate()
+            .flat_map(move |(w, word)| {
+                let x = word.load(Ordering::Relaxed);
+                (0..64 / bits).filter_map(move |g| {
+                    ((x >> (g * bits)) & mask == 0).then_some(w * (64 / bits) + g)
+                })
+            })
+            .take_while(move |&g| g < groups)
+    }
+
+    /// The states of the last layer of `layers` (this table's search), in
+    /// order.
+    pub fn last_layer<'a>(&'a self, layers: &Layers) -> impl Iterator<Item = usize> + 'a {
+        let last = layers.last;
+        let len = self.len;
+        self.words
+            .iter()
+            .enumerate()
+            .flat_map(move |(w, word)| {
+                let x = word.load(Ordering::Relaxed);
+                (0..32).filter_map(move |k| ((x >> (2 * k)) & 0b11 == last).then_some(w * 32 + k))
+            })
+            .take_while(move |&i| i < len)
+    }
+}
