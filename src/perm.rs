@@ -516,8 +516,15 @@ impl Unranker {
     /// The entries of rank `r` (as [`Lehmer::unrank`]).
     #[inline]
     pub fn unrank(&self, r: u32) -> [u8; 16] {
+        from_digits(self.digits(r), self.digits)
+    }
+
+    /// The Lehmer digits of rank `r`, packed in nibbles (digit `i` in bits
+    /// `4i … 4i+3`).
+    #[inline]
+    pub fn digits(&self, r: u32) -> u64 {
         let (h, l) = (r / self.split, r % self.split);
-        from_digits(self.high[h as usize] | self.low[l as usize], self.digits)
+        self.high[h as usize] | self.low[l as usize]
     }
 }
 

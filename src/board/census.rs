@@ -24,7 +24,7 @@
 use crate::board::symmetry::Symmetry;
 use crate::board::two_bit::TwoBit;
 use crate::board::{
-    Arrangement, Board, LIST_MASK, Progress, Space, half_unrank, move_nibble, move_tables,
+    Arrangement, Board, LIST_MASK, Progress, Space, half_from_digits, move_nibble, move_tables,
     tile_ranks, try_vec_with,
 };
 use crate::perm;
@@ -309,6 +309,7 @@ pub fn analyse(case: &Case, progress: &(dyn Fn(Progress) + Sync)) -> Result<Case
     // The tile parity a state needs with the blank on each cell.
     let odd_for: Vec<bool> = (0..n).map(|c| space.tile_parity(c)).collect();
 
+    let unranker = perm::Unranker::new(&weights);
     let start = space.index(&goal);
     if start / per_blank == case.home {
         standard[start % per_blank].store(0, Ordering::Relaxed);
@@ -318,21 +319,28 @@ pub fn analyse(case: &Case, progress: &(dyn Fn(Progress) + Sync)) -> Result<Case
         |i, next| {
             let blank = i / per_blank;
             let rank = (i % per_blank) as u64;
-            let mut visit = |j: usize| {
-                if next.claim(j) && j / per_blank == case.home {
-                    standard[j % per_blank].store(next.depth() as u8, Ordering::Relaxed);
-                }
-            };
+            // The neighbours, claimed together so that their reads overlap.
+            let mut js = [0usize; 4];
+            let mut count = 0;
             for &to in &horizontal[blank] {
-                visit(to * per_blank + rank as usize);
+                js[count] = to * per_blank + rank as usize;
+                count += 1;
             }
             if !vertical[blank].is_empty() {
-                let list = half_unrank(rank, m, &weights, odd_for[blank]) & LIST_MASK;
+                let digits = unranker.digits(rank as u32);
+                let list = half_from_digits(digits, m, odd_for[blank]) & LIST_MASK;
                 for &(to, from_index, to_index) in &vertical[blank] {
                     let moved = move_nibble(list, from_index, to_index);
-                    visit(to * per_blank + weights.rank_packed(moved) as usize);
+                    js[count] = to * per_blank + weights.rank_packed(moved) as usize;
+                    count += 1;
                 }
             }
+            let depth = next.depth() as u8;
+            next.claim_all(&js[..count], |k, _| {
+                if js[k] / per_blank == case.home {
+                    standard[js[k] % per_blank].store(depth, Ordering::Relaxed);
+                }
+            });
         },
         |layer, found, _| {
             progress(Progress {
@@ -414,7 +422,7 @@ fn invert(s: u64, m: usize) -> u64 {
 /// permutation `σ` of the non-home cells (renumbered `0 … n−2` in reading
 /// order) with `σ(c)` the goal cell of the tile on `c`. With the goal's tiles
 /// in reading order, that is just the tiles' order, so `σ` for the position
-/// of tile rank `r` comes from [`half_unrank`] and its index is `r`.
+/// of tile rank `r` comes from [`half_from_digits`] and its index is `r`.
 ///
 /// A class is counted at its smallest member, so every position can be
 /// looked at on its own, in parallel.
@@ -424,6 +432,7 @@ fn standard_view(case: &Case, space: &Space, distances: &[u8]) -> Standard {
     let m = n - 1;
     let per_blank = space.len() / n;
     let weights = tile_ranks(m).expect("the census's boards have at most 14 cells");
+    let unranker = perm::Unranker::new(&weights);
     let odd = space.tile_parity(case.home);
     let squeeze: Vec<usize> = (0..n)
         .map(|c| {
@@ -455,7 +464,7 @@ fn standard_view(case: &Case, space: &Space, distances: &[u8]) -> Standard {
         .fold(
             || (vec![0u64; rows_len], vec![0u64; rows_len], 0u64, 0u64),
             |(mut cl, mut ex, mut fx, mut fe), r| {
-                let s = half_unrank(r as u64, m, &weights, odd);
+                let s = half_from_digits(unranker.digits(r as u32), m, odd);
                 let inv = invert(s, m);
                 let (mut least, mut least_ext) = (true, true);
                 for g in &syms {

@@ -931,13 +931,26 @@ pub(crate) fn tile_ranks(m: usize) -> Option<Lehmer<u32>> {
 /// one with that parity.
 #[inline]
 pub(crate) fn half_unrank(mut r: u64, m: usize, ranks: &Lehmer<u32>, odd: bool) -> u64 {
-    let mut rest: u64 = 0xfedc_ba98_7654_3210;
-    let mut list = 0u64;
-    let mut inversions = 0u64;
+    let mut digits = 0u64;
     for (i, &w) in ranks.weights().iter().enumerate() {
         let w = u64::from(w);
         let d = r / w;
         r -= d * w;
+        digits |= d << (4 * i);
+    }
+    half_from_digits(digits, m, odd)
+}
+
+/// [`half_unrank`] from the Lehmer digits of the first `m − 2` entries,
+/// packed in nibbles (as [`perm::Unranker::digits`] gives them, without a
+/// division).
+#[inline]
+pub(crate) fn half_from_digits(digits: u64, m: usize, odd: bool) -> u64 {
+    let mut rest: u64 = 0xfedc_ba98_7654_3210;
+    let mut list = 0u64;
+    let mut inversions = 0u64;
+    for i in 0..m - 2 {
+        let d = (digits >> (4 * i)) & 0xf;
         inversions += d;
         let shift = 4 * d as u32;
         list |= ((rest >> shift) & 0xf) << (4 * i);
