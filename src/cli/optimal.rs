@@ -37,7 +37,7 @@ pub struct OptimalArgs {
     #[arg(long)]
     goal: Option<String>,
     /// The heuristic: pattern databases 7-8 (the default: fewest nodes, a
-    /// 2-minute build on first use), 7-7-1 (a 1-minute build), 6-6-3 or
+    /// 2-minute build on first use), 7-7-1 (half a minute), 6-6-3 or
     /// 5-5-5 (seconds to build); or manhattan or linear-conflict, with no
     /// databases (for comparison).
     #[arg(long, default_value = "7-8")]
@@ -347,7 +347,7 @@ fn databases(
         }
     }
     let expect = match partition {
-        PartitionName::SevenSevenOne => " (about a minute)",
+        PartitionName::SevenSevenOne => " (about half a minute)",
         PartitionName::SevenEight => " (about 2 minutes and 1.5 GB of memory, once)",
         _ => "",
     };
