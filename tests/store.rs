@@ -440,6 +440,17 @@ fn crafted_databases_are_refused() {
         p.extend_from_slice(&payload[1516..]);
         assert_contents(&pdb_error(&crafted_dbs(&sets, &p)), needle);
     }
+    // A large value for a rank past the end: refused, not unranked.
+    let mut p = payload[..1512].to_vec();
+    set_nibble(&mut p, far, 15);
+    p.extend_from_slice(&1u32.to_le_bytes());
+    p.extend_from_slice(&u32::MAX.to_le_bytes());
+    p.push(42);
+    p.extend_from_slice(&payload[1516..]);
+    assert_contents(
+        &pdb_error(&crafted_dbs(&sets, &p)),
+        "out of order or out of range",
+    );
     // The goal's placement not 0.
     let goal_rank = first.index(&[0, 1, 2, 3]);
     let mut p = payload.clone();

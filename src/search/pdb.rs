@@ -1208,14 +1208,14 @@ pub fn check_values(db: &PatternDb) -> Result<(), (String, String)> {
     let whole = k + 1 == b.cells();
     let mut previous: Option<u32> = None;
     for &(r, v) in &db.large {
-        let cells = db.ranks.unrank(r);
-        let placed = &cells[..k];
         if previous.is_some_and(|p| p >= r) || r as usize >= len {
             return Err((
                 format!("the large value of rank {r} out of order or out of range"),
                 format!("ranks in increasing order below {len}"),
             ));
         }
+        let cells = db.ranks.unrank(r);
+        let placed = &cells[..k];
         previous = Some(r);
         if nibble(&db.excess, r as usize) != ESCAPE {
             return Err((
