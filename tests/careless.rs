@@ -293,8 +293,29 @@ fn second_round_of_careless_inputs() {
         "the 7-8 databases hold 275 MB, more than --max-memory 10",
     );
     assert!(clock.elapsed().as_secs() < 5);
-    // An extension that names no format is not guessed at.
+    // Above the databases' size but below what building them takes: the
+    // build is refused before it starts.
     let dir = tempfile::tempdir().unwrap();
+    let fresh = dir.path().join("new.bin");
+    fails(
+        &[
+            &[
+                "optimal",
+                "--partition",
+                "7-8",
+                "--max-memory",
+                "500",
+                "--pdb",
+                fresh.to_str().unwrap(),
+            ][..],
+            &ONE_MOVE,
+        ]
+        .concat(),
+        "building the 7-8 databases needs 1 265 MB, more than --max-memory 500",
+    );
+    assert!(!fresh.exists());
+    assert!(clock.elapsed().as_secs() < 5);
+    // An extension that names no format is not guessed at.
     let xml = dir.path().join("out.xml");
     fails(
         &["counts", "--output", xml.to_str().unwrap()],

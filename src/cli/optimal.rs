@@ -177,6 +177,17 @@ pub fn run(args: OptimalArgs) -> Outcome {
         if args.rebuild || !path.exists() {
             common::check_writable(&path)
                 .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+            // The build needs more than the databases it leaves.
+            if let (Some(name), Some(mb)) = (named, args.max_memory) {
+                let build = name.build_bytes();
+                if build > mb.saturating_mul(1 << 20) {
+                    return Err(format!(
+                        "building the {name} databases needs {} MB, more than --max-memory {mb}; raise it, build them once without it, or choose a smaller --partition",
+                        schofield::render::grouped(build.div_ceil(1 << 20) as usize)
+                    )
+                    .into());
+                }
+            }
         }
         Some(path)
     } else {
