@@ -316,3 +316,42 @@ impl TwoBit {
             .take_while(move |&i| i < len)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_group_is_first_reached_once_whatever_its_size() {
+        for group in [1usize, 2, 4, 8, 16, 32] {
+            let len = 100;
+            let table = TwoBit::try_grouped(len, group).unwrap();
+            // Every state reached from 0 in one layer, in a scrambled order.
+            let layers = table.search(
+                &[0],
+                |i, next| {
+                    if i == 0 {
+                        for j in (1..len).rev() {
+                            next.claim_group((j * 37) % len);
+                        }
+                    }
+                },
+                |_, _, _| {},
+            );
+            assert_eq!(layers.counts, vec![1, 99], "group {group}");
+            assert_eq!(
+                layers.groups.iter().sum::<u64>(),
+                len.div_ceil(group) as u64,
+                "group {group}"
+            );
+            assert_eq!(table.unreached_groups().count(), 0, "group {group}");
+        }
+        // Groups none of whose states are reached are listed.
+        let table = TwoBit::try_grouped(40, 8).unwrap();
+        table.search(&[9], |_, _| {}, |_, _, _| {});
+        assert_eq!(
+            table.unreached_groups().collect::<Vec<_>>(),
+            vec![0, 2, 3, 4]
+        );
+    }
+}
