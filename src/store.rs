@@ -64,9 +64,9 @@ pub const FIXED_HEADER: usize = 48;
 pub const MAX_HEADER: usize = FIXED_HEADER + 30;
 /// The largest lookup-table payload: `12!/2` bytes (a 3×4 or 2×6 board).
 pub const MAX_TABLE_PAYLOAD: u64 = 239_500_800;
-/// The largest pattern-database payload: 600 MB (the 7-8 partition of the
-/// 4×4 holds 576 576 000 entries).
-pub const MAX_DATABASES_PAYLOAD: u64 = 600_000_000;
+/// The largest pattern-database payload: 300 MB (the 7-8 partition of the
+/// 4×4 holds 576 576 000 entries in 288 288 008 bytes).
+pub const MAX_DATABASES_PAYLOAD: u64 = 300_000_000;
 
 /// What a container holds.
 ///
@@ -562,8 +562,9 @@ fn check_fixed(head: &[u8], size: u64, name: &str, kind: Kind) -> Result<(), Sto
 /// and then the contents: the board is a board, the goal an arrangement of
 /// it, the padding zero, the tile sets absent for a table and, for
 /// databases, at least one, each non-empty, of tiles `1 … n−1`, disjoint and
-/// covering; and the payload's length is `n!/2` for a table, the sum of
-/// `n!/(n−k)!` over the sets for databases. What the payload's bytes mean
+/// covering; and the payload's length is `n!/2` for a table, and for
+/// databases at least the sum of `⌈n!/(n−k)!/2⌉ + 4` over the sets (the
+/// databases read the rest). What the payload's bytes mean
 /// is checked by the caller ([`crate::board::lookup::LookupTable::from_bytes`],
 /// [`crate::search::pdb::Partition::from_bytes`]).
 pub fn from_bytes(bytes: &[u8], name: &str, kind: Kind) -> Result<Contents, StoreError> {

@@ -311,7 +311,7 @@ fn second_round_of_careless_inputs() {
             &ONE_MOVE,
         ]
         .concat(),
-        "building the 7-8 databases needs 1 265 MB, more than --max-memory 500",
+        "building the 7-8 databases needs 1 513 MB, more than --max-memory 500",
     );
     assert!(!fresh.exists());
     assert!(clock.elapsed().as_secs() < 5);

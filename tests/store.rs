@@ -635,3 +635,32 @@ fn known_diameters() {
         assert_eq!(most, known_diameter(&b), "{name}");
     }
 }
+
+#[test]
+fn a_large_value_on_an_unreachable_placement_is_refused() {
+    // A database of every tile of the 2x4: half its placements cannot be
+    // reached and must hold an escape with no large value.
+    let b = board("2x4");
+    let g = b.goal_blank_last();
+    let db = PatternDb::build(&b, &g, &[1, 2, 3, 4, 5, 6, 7]);
+    let values = db.values();
+    let r = values.iter().position(|&v| v == 255).unwrap();
+    let mut payload = db.excesses().to_vec();
+    payload.extend_from_slice(&((db.large_values().len() + 1) as u32).to_le_bytes());
+    let mut large = db.large_values().to_vec();
+    large.push((r as u32, 254));
+    large.sort_unstable();
+    for (q, v) in large {
+        payload.extend_from_slice(&q.to_le_bytes());
+        payload.push(v);
+    }
+    let image = store::to_bytes(Kind::PatternDatabases, &b, &g, &db_sets(&db), &payload);
+    assert_contents(
+        &pdb_error(&image),
+        "a large value for the unreachable cells",
+    );
+}
+
+fn db_sets(db: &PatternDb) -> Vec<Vec<u8>> {
+    vec![db.tiles().to_vec()]
+}

@@ -68,8 +68,10 @@ pub struct PatternDb {
 /// The nibble that sends a lookup to the list of large values.
 pub const ESCAPE: u8 = 15;
 
-/// The value of a placement never reached (only a pattern of every tile has
-/// them: half its placements have the wrong parity).
+/// The value of a placement never reached. A pattern of every tile has
+/// them (half its placements have the wrong parity), and so may a pattern
+/// of all tiles but one on a small board; only the former is read back
+/// from a file (see [`check_values`]).
 pub const UNREACHED: u8 = u8::MAX;
 
 /// Nibble `i`.
@@ -422,12 +424,13 @@ impl PatternDb {
     /// The bytes [`PatternDb::build_by_regions`] needs for `k` tiles on a
     /// board of `n` cells: the two-bit table of its states (a placement
     /// with one of the `n − k` free cells naming a region, rounded up to a
-    /// power of two) and the database's own half byte a placement. `None`
-    /// if it does not fit in 64 bits.
+    /// power of two) and a byte a placement for the values while building
+    /// (packed two to a byte, in place, at the end). `None` if it does not
+    /// fit in 64 bits.
     pub fn build_bytes(n: usize, k: usize) -> Option<u64> {
         let placements: u64 = crate::perm::checked_placements(n, k)?;
         let slots = placements.checked_mul((n - k).next_power_of_two() as u64)?;
-        Some(TwoBit::bytes(slots) + placements.div_ceil(2))
+        TwoBit::bytes(slots).checked_add(placements)
     }
 
     /// Builds the same database as [`PatternDb::build`], exactly, by a
@@ -441,7 +444,7 @@ impl PatternDb {
     /// (parallel, no frontier lists). The first time a layer reaches a
     /// placement, in any region, gives its value. The 7-8 partition of the
     /// 4×4 (518 918 400 placements of 8 tiles) is built this way in
-    /// 1.3 GB. `None` if the memory ([`PatternDb::build_bytes`]) cannot be
+    /// 1.55 GB. `None` if the memory ([`PatternDb::build_bytes`]) cannot be
     /// had.
     pub fn build_by_regions(
         board: &Board,
@@ -739,8 +742,8 @@ impl PartitionName {
     /// ```
     /// use schofield::search::pdb::PartitionName;
     /// // 8 tiles: 518 918 400 placements, 8 region numbers each at two bits
-    /// // and half a byte each; and the 7 tiles' database.
-    /// assert_eq!(PartitionName::SevenEight.build_bytes(), 1_037_836_800 + 259_459_200 + 28_828_800);
+    /// // and a byte each while building; and the 7 tiles' database.
+    /// assert_eq!(PartitionName::SevenEight.build_bytes(), 1_037_836_800 + 518_918_400 + 28_828_800);
     /// ```
     pub fn build_bytes(self) -> u64 {
         let mut done = 0u64;
@@ -1057,20 +1060,34 @@ impl Partition {
             )
             .into());
         }
-        // The excesses: copies, but the last database's (the largest) is the
-        // payload itself, cut down to them.
+        // The excesses: copies, but the largest database's are the payload
+        // itself, cut down to them (the others are copied out first).
+        let largest = (0..parts.len())
+            .max_by_key(|&i| parts[i].1)
+            .expect("at least one database");
+        let mut copies: Vec<Vec<u8>> = parts
+            .iter()
+            .enumerate()
+            .map(|(i, &(start, half, _))| {
+                if i == largest {
+                    Vec::new()
+                } else {
+                    c.payload[start..start + half].to_vec()
+                }
+            })
+            .collect();
         let mut payload = c.payload;
         let mut dbs = Vec::with_capacity(c.sets.len());
-        let last = c.sets.len() - 1;
         for (i, (tiles, (start, half, large))) in c.sets.iter().zip(parts).enumerate() {
             let mut db = PatternDb::empty(&c.board, &c.goal, tiles);
-            db.excess = if i == last {
+            db.excess = if i == largest {
                 let mut own = std::mem::take(&mut payload);
                 own.truncate(start + half);
                 own.drain(..start);
+                own.shrink_to_fit();
                 own
             } else {
-                payload[start..start + half].to_vec()
+                std::mem::take(&mut copies[i])
             };
             db.large = large;
             check_values(&db).map_err(|(found, expected)| {
@@ -1277,12 +1294,17 @@ pub fn check_values(db: &PatternDb) -> Result<(), (String, String)> {
                     format!("{UNREACHED} (unreached)"),
                 ));
             }
-        } else if db.large_value(r).is_none()
-            && (!whole || reachable(&b, &db.tiles, cells, &db.goal))
-        {
+        } else if db.large_value(r).is_none() {
+            if !whole || reachable(&b, &db.tiles, cells, &db.goal) {
+                failure = Some((
+                    format!("no value for the cells {cells:?}"),
+                    "a value for every placement that can reach the goal".into(),
+                ));
+            }
+        } else if whole && !reachable(&b, &db.tiles, cells, &db.goal) {
             failure = Some((
-                format!("no value for the cells {cells:?}"),
-                "a value for every placement that can reach the goal".into(),
+                format!("a large value for the unreachable cells {cells:?}"),
+                format!("{UNREACHED} (unreached)"),
             ));
         }
     });
