@@ -151,6 +151,14 @@ fn bad_input() {
         "boards of more than 12 cells need --force",
     );
     fails(
+        &["boards", "--board", "2x7"],
+        "(43 589 145 600 states), more than 12",
+    );
+    fails(
+        &["boards", "--board", "4x4", "--force"],
+        "10 461 394 944 000 states: its two-bit table alone would need 2 435 GiB",
+    );
+    fails(
         &["boards", "--board", "4x4", "--force"],
         "more than this tool will try",
     );

@@ -77,17 +77,18 @@ impl fmt::Display for CaseError {
                 f,
                 "the {b} board has {} cells ({} states), more than 12",
                 b.cells(),
-                perm::factorial(b.cells()) / 2
+                crate::render::grouped((perm::factorial(b.cells()) / 2) as usize)
             ),
             CaseError::Impossible(b) => write!(
                 f,
                 "the {b} board has {} states: its two-bit table alone would need {} GiB, more than this tool will try",
-                perm::factorial(b.cells()) / 2,
-                (perm::factorial(b.cells()) / 2 / 4) >> 30
+                crate::render::grouped((perm::factorial(b.cells()) / 2) as usize),
+                crate::render::grouped(((perm::factorial(b.cells()) / 2 / 4) >> 30) as usize)
             ),
             CaseError::OutOfMemory { board, bytes } => write!(
                 f,
-                "not enough memory for the {board} board: its tables need {bytes} bytes ({:.1} GiB)",
+                "not enough memory for the {board} board: its tables need {} bytes ({:.1} GiB)",
+                crate::render::grouped(*bytes as usize),
                 *bytes as f64 / f64::from(1u32 << 30)
             ),
         }
