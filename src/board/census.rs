@@ -25,7 +25,7 @@ use crate::board::symmetry::Symmetry;
 use crate::board::two_bit::TwoBit;
 use crate::board::{
     Arrangement, Board, LIST_MASK, Progress, Space, half_from_digits, move_nibble, move_tables,
-    tile_ranks, try_vec_with,
+    nib, tile_ranks, try_vec_with,
 };
 use crate::perm;
 use rayon::prelude::*;
@@ -390,12 +390,6 @@ pub fn analyse(case: &Case, progress: &(dyn Fn(Progress) + Sync)) -> Result<Case
         standard,
         table_bytes: case.table_bytes(),
     })
-}
-
-/// Nibble `i` of a list.
-#[inline]
-fn nib(list: u64, i: usize) -> usize {
-    ((list >> (4 * i)) & 0xf) as usize
 }
 
 /// `g σ g⁻¹` on nibble lists of `m` entries: the entry `x` at `c` becomes

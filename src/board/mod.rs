@@ -892,6 +892,12 @@ pub(crate) fn pack(a: &Arrangement) -> u64 {
     list | (a.blank() as u64) << 60
 }
 
+/// Nibble `i` of a list packed in nibbles (entry `i` in bits `4i … 4i+3`).
+#[inline]
+pub(crate) fn nib(list: u64, i: usize) -> usize {
+    ((list >> (4 * i)) & 0xf) as usize
+}
+
 /// Moves the nibble at index `from` to index `to`, shifting those between.
 #[inline]
 pub(crate) fn move_nibble(list: u64, from: usize, to: usize) -> u64 {
