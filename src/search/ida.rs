@@ -56,19 +56,44 @@ enum Update<'a> {
     /// marked stale and looked up only if the regular sum alone does not
     /// cut the node off (most generated nodes are cut, and each lookup is
     /// a likely cache miss).
-    Databases {
-        lookups: Lookups<'a>,
-        manhattan: u32,
-        regular: Vec<u8>,
-        reflected: Vec<u8>,
-        /// The reflected view not yet looked up since its tile moved.
-        stale: Option<usize>,
-    },
+    Databases(Lookups<'a>, Views),
     /// Anything else, recomputed from the cells.
     Recompute(Estimator<'a>),
 }
 
-/// What [`Search::restore`] puts back after a move: the moved tile's two
+/// What the databases' estimate is made of at the current node.
+struct Views {
+    manhattan: u32,
+    regular: Vec<u8>,
+    reflected: Vec<u8>,
+    /// The reflected view not yet looked up since its tile moved.
+    stale: Option<usize>,
+}
+
+impl Views {
+    /// The values tile `t`'s move changes: its two views and the
+    /// Manhattan distance.
+    #[inline]
+    fn of(&self, lookups: &Lookups, t: u8) -> Undo {
+        let t = usize::from(t);
+        Undo {
+            regular: self.regular[lookups.regular_of[t]],
+            reflected: self.reflected[lookups.reflected_of[t]],
+            manhattan: self.manhattan,
+        }
+    }
+
+    /// Sets the values tile `t`'s move changes.
+    #[inline]
+    fn set(&mut self, lookups: &Lookups, t: u8, v: Undo) {
+        let t = usize::from(t);
+        self.regular[lookups.regular_of[t]] = v.regular;
+        self.reflected[lookups.reflected_of[t]] = v.reflected;
+        self.manhattan = v.manhattan;
+    }
+}
+
+/// What [`Search::swap_views`] puts back after a move: the moved tile's two
 /// view excesses and the Manhattan distance.
 #[derive(Debug, Clone, Copy, Default)]
 struct Undo {
@@ -111,13 +136,7 @@ impl Search<'_> {
                 .filter(|&c| self.cells[c] != 0)
                 .map(|c| u32::from(md[usize::from(self.cells[c])][c]))
                 .sum(),
-            Update::Databases {
-                lookups,
-                manhattan,
-                regular,
-                reflected,
-                ..
-            } => lookups.combine(*manhattan, regular, reflected),
+            Update::Databases(lookups, v) => lookups.combine(v.manhattan, &v.regular, &v.reflected),
             Update::Recompute(e) => e.estimate(&self.cells[..self.n]),
         }
     }
@@ -128,16 +147,10 @@ impl Search<'_> {
     fn refine(&mut self, h: u32) -> u32 {
         let pos = self.pos;
         match &mut self.update {
-            Update::Databases {
-                lookups,
-                manhattan,
-                regular,
-                reflected,
-                stale,
-            } => match stale.take() {
+            Update::Databases(lookups, v) => match v.stale.take() {
                 Some(q) => {
-                    reflected[q] = lookups.value(&lookups.reflected[q], true, &pos);
-                    lookups.combine(*manhattan, regular, reflected)
+                    v.reflected[q] = lookups.value(&lookups.reflected[q], true, &pos);
+                    lookups.combine(v.manhattan, &v.regular, &v.reflected)
                 }
                 None => h,
             },
@@ -159,7 +172,7 @@ impl Search<'_> {
 
     /// The estimate after tile `t` moved from `from` to `to`, whose
     /// estimate before was `h`; `undo` receives what
-    /// [`Search::restore`] needs to put the views back.
+    /// [`Search::swap_views`] needs to put the views back.
     #[inline]
     fn update(&mut self, h: u32, t: u8, from: usize, to: usize, undo: &mut Undo) -> u32 {
         let pos = self.pos;
@@ -168,27 +181,18 @@ impl Search<'_> {
                 let tt = usize::from(t);
                 h + u32::from(md[tt][to]) - u32::from(md[tt][from])
             }
-            Update::Databases {
-                lookups,
-                manhattan,
-                regular,
-                reflected,
-                stale,
-            } => {
+            Update::Databases(lookups, v) => {
+                *undo = v.of(lookups, t);
                 let tt = usize::from(t);
-                let (p, q) = (lookups.regular_of[tt], lookups.reflected_of[tt]);
-                *undo = Undo {
-                    regular: regular[p],
-                    reflected: reflected[q],
-                    manhattan: *manhattan,
-                };
-                *manhattan = *manhattan + u32::from(lookups.distance[tt][to])
+                v.manhattan = v.manhattan + u32::from(lookups.distance[tt][to])
                     - u32::from(lookups.distance[tt][from]);
-                regular[p] = lookups.value(&lookups.regular[p], false, &pos);
+                let p = lookups.regular_of[tt];
+                v.regular[p] = lookups.value(&lookups.regular[p], false, &pos);
                 if lookups.reflect {
-                    *stale = Some(q);
+                    v.stale = Some(lookups.reflected_of[tt]);
                 }
-                *manhattan + 2 * regular.iter().map(|&v| u32::from(v)).sum::<u32>()
+                // The regular sum alone until the reflected view is looked up.
+                lookups.combine(v.manhattan, &v.regular, &[])
             }
             Update::Recompute(e) => e.estimate(&self.cells[..self.n]),
         }
@@ -199,28 +203,11 @@ impl Search<'_> {
     /// back the values before the move and keeps those after it.
     #[inline]
     fn swap_views(&mut self, t: u8, v: Undo) -> Undo {
-        if let Update::Databases {
-            lookups,
-            manhattan,
-            regular,
-            reflected,
-            stale,
-        } = &mut self.update
-        {
+        if let Update::Databases(lookups, views) = &mut self.update {
             // Every node searched has looked its stale view up.
-            *stale = None;
-            let (p, q) = (
-                lookups.regular_of[usize::from(t)],
-                lookups.reflected_of[usize::from(t)],
-            );
-            let old = Undo {
-                regular: regular[p],
-                reflected: reflected[q],
-                manhattan: *manhattan,
-            };
-            regular[p] = v.regular;
-            reflected[q] = v.reflected;
-            *manhattan = v.manhattan;
+            views.stale = None;
+            let old = views.of(lookups, t);
+            views.set(lookups, t, v);
             old
         } else {
             Undo::default()
@@ -319,13 +306,13 @@ pub fn solve<'a>(
                 bytes = p.dbs.iter().map(|db| db.bytes()).sum();
             }
             let (regular, reflected) = lookups.values(&pos);
-            Update::Databases {
+            let views = Views {
                 manhattan: lookups.manhattan(&pos),
-                lookups,
                 regular,
                 reflected,
                 stale: None,
-            }
+            };
+            Update::Databases(lookups, views)
         }
         other => Update::Recompute(other),
     };

@@ -29,7 +29,7 @@
 
 use crate::board::symmetry::Symmetry;
 use crate::board::two_bit::TwoBit;
-use crate::board::{Arrangement, Board, Progress, try_vec_with};
+use crate::board::{Arrangement, Board, Progress, nib, try_vec_with};
 use crate::perm::Lehmer;
 use crate::render::quoted;
 use crate::store::{self, Kind, StoreError};
@@ -73,12 +73,6 @@ pub const ESCAPE: u8 = 15;
 /// of all tiles but one on a small board; only the former is read back
 /// from a file (see [`check_values`]).
 pub const UNREACHED: u8 = u8::MAX;
-
-/// Nibble `i`.
-#[inline]
-fn nib(x: u64, i: usize) -> usize {
-    ((x >> (4 * i)) & 0xf) as usize
-}
 
 /// The cells whose nibble in `labels` is `number`, as a mask: the nibbles'
 /// equality flags gathered into 16 bits.
@@ -1537,7 +1531,9 @@ impl<'a> Lookups<'a> {
 
     /// The estimate from the Manhattan distance and the views' excesses:
     /// the regular sum, or the larger of the two sums when the reflection
-    /// is used, doubled, on top of the Manhattan distance.
+    /// is used, doubled, on top of the Manhattan distance. With no
+    /// reflected excesses given, the regular sum alone (a lower estimate,
+    /// still admissible).
     #[inline]
     pub(crate) fn combine(&self, manhattan: u32, regular: &[u8], reflected: &[u8]) -> u32 {
         let r: u32 = regular.iter().map(|&v| u32::from(v)).sum();
