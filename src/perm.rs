@@ -426,14 +426,22 @@ impl<W: num_traits::PrimInt + From<u8>> Lehmer<W> {
     /// assert_eq!(back[..8], cells);
     /// ```
     #[inline]
-    pub fn unrank(&self, mut r: W) -> [u8; 16] {
+    pub fn unrank(&self, r: W) -> [u8; 16] {
+        from_digits(self.digits(r), self.digits)
+    }
+
+    /// The Lehmer digits of rank `r`, packed in nibbles (digit `i` in bits
+    /// `4i … 4i+3`), by division ([`Unranker::digits`] reads them from
+    /// tables).
+    #[inline]
+    pub fn digits(&self, mut r: W) -> u64 {
         let mut digits = 0u64;
         for (i, &w) in self.weights[..self.digits].iter().enumerate() {
             let d = r / w;
             r = r - d * w;
             digits |= d.to_u64().expect("a digit below 16") << (4 * i);
         }
-        from_digits(digits, self.digits)
+        digits
     }
 
     /// The rank of a list packed in nibbles (entry `i` in bits `4i … 4i+3`).

@@ -936,15 +936,9 @@ pub(crate) fn tile_ranks(m: usize) -> Option<Lehmer<u32>> {
 /// sequence number, which differ in their last two entries, it picks the
 /// one with that parity.
 #[inline]
-pub(crate) fn half_unrank(mut r: u64, m: usize, ranks: &Lehmer<u32>, odd: bool) -> u64 {
-    let mut digits = 0u64;
-    for (i, &w) in ranks.weights().iter().enumerate() {
-        let w = u64::from(w);
-        let d = r / w;
-        r -= d * w;
-        digits |= d << (4 * i);
-    }
-    half_from_digits(digits, m, odd)
+pub(crate) fn half_unrank(r: u64, m: usize, ranks: &Lehmer<u32>, odd: bool) -> u64 {
+    let r = u32::try_from(r).expect("a rank below the count of 32-bit ranks");
+    half_from_digits(ranks.digits(r), m, odd)
 }
 
 /// [`half_unrank`] from the Lehmer digits of the first `m − 2` entries,
