@@ -238,7 +238,7 @@ pub struct StandardRow {
 }
 
 /// Schofield's view of a case: the positions with the blank at home.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct Standard {
     /// How many there are, `(n−1)!/2`.
     pub positions: u64,
@@ -257,7 +257,7 @@ pub struct Standard {
 }
 
 /// The results for one case.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct CaseResult {
     /// `RxC`.
     pub board: String,
@@ -286,60 +286,126 @@ pub struct CaseResult {
     pub table_bytes: u64,
 }
 
+/// The moves of one case's ranked states ([`Space`]): the neighbours of
+/// each state, as the census's search needs them, whether it runs in one
+/// table or spread over the workers of a cluster.
+pub struct Moves {
+    space: Space,
+    per_blank: usize,
+    m: usize,
+    home: usize,
+    weights: perm::Lehmer<u32>,
+    unranker: perm::Unranker,
+    horizontal: Vec<Vec<usize>>,
+    vertical: Vec<Vec<(usize, usize, usize)>>,
+    /// The tile parity a state needs with the blank on each cell.
+    odd_for: Vec<bool>,
+}
+
+impl Moves {
+    /// The moves of `case`'s board; `None` when its tile ranks cannot be
+    /// tabulated (more than 16 cells).
+    pub fn new(case: &Case) -> Option<Moves> {
+        let b = case.board;
+        let space = Space::new(b, case.goal());
+        let n = b.cells();
+        let weights = tile_ranks(n - 1)?;
+        let unranker = perm::Unranker::new(&weights);
+        let (horizontal, vertical) = move_tables(&b);
+        let odd_for = (0..n).map(|c| space.tile_parity(c)).collect();
+        Some(Moves {
+            per_blank: space.len() / n,
+            space,
+            m: n - 1,
+            home: case.home,
+            weights,
+            unranker,
+            horizontal,
+            vertical,
+            odd_for,
+        })
+    }
+
+    /// The number of states.
+    pub fn len(&self) -> usize {
+        self.space.len()
+    }
+
+    /// Never empty.
+    pub fn is_empty(&self) -> bool {
+        self.space.is_empty()
+    }
+
+    /// The goal's index: the search's start.
+    pub fn start(&self) -> usize {
+        self.space.index(self.space.goal())
+    }
+
+    /// The index among the standard positions (blank at home) of state
+    /// `i`, if it is one.
+    #[inline]
+    pub fn standard(&self, i: usize) -> Option<usize> {
+        (i / self.per_blank == self.home).then_some(i % self.per_blank)
+    }
+
+    /// The number of standard positions.
+    pub fn standard_len(&self) -> usize {
+        self.per_blank
+    }
+
+    /// Writes the neighbours of state `i` to `js` and returns how many
+    /// there are (two to four).
+    #[inline]
+    pub fn of(&self, i: usize, js: &mut [usize; 4]) -> usize {
+        let per_blank = self.per_blank;
+        let blank = i / per_blank;
+        let rank = i % per_blank;
+        let mut count = 0;
+        for &to in &self.horizontal[blank] {
+            js[count] = to * per_blank + rank;
+            count += 1;
+        }
+        if !self.vertical[blank].is_empty() {
+            let digits = self.unranker.digits(rank as u32);
+            let list = half_from_digits(digits, self.m, self.odd_for[blank]) & LIST_MASK;
+            for &(to, from_index, to_index) in &self.vertical[blank] {
+                let moved = move_nibble(list, from_index, to_index);
+                js[count] = to * per_blank + self.weights.rank_packed(moved) as usize;
+                count += 1;
+            }
+        }
+        count
+    }
+}
+
 /// Runs the search and the class analysis of one case. `progress` is called
 /// after each layer. The tables ([`Case::table_bytes`]) are allocated
 /// fallibly: a board whose tables do not fit in memory is an error.
 pub fn analyse(case: &Case, progress: &(dyn Fn(Progress) + Sync)) -> Result<CaseResult, CaseError> {
-    let b = case.board;
-    let goal = case.goal();
-    let space = Space::new(b, goal.clone());
-    let total = space.len();
-    let n = b.cells();
-    let m = n - 1;
-    let per_blank = total / n;
     let out_of_memory = || CaseError::OutOfMemory {
-        board: b,
+        board: case.board,
         bytes: case.table_bytes(),
     };
-    let weights = tile_ranks(m).ok_or_else(out_of_memory)?;
+    let moves = Moves::new(case).ok_or_else(out_of_memory)?;
+    let total = moves.len();
     let table = TwoBit::try_new(total).ok_or_else(out_of_memory)?;
     // Distances of the standard positions (blank at home), by tile rank.
     let standard: Vec<AtomicU8> =
-        try_vec_with(per_blank, || AtomicU8::new(u8::MAX)).ok_or_else(out_of_memory)?;
-    let (horizontal, vertical) = move_tables(&b);
-    // The tile parity a state needs with the blank on each cell.
-    let odd_for: Vec<bool> = (0..n).map(|c| space.tile_parity(c)).collect();
-
-    let unranker = perm::Unranker::new(&weights);
-    let start = space.index(&goal);
-    if start / per_blank == case.home {
-        standard[start % per_blank].store(0, Ordering::Relaxed);
+        try_vec_with(moves.standard_len(), || AtomicU8::new(u8::MAX)).ok_or_else(out_of_memory)?;
+    let start = moves.start();
+    if let Some(r) = moves.standard(start) {
+        standard[r].store(0, Ordering::Relaxed);
     }
     let layers = table.search(
         &[start],
         |i, next| {
-            let blank = i / per_blank;
-            let rank = (i % per_blank) as u64;
             // The neighbours, claimed together so that their reads overlap.
             let mut js = [0usize; 4];
-            let mut count = 0;
-            for &to in &horizontal[blank] {
-                js[count] = to * per_blank + rank as usize;
-                count += 1;
-            }
-            if !vertical[blank].is_empty() {
-                let digits = unranker.digits(rank as u32);
-                let list = half_from_digits(digits, m, odd_for[blank]) & LIST_MASK;
-                for &(to, from_index, to_index) in &vertical[blank] {
-                    let moved = move_nibble(list, from_index, to_index);
-                    js[count] = to * per_blank + weights.rank_packed(moved) as usize;
-                    count += 1;
-                }
-            }
+            let count = moves.of(i, &mut js);
             let depth = next.depth() as u8;
             next.claim_all(&js[..count], |k, _| {
-                if js[k] / per_blank == case.home {
-                    standard[js[k] % per_blank].store(depth, Ordering::Relaxed);
+                if let Some(r) = moves.standard(js[k]) {
+                    standard[r].store(depth, Ordering::Relaxed);
                 }
             });
         },
@@ -353,8 +419,28 @@ pub fn analyse(case: &Case, progress: &(dyn Fn(Progress) + Sync)) -> Result<Case
             })
         },
     );
-    let distribution: Vec<LayerCount> = layers
-        .counts
+    let antipodes: Vec<usize> = table.last_layer(&layers).take(ANTIPODES_LISTED).collect();
+    let distances: Vec<u8> = standard.into_iter().map(AtomicU8::into_inner).collect();
+    Ok(result(case, &moves, &layers.counts, &antipodes, &distances))
+}
+
+/// How many antipodes a result lists (the first, in index order).
+pub const ANTIPODES_LISTED: usize = 100;
+
+/// A case's result from what its search found: the number of states at
+/// each distance, the first [`ANTIPODES_LISTED`] states of the last layer
+/// (by index), and the distance of each standard position.
+pub fn result(
+    case: &Case,
+    moves: &Moves,
+    counts: &[u64],
+    antipodes: &[usize],
+    distances: &[u8],
+) -> CaseResult {
+    let b = case.board;
+    let space = &moves.space;
+    let total = space.len();
+    let distribution: Vec<LayerCount> = counts
         .iter()
         .enumerate()
         .map(|(d, &states)| LayerCount {
@@ -363,23 +449,22 @@ pub fn analyse(case: &Case, progress: &(dyn Fn(Progress) + Sync)) -> Result<Case
         })
         .collect();
     // The last layer's states are the antipodes.
-    let max = layers.max();
+    let max = counts.len().saturating_sub(1) as u32;
     let antipode_count = distribution.last().map_or(0, |l| l.states);
-    let antipodes: Vec<String> = table
-        .last_layer(&layers)
-        .take(100)
-        .map(|i| b.format(&space.arrangement(i)))
+    let antipodes: Vec<String> = antipodes
+        .iter()
+        .take(ANTIPODES_LISTED)
+        .map(|&i| b.format(&space.arrangement(i)))
         .collect();
     let total_moves: u64 = distribution
         .iter()
         .map(|l| u64::from(l.moves) * l.states)
         .sum();
-    let distances: Vec<u8> = standard.into_iter().map(AtomicU8::into_inner).collect();
-    let standard = standard_view(case, &space, &distances);
-    Ok(CaseResult {
+    let standard = standard_view(case, space, distances);
+    CaseResult {
         board: b.to_string(),
         home: case.home,
-        goal: b.format(&goal),
+        goal: b.format(space.goal()),
         states: total as u64,
         max,
         mean: (total_moves as f64 / total as f64 * 10_000.0).round() / 10_000.0,
@@ -389,7 +474,7 @@ pub fn analyse(case: &Case, progress: &(dyn Fn(Progress) + Sync)) -> Result<Case
         antipodes,
         standard,
         table_bytes: case.table_bytes(),
-    })
+    }
 }
 
 /// `g σ g⁻¹` on nibble lists of `m` entries: the entry `x` at `c` becomes

@@ -60,6 +60,40 @@ pub enum Claim {
     First,
 }
 
+/// One layer of a search: its distance and the mark its states carry. A
+/// search runs by itself ([`TwoBit::search`]) or is driven a layer at a
+/// time from outside, as a distributed worker drives its slice: claim the
+/// starts ([`TwoBit::claim_start`]), expand [`Layer::FIRST`] into
+/// [`TwoBit::next`], and [`TwoBit::close`] each layer once the next one is
+/// complete everywhere.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Layer {
+    /// `01` or `10`.
+    current: u64,
+    depth: u32,
+}
+
+impl Layer {
+    /// The starts' layer, distance 0.
+    pub const FIRST: Layer = Layer {
+        current: 0b01,
+        depth: 0,
+    };
+
+    /// The layer at distance `depth` (the marks take turns).
+    pub fn at(depth: u32) -> Layer {
+        Layer {
+            current: if depth.is_multiple_of(2) { 0b01 } else { 0b10 },
+            depth,
+        }
+    }
+
+    /// The distance of the layer's states.
+    pub fn depth(self) -> u32 {
+        self.depth
+    }
+}
+
 /// The mark of an old state.
 const OLD: u64 = 0b11;
 /// The low bit of every two-bit field of a word.
@@ -77,6 +111,11 @@ pub struct Next<'a> {
 }
 
 impl Next<'_> {
+    /// The number of states these claims claimed.
+    pub fn claimed(&self) -> u64 {
+        self.claimed
+    }
+
     /// The distance of the states claimed now: one more than the layer
     /// being expanded.
     #[inline]
@@ -128,8 +167,8 @@ pub struct Layers {
     pub counts: Vec<u64>,
     /// The number of groups first reached at each distance, from 0.
     pub groups: Vec<u64>,
-    /// The mark the last layer still carries.
-    last: u64,
+    /// The last layer, whose states still carry its mark.
+    last: Layer,
 }
 
 impl Layers {
@@ -224,39 +263,20 @@ impl TwoBit {
         expand: impl Fn(usize, &mut Next) + Sync,
         mut each_layer: impl FnMut(u32, u64, u64),
     ) -> Layers {
-        let claims: Vec<Claim> = starts.iter().map(|&s| self.claim(s, 0b01)).collect();
+        let claims: Vec<Claim> = starts.iter().map(|&s| self.claim_start(s)).collect();
         let first = claims.iter().filter(|&&c| c != Claim::Reached).count() as u64;
         let first_groups = claims.iter().filter(|&&c| c == Claim::First).count() as u64;
         let mut counts = vec![first];
         let mut groups = vec![first_groups];
         let mut reached = first;
         let mut reached_groups = first_groups;
-        let mut current = 0b01u64;
-        let len = self.len;
+        let mut layer = Layer::FIRST;
         loop {
-            let mark = current ^ 0b11;
-            let depth = counts.len() as u32;
-            let (claimed, firsts): (u64, u64) = self
-                .words
-                .par_iter()
-                .enumerate()
-                .map(|(w, word)| {
-                    let mut hits = Self::marked(word.load(Ordering::Relaxed), current);
-                    let mut next = Next {
-                        table: self,
-                        mark,
-                        depth,
-                        claimed: 0,
-                        firsts: 0,
-                    };
-                    while hits != 0 {
-                        let i = w * 32 + hits.trailing_zeros() as usize / 2;
-                        hits &= hits - 1;
-                        if i >= len {
-                            break;
-                        }
-                        expand(i, &mut next);
-                    }
+            let (claimed, firsts): (u64, u64) = (0..self.words.len())
+                .into_par_iter()
+                .map(|w| {
+                    let mut next = self.next(layer);
+                    self.expand_word(layer, w, &mut next, &expand);
                     (next.claimed, next.firsts)
                 })
                 .reduce(|| (0, 0), |a, b| (a.0 + b.0, a.1 + b.1));
@@ -264,23 +284,131 @@ impl TwoBit {
                 return Layers {
                     counts,
                     groups,
-                    last: current,
+                    last: layer,
                 };
             }
-            // The layer is done: this layer → old, a word at a time.
-            self.words.par_iter().for_each(|word| {
-                let eq = Self::marked(word.load(Ordering::Relaxed), current);
-                if eq != 0 {
-                    word.fetch_or(eq * OLD, Ordering::Relaxed);
-                }
-            });
+            layer = self.close(layer);
             counts.push(claimed);
             groups.push(firsts);
             reached += claimed;
             reached_groups += firsts;
-            each_layer(depth, reached, reached_groups);
-            current = mark;
+            each_layer(layer.depth, reached, reached_groups);
         }
+    }
+
+    /// Claims state `i` as a start (distance 0) of a search driven a layer
+    /// at a time from [`Layer::FIRST`].
+    pub fn claim_start(&self, i: usize) -> Claim {
+        self.claim(i, Layer::FIRST.current)
+    }
+
+    /// The claims of the layer after `layer`: hand it to
+    /// [`TwoBit::expand_words`], or claim states reached from elsewhere
+    /// (another worker's slice) with it.
+    pub fn next(&self, layer: Layer) -> Next<'_> {
+        Next {
+            table: self,
+            mark: layer.current ^ 0b11,
+            depth: layer.depth + 1,
+            claimed: 0,
+            firsts: 0,
+        }
+    }
+
+    /// The number of 64-bit words of the table (32 states each): the unit
+    /// in which [`TwoBit::expand_words`] walks it.
+    pub fn words(&self) -> usize {
+        self.words.len()
+    }
+
+    /// Calls `expand(i, next)` for every state `i` of `layer` in the words
+    /// `words`, in order: one stretch of a layer driven from outside.
+    pub fn expand_words(
+        &self,
+        layer: Layer,
+        words: std::ops::Range<usize>,
+        next: &mut Next,
+        mut expand: impl FnMut(usize, &mut Next),
+    ) {
+        for w in words {
+            self.expand_word(layer, w, next, &mut expand);
+        }
+    }
+
+    /// The states of `layer` in word `w`, expanded.
+    #[inline]
+    fn expand_word(
+        &self,
+        layer: Layer,
+        w: usize,
+        next: &mut Next,
+        mut expand: impl FnMut(usize, &mut Next),
+    ) {
+        let mut hits = Self::marked(self.words[w].load(Ordering::Relaxed), layer.current);
+        while hits != 0 {
+            let i = w * 32 + hits.trailing_zeros() as usize / 2;
+            hits &= hits - 1;
+            if i >= self.len {
+                break;
+            }
+            expand(i, next);
+        }
+    }
+
+    /// Ends `layer` once the next one is wholly claimed: its states turn
+    /// old, a word at a time, and the next layer is returned.
+    pub fn close(&self, layer: Layer) -> Layer {
+        self.words.par_iter().for_each(|word| {
+            let eq = Self::marked(word.load(Ordering::Relaxed), layer.current);
+            if eq != 0 {
+                word.fetch_or(eq * OLD, Ordering::Relaxed);
+            }
+        });
+        Layer {
+            current: layer.current ^ 0b11,
+            depth: layer.depth + 1,
+        }
+    }
+
+    /// Writes the table (its words, little-endian) to `out`, for a
+    /// checkpoint.
+    pub fn write_to(&self, out: &mut impl std::io::Write) -> std::io::Result<()> {
+        let mut buffer = Vec::with_capacity(1 << 16);
+        for chunk in self.words.chunks(1 << 13) {
+            buffer.clear();
+            for w in chunk {
+                buffer.extend_from_slice(&w.load(Ordering::Relaxed).to_le_bytes());
+            }
+            out.write_all(&buffer)?;
+        }
+        Ok(())
+    }
+
+    /// Reads a table of `len` states written by [`TwoBit::write_to`];
+    /// `Ok(None)` when the bytes are not such a table (a state past the
+    /// end is marked) or its memory cannot be had.
+    pub fn read_from(
+        len: usize,
+        input: &mut impl std::io::Read,
+    ) -> std::io::Result<Option<TwoBit>> {
+        let Some(table) = TwoBit::try_new(len) else {
+            return Ok(None);
+        };
+        let mut buffer = vec![0u8; 1 << 16];
+        for chunk in table.words.chunks(1 << 13) {
+            let bytes = &mut buffer[..chunk.len() * 8];
+            input.read_exact(bytes)?;
+            for (w, b) in chunk.iter().zip(bytes.chunks_exact(8)) {
+                let mut x = [0u8; 8];
+                x.copy_from_slice(b);
+                w.store(u64::from_le_bytes(x), Ordering::Relaxed);
+            }
+        }
+        let tail = len % 32;
+        if tail != 0 && table.words[len / 32].load(Ordering::Relaxed) >> (2 * tail) != 0 {
+            return Ok(None);
+        }
+        Ok(Some(table))
     }
 
     /// The groups none of whose states were reached, in order.
@@ -304,14 +432,20 @@ impl TwoBit {
     /// The states of the last layer of `layers` (this table's search), in
     /// order.
     pub fn last_layer<'a>(&'a self, layers: &Layers) -> impl Iterator<Item = usize> + 'a {
-        let last = layers.last;
+        self.states_of(layers.last)
+    }
+
+    /// The states marked as `layer`, in order (after [`TwoBit::close`] of
+    /// the layer before it, and before its own).
+    pub fn states_of(&self, layer: Layer) -> impl Iterator<Item = usize> + '_ {
+        let mark = layer.current;
         let len = self.len;
         self.words
             .iter()
             .enumerate()
             .flat_map(move |(w, word)| {
                 let x = word.load(Ordering::Relaxed);
-                (0..32).filter_map(move |k| ((x >> (2 * k)) & 0b11 == last).then_some(w * 32 + k))
+                (0..32).filter_map(move |k| ((x >> (2 * k)) & 0b11 == mark).then_some(w * 32 + k))
             })
             .take_while(move |&i| i < len)
     }
