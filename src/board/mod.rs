@@ -33,6 +33,8 @@
 //! ```
 
 pub mod census;
+#[cfg(feature = "distributed")]
+pub mod cluster;
 pub mod lookup;
 pub mod symmetry;
 pub mod two_bit;

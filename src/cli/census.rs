@@ -5,6 +5,7 @@ use clap::Args;
 use schofield::board::Board;
 use schofield::board::census::{self, Case};
 use schofield::render;
+use std::path::PathBuf;
 
 /// Schofield's method on every small board: distances from the goal for
 /// each board of up to 12 cells and each home cell of the blank, and the
@@ -31,6 +32,37 @@ pub struct BoardsArgs {
     /// Allow boards of more than 12 cells.
     #[arg(long)]
     force: bool,
+    /// Search on timely dataflow with N worker threads in this process
+    /// (the `distributed` build); without it, one table in memory.
+    #[arg(long, value_name = "N")]
+    workers: Option<usize>,
+    /// With --workers: the processes of the run, one HOST:PORT a line in
+    /// process order (timely's hosts file); every process is started with
+    /// the same arguments and its own --process.
+    #[arg(long, requires = "workers", value_name = "FILE")]
+    hostfile: Option<PathBuf>,
+    /// With --hostfile: this process's line in it, from 0.
+    #[arg(long, requires = "hostfile", value_name = "I")]
+    process: Option<usize>,
+    /// With --workers: a folder for each worker's checkpoint after every
+    /// layer; a run started again with the same folder and workers resumes
+    /// from the newest layer that every worker saved.
+    #[arg(long, requires = "workers", value_name = "DIR")]
+    checkpoint: Option<PathBuf>,
+    /// With --checkpoint: stop once this layer's checkpoints are written
+    /// (exit status 3); the same command with the same --checkpoint goes
+    /// on from there.
+    #[arg(long, requires = "checkpoint", value_name = "LAYER")]
+    stop_after_layer: Option<u32>,
+    /// With --hostfile: seconds the processes have to connect to each
+    /// other before this one gives up.
+    #[arg(
+        long,
+        requires = "hostfile",
+        value_name = "SECONDS",
+        default_value_t = 120
+    )]
+    connect_timeout: u64,
     #[command(flatten)]
     out: FormatArg,
 }
@@ -66,35 +98,72 @@ pub fn run(args: BoardsArgs) -> Outcome {
         )
         .into());
     }
-    let results: Vec<_> = list
-        .iter()
-        .map(|c| {
-            if c.board.cells() > 12 {
-                eprintln!(
-                    "the {} board, home {}: {} states, {} bytes of tables ({:.1} GiB) …",
-                    c.board,
-                    c.home,
-                    schofield::perm::factorial(c.board.cells()) / 2,
-                    c.table_bytes(),
-                    c.table_bytes() as f64 / f64::from(1u32 << 30)
-                );
-            }
-            let states = schofield::perm::factorial(c.board.cells()) / 2;
-            let bar = common::progress_bar(
-                states,
-                &format!(
-                    "{} home {}: {{msg}} [{{bar:30}}] {{human_pos}}/{{human_len}} states ({{elapsed}})",
-                    c.board, c.home
-                ),
+    let distributed = match args.workers {
+        Some(workers) => Some(Distributed::new(
+            workers,
+            args.process,
+            args.hostfile.as_deref(),
+            args.checkpoint.clone(),
+            args.stop_after_layer,
+            args.connect_timeout,
+        )?),
+        None => None,
+    };
+    let mut results = Vec::with_capacity(list.len());
+    for c in &list {
+        if c.board.cells() > 12 {
+            eprintln!(
+                "the {} board, home {}: {} states, {} bytes of tables ({:.1} GiB) …",
+                c.board,
+                c.home,
+                render::grouped((schofield::perm::factorial(c.board.cells()) / 2) as usize),
+                render::grouped(c.table_bytes() as usize),
+                c.table_bytes() as f64 / f64::from(1u32 << 30)
             );
-            let r = census::analyse(c, &|p| {
-                bar.set_position(p.found);
-                bar.set_message(format!("layer {}", p.layer));
-            });
-            bar.finish_and_clear();
-            r
-        })
-        .collect::<Result<_, _>>()?;
+        }
+        let states = schofield::perm::factorial(c.board.cells()) / 2;
+        let title = format!("{} home {}", c.board, c.home);
+        let bar = common::progress_bar(
+            states,
+            &format!(
+                "{title}: {{msg}} [{{bar:30}}] {{human_pos}}/{{human_len}} states ({{elapsed}})"
+            ),
+        );
+        // A log line a layer for the long runs: the distributed ones and
+        // boards of more than 12 cells.
+        let log = distributed.is_some() || c.board.cells() > 12;
+        let started = std::time::Instant::now();
+        let report = move |p: schofield::board::Progress| {
+            bar.set_position(p.found);
+            bar.set_message(format!("layer {}", p.layer));
+            if log {
+                bar.suspend(|| {
+                    eprintln!(
+                        "{title}: layer {} done, {} of {} states, {:.1} s",
+                        p.layer,
+                        render::grouped(p.found as usize),
+                        render::grouped(p.total as usize),
+                        started.elapsed().as_secs_f64()
+                    )
+                });
+            }
+            if p.found == p.total {
+                bar.finish_and_clear();
+            }
+        };
+        let r = match &distributed {
+            Some(d) => match d.analyse(c, report)? {
+                Some(r) => r,
+                // Only process 0 has the answer.
+                None => continue,
+            },
+            None => census::analyse(c, &report)?,
+        };
+        results.push(r);
+    }
+    if results.is_empty() {
+        return Ok(String::new());
+    }
     match drawing {
         Some(format) => Ok(render::render_cases(&results, format)?),
         None => match results.as_slice() {
@@ -115,5 +184,130 @@ pub fn run(args: BoardsArgs) -> Outcome {
             )),
             _ => Err("--format svg draws one board at a time".into()),
         },
+    }
+}
+
+/// The distributed search's flags, checked.
+struct Distributed {
+    #[cfg_attr(not(feature = "distributed"), allow(dead_code))]
+    cluster: Cluster,
+    #[cfg_attr(not(feature = "distributed"), allow(dead_code))]
+    checkpoint: Option<Checkpoints>,
+}
+
+#[cfg(feature = "distributed")]
+use schofield::board::cluster::{self, Checkpoints, Cluster};
+
+/// Without the `distributed` build there is no cluster to describe.
+#[cfg(not(feature = "distributed"))]
+struct Cluster;
+/// … nor checkpoints.
+#[cfg(not(feature = "distributed"))]
+struct Checkpoints;
+
+impl Distributed {
+    #[cfg(feature = "distributed")]
+    fn new(
+        workers: usize,
+        process: Option<usize>,
+        hostfile: Option<&std::path::Path>,
+        checkpoint: Option<PathBuf>,
+        stop_after: Option<u32>,
+        connect_timeout: u64,
+    ) -> Result<Distributed, Box<dyn std::error::Error>> {
+        if connect_timeout == 0 || connect_timeout > 86_400 {
+            return Err(format!(
+                "--connect-timeout {connect_timeout}: expected 1 to 86 400 seconds"
+            )
+            .into());
+        }
+        if stop_after == Some(0) {
+            return Err(
+                "--stop-after-layer 0: expected a layer of 1 or more (layer 0 is the goal alone)"
+                    .into(),
+            );
+        }
+        let hosts = match hostfile {
+            Some(path) => {
+                let text = std::fs::read_to_string(path)
+                    .map_err(|e| format!("cannot read the hosts file {}: {e}", path.display()))?;
+                Cluster::parse_hosts(&text).map_err(|e| format!("{}: {e}", path.display()))?
+            }
+            None => Vec::new(),
+        };
+        if let Some(dir) = &checkpoint
+            && dir.exists()
+            && !dir.is_dir()
+        {
+            return Err(format!(
+                "--checkpoint {}: expected a folder (it is created if missing)",
+                dir.display()
+            )
+            .into());
+        }
+        Ok(Distributed {
+            cluster: Cluster::new(workers, process, hosts)?
+                .with_connect_timeout(std::time::Duration::from_secs(connect_timeout)),
+            checkpoint: checkpoint.map(|dir| cluster::Checkpoints { dir, stop_after }),
+        })
+    }
+
+    #[cfg(not(feature = "distributed"))]
+    fn new(
+        _: usize,
+        _: Option<usize>,
+        _: Option<&std::path::Path>,
+        _: Option<PathBuf>,
+        _: Option<u32>,
+        _: u64,
+    ) -> Result<Distributed, Box<dyn std::error::Error>> {
+        Err(
+            "--workers needs the distributed build: cargo build --release --features distributed"
+                .into(),
+        )
+    }
+
+    /// Runs one case; the answer in process 0, `None` in the others.
+    #[cfg(feature = "distributed")]
+    fn analyse(
+        &self,
+        case: &Case,
+        report: impl Fn(schofield::board::Progress) + Send + Sync + 'static,
+    ) -> Result<Option<census::CaseResult>, Box<dyn std::error::Error>> {
+        let run = cluster::analyse(
+            case,
+            &self.cluster,
+            self.checkpoint.as_ref(),
+            std::sync::Arc::new(report),
+        )?;
+        if self.cluster.process() == 0 {
+            if let Some(depth) = run.resumed_from {
+                eprintln!(
+                    "{} home {}: resumed from the checkpoints of layer {depth}",
+                    case.board, case.home
+                );
+            }
+            let t = run.exchange;
+            eprintln!(
+                "{} home {}: {} workers; neighbours kept {}, sent to other workers {}, to other processes {} ({:.3} bytes a state over TCP)",
+                case.board,
+                case.home,
+                self.cluster.peers(),
+                render::grouped(t.kept as usize),
+                render::grouped(t.to_workers as usize),
+                render::grouped(t.to_processes as usize),
+                t.network_bytes_per_state()
+            );
+        }
+        Ok(run.result)
+    }
+
+    #[cfg(not(feature = "distributed"))]
+    fn analyse(
+        &self,
+        _: &Case,
+        _: impl Fn(schofield::board::Progress) + Send + Sync + 'static,
+    ) -> Result<Option<census::CaseResult>, Box<dyn std::error::Error>> {
+        unreachable!("Distributed::new refuses without the distributed build")
     }
 }

@@ -82,6 +82,13 @@ pub fn finish(outcome: common::Outcome, ascii: bool) -> std::process::ExitCode {
         common::search_error(e.as_ref()),
         Some(SearchError::Stopped { .. })
     );
+    // … nor did a distributed census stopped after the layer asked for.
+    #[cfg(feature = "distributed")]
+    let stopped = stopped
+        || matches!(
+            e.downcast_ref::<schofield::board::cluster::ClusterError>(),
+            Some(schofield::board::cluster::ClusterError::Stopped { .. })
+        );
     ExitCode::from(if stopped { 3 } else { 2 })
 }
 

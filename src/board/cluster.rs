@@ -1,0 +1,1041 @@
+//! The census's two-bit layered search spread over the workers of a timely
+//! dataflow cluster: one process with several worker threads, or several
+//! processes (on one machine or many) joined by TCP, with timely's own
+//! conventions (each process knows its index and the list of all the
+//! processes' addresses, the *hosts file*).
+//!
+//! **Ownership.** The states `0 … n!/2 − 1` of a case ([`Moves`]) are cut
+//! into one contiguous slice a worker, aligned to 32 states (a word of the
+//! two-bit table). A worker owns its slice's two-bit table and the
+//! distances of the standard positions that fall in it.
+//!
+//! **A layer** is one timely round. Each worker expands the states of its
+//! slice in the layer ([`TwoBit::expand_words`]); a neighbour in its own
+//! slice is claimed at once, any other is sent to its owner through an
+//! exchange channel, and the owner claims it when it arrives. When the
+//! round's frontier has passed, every claim of the next layer is in; the
+//! workers then tell each other how many states they claimed (a second,
+//! small exchange), and all of them close the layer together or, if no
+//! worker claimed anything, stop: the layer is the last, its states the
+//! antipodes.
+//!
+//! **Checkpoints.** With a checkpoint folder, every worker writes its slice
+//! after each layer (to a temporary file, renamed into place, with a
+//! checksum) and removes its previous one once every worker has written the
+//! new one. A run started again with the same folder and the same number of
+//! workers resumes from the newest layer that every worker has.
+//!
+//! **The answer** is gathered in worker 0: the layer counts, the first
+//! antipodes and the standard positions' distances, from which
+//! [`census::result`] makes the same [`CaseResult`] as the one-table search
+//! ([`census::analyse`]), byte for byte.
+//!
+//! ```
+//! use schofield::board::census::{self, Case};
+//! use schofield::board::cluster::{self, Cluster};
+//! use std::sync::Arc;
+//! let case = Case::new("2x3".parse().unwrap(), 5).unwrap();
+//! let run = cluster::analyse(&case, &Cluster::local(2).unwrap(), None, Arc::new(|_| {})).unwrap();
+//! let alone = census::analyse(&case, &|_| {}).unwrap();
+//! assert_eq!(run.result.unwrap(), alone);
+//! assert_eq!(run.exchange.states, 360);
+//! ```
+
+use crate::board::census::{self, ANTIPODES_LISTED, Case, CaseError, CaseResult, Moves};
+use crate::board::two_bit::{Layer, TwoBit};
+use crate::board::{Progress, try_vec_with};
+use serde::{Deserialize, Serialize};
+use std::cell::RefCell;
+use std::fmt;
+use std::fs;
+use std::io::{self, BufReader, BufWriter, Read, Write};
+use std::path::{Path, PathBuf};
+use std::rc::Rc;
+use std::sync::Arc;
+use timely::dataflow::channels::pact::Exchange;
+use timely::dataflow::operators::generic::operator::Operator;
+use timely::dataflow::operators::{Input, Probe};
+use timely::dataflow::{InputHandle, ProbeHandle};
+
+/// The most worker threads a process may run.
+pub const MAX_WORKERS: usize = 64;
+/// The most processes a hosts file may list.
+pub const MAX_PROCESSES: usize = 256;
+
+/// Where the workers of a run are: `workers` threads in each process, and
+/// either one process or the processes listed in a hosts file, this one
+/// being `process`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Cluster {
+    workers: usize,
+    process: usize,
+    hosts: Vec<String>,
+    connect_timeout: std::time::Duration,
+}
+
+/// How long the processes of a hosts file have to connect to each other,
+/// unless [`Cluster::with_connect_timeout`] says otherwise.
+pub const CONNECT_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(120);
+
+/// Why a distributed run could not be done.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ClusterError {
+    /// The number of workers a process is not `1 … MAX_WORKERS`.
+    Workers(usize),
+    /// The process index is not a line of the hosts file.
+    Process {
+        /// The index given.
+        process: usize,
+        /// The processes the hosts file lists.
+        processes: usize,
+    },
+    /// A line of the hosts file is not `HOST:PORT`.
+    Host {
+        /// The line number, from 1.
+        line: usize,
+        /// What it says.
+        text: String,
+    },
+    /// The hosts file lists no process, or more than `MAX_PROCESSES`.
+    Hosts(usize),
+    /// A process index without a hosts file.
+    ProcessWithoutHosts(usize),
+    /// The case itself is refused (memory, size).
+    Case(CaseError),
+    /// Timely could not start (say, a port in use).
+    Start(String),
+    /// A worker failed (it is named).
+    Worker(String),
+    /// The run stopped after the layer its [`Checkpoints`] named; run it
+    /// again with the same folder to go on.
+    Stopped {
+        /// The last layer found.
+        layer: u32,
+        /// The checkpoint folder.
+        dir: String,
+    },
+    /// A worker could not read its checkpoint (the reason, with the file).
+    Resume(String),
+    /// A checkpoint could not be written or read.
+    Checkpoint {
+        /// The file.
+        path: String,
+        /// Why.
+        why: String,
+    },
+}
+
+impl fmt::Display for ClusterError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ClusterError::Workers(w) => {
+                write!(f, "{w} workers a process: expected 1 to {MAX_WORKERS}")
+            }
+            ClusterError::Process { process, processes } => write!(
+                f,
+                "process {process} is not in the hosts file, which lists {processes} processes (0 to {})",
+                processes - 1
+            ),
+            ClusterError::Host { line, text } => write!(
+                f,
+                "hosts file line {line}: {text:?} is not HOST:PORT (say 127.0.0.1:2101)"
+            ),
+            ClusterError::Hosts(n) => write!(
+                f,
+                "the hosts file lists {n} processes: expected 1 to {MAX_PROCESSES} lines of HOST:PORT"
+            ),
+            ClusterError::ProcessWithoutHosts(p) => write!(
+                f,
+                "process {p} was given without a hosts file (the list of every process's HOST:PORT)"
+            ),
+            ClusterError::Case(e) => write!(f, "{e}"),
+            ClusterError::Start(e) => write!(f, "timely could not start: {e}"),
+            ClusterError::Worker(e) => write!(f, "a worker failed: {e}"),
+            ClusterError::Stopped { layer, dir } => write!(
+                f,
+                "stopped after layer {layer}, as asked; its checkpoints are in {dir}: run again with the same checkpoint folder to go on"
+            ),
+            ClusterError::Resume(why) => write!(f, "cannot resume: {why}"),
+            ClusterError::Checkpoint { path, why } => write!(f, "checkpoint {path}: {why}"),
+        }
+    }
+}
+
+impl std::error::Error for ClusterError {}
+
+impl From<CaseError> for ClusterError {
+    fn from(e: CaseError) -> Self {
+        ClusterError::Case(e)
+    }
+}
+
+impl Cluster {
+    /// One process of `workers` worker threads.
+    pub fn local(workers: usize) -> Result<Cluster, ClusterError> {
+        Cluster::new(workers, None, Vec::new())
+    }
+
+    /// `workers` threads in each process; with `hosts` (the lines of a
+    /// hosts file, one `HOST:PORT` a process) this is process `process`
+    /// of them, without, the only process.
+    pub fn new(
+        workers: usize,
+        process: Option<usize>,
+        hosts: Vec<String>,
+    ) -> Result<Cluster, ClusterError> {
+        if workers == 0 || workers > MAX_WORKERS {
+            return Err(ClusterError::Workers(workers));
+        }
+        if hosts.is_empty() {
+            if let Some(p) = process {
+                return Err(ClusterError::ProcessWithoutHosts(p));
+            }
+        } else if hosts.len() > MAX_PROCESSES {
+            return Err(ClusterError::Hosts(hosts.len()));
+        }
+        let process = process.unwrap_or(0);
+        if !hosts.is_empty() && process >= hosts.len() {
+            return Err(ClusterError::Process {
+                process,
+                processes: hosts.len(),
+            });
+        }
+        Ok(Cluster {
+            workers,
+            process,
+            hosts,
+            connect_timeout: CONNECT_TIMEOUT,
+        })
+    }
+
+    /// The same cluster, whose processes have `timeout` to connect.
+    pub fn with_connect_timeout(self, timeout: std::time::Duration) -> Cluster {
+        Cluster {
+            connect_timeout: timeout,
+            ..self
+        }
+    }
+
+    /// The processes' addresses from a hosts file's text: one `HOST:PORT`
+    /// a line, in process order; blank lines and lines starting with `#`
+    /// are skipped.
+    pub fn parse_hosts(text: &str) -> Result<Vec<String>, ClusterError> {
+        let mut hosts = Vec::new();
+        for (k, line) in text.lines().enumerate() {
+            let line = line.trim();
+            if line.is_empty() || line.starts_with('#') {
+                continue;
+            }
+            let bad = || ClusterError::Host {
+                line: k + 1,
+                text: line.to_string(),
+            };
+            let (host, port) = line.rsplit_once(':').ok_or_else(bad)?;
+            if host.is_empty() || host.contains(char::is_whitespace) || port.parse::<u16>().is_err()
+            {
+                return Err(bad());
+            }
+            hosts.push(line.to_string());
+        }
+        if hosts.is_empty() || hosts.len() > MAX_PROCESSES {
+            return Err(ClusterError::Hosts(hosts.len()));
+        }
+        Ok(hosts)
+    }
+
+    /// The number of processes.
+    pub fn processes(&self) -> usize {
+        self.hosts.len().max(1)
+    }
+
+    /// This process's index.
+    pub fn process(&self) -> usize {
+        self.process
+    }
+
+    /// The number of workers in all.
+    pub fn peers(&self) -> usize {
+        self.workers * self.processes()
+    }
+
+    fn config(&self) -> timely::Config {
+        let communication = if self.hosts.is_empty() {
+            if self.workers == 1 {
+                timely::CommunicationConfig::Thread
+            } else {
+                timely::CommunicationConfig::Process(self.workers)
+            }
+        } else {
+            timely::CommunicationConfig::Cluster {
+                threads: self.workers,
+                process: self.process,
+                addresses: self.hosts.clone(),
+                report: false,
+                zerocopy: false,
+            }
+        };
+        timely::Config {
+            communication,
+            worker: timely::WorkerConfig::default(),
+        }
+    }
+}
+
+/// Where a run keeps its checkpoints, and whether it should stop early
+/// (to go on later, say on a machine lent for a fixed time).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Checkpoints {
+    /// The folder (created if missing).
+    pub dir: PathBuf,
+    /// Stop once the checkpoints of this layer (or, resuming past it, of
+    /// the next one) are written.
+    pub stop_after: Option<u32>,
+}
+
+/// What crossed between workers: the traffic of a run, summed over all
+/// workers.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Traffic {
+    /// The states of the case.
+    pub states: u64,
+    /// Neighbours claimed in the expanding worker's own slice.
+    pub kept: u64,
+    /// Neighbours sent to another worker of the same process.
+    pub to_workers: u64,
+    /// Neighbours sent to a worker of another process (over TCP), eight
+    /// bytes each before timely's framing.
+    pub to_processes: u64,
+}
+
+impl Traffic {
+    /// Bytes of neighbours sent between processes, per state of the case.
+    pub fn network_bytes_per_state(&self) -> f64 {
+        8.0 * self.to_processes as f64 / self.states.max(1) as f64
+    }
+}
+
+/// What a distributed run gives back to the process that called it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Run {
+    /// The case's result: in process 0 only (the others get `None`).
+    pub result: Option<CaseResult>,
+    /// The traffic, summed over all workers (in process 0; zero
+    /// elsewhere).
+    pub exchange: Traffic,
+    /// The layer the run resumed from, if it found checkpoints.
+    pub resumed_from: Option<u32>,
+}
+
+/// A message between workers: (to, from, what).
+type Note = (u32, u32, Said);
+
+/// What one worker tells another.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+enum Said {
+    /// Its table could be had, and the layers it has checkpoints of.
+    Ready { ok: bool, checkpoints: Vec<u32> },
+    /// Its checkpoint of the agreed layer was read (or the reason not).
+    Loaded { trouble: Option<String> },
+    /// States it claimed in this round, and any trouble writing its
+    /// checkpoint.
+    Claimed {
+        states: u64,
+        trouble: Option<String>,
+    },
+    /// Its first antipodes, its traffic and its standard distances (to
+    /// worker 0).
+    Done {
+        antipodes: Vec<u64>,
+        traffic: Traffic,
+        first: u64,
+        distances: Vec<u8>,
+    },
+}
+
+/// Contiguous slices of the states, one a worker, aligned to words.
+#[derive(Debug, Clone, Copy)]
+struct Slices {
+    len: usize,
+    size: usize,
+}
+
+impl Slices {
+    fn new(len: usize, peers: usize) -> Slices {
+        Slices {
+            len,
+            size: len.div_ceil(peers).div_ceil(32).max(1) * 32,
+        }
+    }
+
+    fn owner(&self, i: usize) -> usize {
+        i / self.size
+    }
+
+    fn range(&self, w: usize) -> std::ops::Range<usize> {
+        let lo = (w * self.size).min(self.len);
+        lo..(lo + self.size).min(self.len)
+    }
+}
+
+/// Runs `case` on the workers of `cluster` (this process's part of it);
+/// with `checkpoints`, writes each worker's slice there after every layer
+/// and resumes from the newest complete layer found (and stops after the
+/// layer it names, if it names one). `progress` is called in worker 0
+/// after each layer.
+pub fn analyse(
+    case: &Case,
+    cluster: &Cluster,
+    checkpoints: Option<&Checkpoints>,
+    progress: Arc<dyn Fn(Progress) + Send + Sync>,
+) -> Result<Run, ClusterError> {
+    let moves = Arc::new(Moves::new(case).ok_or(CaseError::OutOfMemory {
+        board: case.board,
+        bytes: case.table_bytes(),
+    })?);
+    let job = Arc::new(Job {
+        case: *case,
+        moves,
+        checkpoints: checkpoints.map(|c| c.dir.clone()),
+        stop_after: checkpoints.and_then(|c| c.stop_after),
+        workers: cluster.workers,
+        progress,
+    });
+    // Timely prints to standard output while the processes connect
+    // ("awaiting connections", "retrying"); the library prints nothing, so
+    // that is held back until the workers start.
+    // A process whose peers never come would wait for ever: the start runs
+    // in a thread of its own, given `connect_timeout`.
+    let quiet = gag::Gag::stdout().ok();
+    let (tx, rx) = std::sync::mpsc::channel();
+    let config = cluster.config();
+    std::thread::spawn(move || {
+        let _ = tx.send(timely::execute(config, move |worker| work(worker, &job)));
+    });
+    let started = rx.recv_timeout(cluster.connect_timeout);
+    drop(quiet);
+    let guards = match started {
+        Ok(started) => started.map_err(ClusterError::Start)?,
+        Err(_) => {
+            return Err(ClusterError::Start(format!(
+                "the {} processes of the hosts file did not all connect within {} s",
+                cluster.processes(),
+                cluster.connect_timeout.as_secs()
+            )));
+        }
+    };
+    let mut run = Run {
+        result: None,
+        exchange: Traffic::default(),
+        resumed_from: None,
+    };
+    for outcome in guards.join() {
+        match outcome {
+            Ok(Ok(Some(r))) => run = r,
+            Ok(Ok(None)) => {}
+            Ok(Err(e)) => return Err(e),
+            Err(e) => return Err(ClusterError::Worker(e)),
+        }
+    }
+    Ok(run)
+}
+
+/// Claims that arrived, each batch with the layer whose expansions sent it.
+type Arrivals = Rc<RefCell<Vec<(u64, Vec<u64>)>>>;
+
+/// What every worker needs.
+struct Job {
+    case: Case,
+    moves: Arc<Moves>,
+    checkpoints: Option<PathBuf>,
+    stop_after: Option<u32>,
+    workers: usize,
+    progress: Arc<dyn Fn(Progress) + Send + Sync>,
+}
+
+/// Words of the table expanded between two looks at the channels.
+const STRETCH: usize = 1 << 12;
+
+/// One worker's whole run.
+fn work(worker: &mut timely::worker::Worker, job: &Job) -> Result<Option<Run>, ClusterError> {
+    let me = worker.index();
+    let peers = worker.peers();
+    let moves = Arc::clone(&job.moves);
+    let len = moves.len();
+    let slices = Slices::new(len, peers);
+    let mine = slices.range(me);
+    let (lo, hi) = (mine.start, mine.end);
+    // The standard positions in this slice, as ranks among all of them.
+    let home_lo = job.case.home * moves.standard_len();
+    let std_lo = lo.clamp(home_lo, home_lo + moves.standard_len()) - home_lo;
+    let std_hi = hi.clamp(home_lo, home_lo + moves.standard_len()) - home_lo;
+
+    let mut table = TwoBit::try_new(hi - lo).map(Rc::new);
+    let mut distances = try_vec_with(std_hi - std_lo, || u8::MAX).map(|v| Rc::new(RefCell::new(v)));
+
+    // Two dataflows: the claims, routed to their owners, and the notes.
+    let mut claims: InputHandle<u64, _> = InputHandle::new();
+    let claims_probe = ProbeHandle::new();
+    let mut notes: InputHandle<u64, _> = InputHandle::new();
+    let notes_probe = ProbeHandle::new();
+    // What other workers said, by round: a worker that is ahead may say
+    // its part of the next round before this one has heard all of this.
+    let heard: Rc<RefCell<Vec<(u64, u32, Said)>>> = Rc::new(RefCell::new(Vec::new()));
+    // Claims that arrived, by the layer that made them: a faster worker may
+    // already send the next layer's claims while this one is still closing
+    // the last, so they wait here until this worker gets to that layer.
+    let arrivals: Arrivals = Rc::new(RefCell::new(Vec::new()));
+    {
+        let arrived = Rc::clone(&arrivals);
+        let size = slices.size;
+        worker.dataflow::<u64, _, _>(|scope| {
+            scope
+                .input_from(&mut claims)
+                .container::<Vec<u64>>()
+                .unary::<timely::container::CapacityContainerBuilder<Vec<u64>>, _, _, _>(
+                    Exchange::new(move |j: &u64| *j / size as u64),
+                    "Claim",
+                    move |_, _| {
+                        move |input, _output| {
+                            input.for_each(|time, data| {
+                                if let Some(&t) = time.least() {
+                                    arrived.borrow_mut().push((t, std::mem::take(data)));
+                                }
+                            });
+                        }
+                    },
+                )
+                .probe_with(&claims_probe);
+        });
+    }
+    {
+        let heard = Rc::clone(&heard);
+        worker.dataflow::<u64, _, _>(|scope| {
+            scope
+                .input_from(&mut notes)
+                .container::<Vec<Note>>()
+                .unary::<timely::container::CapacityContainerBuilder<Vec<()>>, _, _, _>(
+                    Exchange::new(|n: &Note| u64::from(n.0)),
+                    "Hear",
+                    move |_, _| {
+                        move |input, _output| {
+                            input.for_each(|time, data| {
+                                let Some(&t) = time.least() else { return };
+                                heard
+                                    .borrow_mut()
+                                    .extend(data.drain(..).map(|(_, from, said)| (t, from, said)));
+                            });
+                        }
+                    },
+                )
+                .probe_with(&notes_probe);
+        });
+    }
+    // One round of notes: `said(to)` for every worker, then what all said
+    // to this one, in worker order.
+    let mut round = 0u64;
+    let mut talk = |worker: &mut timely::worker::Worker, said: &dyn Fn(usize) -> Option<Said>| {
+        for to in 0..peers {
+            if let Some(s) = said(to) {
+                notes.send((to as u32, me as u32, s));
+            }
+        }
+        let this = round;
+        round += 1;
+        notes.advance_to(round);
+        while notes_probe.less_than(notes.time()) {
+            worker.step();
+        }
+        let all = std::mem::take(&mut *heard.borrow_mut());
+        let (now, later): (Vec<_>, Vec<_>) = all.into_iter().partition(|(t, _, _)| *t == this);
+        *heard.borrow_mut() = later;
+        let mut now: Vec<(u32, Said)> = now.into_iter().map(|(_, f, s)| (f, s)).collect();
+        now.sort_by_key(|(from, _)| *from);
+        now
+    };
+
+    // Closes both dataflows and runs them down, without parking: every
+    // worker leaves together.
+    macro_rules! run_down {
+        () => {
+            drop(claims);
+            drop(notes);
+            while !claims_probe.done() || !notes_probe.done() {
+                worker.step();
+            }
+        };
+    }
+
+    // Ready: every worker has its table, and says which checkpoints it has.
+    let name = job
+        .checkpoints
+        .as_ref()
+        .map(|dir| Checkpoint::new(dir, &job.case, peers, me));
+    let have = name.as_ref().map(Checkpoint::layers).unwrap_or_default();
+    let ok = table.is_some() && distances.is_some();
+    let heard_now = talk(worker, &|_| {
+        Some(Said::Ready {
+            ok,
+            checkpoints: have.clone(),
+        })
+    });
+    let mut common: Option<Vec<u32>> = None;
+    for (_, said) in &heard_now {
+        if let Said::Ready { ok: false, .. } = said {
+            run_down!();
+            return Err(CaseError::OutOfMemory {
+                board: job.case.board,
+                bytes: job.case.table_bytes(),
+            }
+            .into());
+        }
+        if let Said::Ready { checkpoints, .. } = said {
+            common = Some(match common {
+                None => checkpoints.clone(),
+                Some(c) => c.into_iter().filter(|d| checkpoints.contains(d)).collect(),
+            });
+        }
+    }
+    let resume = common.unwrap_or_default().into_iter().max();
+
+    let mut counts: Vec<u64> = Vec::new();
+    let mut layer = Layer::FIRST;
+    if let (Some(depth), Some(name)) = (resume, &name) {
+        let loaded = name.read(depth, hi - lo, std_hi - std_lo);
+        let trouble = loaded.as_ref().err().map(ToString::to_string);
+        if let Ok(state) = loaded {
+            table = Some(Rc::new(state.table));
+            distances = Some(Rc::new(RefCell::new(state.distances)));
+            counts = state.counts;
+            layer = Layer::at(depth);
+        }
+        // The claims' rounds are the layers: go on at this one.
+        claims.advance_to(u64::from(depth));
+        let heard_now = talk(worker, &|_| {
+            Some(Said::Loaded {
+                trouble: trouble.clone(),
+            })
+        });
+        for (_, said) in heard_now {
+            if let Said::Loaded { trouble: Some(t) } = said {
+                run_down!();
+                return Err(ClusterError::Resume(t));
+            }
+        }
+    }
+    let (Some(table), Some(distances)) = (table, distances) else {
+        unreachable!("every worker said it is ready");
+    };
+    // Claims the states that arrived from `layer`'s expansions elsewhere.
+    let take_arrivals = |layer: Layer, distances: &mut [u8]| -> u64 {
+        let depth = (layer.depth() + 1) as u8;
+        let mut next = table.next(layer);
+        arrivals.borrow_mut().retain(|(t, data)| {
+            if *t != u64::from(layer.depth()) {
+                return true;
+            }
+            for &j in data {
+                let j = j as usize;
+                if next.claim(j - lo)
+                    && let Some(r) = moves.standard(j)
+                {
+                    distances[r - std_lo] = depth;
+                }
+            }
+            false
+        });
+        next.claimed()
+    };
+
+    let start = moves.start();
+    if counts.is_empty() {
+        if mine.contains(&start) {
+            table.claim_start(start - lo);
+            if let Some(r) = moves.standard(start) {
+                distances.borrow_mut()[r - std_lo] = 0;
+            }
+        }
+        counts.push(1);
+    }
+
+    let mut traffic = Traffic::default();
+    let process_of = |w: usize| w / job.workers;
+    let mut written: Option<u32> = None;
+    let mut trouble: Option<String> = None;
+    let mut stopped = false;
+    loop {
+        // Expand this layer, a stretch of words at a time.
+        let mut claimed = 0u64;
+        let depth = (layer.depth() + 1) as u8;
+        let mut w = 0;
+        while w < table.words() {
+            let end = (w + STRETCH).min(table.words());
+            let mut next = table.next(layer);
+            {
+                let mut distances = distances.borrow_mut();
+                table.expand_words(layer, w..end, &mut next, |i, next| {
+                    let mut js = [0usize; 4];
+                    let count = moves.of(lo + i, &mut js);
+                    let mut local = [0usize; 4];
+                    let mut n = 0;
+                    for &j in &js[..count] {
+                        if mine.contains(&j) {
+                            local[n] = j - lo;
+                            n += 1;
+                        } else {
+                            let owner = slices.owner(j);
+                            if process_of(owner) == process_of(me) {
+                                traffic.to_workers += 1;
+                            } else {
+                                traffic.to_processes += 1;
+                            }
+                            claims.send(j as u64);
+                        }
+                    }
+                    traffic.kept += n as u64;
+                    next.claim_all(&local[..n], |k, _| {
+                        if let Some(r) = moves.standard(lo + local[k]) {
+                            distances[r - std_lo] = depth;
+                        }
+                    });
+                });
+            }
+            claimed += next.claimed();
+            worker.step();
+            claimed += take_arrivals(layer, &mut distances.borrow_mut());
+            w = end;
+        }
+        claims.advance_to(u64::from(layer.depth()) + 1);
+        while claims_probe.less_than(claims.time()) {
+            worker.step();
+        }
+        claimed += take_arrivals(layer, &mut distances.borrow_mut());
+        // How many states the workers claimed, all told.
+        let said = Said::Claimed {
+            states: claimed,
+            trouble: trouble.take(),
+        };
+        let heard_now = talk(worker, &|_| Some(said.clone()));
+        let mut total = 0u64;
+        for (_, s) in heard_now {
+            if let Said::Claimed { states, trouble } = s {
+                if let Some(t) = trouble {
+                    run_down!();
+                    return Err(ClusterError::Checkpoint {
+                        path: job
+                            .checkpoints
+                            .as_ref()
+                            .map_or(String::new(), |d| d.display().to_string()),
+                        why: t,
+                    });
+                }
+                total += states;
+            }
+        }
+        // Every worker has written its checkpoint of the layer before: the
+        // older one may go.
+        if let (Some(name), Some(d)) = (&name, written) {
+            name.remove_before(d);
+        }
+        if total == 0 {
+            break;
+        }
+        layer = table.close(layer);
+        counts.push(total);
+        if me == 0 {
+            (job.progress)(Progress {
+                part: 0,
+                parts: 1,
+                layer: layer.depth(),
+                found: counts.iter().sum(),
+                total: len as u64,
+            });
+        }
+        if let Some(name) = &name {
+            match name.write(layer.depth(), &counts, &table, &distances.borrow()) {
+                Ok(()) => written = Some(layer.depth()),
+                Err(e) => trouble = Some(e.to_string()),
+            }
+            if job.stop_after.is_some_and(|d| layer.depth() >= d) {
+                stopped = true;
+                break;
+            }
+        }
+    }
+    if stopped {
+        // Every worker says whether its checkpoint is written, then all stop.
+        let said = Said::Claimed {
+            states: 0,
+            trouble: trouble.take(),
+        };
+        let heard_now = talk(worker, &|_| Some(said.clone()));
+        run_down!();
+        let dir = job
+            .checkpoints
+            .as_ref()
+            .map_or(String::new(), |d| d.display().to_string());
+        for (_, s) in heard_now {
+            if let Said::Claimed {
+                trouble: Some(t), ..
+            } = s
+            {
+                return Err(ClusterError::Checkpoint { path: dir, why: t });
+            }
+        }
+        if let Some(name) = &name {
+            name.remove_before(layer.depth());
+        }
+        return Err(ClusterError::Stopped {
+            layer: layer.depth(),
+            dir,
+        });
+    }
+
+    // Gather the answer in worker 0.
+    let antipodes: Vec<u64> = table
+        .states_of(layer)
+        .take(ANTIPODES_LISTED)
+        .map(|i| (lo + i) as u64)
+        .collect();
+    let done = Said::Done {
+        antipodes,
+        traffic,
+        first: std_lo as u64,
+        distances: std::mem::take(&mut *distances.borrow_mut()),
+    };
+    let heard_now = talk(worker, &|to| (to == 0).then(|| done.clone()));
+    run_down!();
+    if me != 0 {
+        return Ok(None);
+    }
+    let mut antipodes = Vec::new();
+    let mut all = Traffic {
+        states: len as u64,
+        ..Traffic::default()
+    };
+    let mut standard = vec![u8::MAX; moves.standard_len()];
+    for (_, s) in heard_now {
+        if let Said::Done {
+            antipodes: a,
+            traffic: t,
+            first,
+            distances: d,
+        } = s
+        {
+            antipodes.extend(a.into_iter().map(|i| i as usize));
+            all.kept += t.kept;
+            all.to_workers += t.to_workers;
+            all.to_processes += t.to_processes;
+            let first = first as usize;
+            standard[first..first + d.len()].copy_from_slice(&d);
+        }
+    }
+    antipodes.sort_unstable();
+    antipodes.truncate(ANTIPODES_LISTED);
+    let result = census::result(&job.case, &moves, &counts, &antipodes, &standard);
+    Ok(Some(Run {
+        result: Some(result),
+        exchange: all,
+        resumed_from: resume,
+    }))
+}
+
+/// One worker's checkpoint files in a folder.
+struct Checkpoint {
+    dir: PathBuf,
+    stem: String,
+}
+
+/// What a checkpoint holds.
+struct Saved {
+    counts: Vec<u64>,
+    table: TwoBit,
+    distances: Vec<u8>,
+}
+
+/// The first bytes of a checkpoint.
+const MAGIC: &[u8; 8] = b"SCHOFCKP";
+
+impl Checkpoint {
+    fn new(dir: &Path, case: &Case, peers: usize, me: usize) -> Checkpoint {
+        Checkpoint {
+            dir: dir.to_path_buf(),
+            stem: format!("{}-home-{}.worker-{me}-of-{peers}", case.board, case.home),
+        }
+    }
+
+    fn path(&self, depth: u32) -> PathBuf {
+        self.dir.join(format!("{}.layer-{depth}.ckpt", self.stem))
+    }
+
+    /// The layers this worker has checkpoints of.
+    fn layers(&self) -> Vec<u32> {
+        let Ok(entries) = fs::read_dir(&self.dir) else {
+            return Vec::new();
+        };
+        let prefix = format!("{}.layer-", self.stem);
+        entries
+            .filter_map(|e| {
+                let name = e.ok()?.file_name().into_string().ok()?;
+                name.strip_prefix(&prefix)?
+                    .strip_suffix(".ckpt")?
+                    .parse()
+                    .ok()
+            })
+            .collect()
+    }
+
+    fn remove_before(&self, depth: u32) {
+        for d in self.layers() {
+            if d < depth {
+                let _ = fs::remove_file(self.path(d));
+            }
+        }
+    }
+
+    /// Writes the state after layer `depth` was closed: a temporary file,
+    /// renamed into place, ending in the checksum of all before it.
+    fn write(
+        &self,
+        depth: u32,
+        counts: &[u64],
+        table: &TwoBit,
+        distances: &[u8],
+    ) -> io::Result<()> {
+        fs::create_dir_all(&self.dir)?;
+        let file = tempfile::NamedTempFile::new_in(&self.dir)?;
+        {
+            let mut out = Hashing::new(BufWriter::new(file.as_file()));
+            out.write_all(MAGIC)?;
+            for x in [
+                depth as u64,
+                counts.len() as u64,
+                table.len() as u64,
+                distances.len() as u64,
+            ] {
+                out.write_all(&x.to_le_bytes())?;
+            }
+            for c in counts {
+                out.write_all(&c.to_le_bytes())?;
+            }
+            table.write_to(&mut out)?;
+            out.write_all(distances)?;
+            let sum = out.hash.digest();
+            out.inner.write_all(&sum.to_le_bytes())?;
+            out.inner.flush()?;
+        }
+        file.as_file().sync_all()?;
+        file.persist(self.path(depth)).map_err(|e| e.error)?;
+        Ok(())
+    }
+
+    /// Reads the checkpoint of layer `depth`: the checksum first, then
+    /// each field against what this worker expects.
+    fn read(&self, depth: u32, states: usize, standard: usize) -> Result<Saved, ClusterError> {
+        let path = self.path(depth);
+        let bad = |why: String| ClusterError::Checkpoint {
+            path: path.display().to_string(),
+            why,
+        };
+        let io = |e: io::Error| bad(e.to_string());
+        let size = fs::metadata(&path).map_err(io)?.len();
+        if size < 48 {
+            return Err(bad(format!("{size} bytes, too short for a checkpoint")));
+        }
+        // The checksum, over everything but its own eight bytes.
+        {
+            let mut input = BufReader::new(fs::File::open(&path).map_err(io)?).take(size - 8);
+            let mut hash = xxhash_rust::xxh3::Xxh3::new();
+            let mut buffer = vec![0u8; 1 << 16];
+            loop {
+                let n = input.read(&mut buffer).map_err(io)?;
+                if n == 0 {
+                    break;
+                }
+                hash.update(&buffer[..n]);
+            }
+            let mut stored = [0u8; 8];
+            input.into_inner().read_exact(&mut stored).map_err(io)?;
+            if hash.digest() != u64::from_le_bytes(stored) {
+                return Err(bad(
+                    "its checksum does not match: the file is damaged".into()
+                ));
+            }
+        }
+        let mut input = BufReader::new(fs::File::open(&path).map_err(io)?);
+        let next = |input: &mut BufReader<fs::File>| -> Result<u64, ClusterError> {
+            let mut word = [0u8; 8];
+            input.read_exact(&mut word).map_err(io)?;
+            Ok(u64::from_le_bytes(word))
+        };
+        let mut magic = [0u8; 8];
+        input.read_exact(&mut magic).map_err(io)?;
+        if &magic != MAGIC {
+            return Err(bad("not a schofield checkpoint".into()));
+        }
+        let fields = [
+            next(&mut input)?,
+            next(&mut input)?,
+            next(&mut input)?,
+            next(&mut input)?,
+        ];
+        let expected = [
+            u64::from(depth),
+            u64::from(depth) + 1,
+            states as u64,
+            standard as u64,
+        ];
+        if fields != expected {
+            return Err(bad(format!(
+                "it holds layer {}, {} counts, {} states and {} standard positions; this worker expects {}, {}, {} and {}",
+                fields[0],
+                fields[1],
+                fields[2],
+                fields[3],
+                expected[0],
+                expected[1],
+                expected[2],
+                expected[3]
+            )));
+        }
+        let counts = (0..=depth)
+            .map(|_| next(&mut input))
+            .collect::<Result<Vec<u64>, _>>()?;
+        let table = TwoBit::read_from(states, &mut input)
+            .map_err(io)?
+            .ok_or_else(|| bad("its table marks states past the slice's end".into()))?;
+        let mut distances = vec![0u8; standard];
+        input.read_exact(&mut distances).map_err(io)?;
+        Ok(Saved {
+            counts,
+            table,
+            distances,
+        })
+    }
+}
+
+/// A writer that hashes what passes through it.
+struct Hashing<W: Write> {
+    inner: W,
+    hash: xxhash_rust::xxh3::Xxh3,
+}
+
+impl<W: Write> Hashing<W> {
+    fn new(inner: W) -> Self {
+        Hashing {
+            inner,
+            hash: xxhash_rust::xxh3::Xxh3::new(),
+        }
+    }
+}
+
+impl<W: Write> Write for Hashing<W> {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        let n = self.inner.write(buf)?;
+        self.hash.update(&buf[..n]);
+        Ok(n)
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        self.inner.flush()
+    }
+}

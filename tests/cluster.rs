@@ -1,0 +1,336 @@
+//! The census on timely dataflow (`boards --workers`, the `distributed`
+//! build) gives the same bytes as the one-table search: with two workers in
+//! one process, with two processes on localhost, and after being stopped
+//! and resumed from its checkpoints.
+#![cfg(feature = "distributed")]
+
+mod common;
+
+use assert_cmd::Command;
+use common::{fails, fails_usage, schofield, stdout};
+use schofield::board::census::{self, Case};
+use schofield::board::cluster::{self, Checkpoints, Cluster, ClusterError};
+use std::sync::Arc;
+
+/// A free port on localhost (the listener is dropped at once; a clash with
+/// another program in between is possible but unlikely).
+fn free_port() -> u16 {
+    std::net::TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port()
+}
+
+/// Runs `args` as two processes on localhost, each with one worker, and
+/// returns process 0's standard output (process 1 must print nothing).
+fn two_processes(args: &[&str]) -> String {
+    let dir = tempfile::tempdir().unwrap();
+    let hosts = dir.path().join("hosts.txt");
+    std::fs::write(
+        &hosts,
+        format!(
+            "# process 0 and 1\n127.0.0.1:{}\n127.0.0.1:{}\n",
+            free_port(),
+            free_port()
+        ),
+    )
+    .unwrap();
+    let hosts = hosts.to_str().unwrap().to_string();
+    let run = |process: &str| {
+        let mut full: Vec<String> = args.iter().map(|s| s.to_string()).collect();
+        full.extend(
+            [
+                "--workers",
+                "1",
+                "--hostfile",
+                &hosts,
+                "--process",
+                process,
+                "--connect-timeout",
+                "60",
+            ]
+            .map(String::from),
+        );
+        std::thread::spawn(move || {
+            Command::cargo_bin("schofield")
+                .unwrap()
+                .args(&full)
+                .output()
+                .unwrap()
+        })
+    };
+    let one = run("1");
+    let zero = run("0");
+    let (zero, one) = (zero.join().unwrap(), one.join().unwrap());
+    for (p, out) in [(0, &zero), (1, &one)] {
+        assert!(
+            out.status.success(),
+            "process {p}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+    }
+    assert!(
+        one.stdout.is_empty(),
+        "process 1 printed {:?}",
+        String::from_utf8_lossy(&one.stdout)
+    );
+    String::from_utf8(zero.stdout).unwrap()
+}
+
+#[test]
+fn the_eight_puzzle_centre_is_the_same_bytes_three_ways() {
+    let args = [
+        "boards", "--board", "3x3", "--home", "4", "--format", "json",
+    ];
+    let alone = stdout(&args);
+    assert!(alone.contains("\"max\": 30"));
+    let mut two_workers = args.to_vec();
+    two_workers.extend(["--workers", "2"]);
+    assert_eq!(stdout(&two_workers), alone, "two workers in one process");
+    assert_eq!(two_processes(&args), alone, "two processes on localhost");
+}
+
+#[test]
+fn every_board_up_to_10_cells_is_the_same_bytes_three_ways() {
+    let args = ["boards", "--all", "--max-cells", "10", "--format", "json"];
+    let alone = stdout(&args);
+    let mut two_workers = args.to_vec();
+    two_workers.extend(["--workers", "2"]);
+    assert_eq!(stdout(&two_workers), alone, "two workers in one process");
+    assert_eq!(two_processes(&args), alone, "two processes on localhost");
+}
+
+#[test]
+fn more_workers_than_slices_and_odd_counts_agree_with_the_one_table_search() {
+    for (board, home, workers) in [("2x2", 3, 5), ("2x3", 4, 3), ("2x4", 7, 7), ("3x3", 8, 3)] {
+        let case = Case::new(board.parse().unwrap(), home).unwrap();
+        let alone = census::analyse(&case, &|_| {}).unwrap();
+        let run = cluster::analyse(
+            &case,
+            &Cluster::local(workers).unwrap(),
+            None,
+            Arc::new(|_| {}),
+        )
+        .unwrap();
+        assert_eq!(run.result.as_ref(), Some(&alone), "{board} home {home}");
+        let t = run.exchange;
+        // Every neighbour of every state is handled once, kept or sent.
+        let edges: u64 = 2 * {
+            let b: schofield::board::Board = board.parse().unwrap();
+            let (r, c) = (b.rows() as u64, b.cols() as u64);
+            // Moves of the blank: the board's edges, for each placement
+            // of the tiles on the other cells.
+            (r * (c - 1) + c * (r - 1)) * alone.states / (r * c)
+        };
+        assert_eq!(t.kept + t.to_workers + t.to_processes, edges, "{board}");
+        assert_eq!(t.to_processes, 0, "one process sends nothing over TCP");
+        // A board of 32 states or fewer is one word: one worker owns it all.
+        assert_eq!(t.to_workers > 0, alone.states > 32, "{board}");
+    }
+}
+
+#[test]
+fn a_stopped_run_resumes_from_its_checkpoints_to_the_same_answer() {
+    let case = Case::new("3x3".parse().unwrap(), 7).unwrap();
+    let alone = census::analyse(&case, &|_| {}).unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    let cluster = Cluster::local(2).unwrap();
+    let mut resumed = Vec::new();
+    for stop in [5, 17, 25] {
+        let ckpt = Checkpoints {
+            dir: dir.path().to_path_buf(),
+            stop_after: Some(stop),
+        };
+        let e = cluster::analyse(&case, &cluster, Some(&ckpt), Arc::new(|_| {})).unwrap_err();
+        assert!(
+            matches!(e, ClusterError::Stopped { layer, .. } if layer == stop),
+            "{e}"
+        );
+        // Only the newest layer's files are kept: one a worker.
+        let files: Vec<_> = std::fs::read_dir(dir.path()).unwrap().collect();
+        assert_eq!(files.len(), 2, "stopped at {stop}");
+    }
+    let ckpt = Checkpoints {
+        dir: dir.path().to_path_buf(),
+        stop_after: None,
+    };
+    let run = cluster::analyse(&case, &cluster, Some(&ckpt), Arc::new(|_| {})).unwrap();
+    resumed.push(run.resumed_from);
+    assert_eq!(run.result.as_ref(), Some(&alone));
+    assert_eq!(resumed, vec![Some(25)]);
+
+    // A damaged checkpoint is refused, naming the file, not trusted.
+    let file = std::fs::read_dir(dir.path())
+        .unwrap()
+        .next()
+        .unwrap()
+        .unwrap()
+        .path();
+    let mut bytes = std::fs::read(&file).unwrap();
+    bytes[100] ^= 1;
+    std::fs::write(&file, bytes).unwrap();
+    let e = cluster::analyse(&case, &cluster, Some(&ckpt), Arc::new(|_| {})).unwrap_err();
+    assert!(e.to_string().contains("checksum"), "{e}");
+    assert!(e.to_string().contains(file.to_str().unwrap()), "{e}");
+}
+
+#[test]
+fn the_command_line_stops_with_status_3_and_goes_on() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path().to_str().unwrap();
+    let args = [
+        "boards",
+        "--board",
+        "2x4",
+        "--home",
+        "7",
+        "--format",
+        "json",
+        "--workers",
+        "2",
+        "--checkpoint",
+        d,
+    ];
+    let mut stop = args.to_vec();
+    stop.extend(["--stop-after-layer", "9"]);
+    let out = schofield(&stop);
+    assert_eq!(out.status.code(), Some(3));
+    assert!(out.stdout.is_empty());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("stopped after layer 9"), "{err}");
+    let out = schofield(&args);
+    assert!(out.status.success());
+    assert!(
+        String::from_utf8_lossy(&out.stderr).contains("resumed from the checkpoints of layer 9")
+    );
+    let alone = stdout(&[
+        "boards", "--board", "2x4", "--home", "7", "--format", "json",
+    ]);
+    assert_eq!(String::from_utf8(out.stdout).unwrap(), alone);
+}
+
+#[test]
+fn careless_cluster_flags_get_one_line() {
+    fails(
+        &["boards", "--board", "3x3", "--workers", "0"],
+        "0 workers a process: expected 1 to 64",
+    );
+    fails(
+        &["boards", "--board", "3x3", "--workers", "65"],
+        "expected 1 to 64",
+    );
+    fails(
+        &[
+            "boards",
+            "--board",
+            "3x3",
+            "--workers",
+            "1",
+            "--hostfile",
+            "/nonexistent/hosts",
+        ],
+        "cannot read the hosts file /nonexistent/hosts",
+    );
+    let dir = tempfile::tempdir().unwrap();
+    let hosts = dir.path().join("hosts");
+    for (text, needle) in [
+        ("", "lists 0 processes"),
+        ("localhost\n", "line 1: \"localhost\" is not HOST:PORT"),
+        ("a:1\nb:99999\n", "line 2"),
+        ("a:1\n# c\nb c:2\n", "line 3"),
+    ] {
+        std::fs::write(&hosts, text).unwrap();
+        fails(
+            &[
+                "boards",
+                "--board",
+                "3x3",
+                "--workers",
+                "1",
+                "--hostfile",
+                hosts.to_str().unwrap(),
+            ],
+            needle,
+        );
+    }
+    std::fs::write(&hosts, "127.0.0.1:1\n127.0.0.1:2\n").unwrap();
+    fails(
+        &[
+            "boards",
+            "--board",
+            "3x3",
+            "--workers",
+            "1",
+            "--hostfile",
+            hosts.to_str().unwrap(),
+            "--process",
+            "2",
+        ],
+        "process 2 is not in the hosts file, which lists 2 processes (0 to 1)",
+    );
+    // A process whose peer never comes gives up, it does not hang.
+    std::fs::write(
+        &hosts,
+        format!("127.0.0.1:{}\n127.0.0.1:{}\n", free_port(), free_port()),
+    )
+    .unwrap();
+    fails(
+        &[
+            "boards",
+            "--board",
+            "3x3",
+            "--workers",
+            "1",
+            "--hostfile",
+            hosts.to_str().unwrap(),
+            "--process",
+            "0",
+            "--connect-timeout",
+            "1",
+        ],
+        "did not all connect within 1 s",
+    );
+    fails(
+        &[
+            "boards",
+            "--board",
+            "3x3",
+            "--workers",
+            "1",
+            "--checkpoint",
+            hosts.to_str().unwrap(),
+        ],
+        "expected a folder",
+    );
+    fails(
+        &[
+            "boards",
+            "--board",
+            "3x3",
+            "--workers",
+            "1",
+            "--checkpoint",
+            dir.path().to_str().unwrap(),
+            "--stop-after-layer",
+            "0",
+        ],
+        "expected a layer of 1 or more",
+    );
+    fails_usage(
+        &["boards", "--board", "3x3", "--hostfile", "h"],
+        "--workers",
+    );
+    fails_usage(
+        &[
+            "boards",
+            "--board",
+            "3x3",
+            "--workers",
+            "1",
+            "--process",
+            "1",
+        ],
+        "--hostfile",
+    );
+}
