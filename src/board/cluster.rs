@@ -452,6 +452,11 @@ struct Job {
     progress: Arc<dyn Fn(Progress) + Send + Sync>,
 }
 
+/// The longest a waiting worker sleeps before it looks again (it is woken
+/// at once when a message comes; this bounds the wait if a wake-up is
+/// missed).
+const WAIT: std::time::Duration = std::time::Duration::from_millis(1);
+
 /// Words of the table expanded between two looks at the channels.
 const STRETCH: usize = 1 << 12;
 
@@ -543,7 +548,7 @@ fn work(worker: &mut timely::worker::Worker, job: &Job) -> Result<Option<Run>, C
         round += 1;
         notes.advance_to(round);
         while notes_probe.less_than(notes.time()) {
-            worker.step();
+            worker.step_or_park(Some(WAIT));
         }
         let all = std::mem::take(&mut *heard.borrow_mut());
         let (now, later): (Vec<_>, Vec<_>) = all.into_iter().partition(|(t, _, _)| *t == this);
@@ -553,14 +558,14 @@ fn work(worker: &mut timely::worker::Worker, job: &Job) -> Result<Option<Run>, C
         now
     };
 
-    // Closes both dataflows and runs them down, without parking: every
-    // worker leaves together.
+    // Closes both dataflows and runs them down: every worker leaves
+    // together, and none is left parked in timely's own last loop.
     macro_rules! run_down {
         () => {
             drop(claims);
             drop(notes);
             while !claims_probe.done() || !notes_probe.done() {
-                worker.step();
+                worker.step_or_park(Some(WAIT));
             }
         };
     }
@@ -706,7 +711,7 @@ fn work(worker: &mut timely::worker::Worker, job: &Job) -> Result<Option<Run>, C
         }
         claims.advance_to(u64::from(layer.depth()) + 1);
         while claims_probe.less_than(claims.time()) {
-            worker.step();
+            worker.step_or_park(Some(WAIT));
         }
         claimed += take_arrivals(layer, &mut distances.borrow_mut());
         // How many states the workers claimed, all told.
