@@ -25,6 +25,28 @@ fn free_port() -> u16 {
 /// Runs `args` as two processes on localhost, each with one worker, and
 /// returns process 0's standard output (process 1 must print nothing).
 fn two_processes(args: &[&str]) -> String {
+    let (zero, one) = two_processes_differing(args, args);
+    for (p, out) in [(0, &zero), (1, &one)] {
+        assert!(
+            out.status.success(),
+            "process {p}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+    }
+    assert!(
+        one.stdout.is_empty(),
+        "process 1 printed {:?}",
+        String::from_utf8_lossy(&one.stdout)
+    );
+    String::from_utf8(zero.stdout).unwrap()
+}
+
+/// Runs process 0 with `zero` and process 1 with `one` (each with one
+/// worker) on localhost, and returns both outputs.
+fn two_processes_differing(
+    zero: &[&str],
+    one: &[&str],
+) -> (std::process::Output, std::process::Output) {
     let dir = tempfile::tempdir().unwrap();
     let hosts = dir.path().join("hosts.txt");
     std::fs::write(
@@ -38,6 +60,7 @@ fn two_processes(args: &[&str]) -> String {
     .unwrap();
     let hosts = hosts.to_str().unwrap().to_string();
     let run = |process: &str| {
+        let args = if process == "0" { zero } else { one };
         let mut full: Vec<String> = args.iter().map(|s| s.to_string()).collect();
         full.extend(
             [
@@ -62,20 +85,25 @@ fn two_processes(args: &[&str]) -> String {
     };
     let one = run("1");
     let zero = run("0");
-    let (zero, one) = (zero.join().unwrap(), one.join().unwrap());
-    for (p, out) in [(0, &zero), (1, &one)] {
-        assert!(
-            out.status.success(),
-            "process {p}: {}",
-            String::from_utf8_lossy(&out.stderr)
-        );
-    }
-    assert!(
-        one.stdout.is_empty(),
-        "process 1 printed {:?}",
-        String::from_utf8_lossy(&one.stdout)
+    (zero.join().unwrap(), one.join().unwrap())
+}
+
+#[test]
+fn processes_started_differently_are_refused_not_run() {
+    let (zero, one) = two_processes_differing(
+        &["boards", "--board", "3x3", "--home", "4"],
+        &["boards", "--board", "3x3", "--home", "8"],
     );
-    String::from_utf8(zero.stdout).unwrap()
+    for out in [&zero, &one] {
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{err}");
+        assert!(out.stdout.is_empty());
+        assert!(
+            err.contains("the processes were not started alike"),
+            "{err}"
+        );
+        assert!(err.contains("home 4") && err.contains("home 8"), "{err}");
+    }
 }
 
 #[test]
@@ -159,6 +187,15 @@ fn a_stopped_run_resumes_from_its_checkpoints_to_the_same_answer() {
     resumed.push(run.resumed_from);
     assert_eq!(run.result.as_ref(), Some(&alone));
     assert_eq!(resumed, vec![Some(25)]);
+
+    // The same folder with another number of workers is refused, not
+    // silently started again.
+    let three = Cluster::local(3).unwrap();
+    let e = cluster::analyse(&case, &three, Some(&ckpt), Arc::new(|_| {})).unwrap_err();
+    assert!(
+        e.to_string().contains("for 2 workers, and this run has 3"),
+        "{e}"
+    );
 
     // A damaged checkpoint is refused, naming the file, not trusted.
     let file = std::fs::read_dir(dir.path())

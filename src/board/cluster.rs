@@ -104,8 +104,16 @@ pub enum ClusterError {
     Case(CaseError),
     /// Timely could not start (say, a port in use).
     Start(String),
-    /// A worker failed (it is named).
+    /// A worker failed (it panicked; timely gives the message).
     Worker(String),
+    /// The processes were not started for the same job: each must be given
+    /// the same case, workers, checkpoint folder and stop.
+    Mismatch {
+        /// This process's job.
+        this: String,
+        /// Another's.
+        other: String,
+    },
     /// The run stopped after the layer its [`Checkpoints`] named; run it
     /// again with the same folder to go on.
     Stopped {
@@ -151,6 +159,10 @@ impl fmt::Display for ClusterError {
             ClusterError::Case(e) => write!(f, "{e}"),
             ClusterError::Start(e) => write!(f, "timely could not start: {e}"),
             ClusterError::Worker(e) => write!(f, "a worker failed: {e}"),
+            ClusterError::Mismatch { this, other } => write!(
+                f,
+                "the processes were not started alike: this one runs {this}, another {other}"
+            ),
             ClusterError::Stopped { layer, dir } => write!(
                 f,
                 "stopped after layer {layer}, as asked; its checkpoints are in {dir}: run again with the same checkpoint folder to go on"
@@ -332,10 +344,20 @@ type Note = (u32, u32, Said);
 /// What one worker tells another.
 #[derive(Debug, Clone, Serialize, Deserialize)]
 enum Said {
-    /// Its table could be had, and the layers it has checkpoints of.
-    Ready { ok: bool, checkpoints: Vec<u32> },
-    /// Its checkpoint of the agreed layer was read (or the reason not).
-    Loaded { trouble: Option<String> },
+    /// The job it was started with, whether its table could be had, the
+    /// layers it has checkpoints of, and any trouble with its folder.
+    Ready {
+        job: String,
+        ok: bool,
+        checkpoints: Vec<u32>,
+        trouble: Option<String>,
+    },
+    /// Its checkpoint of the agreed layer was read (or the reason not),
+    /// and the layer counts it holds.
+    Loaded {
+        trouble: Option<String>,
+        counts: Vec<u64>,
+    },
     /// States it claimed in this round, and any trouble writing its
     /// checkpoint.
     Claimed {
@@ -404,8 +426,14 @@ pub fn analyse(
     // ("awaiting connections", "retrying"); the library prints nothing, so
     // that is held back until the workers start.
     // A process whose peers never come would wait for ever: the start runs
-    // in a thread of its own, given `connect_timeout`.
-    let quiet = gag::Gag::stdout().ok();
+    // in a thread of its own, given `connect_timeout`. After a time-out
+    // that thread is left waiting (timely cannot be told to stop); the
+    // process is expected to end, as the command line does.
+    let quiet = if cluster.hosts.is_empty() {
+        None
+    } else {
+        gag::Gag::stdout().ok()
+    };
     let (tx, rx) = std::sync::mpsc::channel();
     let config = cluster.config();
     std::thread::spawn(move || {
@@ -415,12 +443,18 @@ pub fn analyse(
     drop(quiet);
     let guards = match started {
         Ok(started) => started.map_err(ClusterError::Start)?,
-        Err(_) => {
+        Err(std::sync::mpsc::RecvTimeoutError::Timeout) => {
             return Err(ClusterError::Start(format!(
                 "the {} processes of the hosts file did not all connect within {} s",
                 cluster.processes(),
                 cluster.connect_timeout.as_secs()
             )));
+        }
+        Err(std::sync::mpsc::RecvTimeoutError::Disconnected) => {
+            return Err(ClusterError::Start(
+                "it failed while the processes were connecting (a stray connection to one of the hosts file's ports?)"
+                    .into(),
+            ));
         }
     };
     let mut run = Run {
@@ -535,14 +569,12 @@ fn work(worker: &mut timely::worker::Worker, job: &Job) -> Result<Option<Run>, C
                 .probe_with(&notes_probe);
         });
     }
-    // One round of notes: `said(to)` for every worker, then what all said
+    // One round of notes: `said`, each to its worker, then what all said
     // to this one, in worker order.
     let mut round = 0u64;
-    let mut talk = |worker: &mut timely::worker::Worker, said: &dyn Fn(usize) -> Option<Said>| {
-        for to in 0..peers {
-            if let Some(s) = said(to) {
-                notes.send((to as u32, me as u32, s));
-            }
+    let mut talk = |worker: &mut timely::worker::Worker, said: Vec<(usize, Said)>| {
+        for (to, s) in said {
+            notes.send((to as u32, me as u32, s));
         }
         let this = round;
         round += 1;
@@ -570,41 +602,84 @@ fn work(worker: &mut timely::worker::Worker, job: &Job) -> Result<Option<Run>, C
         };
     }
 
-    // Ready: every worker has its table, and says which checkpoints it has.
+    let everyone = |said: Said| (0..peers).map(|to| (to, said.clone())).collect::<Vec<_>>();
+
+    // Ready: every worker was started for the same job, has its table, and
+    // says which checkpoints it has.
     let name = job
         .checkpoints
         .as_ref()
         .map(|dir| Checkpoint::new(dir, &job.case, peers, me));
     let have = name.as_ref().map(Checkpoint::layers).unwrap_or_default();
+    let folder_trouble = name.as_ref().and_then(Checkpoint::foreign);
+    let this_job = format!(
+        "the {} board with home {} ({len} states) on {peers} workers, {} a process{}{}",
+        job.case.board,
+        job.case.home,
+        job.workers,
+        if job.checkpoints.is_some() {
+            ", with checkpoints"
+        } else {
+            ""
+        },
+        job.stop_after
+            .map_or(String::new(), |d| format!(", stopping after layer {d}"))
+    );
     let ok = table.is_some() && distances.is_some();
-    let heard_now = talk(worker, &|_| {
-        Some(Said::Ready {
+    let heard_now = talk(
+        worker,
+        everyone(Said::Ready {
+            job: this_job.clone(),
             ok,
-            checkpoints: have.clone(),
-        })
-    });
+            checkpoints: have,
+            trouble: folder_trouble,
+        }),
+    );
     let mut common: Option<Vec<u32>> = None;
+    let mut refusal = None;
     for (_, said) in &heard_now {
-        if let Said::Ready { ok: false, .. } = said {
-            run_down!();
-            return Err(CaseError::OutOfMemory {
-                board: job.case.board,
-                bytes: job.case.table_bytes(),
-            }
-            .into());
-        }
-        if let Said::Ready { checkpoints, .. } = said {
-            common = Some(match common {
-                None => checkpoints.clone(),
-                Some(c) => c.into_iter().filter(|d| checkpoints.contains(d)).collect(),
+        let Said::Ready {
+            job: other,
+            ok,
+            checkpoints,
+            trouble,
+        } = said
+        else {
+            continue;
+        };
+        if *other != this_job {
+            refusal.get_or_insert(ClusterError::Mismatch {
+                this: this_job.clone(),
+                other: other.clone(),
             });
+        } else if !ok {
+            refusal.get_or_insert(
+                CaseError::OutOfMemory {
+                    board: job.case.board,
+                    bytes: job.case.table_bytes(),
+                }
+                .into(),
+            );
+        } else if let Some(t) = trouble {
+            refusal.get_or_insert(ClusterError::Resume(t.clone()));
         }
+        common = Some(match common {
+            None => checkpoints.clone(),
+            Some(c) => c.into_iter().filter(|d| checkpoints.contains(d)).collect(),
+        });
+    }
+    if let Some(e) = refusal {
+        run_down!();
+        return Err(e);
     }
     let resume = common.unwrap_or_default().into_iter().max();
 
     let mut counts: Vec<u64> = Vec::new();
     let mut layer = Layer::FIRST;
     if let (Some(depth), Some(name)) = (resume, &name) {
+        // The fresh tables make room for the saved ones.
+        table = None;
+        distances = None;
         let loaded = name.read(depth, hi - lo, std_hi - std_lo);
         let trouble = loaded.as_ref().err().map(ToString::to_string);
         if let Ok(state) = loaded {
@@ -615,16 +690,30 @@ fn work(worker: &mut timely::worker::Worker, job: &Job) -> Result<Option<Run>, C
         }
         // The claims' rounds are the layers: go on at this one.
         claims.advance_to(u64::from(depth));
-        let heard_now = talk(worker, &|_| {
-            Some(Said::Loaded {
-                trouble: trouble.clone(),
-            })
-        });
-        for (_, said) in heard_now {
-            if let Said::Loaded { trouble: Some(t) } = said {
-                run_down!();
-                return Err(ClusterError::Resume(t));
+        let heard_now = talk(
+            worker,
+            everyone(Said::Loaded {
+                trouble,
+                counts: counts.clone(),
+            }),
+        );
+        let mut refusal = None;
+        for (from, said) in heard_now {
+            if let Said::Loaded { trouble, counts: c } = said {
+                if let Some(t) = trouble {
+                    refusal.get_or_insert(ClusterError::Resume(t));
+                } else if c != counts && refusal.is_none() {
+                    refusal.get_or_insert(ClusterError::Resume(format!(
+                        "the checkpoints of layer {depth} disagree: worker {from} counts {} states, worker {me} {}",
+                        c.iter().sum::<u64>(),
+                        counts.iter().sum::<u64>()
+                    )));
+                }
             }
+        }
+        if let Some(e) = refusal {
+            run_down!();
+            return Err(e);
         }
     }
     let (Some(table), Some(distances)) = (table, distances) else {
@@ -719,7 +808,7 @@ fn work(worker: &mut timely::worker::Worker, job: &Job) -> Result<Option<Run>, C
             states: claimed,
             trouble: trouble.take(),
         };
-        let heard_now = talk(worker, &|_| Some(said.clone()));
+        let heard_now = talk(worker, everyone(said));
         let mut total = 0u64;
         for (_, s) in heard_now {
             if let Said::Claimed { states, trouble } = s {
@@ -772,7 +861,7 @@ fn work(worker: &mut timely::worker::Worker, job: &Job) -> Result<Option<Run>, C
             states: 0,
             trouble: trouble.take(),
         };
-        let heard_now = talk(worker, &|_| Some(said.clone()));
+        let heard_now = talk(worker, everyone(said));
         run_down!();
         let dir = job
             .checkpoints
@@ -801,13 +890,15 @@ fn work(worker: &mut timely::worker::Worker, job: &Job) -> Result<Option<Run>, C
         .take(ANTIPODES_LISTED)
         .map(|i| (lo + i) as u64)
         .collect();
+    drop(table);
     let done = Said::Done {
         antipodes,
         traffic,
         first: std_lo as u64,
         distances: std::mem::take(&mut *distances.borrow_mut()),
     };
-    let heard_now = talk(worker, &|to| (to == 0).then(|| done.clone()));
+    drop(distances);
+    let heard_now = talk(worker, vec![(0, done)]);
     run_down!();
     if me != 0 {
         return Ok(None);
@@ -817,7 +908,14 @@ fn work(worker: &mut timely::worker::Worker, job: &Job) -> Result<Option<Run>, C
         states: len as u64,
         ..Traffic::default()
     };
-    let mut standard = vec![u8::MAX; moves.standard_len()];
+    let mut standard: Vec<u8> = Vec::new();
+    standard
+        .try_reserve_exact(moves.standard_len())
+        .map_err(|_| CaseError::OutOfMemory {
+            board: job.case.board,
+            bytes: job.case.table_bytes(),
+        })?;
+    standard.resize(moves.standard_len(), u8::MAX);
     for (_, s) in heard_now {
         if let Said::Done {
             antipodes: a,
@@ -848,6 +946,12 @@ fn work(worker: &mut timely::worker::Worker, job: &Job) -> Result<Option<Run>, C
 struct Checkpoint {
     dir: PathBuf,
     stem: String,
+    /// What the header says besides the sizes: the format, the case and
+    /// this worker's place.
+    identity: [u64; 6],
+    /// The case's part of the file names.
+    case: String,
+    peers: usize,
 }
 
 /// What a checkpoint holds.
@@ -859,13 +963,61 @@ struct Saved {
 
 /// The first bytes of a checkpoint.
 const MAGIC: &[u8; 8] = b"SCHOFCKP";
+/// The checkpoint format's version.
+const CHECKPOINT_VERSION: u64 = 1;
+/// The header's eight-byte fields after the magic: the identity (version,
+/// rows, columns, home, workers, this worker), then the layer, the number
+/// of counts, the slice's states and its standard positions.
+const HEADER_FIELDS: usize = 10;
 
 impl Checkpoint {
     fn new(dir: &Path, case: &Case, peers: usize, me: usize) -> Checkpoint {
+        let name = format!("{}-home-{}", case.board, case.home);
         Checkpoint {
             dir: dir.to_path_buf(),
-            stem: format!("{}-home-{}.worker-{me}-of-{peers}", case.board, case.home),
+            stem: format!("{name}.worker-{me}-of-{peers}"),
+            identity: [
+                CHECKPOINT_VERSION,
+                case.board.rows() as u64,
+                case.board.cols() as u64,
+                case.home as u64,
+                peers as u64,
+                me as u64,
+            ],
+            case: name,
+            peers,
         }
+    }
+
+    /// Trouble if the folder holds checkpoints of this case for another
+    /// number of workers: resuming them needs that number, and starting
+    /// again beside them would silently throw them away.
+    fn foreign(&self) -> Option<String> {
+        let entries = fs::read_dir(&self.dir).ok()?;
+        let prefix = format!("{}.worker-", self.case);
+        for e in entries.flatten() {
+            let Ok(name) = e.file_name().into_string() else {
+                continue;
+            };
+            let Some(rest) = name.strip_prefix(&prefix) else {
+                continue;
+            };
+            let Some((_, tail)) = rest.split_once("-of-") else {
+                continue;
+            };
+            let Some((n, _)) = tail.split_once('.') else {
+                continue;
+            };
+            if n.parse::<usize>().is_ok_and(|n| n != self.peers) && name.ends_with(".ckpt") {
+                return Some(format!(
+                    "{} holds checkpoints of the {} case for {n} workers, and this run has {}: run it with {n} workers, or give another folder",
+                    self.dir.display(),
+                    self.case,
+                    self.peers
+                ));
+            }
+        }
+        None
     }
 
     fn path(&self, depth: u32) -> PathBuf {
@@ -881,10 +1033,12 @@ impl Checkpoint {
         entries
             .filter_map(|e| {
                 let name = e.ok()?.file_name().into_string().ok()?;
-                name.strip_prefix(&prefix)?
-                    .strip_suffix(".ckpt")?
-                    .parse()
-                    .ok()
+                let digits = name.strip_prefix(&prefix)?.strip_suffix(".ckpt")?;
+                // Exactly the digits `path` writes: no sign, no leading zero.
+                let plain = !digits.is_empty()
+                    && digits.bytes().all(|b| b.is_ascii_digit())
+                    && (digits == "0" || !digits.starts_with('0'));
+                plain.then(|| digits.parse().ok()).flatten()
             })
             .collect()
     }
@@ -911,12 +1065,13 @@ impl Checkpoint {
         {
             let mut out = Hashing::new(BufWriter::new(file.as_file()));
             out.write_all(MAGIC)?;
-            for x in [
-                depth as u64,
+            let sizes = [
+                u64::from(depth),
                 counts.len() as u64,
                 table.len() as u64,
                 distances.len() as u64,
-            ] {
+            ];
+            for x in self.identity.iter().chain(&sizes) {
                 out.write_all(&x.to_le_bytes())?;
             }
             for c in counts {
@@ -930,6 +1085,8 @@ impl Checkpoint {
         }
         file.as_file().sync_all()?;
         file.persist(self.path(depth)).map_err(|e| e.error)?;
+        // The rename itself survives a power cut once the folder is synced.
+        fs::File::open(&self.dir)?.sync_all()?;
         Ok(())
     }
 
@@ -943,8 +1100,16 @@ impl Checkpoint {
         };
         let io = |e: io::Error| bad(e.to_string());
         let size = fs::metadata(&path).map_err(io)?.len();
-        if size < 48 {
-            return Err(bad(format!("{size} bytes, too short for a checkpoint")));
+        let expected_size = 8
+            + 8 * HEADER_FIELDS as u64
+            + 8 * (u64::from(depth) + 1)
+            + TwoBit::bytes(states as u64)
+            + standard as u64
+            + 8;
+        if size != expected_size {
+            return Err(bad(format!(
+                "{size} bytes, where this worker's checkpoint of layer {depth} has {expected_size}"
+            )));
         }
         // The checksum, over everything but its own eight bytes.
         {
@@ -977,6 +1142,16 @@ impl Checkpoint {
         if &magic != MAGIC {
             return Err(bad("not a schofield checkpoint".into()));
         }
+        let mut identity = [0u64; 6];
+        for x in &mut identity {
+            *x = next(&mut input)?;
+        }
+        if identity != self.identity {
+            return Err(bad(format!(
+                "it belongs to another run (format {}, a {}x{} board, home {}, worker {} of {})",
+                identity[0], identity[1], identity[2], identity[3], identity[5], identity[4]
+            )));
+        }
         let fields = [
             next(&mut input)?,
             next(&mut input)?,
@@ -1005,10 +1180,11 @@ impl Checkpoint {
         let counts = (0..=depth)
             .map(|_| next(&mut input))
             .collect::<Result<Vec<u64>, _>>()?;
+        let out_of_memory = || bad(format!("its {size} bytes of tables cannot be had"));
         let table = TwoBit::read_from(states, &mut input)
             .map_err(io)?
-            .ok_or_else(|| bad("its table marks states past the slice's end".into()))?;
-        let mut distances = vec![0u8; standard];
+            .ok_or_else(out_of_memory)?;
+        let mut distances = try_vec_with(standard, || 0u8).ok_or_else(out_of_memory)?;
         input.read_exact(&mut distances).map_err(io)?;
         Ok(Saved {
             counts,

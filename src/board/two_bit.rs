@@ -385,8 +385,9 @@ impl TwoBit {
     }
 
     /// Reads a table of `len` states written by [`TwoBit::write_to`];
-    /// `Ok(None)` when the bytes are not such a table (a state past the
-    /// end is marked) or its memory cannot be had.
+    /// `Ok(None)` when its memory cannot be had, an error of kind
+    /// `InvalidData` when the bytes are not such a table (a state past the
+    /// end is marked).
     pub fn read_from(
         len: usize,
         input: &mut impl std::io::Read,
@@ -406,7 +407,10 @@ impl TwoBit {
         }
         let tail = len % 32;
         if tail != 0 && table.words[len / 32].load(Ordering::Relaxed) >> (2 * tail) != 0 {
-            return Ok(None);
+            return Err(std::io::Error::new(
+                std::io::ErrorKind::InvalidData,
+                "its table marks states past the slice's end",
+            ));
         }
         Ok(Some(table))
     }

@@ -50,8 +50,8 @@ pub struct BoardsArgs {
     #[arg(long, requires = "workers", value_name = "DIR")]
     checkpoint: Option<PathBuf>,
     /// With --checkpoint: stop once this layer's checkpoints are written
-    /// (exit status 3); the same command with the same --checkpoint goes
-    /// on from there.
+    /// (or, resuming past it, the next layer's), exit status 3; the same
+    /// command with the same --checkpoint goes on from there.
     #[arg(long, requires = "checkpoint", value_name = "LAYER")]
     stop_after_layer: Option<u32>,
     /// With --hostfile: seconds the processes have to connect to each
