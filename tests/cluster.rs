@@ -42,7 +42,8 @@ fn two_processes(args: &[&str]) -> String {
 }
 
 /// Runs process 0 with `zero` and process 1 with `one` (each with one
-/// worker) on localhost, and returns both outputs.
+/// worker unless its arguments say otherwise) on localhost, and returns
+/// both outputs.
 fn two_processes_differing(
     zero: &[&str],
     one: &[&str],
@@ -62,10 +63,11 @@ fn two_processes_differing(
     let run = |process: &str| {
         let args = if process == "0" { zero } else { one };
         let mut full: Vec<String> = args.iter().map(|s| s.to_string()).collect();
+        if !args.contains(&"--workers") {
+            full.extend(["--workers", "1"].map(String::from));
+        }
         full.extend(
             [
-                "--workers",
-                "1",
                 "--hostfile",
                 &hosts,
                 "--process",
@@ -86,6 +88,34 @@ fn two_processes_differing(
     let one = run("1");
     let zero = run("0");
     (zero.join().unwrap(), one.join().unwrap())
+}
+
+#[test]
+fn processes_with_different_workers_fail_on_one_line_each() {
+    let mut two = vec!["boards", "--board", "3x3", "--home", "4"];
+    let one = two.clone();
+    two.extend(["--workers", "2"]);
+    let (zero, one) = two_processes_differing(&two, &one);
+    for out in [&zero, &one] {
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{err}");
+        assert!(out.stdout.is_empty());
+        assert_eq!(err.lines().count(), 1, "{err}");
+        assert!(err.starts_with("error: "), "{err}");
+    }
+}
+
+#[test]
+fn only_process_0_writes_the_output_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("same.json");
+    let out = out.to_str().unwrap();
+    let args = [
+        "boards", "--board", "2x3", "--format", "json", "--output", out,
+    ];
+    assert!(two_processes(&args).is_empty());
+    let alone = stdout(&["boards", "--board", "2x3", "--format", "json"]);
+    assert_eq!(std::fs::read_to_string(out).unwrap(), alone);
 }
 
 #[test]
@@ -273,9 +303,15 @@ fn careless_cluster_flags_get_one_line() {
     let hosts = dir.path().join("hosts");
     for (text, needle) in [
         ("", "lists 0 processes"),
-        ("localhost\n", "line 1: \"localhost\" is not HOST:PORT"),
+        ("localhost\n", "line 1: \"localhost\" is not a new HOST:PORT"),
         ("a:1\nb:99999\n", "line 2"),
         ("a:1\n# c\nb c:2\n", "line 3"),
+        ("a:1\na:0\n", "line 2: \"a:0\""),
+        ("a:1\n\na:1\n", "line 3: \"a:1 (given twice)\""),
+        (
+            "a:1\nb:2\n",
+            "the hosts file lists 2 processes: say which one this is (0 to 1)",
+        ),
     ] {
         std::fs::write(&hosts, text).unwrap();
         fails(
@@ -291,6 +327,18 @@ fn careless_cluster_flags_get_one_line() {
             needle,
         );
     }
+    fails(
+        &[
+            "boards",
+            "--board",
+            "3x3",
+            "--workers",
+            "1",
+            "--hostfile",
+            "/dev/zero",
+        ],
+        "expected a file of HOST:PORT lines",
+    );
     std::fs::write(&hosts, "127.0.0.1:1\n127.0.0.1:2\n").unwrap();
     fails(
         &[

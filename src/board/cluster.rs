@@ -100,6 +100,8 @@ pub enum ClusterError {
     Hosts(usize),
     /// A process index without a hosts file.
     ProcessWithoutHosts(usize),
+    /// A hosts file of several processes, but no process index.
+    ProcessMissing(usize),
     /// The case itself is refused (memory, size).
     Case(CaseError),
     /// Timely could not start (say, a port in use).
@@ -144,10 +146,14 @@ impl fmt::Display for ClusterError {
                 "process {process} is not in the hosts file, which lists {processes} processes (0 to {})",
                 processes - 1
             ),
-            ClusterError::Host { line, text } => write!(
-                f,
-                "hosts file line {line}: {text:?} is not HOST:PORT (say 127.0.0.1:2101)"
-            ),
+            ClusterError::Host { line, text } => {
+                let shown: String = text.chars().take(60).collect();
+                let more = if shown.len() < text.len() { "…" } else { "" };
+                write!(
+                    f,
+                    "hosts file line {line}: {shown:?}{more} is not a new HOST:PORT with a port of 1 to 65535 (say 127.0.0.1:2101)"
+                )
+            }
             ClusterError::Hosts(n) => write!(
                 f,
                 "the hosts file lists {n} processes: expected 1 to {MAX_PROCESSES} lines of HOST:PORT"
@@ -155,6 +161,11 @@ impl fmt::Display for ClusterError {
             ClusterError::ProcessWithoutHosts(p) => write!(
                 f,
                 "process {p} was given without a hosts file (the list of every process's HOST:PORT)"
+            ),
+            ClusterError::ProcessMissing(n) => write!(
+                f,
+                "the hosts file lists {n} processes: say which one this is (0 to {})",
+                n - 1
             ),
             ClusterError::Case(e) => write!(f, "{e}"),
             ClusterError::Start(e) => write!(f, "timely could not start: {e}"),
@@ -205,6 +216,9 @@ impl Cluster {
         } else if hosts.len() > MAX_PROCESSES {
             return Err(ClusterError::Hosts(hosts.len()));
         }
+        if hosts.len() > 1 && process.is_none() {
+            return Err(ClusterError::ProcessMissing(hosts.len()));
+        }
         let process = process.unwrap_or(0);
         if !hosts.is_empty() && process >= hosts.len() {
             return Err(ClusterError::Process {
@@ -243,9 +257,19 @@ impl Cluster {
                 text: line.to_string(),
             };
             let (host, port) = line.rsplit_once(':').ok_or_else(bad)?;
-            if host.is_empty() || host.contains(char::is_whitespace) || port.parse::<u16>().is_err()
+            if line.len() > 300
+                || host.is_empty()
+                || host.contains(char::is_whitespace)
+                || port.parse::<u16>().is_err()
+                || port.parse::<u16>() == Ok(0)
             {
                 return Err(bad());
+            }
+            if hosts.iter().any(|h| h == line) {
+                return Err(ClusterError::Host {
+                    line: k + 1,
+                    text: format!("{line} (given twice)"),
+                });
             }
             hosts.push(line.to_string());
         }
@@ -336,6 +360,10 @@ pub struct Run {
     pub exchange: Traffic,
     /// The layer the run resumed from, if it found checkpoints.
     pub resumed_from: Option<u32>,
+    /// The newest layer that some workers had checkpoints of but not all,
+    /// when the run started again from the beginning for want of a layer
+    /// every worker had.
+    pub discarded: Option<u32>,
 }
 
 /// A message between workers: (to, from, what).
@@ -434,15 +462,37 @@ pub fn analyse(
     } else {
         gag::Gag::stdout().ok()
     };
-    let (tx, rx) = std::sync::mpsc::channel();
+    // The whole run lives in that thread: it reports the start, then the
+    // workers' outcomes. If the cluster breaks (a process killed, a
+    // connection cut, processes started with different workers), timely's
+    // threads panic; the channel then closes, and that is an error here,
+    // not a panic of the caller.
+    let (started_tx, started_rx) = std::sync::mpsc::channel();
+    let (done_tx, done_rx) = std::sync::mpsc::channel();
     let config = cluster.config();
     std::thread::spawn(move || {
-        let _ = tx.send(timely::execute(config, move |worker| work(worker, &job)));
+        let guards = match timely::execute(config, move |worker| work(worker, &job)) {
+            Ok(g) => {
+                let _ = started_tx.send(Ok(()));
+                g
+            }
+            Err(e) => {
+                let _ = started_tx.send(Err(e));
+                return;
+            }
+        };
+        let outcomes = guards.join();
+        let _ = done_tx.send(outcomes);
     });
-    let started = rx.recv_timeout(cluster.connect_timeout);
+    let started = started_rx.recv_timeout(cluster.connect_timeout);
     drop(quiet);
-    let guards = match started {
-        Ok(started) => started.map_err(ClusterError::Start)?,
+    let here = cluster
+        .hosts
+        .get(cluster.process)
+        .map_or(String::new(), |h| format!(" on {h}"));
+    match started {
+        Ok(Ok(())) => {}
+        Ok(Err(e)) => return Err(ClusterError::Start(format!("{e}{here}"))),
         Err(std::sync::mpsc::RecvTimeoutError::Timeout) => {
             return Err(ClusterError::Start(format!(
                 "the {} processes of the hosts file did not all connect within {} s",
@@ -451,18 +501,23 @@ pub fn analyse(
             )));
         }
         Err(std::sync::mpsc::RecvTimeoutError::Disconnected) => {
-            return Err(ClusterError::Start(
-                "it failed while the processes were connecting (a stray connection to one of the hosts file's ports?)"
-                    .into(),
-            ));
+            return Err(ClusterError::Start(format!(
+                "it failed while the processes were connecting{here} (a port in use, a stray connection, or processes started with different numbers of workers?)"
+            )));
         }
+    }
+    let Ok(outcomes) = done_rx.recv() else {
+        return Err(ClusterError::Worker(
+            "the cluster broke off: a process stopped or a connection was cut".into(),
+        ));
     };
     let mut run = Run {
         result: None,
         exchange: Traffic::default(),
         resumed_from: None,
+        discarded: None,
     };
-    for outcome in guards.join() {
+    for outcome in outcomes {
         match outcome {
             Ok(Ok(Some(r))) => run = r,
             Ok(Ok(None)) => {}
@@ -610,6 +665,9 @@ fn work(worker: &mut timely::worker::Worker, job: &Job) -> Result<Option<Run>, C
         .checkpoints
         .as_ref()
         .map(|dir| Checkpoint::new(dir, &job.case, peers, me));
+    if let Some(name) = &name {
+        name.remove_leftovers();
+    }
     let have = name.as_ref().map(Checkpoint::layers).unwrap_or_default();
     let folder_trouble = name.as_ref().and_then(Checkpoint::foreign);
     let this_job = format!(
@@ -673,6 +731,17 @@ fn work(worker: &mut timely::worker::Worker, job: &Job) -> Result<Option<Run>, C
         return Err(e);
     }
     let resume = common.unwrap_or_default().into_iter().max();
+    let discarded = if resume.is_none() {
+        heard_now
+            .iter()
+            .filter_map(|(_, s)| match s {
+                Said::Ready { checkpoints, .. } => checkpoints.iter().max().copied(),
+                _ => None,
+            })
+            .max()
+    } else {
+        None
+    };
 
     let mut counts: Vec<u64> = Vec::new();
     let mut layer = Layer::FIRST;
@@ -939,6 +1008,7 @@ fn work(worker: &mut timely::worker::Worker, job: &Job) -> Result<Option<Run>, C
         result: Some(result),
         exchange: all,
         resumed_from: resume,
+        discarded,
     }))
 }
 
@@ -1008,7 +1078,8 @@ impl Checkpoint {
             let Some((n, _)) = tail.split_once('.') else {
                 continue;
             };
-            if n.parse::<usize>().is_ok_and(|n| n != self.peers) && name.ends_with(".ckpt") {
+            if n.parse::<usize>().is_ok_and(|n| n != self.peers && n > 0) && name.ends_with(".ckpt")
+            {
                 return Some(format!(
                     "{} holds checkpoints of the {} case for {n} workers, and this run has {}: run it with {n} workers, or give another folder",
                     self.dir.display(),
@@ -1018,6 +1089,27 @@ impl Checkpoint {
             }
         }
         None
+    }
+
+    /// The start of this worker's temporary files' names.
+    fn temporary_prefix(&self) -> String {
+        format!(".{}.", self.stem)
+    }
+
+    /// Removes this worker's temporary files that an interrupted run left.
+    fn remove_leftovers(&self) {
+        let Ok(entries) = fs::read_dir(&self.dir) else {
+            return;
+        };
+        let prefix = self.temporary_prefix();
+        for e in entries.flatten() {
+            if e.file_name()
+                .to_str()
+                .is_some_and(|n| n.starts_with(&prefix))
+            {
+                let _ = fs::remove_file(e.path());
+            }
+        }
     }
 
     fn path(&self, depth: u32) -> PathBuf {
@@ -1061,7 +1153,9 @@ impl Checkpoint {
         distances: &[u8],
     ) -> io::Result<()> {
         fs::create_dir_all(&self.dir)?;
-        let file = tempfile::NamedTempFile::new_in(&self.dir)?;
+        let file = tempfile::Builder::new()
+            .prefix(&self.temporary_prefix())
+            .tempfile_in(&self.dir)?;
         {
             let mut out = Hashing::new(BufWriter::new(file.as_file()));
             out.write_all(MAGIC)?;

@@ -68,7 +68,12 @@ pub struct BoardsArgs {
 }
 
 /// `boards`.
-pub fn run(args: BoardsArgs) -> Outcome {
+pub fn run(mut args: BoardsArgs) -> Outcome {
+    // Only process 0 of a hosts file has the answer: the others must not
+    // touch an --output file that process 0 may be writing.
+    if args.process.is_some_and(|p| p > 0) {
+        args.out.output = None;
+    }
     let max_cells = args.max_cells;
     let list: Vec<Case> = match (&args.board, args.all) {
         (Some(b), _) => {
@@ -187,6 +192,28 @@ pub fn run(args: BoardsArgs) -> Outcome {
     }
 }
 
+/// A hosts file's text: a regular file of at most 64 KiB (256 lines of
+/// HOST:PORT), so that a device or a pipe given by mistake is refused, not
+/// read for ever.
+fn read_hosts_file(path: &std::path::Path) -> Result<String, String> {
+    use std::io::Read;
+    const MOST: u64 = 64 << 10;
+    let meta = std::fs::metadata(path).map_err(|e| e.to_string())?;
+    if !meta.is_file() {
+        return Err("expected a file of HOST:PORT lines".into());
+    }
+    let mut text = String::new();
+    std::fs::File::open(path)
+        .map_err(|e| e.to_string())?
+        .take(MOST + 1)
+        .read_to_string(&mut text)
+        .map_err(|e| e.to_string())?;
+    if text.len() as u64 > MOST {
+        return Err("it is larger than 64 KiB, too large for a hosts file".into());
+    }
+    Ok(text)
+}
+
 /// The distributed search's flags, checked.
 struct Distributed {
     #[cfg_attr(not(feature = "distributed"), allow(dead_code))]
@@ -229,7 +256,7 @@ impl Distributed {
         }
         let hosts = match hostfile {
             Some(path) => {
-                let text = std::fs::read_to_string(path)
+                let text = read_hosts_file(path)
                     .map_err(|e| format!("cannot read the hosts file {}: {e}", path.display()))?;
                 Cluster::parse_hosts(&text).map_err(|e| format!("{}: {e}", path.display()))?
             }
@@ -274,12 +301,22 @@ impl Distributed {
         case: &Case,
         report: impl Fn(schofield::board::Progress) + Send + Sync + 'static,
     ) -> Result<Option<census::CaseResult>, Box<dyn std::error::Error>> {
-        let run = cluster::analyse(
-            case,
-            &self.cluster,
-            self.checkpoint.as_ref(),
-            std::sync::Arc::new(report),
-        )?;
+        let run = quietly(|| {
+            cluster::analyse(
+                case,
+                &self.cluster,
+                self.checkpoint.as_ref(),
+                std::sync::Arc::new(report),
+            )
+        })?;
+        if let Some(depth) = run.discarded
+            && self.cluster.process() == 0
+        {
+            eprintln!(
+                "{} home {}: some workers had checkpoints up to layer {depth} but not all had one layer in common; started again from the goal",
+                case.board, case.home
+            );
+        }
         if self.cluster.process() == 0 {
             if let Some(depth) = run.resumed_from {
                 eprintln!(
@@ -310,4 +347,38 @@ impl Distributed {
     ) -> Result<Option<census::CaseResult>, Box<dyn std::error::Error>> {
         unreachable!("Distributed::new refuses without the distributed build")
     }
+}
+
+/// Runs `f` with the panics of timely's threads held back: when a cluster
+/// breaks (a process killed, a connection cut), timely's threads panic and
+/// the run returns an error, which is reported on one line; the first
+/// panic's message is kept for that line.
+#[cfg(feature = "distributed")]
+fn quietly(
+    f: impl FnOnce() -> Result<cluster::Run, cluster::ClusterError>,
+) -> Result<cluster::Run, Box<dyn std::error::Error>> {
+    use std::sync::{Arc, Mutex};
+    let first: Arc<Mutex<Option<String>>> = Arc::new(Mutex::new(None));
+    let kept = Arc::clone(&first);
+    let previous = std::panic::take_hook();
+    std::panic::set_hook(Box::new(move |info| {
+        let mut first = kept.lock().unwrap_or_else(|e| e.into_inner());
+        if first.is_none() {
+            let message = info
+                .payload()
+                .downcast_ref::<String>()
+                .cloned()
+                .or_else(|| info.payload().downcast_ref::<&str>().map(|s| s.to_string()))
+                .unwrap_or_default();
+            *first = Some(message.lines().next().unwrap_or("").to_string());
+        }
+    }));
+    let outcome = f();
+    std::panic::set_hook(previous);
+    outcome.map_err(|e| match (&e, first.lock().map(|f| f.clone())) {
+        (cluster::ClusterError::Worker(_), Ok(Some(why))) if !why.is_empty() => {
+            format!("{e} ({why})").into()
+        }
+        _ => e.into(),
+    })
 }
