@@ -195,6 +195,7 @@ pub fn run(mut args: BoardsArgs) -> Outcome {
 /// A hosts file's text: a regular file of at most 64 KiB (256 lines of
 /// HOST:PORT), so that a device or a pipe given by mistake is refused, not
 /// read for ever.
+#[cfg(feature = "distributed")]
 fn read_hosts_file(path: &std::path::Path) -> Result<String, String> {
     use std::io::Read;
     const MOST: u64 = 64 << 10;
