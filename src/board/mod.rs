@@ -765,6 +765,8 @@ impl Space {
         let m = n - 1;
         let per_blank = self.per_blank as usize;
         let ranks = tile_ranks(m)?;
+        // Boards of up to 9 cells rank from two small tables.
+        let fast = perm::Ranker::new(&ranks, m);
         let (horizontal, vertical) = move_tables(&b);
         let mut dist = try_filled(self.len(), u8::MAX)?;
         let start_index = self.index(&self.goal);
@@ -800,7 +802,10 @@ impl Space {
                 // Vertical moves: one tile jumps cols − 1 places in the order.
                 for &(to, from_index, to_index) in &vertical[blank] {
                     let moved = move_nibble(list, from_index, to_index);
-                    let rank = ranks.rank_packed(moved);
+                    let rank = match &fast {
+                        Some(f) => f.rank_packed(moved),
+                        None => ranks.rank_packed(moved),
+                    };
                     let i = to * per_blank + rank as usize;
                     let fresh = dist[i] == u8::MAX;
                     dist[i] = if fresh { d } else { dist[i] };
