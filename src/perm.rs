@@ -828,7 +828,7 @@ mod tests {
             ];
             for (kind, l) in kinds {
                 let fast = Ranker::new(&l, m).unwrap();
-                for r in 0..FACTORIALS[m] {
+                for r in 0..factorial(m) {
                     let p = lex_unrank(r, m);
                     if kind == "even" && !is_even(&p) {
                         continue;

@@ -303,7 +303,10 @@ fn careless_cluster_flags_get_one_line() {
     let hosts = dir.path().join("hosts");
     for (text, needle) in [
         ("", "lists 0 processes"),
-        ("localhost\n", "line 1: \"localhost\" is not a new HOST:PORT"),
+        (
+            "localhost\n",
+            "line 1: \"localhost\" is not a new HOST:PORT",
+        ),
         ("a:1\nb:99999\n", "line 2"),
         ("a:1\n# c\nb c:2\n", "line 3"),
         ("a:1\na:0\n", "line 2: \"a:0\""),
