@@ -909,13 +909,8 @@ pub(crate) fn nib(list: u64, i: usize) -> usize {
 #[inline]
 pub(crate) fn move_nibble(list: u64, from: usize, to: usize) -> u64 {
     let x = (list >> (4 * from)) & 0xf;
-    let mask = |k: usize| {
-        if k >= 16 {
-            u64::MAX
-        } else {
-            (1u64 << (4 * k)) - 1
-        }
-    };
+    // The low `k` nibbles (all 16 for k = 16), without a branch.
+    let mask = |k: usize| 1u64.checked_shl(4 * k as u32).unwrap_or(0).wrapping_sub(1);
     if from > to {
         // Nibbles to … from−1 move up one place.
         let low = list & mask(to);
