@@ -279,28 +279,21 @@ fn the_command_line_stops_with_status_3_and_goes_on() {
 
 #[test]
 fn careless_cluster_flags_get_one_line() {
-    fails(
-        &["boards", "--board", "3x3", "--workers", "0"],
-        "0 workers a process: expected 1 to 64",
-    );
-    fails(
-        &["boards", "--board", "3x3", "--workers", "65"],
-        "expected 1 to 64",
-    );
-    fails(
-        &[
-            "boards",
-            "--board",
-            "3x3",
-            "--workers",
-            "1",
-            "--hostfile",
-            "/nonexistent/hosts",
-        ],
+    // `boards --board 3x3` with `more` after it must fail with `needle`.
+    let refused = |more: &[&str], needle: &str| {
+        let mut args = vec!["boards", "--board", "3x3"];
+        args.extend(more);
+        fails(&args, needle);
+    };
+    refused(&["--workers", "0"], "0 workers a process: expected 1 to 64");
+    refused(&["--workers", "65"], "expected 1 to 64");
+    refused(
+        &["--workers", "1", "--hostfile", "/nonexistent/hosts"],
         "cannot read the hosts file /nonexistent/hosts",
     );
     let dir = tempfile::tempdir().unwrap();
     let hosts = dir.path().join("hosts");
+    let h = hosts.to_str().unwrap();
     for (text, needle) in [
         ("", "lists 0 processes"),
         (
@@ -317,44 +310,15 @@ fn careless_cluster_flags_get_one_line() {
         ),
     ] {
         std::fs::write(&hosts, text).unwrap();
-        fails(
-            &[
-                "boards",
-                "--board",
-                "3x3",
-                "--workers",
-                "1",
-                "--hostfile",
-                hosts.to_str().unwrap(),
-            ],
-            needle,
-        );
+        refused(&["--workers", "1", "--hostfile", h], needle);
     }
-    fails(
-        &[
-            "boards",
-            "--board",
-            "3x3",
-            "--workers",
-            "1",
-            "--hostfile",
-            "/dev/zero",
-        ],
+    refused(
+        &["--workers", "1", "--hostfile", "/dev/zero"],
         "expected a file of HOST:PORT lines",
     );
     std::fs::write(&hosts, "127.0.0.1:1\n127.0.0.1:2\n").unwrap();
-    fails(
-        &[
-            "boards",
-            "--board",
-            "3x3",
-            "--workers",
-            "1",
-            "--hostfile",
-            hosts.to_str().unwrap(),
-            "--process",
-            "2",
-        ],
+    refused(
+        &["--workers", "1", "--hostfile", h, "--process", "2"],
         "process 2 is not in the hosts file, which lists 2 processes (0 to 1)",
     );
     // A process whose peer never comes gives up, it does not hang.
@@ -363,15 +327,12 @@ fn careless_cluster_flags_get_one_line() {
         format!("127.0.0.1:{}\n127.0.0.1:{}\n", free_port(), free_port()),
     )
     .unwrap();
-    fails(
+    refused(
         &[
-            "boards",
-            "--board",
-            "3x3",
             "--workers",
             "1",
             "--hostfile",
-            hosts.to_str().unwrap(),
+            h,
             "--process",
             "0",
             "--connect-timeout",
@@ -379,23 +340,9 @@ fn careless_cluster_flags_get_one_line() {
         ],
         "did not all connect within 1 s",
     );
-    fails(
+    refused(&["--workers", "1", "--checkpoint", h], "expected a folder");
+    refused(
         &[
-            "boards",
-            "--board",
-            "3x3",
-            "--workers",
-            "1",
-            "--checkpoint",
-            hosts.to_str().unwrap(),
-        ],
-        "expected a folder",
-    );
-    fails(
-        &[
-            "boards",
-            "--board",
-            "3x3",
             "--workers",
             "1",
             "--checkpoint",
