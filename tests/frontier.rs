@@ -1,5 +1,5 @@
 //! The 14-cell frontier (issue #16): the 2×7 results committed under
-//! `tables/frontier/` are too large to recompute in a test (about half an
+//! `tables/boards/2x7-home-H.json` are too large to recompute in a test (about half an
 //! hour and 14 GB each), so the test checks what can be checked without the
 //! whole search: that each file is one whole, self-consistent result, that
 //! its first layers are those of an independent breadth-first search over
@@ -12,7 +12,7 @@ use std::collections::HashSet;
 
 /// The committed results, by home cell.
 fn results() -> Vec<(usize, Value)> {
-    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tables/frontier");
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tables/boards");
     (0..4)
         .map(|home| {
             let path = dir.join(format!("2x7-home-{home}.json"));
