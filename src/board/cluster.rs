@@ -825,6 +825,11 @@ fn work(worker: &mut timely::worker::Worker, job: &Job) -> Result<Option<Run>, C
     let mut written: Option<u32> = None;
     let mut trouble: Option<String> = None;
     let mut stopped = false;
+    // The checkpoint folder, as errors name it.
+    let folder = job
+        .checkpoints
+        .as_ref()
+        .map_or(String::new(), |d| d.display().to_string());
     loop {
         // Expand this layer, a stretch of words at a time.
         let mut claimed = 0u64;
@@ -884,10 +889,7 @@ fn work(worker: &mut timely::worker::Worker, job: &Job) -> Result<Option<Run>, C
                 if let Some(t) = trouble {
                     run_down!();
                     return Err(ClusterError::Checkpoint {
-                        path: job
-                            .checkpoints
-                            .as_ref()
-                            .map_or(String::new(), |d| d.display().to_string()),
+                        path: folder.clone(),
                         why: t,
                     });
                 }
@@ -932,16 +934,15 @@ fn work(worker: &mut timely::worker::Worker, job: &Job) -> Result<Option<Run>, C
         };
         let heard_now = talk(worker, everyone(said));
         run_down!();
-        let dir = job
-            .checkpoints
-            .as_ref()
-            .map_or(String::new(), |d| d.display().to_string());
         for (_, s) in heard_now {
             if let Said::Claimed {
                 trouble: Some(t), ..
             } = s
             {
-                return Err(ClusterError::Checkpoint { path: dir, why: t });
+                return Err(ClusterError::Checkpoint {
+                    path: folder,
+                    why: t,
+                });
             }
         }
         if let Some(name) = &name {
@@ -949,7 +950,7 @@ fn work(worker: &mut timely::worker::Worker, job: &Job) -> Result<Option<Run>, C
         }
         return Err(ClusterError::Stopped {
             layer: layer.depth(),
-            dir,
+            dir: folder,
         });
     }
 

@@ -310,15 +310,13 @@ impl Distributed {
                 std::sync::Arc::new(report),
             )
         })?;
-        if let Some(depth) = run.discarded
-            && self.cluster.process() == 0
-        {
-            eprintln!(
-                "{} home {}: some workers had checkpoints up to layer {depth} but not all had one layer in common; started again from the goal",
-                case.board, case.home
-            );
-        }
         if self.cluster.process() == 0 {
+            if let Some(depth) = run.discarded {
+                eprintln!(
+                    "{} home {}: some workers had checkpoints up to layer {depth} but not all had one layer in common; started again from the goal",
+                    case.board, case.home
+                );
+            }
             if let Some(depth) = run.resumed_from {
                 eprintln!(
                     "{} home {}: resumed from the checkpoints of layer {depth}",
