@@ -431,7 +431,9 @@ impl Slices {
 /// with `checkpoints`, writes each worker's slice there after every layer
 /// and resumes from the newest complete layer found (and stops after the
 /// layer it names, if it names one). `progress` is called in worker 0
-/// after each layer.
+/// after each layer. If the processes of a hosts file do not connect in
+/// time, timely's start is left waiting in a thread of its own and
+/// standard output stays held back until the process ends.
 pub fn analyse(
     case: &Case,
     cluster: &Cluster,
@@ -455,8 +457,9 @@ pub fn analyse(
     // that is held back until the workers start.
     // A process whose peers never come would wait for ever: the start runs
     // in a thread of its own, given `connect_timeout`. After a time-out
-    // that thread is left waiting (timely cannot be told to stop); the
-    // process is expected to end, as the command line does.
+    // that thread is left waiting (timely cannot be told to stop), and
+    // standard output stays held back; the process is expected to end, as
+    // the command line does.
     let quiet = if cluster.hosts.is_empty() {
         None
     } else {
@@ -485,7 +488,14 @@ pub fn analyse(
         let _ = done_tx.send(outcomes);
     });
     let started = started_rx.recv_timeout(cluster.connect_timeout);
-    drop(quiet);
+    if matches!(started, Err(std::sync::mpsc::RecvTimeoutError::Timeout)) {
+        // Timely's thread goes on waiting and retrying, and would print
+        // to standard output: it stays held back for the rest of the
+        // process.
+        std::mem::forget(quiet);
+    } else {
+        drop(quiet);
+    }
     let here = cluster
         .hosts
         .get(cluster.process)
