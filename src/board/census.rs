@@ -24,8 +24,8 @@
 use crate::board::symmetry::Symmetry;
 use crate::board::two_bit::TwoBit;
 use crate::board::{
-    Arrangement, Board, LIST_MASK, Progress, Space, half_from_digits, move_nibble, move_tables,
-    nib, tile_ranks, try_vec_with,
+    Arrangement, Board, LIST_MASK, Progress, Space, half_from_digits, move_tables, nib, tile_ranks,
+    try_vec_with,
 };
 use crate::perm;
 use rayon::prelude::*;
@@ -297,7 +297,7 @@ pub struct Moves {
     weights: perm::Lehmer<u32>,
     unranker: perm::Unranker,
     horizontal: Vec<Vec<usize>>,
-    vertical: Vec<Vec<(usize, usize, usize)>>,
+    vertical: Vec<Vec<(usize, super::Jump)>>,
     /// The tile parity a state needs with the blank on each cell.
     odd_for: Vec<bool>,
 }
@@ -368,8 +368,8 @@ impl Moves {
         if !self.vertical[blank].is_empty() {
             let digits = self.unranker.digits(rank as u32);
             let list = half_from_digits(digits, self.m, self.odd_for[blank]) & LIST_MASK;
-            for &(to, from_index, to_index) in &self.vertical[blank] {
-                let moved = move_nibble(list, from_index, to_index);
+            for &(to, jump) in &self.vertical[blank] {
+                let moved = jump.apply(list);
                 js[count] = to * per_blank + self.weights.rank_packed(moved) as usize;
                 count += 1;
             }

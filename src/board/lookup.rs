@@ -19,8 +19,7 @@
 //! ```
 
 use crate::board::{
-    Arrangement, Board, Direction, LIST_MASK, Space, half_unrank, move_nibble, move_tables,
-    tile_ranks,
+    Arrangement, Board, Direction, LIST_MASK, Space, half_unrank, move_tables, tile_ranks,
 };
 use crate::store::{self, Kind, StoreError};
 use serde::Serialize;
@@ -508,8 +507,8 @@ pub fn check_distances(space: &Space, dist: &[u8]) -> Result<(), (String, String
             }
             if !vertical[blank].is_empty() {
                 let list = half_unrank(r as u64, m, &weights, odd) & LIST_MASK;
-                for &(to, from_index, to_index) in &vertical[blank] {
-                    let moved = move_nibble(list, from_index, to_index);
+                for &(to, jump) in &vertical[blank] {
+                    let moved = jump.apply(list);
                     check(to * per_blank + weights.rank_packed(moved) as usize)?;
                 }
             }

@@ -752,69 +752,87 @@ impl Space {
     /// Breadth-first search from the goal over tile moves: the distance of
     /// every reachable arrangement, one byte each, by compact index.
     ///
-    /// States are packed as the tiles' reading order in nibbles with the
-    /// blank's cell on top. A horizontal move leaves the reading order alone,
-    /// so only the blank's part of the index changes; a vertical move carries
-    /// one tile across `cols − 1` others and the tiles are ranked again.
+    /// A state is the tiles' reading order packed in nibbles with its tile
+    /// rank, and the frontier is kept in one bucket per blank cell. A
+    /// bucket's moves are the same for all its states, so each move runs
+    /// over the whole bucket with its target bucket and its [`Jump`] fixed:
+    /// a horizontal move leaves the order and the rank alone, a vertical one
+    /// carries one tile across `cols − 1` others and the tiles are ranked
+    /// again.
     ///
     /// Its tables take [`Space::distances_bytes`] bytes, allocated
     /// fallibly: `None` when they cannot be had.
     pub fn distances(&self) -> Option<Vec<u8>> {
-        let b = self.board;
-        let n = b.cells();
-        let m = n - 1;
-        let per_blank = self.per_blank as usize;
+        let m = self.board.cells() - 1;
         let ranks = tile_ranks(m)?;
         // Boards of up to 9 cells rank from two small tables.
-        let fast = perm::Ranker::new(&ranks, m);
-        let (horizontal, vertical) = move_tables(&b);
+        match perm::Ranker::new(&ranks, m) {
+            Some(fast) => self.breadth_first(|list| fast.rank_packed(list)),
+            None => self.breadth_first(|list| ranks.rank_packed(list)),
+        }
+    }
+
+    /// [`Space::distances`] with `rank` the tile rank of a packed order.
+    fn breadth_first(&self, rank: impl Fn(u64) -> u32) -> Option<Vec<u8>> {
+        let n = self.board.cells();
+        let per_blank = self.per_blank as usize;
+        let (horizontal, vertical) = move_tables(&self.board);
         let mut dist = try_filled(self.len(), u8::MAX)?;
-        let start_index = self.index(&self.goal);
-        dist[start_index] = 0;
-        // Two frontier buffers: a new state is written at the end and the
-        // length advanced only when it is new, so the unpredictable "seen
-        // before?" is not a branch. They grow (fallibly) with the largest
-        // layer, so memory never touched is never written.
-        let mut frontier = vec![(pack(&self.goal), (start_index % per_blank) as u32)];
-        let mut next = Vec::new();
-        let mut len = 1;
+        let start = self.index(&self.goal);
+        dist[start] = 0;
+        // Each bucket is written past its used length `fill`, which
+        // advances only for a new state, so the unpredictable "seen
+        // before?" is not a branch. The buckets grow (fallibly) with the
+        // largest layer, so memory never touched is never written.
+        let mut frontier: Vec<Vec<(u64, u32)>> = vec![Vec::new(); n];
+        let mut next: Vec<Vec<(u64, u32)>> = vec![Vec::new(); n];
+        let mut fill = vec![0usize; n];
+        let mut next_fill = vec![0usize; n];
+        frontier[self.goal.blank()]
+            .push((pack(&self.goal) & LIST_MASK, (start % per_blank) as u32));
+        fill[self.goal.blank()] = 1;
         let mut depth = 0u8;
-        while len > 0 {
-            let mut new = 0;
+        while fill.iter().any(|&f| f > 0) {
             let d = depth + 1;
-            for &(state, tile_rank) in &frontier[..len] {
-                // Room for the four moves a state has at most.
-                if next.len() < new + 4 {
-                    let more = (2 * next.len()).max(1024);
-                    next.try_reserve_exact(more).ok()?;
-                    next.resize(next.len() + more, (0u64, 0u32));
+            next_fill.fill(0);
+            for blank in 0..n {
+                let states = &frontier[blank][..fill[blank]];
+                if states.is_empty() {
+                    continue;
                 }
-                let blank = (state >> 60) as usize;
-                let list = state & LIST_MASK;
-                // Horizontal moves: the tile order is unchanged.
+                // One move of every state of the bucket into bucket `to`.
+                let mut spread = |to: usize, step: &dyn Fn(u64, u32) -> (u64, u32)| {
+                    let out = &mut next[to];
+                    let mut k = next_fill[to];
+                    let want = k + states.len();
+                    if out.len() < want {
+                        out.try_reserve_exact(want - out.len()).ok()?;
+                        out.resize(want, (0, 0));
+                    }
+                    let seen = &mut dist[to * per_blank..(to + 1) * per_blank];
+                    for &(list, r) in states {
+                        let (list, r) = step(list, r);
+                        let e = &mut seen[r as usize];
+                        let fresh = *e == u8::MAX;
+                        *e = if fresh { d } else { *e };
+                        out[k] = (list, r);
+                        k += usize::from(fresh);
+                    }
+                    next_fill[to] = k;
+                    Some(())
+                };
                 for &to in &horizontal[blank] {
-                    let i = to * per_blank + tile_rank as usize;
-                    let fresh = dist[i] == u8::MAX;
-                    dist[i] = if fresh { d } else { dist[i] };
-                    next[new] = (list | (to as u64) << 60, tile_rank);
-                    new += usize::from(fresh);
+                    spread(to, &|list, r| (list, r))?;
                 }
-                // Vertical moves: one tile jumps cols − 1 places in the order.
-                for &(to, from_index, to_index) in &vertical[blank] {
-                    let moved = move_nibble(list, from_index, to_index);
-                    let rank = match &fast {
-                        Some(f) => f.rank_packed(moved),
-                        None => ranks.rank_packed(moved),
-                    };
-                    let i = to * per_blank + rank as usize;
-                    let fresh = dist[i] == u8::MAX;
-                    dist[i] = if fresh { d } else { dist[i] };
-                    next[new] = (moved | (to as u64) << 60, rank);
-                    new += usize::from(fresh);
+                for &(to, jump) in &vertical[blank] {
+                    spread(to, &|list, _| {
+                        let moved = jump.apply(list);
+                        (moved, rank(moved))
+                    })?;
                 }
             }
             std::mem::swap(&mut frontier, &mut next);
-            len = new;
+            std::mem::swap(&mut fill, &mut next_fill);
             depth += 1;
         }
         Some(dist)
@@ -846,10 +864,11 @@ pub(crate) fn try_vec_with<T>(len: usize, make: impl FnMut() -> T) -> Option<Vec
 }
 
 /// For each blank cell: the cells a horizontal move takes it to (the tiles'
-/// order is unchanged), and for each vertical move the cell with the list
-/// indices the moving tile goes from and to. Both searches over packed
-/// states use them, so that no division is left in their inner loops.
-pub(crate) type MoveTables = (Vec<Vec<usize>>, Vec<Vec<(usize, usize, usize)>>);
+/// order is unchanged), and for each vertical move the cell with the
+/// [`Jump`] the moving tile makes in the tiles' order. The searches over
+/// packed states use them, so that no division is left in their inner
+/// loops.
+pub(crate) type MoveTables = (Vec<Vec<usize>>, Vec<Vec<(usize, Jump)>>);
 
 /// Builds the [`MoveTables`] of a board.
 pub(crate) fn move_tables(b: &Board) -> MoveTables {
@@ -870,16 +889,66 @@ pub(crate) fn move_tables(b: &Board) -> MoveTables {
                 .map(|to| {
                     if to > c {
                         // The tile at list index to − 1 moves to index c.
-                        (to, to - 1, c)
+                        (to, Jump::new(to - 1, c))
                     } else {
                         // The tile at list index to moves to index c − 1.
-                        (to, to, c - 1)
+                        (to, Jump::new(to, c - 1))
                     }
                 })
                 .collect()
         })
         .collect();
     (horizontal, vertical)
+}
+
+/// A vertical move seen in the tiles' reading order (a list packed in
+/// nibbles): the moving tile's nibble goes from one index to another and
+/// the nibbles between shift one place to close the gap. Its masks are
+/// worked out once, so that applying it is a handful of shifts and masks.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Jump {
+    /// The nibbles that stay where they are.
+    keep: u64,
+    /// The nibbles between, which shift up one place…
+    up: u64,
+    /// …or down one place.
+    down: u64,
+    /// The moving nibble's place before and after, in bits.
+    from: u32,
+    to: u32,
+}
+
+impl Jump {
+    /// The jump of the nibble at index `from` to index `to` (both below 16).
+    pub(crate) fn new(from: usize, to: usize) -> Jump {
+        // The nibbles lo ..= hi (inclusive).
+        let span =
+            |lo: usize, hi: usize| -> u64 { (lo..=hi).fold(0u64, |m, i| m | 0xf << (4 * i)) };
+        let (lo, hi) = (from.min(to), from.max(to));
+        let between = if from > to {
+            span(to, from - 1)
+        } else if from < to {
+            span(from + 1, to)
+        } else {
+            0
+        };
+        Jump {
+            keep: !span(lo, hi),
+            up: if from > to { between } else { 0 },
+            down: if from < to { between } else { 0 },
+            from: 4 * from as u32,
+            to: 4 * to as u32,
+        }
+    }
+
+    /// The list after the jump.
+    #[inline(always)]
+    pub(crate) fn apply(self, list: u64) -> u64 {
+        (list & self.keep)
+            | ((list >> self.from) & 0xf) << self.to
+            | (list & self.up) << 4
+            | (list & self.down) >> 4
+    }
 }
 
 /// The low 60 bits: up to 15 tiles as nibbles.
@@ -903,27 +972,6 @@ pub(crate) fn pack(a: &Arrangement) -> u64 {
 #[inline]
 pub(crate) fn nib(list: u64, i: usize) -> usize {
     ((list >> (4 * i)) & 0xf) as usize
-}
-
-/// Moves the nibble at index `from` to index `to`, shifting those between.
-#[inline]
-pub(crate) fn move_nibble(list: u64, from: usize, to: usize) -> u64 {
-    let x = (list >> (4 * from)) & 0xf;
-    // The low `k` nibbles (all 16 for k = 16), without a branch.
-    let mask = |k: usize| 1u64.checked_shl(4 * k as u32).unwrap_or(0).wrapping_sub(1);
-    if from > to {
-        // Nibbles to … from−1 move up one place.
-        let low = list & mask(to);
-        let mid = (list >> (4 * to)) & mask(from - to);
-        let high = list & !mask(from + 1);
-        low | x << (4 * to) | mid << (4 * (to + 1)) | high
-    } else {
-        // Nibbles from+1 … to move down one place.
-        let low = list & mask(from);
-        let mid = (list >> (4 * (from + 1))) & mask(to - from);
-        let high = list & !mask(to + 1);
-        low | mid << (4 * from) | x << (4 * to) | high
-    }
 }
 
 /// The ranks of the tiles' orders with `m` tiles: Schofield's sequence
@@ -1059,9 +1107,13 @@ mod tests {
     #[test]
     fn nibble_moves() {
         let l = 0x7654_3210u64;
-        assert_eq!(move_nibble(l, 5, 3), 0x7643_5210);
-        assert_eq!(move_nibble(l, 3, 5), 0x7635_4210);
-        assert_eq!(move_nibble(l, 4, 4), l);
+        assert_eq!(Jump::new(5, 3).apply(l), 0x7643_5210);
+        assert_eq!(Jump::new(3, 5).apply(l), 0x7635_4210);
+        assert_eq!(Jump::new(4, 4).apply(l), l);
+        // The first and the last of sixteen nibbles.
+        let full = 0xfedc_ba98_7654_3210u64;
+        assert_eq!(Jump::new(15, 0).apply(full), 0xedcb_a987_6543_210f);
+        assert_eq!(Jump::new(0, 15).apply(full), 0x0fed_cba9_8765_4321);
     }
 
     #[test]
