@@ -536,67 +536,109 @@ impl Unranker {
     }
 }
 
-/// A faster [`Lehmer::rank_packed`] for permutations of at most 8 entries
-/// (the tile orders of the 3×3 and smaller boards), for inner loops: two
-/// lookups in tables of 8 KB and an add.
+/// A faster sequence number ([`Lehmer::even`], [`even_rank_array`]) for
+/// permutations of at most 8 entries (the eight-puzzle's positions and the
+/// tile orders of the 3×3 and smaller boards), for inner loops: two lookups
+/// in tables of 8 KB, computed at compile time, and an add.
 ///
 /// A Lehmer digit counts the smaller values not yet used; for one of the
 /// first four entries that depends on the first four values only, and for
 /// one of the last four it is the number of smaller values after it, which
 /// depends on the last four only. So each half of the list (its values
 /// below 8 need three bits each, twelve a half) indexes a table of its
-/// digits' share of the rank.
+/// digits' share of the sequence number.
 ///
 /// ```
 /// use schofield::perm::{Lehmer, Ranker};
 /// let l = Lehmer::<u32>::even(8).unwrap();
-/// let r = Ranker::new(&l, 8).unwrap();
+/// let r = Ranker::even(8).unwrap();
 /// let list: u64 = 0x6231_7045; // entries 5 4 0 7 1 3 2 6, a nibble each
 /// assert_eq!(r.rank_packed(list), l.rank_packed(list));
 /// ```
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, Copy)]
 pub struct Ranker {
     /// The first four entries' share, by their values (three bits each).
-    first: Vec<u16>,
+    first: &'static [u16; 4096],
     /// The last four entries' share, likewise.
-    last: Vec<u16>,
+    last: &'static [u16; 4096],
+}
+
+/// The two tables of [`Ranker`] for permutations of `M` entries.
+struct EvenShares<const M: usize>;
+
+impl<const M: usize> EvenShares<M> {
+    const FIRST: [u16; 4096] = even_shares(M, 0);
+    const LAST: [u16; 4096] = even_shares(M, 4);
+    const RANKER: Ranker = Ranker {
+        first: &Self::FIRST,
+        last: &Self::LAST,
+    };
+}
+
+/// The share in the sequence number of `m` entries of the four entries at
+/// `offset … offset + 3`, for every choice of their values (the 3-bit
+/// fields of the index). Only the halves of permutations are looked up;
+/// the other entries may say anything.
+const fn even_shares(m: usize, offset: usize) -> [u16; 4096] {
+    let mut table = [0u16; 4096];
+    let mut index = 0;
+    while index < 4096 {
+        let mut r = 0u64;
+        let mut i = 0;
+        // Digits 0 … m − 3 carry the sequence number.
+        while i < 4 && offset + i + 2 < m {
+            let v = field(index, i);
+            let mut d = 0;
+            if offset == 0 {
+                // Smaller values not used before it.
+                let mut used = 0;
+                let mut j = 0;
+                while j < i {
+                    used += (field(index, j) < v) as usize;
+                    j += 1;
+                }
+                d = v.saturating_sub(used);
+            } else {
+                // Smaller values after it.
+                let mut j = i + 1;
+                while j < 4 && offset + j < m {
+                    d += (field(index, j) < v) as usize;
+                    j += 1;
+                }
+            }
+            r += d as u64 * (factorial(m - 1 - offset - i) / 2);
+            i += 1;
+        }
+        table[index] = if r > u16::MAX as u64 {
+            u16::MAX
+        } else {
+            r as u16
+        };
+        index += 1;
+    }
+    table
+}
+
+/// The 3-bit field `i` of `index`.
+const fn field(index: usize, i: usize) -> usize {
+    (index >> (3 * i)) & 7
 }
 
 impl Ranker {
-    /// The tables for `ranks` over permutations of `0..m`; `None` unless
-    /// `m` is at most 8 (and so every rank fits 16 bits).
-    pub fn new(ranks: &Lehmer<u32>, m: usize) -> Option<Ranker> {
-        if m > 8 || ranks.count > 1 << 16 {
-            return None;
-        }
-        let w = ranks.weights();
-        let k = ranks.digits;
-        // The share of the four entries at `offset` … `offset + 3` whose
-        // values are the 3-bit fields of `index`.
-        let share = |index: usize, offset: usize| -> u16 {
-            let c = |i: usize| (index >> (3 * i)) & 7;
-            let mut r = 0u32;
-            for i in 0..4 {
-                let pos = offset + i;
-                if pos >= k || pos >= m {
-                    break;
-                }
-                let d = if offset == 0 {
-                    // Smaller values not used before it.
-                    c(i).saturating_sub((0..i).filter(|&j| c(j) < c(i)).count())
-                } else {
-                    // Smaller values after it.
-                    (i + 1..4.min(m - offset)).filter(|&j| c(j) < c(i)).count()
-                };
-                r += d as u32 * w[pos];
-            }
-            // Only the halves of permutations are looked up, and their
-            // shares are below the count; the rest may say anything.
-            r.min(u32::from(u16::MAX)) as u16
-        };
-        Some(Ranker {
-            first: (0..1 << 12).map(|x| share(x, 0)).collect(),
-            last: (0..1 << 12).map(|x| share(x, 4)).collect(),
+    /// The ranker of sequence numbers of `m` entries; `None` unless `m`
+    /// is at most 8.
+    pub fn even(m: usize) -> Option<Ranker> {
+        Some(match m {
+            0 => EvenShares::<0>::RANKER,
+            1 => EvenShares::<1>::RANKER,
+            2 => EvenShares::<2>::RANKER,
+            3 => EvenShares::<3>::RANKER,
+            4 => EvenShares::<4>::RANKER,
+            5 => EvenShares::<5>::RANKER,
+            6 => EvenShares::<6>::RANKER,
+            7 => EvenShares::<7>::RANKER,
+            8 => EvenShares::<8>::RANKER,
+            _ => return None,
         })
     }
 
@@ -606,12 +648,36 @@ impl Ranker {
         ((x & 0x7) | ((x >> 1) & 0x38) | ((x >> 2) & 0x1c0) | ((x >> 3) & 0xe00)) as usize
     }
 
-    /// The rank of a permutation packed in nibbles (entry `i` in bits
-    /// `4i … 4i+3`), as [`Lehmer::rank_packed`].
+    /// The sequence number of a permutation packed in nibbles (entry `i`
+    /// in bits `4i … 4i+3`), as [`Lehmer::rank_packed`].
     #[inline]
     pub fn rank_packed(&self, list: u64) -> u32 {
         u32::from(self.first[Self::squeeze(list)]) + u32::from(self.last[Self::squeeze(list >> 16)])
     }
+
+    /// The sequence number of a permutation of at most 8 entries packed in
+    /// 3-bit fields ([`fields`]).
+    #[inline]
+    pub fn rank_fields(&self, fields: u32) -> u32 {
+        u32::from(self.first[(fields & 0xfff) as usize])
+            + u32::from(self.last[(fields >> 12 & 0xfff) as usize])
+    }
+}
+
+/// Up to 8 entries below 8 packed in 3-bit fields, entry `i` in bits
+/// `3i … 3i+2`, as [`Ranker::rank_fields`] takes them. The entries are read
+/// one by one, never as a word, so that an array just written a byte at a
+/// time is read without waiting.
+///
+/// ```
+/// assert_eq!(schofield::perm::fields(&[1, 0, 2]), 0b010_000_001);
+/// ```
+#[inline]
+pub fn fields(p: &[u8]) -> u32 {
+    p.iter()
+        .take(8)
+        .enumerate()
+        .fold(0, |x, (i, &v)| x | u32::from(v & 7) << (3 * i))
 }
 
 /// `0!, 1!, … 16!`.
@@ -673,10 +739,15 @@ pub fn even_rank(p: &[u8]) -> u64 {
 /// weights computed at compile time.
 #[inline]
 pub fn even_rank_array<const N: usize>(p: &[u8; N]) -> u32 {
-    lehmer_rank(
-        p.iter().copied(),
-        HalfFactorials::<N>::WEIGHTS[..N - 2].iter().copied(),
-    )
+    if N <= 8 {
+        // Two lookups in tables computed at compile time.
+        EvenShares::<N>::RANKER.rank_fields(fields(p))
+    } else {
+        lehmer_rank(
+            p.iter().copied(),
+            HalfFactorials::<N>::WEIGHTS[..N - 2].iter().copied(),
+        )
+    }
 }
 
 /// The weights `(N−1−i)!/2` of [`even_rank_array`], computed at compile time.
@@ -707,12 +778,29 @@ pub fn even_permutations<const N: usize>() -> Vec<[u8; N]> {
         odd: bool,
         out: &mut Vec<[u8; N]>,
     ) {
-        if i + 2 == N {
+        // The last two entries: a < b add no inversion in order, one
+        // swapped.
+        let last_two = |p: &mut [u8; N], free: u32, odd: bool| {
             let a = free.trailing_zeros() as u8;
             let b = (free & (free - 1)).trailing_zeros() as u8;
-            // a < b: in order they add no inversion, swapped one.
-            (p[i], p[i + 1]) = if odd { (b, a) } else { (a, b) };
+            (p[N - 2], p[N - 1]) = if odd { (b, a) } else { (a, b) };
+        };
+        if i + 2 == N {
+            last_two(p, free, odd);
             out.push(*p);
+            return;
+        }
+        if i + 3 == N {
+            // Three values left: each in turn (the k-th smallest makes k
+            // inversions), then the last two, without going deeper.
+            let mut f = free;
+            for k in 0..3 {
+                let v = f.trailing_zeros();
+                f &= f - 1;
+                p[i] = v as u8;
+                last_two(p, free & !(1 << v), odd ^ (k == 1));
+                out.push(*p);
+            }
             return;
         }
         let mut f = free;
@@ -822,31 +910,22 @@ mod tests {
     #[test]
     fn the_table_ranker_is_the_lehmer_rank_of_every_small_permutation() {
         for m in 2..=8 {
-            let kinds = [
-                ("even", Lehmer::<u32>::even(m).unwrap()),
-                ("lexicographic", Lehmer::<u32>::placements(m, m).unwrap()),
-            ];
-            for (kind, l) in kinds {
-                let fast = Ranker::new(&l, m).unwrap();
-                for r in 0..factorial(m) {
-                    let p = lex_unrank(r, m);
-                    if kind == "even" && !is_even(&p) {
-                        continue;
-                    }
-                    let packed = p
-                        .iter()
-                        .enumerate()
-                        .fold(0u64, |a, (i, &x)| a | u64::from(x) << (4 * i));
-                    assert_eq!(
-                        fast.rank_packed(packed),
-                        l.rank_packed(packed),
-                        "{kind} m = {m}, {p:?}"
-                    );
-                }
+            let l = Lehmer::<u32>::even(m).unwrap();
+            let fast = Ranker::even(m).unwrap();
+            for r in 0..factorial(m) {
+                // Both parities: the two orders sharing a sequence number.
+                let p = lex_unrank(r, m);
+                let packed = p
+                    .iter()
+                    .enumerate()
+                    .fold(0u64, |a, (i, &x)| a | u64::from(x) << (4 * i));
+                let want = l.rank_packed(packed);
+                assert_eq!(fast.rank_packed(packed), want, "m = {m}, {p:?}");
+                assert_eq!(fast.rank_fields(fields(&p)), want, "m = {m}, {p:?}");
             }
         }
         // Larger ones are not its business.
-        assert!(Ranker::new(&Lehmer::<u32>::even(9).unwrap(), 9).is_none());
+        assert!(Ranker::even(9).is_none());
     }
 
     #[test]
@@ -879,14 +958,24 @@ mod tests {
 
     #[test]
     fn even_permutations_in_sequence_order() {
-        let all = even_permutations::<6>();
-        assert_eq!(all.len(), 360);
-        for (s, p) in all.iter().enumerate() {
-            assert!(is_even(p));
-            assert_eq!(even_rank(p), s as u64);
-            assert_eq!(even_rank_array(p), s as u32);
-            assert_eq!(even_unrank(s as u64, 6), p.to_vec());
+        fn check<const N: usize>() {
+            let all = even_permutations::<N>();
+            assert_eq!(all.len() as u64, factorial(N) / 2);
+            for (s, p) in all.iter().enumerate() {
+                assert!(is_even(p));
+                assert_eq!(even_rank(p), s as u64);
+                // From the tables up to 8 entries, by Lehmer digits above.
+                assert_eq!(even_rank_array(p), s as u32);
+                assert_eq!(even_unrank(s as u64, N), p.to_vec());
+            }
         }
+        check::<3>();
+        check::<4>();
+        check::<5>();
+        check::<6>();
+        check::<7>();
+        check::<8>();
+        check::<9>();
     }
 
     #[test]

@@ -111,6 +111,21 @@ impl Twist {
         }
     }
 
+    /// The twist applied to a position packed in 3-bit fields (the piece on
+    /// square `i` in bits `3i … 3i+2`, [`crate::perm::fields`]), as
+    /// [`crate::twist::position::Position::apply`] applies it to an array:
+    /// the piece on square `a` of the cycle `(a b c)` moves to `b`, and so
+    /// on.
+    #[inline]
+    pub const fn apply_fields(self, v: u32) -> u32 {
+        let [a, b, c] = self.cycle();
+        let (a, b, c) = (3 * a as u32, 3 * b as u32, 3 * c as u32);
+        (v & !(7 << a | 7 << b | 7 << c))
+            | ((v >> a) & 7) << b
+            | ((v >> b) & 7) << c
+            | ((v >> c) & 7) << a
+    }
+
     /// The square emptied by the twist's first tile move (its piece slides
     /// into the centre): the last square of the cycle.
     pub const fn first_square(self) -> u8 {

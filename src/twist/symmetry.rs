@@ -50,6 +50,22 @@ pub enum D4 {
     AntiDiagonal,
 }
 
+/// [`D4::squares`] of each element, in the order of [`D4::ALL`], worked out
+/// at compile time.
+const SQUARES: [[u8; 8]; 8] = {
+    let mut t = [[0u8; 8]; 8];
+    let mut g = 0;
+    while g < 8 {
+        let mut i = 0;
+        while i < 8 {
+            t[g][i] = D4::ALL[g].square(i as u8);
+            i += 1;
+        }
+        g += 1;
+    }
+    t
+};
+
 impl D4 {
     /// All eight elements, rotations first.
     pub const ALL: [D4; 8] = [
@@ -139,16 +155,21 @@ impl D4 {
         out
     }
 
+    /// [`D4::conjugate`] of the `n` pieces packed in 3-bit fields (the piece
+    /// on square `i` in bits `3i … 3i+2`, [`crate::perm::fields`]).
+    #[inline]
+    pub fn conjugate_fields(self, v: u32, n: usize) -> u32 {
+        let map = self.squares();
+        (0..n).fold(0, |out, i| {
+            let p = (v >> (3 * i)) & 7;
+            out | u32::from(map[p as usize]) << (3 * u32::from(map[i]))
+        })
+    }
+
     /// The images of squares 0 … 7, as a table.
     #[inline]
     pub const fn squares(self) -> [u8; 8] {
-        let mut m = [0u8; 8];
-        let mut i = 0;
-        while i < 8 {
-            m[i] = self.square(i as u8);
-            i += 1;
-        }
-        m
+        SQUARES[self as usize]
     }
 
     /// The usual name of the element.
@@ -192,6 +213,21 @@ mod tests {
             .map(|g| (0..8).map(|i| g.square(i)).collect())
             .collect();
         assert_eq!(maps.len(), 8);
+    }
+
+    #[test]
+    fn packed_positions_twist_and_conjugate_as_arrays_do() {
+        use crate::perm::fields;
+        use crate::twist::position::Position;
+        for p in Position::<8>::all() {
+            let v = fields(p.pieces());
+            for t in Twist::ALL {
+                assert_eq!(t.apply_fields(v), fields(p.apply(t).pieces()), "{t:?}");
+            }
+            for g in D4::ALL {
+                assert_eq!(g.conjugate_fields(v, 8), fields(&g.conjugate(p.pieces())));
+            }
+        }
     }
 
     #[test]
