@@ -294,12 +294,14 @@ pub struct Moves {
     per_blank: usize,
     m: usize,
     home: usize,
-    weights: perm::Lehmer<u32>,
     unranker: perm::Unranker,
     horizontal: Vec<Vec<usize>>,
     vertical: Vec<Vec<(usize, super::Jump)>>,
     /// The tile parity a state needs with the blank on each cell.
     odd_for: Vec<bool>,
+    /// Each digit's weight in the tile rank, 0 past the ranked digits
+    /// ([`super::Jump::rerank`]).
+    digit_weights: [u32; 16],
 }
 
 impl Moves {
@@ -313,16 +315,18 @@ impl Moves {
         let unranker = perm::Unranker::new(&weights);
         let (horizontal, vertical) = move_tables(&b);
         let odd_for = (0..n).map(|c| space.tile_parity(c)).collect();
+        let mut digit_weights = [0u32; 16];
+        digit_weights[..weights.weights().len()].copy_from_slice(weights.weights());
         Some(Moves {
             per_blank: space.len() / n,
             space,
             m: n - 1,
             home: case.home,
-            weights,
             unranker,
             horizontal,
             vertical,
             odd_for,
+            digit_weights,
         })
     }
 
@@ -366,11 +370,15 @@ impl Moves {
             count += 1;
         }
         if !self.vertical[blank].is_empty() {
+            let m = self.m;
             let digits = self.unranker.digits(rank as u32);
-            let list = half_from_digits(digits, self.m, self.odd_for[blank]) & LIST_MASK;
+            let list = half_from_digits(digits, m, self.odd_for[blank]) & LIST_MASK;
+            // The last two digits, which the rank leaves out: 1 at m − 2 when
+            // its entry is the larger of the two.
+            let digits = digits | u64::from(nib(list, m - 2) > nib(list, m - 1)) << (4 * (m - 2));
             for &(to, jump) in &self.vertical[blank] {
-                let moved = jump.apply(list);
-                js[count] = to * per_blank + self.weights.rank_packed(moved) as usize;
+                let r = jump.rerank(rank as u32, list, digits, &self.digit_weights);
+                js[count] = to * per_blank + r as usize;
                 count += 1;
             }
         }
