@@ -531,8 +531,23 @@ impl Unranker {
     /// `4i … 4i+3`).
     #[inline]
     pub fn digits(&self, r: u32) -> u64 {
+        let (h, low) = self.parts(r);
+        self.high[h] | low
+    }
+
+    /// Rank `r` in two parts: the index of its leading part (its digits are
+    /// [`Unranker::leading`]`()[index]`) and the digits of its trailing
+    /// part; [`Unranker::digits`] is the two together.
+    #[inline]
+    pub fn parts(&self, r: u32) -> (usize, u64) {
         let (h, l) = (r / self.split, r % self.split);
-        self.high[h as usize] | self.low[l as usize]
+        (h as usize, self.low[l as usize])
+    }
+
+    /// The digits of every leading part, by index, and how many leading
+    /// digits they hold.
+    pub fn leading(&self) -> (&[u64], usize) {
+        (&self.high, self.digits.min(4))
     }
 }
 

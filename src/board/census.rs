@@ -24,7 +24,7 @@
 use crate::board::symmetry::Symmetry;
 use crate::board::two_bit::TwoBit;
 use crate::board::{
-    Arrangement, Board, LIST_MASK, Progress, Space, half_from_digits, move_tables, nib, tile_ranks,
+    Arrangement, Board, Placing, Progress, Space, half_from_digits, move_tables, nib, tile_ranks,
     try_vec_with,
 };
 use crate::perm;
@@ -299,6 +299,11 @@ pub struct Moves {
     vertical: Vec<Vec<(usize, super::Jump)>>,
     /// The tile parity a state needs with the blank on each cell.
     odd_for: Vec<bool>,
+    /// `⌊2⁶⁴ / per_blank⌋`, for [`Moves::split`].
+    reciprocal: u64,
+    /// The leading places of the tile orders, placed, by the index of the
+    /// leading part of their rank ([`perm::Unranker::parts`]).
+    leads: Vec<Placing>,
     /// Each digit's weight in the tile rank, 0 past the ranked digits
     /// ([`super::Jump::rerank`]).
     digit_weights: [u32; 16],
@@ -315,10 +320,20 @@ impl Moves {
         let unranker = perm::Unranker::new(&weights);
         let (horizontal, vertical) = move_tables(&b);
         let odd_for = (0..n).map(|c| space.tile_parity(c)).collect();
+        let (leading, lead) = unranker.leading();
+        let leads = leading
+            .iter()
+            .map(|&d| Placing::START.take(d, 0, lead))
+            .collect();
         let mut digit_weights = [0u32; 16];
         digit_weights[..weights.weights().len()].copy_from_slice(weights.weights());
+        let per_blank = space.len() / n;
         Some(Moves {
-            per_blank: space.len() / n,
+            // per_blank ≥ 1 (1 for 2 cells); 2⁶⁴ − 1 serves as ⌊2⁶⁴ / 1⌋.
+            reciprocal: (1u128 << 64)
+                .checked_div(per_blank as u128)
+                .map_or(u64::MAX, |x| u64::try_from(x).unwrap_or(u64::MAX)),
+            per_blank,
             space,
             m: n - 1,
             home: case.home,
@@ -326,6 +341,7 @@ impl Moves {
             horizontal,
             vertical,
             odd_for,
+            leads,
             digit_weights,
         })
     }
@@ -349,7 +365,11 @@ impl Moves {
     /// `i`, if it is one.
     #[inline]
     pub fn standard(&self, i: usize) -> Option<usize> {
-        (i / self.per_blank == self.home).then_some(i % self.per_blank)
+        // The standard positions are one block: no division.
+        let first = self.home * self.per_blank;
+        (first..first + self.per_blank)
+            .contains(&i)
+            .then(|| i - first)
     }
 
     /// The number of standard positions.
@@ -357,13 +377,29 @@ impl Moves {
         self.per_blank
     }
 
+    /// State `i` as its blank's cell and its tile rank: `i / per_blank`
+    /// and `i % per_blank`, by a multiplication with the reciprocal worked
+    /// out once instead of a division. The reciprocal `⌊2⁶⁴ / per_blank⌋`
+    /// is short by less than one in the quotient's units, so the first
+    /// quotient is the true one or one less, and the remainder tells which.
+    #[inline]
+    fn split(&self, i: usize) -> (usize, usize) {
+        let d = self.per_blank as u64;
+        let q = ((u128::from(i as u64) * u128::from(self.reciprocal)) >> 64) as u64;
+        let r = i as u64 - q * d;
+        let over = r >= d;
+        (
+            (q + u64::from(over)) as usize,
+            (r - if over { d } else { 0 }) as usize,
+        )
+    }
+
     /// Writes the neighbours of state `i` to `js` and returns how many
     /// there are (two to four).
     #[inline]
     pub fn of(&self, i: usize, js: &mut [usize; 4]) -> usize {
         let per_blank = self.per_blank;
-        let blank = i / per_blank;
-        let rank = i % per_blank;
+        let (blank, rank) = self.split(i);
         let mut count = 0;
         for &to in &self.horizontal[blank] {
             js[count] = to * per_blank + rank;
@@ -371,8 +407,13 @@ impl Moves {
         }
         if !self.vertical[blank].is_empty() {
             let m = self.m;
-            let digits = self.unranker.digits(rank as u32);
-            let list = half_from_digits(digits, m, self.odd_for[blank]) & LIST_MASK;
+            // The leading places from a table, the rest one by one.
+            let (h, low) = self.unranker.parts(rank as u32);
+            let (leading, lead) = self.unranker.leading();
+            let digits = leading[h] | low;
+            let list = self.leads[h]
+                .take(low, lead, m - 2)
+                .finish(m, self.odd_for[blank]);
             // The last two digits, which the rank leaves out: 1 at m − 2 when
             // its entry is the larger of the two.
             let digits = digits | u64::from(nib(list, m - 2) > nib(list, m - 1)) << (4 * (m - 2));
@@ -618,5 +659,26 @@ fn standard_view(case: &Case, space: &Space, distances: &[u8]) -> Standard {
             burnside: fixed_ext / (2 * order),
         },
         rows,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_state_splits_into_blank_and_rank_as_division_does() {
+        for case in cases(12) {
+            let moves = Moves::new(&case).unwrap();
+            let d = moves.per_blank;
+            // Each block's ends, and a spread of states between.
+            let mut states: Vec<usize> = (0..case.board.cells())
+                .flat_map(|b| [b * d, b * d + d - 1])
+                .collect();
+            states.extend((0..moves.len()).step_by(moves.len() / 997 + 1));
+            for i in states {
+                assert_eq!(moves.split(i), (i / d, i % d), "{case:?} state {i}");
+            }
+        }
     }
 }

@@ -1037,26 +1037,65 @@ pub(crate) fn half_unrank(r: u64, m: usize, ranks: &Lehmer<u32>, odd: bool) -> u
 /// division).
 #[inline]
 pub(crate) fn half_from_digits(digits: u64, m: usize, odd: bool) -> u64 {
-    let mut rest: u64 = 0xfedc_ba98_7654_3210;
-    let mut list = 0u64;
-    let mut inversions = 0u64;
-    for i in 0..m - 2 {
-        let d = (digits >> (4 * i)) & 0xf;
-        inversions += d;
-        let shift = 4 * d as u32;
-        list |= ((rest >> shift) & 0xf) << (4 * i);
-        // Remove nibble d from the values still free.
-        let low = rest & ((1u64 << shift) - 1);
-        rest = low | ((rest >> shift) >> 4) << shift;
-    }
-    let (a, b) = (rest & 0xf, (rest >> 4) & 0xf);
-    // a < b in order adds no inversion.
-    let (x, y) = if (inversions % 2 == 1) == odd {
-        (a, b)
-    } else {
-        (b, a)
+    Placing::START.take(digits, 0, m - 2).finish(m, odd)
+}
+
+/// A tile order being built from its Lehmer digits, place by place: the
+/// entries placed so far, the values still free (in nibbles, in order) and
+/// the number of inversions so far.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Placing {
+    list: u64,
+    free: u64,
+    inversions: u64,
+}
+
+impl Placing {
+    /// Nothing placed.
+    pub(crate) const START: Placing = Placing {
+        list: 0,
+        free: 0xfedc_ba98_7654_3210,
+        inversions: 0,
     };
-    list | x << (4 * (m - 2)) | y << (4 * (m - 1))
+
+    /// Places entries `from … to − 1`: entry `i` is the `dᵢ`-th smallest
+    /// value still free, `dᵢ` the nibble `i` of `digits`.
+    #[inline]
+    pub(crate) fn take(self, digits: u64, from: usize, to: usize) -> Placing {
+        let Placing {
+            mut list,
+            mut free,
+            mut inversions,
+        } = self;
+        for i in from..to {
+            let d = (digits >> (4 * i)) & 0xf;
+            inversions += d;
+            let shift = 4 * d as u32;
+            list |= ((free >> shift) & 0xf) << (4 * i);
+            // Remove nibble d from the values still free.
+            let low = free & ((1u64 << shift) - 1);
+            free = low | ((free >> shift) >> 4) << shift;
+        }
+        Placing {
+            list,
+            free,
+            inversions,
+        }
+    }
+
+    /// The whole order of `m` entries with `m − 2` placed: the last two
+    /// values in the order that gives the parity `odd`.
+    #[inline]
+    pub(crate) fn finish(self, m: usize, odd: bool) -> u64 {
+        let (a, b) = (self.free & 0xf, (self.free >> 4) & 0xf);
+        // a < b in order adds no inversion.
+        let (x, y) = if (self.inversions % 2 == 1) == odd {
+            (a, b)
+        } else {
+            (b, a)
+        };
+        self.list | x << (4 * (m - 2)) | y << (4 * (m - 1))
+    }
 }
 
 impl Board {

@@ -228,6 +228,18 @@ impl TwoBit {
         if (word.load(Ordering::Relaxed) >> shift) & 0b11 != 0 {
             return Claim::Reached;
         }
+        if self.group == 1 {
+            // Seen unreached just now, the state can since have been marked
+            // only by another claim of this same layer, with this same bit:
+            // that bit alone tells, and a one-bit test-and-set is cheaper
+            // than a compare-and-swap loop.
+            let bit = 1u64 << (shift + usize::from(mark == 0b10));
+            return if word.fetch_or(bit, Ordering::Relaxed) & bit != 0 {
+                Claim::Reached
+            } else {
+                Claim::First
+            };
+        }
         let before = word.fetch_or(mark << shift, Ordering::Relaxed);
         if (before >> shift) & 0b11 != 0 {
             return Claim::Reached;
