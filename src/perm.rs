@@ -483,6 +483,8 @@ fn from_digits(digits: u64, k: usize) -> [u8; 16] {
 #[derive(Debug, Clone)]
 pub struct Unranker {
     digits: usize,
+    /// The number of leading digits.
+    lead: usize,
     /// The rank of one step of the leading digits.
     split: u32,
     /// Digits of each leading part, packed.
@@ -495,8 +497,15 @@ impl Unranker {
     /// The tables for `ranks`: at most four leading digits, the rest
     /// trailing (a few hundred KB for 16 cells).
     pub fn new(ranks: &Lehmer<u32>) -> Unranker {
+        Self::with_leading(ranks, 4)
+    }
+
+    /// The tables for `ranks` with at most `lead` leading digits: more
+    /// leading digits make a longer table of leading parts and a shorter
+    /// one of trailing parts.
+    pub fn with_leading(ranks: &Lehmer<u32>, lead: usize) -> Unranker {
         let k = ranks.digits;
-        let lead = k.min(4);
+        let lead = k.min(lead);
         let w = ranks.weights();
         let split = if lead == 0 { 1 } else { w[lead - 1] };
         let digits_of = |mut r: u32, from: usize, to: usize| -> u64 {
@@ -515,6 +524,7 @@ impl Unranker {
         let low = (0..split).map(|l| digits_of(l, lead, k)).collect();
         Unranker {
             digits: k,
+            lead,
             split,
             high,
             low,
@@ -547,7 +557,7 @@ impl Unranker {
     /// The digits of every leading part, by index, and how many leading
     /// digits they hold.
     pub fn leading(&self) -> (&[u64], usize) {
-        (&self.high, self.digits.min(4))
+        (&self.high, self.lead)
     }
 }
 

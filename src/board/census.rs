@@ -317,7 +317,16 @@ impl Moves {
         let space = Space::new(b, case.goal());
         let n = b.cells();
         let weights = tile_ranks(n - 1)?;
-        let unranker = perm::Unranker::new(&weights);
+        // As many leading digits (up to six) as keep the table of leading
+        // parts, placed, within a few MB: it is read in rank order.
+        let lead = (4..=6)
+            .rev()
+            .find(|&lead| {
+                let w = weights.weights();
+                lead <= w.len() && u64::from(weights.count()) / u64::from(w[lead - 1]) <= 1 << 19
+            })
+            .unwrap_or(4);
+        let unranker = perm::Unranker::with_leading(&weights, lead);
         let (horizontal, vertical) = move_tables(&b);
         let odd_for = (0..n).map(|c| space.tile_parity(c)).collect();
         let (leading, lead) = unranker.leading();

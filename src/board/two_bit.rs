@@ -135,6 +135,12 @@ impl Next<'_> {
     #[inline]
     pub fn claim_group(&mut self, j: usize) -> Claim {
         let c = self.table.claim(j, self.mark);
+        self.count(c)
+    }
+
+    /// Counts what a claim found, and passes it on.
+    #[inline]
+    fn count(&mut self, c: Claim) -> Claim {
         self.claimed += u64::from(c != Claim::Reached);
         self.firsts += u64::from(c == Claim::First);
         c
@@ -152,7 +158,8 @@ impl Next<'_> {
         while open != 0 {
             let k = open.trailing_zeros() as usize;
             open &= open - 1;
-            let c = self.claim_group(js[k]);
+            let c = self.table.claim_seen(js[k], self.mark);
+            let c = self.count(c);
             if c != Claim::Reached {
                 found(k, c);
             }
@@ -223,11 +230,17 @@ impl TwoBit {
     /// Marks state `i` with `mark` if it is not yet reached.
     #[inline]
     fn claim(&self, i: usize, mark: u64) -> Claim {
-        let (w, shift) = (i / 32, 2 * (i % 32));
-        let word = &self.words[w];
-        if (word.load(Ordering::Relaxed) >> shift) & 0b11 != 0 {
+        if !self.unreached(i) {
             return Claim::Reached;
         }
+        self.claim_seen(i, mark)
+    }
+
+    /// [`TwoBit::claim`] of a state just seen unreached.
+    #[inline]
+    fn claim_seen(&self, i: usize, mark: u64) -> Claim {
+        let (w, shift) = (i / 32, 2 * (i % 32));
+        let word = &self.words[w];
         if self.group == 1 {
             // Seen unreached just now, the state can since have been marked
             // only by another claim of this same layer, with this same bit:
