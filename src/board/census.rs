@@ -24,8 +24,7 @@
 use crate::board::symmetry::Symmetry;
 use crate::board::two_bit::TwoBit;
 use crate::board::{
-    Arrangement, Board, Placing, Progress, Space, half_from_digits, move_tables, nib, tile_ranks,
-    try_vec_with,
+    Arrangement, Board, Placing, Progress, Space, move_tables, nib, tile_ranks, try_vec_with,
 };
 use crate::perm;
 use rayon::prelude::*;
@@ -403,6 +402,19 @@ impl Moves {
         )
     }
 
+    /// The tile order of tile rank `r` with the parity `odd`
+    /// ([`super::half_from_digits`]), and the Lehmer digits of its first `m − 2`
+    /// places: the leading places from a table, the rest one by one.
+    #[inline]
+    fn tile_order(&self, r: u32, odd: bool) -> (u64, u64) {
+        let (h, low) = self.unranker.parts(r);
+        let (leading, lead) = self.unranker.leading();
+        let list = self.leads[h]
+            .take(low, lead, self.m - 2)
+            .finish(self.m, odd);
+        (list, leading[h] | low)
+    }
+
     /// Writes the neighbours of state `i` to `js` and returns how many
     /// there are (two to four).
     #[inline]
@@ -416,13 +428,7 @@ impl Moves {
         }
         if !self.vertical[blank].is_empty() {
             let m = self.m;
-            // The leading places from a table, the rest one by one.
-            let (h, low) = self.unranker.parts(rank as u32);
-            let (leading, lead) = self.unranker.leading();
-            let digits = leading[h] | low;
-            let list = self.leads[h]
-                .take(low, lead, m - 2)
-                .finish(m, self.odd_for[blank]);
+            let (list, digits) = self.tile_order(rank as u32, self.odd_for[blank]);
             // The last two digits, which the rank leaves out: 1 at m − 2 when
             // its entry is the larger of the two.
             let digits = digits | u64::from(nib(list, m - 2) > nib(list, m - 1)) << (4 * (m - 2));
@@ -518,7 +524,7 @@ pub fn result(
         .iter()
         .map(|l| u64::from(l.moves) * l.states)
         .sum();
-    let standard = standard_view(case, space, distances);
+    let standard = standard_view(case, moves, distances);
     CaseResult {
         board: b.to_string(),
         home: case.home,
@@ -560,18 +566,17 @@ fn invert(s: u64, m: usize) -> u64 {
 /// permutation `σ` of the non-home cells (renumbered `0 … n−2` in reading
 /// order) with `σ(c)` the goal cell of the tile on `c`. With the goal's tiles
 /// in reading order, that is just the tiles' order, so `σ` for the position
-/// of tile rank `r` comes from [`half_from_digits`] and its index is `r`.
+/// of tile rank `r` comes from [`super::half_from_digits`] and its index is `r`.
 ///
 /// A class is counted at its smallest member, so every position can be
 /// looked at on its own, in parallel.
-fn standard_view(case: &Case, space: &Space, distances: &[u8]) -> Standard {
+fn standard_view(case: &Case, moves: &Moves, distances: &[u8]) -> Standard {
     let b = case.board;
     let n = b.cells();
     let m = n - 1;
-    let per_blank = space.len() / n;
+    let per_blank = moves.per_blank;
     let weights = tile_ranks(m).expect("the census's boards have at most 14 cells");
-    let unranker = perm::Unranker::new(&weights);
-    let odd = space.tile_parity(case.home);
+    let odd = moves.odd_for[case.home];
     let squeeze: Vec<usize> = (0..n)
         .map(|c| {
             if c < case.home {
@@ -582,9 +587,12 @@ fn standard_view(case: &Case, space: &Space, distances: &[u8]) -> Standard {
         })
         .collect();
     let unsqueeze: Vec<usize> = (0..n).filter(|&c| c != case.home).collect();
+    // The identity is counted apart: it fixes every position, and its
+    // conjugate of the inverse is the inverse.
     let syms: Vec<[usize; 16]> = case
         .symmetries()
         .iter()
+        .filter(|g| g.iter().enumerate().any(|(c, &x)| c != x))
         .map(|g| {
             let mut a = [0usize; 16];
             for (k, &c) in unsqueeze.iter().enumerate() {
@@ -602,9 +610,13 @@ fn standard_view(case: &Case, space: &Space, distances: &[u8]) -> Standard {
         .fold(
             || (vec![0u64; rows_len], vec![0u64; rows_len], 0u64, 0u64),
             |(mut cl, mut ex, mut fx, mut fe), r| {
-                let s = half_from_digits(unranker.digits(r as u32), m, odd);
+                let (s, _) = moves.tile_order(r as u32, odd);
                 let inv = invert(s, m);
-                let (mut least, mut least_ext) = (true, true);
+                // The identity's share.
+                fx += 1;
+                fe += 1 + u64::from(inv == s);
+                let mut least = true;
+                let mut least_ext = weights.rank_packed(inv) as usize >= r;
                 for g in &syms {
                     let a = conjugate(g, s, m);
                     let b = conjugate(g, inv, m);
@@ -648,7 +660,7 @@ fn standard_view(case: &Case, space: &Space, distances: &[u8]) -> Standard {
             extended_classes: extended_by_d[d],
         })
         .collect();
-    let order = syms.len() as u64;
+    let order = syms.len() as u64 + 1;
     assert_eq!(fixed % order, 0, "Burnside's count is a whole number");
     assert_eq!(
         fixed_ext % (2 * order),
@@ -658,7 +670,7 @@ fn standard_view(case: &Case, space: &Space, distances: &[u8]) -> Standard {
     Standard {
         positions: per_blank as u64,
         max: u32::from(max),
-        symmetries: syms.len(),
+        symmetries: syms.len() + 1,
         classes: ClassCount {
             orbits: classes_by_d.iter().sum(),
             burnside: fixed / order,
