@@ -755,8 +755,9 @@ impl Space {
     /// A state is the tiles' reading order packed in nibbles with its tile
     /// rank, and the frontier is kept in one bucket per blank cell. A
     /// bucket's moves are the same for all its states, so each move runs
-    /// over the whole bucket with its target bucket and its jump (the tile's shift in the order) fixed:
-    /// a horizontal move leaves the order and the rank alone, a vertical one
+    /// over the whole bucket with its target bucket and its jump (the
+    /// tile's shift in the order) fixed: a horizontal move leaves the order
+    /// and the rank alone, a vertical one
     /// carries one tile across `cols − 1` others and the tiles are ranked
     /// again.
     ///
