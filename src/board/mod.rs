@@ -757,9 +757,8 @@ impl Space {
     /// bucket's moves are the same for all its states, so each move runs
     /// over the whole bucket with its target bucket and its jump (the
     /// tile's shift in the order) fixed: a horizontal move leaves the order
-    /// and the rank alone, a vertical one
-    /// carries one tile across `cols − 1` others and the tiles are ranked
-    /// again.
+    /// and the rank alone, a vertical one carries one tile across
+    /// `cols − 1` others and the tiles are ranked again.
     ///
     /// Its tables take [`Space::distances_bytes`] bytes, allocated
     /// fallibly: `None` when they cannot be had.
