@@ -459,13 +459,24 @@ fn from_digits(digits: u64, k: usize) -> [u8; 16] {
     let mut out = [0u8; 16];
     let mut unused = IDENTITY_LIST;
     for (i, o) in out.iter_mut().enumerate().take(k) {
-        let shift = 4 * ((digits >> (4 * i)) & 0xf) as u32;
-        *o = ((unused >> shift) & 0xf) as u8;
-        // Take the digit's nibble out of the unused values.
-        let below = unused & ((1u64 << shift) - 1);
-        unused = below | ((unused >> shift) >> 4) << shift;
+        let (value, rest) = take_nth(unused, (digits >> (4 * i)) & 0xf);
+        *o = value as u8;
+        unused = rest;
     }
     out
+}
+
+/// Entry `d` of a list of values packed in nibbles (the values not yet
+/// used, in order), and the list without it, the entries above moving
+/// down one place: one step of turning Lehmer digits into entries.
+#[inline(always)]
+pub(crate) fn take_nth(list: u64, d: u64) -> (u64, u64) {
+    let shift = 4 * d as u32;
+    let below = list & ((1u64 << shift) - 1);
+    (
+        (list >> shift) & 0xf,
+        below | ((list >> shift) >> 4) << shift,
+    )
 }
 
 /// A faster [`Lehmer::unrank`] for placement ranks in `u32`, for inner
@@ -592,19 +603,21 @@ pub struct Ranker {
 struct EvenShares<const M: usize>;
 
 impl<const M: usize> EvenShares<M> {
-    const FIRST: [u16; 4096] = even_shares(M, 0);
-    const LAST: [u16; 4096] = even_shares(M, 4);
+    const FIRST: [u16; 4096] = even_shares(&HalfFactorials::<M>::WEIGHTS, 0);
+    const LAST: [u16; 4096] = even_shares(&HalfFactorials::<M>::WEIGHTS, 4);
     const RANKER: Ranker = Ranker {
         first: &Self::FIRST,
         last: &Self::LAST,
     };
 }
 
-/// The share in the sequence number of `m` entries of the four entries at
-/// `offset … offset + 3`, for every choice of their values (the 3-bit
-/// fields of the index). Only the halves of permutations are looked up;
+/// The share in the sequence number of `m = weights.len()` entries of the
+/// four entries at `offset … offset + 3`, for every choice of their values
+/// (the 3-bit fields of the index), with the digits' `weights` of
+/// [`even_rank_array`]. Only the halves of permutations are looked up;
 /// the other entries may say anything.
-const fn even_shares(m: usize, offset: usize) -> [u16; 4096] {
+const fn even_shares(weights: &[u32], offset: usize) -> [u16; 4096] {
+    let m = weights.len();
     let mut table = [0u16; 4096];
     let mut index = 0;
     while index < 4096 {
@@ -631,7 +644,7 @@ const fn even_shares(m: usize, offset: usize) -> [u16; 4096] {
                     j += 1;
                 }
             }
-            r += d as u64 * (factorial(m - 1 - offset - i) / 2);
+            r += d as u64 * weights[offset + i] as u64;
             i += 1;
         }
         table[index] = if r > u16::MAX as u64 {
@@ -650,19 +663,26 @@ const fn field(index: usize, i: usize) -> usize {
 }
 
 impl Ranker {
+    /// The ranker of sequence numbers of `M` entries, `M` at most 8 (a
+    /// larger `M` does not compile).
+    pub const fn of<const M: usize>() -> Ranker {
+        const { assert!(M <= 8, "the table ranker takes at most 8 entries") };
+        EvenShares::<M>::RANKER
+    }
+
     /// The ranker of sequence numbers of `m` entries; `None` unless `m`
     /// is at most 8.
     pub fn even(m: usize) -> Option<Ranker> {
         Some(match m {
-            0 => EvenShares::<0>::RANKER,
-            1 => EvenShares::<1>::RANKER,
-            2 => EvenShares::<2>::RANKER,
-            3 => EvenShares::<3>::RANKER,
-            4 => EvenShares::<4>::RANKER,
-            5 => EvenShares::<5>::RANKER,
-            6 => EvenShares::<6>::RANKER,
-            7 => EvenShares::<7>::RANKER,
-            8 => EvenShares::<8>::RANKER,
+            0 => Self::of::<0>(),
+            1 => Self::of::<1>(),
+            2 => Self::of::<2>(),
+            3 => Self::of::<3>(),
+            4 => Self::of::<4>(),
+            5 => Self::of::<5>(),
+            6 => Self::of::<6>(),
+            7 => Self::of::<7>(),
+            8 => Self::of::<8>(),
             _ => return None,
         })
     }

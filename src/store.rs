@@ -367,7 +367,7 @@ pub struct Contents {
 
 /// The payload length of a table: `n!/2`.
 pub fn table_len(board: &Board) -> u64 {
-    crate::perm::factorial(board.cells()) / 2
+    board.reachable()
 }
 
 /// The number of placements of `k` tiles on the `n` cells: `n!/(n−k)!`.

@@ -24,7 +24,7 @@
 use crate::board::symmetry::Symmetry;
 use crate::board::two_bit::TwoBit;
 use crate::board::{
-    Arrangement, Board, Placing, Progress, Space, move_tables, nib, tile_ranks, try_vec_with,
+    Arrangement, Board, Jump, Placing, Progress, Space, move_tables, nib, tile_ranks, try_vec_with,
 };
 use crate::perm;
 use rayon::prelude::*;
@@ -76,13 +76,13 @@ impl fmt::Display for CaseError {
                 f,
                 "the {b} board has {} cells ({} states), more than 12",
                 b.cells(),
-                crate::render::grouped((perm::factorial(b.cells()) / 2) as usize)
+                crate::render::grouped(b.reachable() as usize)
             ),
             CaseError::Impossible(b) => write!(
                 f,
                 "the {b} board has {} states: its two-bit table alone would need {} GiB, more than this tool will try",
-                crate::render::grouped((perm::factorial(b.cells()) / 2) as usize),
-                crate::render::grouped(((perm::factorial(b.cells()) / 2 / 4) >> 30) as usize)
+                crate::render::grouped(b.reachable() as usize),
+                crate::render::grouped(((b.reachable() / 4) >> 30) as usize)
             ),
             CaseError::OutOfMemory { board, bytes } => write!(
                 f,
@@ -114,8 +114,16 @@ impl Case {
     /// The bytes of table memory the search needs: two bits per state plus
     /// one byte per standard position.
     pub fn table_bytes(&self) -> u64 {
-        let states = perm::factorial(self.board.cells()) / 2;
+        let states = self.board.reachable();
         states.div_ceil(4) + states / self.board.cells() as u64
+    }
+
+    /// The error for tables ([`Case::table_bytes`]) that cannot be had.
+    pub fn out_of_memory(&self) -> CaseError {
+        CaseError::OutOfMemory {
+            board: self.board,
+            bytes: self.table_bytes(),
+        }
     }
 
     /// Refuses boards of more than 12 cells unless `force`, and boards whose
@@ -125,7 +133,7 @@ impl Case {
         if b.cells() > 12 && !force {
             return Err(CaseError::TooLarge(b));
         }
-        if perm::factorial(b.cells()) / 2 / 4 > FORCED_TABLE_LIMIT {
+        if b.reachable() / 4 > FORCED_TABLE_LIMIT {
             return Err(CaseError::Impossible(b));
         }
         Ok(())
@@ -295,16 +303,16 @@ pub struct Moves {
     home: usize,
     unranker: perm::Unranker,
     horizontal: Vec<Vec<usize>>,
-    vertical: Vec<Vec<(usize, super::Jump)>>,
+    vertical: Vec<Vec<(usize, Jump)>>,
     /// The tile parity a state needs with the blank on each cell.
     odd_for: Vec<bool>,
-    /// `⌊2⁶⁴ / per_blank⌋`, for [`Moves::split`].
+    /// `⌊(2⁶⁴ − 1) / per_blank⌋`, for [`Moves::split`].
     reciprocal: u64,
     /// The leading places of the tile orders, placed, by the index of the
     /// leading part of their rank ([`perm::Unranker::parts`]).
     leads: Vec<Placing>,
     /// Each digit's weight in the tile rank, 0 past the ranked digits
-    /// ([`super::Jump::rerank`]).
+    /// ([`Jump::rerank`]).
     digit_weights: [u32; 16],
 }
 
@@ -337,10 +345,8 @@ impl Moves {
         digit_weights[..weights.weights().len()].copy_from_slice(weights.weights());
         let per_blank = space.len() / n;
         Some(Moves {
-            // per_blank ≥ 1 (1 for 2 cells); 2⁶⁴ − 1 serves as ⌊2⁶⁴ / 1⌋.
-            reciprocal: (1u128 << 64)
-                .checked_div(per_blank as u128)
-                .map_or(u64::MAX, |x| u64::try_from(x).unwrap_or(u64::MAX)),
+            // A board has at least 4 cells, so at least 3 states a block.
+            reciprocal: u64::MAX / per_blank as u64,
             per_blank,
             space,
             m: n - 1,
@@ -387,8 +393,9 @@ impl Moves {
 
     /// State `i` as its blank's cell and its tile rank: `i / per_blank`
     /// and `i % per_blank`, by a multiplication with the reciprocal worked
-    /// out once instead of a division. The reciprocal `⌊2⁶⁴ / per_blank⌋`
-    /// is short by less than one in the quotient's units, so the first
+    /// out once instead of a division. The reciprocal
+    /// `⌊(2⁶⁴ − 1) / per_blank⌋` is short of `2⁶⁴ / per_blank` by at most
+    /// one, which costs `i < 2⁶⁴` less than one in the quotient: the first
     /// quotient is the true one or one less, and the remainder tells which.
     #[inline]
     fn split(&self, i: usize) -> (usize, usize) {
@@ -446,10 +453,7 @@ impl Moves {
 /// after each layer. The tables ([`Case::table_bytes`]) are allocated
 /// fallibly: a board whose tables do not fit in memory is an error.
 pub fn analyse(case: &Case, progress: &(dyn Fn(Progress) + Sync)) -> Result<CaseResult, CaseError> {
-    let out_of_memory = || CaseError::OutOfMemory {
-        board: case.board,
-        bytes: case.table_bytes(),
-    };
+    let out_of_memory = || case.out_of_memory();
     let moves = Moves::new(case).ok_or_else(out_of_memory)?;
     let total = moves.len();
     let table = TwoBit::try_new(total).ok_or_else(out_of_memory)?;
@@ -660,6 +664,7 @@ fn standard_view(case: &Case, moves: &Moves, distances: &[u8]) -> Standard {
             extended_classes: extended_by_d[d],
         })
         .collect();
+    // With the identity, counted apart.
     let order = syms.len() as u64 + 1;
     assert_eq!(fixed % order, 0, "Burnside's count is a whole number");
     assert_eq!(
@@ -670,7 +675,7 @@ fn standard_view(case: &Case, moves: &Moves, distances: &[u8]) -> Standard {
     Standard {
         positions: per_blank as u64,
         max: u32::from(max),
-        symmetries: syms.len() + 1,
+        symmetries: order as usize,
         classes: ClassCount {
             orbits: classes_by_d.iter().sum(),
             burnside: fixed / order,

@@ -440,10 +440,7 @@ pub fn analyse(
     checkpoints: Option<&Checkpoints>,
     progress: Arc<dyn Fn(Progress) + Send + Sync>,
 ) -> Result<Run, ClusterError> {
-    let moves = Arc::new(Moves::new(case).ok_or(CaseError::OutOfMemory {
-        board: case.board,
-        bytes: case.table_bytes(),
-    })?);
+    let moves = Arc::new(Moves::new(case).ok_or_else(|| case.out_of_memory())?);
     let job = Arc::new(Job {
         case: *case,
         moves,
@@ -590,13 +587,12 @@ fn work(worker: &mut timely::worker::Worker, job: &Job) -> Result<Option<Run>, C
     let arrivals: Arrivals = Rc::new(RefCell::new(Vec::new()));
     {
         let arrived = Rc::clone(&arrivals);
-        let size = slices.size;
         worker.dataflow::<u64, _, _>(|scope| {
             scope
                 .input_from(&mut claims)
                 .container::<Vec<u64>>()
                 .unary::<timely::container::CapacityContainerBuilder<Vec<u64>>, _, _, _>(
-                    Exchange::new(move |j: &u64| *j / size as u64),
+                    Exchange::new(move |j: &u64| slices.owner(*j as usize) as u64),
                     "Claim",
                     move |_, _| {
                         move |input, _output| {
@@ -721,13 +717,7 @@ fn work(worker: &mut timely::worker::Worker, job: &Job) -> Result<Option<Run>, C
                 other: other.clone(),
             });
         } else if !ok {
-            refusal.get_or_insert(
-                CaseError::OutOfMemory {
-                    board: job.case.board,
-                    bytes: job.case.table_bytes(),
-                }
-                .into(),
-            );
+            refusal.get_or_insert(job.case.out_of_memory().into());
         } else if let Some(t) = trouble {
             refusal.get_or_insert(ClusterError::Resume(t.clone()));
         }
@@ -988,14 +978,8 @@ fn work(worker: &mut timely::worker::Worker, job: &Job) -> Result<Option<Run>, C
         states: len as u64,
         ..Traffic::default()
     };
-    let mut standard: Vec<u8> = Vec::new();
-    standard
-        .try_reserve_exact(moves.standard_len())
-        .map_err(|_| CaseError::OutOfMemory {
-            board: job.case.board,
-            bytes: job.case.table_bytes(),
-        })?;
-    standard.resize(moves.standard_len(), u8::MAX);
+    let mut standard =
+        try_vec_with(moves.standard_len(), || u8::MAX).ok_or_else(|| job.case.out_of_memory())?;
     for (_, s) in heard_now {
         if let Said::Done {
             antipodes: a,

@@ -148,7 +148,7 @@ impl fmt::Display for TableError {
             TooLarge(b) => write!(
                 f,
                 "a lookup table for the {b} board would need {} bytes (one per state); it is built for boards of up to {MAX_CELLS} cells (3x4: 239 500 800 states)",
-                crate::render::grouped((crate::perm::factorial(b.cells()) / 2) as usize)
+                crate::render::grouped(b.reachable() as usize)
             ),
             OutOfMemory { board, bytes } => write!(
                 f,

@@ -381,6 +381,17 @@ impl Board {
         self.rows * self.cols
     }
 
+    /// The number of arrangements one goal reaches, `n!/2` for `n` cells
+    /// (the other half has the other value of the solvability invariant).
+    ///
+    /// ```
+    /// let b: schofield::board::Board = "3x3".parse().unwrap();
+    /// assert_eq!(b.reachable(), 181_440);
+    /// ```
+    pub fn reachable(&self) -> u64 {
+        perm::factorial(self.cells()) / 2
+    }
+
     /// The cell the blank reaches from `cell` moving in `d`, if on the board.
     pub fn step(&self, cell: usize, d: Direction) -> Option<usize> {
         let (r, c) = (cell / self.cols, cell % self.cols);
@@ -1070,11 +1081,9 @@ impl Placing {
         for i in from..to {
             let d = (digits >> (4 * i)) & 0xf;
             inversions += d;
-            let shift = 4 * d as u32;
-            list |= ((free >> shift) & 0xf) << (4 * i);
-            // Remove nibble d from the values still free.
-            let low = free & ((1u64 << shift) - 1);
-            free = low | ((free >> shift) >> 4) << shift;
+            let (value, rest) = perm::take_nth(free, d);
+            list |= value << (4 * i);
+            free = rest;
         }
         Placing {
             list,

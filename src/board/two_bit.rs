@@ -88,6 +88,14 @@ impl Layer {
         }
     }
 
+    /// The layer after this one, with the other mark.
+    fn after(self) -> Layer {
+        Layer {
+            current: self.current ^ 0b11,
+            depth: self.depth + 1,
+        }
+    }
+
     /// The distance of the layer's states.
     pub fn depth(self) -> u32 {
         self.depth
@@ -331,10 +339,11 @@ impl TwoBit {
     /// [`TwoBit::expand_words`], or claim states reached from elsewhere
     /// (another worker's slice) with it.
     pub fn next(&self, layer: Layer) -> Next<'_> {
+        let next = layer.after();
         Next {
             table: self,
-            mark: layer.current ^ 0b11,
-            depth: layer.depth + 1,
+            mark: next.current,
+            depth: next.depth,
             claimed: 0,
             firsts: 0,
         }
@@ -389,10 +398,7 @@ impl TwoBit {
                 word.fetch_or(eq * OLD, Ordering::Relaxed);
             }
         });
-        Layer {
-            current: layer.current ^ 0b11,
-            depth: layer.depth + 1,
-        }
+        layer.after()
     }
 
     /// Writes the table (its words, little-endian) to `out`, for a

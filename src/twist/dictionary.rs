@@ -116,8 +116,7 @@ impl Classes {
     /// their representative.
     fn orbits<const N: usize>(positions: &[Position<N>], moves: &[u8], group: &[D4]) -> Classes {
         const NONE: ClassId = ClassId(u16::MAX);
-        const { assert!(N <= 8, "sequence numbers of at most 8 pieces fit 16 bits") };
-        let ranker = perm::Ranker::even(N).expect("a ranker for at most 8 pieces");
+        let ranker = perm::Ranker::of::<N>();
         let mut class_of = vec![NONE; positions.len()];
         let mut classes = Vec::new();
         for (s, p) in positions.iter().enumerate() {
@@ -491,8 +490,7 @@ impl<const N: usize> Analysis<N> {
 /// ([`perm::Ranker`]), and the table is written in order. Slots of twists
 /// the puzzle lacks hold `u16::MAX`.
 fn twist_table<const N: usize>(puzzle: &Puzzle<N>, positions: &[Position<N>]) -> Vec<[u16; 8]> {
-    const { assert!(N <= 8, "sequence numbers of at most 8 pieces fit 16 bits") };
-    let ranker = perm::Ranker::even(N).expect("a ranker for at most 8 pieces");
+    let ranker = perm::Ranker::of::<N>();
     let packed: Vec<u32> = positions.iter().map(|p| perm::fields(p.pieces())).collect();
     let mut next = vec![[u16::MAX; 8]; positions.len()];
     for &t in puzzle.twists {
