@@ -136,27 +136,28 @@ fn processes_started_differently_are_refused_not_run() {
     }
 }
 
-#[test]
-fn the_eight_puzzle_centre_is_the_same_bytes_three_ways() {
-    let args = [
-        "boards", "--board", "3x3", "--home", "4", "--format", "json",
-    ];
-    let alone = stdout(&args);
-    assert!(alone.contains("\"max\": 30"));
+/// The output of `args` in one table, after checking that two workers in
+/// one process and two processes on localhost give the same bytes.
+fn same_bytes_three_ways(args: &[&str]) -> String {
+    let alone = stdout(args);
     let mut two_workers = args.to_vec();
     two_workers.extend(["--workers", "2"]);
     assert_eq!(stdout(&two_workers), alone, "two workers in one process");
-    assert_eq!(two_processes(&args), alone, "two processes on localhost");
+    assert_eq!(two_processes(args), alone, "two processes on localhost");
+    alone
+}
+
+#[test]
+fn the_eight_puzzle_centre_is_the_same_bytes_three_ways() {
+    let out = same_bytes_three_ways(&[
+        "boards", "--board", "3x3", "--home", "4", "--format", "json",
+    ]);
+    assert!(out.contains("\"max\": 30"));
 }
 
 #[test]
 fn every_board_up_to_10_cells_is_the_same_bytes_three_ways() {
-    let args = ["boards", "--all", "--max-cells", "10", "--format", "json"];
-    let alone = stdout(&args);
-    let mut two_workers = args.to_vec();
-    two_workers.extend(["--workers", "2"]);
-    assert_eq!(stdout(&two_workers), alone, "two workers in one process");
-    assert_eq!(two_processes(&args), alone, "two processes on localhost");
+    same_bytes_three_ways(&["boards", "--all", "--max-cells", "10", "--format", "json"]);
 }
 
 #[test]
@@ -194,7 +195,6 @@ fn a_stopped_run_resumes_from_its_checkpoints_to_the_same_answer() {
     let alone = census::analyse(&case, &|_| {}).unwrap();
     let dir = tempfile::tempdir().unwrap();
     let cluster = Cluster::local(2).unwrap();
-    let mut resumed = Vec::new();
     for stop in [5, 17, 25] {
         let ckpt = Checkpoints {
             dir: dir.path().to_path_buf(),
@@ -214,9 +214,8 @@ fn a_stopped_run_resumes_from_its_checkpoints_to_the_same_answer() {
         stop_after: None,
     };
     let run = cluster::analyse(&case, &cluster, Some(&ckpt), Arc::new(|_| {})).unwrap();
-    resumed.push(run.resumed_from);
     assert_eq!(run.result.as_ref(), Some(&alone));
-    assert_eq!(resumed, vec![Some(25)]);
+    assert_eq!(run.resumed_from, Some(25));
 
     // The same folder with another number of workers is refused, not
     // silently started again.
@@ -321,6 +320,27 @@ fn careless_cluster_flags_get_one_line() {
         &["--workers", "1", "--hostfile", h, "--process", "2"],
         "process 2 is not in the hosts file, which lists 2 processes (0 to 1)",
     );
+    // Process 1 leaves --output to process 0 but reads the same format from
+    // its name: a drawing of several boards is refused at once, as there.
+    let svg = dir.path().join("all.svg");
+    fails(
+        &[
+            "boards",
+            "--all",
+            "--max-cells",
+            "6",
+            "--workers",
+            "1",
+            "--hostfile",
+            h,
+            "--process",
+            "1",
+            "--output",
+            svg.to_str().unwrap(),
+        ],
+        "--format svg draws one board at a time",
+    );
+    assert!(!svg.exists());
     // A process whose peer never comes gives up, it does not hang.
     std::fs::write(
         &hosts,

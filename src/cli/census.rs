@@ -70,9 +70,10 @@ pub struct BoardsArgs {
 /// `boards`.
 pub fn run(mut args: BoardsArgs) -> Outcome {
     // Only process 0 of a hosts file has the answer: the others must not
-    // touch an --output file that process 0 may be writing.
+    // touch an --output file that process 0 may be writing, but choose the
+    // same format from its name.
     if args.process.is_some_and(|p| p > 0) {
-        args.out.output = None;
+        args.out = args.out.elsewhere()?;
     }
     let max_cells = args.max_cells;
     let list: Vec<Case> = match (&args.board, args.all) {
@@ -104,14 +105,7 @@ pub fn run(mut args: BoardsArgs) -> Outcome {
         .into());
     }
     let distributed = match args.workers {
-        Some(workers) => Some(Distributed::new(
-            workers,
-            args.process,
-            args.hostfile.as_deref(),
-            args.checkpoint.clone(),
-            args.stop_after_layer,
-            args.connect_timeout,
-        )?),
+        Some(_) => Some(Distributed::new(&args)?),
         None => None,
     };
     let mut results = Vec::with_capacity(list.len());
@@ -121,12 +115,12 @@ pub fn run(mut args: BoardsArgs) -> Outcome {
                 "the {} board, home {}: {} states, {} bytes of tables ({:.1} GiB) …",
                 c.board,
                 c.home,
-                render::grouped((schofield::perm::factorial(c.board.cells()) / 2) as usize),
+                render::grouped(c.board.reachable() as usize),
                 render::grouped(c.table_bytes() as usize),
                 c.table_bytes() as f64 / f64::from(1u32 << 30)
             );
         }
-        let states = schofield::perm::factorial(c.board.cells()) / 2;
+        let states = c.board.reachable();
         let title = format!("{} home {}", c.board, c.home);
         let bar = common::progress_bar(
             states,
@@ -216,46 +210,55 @@ fn read_hosts_file(path: &std::path::Path) -> Result<String, String> {
 }
 
 /// The distributed search's flags, checked.
+#[cfg(feature = "distributed")]
 struct Distributed {
-    #[cfg_attr(not(feature = "distributed"), allow(dead_code))]
     cluster: Cluster,
-    #[cfg_attr(not(feature = "distributed"), allow(dead_code))]
     checkpoint: Option<Checkpoints>,
 }
+
+/// Without the `distributed` build no distributed run can be asked for:
+/// the type has no values.
+#[cfg(not(feature = "distributed"))]
+enum Distributed {}
 
 #[cfg(feature = "distributed")]
 use schofield::board::cluster::{self, Checkpoints, Cluster};
 
-/// Without the `distributed` build there is no cluster to describe.
 #[cfg(not(feature = "distributed"))]
-struct Cluster;
-/// … nor checkpoints.
-#[cfg(not(feature = "distributed"))]
-struct Checkpoints;
-
 impl Distributed {
-    #[cfg(feature = "distributed")]
-    fn new(
-        workers: usize,
-        process: Option<usize>,
-        hostfile: Option<&std::path::Path>,
-        checkpoint: Option<PathBuf>,
-        stop_after: Option<u32>,
-        connect_timeout: u64,
-    ) -> Result<Distributed, Box<dyn std::error::Error>> {
+    fn new(_: &BoardsArgs) -> Result<Distributed, Box<dyn std::error::Error>> {
+        Err(
+            "--workers needs the distributed build: cargo build --release --features distributed"
+                .into(),
+        )
+    }
+
+    fn analyse(
+        &self,
+        _: &Case,
+        _: impl Fn(schofield::board::Progress) + Send + Sync + 'static,
+    ) -> Result<Option<census::CaseResult>, Box<dyn std::error::Error>> {
+        match *self {}
+    }
+}
+
+#[cfg(feature = "distributed")]
+impl Distributed {
+    fn new(args: &BoardsArgs) -> Result<Distributed, Box<dyn std::error::Error>> {
+        let connect_timeout = args.connect_timeout;
         if connect_timeout == 0 || connect_timeout > 86_400 {
             return Err(format!(
                 "--connect-timeout {connect_timeout}: expected 1 to 86 400 seconds"
             )
             .into());
         }
-        if stop_after == Some(0) {
+        if args.stop_after_layer == Some(0) {
             return Err(
                 "--stop-after-layer 0: expected a layer of 1 or more (layer 0 is the goal alone)"
                     .into(),
             );
         }
-        let hosts = match hostfile {
+        let hosts = match &args.hostfile {
             Some(path) => {
                 let text = read_hosts_file(path)
                     .map_err(|e| format!("cannot read the hosts file {}: {e}", path.display()))?;
@@ -263,7 +266,7 @@ impl Distributed {
             }
             None => Vec::new(),
         };
-        if let Some(dir) = &checkpoint
+        if let Some(dir) = &args.checkpoint
             && dir.exists()
             && !dir.is_dir()
         {
@@ -274,29 +277,16 @@ impl Distributed {
             .into());
         }
         Ok(Distributed {
-            cluster: Cluster::new(workers, process, hosts)?
+            cluster: Cluster::new(args.workers.unwrap_or(1), args.process, hosts)?
                 .with_connect_timeout(std::time::Duration::from_secs(connect_timeout)),
-            checkpoint: checkpoint.map(|dir| cluster::Checkpoints { dir, stop_after }),
+            checkpoint: args.checkpoint.clone().map(|dir| Checkpoints {
+                dir,
+                stop_after: args.stop_after_layer,
+            }),
         })
     }
 
-    #[cfg(not(feature = "distributed"))]
-    fn new(
-        _: usize,
-        _: Option<usize>,
-        _: Option<&std::path::Path>,
-        _: Option<PathBuf>,
-        _: Option<u32>,
-        _: u64,
-    ) -> Result<Distributed, Box<dyn std::error::Error>> {
-        Err(
-            "--workers needs the distributed build: cargo build --release --features distributed"
-                .into(),
-        )
-    }
-
     /// Runs one case; the answer in process 0, `None` in the others.
-    #[cfg(feature = "distributed")]
     fn analyse(
         &self,
         case: &Case,
@@ -336,15 +326,6 @@ impl Distributed {
             );
         }
         Ok(run.result)
-    }
-
-    #[cfg(not(feature = "distributed"))]
-    fn analyse(
-        &self,
-        _: &Case,
-        _: impl Fn(schofield::board::Progress) + Send + Sync + 'static,
-    ) -> Result<Option<census::CaseResult>, Box<dyn std::error::Error>> {
-        unreachable!("Distributed::new refuses without the distributed build")
     }
 }
 

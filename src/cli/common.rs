@@ -92,9 +92,34 @@ impl FormatArg {
         }
     }
 
+    /// The same format with the output left to another process (a
+    /// distributed run's process 0): a format named by `--output`'s
+    /// extension stays chosen, and the file is neither checked nor
+    /// written here.
+    pub fn elsewhere(&self) -> Result<FormatArg, String> {
+        Ok(FormatArg {
+            format: Some(self.chosen()?),
+            output: None,
+        })
+    }
+
     /// As [`FormatArg::get`], for a command that can also draw.
     pub fn get_drawing(&self) -> Result<Drawing, String> {
-        let format = choose_format(
+        let format = self.chosen()?;
+        if let Some(path) = &self.output {
+            send_output_to(path)?;
+        }
+        let _ = FORMAT.set(format);
+        Ok(match format {
+            OutputFormat::Dot => Drawing::Dot,
+            OutputFormat::Svg => Drawing::Svg,
+            other => Drawing::Data(other.into()),
+        })
+    }
+
+    /// `--format`, else the one `--output`'s extension names, else text.
+    fn chosen(&self) -> Result<OutputFormat, String> {
+        choose_format(
             self.format,
             self.output.as_deref(),
             |ext| {
@@ -112,16 +137,7 @@ impl FormatArg {
             OutputFormat::name,
             OutputFormat::Text,
             "format; use .txt, .json, .jsonl, .yaml, .csv or .svg",
-        )?;
-        if let Some(path) = &self.output {
-            send_output_to(path)?;
-        }
-        let _ = FORMAT.set(format);
-        Ok(match format {
-            OutputFormat::Dot => Drawing::Dot,
-            OutputFormat::Svg => Drawing::Svg,
-            other => Drawing::Data(other.into()),
-        })
+        )
     }
 
     /// As [`FormatArg::get`], for a command that draws SVG too.
