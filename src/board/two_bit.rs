@@ -9,9 +9,10 @@
 //! A layer is one parallel pass over the table (rayon): each state marked
 //! as this layer is expanded, and its neighbours not yet reached are
 //! claimed for the next layer with an atomic OR, so each is claimed once.
-//! A quick second pass then turns this layer old and the two marks swap
-//! roles. When a layer claims nothing, its states are still marked: they
-//! are the farthest states, the antipodes.
+//! The same pass turns this layer old, a word at a time once the word's
+//! states are expanded, and the two marks swap roles. When a layer claims
+//! nothing, its states are still marked: they are the farthest states, the
+//! antipodes.
 //!
 //! The table never lists a frontier: the work is the expansions and one
 //! scan of `len / 4` bytes a layer. The expansions are bound by memory
@@ -101,6 +102,19 @@ impl Layer {
         self.depth
     }
 }
+
+/// What one pass of [`TwoBit::search`] did: the states and groups it
+/// claimed, and whether it turned the layer it expanded old.
+struct Pass {
+    claimed: u64,
+    firsts: u64,
+    closed: bool,
+}
+
+/// The largest layer [`TwoBit::search`] turns old from a list of its words
+/// rather than as it expands them: small enough that the list is cheap,
+/// large enough for the last layer of every search this crate runs.
+const LISTED: u64 = 1 << 16;
 
 /// The mark of an old state.
 const OLD: u64 = 0b11;
@@ -290,42 +304,122 @@ impl TwoBit {
     /// [`Next::claim`] (or its kin). `each_layer(distance, reached,
     /// groups)` is called after each new layer with the number of states
     /// and of groups reached so far.
+    ///
+    /// A layer turns old in the same pass that expands it (see
+    /// [`TwoBit::pass`]), so the table is read once a layer, not twice.
+    /// The last layer must stay marked (it is the antipodes): a small layer
+    /// is left so when it claims nothing, and in the rare case that a large
+    /// one is the last, the search runs again and stops short of it.
     pub fn search(
         &self,
         starts: &[usize],
         expand: impl Fn(usize, &mut Next) + Sync,
         mut each_layer: impl FnMut(u32, u64, u64),
     ) -> Layers {
-        let claims: Vec<Claim> = starts.iter().map(|&s| self.claim_start(s)).collect();
-        let first = claims.iter().filter(|&&c| c != Claim::Reached).count() as u64;
-        let first_groups = claims.iter().filter(|&&c| c == Claim::First).count() as u64;
+        let (first, first_groups) = self.claim_starts(starts);
         let mut counts = vec![first];
         let mut groups = vec![first_groups];
         let mut reached = first;
         let mut reached_groups = first_groups;
         let mut layer = Layer::FIRST;
         loop {
-            let (claimed, firsts): (u64, u64) = (0..self.words.len())
-                .into_par_iter()
-                .map(|w| {
-                    let mut next = self.next(layer);
-                    self.expand_word(layer, w, &mut next, &expand);
-                    (next.claimed, next.firsts)
-                })
-                .reduce(|| (0, 0), |a, b| (a.0 + b.0, a.1 + b.1));
-            if claimed == 0 {
+            let pass = self.pass(layer, counts[layer.depth as usize], &expand);
+            if pass.claimed == 0 {
+                if pass.closed {
+                    self.search_again(starts, &counts, layer, &expand);
+                }
                 return Layers {
                     counts,
                     groups,
                     last: layer,
                 };
             }
-            layer = self.close(layer);
-            counts.push(claimed);
-            groups.push(firsts);
-            reached += claimed;
-            reached_groups += firsts;
+            layer = layer.after();
+            counts.push(pass.claimed);
+            groups.push(pass.firsts);
+            reached += pass.claimed;
+            reached_groups += pass.firsts;
             each_layer(layer.depth, reached, reached_groups);
+        }
+    }
+
+    /// Claims the starts; how many states and groups they claimed.
+    fn claim_starts(&self, starts: &[usize]) -> (u64, u64) {
+        let claims: Vec<Claim> = starts.iter().map(|&s| self.claim_start(s)).collect();
+        (
+            claims.iter().filter(|&&c| c != Claim::Reached).count() as u64,
+            claims.iter().filter(|&&c| c == Claim::First).count() as u64,
+        )
+    }
+
+    /// Searches again from nothing up to `last`, whose states are left
+    /// marked; `counts` are the first search's.
+    fn search_again(
+        &self,
+        starts: &[usize],
+        counts: &[u64],
+        last: Layer,
+        expand: &(impl Fn(usize, &mut Next) + Sync),
+    ) {
+        self.words
+            .par_iter()
+            .for_each(|w| w.store(0, Ordering::Relaxed));
+        self.claim_starts(starts);
+        let mut layer = Layer::FIRST;
+        while layer.depth < last.depth {
+            self.pass(layer, counts[layer.depth as usize], expand);
+            layer = layer.after();
+        }
+    }
+
+    /// Expands `layer`, of `size` states, into the next layer, and turns
+    /// it old. A large layer turns old a word at a time, right after that
+    /// word's states are expanded (no claim of this pass can touch them:
+    /// claims mark only states not yet reached). A layer of at most
+    /// [`LISTED`] states keeps a list of its words instead and turns old
+    /// from that list after the pass, so that, if it claimed nothing, it
+    /// is left marked as the last layer.
+    #[inline(always)]
+    fn pass(&self, layer: Layer, size: u64, expand: &(impl Fn(usize, &mut Next) + Sync)) -> Pass {
+        let all = 0..self.words.len();
+        if size > LISTED {
+            let (claimed, firsts) = all
+                .into_par_iter()
+                .map(|w| {
+                    let mut next = self.next(layer);
+                    let hits = self.expand_word(layer, w, &mut next, expand);
+                    if hits != 0 {
+                        self.words[w].fetch_or(hits * OLD, Ordering::Relaxed);
+                    }
+                    (next.claimed, next.firsts)
+                })
+                .reduce(|| (0, 0), |a, b| (a.0 + b.0, a.1 + b.1));
+            return Pass {
+                claimed,
+                firsts,
+                closed: true,
+            };
+        }
+        // The words with states of the layer, and what each claimed.
+        let listed: Vec<(usize, u64, u64, u64)> = all
+            .into_par_iter()
+            .filter_map(|w| {
+                let mut next = self.next(layer);
+                let hits = self.expand_word(layer, w, &mut next, expand);
+                (hits != 0).then_some((w, hits, next.claimed, next.firsts))
+            })
+            .collect();
+        let claimed = listed.iter().map(|x| x.2).sum();
+        let firsts = listed.iter().map(|x| x.3).sum();
+        if claimed != 0 {
+            for &(w, hits, ..) in &listed {
+                self.words[w].fetch_or(hits * OLD, Ordering::Relaxed);
+            }
+        }
+        Pass {
+            claimed,
+            firsts,
+            closed: claimed != 0,
         }
     }
 
@@ -369,16 +463,18 @@ impl TwoBit {
         }
     }
 
-    /// The states of `layer` in word `w`, expanded.
-    #[inline]
+    /// The states of `layer` in word `w`, expanded; returns them as the
+    /// low bits of their fields.
+    #[inline(always)]
     fn expand_word(
         &self,
         layer: Layer,
         w: usize,
         next: &mut Next,
         mut expand: impl FnMut(usize, &mut Next),
-    ) {
-        let mut hits = Self::marked(self.words[w].load(Ordering::Relaxed), layer.current);
+    ) -> u64 {
+        let marked = Self::marked(self.words[w].load(Ordering::Relaxed), layer.current);
+        let mut hits = marked;
         while hits != 0 {
             let i = w * 32 + hits.trailing_zeros() as usize / 2;
             hits &= hits - 1;
@@ -387,6 +483,7 @@ impl TwoBit {
             }
             expand(i, next);
         }
+        marked
     }
 
     /// Ends `layer` once the next one is wholly claimed: its states turn
@@ -522,5 +619,89 @@ mod tests {
             table.unreached_groups().collect::<Vec<_>>(),
             vec![0, 2, 3, 4]
         );
+    }
+
+    /// Distances by a plain breadth-first search, for comparison.
+    fn plain(len: usize, start: usize, neighbours: impl Fn(usize) -> Vec<usize>) -> Vec<u32> {
+        let mut dist = vec![u32::MAX; len];
+        dist[start] = 0;
+        let mut frontier = vec![start];
+        let mut d = 0;
+        while !frontier.is_empty() {
+            d += 1;
+            let mut next = Vec::new();
+            for i in frontier {
+                for j in neighbours(i) {
+                    if dist[j] == u32::MAX {
+                        dist[j] = d;
+                        next.push(j);
+                    }
+                }
+            }
+            frontier = next;
+        }
+        dist
+    }
+
+    /// The counts and the last layer of the two-bit search, and of the
+    /// plain one.
+    fn both(len: usize, neighbours: impl Fn(usize) -> Vec<usize> + Sync) {
+        let table = TwoBit::try_new(len).unwrap();
+        let layers = table.search(
+            &[0],
+            |i, next| {
+                for j in neighbours(i) {
+                    next.claim(j);
+                }
+            },
+            |_, _, _| {},
+        );
+        let dist = plain(len, 0, &neighbours);
+        let max = dist
+            .iter()
+            .filter(|&&d| d != u32::MAX)
+            .max()
+            .copied()
+            .unwrap();
+        let mut counts = vec![0u64; max as usize + 1];
+        for &d in dist.iter().filter(|&&d| d != u32::MAX) {
+            counts[d as usize] += 1;
+        }
+        assert_eq!(layers.counts, counts);
+        let last: Vec<usize> = (0..len).filter(|&i| dist[i] == max).collect();
+        assert_eq!(table.last_layer(&layers).collect::<Vec<_>>(), last);
+        // The states never reached are exactly those left unmarked.
+        let unreached: Vec<usize> = (0..len).filter(|&i| dist[i] == u32::MAX).collect();
+        assert_eq!(table.unreached_groups().collect::<Vec<_>>(), unreached);
+    }
+
+    #[test]
+    fn a_large_last_layer_is_found_again() {
+        // One state whose neighbours are all the others: a last layer far
+        // larger than LISTED, turned old as it is expanded, then found by
+        // searching again.
+        let len = 3 * LISTED as usize;
+        both(len, |i| if i == 0 { (1..len).collect() } else { vec![0] });
+    }
+
+    #[test]
+    fn layers_large_and_small_agree_with_a_plain_search() {
+        // A random sparse graph with layers on both sides of LISTED, and
+        // a long thin tail.
+        let len = 600_000;
+        let mut rng = fastrand::Rng::with_seed(7);
+        let edges: Vec<[usize; 3]> = (0..len)
+            .map(|i| {
+                let far = if i < len - 1000 {
+                    rng.usize(0..len - 1000)
+                } else {
+                    i - 1
+                };
+                [far, rng.usize(0..len - 1000), (i + 1).min(len - 1)]
+            })
+            .collect();
+        both(len, |i| edges[i].to_vec());
+        // A path: every layer small.
+        both(1000, |i| [i.saturating_sub(1), (i + 1).min(999)].to_vec());
     }
 }
