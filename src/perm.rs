@@ -480,7 +480,7 @@ pub(crate) fn take_nth(list: u64, d: u64) -> (u64, u64) {
 }
 
 /// A faster [`Lehmer::unrank`] for placement ranks in `u32`, for inner
-/// loops: one division splits the rank into its leading and trailing
+/// loops: one division (done as a multiplication) splits the rank into its leading and trailing
 /// digits, and two tables give each half's digits.
 ///
 /// ```
@@ -498,6 +498,9 @@ pub struct Unranker {
     lead: usize,
     /// The rank of one step of the leading digits.
     split: u32,
+    /// `⌈2⁶⁴ / split⌉`: dividing a 32-bit rank by `split` is a
+    /// multiplication by it ([`Unranker::parts`]).
+    inverse: u64,
     /// Digits of each leading part, packed.
     high: Vec<u64>,
     /// Digits of each trailing part, packed (shifted into place).
@@ -537,6 +540,7 @@ impl Unranker {
             digits: k,
             lead,
             split,
+            inverse: (u64::MAX / u64::from(split)).wrapping_add(1),
             high,
             low,
         }
@@ -561,8 +565,13 @@ impl Unranker {
     /// part; [`Unranker::digits`] is the two together.
     #[inline]
     pub fn parts(&self, r: u32) -> (usize, u64) {
-        let (h, l) = (r / self.split, r % self.split);
-        (h as usize, self.low[l as usize])
+        if self.split == 1 {
+            // Nothing leading (the inverse would wrap to 0).
+            return (r as usize, self.low[0]);
+        }
+        let (h, l) = div_rem(r, self.split, self.inverse);
+        let (h, l) = (h as usize, l as usize);
+        (h, self.low[l])
     }
 
     /// The digits of every leading part, by index, and how many leading
@@ -570,6 +579,20 @@ impl Unranker {
     pub fn leading(&self) -> (&[u64], usize) {
         (&self.high, self.lead)
     }
+}
+
+/// `(r / d, r % d)` for a 32-bit `r` and `d ≥ 2`, given `m = ⌈2⁶⁴ / d⌉`
+/// (`u64::MAX / d + 1`), by Lemire's method: the quotient is the high half
+/// of `r · m`, the remainder the high half of `(r · m mod 2⁶⁴) · d`. Both
+/// are exact for every 32-bit `r`, and two multiplications are much
+/// cheaper than a division.
+#[inline(always)]
+fn div_rem(r: u32, d: u32, m: u64) -> (u32, u32) {
+    let low_bits = u64::from(r).wrapping_mul(m);
+    (
+        ((u128::from(r) * u128::from(m)) >> 64) as u32,
+        ((u128::from(low_bits) * u128::from(d)) >> 64) as u32,
+    )
 }
 
 /// A faster sequence number ([`Lehmer::even`], [`even_rank_array`]) for
@@ -951,6 +974,36 @@ pub fn three_cycles_between(from: &[u8], to: &[u8]) -> Option<Vec<ThreeCycle>> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn division_by_multiplication_is_division() {
+        let mut rng = fastrand::Rng::with_seed(15);
+        let divisors = (2..3000u32)
+            .chain([12, 60, 360, 2520, 20_160, 181_440, 1_814_400, 19_958_400])
+            .chain((0..2000).map(|_| rng.u32(2..)).collect::<Vec<_>>())
+            .chain([u32::MAX - 1, u32::MAX, 1 << 31, (1 << 31) + 1]);
+        for d in divisors.collect::<Vec<_>>() {
+            let m = u64::MAX / u64::from(d) + 1;
+            let edges = [0, 1, d - 1, d, d.wrapping_add(1), u32::MAX - 1, u32::MAX];
+            for r in edges.into_iter().chain((0..200).map(|_| rng.u32(..))) {
+                assert_eq!(div_rem(r, d, m), (r / d, r % d), "{r} / {d}");
+            }
+        }
+    }
+
+    #[test]
+    fn the_unranker_splits_every_rank_as_division_does() {
+        for (n, k) in [(16, 8), (16, 7), (12, 5), (9, 9)] {
+            let l = Lehmer::<u32>::placements(n, k).unwrap();
+            for lead in 1..=k.min(5) {
+                let u = Unranker::with_leading(&l, lead);
+                for r in (0..l.count()).step_by((l.count() / 5000).max(1) as usize) {
+                    assert_eq!(u.unrank(r), l.unrank(r), "{n} {k} {lead} {r}");
+                }
+                assert_eq!(u.unrank(l.count() - 1), l.unrank(l.count() - 1));
+            }
+        }
+    }
 
     #[test]
     fn the_table_ranker_is_the_lehmer_rank_of_every_small_permutation() {
