@@ -416,10 +416,11 @@ impl Moves {
     fn tile_order(&self, r: u32, odd: bool) -> (u64, u64) {
         let (h, low) = self.unranker.parts(r);
         let (leading, lead) = self.unranker.leading();
+        let digits = leading[h] | low;
         let list = self.leads[h]
             .take(low, lead, self.m - 2)
-            .finish(self.m, odd);
-        (list, leading[h] | low)
+            .finish(self.m, odd, digits);
+        (list, digits)
     }
 
     /// Writes the neighbours of state `i` to `js` and returns how many

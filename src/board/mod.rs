@@ -1045,20 +1045,20 @@ pub(crate) fn half_unrank(r: u64, m: usize, ranks: &Lehmer<u32>, odd: bool) -> u
 
 /// [`half_unrank`] from the Lehmer digits of the first `m − 2` entries,
 /// packed in nibbles (as [`perm::Unranker::digits`] gives them, without a
-/// division).
+/// division), with none past them.
 #[inline]
 pub(crate) fn half_from_digits(digits: u64, m: usize, odd: bool) -> u64 {
-    Placing::START.take(digits, 0, m - 2).finish(m, odd)
+    Placing::START.take(digits, 0, m - 2).finish(m, odd, digits)
 }
 
 /// A tile order being built from its Lehmer digits, place by place: the
-/// entries placed so far, the values still free (in nibbles, in order) and
-/// the number of inversions so far.
+/// entries placed so far and the values still free (in nibbles, in order).
+/// Sixteen bytes, so that a table of them (the census's leading places)
+/// stays small.
 #[derive(Debug, Clone, Copy)]
 pub(crate) struct Placing {
     list: u64,
     free: u64,
-    inversions: u64,
 }
 
 impl Placing {
@@ -1066,39 +1066,33 @@ impl Placing {
     pub(crate) const START: Placing = Placing {
         list: 0,
         free: 0xfedc_ba98_7654_3210,
-        inversions: 0,
     };
 
     /// Places entries `from … to − 1`: entry `i` is the `dᵢ`-th smallest
     /// value still free, `dᵢ` the nibble `i` of `digits`.
     #[inline]
     pub(crate) fn take(self, digits: u64, from: usize, to: usize) -> Placing {
-        let Placing {
-            mut list,
-            mut free,
-            mut inversions,
-        } = self;
+        let Placing { mut list, mut free } = self;
         for i in from..to {
-            let d = (digits >> (4 * i)) & 0xf;
-            inversions += d;
-            let (value, rest) = perm::take_nth(free, d);
+            let (value, rest) = perm::take_nth(free, (digits >> (4 * i)) & 0xf);
             list |= value << (4 * i);
             free = rest;
         }
-        Placing {
-            list,
-            free,
-            inversions,
-        }
+        Placing { list, free }
     }
 
-    /// The whole order of `m` entries with `m − 2` placed: the last two
-    /// values in the order that gives the parity `odd`.
+    /// The whole order of `m` entries with `m − 2` placed from the Lehmer
+    /// digits `digits` (none past them): the last two values in the order that gives the
+    /// parity `odd`. Each digit counts the inversions its entry makes with
+    /// the entries after it, so the digits' sum has the parity of the
+    /// placed entries' inversions, and that is the parity of the number of
+    /// odd digits.
     #[inline]
-    pub(crate) fn finish(self, m: usize, odd: bool) -> u64 {
+    pub(crate) fn finish(self, m: usize, odd: bool, digits: u64) -> u64 {
+        const LOW_BITS: u64 = 0x1111_1111_1111_1111;
         let (a, b) = (self.free & 0xf, (self.free >> 4) & 0xf);
         // a < b in order adds no inversion.
-        let (x, y) = if (self.inversions % 2 == 1) == odd {
+        let (x, y) = if ((digits & LOW_BITS).count_ones() % 2 == 1) == odd {
             (a, b)
         } else {
             (b, a)
