@@ -766,6 +766,19 @@ fn resolve_links(path: &Path) -> io::Result<PathBuf> {
 /// directly, as a shell's `>` would. On failure the temporary file is
 /// removed and the target is left as it was.
 pub fn write_atomically(path: &Path, bytes: &[u8]) -> io::Result<()> {
+    write_atomically_with(path, ".tmp", |out| out.write_all(bytes))
+}
+
+/// [`write_atomically`] for contents too large to hold at once: `write`
+/// streams them into a buffered writer. The temporary file's name starts
+/// with `prefix` (say, so that a writer can find its own leftovers after
+/// a crash). After the rename the folder is synced too, where the system
+/// allows it, so that the rename itself survives a power cut.
+pub(crate) fn write_atomically_with(
+    path: &Path,
+    prefix: &str,
+    write: impl FnOnce(&mut dyn Write) -> io::Result<()>,
+) -> io::Result<()> {
     let existing = fs::metadata(path).ok();
     if let Some(m) = &existing {
         if m.is_dir() {
@@ -775,8 +788,8 @@ pub fn write_atomically(path: &Path, bytes: &[u8]) -> io::Result<()> {
             ));
         }
         if !m.is_file() {
-            let mut stream = fs::OpenOptions::new().write(true).open(path)?;
-            stream.write_all(bytes)?;
+            let mut stream = io::BufWriter::new(fs::OpenOptions::new().write(true).open(path)?);
+            write(&mut stream)?;
             return stream.flush();
         }
     }
@@ -792,21 +805,29 @@ pub fn write_atomically(path: &Path, bytes: &[u8]) -> io::Result<()> {
         ));
     }
     let mut builder = tempfile::Builder::new();
+    builder.prefix(prefix);
     #[cfg(unix)]
     {
         use std::os::unix::fs::PermissionsExt;
         // 0666 less the umask, which the system applies at creation.
         builder.permissions(fs::Permissions::from_mode(0o666));
     }
-    let mut tmp = builder.tempfile_in(dir).map_err(without_temporary_name)?;
+    let tmp = builder.tempfile_in(dir).map_err(without_temporary_name)?;
     if let Some(m) = &existing {
         tmp.as_file().set_permissions(m.permissions())?;
     }
-    tmp.write_all(bytes)?;
+    {
+        let mut out = io::BufWriter::with_capacity(1 << 16, tmp.as_file());
+        write(&mut out)?;
+        out.flush()?;
+    }
     tmp.as_file().sync_all()?;
     // On failure the temporary file is dropped, which removes it.
     tmp.persist(&target)
         .map_err(|e| without_temporary_name(e.error))?;
+    // Not every system lets a folder be opened and synced; the file's own
+    // contents are already safe.
+    let _ = fs::File::open(dir).and_then(|d| d.sync_all());
     Ok(())
 }
 

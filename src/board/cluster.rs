@@ -48,7 +48,7 @@ use serde::{Deserialize, Serialize};
 use std::cell::RefCell;
 use std::fmt;
 use std::fs;
-use std::io::{self, BufReader, BufWriter, Read, Write};
+use std::io::{self, BufReader, Read, Write};
 use std::path::{Path, PathBuf};
 use std::rc::Rc;
 use std::sync::Arc;
@@ -279,6 +279,12 @@ impl Cluster {
         Ok(hosts)
     }
 
+    /// True when the processes of a hosts file connect over the network;
+    /// timely then prints its connection messages to standard output.
+    pub fn networked(&self) -> bool {
+        !self.hosts.is_empty()
+    }
+
     /// The number of processes.
     pub fn processes(&self) -> usize {
         self.hosts.len().max(1)
@@ -449,19 +455,13 @@ pub fn analyse(
         workers: cluster.workers,
         progress,
     });
-    // Timely prints to standard output while the processes connect
-    // ("awaiting connections", "retrying"); the library prints nothing, so
-    // that is held back until the workers start.
     // A process whose peers never come would wait for ever: the start runs
     // in a thread of its own, given `connect_timeout`. After a time-out
-    // that thread is left waiting (timely cannot be told to stop), and
-    // standard output stays held back; the process is expected to end, as
-    // the command line does.
-    let quiet = if cluster.hosts.is_empty() {
-        None
-    } else {
-        gag::Gag::stdout().ok()
-    };
+    // that thread is left waiting (timely cannot be told to stop); the
+    // process is expected to end, as the command line does. While the
+    // processes of a hosts file connect, timely prints to standard output
+    // ("awaiting connections"): the library prints nothing of its own, and
+    // holding that back is the caller's business ([`Cluster::networked`]).
     // The whole run lives in that thread: it reports the start, then the
     // workers' outcomes. If the cluster breaks (a process killed, a
     // connection cut, processes started with different workers), timely's
@@ -485,14 +485,6 @@ pub fn analyse(
         let _ = done_tx.send(outcomes);
     });
     let started = started_rx.recv_timeout(cluster.connect_timeout);
-    if matches!(started, Err(std::sync::mpsc::RecvTimeoutError::Timeout)) {
-        // Timely's thread goes on waiting and retrying, and would print
-        // to standard output: it stays held back for the rest of the
-        // process.
-        std::mem::forget(quiet);
-    } else {
-        drop(quiet);
-    }
     let here = cluster
         .hosts
         .get(cluster.process)
@@ -1017,6 +1009,42 @@ struct Checkpoint {
     /// The case's part of the file names.
     case: String,
     peers: usize,
+    worker: usize,
+}
+
+/// What the name of a checkpoint file says:
+/// `{case}.worker-{worker}-of-{peers}.layer-{layer}.ckpt`, as
+/// [`Checkpoint::path`] writes it.
+#[derive(Debug, PartialEq, Eq)]
+struct CheckpointName<'a> {
+    case: &'a str,
+    worker: usize,
+    peers: usize,
+    layer: u32,
+}
+
+impl CheckpointName<'_> {
+    /// Reads a file name; `None` unless it is exactly such a name, with
+    /// its numbers written as `path` writes them (no sign, no leading
+    /// zero) and at least one worker.
+    fn parse(name: &str) -> Option<CheckpointName<'_>> {
+        fn number<T: std::str::FromStr>(digits: &str) -> Option<T> {
+            let plain = !digits.is_empty()
+                && digits.bytes().all(|b| b.is_ascii_digit())
+                && (digits == "0" || !digits.starts_with('0'));
+            plain.then(|| digits.parse().ok()).flatten()
+        }
+        let (rest, layer) = name.strip_suffix(".ckpt")?.rsplit_once(".layer-")?;
+        let (case, workers) = rest.rsplit_once(".worker-")?;
+        let (worker, peers) = workers.split_once("-of-")?;
+        let n = CheckpointName {
+            case,
+            worker: number(worker)?,
+            peers: number(peers)?,
+            layer: number(layer)?,
+        };
+        (n.peers > 0 && n.worker < n.peers).then_some(n)
+    }
 }
 
 /// What a checkpoint holds.
@@ -1041,6 +1069,7 @@ impl Checkpoint {
         Checkpoint {
             dir: dir.to_path_buf(),
             stem: format!("{name}.worker-{me}-of-{peers}"),
+            worker: me,
             identity: [
                 CHECKPOINT_VERSION,
                 case.board.rows() as u64,
@@ -1059,27 +1088,21 @@ impl Checkpoint {
     /// again beside them would silently throw them away.
     fn foreign(&self) -> Option<String> {
         let entries = fs::read_dir(&self.dir).ok()?;
-        let prefix = format!("{}.worker-", self.case);
         for e in entries.flatten() {
             let Ok(name) = e.file_name().into_string() else {
                 continue;
             };
-            let Some(rest) = name.strip_prefix(&prefix) else {
+            let Some(n) = CheckpointName::parse(&name) else {
                 continue;
             };
-            let Some((_, tail)) = rest.split_once("-of-") else {
-                continue;
-            };
-            let Some((n, _)) = tail.split_once('.') else {
-                continue;
-            };
-            if n.parse::<usize>().is_ok_and(|n| n != self.peers && n > 0) && name.ends_with(".ckpt")
-            {
+            if n.case == self.case && n.peers != self.peers {
                 return Some(format!(
-                    "{} holds checkpoints of the {} case for {n} workers, and this run has {}: run it with {n} workers, or give another folder",
+                    "{} holds checkpoints of the {} case for {} workers, and this run has {}: run it with {} workers, or give another folder",
                     self.dir.display(),
                     self.case,
-                    self.peers
+                    n.peers,
+                    self.peers,
+                    n.peers
                 ));
             }
         }
@@ -1107,6 +1130,8 @@ impl Checkpoint {
         }
     }
 
+    /// The file of layer `depth`'s checkpoint (its name is read back by
+    /// [`CheckpointName::parse`]).
     fn path(&self, depth: u32) -> PathBuf {
         self.dir.join(format!("{}.layer-{depth}.ckpt", self.stem))
     }
@@ -1116,16 +1141,12 @@ impl Checkpoint {
         let Ok(entries) = fs::read_dir(&self.dir) else {
             return Vec::new();
         };
-        let prefix = format!("{}.layer-", self.stem);
         entries
             .filter_map(|e| {
                 let name = e.ok()?.file_name().into_string().ok()?;
-                let digits = name.strip_prefix(&prefix)?.strip_suffix(".ckpt")?;
-                // Exactly the digits `path` writes: no sign, no leading zero.
-                let plain = !digits.is_empty()
-                    && digits.bytes().all(|b| b.is_ascii_digit())
-                    && (digits == "0" || !digits.starts_with('0'));
-                plain.then(|| digits.parse().ok()).flatten()
+                let n = CheckpointName::parse(&name)?;
+                (n.case == self.case && n.peers == self.peers && n.worker == self.worker)
+                    .then_some(n.layer)
             })
             .collect()
     }
@@ -1148,11 +1169,9 @@ impl Checkpoint {
         distances: &[u8],
     ) -> io::Result<()> {
         fs::create_dir_all(&self.dir)?;
-        let file = tempfile::Builder::new()
-            .prefix(&self.temporary_prefix())
-            .tempfile_in(&self.dir)?;
-        {
-            let mut out = Hashing::new(BufWriter::new(file.as_file()));
+        let prefix = self.temporary_prefix();
+        crate::store::write_atomically_with(&self.path(depth), &prefix, |out| {
+            let mut out = Hashing::new(out);
             out.write_all(MAGIC)?;
             let sizes = [
                 u64::from(depth),
@@ -1169,14 +1188,8 @@ impl Checkpoint {
             table.write_to(&mut out)?;
             out.write_all(distances)?;
             let sum = out.hash.digest();
-            out.inner.write_all(&sum.to_le_bytes())?;
-            out.inner.flush()?;
-        }
-        file.as_file().sync_all()?;
-        file.persist(self.path(depth)).map_err(|e| e.error)?;
-        // The rename itself survives a power cut once the folder is synced.
-        fs::File::open(&self.dir)?.sync_all()?;
-        Ok(())
+            out.inner.write_all(&sum.to_le_bytes())
+        })
     }
 
     /// Reads the checkpoint of layer `depth`: the checksum first, then
@@ -1307,5 +1320,42 @@ impl<W: Write> Write for Hashing<W> {
 
     fn flush(&mut self) -> io::Result<()> {
         self.inner.flush()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_checkpoint_name_reads_back_as_written() {
+        let case = Case::new("3x4".parse().unwrap(), 11).unwrap();
+        for (me, peers, depth) in [(0, 1, 0), (1, 2, 17), (15, 16, 4000)] {
+            let c = Checkpoint::new(Path::new("/tmp/x"), &case, peers, me);
+            let path = c.path(depth);
+            let name = path.file_name().unwrap().to_str().unwrap();
+            assert_eq!(
+                CheckpointName::parse(name),
+                Some(CheckpointName {
+                    case: "3x4-home-11",
+                    worker: me,
+                    peers,
+                    layer: depth,
+                })
+            );
+        }
+        for name in [
+            "3x4-home-11.worker-0-of-2.layer-5.ckpt.tmp",
+            "3x4-home-11.worker-0-of-2.layer-05.ckpt",
+            "3x4-home-11.worker-0-of-2.layer-+5.ckpt",
+            "3x4-home-11.worker-0-of-2.layer-.ckpt",
+            "3x4-home-11.worker-2-of-2.layer-5.ckpt",
+            "3x4-home-11.worker-0-of-0.layer-5.ckpt",
+            "3x4-home-11.worker-0-of-02.layer-5.ckpt",
+            "3x4-home-11.worker-0.layer-5.ckpt",
+            ".3x4-home-11.worker-0-of-2.layer-5.ckpt.abc123",
+        ] {
+            assert_eq!(CheckpointName::parse(name), None, "{name}");
+        }
     }
 }

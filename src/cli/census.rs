@@ -292,7 +292,7 @@ impl Distributed {
         case: &Case,
         report: impl Fn(schofield::board::Progress) + Send + Sync + 'static,
     ) -> Result<Option<census::CaseResult>, Box<dyn std::error::Error>> {
-        let run = quietly(|| {
+        let run = quietly(self.cluster.networked(), || {
             cluster::analyse(
                 case,
                 &self.cluster,
@@ -332,11 +332,18 @@ impl Distributed {
 /// Runs `f` with the panics of timely's threads held back: when a cluster
 /// breaks (a process killed, a connection cut), timely's threads panic and
 /// the run returns an error, which is reported on one line; the first
-/// panic's message is kept for that line.
+/// panic's message is kept for that line. When the processes connect over
+/// the network (`networked`), standard output, which carries the answer,
+/// is held back too: timely prints its connection messages there. If they
+/// never all connect, timely's thread goes on retrying and printing, so
+/// standard output stays held back until the process ends (it is about to,
+/// with the error).
 #[cfg(feature = "distributed")]
 fn quietly(
+    networked: bool,
     f: impl FnOnce() -> Result<cluster::Run, cluster::ClusterError>,
 ) -> Result<cluster::Run, Box<dyn std::error::Error>> {
+    let held = networked.then(|| gag::Gag::stdout().ok()).flatten();
     use std::sync::{Arc, Mutex};
     let first: Arc<Mutex<Option<String>>> = Arc::new(Mutex::new(None));
     let kept = Arc::clone(&first);
@@ -355,6 +362,11 @@ fn quietly(
     }));
     let outcome = f();
     std::panic::set_hook(previous);
+    if matches!(outcome, Err(cluster::ClusterError::Start(_))) {
+        std::mem::forget(held);
+    } else {
+        drop(held);
+    }
     outcome.map_err(|e| match (&e, first.lock().map(|f| f.clone())) {
         (cluster::ClusterError::Worker(_), Ok(Some(why))) if !why.is_empty() => {
             format!("{e} ({why})").into()
