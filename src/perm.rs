@@ -566,7 +566,7 @@ impl Unranker {
     #[inline]
     pub fn parts(&self, r: u32) -> (usize, u64) {
         if self.split == 1 {
-            // Nothing leading (the inverse would wrap to 0).
+            // Every digit leading, nothing trailing (the inverse would wrap to 0).
             return (r as usize, self.low[0]);
         }
         let (h, l) = div_rem(r, self.split, self.inverse);

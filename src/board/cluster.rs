@@ -438,8 +438,9 @@ impl Slices {
 /// and resumes from the newest complete layer found (and stops after the
 /// layer it names, if it names one). `progress` is called in worker 0
 /// after each layer. If the processes of a hosts file do not connect in
-/// time, timely's start is left waiting in a thread of its own and
-/// standard output stays held back until the process ends.
+/// time, timely's start is left waiting in a thread of its own (timely
+/// then goes on printing to standard output: holding that back is the
+/// caller's, as the command line's `quietly` does).
 pub fn analyse(
     case: &Case,
     cluster: &Cluster,

@@ -14,8 +14,9 @@
 //! nothing, its states are still marked: they are the farthest states, the
 //! antipodes.
 //!
-//! The table never lists a frontier: the work is the expansions and one
-//! scan of `len / 4` bytes a layer. The expansions are bound by memory
+//! The table never lists a large frontier (only a small layer keeps a list
+//! of its words): the work is the expansions and one scan of `len / 4`
+//! bytes a layer. The expansions are bound by memory
 //! latency (each neighbour is a random place in the table), so an
 //! expansion hands over all its neighbours at once ([`Next::claim_all`]):
 //! their words are read first, independently, so that the processor
@@ -299,8 +300,8 @@ impl TwoBit {
     }
 
     /// Searches from `starts` (distance 0) layer by layer until a layer
-    /// finds nothing new. `expand(i, next)` is called once for every state
-    /// `i` reached, in parallel, and claims its neighbours with
+    /// finds nothing new. `expand(i, next)` is called for every state `i`
+    /// reached, in parallel, and claims its neighbours with
     /// [`Next::claim`] (or its kin). `each_layer(distance, reached,
     /// groups)` is called after each new layer with the number of states
     /// and of groups reached so far.
@@ -309,7 +310,11 @@ impl TwoBit {
     /// [`TwoBit::pass`]), so the table is read once a layer, not twice.
     /// The last layer must stay marked (it is the antipodes): a small layer
     /// is left so when it claims nothing, and in the rare case that a large
-    /// one is the last, the search runs again and stops short of it.
+    /// one is the last, the search runs again and stops short of it. So
+    /// `expand` must give the same claims each time, and what it does
+    /// besides claiming may be done twice for a state (none of this
+    /// crate's searches has such a last layer; the census's side effect is
+    /// a store, the databases' a list that is deduplicated).
     pub fn search(
         &self,
         starts: &[usize],
@@ -367,7 +372,8 @@ impl TwoBit {
         self.claim_starts(starts);
         let mut layer = Layer::FIRST;
         while layer.depth < last.depth {
-            self.pass(layer, counts[layer.depth as usize], expand);
+            let pass = self.pass(layer, counts[layer.depth as usize], expand);
+            debug_assert_eq!(pass.claimed, counts[layer.depth as usize + 1]);
             layer = layer.after();
         }
     }

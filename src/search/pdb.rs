@@ -627,6 +627,8 @@ impl PatternDb {
         excess.shrink_to_fit();
         let mut large = large.into_inner().expect("no thread panics holding it");
         large.sort_unstable();
+        // The search may expand a state twice (see `TwoBit::search`).
+        large.dedup();
         db.excess = excess;
         db.large = large;
         Some(db)
