@@ -480,7 +480,7 @@ pub(crate) fn take_nth(list: u64, d: u64) -> (u64, u64) {
 }
 
 /// A faster [`Lehmer::unrank`] for placement ranks in `u32`, for inner
-/// loops: one division (done as a multiplication) splits the rank into its leading and trailing
+/// loops: one division (by multiplication, [`Divisor`]) splits the rank into its leading and trailing
 /// digits, and two tables give each half's digits.
 ///
 /// ```
@@ -496,11 +496,9 @@ pub struct Unranker {
     digits: usize,
     /// The number of leading digits.
     lead: usize,
-    /// The rank of one step of the leading digits.
-    split: u32,
-    /// `⌈2⁶⁴ / split⌉`: dividing a 32-bit rank by `split` is a
-    /// multiplication by it ([`Unranker::parts`]).
-    inverse: u64,
+    /// The rank of one step of the leading digits, divided by
+    /// multiplication ([`Unranker::parts`]).
+    split: Divisor,
     /// Digits of each leading part, packed.
     high: Vec<u64>,
     /// Digits of each trailing part, packed (shifted into place).
@@ -539,8 +537,7 @@ impl Unranker {
         Unranker {
             digits: k,
             lead,
-            split,
-            inverse: (u64::MAX / u64::from(split)).wrapping_add(1),
+            split: Divisor::new(u64::from(split)).expect("a weight is at least 1"),
             high,
             low,
         }
@@ -565,11 +562,7 @@ impl Unranker {
     /// part; [`Unranker::digits`] is the two together.
     #[inline]
     pub fn parts(&self, r: u32) -> (usize, u64) {
-        if self.split == 1 {
-            // Every digit leading, nothing trailing (the inverse would wrap to 0).
-            return (r as usize, self.low[0]);
-        }
-        let (h, l) = div_rem(r, self.split, self.inverse);
+        let (h, l) = self.split.div_rem(u64::from(r));
         let (h, l) = (h as usize, l as usize);
         (h, self.low[l])
     }
@@ -581,18 +574,41 @@ impl Unranker {
     }
 }
 
-/// `(r / d, r % d)` for a 32-bit `r` and `d ≥ 2`, given `m = ⌈2⁶⁴ / d⌉`
-/// (`u64::MAX / d + 1`), by Lemire's method: the quotient is the high half
-/// of `r · m`, the remainder the high half of `(r · m mod 2⁶⁴) · d`. Both
-/// are exact for every 32-bit `r`, and two multiplications are much
-/// cheaper than a division.
-#[inline(always)]
-fn div_rem(r: u32, d: u32, m: u64) -> (u32, u32) {
-    let low_bits = u64::from(r).wrapping_mul(m);
-    (
-        ((u128::from(r) * u128::from(m)) >> 64) as u32,
-        ((u128::from(low_bits) * u128::from(d)) >> 64) as u32,
-    )
+/// A divisor fixed once and then divided by many times, by a
+/// multiplication instead of a division (the searches' inner loops split
+/// indices this way). The reciprocal `⌊(2⁶⁴ − 1) / d⌋` is short of
+/// `2⁶⁴ / d` by at most one, which costs a numerator `x < 2⁶⁴` less than one
+/// in the quotient: the first quotient is the true one or one less, and
+/// the remainder tells which.
+///
+/// ```
+/// use schofield::perm::Divisor;
+/// let d = Divisor::new(60).unwrap();
+/// assert_eq!(d.div_rem(12_345), (205, 45));
+/// ```
+#[derive(Debug, Clone, Copy)]
+pub struct Divisor {
+    d: u64,
+    reciprocal: u64,
+}
+
+impl Divisor {
+    /// The divisor `d`; `None` for 0.
+    pub fn new(d: u64) -> Option<Divisor> {
+        (d != 0).then(|| Divisor {
+            d,
+            reciprocal: u64::MAX / d,
+        })
+    }
+
+    /// `(x / d, x % d)`.
+    #[inline(always)]
+    pub fn div_rem(self, x: u64) -> (u64, u64) {
+        let q = ((u128::from(x) * u128::from(self.reciprocal)) >> 64) as u64;
+        let r = x - q * self.d;
+        let over = r >= self.d;
+        (q + u64::from(over), r - if over { self.d } else { 0 })
+    }
 }
 
 /// A faster sequence number ([`Lehmer::even`], [`even_rank_array`]) for
@@ -978,17 +994,37 @@ mod tests {
     #[test]
     fn division_by_multiplication_is_division() {
         let mut rng = fastrand::Rng::with_seed(15);
-        let divisors = (2..3000u32)
+        let mut divisors: Vec<u64> = (1..3000)
             .chain([12, 60, 360, 2520, 20_160, 181_440, 1_814_400, 19_958_400])
-            .chain((0..2000).map(|_| rng.u32(2..)).collect::<Vec<_>>())
-            .chain([u32::MAX - 1, u32::MAX, 1 << 31, (1 << 31) + 1]);
-        for d in divisors.collect::<Vec<_>>() {
-            let m = u64::MAX / u64::from(d) + 1;
-            let edges = [0, 1, d - 1, d, d.wrapping_add(1), u32::MAX - 1, u32::MAX];
-            for r in edges.into_iter().chain((0..200).map(|_| rng.u32(..))) {
-                assert_eq!(div_rem(r, d, m), (r / d, r % d), "{r} / {d}");
+            .chain([
+                u64::from(u32::MAX),
+                1 << 31,
+                1 << 40,
+                u64::MAX - 1,
+                u64::MAX,
+            ])
+            .collect();
+        divisors.extend((0..2000).map(|_| rng.u64(1..)));
+        divisors.extend((0..2000).map(|_| rng.u64(1..1 << 40)));
+        for d in divisors {
+            let div = Divisor::new(d).unwrap();
+            let edges = [
+                0,
+                1,
+                d - 1,
+                d,
+                d.wrapping_add(1),
+                u64::from(u32::MAX),
+                u64::MAX - 1,
+                u64::MAX,
+            ];
+            let mut random: Vec<u64> = (0..100).map(|_| rng.u64(..)).collect();
+            random.extend((0..100).map(|_| u64::from(rng.u32(..))));
+            for x in edges.into_iter().chain(random) {
+                assert_eq!(div.div_rem(x), (x / d, x % d), "{x} / {d}");
             }
         }
+        assert!(Divisor::new(0).is_none());
     }
 
     #[test]

@@ -306,8 +306,8 @@ pub struct Moves {
     vertical: Vec<Vec<(usize, Jump)>>,
     /// The tile parity a state needs with the blank on each cell.
     odd_for: Vec<bool>,
-    /// `⌊(2⁶⁴ − 1) / per_blank⌋`, for [`Moves::split`].
-    reciprocal: u64,
+    /// `per_blank`, divided by multiplication ([`Moves::split`]).
+    blocks: perm::Divisor,
     /// The leading places of the tile orders, placed, by the index of the
     /// leading part of their rank ([`perm::Unranker::parts`]).
     leads: Vec<Placing>,
@@ -346,7 +346,7 @@ impl Moves {
         let per_blank = space.len() / n;
         Some(Moves {
             // A board has at least 4 cells, so at least 3 states a block.
-            reciprocal: u64::MAX / per_blank as u64,
+            blocks: perm::Divisor::new(per_blank as u64)?,
             per_blank,
             space,
             m: n - 1,
@@ -392,21 +392,11 @@ impl Moves {
     }
 
     /// State `i` as its blank's cell and its tile rank: `i / per_blank`
-    /// and `i % per_blank`, by a multiplication with the reciprocal worked
-    /// out once instead of a division. The reciprocal
-    /// `⌊(2⁶⁴ − 1) / per_blank⌋` is short of `2⁶⁴ / per_blank` by at most
-    /// one, which costs `i < 2⁶⁴` less than one in the quotient: the first
-    /// quotient is the true one or one less, and the remainder tells which.
+    /// and `i % per_blank`, without a division ([`perm::Divisor`]).
     #[inline]
     fn split(&self, i: usize) -> (usize, usize) {
-        let d = self.per_blank as u64;
-        let q = ((u128::from(i as u64) * u128::from(self.reciprocal)) >> 64) as u64;
-        let r = i as u64 - q * d;
-        let over = r >= d;
-        (
-            (q + u64::from(over)) as usize,
-            (r - if over { d } else { 0 }) as usize,
-        )
+        let (blank, rank) = self.blocks.div_rem(i as u64);
+        (blank as usize, rank as usize)
     }
 
     /// The tile order of tile rank `r` with the parity `odd`
