@@ -49,7 +49,16 @@ fn replays(
     moves: &[schofield::board::Direction],
     tiles: &[u8],
 ) -> bool {
-    let b = four();
+    replays_on(&four(), start, goal, moves, tiles)
+}
+
+fn replays_on(
+    b: &Board,
+    start: &Arrangement,
+    goal: &Arrangement,
+    moves: &[schofield::board::Direction],
+    tiles: &[u8],
+) -> bool {
     let mut cur = start.clone();
     for (&d, &t) in moves.iter().zip(tiles) {
         match b.apply(&cur, d) {
@@ -58,6 +67,41 @@ fn replays(
         }
     }
     &cur == goal
+}
+
+/// IDA* prunes the paths that walk the blank round a 2×2 square further
+/// than another path does; the lengths must still be the true distances,
+/// which the 9!/2 lookup table knows for every 3×3 arrangement.
+#[test]
+fn ida_finds_the_lookup_tables_distance_on_the_3x3() {
+    use schofield::board::lookup::LookupTable;
+    let b: Board = "3x3".parse().unwrap();
+    let goal = b.goal_blank_first();
+    let table = LookupTable::build(b, goal.clone());
+    let p = Partition {
+        name: None,
+        dbs: vec![
+            PatternDb::build(&b, &goal, &[1, 2, 3, 4]),
+            PatternDb::build(&b, &goal, &[5, 6, 7, 8]),
+        ],
+    };
+    let mut longest = 0;
+    // Every 7th arrangement (25 920 of them), with the two antipodes.
+    let mut sample: Vec<Arrangement> = (0..table.space().len())
+        .step_by(7)
+        .map(|i| table.space().arrangement(i))
+        .collect();
+    sample.extend(table.arrangements_at(table.max(), &[0, 1]));
+    for a in &sample {
+        let d = u32::from(table.distance(a).unwrap());
+        for guide in [Guide::from(Heuristic::Manhattan), Guide::Databases(&p)] {
+            let s = solve(&b, a, &goal, guide, &Limits::default()).unwrap();
+            assert_eq!(s.length, d, "{a:?}");
+            assert!(replays_on(&b, a, &goal, &s.moves, &s.tiles), "{a:?}");
+        }
+        longest = longest.max(d);
+    }
+    assert_eq!(longest, 31);
 }
 
 #[test]

