@@ -134,11 +134,11 @@ struct Search<'a> {
 /// Every redundant path is longer than another path to the same
 /// arrangement, or as long and earlier in dictionary order, and the
 /// shortest path that is first in dictionary order has no redundant
-/// prefix; so each arrangement keeps an optimal path, and the search's
-/// lengths and bounds are what they are without the rule (Taylor and
-/// Korf's pruning of duplicate paths, for the one short cycle the sliding
-/// puzzles have). On Korf's 100 with the 7-8 databases it saves 12 % of
-/// the positions generated.
+/// prefix; so each arrangement keeps an optimal path: the search's
+/// lengths are what they are without the rule, and its bounds stay at or
+/// below the optimum. This is Taylor and Korf's pruning of duplicate paths
+/// for the one short cycle the sliding puzzles have. On Korf's 100 with
+/// the 7-8 databases it saves 12 % of the positions generated.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 struct Circuit {
     /// The blank's last move (none at the start).
