@@ -117,6 +117,15 @@ struct Pass {
 /// large enough for the last layer of every search this crate runs.
 const LISTED: u64 = 1 << 16;
 
+/// The words of the table one task of a pass walks (32 KB).
+const STRETCH: usize = 1 << 12;
+
+/// The words a pass tests together for states of the layer, passing over
+/// them at once when there are none: most words of the first and last
+/// layers, and of the census's, have none, and one test of 16 words is
+/// much cheaper than 16.
+const RUN: usize = 16;
+
 /// The mark of an old state.
 const OLD: u64 = 0b11;
 /// The low bit of every two-bit field of a word.
@@ -387,16 +396,14 @@ impl TwoBit {
     /// is left marked as the last layer.
     #[inline(always)]
     fn pass(&self, layer: Layer, size: u64, expand: &(impl Fn(usize, &mut Next) + Sync)) -> Pass {
-        let all = 0..self.words.len();
+        let stretches = self.words.par_chunks(STRETCH).enumerate();
         if size > LISTED {
-            let (claimed, firsts) = all
-                .into_par_iter()
-                .map(|w| {
+            let (claimed, firsts) = stretches
+                .map(|(c, stretch)| {
                     let mut next = self.next(layer);
-                    let hits = self.expand_word(layer, w, &mut next, expand);
-                    if hits != 0 {
+                    self.expand_stretch(layer, c, stretch, &mut next, expand, |w, hits| {
                         self.words[w].fetch_or(hits * OLD, Ordering::Relaxed);
-                    }
+                    });
                     (next.claimed, next.firsts)
                 })
                 .reduce(|| (0, 0), |a, b| (a.0 + b.0, a.1 + b.1));
@@ -406,19 +413,22 @@ impl TwoBit {
                 closed: true,
             };
         }
-        // The words with states of the layer, and what each claimed.
-        let listed: Vec<(usize, u64, u64, u64)> = all
-            .into_par_iter()
-            .filter_map(|w| {
+        // The words with states of the layer, by stretch, and what each
+        // stretch claimed.
+        let listed: Vec<(Vec<(usize, u64)>, u64, u64)> = stretches
+            .map(|(c, stretch)| {
                 let mut next = self.next(layer);
-                let hits = self.expand_word(layer, w, &mut next, expand);
-                (hits != 0).then_some((w, hits, next.claimed, next.firsts))
+                let mut found = Vec::new();
+                self.expand_stretch(layer, c, stretch, &mut next, expand, |w, hits| {
+                    found.push((w, hits))
+                });
+                (found, next.claimed, next.firsts)
             })
             .collect();
-        let claimed = listed.iter().map(|x| x.2).sum();
-        let firsts = listed.iter().map(|x| x.3).sum();
+        let claimed = listed.iter().map(|x| x.1).sum();
+        let firsts = listed.iter().map(|x| x.2).sum();
         if claimed != 0 {
-            for &(w, hits, ..) in &listed {
+            for &(w, hits) in listed.iter().flat_map(|x| &x.0) {
                 self.words[w].fetch_or(hits * OLD, Ordering::Relaxed);
             }
         }
@@ -426,6 +436,38 @@ impl TwoBit {
             claimed,
             firsts,
             closed: claimed != 0,
+        }
+    }
+
+    /// Expands the states of `layer` in stretch `c` of the table (the
+    /// words `stretch`, [`STRETCH`] of them but the last), calling
+    /// `after(w, hits)` after each word `w` that has some, with them as
+    /// the low bits of their fields. A run of [`RUN`] words with none is
+    /// passed over with one test.
+    #[inline(always)]
+    fn expand_stretch(
+        &self,
+        layer: Layer,
+        c: usize,
+        stretch: &[AtomicU64],
+        next: &mut Next,
+        expand: impl Fn(usize, &mut Next),
+        mut after: impl FnMut(usize, u64),
+    ) {
+        for (r, run) in stretch.chunks(RUN).enumerate() {
+            let any = run.iter().fold(0, |a, w| {
+                a | Self::marked(w.load(Ordering::Relaxed), layer.current)
+            });
+            if any == 0 {
+                continue;
+            }
+            for k in 0..run.len() {
+                let w = c * STRETCH + r * RUN + k;
+                let hits = self.expand_word(layer, w, next, &expand);
+                if hits != 0 {
+                    after(w, hits);
+                }
+            }
         }
     }
 
