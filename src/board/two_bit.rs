@@ -120,6 +120,17 @@ const LISTED: u64 = 1 << 16;
 /// The words of the table one task of a pass walks (32 KB).
 const STRETCH: usize = 1 << 12;
 
+/// What a small layer's pass found in one stretch of the table.
+struct Listed {
+    /// The words with states of the layer, each with those states as the
+    /// low bits of their fields.
+    words: Vec<(usize, u64)>,
+    /// The states the stretch claimed.
+    claimed: u64,
+    /// The groups it reached first.
+    firsts: u64,
+}
+
 /// The words a pass tests together for states of the layer, passing over
 /// them at once when there are none: most words of the first and last
 /// layers, and of the census's, have none, and one test of 16 words is
@@ -415,20 +426,24 @@ impl TwoBit {
         }
         // The words with states of the layer, by stretch, and what each
         // stretch claimed.
-        let listed: Vec<(Vec<(usize, u64)>, u64, u64)> = stretches
+        let listed: Vec<Listed> = stretches
             .map(|(c, stretch)| {
                 let mut next = self.next(layer);
-                let mut found = Vec::new();
+                let mut words = Vec::new();
                 self.expand_stretch(layer, c, stretch, &mut next, expand, |w, hits| {
-                    found.push((w, hits))
+                    words.push((w, hits))
                 });
-                (found, next.claimed, next.firsts)
+                Listed {
+                    words,
+                    claimed: next.claimed,
+                    firsts: next.firsts,
+                }
             })
             .collect();
-        let claimed = listed.iter().map(|x| x.1).sum();
-        let firsts = listed.iter().map(|x| x.2).sum();
+        let claimed = listed.iter().map(|x| x.claimed).sum();
+        let firsts = listed.iter().map(|x| x.firsts).sum();
         if claimed != 0 {
-            for &(w, hits) in listed.iter().flat_map(|x| &x.0) {
+            for &(w, hits) in listed.iter().flat_map(|x| &x.words) {
                 self.words[w].fetch_or(hits * OLD, Ordering::Relaxed);
             }
         }
