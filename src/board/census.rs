@@ -22,7 +22,7 @@
 //! ```
 
 use crate::board::symmetry::Symmetry;
-use crate::board::two_bit::TwoBit;
+use crate::board::two_bit::{Expand, Next, TwoBit};
 use crate::board::{
     Arrangement, Board, Jump, Placing, Progress, Space, move_tables, nib, tile_ranks, try_vec_with,
 };
@@ -417,26 +417,64 @@ impl Moves {
     /// there are (two to four).
     #[inline]
     pub fn of(&self, i: usize, js: &mut [usize; 4]) -> usize {
-        let per_blank = self.per_blank;
         let (blank, rank) = self.split(i);
         let mut count = 0;
         for &to in &self.horizontal[blank] {
-            js[count] = to * per_blank + rank;
+            js[count] = to * self.per_blank + rank;
             count += 1;
         }
-        if !self.vertical[blank].is_empty() {
-            let m = self.m;
-            let (list, digits) = self.tile_order(rank as u32, self.odd_for[blank]);
-            // The last two digits, which the rank leaves out: 1 at m − 2 when
-            // its entry is the larger of the two.
-            let digits = digits | u64::from(nib(list, m - 2) > nib(list, m - 1)) << (4 * (m - 2));
-            for &(to, jump) in &self.vertical[blank] {
-                let r = jump.rerank(rank as u32, list, digits, &self.digit_weights);
-                js[count] = to * per_blank + r as usize;
-                count += 1;
-            }
+        count + self.vertical_into(blank, rank, &mut js[count..])
+    }
+
+    /// Writes the neighbours of state `i` by vertical moves to `js` and
+    /// returns how many there are (none to two).
+    #[inline]
+    pub fn vertical_of(&self, i: usize, js: &mut [usize; 4]) -> usize {
+        let (blank, rank) = self.split(i);
+        self.vertical_into(blank, rank, js)
+    }
+
+    /// The vertical neighbours of the state with the blank on `blank` and
+    /// tile rank `rank`, written to `js`; how many.
+    #[inline]
+    fn vertical_into(&self, blank: usize, rank: usize, js: &mut [usize]) -> usize {
+        if self.vertical[blank].is_empty() {
+            return 0;
+        }
+        let m = self.m;
+        let (list, digits) = self.tile_order(rank as u32, self.odd_for[blank]);
+        // The last two digits, which the rank leaves out: 1 at m − 2 when
+        // its entry is the larger of the two.
+        let digits = digits | u64::from(nib(list, m - 2) > nib(list, m - 1)) << (4 * (m - 2));
+        let mut count = 0;
+        for &(to, jump) in &self.vertical[blank] {
+            let r = jump.rerank(rank as u32, list, digits, &self.digit_weights);
+            js[count] = to * self.per_blank + r as usize;
+            count += 1;
         }
         count
+    }
+
+    /// When every block of states (one blank cell) is a whole number of
+    /// the two-bit table's words, the number of words a block takes: a
+    /// horizontal move keeps the tile rank, so it carries a word's states
+    /// to one word of another block, in the same places.
+    pub fn words_per_block(&self) -> Option<usize> {
+        self.per_blank
+            .is_multiple_of(32)
+            .then_some(self.per_blank / 32)
+    }
+
+    /// The words a horizontal move carries word `w` to, with whether it is
+    /// a word of the standard positions (blank at home); `wpb` is
+    /// [`Moves::words_per_block`].
+    #[inline]
+    pub fn horizontal_words(&self, w: usize, wpb: usize) -> impl Iterator<Item = (usize, bool)> {
+        let blank = w / wpb;
+        let offset = w - blank * wpb;
+        self.horizontal[blank]
+            .iter()
+            .map(move |&to| (to * wpb + offset, to == self.home))
     }
 }
 
@@ -455,32 +493,73 @@ pub fn analyse(case: &Case, progress: &(dyn Fn(Progress) + Sync)) -> Result<Case
     if let Some(r) = moves.standard(start) {
         standard[r].store(0, Ordering::Relaxed);
     }
-    let layers = table.search(
-        &[start],
-        |i, next| {
-            // The neighbours, claimed together so that their reads overlap.
-            let mut js = [0usize; 4];
-            let count = moves.of(i, &mut js);
-            let depth = next.depth() as u8;
-            next.claim_all(&js[..count], |k, _| {
-                if let Some(r) = moves.standard(js[k]) {
-                    standard[r].store(depth, Ordering::Relaxed);
-                }
-            });
-        },
-        |layer, found, _| {
-            progress(Progress {
-                part: 0,
-                parts: 1,
-                layer,
-                found,
-                total: total as u64,
-            })
-        },
-    );
+    let expansion = Expansion {
+        moves: &moves,
+        standard: &standard,
+        words_per_block: moves.words_per_block(),
+    };
+    let layers = table.search_with(&[start], expansion, |layer, found, _| {
+        progress(Progress {
+            part: 0,
+            parts: 1,
+            layer,
+            found,
+            total: total as u64,
+        })
+    });
     let antipodes: Vec<usize> = table.last_layer(&layers).take(ANTIPODES_LISTED).collect();
     let distances: Vec<u8> = standard.into_iter().map(AtomicU8::into_inner).collect();
     Ok(result(case, &moves, &layers.counts, &antipodes, &distances))
+}
+
+/// The census's expansion of a layer. When the blocks are whole words,
+/// horizontal moves are claimed a word at a time (a word's states go to one
+/// word of each neighbouring block, in the same places: one read and one
+/// atomic OR for up to 32 claims), and only vertical moves state by state;
+/// otherwise every move state by state. A state claimed in the standard
+/// block has its distance written down.
+struct Expansion<'a> {
+    moves: &'a Moves,
+    standard: &'a [AtomicU8],
+    words_per_block: Option<usize>,
+}
+
+impl Expand for Expansion<'_> {
+    #[inline(always)]
+    fn word(&self, w: usize, hits: u64, next: &mut Next) {
+        let Some(wpb) = self.words_per_block else {
+            return;
+        };
+        let depth = next.depth() as u8;
+        for (to, standard) in self.moves.horizontal_words(w, wpb) {
+            let mut claimed = next.claim_word(to, hits);
+            if standard {
+                let first = (to - self.moves.home * wpb) * 32;
+                while claimed != 0 {
+                    let k = claimed.trailing_zeros() as usize / 2;
+                    claimed &= claimed - 1;
+                    self.standard[first + k].store(depth, Ordering::Relaxed);
+                }
+            }
+        }
+    }
+
+    #[inline(always)]
+    fn state(&self, i: usize, next: &mut Next) {
+        // The neighbours, claimed together so that their reads overlap.
+        let mut js = [0usize; 4];
+        let count = if self.words_per_block.is_some() {
+            self.moves.vertical_of(i, &mut js)
+        } else {
+            self.moves.of(i, &mut js)
+        };
+        let depth = next.depth() as u8;
+        next.claim_all(&js[..count], |k, _| {
+            if let Some(r) = self.moves.standard(js[k]) {
+                self.standard[r].store(depth, Ordering::Relaxed);
+            }
+        });
+    }
 }
 
 /// How many antipodes a result lists (the first, in index order).

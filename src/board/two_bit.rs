@@ -20,7 +20,10 @@
 //! latency (each neighbour is a random place in the table), so an
 //! expansion hands over all its neighbours at once ([`Next::claim_all`]):
 //! their words are read first, independently, so that the processor
-//! fetches them in parallel, and only then claimed.
+//! fetches them in parallel, and only then claimed. A search whose states
+//! fall into blocks of whole words may claim a move that keeps the place
+//! within the block for all of a word's states at once ([`Expand::word`],
+//! [`Next::claim_word`]): the census does so for horizontal moves.
 //!
 //! States may come in aligned *groups* (a power of two, at most 32, say
 //! the regions of one placement of a pattern database): a claim then also
@@ -142,6 +145,30 @@ const OLD: u64 = 0b11;
 /// The low bit of every two-bit field of a word.
 const LOW: u64 = 0x5555_5555_5555_5555;
 
+/// What a search does with each state of a layer: claim its neighbours.
+/// A closure `Fn(usize, &mut Next)` is one. A search over a table whose
+/// states fall into aligned blocks may also claim some neighbours a word
+/// at a time ([`Expand::word`]), ahead of the states of that word.
+pub trait Expand: Sync {
+    /// Claims the neighbours of state `i` (those [`Expand::word`] did not).
+    fn state(&self, i: usize, next: &mut Next);
+
+    /// Called for each word `w` of the table with states of the layer,
+    /// before [`Expand::state`] for each of them; `hits` has them as the
+    /// low bits of their two-bit fields. Does nothing unless overridden.
+    #[inline(always)]
+    fn word(&self, w: usize, hits: u64, next: &mut Next) {
+        let _ = (w, hits, next);
+    }
+}
+
+impl<F: Fn(usize, &mut Next) + Sync> Expand for F {
+    #[inline(always)]
+    fn state(&self, i: usize, next: &mut Next) {
+        self(i, next)
+    }
+}
+
 /// What one layer's expansions claim: the next layer's mark, its distance,
 /// and how many states and groups these expansions claimed.
 #[derive(Debug)]
@@ -187,6 +214,44 @@ impl Next<'_> {
         self.claimed += u64::from(c != Claim::Reached);
         self.firsts += u64::from(c == Claim::First);
         c
+    }
+
+    /// Claims the states of word `w` given by `states` (the low bits of
+    /// their two-bit fields) that are not yet reached, with one read and
+    /// one atomic OR; returns those it claimed, in the same form. Only for
+    /// a table of single states (groups of one): a grouped table claims
+    /// them one by one.
+    #[inline]
+    pub fn claim_word(&mut self, w: usize, states: u64) -> u64 {
+        let table = self.table;
+        if table.group != 1 {
+            let mut claimed = 0;
+            let mut rest = states;
+            while rest != 0 {
+                let k = rest.trailing_zeros() as usize;
+                rest &= rest - 1;
+                if self.claim(w * 32 + k / 2) {
+                    claimed |= 1 << k;
+                }
+            }
+            return claimed;
+        }
+        let word = &table.words[w];
+        let x = word.load(Ordering::Relaxed);
+        let open = states & !(x | x >> 1) & LOW;
+        if open == 0 {
+            return 0;
+        }
+        // As in a single claim, only another claim of this layer, setting
+        // the same bit, can have marked them since the read.
+        let high = self.mark == 0b10;
+        let bits = open << u32::from(high);
+        let before = word.fetch_or(bits, Ordering::Relaxed);
+        let claimed = (bits & !before) >> u32::from(high);
+        let n = u64::from(claimed.count_ones());
+        self.claimed += n;
+        self.firsts += n;
+        claimed
     }
 
     /// Claims the states `js` (at most 64), reading all their words before
@@ -339,6 +404,17 @@ impl TwoBit {
         &self,
         starts: &[usize],
         expand: impl Fn(usize, &mut Next) + Sync,
+        each_layer: impl FnMut(u32, u64, u64),
+    ) -> Layers {
+        self.search_with(starts, expand, each_layer)
+    }
+
+    /// [`TwoBit::search`] with an [`Expand`] that may also claim a word's
+    /// neighbours at once ([`Expand::word`]).
+    pub fn search_with(
+        &self,
+        starts: &[usize],
+        expand: impl Expand,
         mut each_layer: impl FnMut(u32, u64, u64),
     ) -> Layers {
         let (first, first_groups) = self.claim_starts(starts);
@@ -379,13 +455,7 @@ impl TwoBit {
 
     /// Searches again from nothing up to `last`, whose states are left
     /// marked; `counts` are the first search's.
-    fn search_again(
-        &self,
-        starts: &[usize],
-        counts: &[u64],
-        last: Layer,
-        expand: &(impl Fn(usize, &mut Next) + Sync),
-    ) {
+    fn search_again(&self, starts: &[usize], counts: &[u64], last: Layer, expand: &impl Expand) {
         self.words
             .par_iter()
             .for_each(|w| w.store(0, Ordering::Relaxed));
@@ -406,7 +476,7 @@ impl TwoBit {
     /// from that list after the pass, so that, if it claimed nothing, it
     /// is left marked as the last layer.
     #[inline(always)]
-    fn pass(&self, layer: Layer, size: u64, expand: &(impl Fn(usize, &mut Next) + Sync)) -> Pass {
+    fn pass(&self, layer: Layer, size: u64, expand: &impl Expand) -> Pass {
         let stretches = self.words.par_chunks(STRETCH).enumerate();
         if size > LISTED {
             let (claimed, firsts) = stretches
@@ -466,7 +536,7 @@ impl TwoBit {
         c: usize,
         stretch: &[AtomicU64],
         next: &mut Next,
-        expand: impl Fn(usize, &mut Next),
+        expand: &impl Expand,
         mut after: impl FnMut(usize, u64),
     ) {
         for (r, run) in stretch.chunks(RUN).enumerate() {
@@ -476,12 +546,15 @@ impl TwoBit {
             if any == 0 {
                 continue;
             }
-            for k in 0..run.len() {
-                let w = c * STRETCH + r * RUN + k;
-                let hits = self.expand_word(layer, w, next, &expand);
-                if hits != 0 {
-                    after(w, hits);
+            for (k, word) in run.iter().enumerate() {
+                let hits = Self::marked(word.load(Ordering::Relaxed), layer.current);
+                if hits == 0 {
+                    continue;
                 }
+                let w = c * STRETCH + r * RUN + k;
+                expand.word(w, hits, next);
+                self.each_state(w, hits, |i| expand.state(i, next));
+                after(w, hits);
             }
         }
     }
@@ -537,16 +610,22 @@ impl TwoBit {
         mut expand: impl FnMut(usize, &mut Next),
     ) -> u64 {
         let marked = Self::marked(self.words[w].load(Ordering::Relaxed), layer.current);
-        let mut hits = marked;
+        self.each_state(w, marked, |i| expand(i, next));
+        marked
+    }
+
+    /// Calls `f(i)` for each state `i` of word `w` given by `hits` (the low
+    /// bits of their fields), in order.
+    #[inline(always)]
+    fn each_state(&self, w: usize, mut hits: u64, mut f: impl FnMut(usize)) {
         while hits != 0 {
             let i = w * 32 + hits.trailing_zeros() as usize / 2;
             hits &= hits - 1;
             if i >= self.len {
                 break;
             }
-            expand(i, next);
+            f(i);
         }
-        marked
     }
 
     /// Ends `layer` once the next one is wholly claimed: its states turn
@@ -736,6 +815,57 @@ mod tests {
         // The states never reached are exactly those left unmarked.
         let unreached: Vec<usize> = (0..len).filter(|&i| dist[i] == u32::MAX).collect();
         assert_eq!(table.unreached_groups().collect::<Vec<_>>(), unreached);
+    }
+
+    /// Moves of one kind by whole words (to the same places of the next
+    /// block of 64 words), the rest state by state.
+    struct ByWords<'a> {
+        edges: &'a [usize],
+        words: usize,
+    }
+
+    impl Expand for ByWords<'_> {
+        fn word(&self, w: usize, hits: u64, next: &mut Next) {
+            next.claim_word((w + 64) % self.words, hits);
+        }
+
+        fn state(&self, i: usize, next: &mut Next) {
+            next.claim(self.edges[i]);
+        }
+    }
+
+    #[test]
+    fn claims_a_word_at_a_time_equal_claims_one_by_one() {
+        let words = 64 * 200;
+        let len = 32 * words;
+        let mut rng = fastrand::Rng::with_seed(11);
+        let edges: Vec<usize> = (0..len).map(|_| rng.usize(0..len)).collect();
+        for group in [1, 2] {
+            let one_by_one = TwoBit::try_grouped(len, group).unwrap();
+            let a = one_by_one.search(
+                &[5],
+                |i, next| {
+                    next.claim((i + 64 * 32) % len);
+                    next.claim(edges[i]);
+                },
+                |_, _, _| {},
+            );
+            let by_words = TwoBit::try_grouped(len, group).unwrap();
+            let b = by_words.search_with(
+                &[5],
+                ByWords {
+                    edges: &edges,
+                    words,
+                },
+                |_, _, _| {},
+            );
+            assert_eq!(a, b, "group {group}");
+            assert!(a.counts.len() > 5 && a.counts.iter().any(|&c| c > LISTED));
+            assert_eq!(
+                one_by_one.last_layer(&a).collect::<Vec<_>>(),
+                by_words.last_layer(&b).collect::<Vec<_>>()
+            );
+        }
     }
 
     #[test]
