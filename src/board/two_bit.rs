@@ -718,8 +718,14 @@ impl TwoBit {
             .iter()
             .enumerate()
             .flat_map(move |(w, word)| {
-                let x = word.load(Ordering::Relaxed);
-                (0..32).filter_map(move |k| ((x >> (2 * k)) & 0b11 == mark).then_some(w * 32 + k))
+                let mut hits = Self::marked(word.load(Ordering::Relaxed), mark);
+                std::iter::from_fn(move || {
+                    (hits != 0).then(|| {
+                        let k = hits.trailing_zeros() as usize / 2;
+                        hits &= hits - 1;
+                        w * 32 + k
+                    })
+                })
             })
             .take_while(move |&i| i < len)
     }
