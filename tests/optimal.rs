@@ -73,7 +73,7 @@ fn replays_on(
 /// than another path does; the lengths must still be the true distances,
 /// which the 9!/2 lookup table knows for every 3×3 arrangement.
 #[test]
-fn ida_finds_the_lookup_tables_distance_on_the_3x3() {
+fn ida_finds_the_lookup_tables_distance_on_the_3x3_and_the_2x4() {
     use schofield::board::lookup::LookupTable;
     let b: Board = "3x3".parse().unwrap();
     let goal = b.goal_blank_first();
@@ -102,6 +102,25 @@ fn ida_finds_the_lookup_tables_distance_on_the_3x3() {
         longest = longest.max(d);
     }
     assert_eq!(longest, 31);
+    // A board that is not square, with the blank's goal last: every 7th
+    // arrangement of the 2×4, and an antipode, with Manhattan distance.
+    let b: Board = "2x4".parse().unwrap();
+    let goal = b.goal_blank_last();
+    let table = LookupTable::build(b, goal.clone());
+    let mut longest = 0;
+    let mut sample: Vec<Arrangement> = (0..table.space().len())
+        .step_by(7)
+        .map(|i| table.space().arrangement(i))
+        .collect();
+    sample.extend(table.arrangements_at(table.max(), &[0]));
+    for a in sample {
+        let d = u32::from(table.distance(&a).unwrap());
+        let s = solve(&b, &a, &goal, Heuristic::Manhattan, &Limits::default()).unwrap();
+        assert_eq!(s.length, d, "{a:?}");
+        assert!(replays_on(&b, &a, &goal, &s.moves, &s.tiles), "{a:?}");
+        longest = longest.max(d);
+    }
+    assert_eq!(longest, u32::from(table.max()));
 }
 
 #[test]
