@@ -283,6 +283,18 @@ impl Direction {
         }
     }
 
+    /// The direction a quarter turn anticlockwise: the opposite of
+    /// [`Direction::clockwise`].
+    ///
+    /// ```
+    /// use schofield::board::Direction;
+    /// assert_eq!(Direction::Up.anticlockwise(), Direction::Left);
+    /// assert_eq!(Direction::Down.anticlockwise().clockwise(), Direction::Down);
+    /// ```
+    pub fn anticlockwise(self) -> Direction {
+        self.clockwise().opposite()
+    }
+
     /// The opposite direction.
     pub fn opposite(self) -> Direction {
         match self {

@@ -216,11 +216,12 @@ impl Next<'_> {
         c
     }
 
-    /// Claims the states of word `w` given by `states` (the low bits of
-    /// their two-bit fields) that are not yet reached, with one read and
-    /// one atomic OR; returns those it claimed, in the same form. Only for
-    /// a table of single states (groups of one): a grouped table claims
-    /// them one by one.
+    /// Claims the states of word `w` given by `states` that are not yet
+    /// reached, with one read and one atomic OR; returns those it claimed,
+    /// in the same form. `states` has one bit a state, the low bit of its
+    /// two-bit field, and only states below [`TwoBit::len`]. A table of
+    /// groups larger than one claims them one by one, as
+    /// [`Next::claim`] would.
     #[inline]
     pub fn claim_word(&mut self, w: usize, states: u64) -> u64 {
         let table = self.table;

@@ -131,10 +131,10 @@ struct Search<'a> {
 ///   quarter turn further, begins with a direction that comes earlier in
 ///   [`Direction::ALL`].
 ///
-/// Every redundant path is longer than another path to the same
-/// arrangement, or as long and earlier in dictionary order, and the
-/// shortest path that is first in dictionary order has no redundant
-/// prefix; so each arrangement keeps an optimal path: the search's
+/// Every redundant path has a twin to the same arrangement that is
+/// shorter, or as long and earlier in dictionary order (the redundant path
+/// is the later one), so the shortest path that is first in dictionary
+/// order has no redundant prefix; so each arrangement keeps an optimal path: the search's
 /// lengths are what they are without the rule, and its bounds stay at or
 /// below the optimum. This is Taylor and Korf's pruning of duplicate paths
 /// for the one short cycle the sliding puzzles have. On Korf's 100 with
@@ -211,7 +211,7 @@ impl Circuit {
                 let other = if self.clockwise {
                     self.first.clockwise()
                 } else {
-                    self.first.clockwise().opposite()
+                    self.first.anticlockwise()
                 };
                 order(other) < order(self.first)
             }
@@ -528,7 +528,7 @@ mod tests {
             Some(if clockwise {
                 d.clockwise()
             } else {
-                d.clockwise().opposite()
+                d.anticlockwise()
             })
         })
         .take(k)
@@ -557,7 +557,7 @@ mod tests {
                         let other = if clockwise {
                             first.clockwise()
                         } else {
-                            first.clockwise().opposite()
+                            first.anticlockwise()
                         };
                         let back = walk(&b, &a, &round(other, !clockwise, 12 - k));
                         assert_eq!(back.as_ref(), Some(&here), "{first:?} {clockwise} {k}");
@@ -588,7 +588,7 @@ mod tests {
                 let other = if clockwise {
                     first.clockwise()
                 } else {
-                    first.clockwise().opposite()
+                    first.anticlockwise()
                 };
                 // Exactly one of the pair, the one first in dictionary order.
                 assert_ne!(six, follow(&round(other, !clockwise, 6)).is_some());
