@@ -480,8 +480,9 @@ pub(crate) fn take_nth(list: u64, d: u64) -> (u64, u64) {
 }
 
 /// A faster [`Lehmer::unrank`] for placement ranks in `u32`, for inner
-/// loops: one division (by multiplication, [`Divisor`]) splits the rank into its leading and trailing
-/// digits, and two tables give each half's digits.
+/// loops: one division (by multiplication, [`Divisor`]) splits the rank
+/// into its leading and trailing digits, and two tables give each half's
+/// digits.
 ///
 /// ```
 /// use schofield::perm::{Lehmer, Unranker};
@@ -563,8 +564,7 @@ impl Unranker {
     #[inline]
     pub fn parts(&self, r: u32) -> (usize, u64) {
         let (h, l) = self.split.div_rem(u64::from(r));
-        let (h, l) = (h as usize, l as usize);
-        (h, self.low[l])
+        (h as usize, self.low[l as usize])
     }
 
     /// The digits of every leading part, by index, and how many leading

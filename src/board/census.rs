@@ -22,7 +22,7 @@
 //! ```
 
 use crate::board::symmetry::Symmetry;
-use crate::board::two_bit::{Expand, Next, TwoBit};
+use crate::board::two_bit::{Expand, Next, TwoBit, fields};
 use crate::board::{
     Arrangement, Board, Jump, Placing, Progress, Space, move_tables, nib, tile_ranks, try_vec_with,
 };
@@ -465,16 +465,15 @@ impl Moves {
             .then_some(self.per_blank / 32)
     }
 
-    /// The words a horizontal move carries word `w` to, with whether it is
-    /// a word of the standard positions (blank at home); `wpb` is
+    /// The words a horizontal move carries word `w` to; `wpb` is
     /// [`Moves::words_per_block`].
     #[inline]
-    pub fn horizontal_words(&self, w: usize, wpb: usize) -> impl Iterator<Item = (usize, bool)> {
+    pub fn horizontal_words(&self, w: usize, wpb: usize) -> impl Iterator<Item = usize> {
         let blank = w / wpb;
         let offset = w - blank * wpb;
         self.horizontal[blank]
             .iter()
-            .map(move |&to| (to * wpb + offset, to == self.home))
+            .map(move |&to| to * wpb + offset)
     }
 }
 
@@ -531,13 +530,11 @@ impl Expand for Expansion<'_> {
             return;
         };
         let depth = next.depth() as u8;
-        for (to, standard) in self.moves.horizontal_words(w, wpb) {
-            let mut claimed = next.claim_word(to, hits);
-            if standard {
-                let first = (to - self.moves.home * wpb) * 32;
-                while claimed != 0 {
-                    let k = claimed.trailing_zeros() as usize / 2;
-                    claimed &= claimed - 1;
+        for to in self.moves.horizontal_words(w, wpb) {
+            let claimed = next.claim_word(to, hits);
+            // A word lies in one block: the standard one, or not.
+            if let Some(first) = self.moves.standard(to * 32) {
+                for k in fields(claimed) {
                     self.standard[first + k].store(depth, Ordering::Relaxed);
                 }
             }

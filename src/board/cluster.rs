@@ -1003,7 +1003,6 @@ fn work(worker: &mut timely::worker::Worker, job: &Job) -> Result<Option<Run>, C
 /// One worker's checkpoint files in a folder.
 struct Checkpoint {
     dir: PathBuf,
-    stem: String,
     /// What the header says besides the sizes: the format, the case and
     /// this worker's place.
     identity: [u64; 6],
@@ -1069,7 +1068,6 @@ impl Checkpoint {
         let name = format!("{}-home-{}", case.board, case.home);
         Checkpoint {
             dir: dir.to_path_buf(),
-            stem: format!("{name}.worker-{me}-of-{peers}"),
             worker: me,
             identity: [
                 CHECKPOINT_VERSION,
@@ -1110,9 +1108,14 @@ impl Checkpoint {
         None
     }
 
+    /// What this worker's file names begin with.
+    fn stem(&self) -> String {
+        format!("{}.worker-{}-of-{}", self.case, self.worker, self.peers)
+    }
+
     /// The start of this worker's temporary files' names.
     fn temporary_prefix(&self) -> String {
-        format!(".{}.", self.stem)
+        format!(".{}.", self.stem())
     }
 
     /// Removes this worker's temporary files that an interrupted run left.
@@ -1134,7 +1137,7 @@ impl Checkpoint {
     /// The file of layer `depth`'s checkpoint (its name is read back by
     /// [`CheckpointName::parse`]).
     fn path(&self, depth: u32) -> PathBuf {
-        self.dir.join(format!("{}.layer-{depth}.ckpt", self.stem))
+        self.dir.join(format!("{}.layer-{depth}.ckpt", self.stem()))
     }
 
     /// The layers this worker has checkpoints of.

@@ -1112,8 +1112,8 @@ impl Placing {
     }
 
     /// The whole order of `m` entries with `m − 2` placed from the Lehmer
-    /// digits `digits` (none past them): the last two values in the order that gives the
-    /// parity `odd`. Each digit counts the inversions its entry makes with
+    /// digits `digits` (none past them): the last two values in the order
+    /// that gives the parity `odd`. Each digit counts the inversions its entry makes with
     /// the entries after it, so the digits' sum has the parity of the
     /// placed entries' inversions, and that is the parity of the number of
     /// odd digits.

@@ -140,6 +140,19 @@ struct Listed {
 /// much cheaper than 16.
 const RUN: usize = 16;
 
+/// The places (0 … 31) of the two-bit fields whose low bit is set in
+/// `bits`, in order: how a word's marked or claimed states are walked.
+#[inline(always)]
+pub(crate) fn fields(mut bits: u64) -> impl Iterator<Item = usize> {
+    std::iter::from_fn(move || {
+        (bits != 0).then(|| {
+            let k = bits.trailing_zeros() as usize / 2;
+            bits &= bits - 1;
+            k
+        })
+    })
+}
+
 /// The mark of an old state.
 const OLD: u64 = 0b11;
 /// The low bit of every two-bit field of a word.
@@ -226,16 +239,9 @@ impl Next<'_> {
     pub fn claim_word(&mut self, w: usize, states: u64) -> u64 {
         let table = self.table;
         if table.group != 1 {
-            let mut claimed = 0;
-            let mut rest = states;
-            while rest != 0 {
-                let k = rest.trailing_zeros() as usize;
-                rest &= rest - 1;
-                if self.claim(w * 32 + k / 2) {
-                    claimed |= 1 << k;
-                }
-            }
-            return claimed;
+            return fields(states)
+                .filter(|&k| self.claim(w * 32 + k))
+                .fold(0, |claimed, k| claimed | 1 << (2 * k));
         }
         let word = &table.words[w];
         let x = word.load(Ordering::Relaxed);
@@ -596,37 +602,19 @@ impl TwoBit {
         mut expand: impl FnMut(usize, &mut Next),
     ) {
         for w in words {
-            self.expand_word(layer, w, next, &mut expand);
+            let hits = Self::marked(self.words[w].load(Ordering::Relaxed), layer.current);
+            self.each_state(w, hits, |i| expand(i, next));
         }
-    }
-
-    /// The states of `layer` in word `w`, expanded; returns them as the
-    /// low bits of their fields.
-    #[inline(always)]
-    fn expand_word(
-        &self,
-        layer: Layer,
-        w: usize,
-        next: &mut Next,
-        mut expand: impl FnMut(usize, &mut Next),
-    ) -> u64 {
-        let marked = Self::marked(self.words[w].load(Ordering::Relaxed), layer.current);
-        self.each_state(w, marked, |i| expand(i, next));
-        marked
     }
 
     /// Calls `f(i)` for each state `i` of word `w` given by `hits` (the low
     /// bits of their fields), in order.
     #[inline(always)]
-    fn each_state(&self, w: usize, mut hits: u64, mut f: impl FnMut(usize)) {
-        while hits != 0 {
-            let i = w * 32 + hits.trailing_zeros() as usize / 2;
-            hits &= hits - 1;
-            if i >= self.len {
-                break;
-            }
-            f(i);
-        }
+    fn each_state(&self, w: usize, hits: u64, f: impl FnMut(usize)) {
+        fields(hits)
+            .map(|k| w * 32 + k)
+            .take_while(|&i| i < self.len)
+            .for_each(f);
     }
 
     /// Ends `layer` once the next one is wholly claimed: its states turn
@@ -719,14 +707,7 @@ impl TwoBit {
             .iter()
             .enumerate()
             .flat_map(move |(w, word)| {
-                let mut hits = Self::marked(word.load(Ordering::Relaxed), mark);
-                std::iter::from_fn(move || {
-                    (hits != 0).then(|| {
-                        let k = hits.trailing_zeros() as usize / 2;
-                        hits &= hits - 1;
-                        w * 32 + k
-                    })
-                })
+                fields(Self::marked(word.load(Ordering::Relaxed), mark)).map(move |k| w * 32 + k)
             })
             .take_while(move |&i| i < len)
     }
