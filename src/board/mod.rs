@@ -265,6 +265,18 @@ impl Direction {
         }
     }
 
+    /// The direction of a letter `U`, `L`, `R` or `D` (the inverse of
+    /// [`Direction::letter`]).
+    ///
+    /// ```
+    /// use schofield::board::Direction;
+    /// assert_eq!(Direction::from_letter('L'), Some(Direction::Left));
+    /// assert_eq!(Direction::from_letter('x'), None);
+    /// ```
+    pub fn from_letter(c: char) -> Option<Direction> {
+        Direction::ALL.into_iter().find(|d| d.letter() == c)
+    }
+
     /// The direction a quarter turn clockwise (as the board is drawn, rows
     /// downwards): up, right, down, left, up. A blank that turns the same
     /// way at every move walks round one 2×2 square.

@@ -12,6 +12,7 @@
 use crate::board::census;
 use crate::render::render_pages;
 use crate::render::{Format, render_classes, render_counts, render_five_report};
+use crate::search::duplicates;
 use crate::twist::dictionary::Analysis;
 use crate::twist::five;
 use crate::twist::puzzle::{EIGHT, FIVE};
@@ -51,6 +52,10 @@ pub fn generated() -> Vec<(String, String)> {
             .expect("serialisable")
         }),
     ];
+    files.push((
+        "duplicates.txt".to_string(),
+        duplicates::render(&duplicates::find(duplicates::MAX_MOVES)),
+    ));
     // Every board of up to 10 cells, each home cell up to symmetry.
     for case in census::cases(10) {
         let r = census::analyse(&case, &|_| {}).expect("boards of up to 10 cells fit in memory");

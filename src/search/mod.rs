@@ -12,6 +12,7 @@
 //! assert_eq!(r.tiles, vec![7, 8]);
 //! ```
 
+pub mod duplicates;
 pub mod heap;
 pub mod ida;
 pub mod pdb;
