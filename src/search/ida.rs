@@ -24,7 +24,7 @@
 
 use crate::board::{Arrangement, Board, Direction};
 use crate::search::duplicates::{Automaton, PRUNED};
-use crate::search::pdb::Lookups;
+use crate::search::pdb::{self, Lookups};
 use crate::search::{Estimator, Guide, Heuristic, Limit, Limits, SearchError, begin, replay_back};
 use serde::Serialize;
 use std::time::Instant;
@@ -73,8 +73,12 @@ struct Views {
     regular_sum: u32,
     /// The sum of `reflected`.
     reflected_sum: u32,
-    /// The reflected view not yet looked up since its tile moved.
-    stale: Option<usize>,
+    /// The view not yet looked up since its tile moved.
+    stale: Option<Stale>,
+    /// Whether a tile's reflected view is looked up first (it lies in a
+    /// smaller database than its regular view, so it misses the cache
+    /// less often).
+    reflected_first: [bool; 16],
 }
 
 impl Views {
@@ -102,6 +106,15 @@ impl Views {
         self.regular_sum = v.regular_sum;
         self.reflected_sum = v.reflected_sum;
     }
+}
+
+/// A view whose tile moved and which has not been looked up again.
+#[derive(Debug, Clone, Copy)]
+enum Stale {
+    /// The regular view of this database.
+    Regular(usize),
+    /// The reflected view of this database.
+    Reflected(usize),
 }
 
 /// What [`Search::swap_views`] puts back after a move: the moved tile's two
@@ -163,10 +176,16 @@ impl Search<'_> {
         let pos = self.pos;
         match &mut self.update {
             Update::Databases(lookups, v) => match v.stale.take() {
-                Some(q) => {
+                Some(Stale::Reflected(q)) => {
                     let e = lookups.value(&lookups.reflected[q], true, &pos);
                     v.reflected_sum = v.reflected_sum + u32::from(e) - u32::from(v.reflected[q]);
                     v.reflected[q] = e;
+                    v.manhattan + 2 * v.regular_sum.max(v.reflected_sum)
+                }
+                Some(Stale::Regular(p)) => {
+                    let e = lookups.value(&lookups.regular[p], false, &pos);
+                    v.regular_sum = v.regular_sum + u32::from(e) - u32::from(v.regular[p]);
+                    v.regular[p] = e;
                     v.manhattan + 2 * v.regular_sum.max(v.reflected_sum)
                 }
                 None => h,
@@ -204,11 +223,20 @@ impl Search<'_> {
                 v.manhattan = v.manhattan + u32::from(lookups.distance[tt][to])
                     - u32::from(lookups.distance[tt][from]);
                 let p = lookups.regular_of[tt];
+                let q = lookups.reflected_of[tt];
+                if v.reflected_first[tt] {
+                    let e = lookups.value(&lookups.reflected[q], true, &pos);
+                    v.reflected_sum = v.reflected_sum + u32::from(e) - u32::from(v.reflected[q]);
+                    v.reflected[q] = e;
+                    v.stale = Some(Stale::Regular(p));
+                    // The reflected sum alone until the regular view is looked up.
+                    return v.manhattan + 2 * v.reflected_sum;
+                }
                 let e = lookups.value(&lookups.regular[p], false, &pos);
                 v.regular_sum = v.regular_sum + u32::from(e) - u32::from(v.regular[p]);
                 v.regular[p] = e;
                 if lookups.reflect {
-                    v.stale = Some(lookups.reflected_of[tt]);
+                    v.stale = Some(Stale::Reflected(q));
                 }
                 // The regular sum alone until the reflected view is looked up.
                 v.manhattan + 2 * v.regular_sum
@@ -335,6 +363,12 @@ pub fn solve<'a>(
                 regular,
                 reflected,
                 stale: None,
+                reflected_first: std::array::from_fn(|t| {
+                    let size = |v: &pdb::View| lookups.dbs[v.db].len();
+                    lookups.reflect
+                        && size(&lookups.reflected[lookups.reflected_of[t]])
+                            < size(&lookups.regular[lookups.regular_of[t]])
+                }),
             };
             Update::Databases(lookups, views)
         }
