@@ -150,8 +150,10 @@ const NONE: u8 = u8::MAX;
 
 /// Why a depth-first pass ended without a solution.
 enum Cut {
-    /// The smallest `f` beyond the bound (the next bound).
-    Bound(u32),
+    /// The smallest `f` beyond the bound (the next bound), and the least
+    /// number of moves the position is known to be from the goal: its
+    /// estimate, or more when a neighbour's estimate says so (pathmax).
+    Bound(u32, u32),
     /// The node limit was passed.
     Stopped,
 }
@@ -264,16 +266,17 @@ impl Search<'_> {
     /// One depth-first pass below `bound`.
     fn dfs(&mut self, g: u32, bound: u32, state: u16, h: u32) -> Result<(), Cut> {
         if g + h > bound {
-            return Err(Cut::Bound(g + h));
+            return Err(Cut::Bound(g + h, h));
         }
         let h = self.refine(h);
         if g + h > bound {
-            return Err(Cut::Bound(g + h));
+            return Err(Cut::Bound(g + h, h));
         }
         if h == 0 && self.cells == self.goal {
             return Ok(());
         }
         let mut least = u32::MAX;
+        let mut floor = h;
         for (k, d) in Direction::ALL.into_iter().enumerate() {
             let to = self.step[self.blank][k];
             let next = self.duplicates.step(state, k);
@@ -291,7 +294,7 @@ impl Search<'_> {
             let h2 = self.update(h, t, usize::from(to), from_blank, &mut undo);
             // Most children are cut by the estimate alone: no call for them.
             let r = if g + 1 + h2 > bound {
-                Err(Cut::Bound(g + 1 + h2))
+                Err(Cut::Bound(g + 1 + h2, h2))
             } else {
                 self.dfs(g + 1, bound, next, h2)
             };
@@ -302,11 +305,21 @@ impl Search<'_> {
                     self.path.push(d);
                     return Ok(());
                 }
-                Err(Cut::Bound(next)) => least = least.min(next),
+                Err(Cut::Bound(next, known)) => {
+                    least = least.min(next);
+                    // A neighbour at least `known` moves from the goal puts
+                    // this position at least `known − 1` from it.
+                    if known > floor + 1 {
+                        floor = known - 1;
+                        if g + floor > bound {
+                            return Err(Cut::Bound(g + floor, floor));
+                        }
+                    }
+                }
                 Err(Cut::Stopped) => return Err(Cut::Stopped),
             }
         }
-        Err(Cut::Bound(least))
+        Err(Cut::Bound(least, floor))
     }
 }
 
@@ -404,7 +417,7 @@ pub fn solve<'a>(
         match s.dfs(0, bound, 0, initial_estimate) {
             Ok(()) => break,
             Err(Cut::Stopped) => return Err(stopped(Limit::Nodes, s.generated, bound)),
-            Err(Cut::Bound(next)) => bound = next,
+            Err(Cut::Bound(next, _)) => bound = next,
         }
     }
     let seconds = clock.elapsed().as_secs_f64();
