@@ -24,8 +24,8 @@
 //!
 //! **Pruning them.** An [`Automaton`] reads the blank's path a move at a
 //! time and reaches [`PRUNED`] as soon as the path ends with a duplicate
-//! (Aho and Corasick's machine for finding many words in a text, with the
-//! states that behave alike merged): one table read a move.
+//! (Aho and Corasick's machine for finding many words in a text): one
+//! table read a move.
 //!
 //! ```
 //! use schofield::board::Direction::{Down, Left, Right, Up};
@@ -253,12 +253,11 @@ pub struct Automaton {
 impl Automaton {
     /// The machine that reaches [`PRUNED`] exactly when the path read so
     /// far ends with one of `walks` (none of them empty): Aho and
-    /// Corasick's machine, then its states that lead alike merged (Moore's
-    /// refinement).
+    /// Corasick's machine, whose states are the beginnings of the walks.
     ///
     /// # Panics
-    /// If the merged machine has more than 65 535 states (the duplicates
-    /// of [`MAX_MOVES`] moves need 8 081).
+    /// If it has more than 65 535 states (the duplicates of [`MAX_MOVES`]
+    /// moves need 9 732).
     pub fn new<'w>(walks: impl IntoIterator<Item = &'w [Direction]>) -> Automaton {
         // The trie of the walks.
         const NONE: usize = usize::MAX;
@@ -296,48 +295,17 @@ impl Automaton {
                 }
             }
         }
-        // Moore's refinement: states are alike until their moves lead to
-        // states of different classes (ending states are one dead class).
-        let n = trie.len();
-        let mut class = vec![0u32; n];
-        let mut classes = 1;
-        loop {
-            let mut seen: HashMap<(u32, [u32; 4]), u32> = HashMap::new();
-            let mut refined = vec![u32::MAX; n];
-            for s in (0..n).filter(|&s| !ends[s]) {
-                let moves = goto[s].map(|t| if ends[t] { u32::MAX } else { class[t] });
-                let fresh = seen.len() as u32;
-                refined[s] = *seen.entry((class[s], moves)).or_insert(fresh);
-            }
-            class = refined;
-            if seen.len() == classes {
-                break;
-            }
-            classes = seen.len();
+        // Number the states that end no walk, in order (the start is 0).
+        let mut number = vec![PRUNED; trie.len()];
+        let mut live = Vec::new();
+        for s in (0..trie.len()).filter(|&s| !ends[s]) {
+            number[s] = u16::try_from(live.len())
+                .ok()
+                .filter(|&m| m != PRUNED)
+                .expect("at most 65 535 states");
+            live.push(s);
         }
-        // Number the classes from the start's, breadth first.
-        let mut number: HashMap<u32, u16> = HashMap::new();
-        let mut first = Vec::new();
-        let mut queue = VecDeque::from([0usize]);
-        number.insert(class[0], 0);
-        first.push(0usize);
-        while let Some(s) = queue.pop_front() {
-            for &t in &goto[s] {
-                if !ends[t] && !number.contains_key(&class[t]) {
-                    let m = u16::try_from(number.len())
-                        .ok()
-                        .filter(|&m| m != PRUNED)
-                        .expect("at most 65 535 states");
-                    number.insert(class[t], m);
-                    first.push(t);
-                    queue.push_back(t);
-                }
-            }
-        }
-        let next = first
-            .iter()
-            .map(|&s| goto[s].map(|t| if ends[t] { PRUNED } else { number[&class[t]] }))
-            .collect();
+        let next = live.iter().map(|&s| goto[s].map(|t| number[t])).collect();
         Automaton { next }
     }
 
@@ -477,8 +445,6 @@ mod tests {
             }
         }
         assert!(checked > 100_000, "{checked}");
-        // The merged machine is smaller than the plain one would be.
-        assert!(machine.len() < 1_742, "{}", machine.len());
     }
 
     #[test]
@@ -499,7 +465,7 @@ mod tests {
         assert_eq!(parse(&render(&pairs)), walks);
         assert!(render(&pairs).contains("\nUD -\n"));
         let standard = Automaton::standard();
-        assert_eq!(standard.len(), 8_081);
+        assert_eq!(standard.len(), 9_732);
         assert_eq!(standard.walk(&[Direction::Up, Direction::Down]), PRUNED);
     }
 }
