@@ -8,7 +8,7 @@
 //! Reads the 7-8 databases from schofield's cache (`schofield optimal`
 //! builds them there on its first run).
 
-use schofield::board::Board;
+use schofield::board::{Board, batch};
 use schofield::search::ida::solve;
 use schofield::search::pdb::{Partition, PartitionName};
 use schofield::search::{Guide, Limits};
@@ -33,12 +33,13 @@ fn main() {
             );
             std::process::exit(2)
         });
-    let text = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/data/korf100.txt"))
+    let file = std::fs::File::open(concat!(env!("CARGO_MANIFEST_DIR"), "/data/korf100.txt"))
         .expect("data/korf100.txt");
-    let korf: Vec<_> = text
-        .lines()
-        .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
-        .map(|l| board.parse_arrangement(l).expect("Korf's list reads"))
+    let korf: Vec<_> = batch::read(std::io::BufReader::new(file), &board)
+        .expect("Korf's list reads")
+        .instances
+        .into_iter()
+        .map(|i| i.arrangement)
         .collect();
     let (mut best_first, mut best_second) = (f64::MAX, f64::MAX);
     for pass in 1..=passes {

@@ -13,7 +13,7 @@
 //! built afresh for each instance (a reused one misbehaves), and that build
 //! is timed apart from its search.
 
-use schofield::board::Board;
+use schofield::board::{Board, batch};
 use schofield::search::ida::solve;
 use schofield::search::pdb::{Partition, PartitionName};
 use schofield::search::{Guide, Limits};
@@ -45,20 +45,21 @@ fn main() {
     let clock = Instant::now();
     let dbs = Partition::load(&cache, &board, &goal, partition).unwrap_or_else(|_| {
         eprintln!("building the {partition} databases …");
-        let p = Partition::build(&board, &goal, partition, &|_| {})
-            .expect("memory for the databases");
+        let p =
+            Partition::build(&board, &goal, partition, &|_| {}).expect("memory for the databases");
         let _ = std::fs::create_dir_all(cache.parent().expect("a folder"));
         let _ = p.save(&cache);
         p
     });
     let ours_load = clock.elapsed().as_secs_f64();
 
-    let text = std::fs::read_to_string("data/korf100.txt")
+    let file = std::fs::File::open("data/korf100.txt")
         .expect("run from the repository's root: data/korf100.txt");
-    let korf: Vec<_> = text
-        .lines()
-        .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
-        .map(|l| board.parse_arrangement(l).expect("Korf's list reads"))
+    let korf: Vec<_> = batch::read(std::io::BufReader::new(file), &board)
+        .expect("Korf's list reads")
+        .instances
+        .into_iter()
+        .map(|i| i.arrangement)
         .collect();
 
     // Ours, one instance after another on this thread.
