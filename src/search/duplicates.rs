@@ -256,7 +256,7 @@ impl Automaton {
     /// Corasick's machine, whose states are the beginnings of the walks.
     ///
     /// # Panics
-    /// If it has more than 65 535 states (the duplicates of [`MAX_MOVES`]
+    /// If a walk is empty, or if it has more than 65 535 states (the duplicates of [`MAX_MOVES`]
     /// moves need 9 732).
     pub fn new<'w>(walks: impl IntoIterator<Item = &'w [Direction]>) -> Automaton {
         // The trie of the walks.
@@ -264,6 +264,7 @@ impl Automaton {
         let mut trie: Vec<[usize; 4]> = vec![[NONE; 4]];
         let mut ends = vec![false];
         for w in walks {
+            assert!(!w.is_empty(), "the empty walk is no duplicate");
             let mut s = 0;
             for &d in w {
                 let k = order(d);
