@@ -35,12 +35,9 @@ fn main() {
         });
     let file = std::fs::File::open(concat!(env!("CARGO_MANIFEST_DIR"), "/data/korf100.txt"))
         .expect("data/korf100.txt");
-    let korf: Vec<_> = batch::read(std::io::BufReader::new(file), &board)
+    let korf = batch::read(std::io::BufReader::new(file), &board)
         .expect("Korf's list reads")
-        .instances
-        .into_iter()
-        .map(|i| i.arrangement)
-        .collect();
+        .arrangements();
     let (mut best_first, mut best_second) = (f64::MAX, f64::MAX);
     for pass in 1..=passes {
         let (mut first, mut second) = (0.0, 0.0);

@@ -55,12 +55,9 @@ fn main() {
 
     let file = std::fs::File::open("data/korf100.txt")
         .expect("run from the repository's root: data/korf100.txt");
-    let korf: Vec<_> = batch::read(std::io::BufReader::new(file), &board)
+    let korf = batch::read(std::io::BufReader::new(file), &board)
         .expect("Korf's list reads")
-        .instances
-        .into_iter()
-        .map(|i| i.arrangement)
-        .collect();
+        .arrangements();
 
     // Ours, one instance after another on this thread.
     let clock = Instant::now();

@@ -134,6 +134,13 @@ pub struct Batch {
     pub instances: Vec<Instance>,
 }
 
+impl Batch {
+    /// The positions alone, in order.
+    pub fn arrangements(self) -> Vec<Arrangement> {
+        self.instances.into_iter().map(|i| i.arrangement).collect()
+    }
+}
+
 /// The lines of a batch that hold something: blank lines and `#` comments
 /// skipped (a `# goal:` comment before the first line is remembered), each
 /// line trimmed and numbered from 1, a line longer than [`MAX_LINE`] bytes
