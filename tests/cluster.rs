@@ -12,27 +12,44 @@ use schofield::board::census::{self, Case};
 use schofield::board::cluster::{self, Checkpoints, Cluster, ClusterError};
 use std::sync::Arc;
 
-/// A free port on localhost (the listener is dropped at once; a clash with
-/// another program in between is possible but unlikely).
+/// A free port on localhost that no other call in this test binary has
+/// given. Tests run side by side, so asking the system for any free port
+/// (`bind` to port 0) could hand two tests the same one once the first
+/// listener is dropped, and a process of one test would then connect to a
+/// process of another. The ports come from below Linux's ephemeral range
+/// (32768–60999), so neither such a `bind` nor the source port of an
+/// outgoing connection takes them; each is checked free by binding it once.
 fn free_port() -> u16 {
-    std::net::TcpListener::bind("127.0.0.1:0")
-        .unwrap()
-        .local_addr()
-        .unwrap()
-        .port()
+    use std::sync::atomic::{AtomicU32, Ordering};
+    const FIRST: u32 = 20_000;
+    const SPAN: u32 = 12_000;
+    static NEXT: AtomicU32 = AtomicU32::new(0);
+    // Two test binaries run at once (two checkouts, say) start apart.
+    let start = std::process::id().wrapping_mul(7_919) % SPAN;
+    for _ in 0..SPAN {
+        let n = NEXT.fetch_add(1, Ordering::Relaxed);
+        let port = (FIRST + (start + n) % SPAN) as u16;
+        if std::net::TcpListener::bind(("127.0.0.1", port)).is_ok() {
+            return port;
+        }
+    }
+    panic!("no free port on localhost in {FIRST}..{}", FIRST + SPAN)
 }
 
 /// Runs `args` as two processes on localhost, each with one worker, and
 /// returns process 0's standard output (process 1 must print nothing).
 fn two_processes(args: &[&str]) -> String {
     let (zero, one) = two_processes_differing(args, args);
-    for (p, out) in [(0, &zero), (1, &one)] {
-        assert!(
-            out.status.success(),
-            "process {p}: {}",
-            String::from_utf8_lossy(&out.stderr)
-        );
-    }
+    // Either process's failure can show in the other as a cut connection:
+    // report both.
+    assert!(
+        zero.status.success() && one.status.success(),
+        "process 0 ({}): {}\nprocess 1 ({}): {}",
+        zero.status,
+        String::from_utf8_lossy(&zero.stderr),
+        one.status,
+        String::from_utf8_lossy(&one.stderr)
+    );
     assert!(
         one.stdout.is_empty(),
         "process 1 printed {:?}",
