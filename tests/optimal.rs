@@ -85,6 +85,22 @@ fn ida_finds_the_lookup_tables_distance_on_the_3x3_and_the_2x4() {
             PatternDb::build(&b, &goal, &[5, 6, 7, 8]),
         ],
     };
+    // Databases of unequal sizes: tile 6's reflected view (tile 2's goal
+    // cell) lies in the smaller one, so the search looks it up first and
+    // the regular view later.
+    let unequal = Partition {
+        name: None,
+        dbs: vec![
+            PatternDb::build(&b, &goal, &[1, 2, 3]),
+            PatternDb::build(&b, &goal, &[4, 5, 6, 7, 8]),
+        ],
+    };
+    // A slip in the search's bookkeeping could make it wander past the
+    // answer for ever: a node limit turns that into a failure.
+    let limits = Limits {
+        max_nodes: Some(20_000_000),
+        ..Limits::default()
+    };
     let mut longest = 0;
     // Every 7th arrangement (25 920 of them), with the two antipodes.
     let mut sample: Vec<Arrangement> = (0..table.space().len())
@@ -94,8 +110,12 @@ fn ida_finds_the_lookup_tables_distance_on_the_3x3_and_the_2x4() {
     sample.extend(table.arrangements_at(table.max(), &[0, 1]));
     for a in &sample {
         let d = u32::from(table.distance(a).unwrap());
-        for guide in [Guide::from(Heuristic::Manhattan), Guide::Databases(&p)] {
-            let s = solve(&b, a, &goal, guide, &Limits::default()).unwrap();
+        for guide in [
+            Guide::from(Heuristic::Manhattan),
+            Guide::Databases(&p),
+            Guide::Databases(&unequal),
+        ] {
+            let s = solve(&b, a, &goal, guide, &limits).unwrap();
             assert_eq!(s.length, d, "{a:?}");
             assert!(replays_on(&b, a, &goal, &s.moves, &s.tiles), "{a:?}");
         }

@@ -267,7 +267,7 @@ impl Automaton {
             assert!(!w.is_empty(), "the empty walk is no duplicate");
             let mut s = 0;
             for &d in w {
-                let k = order(d);
+                let k = d.index();
                 if trie[s][k] == NONE {
                     trie.push([NONE; 4]);
                     ends.push(false);
@@ -341,20 +341,12 @@ impl Automaton {
     /// some part of it ends with a duplicate.
     pub fn walk(&self, walk: &[Direction]) -> u16 {
         walk.iter()
-            .try_fold(0u16, |s, &d| match self.step(s, order(d)) {
+            .try_fold(0u16, |s, &d| match self.step(s, d.index()) {
                 PRUNED => None,
                 t => Some(t),
             })
             .unwrap_or(PRUNED)
     }
-}
-
-/// A direction's place in [`Direction::ALL`].
-fn order(d: Direction) -> usize {
-    Direction::ALL
-        .iter()
-        .position(|&x| x == d)
-        .expect("every direction is in ALL")
 }
 
 #[cfg(test)]
@@ -385,8 +377,8 @@ mod tests {
             let earlier = p.twin.len() == p.walk.len()
                 && p.twin
                     .iter()
-                    .map(|&d| order(d))
-                    .lt(p.walk.iter().map(|&d| order(d)));
+                    .map(|&d| d.index())
+                    .lt(p.walk.iter().map(|&d| d.index()));
             assert!(shorter || earlier, "{p:?}");
             let mut fits = false;
             for b in &boards {
@@ -405,6 +397,18 @@ mod tests {
         assert_eq!(pairs.len(), 2_667);
         // Each pair was checked somewhere.
         assert_eq!(fitted, pairs.len());
+    }
+
+    #[test]
+    fn a_twin_must_stay_inside_the_rectangle_its_duplicate_spans() {
+        use Direction::{Down, Left, Right, Up};
+        // Round a square: one column right of the start, one row up.
+        let square = Effect::of(&[Up, Right, Down, Left]).span;
+        assert_eq!(square, (0, 1, -1, 0));
+        assert!(within(Effect::of(&[Right, Up]).span, square));
+        // A walk that leaves the square by the left, or by the bottom.
+        assert!(!within(Effect::of(&[Up, Left]).span, square));
+        assert!(!within(Effect::of(&[Right, Down]).span, square));
     }
 
     #[test]

@@ -1533,11 +1533,18 @@ impl<'a> Lookups<'a> {
     /// still admissible).
     #[inline]
     pub(crate) fn combine(&self, manhattan: u32, regular: &[u8], reflected: &[u8]) -> u32 {
-        let r: u32 = regular.iter().map(|&v| u32::from(v)).sum();
+        let sum = |views: &[u8]| views.iter().map(|&v| u32::from(v)).sum();
+        self.combine_sums(manhattan, sum(regular), sum(reflected))
+    }
+
+    /// [`Lookups::combine`] from the two sums of excesses, for a search
+    /// that keeps them as it goes.
+    #[inline]
+    pub(crate) fn combine_sums(&self, manhattan: u32, regular: u32, reflected: u32) -> u32 {
         let e = if self.reflect {
-            r.max(reflected.iter().map(|&v| u32::from(v)).sum())
+            regular.max(reflected)
         } else {
-            r
+            regular
         };
         manhattan + 2 * e
     }
