@@ -1059,14 +1059,24 @@ impl Partition {
         let mut copies: Vec<Vec<u8>> = parts
             .iter()
             .enumerate()
-            .map(|(i, &(start, half, _))| {
+            .map(|(i, &(start, half, _))| -> Result<Vec<u8>, PdbError> {
                 if i == largest {
-                    Vec::new()
+                    Ok(Vec::new())
                 } else {
-                    c.payload[start..start + half].to_vec()
+                    let mut copy =
+                        crate::board::try_huge_bytes(half).ok_or_else(|| StoreError::Io {
+                            path: path.to_string(),
+                            doing: "read",
+                            source: std::io::Error::new(
+                                std::io::ErrorKind::OutOfMemory,
+                                format!("no memory for a table of {half} bytes"),
+                            ),
+                        })?;
+                    copy.extend_from_slice(&c.payload[start..start + half]);
+                    Ok(copy)
                 }
             })
-            .collect();
+            .collect::<Result<_, _>>()?;
         let mut payload = c.payload;
         let mut dbs = Vec::with_capacity(c.sets.len());
         for (i, (tiles, (start, half, large))) in c.sets.iter().zip(parts).enumerate() {
