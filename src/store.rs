@@ -487,16 +487,7 @@ pub fn read(path: &Path, kind: Kind) -> Result<Contents, StoreError> {
     check_fixed(&head, size, &name, kind)?;
     // At most one byte more than the size: a file growing meanwhile is
     // caught as a length error below.
-    // In huge pages: a database file's payload becomes its largest table.
-    let mut bytes = crate::board::try_huge_bytes(size as usize + 1).ok_or_else(|| {
-        io(
-            "read",
-            std::io::Error::new(
-                std::io::ErrorKind::OutOfMemory,
-                format!("no memory for its {size} bytes"),
-            ),
-        )
-    })?;
+    let mut bytes = Vec::with_capacity(size as usize + 1);
     bytes.extend_from_slice(&head);
     file.take(size - FIXED_HEADER as u64 + 1)
         .read_to_end(&mut bytes)

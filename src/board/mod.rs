@@ -926,42 +926,6 @@ pub(crate) fn try_filled<T: Clone>(len: usize, value: T) -> Option<Vec<T>> {
     Some(v)
 }
 
-/// An empty byte vector with room for `len` bytes, allocated fallibly,
-/// whose memory Linux is asked to back with 2 MiB pages before anything is
-/// written to it. Tables looked up at random all over hundreds of
-/// megabytes (the pattern databases as they are read from their file) are
-/// kept in such memory: with 4 KiB pages nearly every look-up would also
-/// miss the processor's cache of address translations (docs/performance.md,
-/// item 14). Elsewhere, or if the system declines, the pages are ordinary.
-pub(crate) fn try_huge_bytes(len: usize) -> Option<Vec<u8>> {
-    let mut v = Vec::new();
-    v.try_reserve_exact(len).ok()?;
-    advise_huge_pages(&mut v);
-    Some(v)
-}
-
-/// Asks for 2 MiB pages under the whole 2 MiB blocks of `v`'s allocation.
-#[cfg(target_os = "linux")]
-fn advise_huge_pages(v: &mut Vec<u8>) {
-    const HUGE: usize = 1 << 21;
-    let first = v.as_mut_ptr() as usize;
-    let (start, end) = (
-        first.next_multiple_of(HUGE),
-        (first + v.capacity()) / HUGE * HUGE,
-    );
-    if end > start {
-        // SAFETY: the range lies inside the vector's own allocation, and
-        // the advice changes only how the kernel backs those pages, never
-        // what they hold; a refusal (no transparent huge pages) is ignored.
-        let _ =
-            unsafe { libc::madvise(start as *mut libc::c_void, end - start, libc::MADV_HUGEPAGE) };
-    }
-}
-
-/// Ordinary pages where there is no `madvise`.
-#[cfg(not(target_os = "linux"))]
-fn advise_huge_pages(_: &mut Vec<u8>) {}
-
 /// A vector of `len` values made by `make`, allocated fallibly.
 pub(crate) fn try_vec_with<T>(len: usize, make: impl FnMut() -> T) -> Option<Vec<T>> {
     let mut v = Vec::new();

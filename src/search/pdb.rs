@@ -1059,24 +1059,14 @@ impl Partition {
         let mut copies: Vec<Vec<u8>> = parts
             .iter()
             .enumerate()
-            .map(|(i, &(start, half, _))| -> Result<Vec<u8>, PdbError> {
+            .map(|(i, &(start, half, _))| {
                 if i == largest {
-                    Ok(Vec::new())
+                    Vec::new()
                 } else {
-                    let mut copy =
-                        crate::board::try_huge_bytes(half).ok_or_else(|| StoreError::Io {
-                            path: path.to_string(),
-                            doing: "read",
-                            source: std::io::Error::new(
-                                std::io::ErrorKind::OutOfMemory,
-                                format!("no memory for a table of {half} bytes"),
-                            ),
-                        })?;
-                    copy.extend_from_slice(&c.payload[start..start + half]);
-                    Ok(copy)
+                    c.payload[start..start + half].to_vec()
                 }
             })
-            .collect::<Result<_, _>>()?;
+            .collect();
         let mut payload = c.payload;
         let mut dbs = Vec::with_capacity(c.sets.len());
         for (i, (tiles, (start, half, large))) in c.sets.iter().zip(parts).enumerate() {
