@@ -13,7 +13,7 @@ use schofield::board::cluster::{self, Checkpoints, Cluster, ClusterError};
 use std::sync::Arc;
 
 /// A free port on localhost that no other call in this test binary has
-/// given. Tests run side by side, so asking the system for any free port
+/// given (of the first 12 000 calls; a binary makes a handful). Tests run side by side, so asking the system for any free port
 /// (`bind` to port 0) could hand two tests the same one once the first
 /// listener is dropped, and a process of one test would then connect to a
 /// process of another. The ports come from below Linux's ephemeral range
@@ -40,15 +40,10 @@ fn free_port() -> u16 {
 /// returns process 0's standard output (process 1 must print nothing).
 fn two_processes(args: &[&str]) -> String {
     let (zero, one) = two_processes_differing(args, args);
-    // Either process's failure can show in the other as a cut connection:
-    // report both.
     assert!(
         zero.status.success() && one.status.success(),
-        "process 0 ({}): {}\nprocess 1 ({}): {}",
-        zero.status,
-        String::from_utf8_lossy(&zero.stderr),
-        one.status,
-        String::from_utf8_lossy(&one.stderr)
+        "{}",
+        both(&zero, &one)
     );
     assert!(
         one.stdout.is_empty(),
@@ -56,6 +51,19 @@ fn two_processes(args: &[&str]) -> String {
         String::from_utf8_lossy(&one.stdout)
     );
     String::from_utf8(zero.stdout).unwrap()
+}
+
+/// Both processes' exit statuses and standard errors, for a failure
+/// message: either process's failure can show in the other as a cut
+/// connection.
+fn both(zero: &std::process::Output, one: &std::process::Output) -> String {
+    format!(
+        "process 0 ({}): {}\nprocess 1 ({}): {}",
+        zero.status,
+        String::from_utf8_lossy(&zero.stderr),
+        one.status,
+        String::from_utf8_lossy(&one.stderr)
+    )
 }
 
 /// Runs process 0 with `zero` and process 1 with `one` (each with one
@@ -113,12 +121,13 @@ fn processes_with_different_workers_fail_on_one_line_each() {
     let one = two.clone();
     two.extend(["--workers", "2"]);
     let (zero, one) = two_processes_differing(&two, &one);
+    let report = both(&zero, &one);
     for out in [&zero, &one] {
         let err = String::from_utf8_lossy(&out.stderr);
-        assert_eq!(out.status.code(), Some(2), "{err}");
+        assert_eq!(out.status.code(), Some(2), "{report}");
         assert!(out.stdout.is_empty());
-        assert_eq!(err.lines().count(), 1, "{err}");
-        assert!(err.starts_with("error: "), "{err}");
+        assert_eq!(err.lines().count(), 1, "{report}");
+        assert!(err.starts_with("error: "), "{report}");
     }
 }
 
@@ -141,15 +150,16 @@ fn processes_started_differently_are_refused_not_run() {
         &["boards", "--board", "3x3", "--home", "4"],
         &["boards", "--board", "3x3", "--home", "8"],
     );
+    let report = both(&zero, &one);
     for out in [&zero, &one] {
         let err = String::from_utf8_lossy(&out.stderr);
-        assert_eq!(out.status.code(), Some(2), "{err}");
+        assert_eq!(out.status.code(), Some(2), "{report}");
         assert!(out.stdout.is_empty());
         assert!(
             err.contains("the processes were not started alike"),
-            "{err}"
+            "{report}"
         );
-        assert!(err.contains("home 4") && err.contains("home 8"), "{err}");
+        assert!(err.contains("home 4") && err.contains("home 8"), "{report}");
     }
 }
 

@@ -409,6 +409,9 @@ mod tests {
         // A walk that leaves the square by the left, or by the bottom.
         assert!(!within(Effect::of(&[Up, Left]).span, square));
         assert!(!within(Effect::of(&[Right, Down]).span, square));
+        // Or by the top, or by the right.
+        assert!(!within(Effect::of(&[Up, Up]).span, square));
+        assert!(!within(Effect::of(&[Right, Right]).span, square));
     }
 
     #[test]
