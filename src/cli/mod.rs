@@ -140,10 +140,10 @@ pub fn hint(e: &(dyn std::error::Error + 'static)) -> &'static str {
         Some(SearchError::Stopped {
             stored: Some(_), ..
         }) => {
-            return "; raise --max-nodes or --max-memory, or choose a stronger --heuristic (linear-conflict)";
+            return "; raise --max-nodes or --max-memory, or choose a stronger --heuristic (linear-conflict is the strongest)";
         }
         Some(SearchError::Stopped { stored: None, .. }) => {
-            return "; raise --max-nodes or --max-memory, or choose stronger databases (--partition 7-8)";
+            return "; raise --max-nodes or --max-memory, or choose stronger databases with --partition (7-8 is the strongest)";
         }
         _ => {}
     }
