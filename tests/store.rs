@@ -41,13 +41,7 @@ fn dbs() -> &'static Partition {
     P.get_or_init(|| {
         let b = board("3x3");
         let g = b.goal_blank_last();
-        Partition {
-            name: None,
-            dbs: vec![
-                PatternDb::build(&b, &g, &[1, 2, 3, 4]),
-                PatternDb::build(&b, &g, &[5, 6, 7, 8]),
-            ],
-        }
+        Partition::of_sets(&b, &g, &[&[1, 2, 3, 4], &[5, 6, 7, 8]])
     })
 }
 
@@ -87,11 +81,8 @@ fn round_trips() {
     // placements hold 255).
     let b = board("2x3");
     let g = b.goal_blank_first();
-    for sets in [vec![vec![1, 2, 3], vec![4, 5]], vec![vec![1, 2, 3, 4, 5]]] {
-        let p = Partition {
-            name: None,
-            dbs: sets.iter().map(|s| PatternDb::build(&b, &g, s)).collect(),
-        };
+    for sets in [&[&[1, 2, 3][..], &[4, 5]][..], &[&[1, 2, 3, 4, 5]]] {
+        let p = Partition::of_sets(&b, &g, sets);
         assert_eq!(Partition::from_bytes(&p.to_bytes(), "p").unwrap(), p);
     }
 }

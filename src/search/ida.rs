@@ -465,22 +465,17 @@ mod tests {
         // the smaller one) is looked up first: both orders of look-up run,
         // and `refine` checks the sums at every node entered.
         use crate::board::lookup::LookupTable;
-        use crate::search::pdb::{Partition, PatternDb};
+        use crate::search::pdb::Partition;
         let b: Board = "3x3".parse().unwrap();
         let goal = b.goal_blank_first();
         let table = LookupTable::build(b, goal.clone());
-        let p = Partition {
-            name: None,
-            dbs: vec![
-                PatternDb::build(&b, &goal, &[1, 2, 3]),
-                PatternDb::build(&b, &goal, &[4, 5, 6, 7, 8]),
-            ],
-        };
+        let p = Partition::of_sets(&b, &goal, &[&[1, 2, 3], &[4, 5, 6, 7, 8]]);
         let limits = Limits {
             max_nodes: Some(20_000_000),
             ..Limits::default()
         };
-        for i in (0..table.space().len()).step_by(97) {
+        // Every 7th arrangement (25 920 of them).
+        for i in (0..table.space().len()).step_by(7) {
             let a = table.space().arrangement(i);
             let s = solve(&b, &a, &goal, Guide::Databases(&p), &limits).unwrap();
             assert_eq!(Some(s.length as u8), table.distance(&a), "{a:?}");

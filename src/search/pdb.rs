@@ -639,13 +639,10 @@ impl PatternDb {
 ///
 /// ```
 /// use schofield::board::Board;
-/// use schofield::search::pdb::{Partition, PatternDb};
+/// use schofield::search::pdb::Partition;
 /// let b: Board = "2x3".parse().unwrap();
 /// let g = b.goal_blank_last();
-/// let p = Partition {
-///     name: None,
-///     dbs: vec![PatternDb::build(&b, &g, &[1, 2, 3]), PatternDb::build(&b, &g, &[4, 5])],
-/// };
+/// let p = Partition::of_sets(&b, &g, &[&[1, 2, 3], &[4, 5]]);
 /// let bytes = p.to_bytes();
 /// assert_eq!(Partition::from_bytes(&bytes, "p.bin").unwrap(), p);
 /// // The payload: 60 bytes of excesses and a count of large values for
@@ -889,6 +886,31 @@ impl std::error::Error for PdbError {
 }
 
 impl Partition {
+    /// The databases of `sets`, one for each set of tiles, towards `goal`,
+    /// each built by [`PatternDb::build`], the plain method: for small
+    /// boards and tests. Named by [`Partition::name_of`] when the sets are
+    /// a named partition.
+    ///
+    /// ```
+    /// use schofield::board::Board;
+    /// use schofield::search::pdb::Partition;
+    /// let b: Board = "2x3".parse().unwrap();
+    /// let p = Partition::of_sets(&b, &b.goal_blank_last(), &[&[1, 2, 3], &[4, 5]]);
+    /// assert_eq!(p.sets(), [vec![1, 2, 3], vec![4, 5]]);
+    /// assert_eq!(p.name, None);
+    /// ```
+    pub fn of_sets(board: &Board, goal: &Arrangement, sets: &[&[u8]]) -> Partition {
+        let dbs: Vec<PatternDb> = sets
+            .iter()
+            .map(|tiles| PatternDb::build(board, goal, tiles))
+            .collect();
+        let name = Self::name_of(
+            &dbs.iter().map(|db| db.tiles.clone()).collect::<Vec<_>>(),
+            goal,
+        );
+        Partition { name, dbs }
+    }
+
     /// Builds the named partition's databases for `goal` on the 4×4
     /// `board`. `progress` is called (with the database as the part) as
     /// each database's search finishes a layer. The memory each build
@@ -1380,13 +1402,10 @@ pub(crate) struct View {
 ///
 /// ```
 /// use schofield::board::Board;
-/// use schofield::search::pdb::{Lookups, PatternDb, Partition};
+/// use schofield::search::pdb::{Lookups, Partition};
 /// let b: Board = "3x3".parse().unwrap();
 /// let goal = b.goal_blank_first();
-/// let p = Partition {
-///     name: None,
-///     dbs: vec![PatternDb::build(&b, &goal, &[1, 2, 3, 4]), PatternDb::build(&b, &goal, &[5, 6, 7, 8])],
-/// };
+/// let p = Partition::of_sets(&b, &goal, &[&[1, 2, 3, 4], &[5, 6, 7, 8]]);
 /// let lookups = Lookups::new(&p);
 /// assert!(lookups.reflects());
 /// assert_eq!(lookups.estimate(goal.cells()), 0);
