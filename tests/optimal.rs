@@ -59,14 +59,7 @@ fn replays_on(
     moves: &[schofield::board::Direction],
     tiles: &[u8],
 ) -> bool {
-    let mut cur = start.clone();
-    for (&d, &t) in moves.iter().zip(tiles) {
-        match b.apply(&cur, d) {
-            Some((next, moved)) if moved == t => cur = next,
-            _ => return false,
-        }
-    }
-    &cur == goal
+    b.walk(start, moves) == Some((goal.clone(), tiles.to_vec()))
 }
 
 /// IDA* prunes the paths that walk the blank round a 2×2 square further

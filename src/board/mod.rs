@@ -227,10 +227,21 @@ pub fn serialize_square_grid<S: serde::Serializer>(cells: &[u8], s: S) -> Result
     s.collect_str(&square_grid(cells))
 }
 
-/// Serialises the blank's moves as one string of letters (`UULDR`), the
-/// form every record's `blank_moves` takes (see docs/formats.md).
+/// The blank's moves as one string of letters, `UULDR` (empty for none):
+/// the form every output and record gives them (see docs/formats.md).
+///
+/// ```
+/// use schofield::board::{letters, Direction::{Left, Up}};
+/// assert_eq!(letters(&[Up, Up, Left]), "UUL");
+/// ```
+pub fn letters(moves: &[Direction]) -> String {
+    moves.iter().map(|d| d.letter()).collect()
+}
+
+/// Serialises the blank's moves as [`letters`], the form every record's
+/// `blank_moves` takes (see docs/formats.md).
 pub fn blank_letters<S: serde::Serializer>(moves: &[Direction], s: S) -> Result<S::Ok, S::Error> {
-    s.collect_str(&moves.iter().map(|d| d.letter()).collect::<String>())
+    s.collect_str(&letters(moves))
 }
 
 /// A direction the blank moves in (the tile moves the other way).
@@ -656,6 +667,28 @@ impl Board {
             }
         }
         out
+    }
+
+    /// The arrangement after the blank's moves `moves` from `start`, with
+    /// the tiles they moved, in order; `None` if a move leaves the board.
+    ///
+    /// ```
+    /// use schofield::board::{Board, Direction::{Down, Left}};
+    /// let b: Board = "2x2".parse().unwrap();
+    /// let start = b.parse_arrangement("1_/32").unwrap();
+    /// let (end, tiles) = b.walk(&start, &[Down, Left]).unwrap();
+    /// assert_eq!((b.format(&end), tiles), ("12/_3".to_string(), vec![2, 3]));
+    /// assert!(b.walk(&start, &[Left, Left]).is_none());
+    /// ```
+    pub fn walk(&self, start: &Arrangement, moves: &[Direction]) -> Option<(Arrangement, Vec<u8>)> {
+        let mut tiles = Vec::with_capacity(moves.len());
+        let mut cur = start.clone();
+        for &d in moves {
+            let (next, t) = self.apply(&cur, d)?;
+            tiles.push(t);
+            cur = next;
+        }
+        Some((cur, tiles))
     }
 
     /// The arrangement after the blank moves in `d`, with the tile that

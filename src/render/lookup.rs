@@ -38,7 +38,7 @@ pub fn render_summary(s: &Summary, format: Format) -> Result<String, OutputError
 /// An optimal solution from the table.
 pub fn render_table_solution(s: &TableSolution, format: Format) -> Result<String, OutputError> {
     let tiles: Vec<String> = s.tiles.iter().map(|t| t.to_string()).collect();
-    let blank: String = s.moves.iter().map(|d| d.letter()).collect();
+    let blank = crate::board::letters(&s.moves);
     match format {
         Format::Json | Format::Jsonl | Format::Yaml => structured(s, format),
         Format::Csv => {

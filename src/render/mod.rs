@@ -348,7 +348,7 @@ pub(crate) fn solution_lines(
     moves: &[crate::board::Direction],
 ) {
     let tiles: Vec<String> = tiles.iter().map(|t| t.to_string()).collect();
-    let blank: String = moves.iter().map(|d| d.letter()).collect();
+    let blank = crate::board::letters(moves);
     let dash = |s: String| if s.is_empty() { "-".to_string() } else { s };
     let blank = blank
         .as_bytes()

@@ -71,7 +71,7 @@ pub fn render_batch(
         goal: &r.goal,
         heuristic: &r.heuristic,
         moves: r.solution.length,
-        blank_moves: r.solution.moves.iter().map(|d| d.letter()).collect(),
+        blank_moves: crate::board::letters(&r.solution.moves),
         tile_moves: r
             .solution
             .tiles

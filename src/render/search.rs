@@ -70,7 +70,7 @@ pub fn render_compare(runs: &[AstarReport], format: Format) -> Result<String, Ou
         heuristic: &r.result.heuristic,
         initial_estimate: r.result.initial_estimate,
         moves: r.result.length,
-        blank_moves: r.result.moves.iter().map(|d| d.letter()).collect(),
+        blank_moves: crate::board::letters(&r.result.moves),
         tile_moves: r.result.tiles.iter().map(u8::to_string).join(" "),
         expanded: r.result.expanded,
         max_queue: r.result.max_queue,

@@ -204,7 +204,7 @@ fn letters(walk: &[Direction]) -> String {
     if walk.is_empty() {
         return "-".to_string();
     }
-    walk.iter().map(|d| d.letter()).collect()
+    crate::board::letters(walk)
 }
 
 /// The table `tables/duplicates.txt`: a comment, then one pair a line, the
@@ -352,14 +352,7 @@ impl Automaton {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::board::{Arrangement, Board};
-
-    /// The blank's walk from `a`, if it stays on the board.
-    fn walk(b: &Board, a: &Arrangement, moves: &[Direction]) -> Option<Arrangement> {
-        moves
-            .iter()
-            .try_fold(a.clone(), |a, &d| b.apply(&a, d).map(|(next, _)| next))
-    }
+    use crate::board::Board;
 
     #[test]
     fn every_pair_is_a_twin_on_a_real_board_and_comes_first() {
@@ -386,8 +379,9 @@ mod tests {
                     let mut cells: Vec<u8> = (1..b.cells() as u8).collect();
                     cells.insert(blank, 0);
                     let a = b.arrangement(&cells).unwrap();
-                    if let Some(end) = walk(b, &a, &p.walk) {
-                        assert_eq!(walk(b, &a, &p.twin), Some(end), "{p:?} on {b} from {blank}");
+                    if let Some((end, _)) = b.walk(&a, &p.walk) {
+                        let twin = b.walk(&a, &p.twin).map(|(e, _)| e);
+                        assert_eq!(twin, Some(end), "{p:?} on {b} from {blank}");
                         fits = true;
                     }
                 }

@@ -437,13 +437,9 @@ pub fn solve<'a>(
     }
     let seconds = clock.elapsed().as_secs_f64();
     let moves: Vec<Direction> = s.path.iter().rev().copied().collect();
-    let mut tiles = Vec::with_capacity(moves.len());
-    let mut cur = start.clone();
-    for &d in &moves {
-        let (next, t) = board.apply(&cur, d).expect("a legal move");
-        tiles.push(t);
-        cur = next;
-    }
+    let (_, tiles) = board
+        .walk(start, &moves)
+        .expect("the search's moves are legal");
     Ok(IdaSolution {
         length: moves.len() as u32,
         moves,
@@ -612,13 +608,6 @@ mod tests {
     /// No move: back, or redundant (see [`circuit_table`]).
     const CIRCUIT_PRUNED: u8 = u8::MAX;
 
-    /// The blank's walk `moves` from `a`, if it stays on the board.
-    fn walk(b: &Board, a: &Arrangement, moves: &[Direction]) -> Option<Arrangement> {
-        moves
-            .iter()
-            .try_fold(a.clone(), |a, &d| b.apply(&a, d).map(|(next, _)| next))
-    }
-
     /// `k` moves round a 2×2 square from `first`, clockwise or not.
     fn round(first: Direction, clockwise: bool, k: usize) -> Vec<Direction> {
         std::iter::successors(Some(first), |&d| {
@@ -647,7 +636,7 @@ mod tests {
                     // From two moves on, the walk fixes its square (one
                     // move lies on two).
                     for k in 2..=12 {
-                        let Some(here) = walk(&b, &a, &round(first, clockwise, k)) else {
+                        let Some((here, _)) = b.walk(&a, &round(first, clockwise, k)) else {
                             continue;
                         };
                         // The other way round begins a quarter turn on.
@@ -656,8 +645,12 @@ mod tests {
                         } else {
                             first.anticlockwise()
                         };
-                        let back = walk(&b, &a, &round(other, !clockwise, 12 - k));
-                        assert_eq!(back.as_ref(), Some(&here), "{first:?} {clockwise} {k}");
+                        let back = b.walk(&a, &round(other, !clockwise, 12 - k));
+                        assert_eq!(
+                            back.map(|(e, _)| e),
+                            Some(here),
+                            "{first:?} {clockwise} {k}"
+                        );
                         checked += 1;
                     }
                 }

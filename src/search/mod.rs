@@ -659,13 +659,7 @@ fn finish(
         key = seen[&key].parent;
     }
     moves.reverse();
-    let mut tiles = Vec::with_capacity(moves.len());
-    let mut cur = start.clone();
-    for &d in &moves {
-        let (next, t) = board.apply(&cur, d).expect("a recorded move is legal");
-        tiles.push(t);
-        cur = next;
-    }
+    let (_, tiles) = board.walk(start, &moves).expect("recorded moves are legal");
     AstarResult {
         heuristic,
         initial_estimate,
