@@ -75,10 +75,6 @@ struct Views {
     reflected_sum: u32,
     /// The view not yet looked up since its tile moved.
     stale: Option<Stale>,
-    /// Whether a tile's reflected view is looked up first (it lies in a
-    /// smaller database than its regular view, so it misses the cache
-    /// less often).
-    reflected_first: [bool; 16],
 }
 
 impl Views {
@@ -198,10 +194,9 @@ impl Search<'_> {
                 // in release builds too.
                 #[cfg(any(debug_assertions, test))]
                 {
-                    let sum = |views: &[u8]| views.iter().map(|&e| u32::from(e)).sum::<u32>();
                     assert_eq!(
                         (v.regular_sum, v.reflected_sum),
-                        (sum(&v.regular), sum(&v.reflected)),
+                        (pdb::excess_sum(&v.regular), pdb::excess_sum(&v.reflected)),
                         "the running sums of the views"
                     );
                 }
@@ -241,7 +236,7 @@ impl Search<'_> {
                     - u32::from(lookups.distance[tt][from]);
                 let p = lookups.regular_of[tt];
                 let q = lookups.reflected_of[tt];
-                if v.reflected_first[tt] {
+                if lookups.reflected_first[tt] {
                     let e = lookups.value(&lookups.reflected[q], true, &pos);
                     v.reflected_sum = v.reflected_sum + u32::from(e) - u32::from(v.reflected[q]);
                     v.reflected[q] = e;
@@ -386,17 +381,11 @@ pub fn solve<'a>(
             let (regular, reflected) = lookups.values(&pos);
             let views = Views {
                 manhattan: lookups.manhattan(&pos),
-                regular_sum: regular.iter().map(|&e| u32::from(e)).sum(),
-                reflected_sum: reflected.iter().map(|&e| u32::from(e)).sum(),
+                regular_sum: pdb::excess_sum(&regular),
+                reflected_sum: pdb::excess_sum(&reflected),
                 regular,
                 reflected,
                 stale: None,
-                reflected_first: std::array::from_fn(|t| {
-                    let size = |v: &pdb::View| lookups.dbs[v.db].len();
-                    lookups.reflect
-                        && size(&lookups.reflected[lookups.reflected_of[t]])
-                            < size(&lookups.regular[lookups.regular_of[t]])
-                }),
             };
             Update::Databases(lookups, views)
         }

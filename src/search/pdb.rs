@@ -904,11 +904,9 @@ impl Partition {
             .iter()
             .map(|tiles| PatternDb::build(board, goal, tiles))
             .collect();
-        let name = Self::name_of(
-            &dbs.iter().map(|db| db.tiles.clone()).collect::<Vec<_>>(),
-            goal,
-        );
-        Partition { name, dbs }
+        let mut p = Partition { name: None, dbs };
+        p.name = Self::name_of(&p.sets(), goal);
+        p
     }
 
     /// Builds the named partition's databases for `goal` on the 4×4
@@ -1386,6 +1384,11 @@ pub(crate) struct View {
     pub(crate) sources: Vec<u8>,
 }
 
+/// The sum of some views' excesses.
+pub(crate) fn excess_sum(views: &[u8]) -> u32 {
+    views.iter().map(|&e| u32::from(e)).sum()
+}
+
 /// A partition's databases set up for estimating whole arrangements: each
 /// database looked up on its own tiles, and, when the board is square and
 /// the blank's goal cell lies on the main diagonal, looked up again on the
@@ -1429,6 +1432,10 @@ pub struct Lookups<'a> {
     pub(crate) regular_of: [usize; 16],
     /// The reflected view each tile belongs to.
     pub(crate) reflected_of: [usize; 16],
+    /// Whether a tile's reflected view lies in a smaller database than its
+    /// regular view (so it misses the cache less often, and a search
+    /// looks it up first).
+    pub(crate) reflected_first: [bool; 16],
     /// The reflection of each cell about the main diagonal.
     pub(crate) transpose: [u8; 16],
 }
@@ -1473,6 +1480,7 @@ impl<'a> Lookups<'a> {
             reflect,
             regular_of: [0; 16],
             reflected_of: [0; 16],
+            reflected_first: [false; 16],
             transpose,
         };
         for (i, db) in part.dbs.iter().enumerate() {
@@ -1488,6 +1496,13 @@ impl<'a> Lookups<'a> {
             for &t in db.tiles() {
                 l.regular_of[usize::from(t)] = i;
                 l.reflected_of[usize::from(mirror[usize::from(t)])] = i;
+            }
+        }
+        if reflect {
+            let size = |v: &View| l.dbs[v.db].len();
+            for t in 0..16 {
+                l.reflected_first[t] =
+                    size(&l.reflected[l.reflected_of[t]]) < size(&l.regular[l.regular_of[t]]);
             }
         }
         l
@@ -1552,8 +1567,7 @@ impl<'a> Lookups<'a> {
     /// still admissible).
     #[inline]
     pub(crate) fn combine(&self, manhattan: u32, regular: &[u8], reflected: &[u8]) -> u32 {
-        let sum = |views: &[u8]| views.iter().map(|&v| u32::from(v)).sum();
-        self.combine_sums(manhattan, sum(regular), sum(reflected))
+        self.combine_sums(manhattan, excess_sum(regular), excess_sum(reflected))
     }
 
     /// [`Lookups::combine`] from the two sums of excesses, for a search
