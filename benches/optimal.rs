@@ -14,13 +14,7 @@ use std::hint::black_box;
 /// if missing.
 fn cached(b: &Board, name: PartitionName) -> Partition {
     let goal = b.goal_blank_first();
-    let base = std::env::var_os("XDG_CACHE_HOME")
-        .map(std::path::PathBuf::from)
-        .or_else(|| std::env::var_os("HOME").map(|h| std::path::PathBuf::from(h).join(".cache")))
-        .unwrap_or_default();
-    let path = base
-        .join("schofield")
-        .join(format!("pdb-{name}-blank-first.bin"));
+    let path = name.cache_file();
     Partition::load(&path, b, &goal, name).unwrap_or_else(|_| {
         let p = Partition::build(b, &goal, name, &|_| {}).unwrap();
         let _ = std::fs::create_dir_all(path.parent().unwrap());
@@ -32,13 +26,11 @@ fn cached(b: &Board, name: PartitionName) -> Partition {
 fn optimal(c: &mut Criterion) {
     let b: Board = "4x4".parse().unwrap();
     let goal = b.goal_blank_first();
-    let text =
-        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/data/korf100.txt")).unwrap();
-    let korf: Vec<_> = text
-        .lines()
-        .filter(|l| !l.starts_with('#'))
-        .map(|l| b.parse_arrangement(l).unwrap())
-        .collect();
+    let file =
+        std::fs::File::open(concat!(env!("CARGO_MANIFEST_DIR"), "/data/korf100.txt")).unwrap();
+    let korf = schofield::board::batch::read(std::io::BufReader::new(file), &b)
+        .unwrap()
+        .arrangements();
     let mut group = c.benchmark_group("optimal");
     group.sample_size(10);
     for name in [PartitionName::SevenEight, PartitionName::SevenSevenOne] {

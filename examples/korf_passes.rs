@@ -21,10 +21,7 @@ fn main() {
         .unwrap_or(7);
     let board: Board = "4x4".parse().expect("4x4 is a board");
     let goal = board.goal_blank_first();
-    let cache = dirs::cache_dir()
-        .unwrap_or_default()
-        .join("schofield")
-        .join("pdb-7-8-blank-first.bin");
+    let cache = PartitionName::SevenEight.cache_file();
     let dbs =
         Partition::load(&cache, &board, &goal, PartitionName::SevenEight).unwrap_or_else(|e| {
             eprintln!(

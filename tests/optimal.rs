@@ -22,12 +22,10 @@ fn korf_file() -> PathBuf {
 }
 
 fn korf() -> Vec<Arrangement> {
-    std::fs::read_to_string(korf_file())
+    let file = std::fs::File::open(korf_file()).unwrap();
+    schofield::board::batch::read(std::io::BufReader::new(file), &four())
         .unwrap()
-        .lines()
-        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
-        .map(|l| four().parse_arrangement(l).unwrap())
-        .collect()
+        .arrangements()
 }
 
 fn dbs() -> &'static Partition {

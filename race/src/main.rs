@@ -36,12 +36,7 @@ fn main() {
     let goal = board.goal_blank_first();
 
     // Our databases: from schofield's cache when there, else built now.
-    let cache = std::env::var_os("XDG_CACHE_HOME")
-        .map(std::path::PathBuf::from)
-        .or_else(|| std::env::var_os("HOME").map(|h| std::path::PathBuf::from(h).join(".cache")))
-        .unwrap_or_default()
-        .join("schofield")
-        .join(format!("pdb-{partition}-blank-first.bin"));
+    let cache = partition.cache_file();
     let clock = Instant::now();
     let dbs = Partition::load(&cache, &board, &goal, partition).unwrap_or_else(|_| {
         eprintln!("building the {partition} databases …");

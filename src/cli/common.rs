@@ -586,15 +586,6 @@ pub fn check_regular_file(path: &Path) -> Result<(), String> {
     }
 }
 
-/// The file `name` in the user's cache folder (`$XDG_CACHE_HOME/schofield`
-/// or `~/.cache/schofield` on Linux), else in the current folder.
-pub fn cache_file(name: &str) -> PathBuf {
-    match dirs::cache_dir() {
-        Some(base) => base.join("schofield").join(name),
-        None => PathBuf::from(name),
-    }
-}
-
 /// The bytes a search may use: `--max-memory` in megabytes, but no more
 /// than nine tenths of the memory this machine has available now (Linux's
 /// `MemAvailable`), so that a generous bound stops the search cleanly

@@ -165,7 +165,7 @@ pub fn run(args: OptimalArgs) -> Outcome {
     let pdb_path = if uses_databases {
         let path = match &args.pdb {
             Some(p) => p.clone(),
-            None => default_pdb_path(partition)?,
+            None => default_pdb_path(named.expect("databases have a name"))?,
         };
         if args.rebuild && !schofield::store::may_replace(&path) {
             return Err(format!(
@@ -323,10 +323,10 @@ fn solve_one(
     ida::solve(board, start, goal, heuristic, limits)
 }
 
-/// The default database file, in the user's cache folder (created if
-/// missing). The databases are always built for the blank-first goal.
-fn default_pdb_path(partition: &str) -> Result<PathBuf, String> {
-    let path = common::cache_file(&format!("pdb-{partition}-blank-first.bin"));
+/// The default database file, [`PartitionName::cache_file`], with its
+/// folder created if missing.
+fn default_pdb_path(partition: PartitionName) -> Result<PathBuf, String> {
+    let path = partition.cache_file();
     if let Some(parent) = path.parent().filter(|p| !p.as_os_str().is_empty()) {
         std::fs::create_dir_all(parent)
             .map_err(|e| format!("cannot create {}: {e}", parent.display()))?;

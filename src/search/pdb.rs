@@ -706,6 +706,24 @@ impl PartitionName {
         }
     }
 
+    /// Where schofield keeps these databases between runs: the file
+    /// `pdb-NAME-blank-first.bin` (they are always built for the
+    /// blank-first goal) in the user's cache folder (`$XDG_CACHE_HOME/schofield`
+    /// or `~/.cache/schofield` on Linux), else in the current folder.
+    ///
+    /// ```
+    /// use schofield::search::pdb::PartitionName;
+    /// let f = PartitionName::SevenEight.cache_file();
+    /// assert!(f.ends_with("pdb-7-8-blank-first.bin"));
+    /// ```
+    pub fn cache_file(self) -> std::path::PathBuf {
+        let name = format!("pdb-{}-blank-first.bin", self.name());
+        match dirs::cache_dir() {
+            Some(base) => base.join("schofield").join(name),
+            None => name.into(),
+        }
+    }
+
     /// The bytes the databases hold in memory: half a byte for each
     /// placement of each block's tiles, `16!/(16−k)!` for a block of `k`
     /// (and five bytes for each large value, none for the named
