@@ -597,6 +597,14 @@ mod tests {
     /// No move: back, or redundant (see [`circuit_table`]).
     const CIRCUIT_PRUNED: u8 = u8::MAX;
 
+    /// The circuit after `moves` from the start, or `None` if the rule
+    /// prunes the path on the way.
+    fn follow(table: &[[u8; 4]; 64], moves: &[Direction]) -> Option<u8> {
+        moves.iter().try_fold(0u8, |c, &d| {
+            Some(table[usize::from(c)][d.index()]).filter(|&n| n != CIRCUIT_PRUNED)
+        })
+    }
+
     /// `k` moves round a 2×2 square from `first`, clockwise or not.
     fn round(first: Direction, clockwise: bool, k: usize) -> Vec<Direction> {
         std::iter::successors(Some(first), |&d| {
@@ -651,13 +659,7 @@ mod tests {
     #[test]
     fn the_circuit_rule_prunes_one_of_each_pair_of_six_and_every_seven() {
         let table = circuit_table();
-        let follow = |moves: &[Direction]| {
-            moves.iter().try_fold(0u8, |c, &d| {
-                let k = d.index();
-                let n = table[usize::from(c)][k];
-                (n != CIRCUIT_PRUNED).then_some(n)
-            })
-        };
+        let follow = |moves: &[Direction]| follow(&table, moves);
         let mut kept = 0;
         for first in Direction::ALL {
             for clockwise in [true, false] {
@@ -718,10 +720,6 @@ mod tests {
         use Direction::{Down as D, Left as L, Right as R, Up as U};
         assert_eq!(eight.walk(&[L, U, U, L, D, R, D, R]), PRUNED);
         assert_ne!(eight.walk(&[U, L, U, L, D, R, R, D]), PRUNED);
-        let t = circuit_table();
-        let follow = [L, U, U, L, D, R, D, R].iter().try_fold(0u8, |c, &d| {
-            Some(t[usize::from(c)][d.index()]).filter(|&n| n != CIRCUIT_PRUNED)
-        });
-        assert!(follow.is_some());
+        assert!(follow(&table, &[L, U, U, L, D, R, D, R]).is_some());
     }
 }
