@@ -54,11 +54,12 @@ enum Update<'a> {
     /// Manhattan distance: `md[tile][cell]`, changed by one tile's step.
     Manhattan(Vec<[u8; 16]>),
     /// Pattern databases: the Manhattan distance, changed by one tile's
-    /// step, and the excess of each regular and reflected view. The moved
-    /// tile's regular view is looked up at once; its reflected view is
-    /// marked stale and looked up only if the regular sum alone does not
-    /// cut the node off (most generated nodes are cut, and each lookup is
-    /// a likely cache miss).
+    /// step, and the excess of each regular and reflected view. One of the
+    /// moved tile's views is looked up at once (the one in the smaller
+    /// database, [`Lookups::reflected_first`]); the other is marked stale
+    /// and looked up only if the first sum alone does not cut the node off
+    /// (most generated nodes are cut, and each lookup is a likely cache
+    /// miss).
     Databases(Lookups<'a>, Views),
     /// Anything else, recomputed from the cells.
     Recompute(Estimator<'a>),
@@ -74,7 +75,7 @@ struct Views {
     /// The sum of `reflected`.
     reflected_sum: u32,
     /// The view not yet looked up since its tile moved.
-    stale: Option<Stale>,
+    stale: Option<Which>,
 }
 
 impl Views {
@@ -102,11 +103,32 @@ impl Views {
         self.regular_sum = v.regular_sum;
         self.reflected_sum = v.reflected_sum;
     }
+
+    /// Looks view `which` up again for the tiles' cells `pos`, keeping
+    /// its sum.
+    #[inline]
+    fn refresh(&mut self, lookups: &Lookups, which: Which, pos: &[u8; 16]) {
+        let (value, sum, e) = match which {
+            Which::Regular(p) => (
+                &mut self.regular[p],
+                &mut self.regular_sum,
+                lookups.value(&lookups.regular[p], false, pos),
+            ),
+            Which::Reflected(q) => (
+                &mut self.reflected[q],
+                &mut self.reflected_sum,
+                lookups.value(&lookups.reflected[q], true, pos),
+            ),
+        };
+        *sum = *sum + u32::from(e) - u32::from(*value);
+        *value = e;
+    }
 }
 
-/// A view whose tile moved and which has not been looked up again.
+/// Which view of which database (as [`Views::stale`]: the view whose tile
+/// moved and which has not been looked up again).
 #[derive(Debug, Clone, Copy)]
-enum Stale {
+enum Which {
     /// The regular view of this database.
     Regular(usize),
     /// The reflected view of this database.
@@ -168,24 +190,14 @@ impl Search<'_> {
     }
 
     /// The whole estimate, given `h` from [`Search::update`]: with
-    /// databases, the stale reflected view is looked up now.
+    /// databases, the stale view is looked up now.
     #[inline]
     fn refine(&mut self, h: u32) -> u32 {
         let pos = self.pos;
         match &mut self.update {
             Update::Databases(lookups, v) => {
                 match v.stale.take() {
-                    Some(Stale::Reflected(q)) => {
-                        let e = lookups.value(&lookups.reflected[q], true, &pos);
-                        v.reflected_sum =
-                            v.reflected_sum + u32::from(e) - u32::from(v.reflected[q]);
-                        v.reflected[q] = e;
-                    }
-                    Some(Stale::Regular(p)) => {
-                        let e = lookups.value(&lookups.regular[p], false, &pos);
-                        v.regular_sum = v.regular_sum + u32::from(e) - u32::from(v.regular[p]);
-                        v.regular[p] = e;
-                    }
+                    Some(view) => v.refresh(lookups, view, &pos),
                     None => return h,
                 }
                 // Every view is up to date here, so the running sums are the
@@ -237,18 +249,14 @@ impl Search<'_> {
                 let p = lookups.regular_of[tt];
                 let q = lookups.reflected_of[tt];
                 if lookups.reflected_first[tt] {
-                    let e = lookups.value(&lookups.reflected[q], true, &pos);
-                    v.reflected_sum = v.reflected_sum + u32::from(e) - u32::from(v.reflected[q]);
-                    v.reflected[q] = e;
-                    v.stale = Some(Stale::Regular(p));
+                    v.refresh(lookups, Which::Reflected(q), &pos);
+                    v.stale = Some(Which::Regular(p));
                     // The reflected sum alone until the regular view is looked up.
                     return v.manhattan + 2 * v.reflected_sum;
                 }
-                let e = lookups.value(&lookups.regular[p], false, &pos);
-                v.regular_sum = v.regular_sum + u32::from(e) - u32::from(v.regular[p]);
-                v.regular[p] = e;
+                v.refresh(lookups, Which::Regular(p), &pos);
                 if lookups.reflect {
-                    v.stale = Some(Stale::Reflected(q));
+                    v.stale = Some(Which::Reflected(q));
                 }
                 // The regular sum alone until the reflected view is looked up.
                 v.manhattan + 2 * v.regular_sum
