@@ -255,13 +255,9 @@ fn solutions_replay_to_the_goal_in_the_tables_number_of_moves() {
         let start = random_arrangement(t.space(), seed);
         let s = t.solve(&start).unwrap();
         assert_eq!(Some(s.length), t.distance(&start));
-        let mut cur = start.clone();
-        for (&d, &tile) in s.moves.iter().zip(&s.tiles) {
-            let (next, moved) = b.apply(&cur, d).expect("a legal move");
-            assert_eq!(moved, tile);
-            cur = next;
-        }
-        assert_eq!(&cur, t.goal());
+        let (end, tiles) = b.walk(&start, &s.moves).expect("legal moves");
+        assert_eq!(tiles, s.tiles);
+        assert_eq!(&end, t.goal());
     }
 }
 
