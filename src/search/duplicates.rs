@@ -256,8 +256,8 @@ impl Automaton {
     /// Corasick's machine, whose states are the beginnings of the walks.
     ///
     /// # Panics
-    /// If a walk is empty, or if it has more than 65 535 states (the duplicates of [`MAX_MOVES`]
-    /// moves need 9 732).
+    /// If a walk is empty, or if it has more than 65 535 states (the
+    /// duplicates of [`MAX_MOVES`] moves need 9 732).
     pub fn new<'w>(walks: impl IntoIterator<Item = &'w [Direction]>) -> Automaton {
         // The trie of the walks.
         const NONE: usize = usize::MAX;

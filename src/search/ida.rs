@@ -58,8 +58,8 @@ enum Update<'a> {
     /// moved tile's views is looked up at once (the one in the smaller
     /// database, [`Lookups::reflected_first`]); the other is marked stale
     /// and looked up only if the first sum alone does not cut the node off
-    /// (most generated nodes are cut, and each lookup is a likely cache
-    /// miss).
+    /// (each lookup is a likely cache miss; on Korf's 100 with 7-8 the
+    /// first sum cuts off 35 % of the nodes generated).
     Databases(Lookups<'a>, Views),
     /// Anything else, recomputed from the cells.
     Recompute(Estimator<'a>),
@@ -310,7 +310,7 @@ impl Search<'_> {
             let mut undo = Undo::default();
             // The tile went from `to` to the old blank cell.
             let h2 = self.update(h, t, usize::from(to), from_blank, &mut undo);
-            // Most children are cut by the estimate alone: no call for them.
+            // A child cut off by its first view's estimate needs no call.
             let r = if g + 1 + h2 > bound {
                 Err(Cut::Bound(g + 1 + h2, h2))
             } else {
