@@ -13,7 +13,8 @@ use schofield::board::cluster::{self, Checkpoints, Cluster, ClusterError};
 use std::sync::Arc;
 
 /// A free port on localhost that no other call in this test binary has
-/// given (of the first 12 000 calls; a binary makes a handful). Tests run side by side, so asking the system for any free port
+/// given (of the first 12 000 calls; a binary makes a handful). Tests run
+/// side by side, so asking the system for any free port
 /// (`bind` to port 0) could hand two tests the same one once the first
 /// listener is dropped, and a process of one test would then connect to a
 /// process of another. The ports come from below Linux's ephemeral range

@@ -73,6 +73,7 @@ fn ida_finds_the_lookup_tables_distance_on_the_3x3_and_the_2x4() {
     // Databases of unequal sizes, which make the search look a reflected
     // view up first, are the unit tests' (search::ida), where the search
     // also checks its running sums.
+    //
     // A slip in the search's bookkeeping could make it wander past the
     // answer for ever: a node limit turns that into a failure.
     let limits = Limits {

@@ -162,10 +162,11 @@ pub fn run(args: OptimalArgs) -> Outcome {
         )
         .into());
     }
-    let pdb_path = if uses_databases {
+    // The databases' name and file, when the partition uses databases.
+    let pdb = if let Some(name) = named {
         let path = match &args.pdb {
             Some(p) => p.clone(),
-            None => default_pdb_path(named.expect("databases have a name"))?,
+            None => default_pdb_path(name)?,
         };
         if args.rebuild && !schofield::store::may_replace(&path) {
             return Err(format!(
@@ -178,7 +179,7 @@ pub fn run(args: OptimalArgs) -> Outcome {
             common::check_writable(&path)
                 .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
             // The build needs more than the databases it leaves.
-            if let (Some(name), Some(mb)) = (named, args.max_memory) {
+            if let Some(mb) = args.max_memory {
                 let build = name.build_bytes();
                 if build > mb.saturating_mul(1 << 20) {
                     return Err(format!(
@@ -189,7 +190,7 @@ pub fn run(args: OptimalArgs) -> Outcome {
                 }
             }
         }
-        Some(path)
+        Some((name, path))
     } else {
         None
     };
@@ -223,11 +224,11 @@ pub fn run(args: OptimalArgs) -> Outcome {
     } else if let Err(e) = board.check_solvable(&starts[0].arrangement, &goal) {
         return Err(e.into());
     }
-    let part = match &pdb_path {
-        Some(path) => Some(databases(
+    let part = match &pdb {
+        Some((name, path)) => Some(databases(
             &board,
             &db_goal,
-            named.expect("databases have a partition name"),
+            *name,
             path,
             args.rebuild,
             args.pdb.is_none(),
