@@ -15,9 +15,9 @@ fn main() {
     let clock = std::time::Instant::now();
     let db = PatternDb::build_by_regions(&b, &goal, &tiles, &|_| {}).expect("memory");
     println!(
-        "tiles {tiles:?}: {} placements, {} large values, {:.2} s",
+        "tiles {tiles:?}: {} states, {} bytes, {:.2} s",
         db.len(),
-        db.large_values().len(),
+        db.bytes(),
         clock.elapsed().as_secs_f64()
     );
 }

@@ -54,10 +54,11 @@ use std::path::{Path, PathBuf};
 
 /// The first eight bytes of every container.
 pub const MAGIC: &[u8; 8] = b"SCHOFBIN";
-/// The container's format version: 2 since the databases are stored in
-/// four bits an entry (a lookup table of version 1 is still read; its
-/// payload did not change).
-pub const VERSION: u16 = 2;
+/// The container's format version: 3 since the databases keep one bit a
+/// state of a placement and the blank's region (2 kept four bits a
+/// placement; a lookup table of version 1 or 2 is still read, its payload
+/// did not change).
+pub const VERSION: u16 = 3;
 /// The fixed part of the header, in bytes; the tile sets follow it.
 pub const FIXED_HEADER: usize = 48;
 /// The longest header: the fixed part and 15 tiles in 15 sets.
@@ -65,7 +66,7 @@ pub const MAX_HEADER: usize = FIXED_HEADER + 30;
 /// The largest lookup-table payload: `12!/2` bytes (a 3×4 or 2×6 board).
 pub const MAX_TABLE_PAYLOAD: u64 = 239_500_800;
 /// The largest pattern-database payload: 300 MB (the 7-8 partition of the
-/// 4×4 holds 576 576 000 entries in 288 288 008 bytes).
+/// 4×4 holds 1 565 040 960 states in 195 630 120 bytes).
 pub const MAX_DATABASES_PAYLOAD: u64 = 300_000_000;
 
 /// What a container holds.
@@ -370,11 +371,6 @@ pub fn table_len(board: &Board) -> u64 {
     board.reachable()
 }
 
-/// The number of placements of `k` tiles on the `n` cells: `n!/(n−k)!`.
-pub fn placements(n: usize, k: usize) -> u64 {
-    (n - k + 1..=n).map(|v| v as u64).product()
-}
-
 /// The file image of a container.
 pub fn to_bytes(
     kind: Kind,
@@ -529,9 +525,9 @@ fn check_fixed(head: &[u8], size: u64, name: &str, kind: Kind) -> Result<(), Sto
         });
     }
     let version = u16::from_le_bytes([head[8], head[9]]);
-    // Version 2 changed only the databases' payload: a table of version 1
-    // reads the same.
-    let same = version == VERSION || (version == 1 && head[10] == Kind::LookupTable.byte());
+    // Versions 2 and 3 changed only the databases' payload: a table of
+    // version 1 or 2 reads the same.
+    let same = version == VERSION || (version < VERSION && head[10] == Kind::LookupTable.byte());
     if !same {
         return Err(StoreError::Version {
             path,
@@ -573,7 +569,7 @@ pub fn from_bytes(bytes: &[u8], name: &str, kind: Kind) -> Result<Contents, Stor
 
 /// [`from_bytes`] on an image it owns: the payload is the image itself
 /// with the header taken off the front, not a copy (a 7-8 database file
-/// is 288 MB).
+/// is 196 MB).
 fn parse(bytes: Vec<u8>, name: &str, kind: Kind) -> Result<Contents, StoreError> {
     let path = || name.to_string();
     let size = bytes.len() as u64;
@@ -674,19 +670,13 @@ fn parse(bytes: Vec<u8>, name: &str, kind: Kind) -> Result<Contents, StoreError>
                     ),
                 )
             })?;
-            // Half a byte a placement and a count of large values each;
-            // the large values themselves are read by the databases.
-            let least: u64 = sets
-                .iter()
-                .map(|s| placements(n, s.len()).div_ceil(2) + 4)
-                .sum();
-            if payload_len < least {
-                return Err(wrong(
-                    format!("a payload of {payload_len} bytes"),
-                    format!("at least {least} for {kind} of the {board} board"),
-                ));
-            }
-            payload_len
+            // An eighth of a byte a state of each set, rounded up.
+            sets.iter()
+                .map(|s| {
+                    crate::search::regions::States::new(&board, s.len())
+                        .map_or(0, |states| (states.len() as u64).div_ceil(8))
+                })
+                .sum()
         }
     };
     if payload_len != expected_payload {

@@ -290,7 +290,7 @@ fn second_round_of_careless_inputs() {
             &ONE_MOVE,
         ]
         .concat(),
-        "the 7-8 databases hold 275 MB, more than --max-memory 10",
+        "the 7-8 databases hold 187 MB, more than --max-memory 10",
     );
     assert!(clock.elapsed().as_secs() < 5);
     // Above the databases' size but below what building them takes: the
@@ -311,7 +311,7 @@ fn second_round_of_careless_inputs() {
             &ONE_MOVE,
         ]
         .concat(),
-        "building the 7-8 databases needs 1 513 MB, more than --max-memory 500",
+        "building the 7-8 databases needs 527 MB, more than --max-memory 500",
     );
     assert!(!fresh.exists());
     assert!(clock.elapsed().as_secs() < 5);

@@ -636,7 +636,8 @@ proptest! {
                     .iter()
                     .map(|&x| p.goal().cells().iter().position(|&g| g == x).unwrap() as u8)
                     .collect();
-                prop_assert_eq!(db.value(&cells), 0);
+                let blank = p.goal().blank() as u8;
+                prop_assert_eq!(db.value(&cells, blank), Some(0));
             }
         }
     }

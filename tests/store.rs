@@ -125,25 +125,28 @@ fn damage_is_refused() {
         assert!(matches!(e, StoreError::Magic { .. }), "{e}");
         assert!(e.to_string().contains("not a schofield file"), "{e}");
         let mut b = bytes.clone();
-        b[8] = 3;
+        b[8] = 4;
         assert!(matches!(
             refuse(&b),
             StoreError::Version {
-                found: 3,
-                expected: 2,
+                found: 4,
+                expected: 3,
                 ..
             }
         ));
-        // Version 1: a table reads as before (its payload did not change);
-        // databases of version 1 (a byte an entry) are outdated.
-        let mut b = bytes.clone();
-        b[8] = 1;
-        recompute(&mut b);
-        match kind {
-            Kind::LookupTable => assert!(LookupTable::from_bytes(&b, "t.bin").is_ok()),
-            Kind::PatternDatabases => {
-                let e = refuse(&b);
-                assert!(e.is_outdated(), "{e}");
+        // Versions 1 and 2: a table reads as before (its payload did not
+        // change); databases of version 1 (a byte a placement) or 2 (four
+        // bits a placement) are outdated.
+        for version in [1, 2] {
+            let mut b = bytes.clone();
+            b[8] = version;
+            recompute(&mut b);
+            match kind {
+                Kind::LookupTable => assert!(LookupTable::from_bytes(&b, "t.bin").is_ok()),
+                Kind::PatternDatabases => {
+                    let e = refuse(&b);
+                    assert!(e.is_outdated(), "{e}");
+                }
             }
         }
         for k in [0, 3, 255] {
@@ -296,25 +299,9 @@ fn crafted_dbs(sets: &[Vec<u8>], payload: &[u8]) -> Vec<u8> {
     )
 }
 
-/// The payload of databases: each one's excesses, its count of large
-/// values and those values.
+/// The payload of databases: each one's parities.
 fn payload_of(dbs: &[&PatternDb]) -> Vec<u8> {
-    let mut out = Vec::new();
-    for d in dbs {
-        out.extend_from_slice(d.excesses());
-        out.extend_from_slice(&(d.large_values().len() as u32).to_le_bytes());
-        for &(r, v) in d.large_values() {
-            out.extend_from_slice(&r.to_le_bytes());
-            out.push(v);
-        }
-    }
-    out
-}
-
-/// Sets the nibble of rank `r` in the first database of a payload.
-fn set_nibble(p: &mut [u8], r: usize, e: u8) {
-    let shift = 4 * (r % 2);
-    p[r / 2] = (p[r / 2] & !(0xf << shift)) | (e << shift);
+    dbs.iter().flat_map(|d| d.parities().to_vec()).collect()
 }
 
 #[test]
@@ -360,96 +347,72 @@ fn crafted_databases_are_refused() {
         )),
         "an empty tile set",
     );
-    // Too short for the excesses and counts; a byte too many; a large value
-    // cut short.
-    assert_contents(
-        &pdb_error(&crafted_dbs(&sets, &payload[1..])),
-        "a payload of 3031 bytes",
-    );
-    let mut longer = payload.clone();
-    longer.push(0);
-    assert_contents(
-        &pdb_error(&crafted_dbs(&sets, &longer)),
-        "1 bytes after the last database",
-    );
-    let mut counted = payload.clone();
-    counted[1512..1516].copy_from_slice(&1000u32.to_le_bytes());
-    assert_contents(
-        &pdb_error(&crafted_dbs(&sets, &counted)),
-        "a payload that ends inside the database of tiles [1, 2, 3, 4]",
-    );
-    // All zero: every value is its Manhattan distance, a true lower bound;
-    // a value below it cannot be written down.
-    let zero = Partition::from_bytes(&crafted_dbs(&sets, &vec![0; payload.len()]), "p").unwrap();
+    // A byte short, a byte too many: the size is exact.
+    let expected = format!("expected {}", payload.len());
+    for p in [&payload[1..], &[payload.as_slice(), &[0]].concat()[..]] {
+        let e = pdb_error(&crafted_dbs(&sets, p));
+        assert_contents(&e, &format!("a payload of {} bytes", p.len()));
+        assert_contents(&e, &expected);
+    }
+    // The goal's state with an odd excess.
     let b = board("3x3");
     let goal = b.goal_blank_last();
-    for (r, v) in zero.dbs[0].values().into_iter().enumerate() {
-        let cells: Vec<usize> = schofield::perm::Lehmer::<u32>::placements(9, 4)
-            .unwrap()
-            .unrank(r as u32)[..4]
-            .iter()
-            .map(|&c| usize::from(c))
+    let s = first.state(&[0, 1, 2, 3], 8);
+    let mut p = payload.clone();
+    p[s / 8] ^= 1 << (s % 8);
+    assert_contents(
+        &pdb_error(&crafted_dbs(&sets, &p)),
+        "the goal's state with an odd excess",
+    );
+    // Padding bits past the last state (on the 2x3, whose database of tile
+    // 5 alone has 6 states).
+    let small_board = board("2x3");
+    let small_goal = small_board.goal_blank_last();
+    let small = Partition::of_sets(&small_board, &small_goal, &[&[1, 2, 3, 4], &[5]]);
+    assert_eq!(small.dbs[1].len(), 6, "the test needs padding bits");
+    let mut p = payload_of(&[&small.dbs[0], &small.dbs[1]]);
+    *p.last_mut().unwrap() |= 0x80;
+    let image = store::to_bytes(
+        Kind::PatternDatabases,
+        &small_board,
+        &small_goal,
+        &small.sets(),
+        &p,
+    );
+    assert_contents(&pdb_error(&image), "padding bits");
+    // Damage that breaks the walks down: every parity of the second
+    // database but the goal's flipped.
+    let second = &good.dbs[1];
+    let mut p = payload.clone();
+    let at = first.parities().len();
+    for x in &mut p[at..] {
+        *x = !*x;
+    }
+    let g = second.state(&[4, 5, 6, 7], 8);
+    p[at + g / 8] ^= 1 << (g % 8);
+    let tail = second.len() % 8;
+    if tail != 0 {
+        *p.last_mut().unwrap() &= (1u8 << tail) - 1;
+    }
+    assert_contents(
+        &pdb_error(&crafted_dbs(&sets, &p)),
+        "no way down to the goal",
+    );
+    // Every parity 0 reads as the Manhattan distance wherever the walk
+    // down reaches the goal, a true lower bound; where it cannot, the
+    // file is refused or the walk says so.
+    if let Ok(zero) = Partition::from_bytes(&crafted_dbs(&sets, &vec![0; payload.len()]), "p") {
+        let home: Vec<usize> = (1..=4u8)
+            .map(|t| goal.cells().iter().position(|&x| x == t).unwrap())
             .collect();
-        let m: u32 = (1..=4)
-            .map(|t| {
-                b.manhattan(
-                    cells[t - 1],
-                    goal.cells().iter().position(|&x| x == t as u8).unwrap(),
-                )
-            })
+        let cells = [8u8, 7, 6, 5];
+        let m: u32 = (0..4)
+            .map(|i| b.manhattan(usize::from(cells[i]), home[i]))
             .sum();
-        assert_eq!(u32::from(v), m);
+        if let Some(v) = zero.dbs[0].value(&cells, 4) {
+            assert_eq!(u32::from(v), m);
+        }
     }
-    // Two escapes with no large values.
-    let mut p = payload.clone();
-    p[700] = 0xff;
-    assert_contents(
-        &pdb_error(&crafted_dbs(&sets, &p)),
-        "2 escapes for 0 large values",
-    );
-    // A value over the 3x3's diameter, 31: excess 14 on a placement whose
-    // Manhattan sum is at least 4.
-    let far = first.index(&[8, 7, 6, 5]);
-    let mut p = payload.clone();
-    set_nibble(&mut p, far, 14);
-    assert_contents(
-        &pdb_error(&crafted_dbs(&sets, &p)),
-        "for the cells [8, 7, 6, 5]",
-    );
-    // A large value at an escape: too small, of the wrong parity, or at a
-    // nibble that is no escape.
-    for (nib, v, needle) in [
-        (15, 40, "the large value 40"),
-        (15, 31, "the large value 31"),
-        (3, 30, "whose nibble is not an escape"),
-    ] {
-        let mut p = payload[..1512].to_vec();
-        set_nibble(&mut p, far, nib);
-        p.extend_from_slice(&1u32.to_le_bytes());
-        p.extend_from_slice(&(far as u32).to_le_bytes());
-        p.push(v);
-        p.extend_from_slice(&payload[1516..]);
-        assert_contents(&pdb_error(&crafted_dbs(&sets, &p)), needle);
-    }
-    // A large value for a rank past the end: refused, not unranked.
-    let mut p = payload[..1512].to_vec();
-    set_nibble(&mut p, far, 15);
-    p.extend_from_slice(&1u32.to_le_bytes());
-    p.extend_from_slice(&u32::MAX.to_le_bytes());
-    p.push(42);
-    p.extend_from_slice(&payload[1516..]);
-    assert_contents(
-        &pdb_error(&crafted_dbs(&sets, &p)),
-        "out of order or out of range",
-    );
-    // The goal's placement not 0.
-    let goal_rank = first.index(&[0, 1, 2, 3]);
-    let mut p = payload.clone();
-    set_nibble(&mut p, goal_rank, 1);
-    assert_contents(
-        &pdb_error(&crafted_dbs(&sets, &p)),
-        "the goal placement's value is 2",
-    );
 }
 
 fn quick<T>(f: impl FnOnce() -> T) -> T {
@@ -628,28 +591,15 @@ fn known_diameters() {
 }
 
 #[test]
-fn a_large_value_on_an_unreachable_placement_is_refused() {
-    // A database of every tile of the 2x4: half its placements cannot be
-    // reached and must hold an escape with no large value.
+fn a_database_of_every_tile_reads_back() {
+    // A database of every tile of the 2x4: half its states cannot be
+    // reached, and no walk down starts there.
     let b = board("2x4");
     let g = b.goal_blank_last();
     let db = PatternDb::build(&b, &g, &[1, 2, 3, 4, 5, 6, 7]);
-    let values = db.values();
-    let r = values.iter().position(|&v| v == 255).unwrap();
-    let mut payload = db.excesses().to_vec();
-    payload.extend_from_slice(&((db.large_values().len() + 1) as u32).to_le_bytes());
-    let mut large = db.large_values().to_vec();
-    large.push((r as u32, 254));
-    large.sort_unstable();
-    for (q, v) in large {
-        payload.extend_from_slice(&q.to_le_bytes());
-        payload.push(v);
-    }
-    let image = store::to_bytes(Kind::PatternDatabases, &b, &g, &db_sets(&db), &payload);
-    assert_contents(
-        &pdb_error(&image),
-        "a large value for the unreachable cells",
-    );
+    let image = store::to_bytes(Kind::PatternDatabases, &b, &g, &db_sets(&db), db.parities());
+    let back = Partition::from_bytes(&image, "p").unwrap();
+    assert_eq!(back.dbs[0], db);
 }
 
 fn db_sets(db: &PatternDb) -> Vec<Vec<u8>> {

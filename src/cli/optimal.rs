@@ -360,7 +360,7 @@ fn databases(
     }
     let expect = match partition {
         PartitionName::SevenSevenOne => " (about half a minute)",
-        PartitionName::SevenEight => " (about 2 minutes and 1.5 GB of memory, once)",
+        PartitionName::SevenEight => " (about 2 minutes and 0.6 GB of memory, once)",
         _ => "",
     };
     eprintln!("building the {partition} pattern databases{expect} …");

@@ -24,7 +24,7 @@
 
 use crate::board::{Arrangement, Board, Direction};
 use crate::search::duplicates::{Automaton, PRUNED};
-use crate::search::pdb::{self, Lookups};
+use crate::search::pdb::{self, Lookups, PatternDb};
 use crate::search::{Estimator, Guide, Heuristic, Limit, Limits, SearchError, begin, replay_back};
 use serde::Serialize;
 use std::time::Instant;
@@ -76,6 +76,9 @@ struct Views {
     reflected_sum: u32,
     /// The view not yet looked up since its tile moved.
     stale: Option<Which>,
+    /// The change of the moved tile's Manhattan distance in the last move
+    /// (±1; the reflection keeps it): what turns a parity into an excess.
+    dm: i8,
 }
 
 impl Views {
@@ -104,22 +107,25 @@ impl Views {
         self.reflected_sum = v.reflected_sum;
     }
 
-    /// Looks view `which` up again for the tiles' cells `pos`, keeping
-    /// its sum.
+    /// Looks view `which` up again for the tiles' cells `pos` after a move
+    /// of one of its tiles: its parity, read against its excess before the
+    /// move ([`PatternDb::excess_after`]), keeping its sum.
     #[inline]
     fn refresh(&mut self, lookups: &Lookups, which: Which, pos: &[u8; 16]) {
-        let (value, sum, e) = match which {
+        let dm = self.dm;
+        let (value, sum, parity) = match which {
             Which::Regular(p) => (
                 &mut self.regular[p],
                 &mut self.regular_sum,
-                lookups.value(&lookups.regular[p], false, pos),
+                lookups.parity(&lookups.regular[p], false, pos),
             ),
             Which::Reflected(q) => (
                 &mut self.reflected[q],
                 &mut self.reflected_sum,
-                lookups.value(&lookups.reflected[q], true, pos),
+                lookups.parity(&lookups.reflected[q], true, pos),
             ),
         };
+        let e = PatternDb::excess_after(*value, dm, parity);
         *sum = *sum + u32::from(e) - u32::from(*value);
         *value = e;
     }
@@ -244,6 +250,7 @@ impl Search<'_> {
             Update::Databases(lookups, v) => {
                 *undo = v.of(lookups, t);
                 let tt = usize::from(t);
+                v.dm = lookups.distance[tt][to] as i8 - lookups.distance[tt][from] as i8;
                 v.manhattan = v.manhattan + u32::from(lookups.distance[tt][to])
                     - u32::from(lookups.distance[tt][from]);
                 let p = lookups.regular_of[tt];
@@ -394,6 +401,7 @@ pub fn solve<'a>(
                 regular,
                 reflected,
                 stale: None,
+                dm: 0,
             };
             Update::Databases(lookups, views)
         }

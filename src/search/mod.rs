@@ -16,6 +16,7 @@ pub mod duplicates;
 pub mod heap;
 pub mod ida;
 pub mod pdb;
+pub mod regions;
 pub mod three_cycles;
 
 use crate::board::symmetry::Recast;

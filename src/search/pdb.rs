@@ -4,103 +4,98 @@
 //! added, since every move moves one tile of one set.
 //!
 //! **Building** is a breadth-first search in the abstract puzzle where the
-//! other tiles are indistinguishable: a state is the cells of the pattern's
-//! tiles and of the blank; sliding a pattern tile costs 1, moving the blank
-//! through the other tiles costs 0 (a 0-1 breadth-first search, layer by
-//! layer in the cost). The database keeps, for each placement of the
-//! pattern's tiles, the least cost over the blank's cells.
-//!
-//! **Indexing.** A placement of `k` tiles on `n` cells is a partial
-//! permutation, ranked by its Lehmer code: `Σ d_i (n−1−i)!/(n−k)!`, with
-//! `d_i` the number of free cells below tile `i`'s.
+//! other tiles are indistinguishable: sliding a pattern tile costs 1, moving
+//! the blank through the other tiles costs 0. So all that matters of the
+//! blank is which connected *region* of free cells it is in, and a state is
+//! a placement of the pattern's tiles with the blank's region
+//! ([`crate::search::regions`]). The database keeps each state's value, the
+//! cost to the goal's state, in one bit: the parity of its excess over the
+//! Manhattan distance (see [`PatternDb`]). Keeping the region makes the
+//! value larger than the least over the blank's cells (the databases before
+//! format version 3), and exact to within the pattern: on Korf's 100 the
+//! 7-8 databases generate 1 613 596 positions instead of 2 766 177.
 //!
 //! ```
 //! use schofield::board::Board;
 //! use schofield::search::pdb::PatternDb;
 //! let b: Board = "2x3".parse().unwrap();
 //! let db = PatternDb::build(&b, &b.goal_blank_last(), &[1, 2]);
-//! assert_eq!(db.len(), 6 * 5);
-//! assert_eq!(db.max(), db.values().into_iter().max().unwrap());
-//! // Tile 1 at home (cell 0), tile 2 one cell right of its home: one move.
-//! assert_eq!(db.value(&[0, 2]), 1);
-//! // Tiles 1 and 2 swapped: six moves, though each is one cell from home.
-//! assert_eq!(db.value(&[1, 0]), 6);
+//! // 30 placements, 20 (set, region) pairs in each of the 2 orders.
+//! assert_eq!(db.len(), 40);
+//! // Tile 1 at home (cell 0), tile 2 one cell right of its home, the
+//! // blank between: one move.
+//! assert_eq!(db.value(&[0, 2], 1), Some(1));
 //! ```
 
 use crate::board::symmetry::Symmetry;
 use crate::board::two_bit::TwoBit;
-use crate::board::{Arrangement, Board, Progress, nib, try_vec_with};
+use crate::board::{Arrangement, Board, Progress, try_vec_with};
 use crate::perm::Lehmer;
 use crate::render::quoted;
+use crate::search::regions::States;
 use crate::store::{self, Kind, StoreError};
-use fixedbitset::FixedBitSet;
 use std::fmt;
 use std::path::Path;
 use std::str::FromStr;
 
 /// A pattern database for one set of tiles.
 ///
-/// **Stored exactly in four bits an entry.** A move of a pattern tile
-/// changes its Manhattan distance by one, so a placement's value `v` is at
-/// least the pattern's Manhattan distance `m` and has its parity: the
-/// *excess* `(v − m) / 2` is a whole number, and it is what each entry
-/// keeps, two to a byte (low nibble first). An excess of 15 or more is an
-/// escape: the value is then kept in a short list of large values by rank,
-/// and an escape with no such value marks a placement never reached (255).
-/// On the 4×4 every named partition's excesses fit in the nibble, so the
-/// list is empty, and a value below the Manhattan distance cannot even be
-/// written down.
+/// **What it holds.** For every state of the pattern (a placement of its
+/// tiles with the region of free cells the blank is in, numbered by
+/// [`States`]), the state's *value*: the fewest moves of the pattern's
+/// tiles that bring them home with the blank in the goal's region. A move
+/// of a pattern tile changes its Manhattan distance by one, so a value `v`
+/// is at least the pattern's Manhattan distance `m` and has its parity: the
+/// *excess* `(v − m) / 2` is a whole number, and it is what the searches
+/// add up.
+///
+/// **Stored in one bit a state: the excess's parity.** A move of a pattern
+/// tile is one step of the database's own search, and can be taken back, so
+/// it changes the value by at most one, and by an odd number since the
+/// value keeps the parity of `m`: by exactly one. The excess then either
+/// stays or moves by one against the Manhattan distance's change, and its
+/// parity tells which ([`PatternDb::excess_after`]). A search that knows
+/// the values where it starts needs nothing more. Those are found by
+/// walking down ([`PatternDb::value`]): a state of value `v > 0` has a move
+/// to one of value `v − 1`, the only neighbour whose `m + 2 · parity` is
+/// `v − 1` modulo 4, and the steps to the goal's state count `v`.
+///
+/// ```
+/// use schofield::board::Board;
+/// use schofield::search::pdb::PatternDb;
+/// let b: Board = "2x3".parse().unwrap();
+/// let db = PatternDb::build(&b, &b.goal_blank_last(), &[1, 2]);
+/// // 30 placements; most leave one region of free cells, some two.
+/// assert_eq!(db.len(), 40);
+/// // Tile 1 at home (cell 0), tile 2 one cell right of its home, the
+/// // blank on cell 1: one move.
+/// assert_eq!(db.value(&[0, 2], 1), Some(1));
+/// // Tiles 1 and 2 swapped: six moves, though each is one cell from home.
+/// assert_eq!(db.value(&[1, 0], 5), Some(6));
+/// // Tile 2 home, tile 1 on cell 3 below tile 1's home: with the blank
+/// // walled in on cell 0, tile 1 moves up at once; with the blank on the
+/// // other side, tile 2 must step aside and back to let it through.
+/// assert_eq!(db.value(&[3, 1], 0), Some(1));
+/// assert_eq!(db.value(&[3, 1], 2), Some(3));
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct PatternDb {
     board: Board,
     goal: Arrangement,
     tiles: Vec<u8>,
-    ranks: Lehmer<u32>,
+    states: States,
     /// `manhattan[i][c]`: the Manhattan distance of the pattern's `i`-th
     /// tile on cell `c` from its goal cell.
     manhattan: Vec<[u8; 16]>,
-    /// The excesses, two to a byte.
-    excess: Vec<u8>,
-    /// The values whose excess does not fit below [`ESCAPE`], by rank.
-    large: Vec<(u32, u8)>,
-}
-
-/// The nibble that sends a lookup to the list of large values.
-pub const ESCAPE: u8 = 15;
-
-/// The value of a placement never reached. A pattern of every tile has
-/// them (half its placements have the wrong parity), and so may a pattern
-/// of all tiles but one on a small board; only the former is read back
-/// from a file (see [`check_values`]).
-pub const UNREACHED: u8 = u8::MAX;
-
-/// The cells whose nibble in `labels` is `number`, as a mask: the nibbles'
-/// equality flags gathered into 16 bits.
-#[inline]
-fn labelled(labels: u64, number: usize) -> u32 {
-    const ONES: u64 = 0x1111_1111_1111_1111;
-    let y = labels ^ (number as u64).wrapping_mul(ONES);
-    let mut z = ((y | y >> 1 | y >> 2 | y >> 3) & ONES) ^ ONES;
-    z = (z | z >> 3) & 0x0303_0303_0303_0303;
-    z = (z | z >> 6) & 0x000f_000f_000f_000f;
-    z = (z | z >> 12) & 0x0000_00ff_0000_00ff;
-    z = (z | z >> 24) & 0xffff;
-    z as u32
-}
-
-/// Entry `r` of a nibble table.
-#[inline]
-fn nibble(table: &[u8], r: usize) -> u8 {
-    (table[r >> 1] >> ((r & 1) << 2)) & 0xf
+    /// The goal's state.
+    goal_state: usize,
+    /// The cells next to each cell, as masks.
+    neighbours: [u32; 16],
+    /// The excesses' parities, eight to a byte, low bit first.
+    parity: Vec<u8>,
 }
 
 impl PatternDb {
-    /// The rank of placements of `k` tiles on the `n` cells
-    /// ([`Lehmer::placements`]); `n ≤ 16` cells always fit in 32 bits.
-    fn placement_ranks(n: usize, k: usize) -> Lehmer<u32> {
-        Lehmer::placements(n, k).expect("at most 16!/9! placements: 32 bits suffice")
-    }
-
     /// Each pattern tile's Manhattan distance from its goal cell, by cell.
     fn manhattan_of(board: &Board, goal: &Arrangement, tiles: &[u8]) -> Vec<[u8; 16]> {
         tiles
@@ -120,9 +115,9 @@ impl PatternDb {
             .collect()
     }
 
-    /// The number of placements: `n!/(n−k)!`.
+    /// The number of states.
     pub fn len(&self) -> usize {
-        self.ranks.count() as usize
+        self.states.len()
     }
 
     /// Never empty.
@@ -130,14 +125,9 @@ impl PatternDb {
         self.len() == 0
     }
 
-    /// The bytes it holds: half a byte a placement and five a large value.
+    /// The bytes it holds: an eighth of a byte a state, rounded up.
     pub fn bytes(&self) -> u64 {
-        self.excess.len() as u64 + 5 * self.large.len() as u64
-    }
-
-    /// Its placement rank (see [`PatternDb::index`]).
-    pub(crate) fn ranks(&self) -> &Lehmer<u32> {
-        &self.ranks
+        self.parity.len() as u64
     }
 
     /// The tiles of the pattern.
@@ -145,39 +135,42 @@ impl PatternDb {
         &self.tiles
     }
 
-    /// The excesses, two to a byte (low nibble first), by placement rank.
-    pub fn excesses(&self) -> &[u8] {
-        &self.excess
+    /// How its states are numbered.
+    pub fn states(&self) -> &States {
+        &self.states
     }
 
-    /// The values kept outside the nibbles: `(rank, value)`, by rank.
-    pub fn large_values(&self) -> &[(u32, u8)] {
-        &self.large
+    /// The excesses' parities, eight to a byte (low bit first), by state.
+    pub fn parities(&self) -> &[u8] {
+        &self.parity
     }
 
-    /// The largest value (it walks every placement).
-    pub fn max(&self) -> u8 {
-        self.values()
-            .into_iter()
-            .filter(|&v| v != UNREACHED)
-            .max()
-            .unwrap_or(0)
+    /// The number of a state: `cells[i]` is the cell of the pattern's
+    /// `i`-th tile, `blank` the blank's cell (free of pattern tiles).
+    #[inline(always)]
+    pub fn state(&self, cells: &[u8], blank: u8) -> usize {
+        self.states.index(cells, blank)
     }
 
-    /// Every value, by placement rank ([`UNREACHED`] for a placement
-    /// never reached). It walks every placement: for tests and small
-    /// boards.
-    pub fn values(&self) -> Vec<u8> {
-        let mut out = Vec::with_capacity(self.len());
-        self.walk(|r, _, m| out.push(self.value_at(r, m)));
-        out
-    }
-
-    /// The rank of a placement: `cells[i]` is the cell of the pattern's
-    /// `i`-th tile.
+    /// The parity of state `s`'s excess.
     #[inline]
-    pub fn index(&self, cells: &[u8]) -> usize {
-        self.ranks.rank(cells.iter().copied()) as usize
+    pub fn parity_of(&self, s: usize) -> u8 {
+        (self.parity[s >> 3] >> (s & 7)) & 1
+    }
+
+    /// The excess after a move of a pattern tile, from the excess `before`
+    /// it, the change `dm` (±1) of the pattern's Manhattan distance, and
+    /// the parity read for the state after it (see the type's notes). A
+    /// damaged database can ask for an excess below 0: it stays 0.
+    #[inline]
+    pub fn excess_after(before: u8, dm: i8, parity: u8) -> u8 {
+        if (before ^ parity) & 1 == 0 {
+            before
+        } else if dm > 0 {
+            before.saturating_sub(1)
+        } else {
+            before + 1
+        }
     }
 
     /// The pattern's Manhattan distance for a placement.
@@ -190,419 +183,250 @@ impl PatternDb {
             .sum()
     }
 
-    /// The value of the placement of rank `r`, whose Manhattan distance is
-    /// `m`.
-    #[inline]
-    fn value_at(&self, r: usize, m: u32) -> u8 {
-        let e = nibble(&self.excess, r);
-        if e < ESCAPE {
-            (m + 2 * u32::from(e)) as u8
-        } else {
-            self.large_value(r).unwrap_or(UNREACHED)
-        }
-    }
-
-    /// The large value of rank `r`, if it has one.
-    fn large_value(&self, r: usize) -> Option<u8> {
-        self.large
-            .binary_search_by_key(&(r as u32), |&(q, _)| q)
-            .ok()
-            .map(|i| self.large[i].1)
-    }
-
-    /// The value for a placement.
-    #[inline]
-    pub fn value(&self, cells: &[u8]) -> u8 {
-        self.value_at(self.index(cells), self.manhattan_sum(cells))
-    }
-
-    /// The excess `(value − Manhattan) / 2` of a placement (an unreached
-    /// one counts as 127): what the searches add up.
-    #[inline]
-    pub(crate) fn excess_of(&self, cells: &[u8]) -> u8 {
-        let r = self.index(cells);
-        let e = nibble(&self.excess, r);
-        if e < ESCAPE {
-            return e;
-        }
-        match self.large_value(r) {
-            Some(v) => ((u32::from(v) - self.manhattan_sum(cells)) / 2) as u8,
-            None => 127,
-        }
-    }
-
-    /// Calls `f(rank, cells, manhattan)` for every placement in rank order
-    /// (the ranks are lexicographic: a depth-first walk over the tiles'
-    /// cells).
-    fn walk(&self, mut f: impl FnMut(usize, &[usize], u32)) {
-        let n = self.board.cells();
+    /// The value of the state of `cells` (the pattern's tiles' cells in
+    /// order) and the blank's cell `blank`, found by walking down to the
+    /// goal's state; `None` if no walk of at most [`value_cap`] steps gets
+    /// there (a state that cannot reach the goal, or a damaged database).
+    pub fn value(&self, cells: &[u8], blank: u8) -> Option<u8> {
         let k = self.tiles.len();
-        let mut cells = vec![0usize; k];
-        let mut used = 0u32;
-        let mut sum = vec![0u32; k + 1];
-        let mut r = 0usize;
-        let mut depth = 0usize;
-        let mut next = 0usize;
-        loop {
-            if depth == k {
-                f(r, &cells, sum[k]);
-                r += 1;
-                if k == 0 {
-                    return;
+        let mut cells: Vec<u8> = cells[..k].to_vec();
+        let mut blank = blank;
+        let mut s = self.state(&cells, blank);
+        let mut m = self.manhattan_sum(&cells);
+        let mut mod4 = (m + 2 * u32::from(self.parity_of(s))) & 3;
+        for steps in 0..=value_cap(&self.board, k) {
+            if s == self.goal_state {
+                return Some(steps);
+            }
+            let free = !cells.iter().fold(0u32, |o, &c| o | 1 << c);
+            // The blank's region.
+            let mut region = 1u32 << blank;
+            loop {
+                let mut next = region;
+                let mut rest = region;
+                while rest != 0 {
+                    next |= self.neighbours[rest.trailing_zeros() as usize] & free;
+                    rest &= rest - 1;
                 }
-                depth -= 1;
-                used &= !(1 << cells[depth]);
-                next = cells[depth] + 1;
-                continue;
-            }
-            // The next free cell from `next` for tile `depth`.
-            let mut c = next;
-            while c < n && used & (1 << c) != 0 {
-                c += 1;
-            }
-            if c < n {
-                cells[depth] = c;
-                used |= 1 << c;
-                sum[depth + 1] = sum[depth] + u32::from(self.manhattan[depth][c]);
-                depth += 1;
-                next = 0;
-            } else {
-                if depth == 0 {
-                    return;
+                if next == region {
+                    break;
                 }
-                depth -= 1;
-                used &= !(1 << cells[depth]);
-                next = cells[depth] + 1;
+                region = next;
             }
+            let mut down = None;
+            'moves: for i in 0..k {
+                let from = cells[i];
+                let mut into = self.neighbours[usize::from(from)] & region;
+                while into != 0 {
+                    let to = into.trailing_zeros() as u8;
+                    into &= into - 1;
+                    cells[i] = to;
+                    let s2 = self.state(&cells, from);
+                    cells[i] = from;
+                    let m2 = m + u32::from(self.manhattan[i][usize::from(to)])
+                        - u32::from(self.manhattan[i][usize::from(from)]);
+                    let mod2 = (m2 + 2 * u32::from(self.parity_of(s2))) & 3;
+                    if mod2 == (mod4 + 3) & 3 {
+                        down = Some((i, to, s2, m2, mod2));
+                        break 'moves;
+                    }
+                }
+            }
+            let (i, to, s2, m2, mod2) = down?;
+            blank = cells[i];
+            cells[i] = to;
+            (s, m, mod4) = (s2, m2, mod2);
         }
+        None
     }
 
-    /// A database without values yet (every excess 0).
-    fn empty(board: &Board, goal: &Arrangement, tiles: &[u8]) -> PatternDb {
-        let ranks = Self::placement_ranks(board.cells(), tiles.len());
-        PatternDb {
+    /// The excess `(value − Manhattan) / 2` of a state (see
+    /// [`PatternDb::value`]).
+    pub fn excess(&self, cells: &[u8], blank: u8) -> Option<u8> {
+        let v = u32::from(self.value(cells, blank)?);
+        Some(((v - self.manhattan_sum(&cells[..self.tiles.len()])) / 2) as u8)
+    }
+
+    /// A database without values yet (every parity 0); `None` when its
+    /// states cannot be numbered ([`States::new`]).
+    fn empty(board: &Board, goal: &Arrangement, tiles: &[u8]) -> Option<PatternDb> {
+        let states = States::new(board, tiles.len())?;
+        let home: Vec<u8> = tiles
+            .iter()
+            .map(|&t| {
+                goal.cells()
+                    .iter()
+                    .position(|&x| x == t)
+                    .expect("tile on the goal") as u8
+            })
+            .collect();
+        let goal_state = states.index(&home, goal.blank() as u8);
+        let mut neighbours = [0u32; 16];
+        for (c, x) in neighbours.iter_mut().enumerate().take(board.cells()) {
+            *x = board.neighbours(c).fold(0, |m, y| m | 1 << y);
+        }
+        Some(PatternDb {
             board: *board,
             goal: goal.clone(),
             tiles: tiles.to_vec(),
-            ranks,
             manhattan: Self::manhattan_of(board, goal, tiles),
-            excess: Vec::new(),
-            large: Vec::new(),
-        }
-    }
-
-    /// The database with the given values by placement rank
-    /// ([`UNREACHED`] for a placement never reached). Each value must be
-    /// at least the placement's Manhattan distance and of its parity, as
-    /// every true database's is; `None` otherwise.
-    pub fn from_values(
-        board: &Board,
-        goal: &Arrangement,
-        tiles: &[u8],
-        values: &[u8],
-    ) -> Option<PatternDb> {
-        let mut db = Self::empty(board, goal, tiles);
-        if values.len() != db.len() {
-            return None;
-        }
-        let mut excess = vec![0u8; db.len().div_ceil(2)];
-        let mut large = Vec::new();
-        let mut fits = true;
-        db.walk(|r, _, m| {
-            let v = values[r];
-            let e = if v == UNREACHED {
-                ESCAPE
-            } else if u32::from(v) < m || !(u32::from(v) - m).is_multiple_of(2) {
-                fits = false;
-                0
-            } else {
-                let e = (u32::from(v) - m) / 2;
-                if e >= u32::from(ESCAPE) {
-                    large.push((r as u32, v));
-                    ESCAPE
-                } else {
-                    e as u8
-                }
-            };
-            excess[r >> 1] |= e << ((r & 1) << 2);
-        });
-        db.excess = excess;
-        db.large = large;
-        fits.then_some(db)
+            goal_state,
+            neighbours,
+            parity: Vec::new(),
+            states,
+        })
     }
 
     /// Builds the database of `tiles` towards `goal` by a 0-1 breadth-first
-    /// search over (pattern cells, blank cell): the plain method, for small
-    /// boards and as the reference of [`PatternDb::build_by_regions`].
+    /// search over (placement, blank cell), the plain method: for small
+    /// boards, and as the reference of [`PatternDb::build_by_regions`],
+    /// which it shares nothing with but the numbering of the states.
     pub fn build(board: &Board, goal: &Arrangement, tiles: &[u8]) -> PatternDb {
+        let mut db = Self::empty(board, goal, tiles).expect("a board of at most 16 cells");
         let n = board.cells();
         let k = tiles.len();
-        let ranks = Self::placement_ranks(n, k);
+        let ranks = Lehmer::<u32>::placements(n, k).expect("at most 16!/9! placements fit 32 bits");
         let size = ranks.count() as usize;
-        let mut table = vec![UNREACHED; size];
-        // Visited (placement, blank cell) pairs.
-        let mut seen = FixedBitSet::with_capacity(size * n);
+        // The cost of each (placement, blank cell), 255 when not reached.
+        let mut cost = vec![u8::MAX; size * n];
         let neighbours: Vec<Vec<usize>> = (0..n).map(|c| board.neighbours(c).collect()).collect();
-        let goal_cell = |t: u8| {
-            goal.cells()
-                .iter()
-                .position(|&x| x == t)
-                .expect("tile on the goal")
-        };
-        let mut start = 0u64;
-        for (i, &t) in tiles.iter().enumerate() {
-            start |= (goal_cell(t) as u64) << (4 * i);
-        }
-        let blank = goal.blank();
-        // A state packs the k cells in nibbles and the blank's cell above.
-        let pack = |cells: u64, blank: usize| cells | (blank as u64) << (4 * k);
-        let mut cells_of = [0u8; 16];
-        let mark = |cells: u64,
-                    blank: usize,
-                    seen: &mut FixedBitSet,
-                    cells_of: &mut [u8; 16]|
-         -> Option<usize> {
-            for (i, c) in cells_of.iter_mut().enumerate().take(k) {
-                *c = nib(cells, i) as u8;
-            }
-            let r = ranks.rank(cells_of[..k].iter().copied()) as usize;
-            let bit = r * n + blank;
-            if seen.put(bit) {
-                return None;
-            }
-            Some(r)
-        };
-        let r0 = mark(start, blank, &mut seen, &mut cells_of).expect("first");
-        table[r0] = 0;
-        let mut current = vec![pack(start, blank)];
-        let mut cost = 0u8;
-        let cell_mask = (1u64 << (4 * k)) - 1;
+        let home: Vec<u8> = (0..k)
+            .map(|i| db.states.cells_of(db.goal_state).0[i])
+            .collect();
+        let start = ranks.rank(home.iter().copied()) as usize * n + goal.blank();
+        cost[start] = 0;
+        let mut current = vec![start];
+        let mut level = 0u8;
         while !current.is_empty() {
             let mut next = Vec::new();
-            while let Some(state) = current.pop() {
-                let cells = state & cell_mask;
-                let blank = (state >> (4 * k)) as usize;
-                let mut occupied = 0u32;
-                for i in 0..k {
-                    occupied |= 1 << nib(cells, i);
-                }
+            while let Some(x) = current.pop() {
+                let (r, blank) = (x / n, x % n);
+                let cells = ranks.unrank(r as u32);
                 for &to in &neighbours[blank] {
-                    if occupied & (1 << to) != 0 {
+                    match cells[..k].iter().position(|&c| usize::from(c) == to) {
                         // A pattern tile slides into the blank: cost 1.
-                        let i = (0..k).find(|&i| nib(cells, i) == to).expect("occupied");
-                        let moved = (cells & !(0xf << (4 * i))) | (blank as u64) << (4 * i);
-                        if let Some(r) = mark(moved, to, &mut seen, &mut cells_of) {
-                            if table[r] == UNREACHED {
-                                table[r] = cost + 1;
+                        Some(i) => {
+                            let mut moved = cells;
+                            moved[i] = blank as u8;
+                            let y = ranks.rank(moved[..k].iter().copied()) as usize * n + to;
+                            if cost[y] == u8::MAX {
+                                cost[y] = level + 1;
+                                next.push(y);
                             }
-                            next.push(pack(moved, to));
                         }
-                    } else if let Some(r) = mark(cells, to, &mut seen, &mut cells_of) {
                         // The blank passes another tile: cost 0.
-                        if table[r] == UNREACHED {
-                            table[r] = cost;
+                        None => {
+                            let y = r * n + to;
+                            if cost[y] == u8::MAX {
+                                cost[y] = level;
+                                current.push(y);
+                            }
                         }
-                        current.push(pack(cells, to));
                     }
                 }
             }
             current = next;
-            cost += 1;
+            level += 1;
         }
-        Self::from_values(board, goal, tiles, &table)
-            .expect("every true value is at least the Manhattan distance, of its parity")
+        db.parity = vec![0u8; db.len().div_ceil(8)];
+        for (x, &v) in cost.iter().enumerate() {
+            if v == u8::MAX {
+                continue;
+            }
+            let cells = ranks.unrank((x / n) as u32);
+            let m = db.manhattan_sum(&cells[..k]);
+            let s = db.state(&cells[..k], (x % n) as u8);
+            if ((u32::from(v) - m) / 2) & 1 == 1 {
+                db.parity[s >> 3] |= 1 << (s & 7);
+            }
+        }
+        db
     }
-}
 
-impl PatternDb {
-    /// The bytes [`PatternDb::build_by_regions`] needs for `k` tiles on a
-    /// board of `n` cells: the two-bit table of its states (a placement
-    /// with one of the `n − k` free cells naming a region, rounded up to a
-    /// power of two) and a byte a placement for the values while building
-    /// (packed two to a byte, in place, at the end). `None` if it does not
-    /// fit in 64 bits.
-    pub fn build_bytes(n: usize, k: usize) -> Option<u64> {
-        let placements: u64 = crate::perm::checked_placements(n, k)?;
-        let slots = placements.checked_mul((n - k).next_power_of_two() as u64)?;
-        TwoBit::bytes(slots).checked_add(placements)
+    /// The bytes [`PatternDb::build_by_regions`] needs for `k` tiles on
+    /// `board`: the two-bit table of the states and their parities. `None`
+    /// if the states cannot be numbered.
+    pub fn build_bytes(board: &Board, k: usize) -> Option<u64> {
+        let len = States::new(board, k)?.len() as u64;
+        TwoBit::bytes(len).checked_add(len.div_ceil(32) * 4)
     }
 
     /// Builds the same database as [`PatternDb::build`], exactly, by a
-    /// faster route in less memory. Moving the blank through the other
-    /// tiles is free, so all that matters of the blank is which *connected
-    /// region of free cells* it is in. A state is a placement with one of
-    /// its free regions, named by the region's smallest cell (its rank
-    /// among the free cells, so a placement has `n − k` state numbers,
-    /// rounded up to a power of two to make them a group); every move
-    /// costs 1, and the search is the two-bit layered search of [`TwoBit`]
-    /// (parallel, no frontier lists). The first time a layer reaches a
-    /// placement, in any region, gives its value. The 7-8 partition of the
-    /// 4×4 (518 918 400 placements of 8 tiles) is built this way in
-    /// 1.55 GB. `None` if the memory ([`PatternDb::build_bytes`]) cannot be
-    /// had.
+    /// faster route in less memory: the two-bit layered search of
+    /// [`TwoBit`] (parallel, no frontier lists) over the states themselves,
+    /// where every move costs 1. A state's parity is written when it is
+    /// expanded, in the order of the table. The 7-8 partition of the 4×4
+    /// (1 425 191 040 states of 8 tiles) is built this way in about
+    /// 0.6 GB. `None` if the memory ([`PatternDb::build_bytes`]) cannot be
+    /// had or the states cannot be numbered.
     pub fn build_by_regions(
         board: &Board,
         goal: &Arrangement,
         tiles: &[u8],
         progress: &(dyn Fn(Progress) + Sync),
     ) -> Option<PatternDb> {
-        use crate::board::two_bit::Claim;
-        use std::sync::Mutex;
-        use std::sync::atomic::{AtomicU8, Ordering};
-        let mut db = Self::empty(board, goal, tiles);
-        let n = board.cells();
-        let cols = board.cols();
+        use std::sync::atomic::{AtomicU32, Ordering};
+        let mut db = Self::empty(board, goal, tiles)?;
         let k = tiles.len();
-        let stride = (n - k).next_power_of_two();
-        let ranks = db.ranks;
         let size = db.len();
-        let table = TwoBit::try_grouped(size.checked_mul(stride)?, stride)?;
-        // A byte a placement while building (a plain store each, where a
-        // shared nibble would need an atomic update), packed at the end.
-        let excess: Vec<AtomicU8> = try_vec_with(size, || AtomicU8::new(0))?;
-        let unranker = crate::perm::Unranker::new(&ranks);
-        // Each tile's weight in the rank (0 for a free cell's NONE).
-        let mut weights = [0u32; 256];
-        weights[..k].copy_from_slice(ranks.weights());
-        const NONE: u8 = u8::MAX;
-        let large: Mutex<Vec<(u32, u8)>> = Mutex::new(Vec::new());
+        let table = TwoBit::try_new(size)?;
+        // A word of parities for each word of the table's 32 states: the
+        // search expands a word's states on one thread, so a plain read and
+        // write (no locked instruction) sets a bit.
+        let parity: Vec<AtomicU32> = try_vec_with(size.div_ceil(32), || AtomicU32::new(0))?;
+        let neighbours = db.neighbours;
+        let states = &db.states;
         let manhattan = &db.manhattan;
-        let full: u32 = (1u32 << n) - 1;
-        let mut not_first_col = 0u32;
-        let mut not_last_col = 0u32;
-        for c in 0..n {
-            if c % cols != 0 {
-                not_first_col |= 1 << c;
-            }
-            if c % cols != cols - 1 {
-                not_last_col |= 1 << c;
-            }
-        }
-        let spread = move |m: u32| -> u32 {
-            (m | ((m << 1) & not_first_col) | ((m >> 1) & not_last_col) | (m << cols) | (m >> cols))
-                & full
-        };
-        let flood = move |from: u32, free: u32| -> u32 {
-            let mut region = 1u32 << from;
-            loop {
-                let next = spread(region) & free;
-                if next == region {
-                    return region;
-                }
-                region = next;
-            }
-        };
-        let neighbour_mask: Vec<u32> = (0..n).map(|c| spread(1 << c) & !(1 << c)).collect();
-        // For every set of free cells, each free cell's region number (the
-        // rank of the region's smallest cell among the free cells), a
-        // nibble a cell: one lookup instead of a flood for each move (the
-        // sets with n − k cells, the only ones used, take a few hundred KB).
-        let labels: Vec<u64> = (0..=full)
-            .map(|free| {
-                let mut out = u64::MAX;
-                let mut rest = free;
-                while rest != 0 {
-                    let region = flood(rest.trailing_zeros(), free);
-                    let number =
-                        u64::from((free & ((region & region.wrapping_neg()) - 1)).count_ones());
-                    let mut cells = region;
-                    while cells != 0 {
-                        let c = cells.trailing_zeros();
-                        cells &= cells - 1;
-                        out = (out & !(0xf << (4 * c))) | number << (4 * c);
-                    }
-                    rest &= !region;
-                }
-                out
-            })
-            .collect();
-        // The first reach of a placement: its value becomes `v`.
-        let settle = |q: usize, v: u32, m: u32| {
-            let e = (v - m) / 2;
-            let e = if e < u32::from(ESCAPE) {
-                e as u8
-            } else {
-                large
-                    .lock()
-                    .expect("no thread panics holding it")
-                    .push((q as u32, v as u8));
-                ESCAPE
-            };
-            excess[q].store(e, Ordering::Relaxed);
-        };
-        let mut home = [0u8; 16];
-        let mut occupied = 0u32;
-        for (i, &t) in tiles.iter().enumerate() {
-            let c = goal
-                .cells()
-                .iter()
-                .position(|&x| x == t)
-                .expect("tile on the goal");
-            home[i] = c as u8;
-            occupied |= 1 << c;
-        }
-        let r0 = ranks.rank(home[..k].iter().copied()) as usize;
-        let free0 = full & !occupied;
-        let start = r0 * stride + nib(labels[free0 as usize], goal.blank());
         table.search(
-            &[start],
+            &[db.goal_state],
             |i, next| {
-                let p = i / stride;
-                let cells = unranker.unrank(p as u32);
-                // Which pattern tile is on each cell (NONE on free cells).
-                let mut owner = [NONE; 16];
-                let mut occupied = 0u32;
+                let (mut cells, region, order) = states.cells_of(i);
                 let mut m = 0u32;
-                for (t, (&c, row)) in cells[..k].iter().zip(manhattan).enumerate() {
-                    occupied |= 1 << c;
-                    owner[usize::from(c)] = t as u8;
+                let mut set = 0u32;
+                let mut spread = 0u64;
+                for (row, &c) in manhattan.iter().zip(&cells[..k]) {
                     m += u32::from(row[usize::from(c)]);
+                    set |= 1 << c;
+                    spread |= 1 << (4 * c);
                 }
-                let free = full & !occupied;
-                let region = labelled(labels[free as usize], i % stride);
-                // Every move of a pattern tile into the region: the state
-                // it leads to and that placement's Manhattan distance.
+                let v = next.depth() - 1;
+                if ((v - m) / 2) & 1 == 1 {
+                    let word = &parity[i >> 5];
+                    word.store(
+                        word.load(Ordering::Relaxed) | 1 << (i & 31),
+                        Ordering::Relaxed,
+                    );
+                }
+                // Every move of a pattern tile into the region: the tile
+                // takes the cell, the blank ends where the tile was.
                 let mut slots = [0usize; 64];
-                let mut sums = [0u32; 64];
                 let mut count = 0;
                 for t in 0..k {
-                    let from = usize::from(cells[t]);
-                    let mut into = neighbour_mask[from] & region;
+                    let from = cells[t];
+                    let mut into = neighbours[usize::from(from)] & region;
                     while into != 0 {
-                        let to = into.trailing_zeros() as usize;
+                        let to = into.trailing_zeros() as u8;
                         into &= into - 1;
-                        // The rank moves by the changes of the digits: the
-                        // tile's own by the free cells crossed, and each
-                        // later tile's between `from` and `to` by one.
+                        let set2 = set ^ (1 << from) ^ (1 << to);
+                        let spread2 = spread - (1 << (4 * from)) + (1 << (4 * to));
+                        // The cells strictly between: occupied ones change
+                        // the tiles' order.
                         let (low, high) = (from.min(to), from.max(to));
-                        let mut own = (high - low) as u32;
-                        let mut later = 0u32;
-                        for &o in &owner[low + 1..high] {
-                            own -= u32::from(o < t as u8);
-                            later += u32::from(o > t as u8) * weights[usize::from(o)];
-                        }
-                        let step = own * weights[t] + later;
-                        let q = if to > from {
-                            p as u32 + step
+                        let between = (1u32 << high) - (2u32 << low);
+                        slots[count] = if set & between == 0 {
+                            states.index_in_order(order, set2, spread2, from)
                         } else {
-                            p as u32 - step
-                        } as usize;
-                        // The blank ends where the tile was.
-                        let free2 = (free | 1 << from) & !(1 << to);
-                        slots[count] = q * stride + nib(labels[free2 as usize], from);
-                        sums[count] =
-                            m + u32::from(manhattan[t][to]) - u32::from(manhattan[t][from]);
+                            cells[t] = to;
+                            let s = states.index_of(&cells[..k], set2, spread2, from);
+                            cells[t] = from;
+                            s
+                        };
                         count += 1;
                     }
                 }
-                let v = next.depth();
-                next.claim_all(&slots[..count], |j, claim| {
-                    if claim == Claim::First {
-                        settle(slots[j] / stride, v, sums[j]);
-                    }
-                });
+                next.claim_all(&slots[..count], |_, _| {});
             },
-            |layer, _, found| {
+            |layer, found, _| {
                 progress(Progress {
                     part: 0,
                     parts: 1,
@@ -612,25 +436,14 @@ impl PatternDb {
                 });
             },
         );
-        // Placements never reached keep an escape with no large value.
-        let mut excess: Vec<u8> = excess.into_iter().map(AtomicU8::into_inner).collect();
-        for q in table.unreached_groups().filter(|&q| q < size) {
-            excess[q] = ESCAPE;
-        }
         drop(table);
-        // Two to a byte, in place.
-        for i in 0..size.div_ceil(2) {
-            let high = excess.get(2 * i + 1).copied().unwrap_or(0);
-            excess[i] = excess[2 * i] | high << 4;
+        let mut bytes = Vec::new();
+        bytes.try_reserve_exact(size.div_ceil(8)).ok()?;
+        for w in parity {
+            bytes.extend_from_slice(&w.into_inner().to_le_bytes());
         }
-        excess.truncate(size.div_ceil(2));
-        excess.shrink_to_fit();
-        let mut large = large.into_inner().expect("no thread panics holding it");
-        large.sort_unstable();
-        // The search may expand a state twice (see `TwoBit::search`).
-        large.dedup();
-        db.excess = excess;
-        db.large = large;
+        bytes.truncate(size.div_ceil(8));
+        db.parity = bytes;
         Some(db)
     }
 }
@@ -645,16 +458,17 @@ impl PatternDb {
 /// let p = Partition::of_sets(&b, &g, &[&[1, 2, 3], &[4, 5]]);
 /// let bytes = p.to_bytes();
 /// assert_eq!(Partition::from_bytes(&bytes, "p.bin").unwrap(), p);
-/// // The payload: 60 bytes of excesses and a count of large values for
-/// // tiles 1–3 (120 placements), 15 bytes and a count for tiles 4 and 5.
-/// let mut payload = bytes[bytes.len() - 83..].to_vec();
-/// // Two placements of tiles 4 and 5 with an excess of 14: values beyond
-/// // the 2×3's diameter, 21. With the checksum recomputed, still refused.
-/// payload[64 + 3] = 0xee;
+/// // The payload: a bit a state, for tiles 1–3 then for tiles 4 and 5.
+/// let (first, second) = (p.dbs[0].len(), p.dbs[1].len());
+/// let mut payload = bytes[bytes.len() - first.div_ceil(8) - second.div_ceil(8)..].to_vec();
+/// // The goal's state of tiles 1–3 made odd: its value would be 2, not 0.
+/// // With the checksum recomputed, still refused.
+/// let s = p.dbs[0].state(&[0, 1, 2], 5);
+/// payload[s / 8] ^= 1 << (s % 8);
 /// let forged = schofield::store::to_bytes(
 ///     schofield::store::Kind::PatternDatabases, &b, &g, &p.sets(), &payload);
 /// let e = Partition::from_bytes(&forged, "p.bin").unwrap_err();
-/// assert!(e.to_string().contains("at most 21 on the 2x3 board"), "{e}");
+/// assert!(e.to_string().contains("the goal's state with an odd excess"), "{e}");
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Partition {
@@ -724,20 +538,21 @@ impl PartitionName {
         }
     }
 
-    /// The bytes the databases hold in memory: half a byte for each
-    /// placement of each block's tiles, `16!/(16−k)!` for a block of `k`
-    /// (and five bytes for each large value, none for the named
-    /// partitions).
+    /// The bytes the databases hold in memory: an eighth of a byte for
+    /// each state of each block's tiles, rounded up ([`States`]).
     ///
     /// ```
     /// use schofield::search::pdb::PartitionName;
-    /// assert_eq!(PartitionName::SixSixThree.table_bytes(), 5_765_760 + 1_680);
-    /// assert_eq!(PartitionName::SevenEight.table_bytes(), 28_828_800 + 259_459_200);
+    /// assert_eq!(PartitionName::SevenEight.table_bytes(), 17_481_240 + 178_148_880);
     /// ```
     pub fn table_bytes(self) -> u64 {
+        let board = Board::new(4, 4).expect("the 4x4");
         self.blocks()
             .iter()
-            .map(|b| store::placements(16, b.len()).div_ceil(2))
+            .map(|b| {
+                let states = States::new(&board, b.len()).expect("16 cells");
+                (states.len() as u64).div_ceil(8)
+            })
             .sum()
     }
 
@@ -747,17 +562,18 @@ impl PartitionName {
     ///
     /// ```
     /// use schofield::search::pdb::PartitionName;
-    /// // 8 tiles: 518 918 400 placements, 8 region numbers each at two bits
-    /// // and a byte each while building; and the 7 tiles' database.
-    /// assert_eq!(PartitionName::SevenEight.build_bytes(), 1_037_836_800 + 518_918_400 + 28_828_800);
+    /// // 8 tiles: 1 425 191 040 states at two bits and a parity bit each;
+    /// // and the 7 tiles' database.
+    /// assert_eq!(PartitionName::SevenEight.build_bytes(), 356_297_760 + 178_148_880 + 17_481_240);
     /// ```
     pub fn build_bytes(self) -> u64 {
+        let board = Board::new(4, 4).expect("the 4x4");
         let mut done = 0u64;
         let mut peak = 0u64;
         for b in self.blocks() {
             let k = b.len();
-            peak = peak.max(done + PatternDb::build_bytes(16, k).expect("16 cells fit"));
-            done += store::placements(16, k).div_ceil(2);
+            peak = peak.max(done + PatternDb::build_bytes(&board, k).expect("16 cells fit"));
+            done += (States::new(&board, k).expect("16 cells").len() as u64).div_ceil(8);
         }
         peak
     }
@@ -995,18 +811,12 @@ impl Partition {
         )
     }
 
-    /// Each database in turn: its excesses (half a byte a placement,
-    /// rounded up), the number of its large values (4 bytes), and each
-    /// large value as its rank (4 bytes) and value (1 byte).
+    /// Each database's parities in turn (an eighth of a byte a state,
+    /// rounded up).
     fn payload(&self) -> Vec<u8> {
-        let mut body = Vec::with_capacity(self.dbs.iter().map(|db| db.bytes() as usize + 4).sum());
+        let mut body = Vec::with_capacity(self.dbs.iter().map(|db| db.bytes() as usize).sum());
         for db in &self.dbs {
-            body.extend_from_slice(&db.excess);
-            body.extend_from_slice(&(db.large.len() as u32).to_le_bytes());
-            for &(r, v) in &db.large {
-                body.extend_from_slice(&r.to_le_bytes());
-                body.push(v);
-            }
+            body.extend_from_slice(&db.parity);
         }
         body
     }
@@ -1042,43 +852,28 @@ impl Partition {
     }
 
     fn from_contents(c: store::Contents, path: &str) -> Result<Partition, PdbError> {
-        let short = |what: &str| {
-            StoreError::contents(
-                path,
-                format!("a payload that ends inside {what}"),
-                "each database's excesses, its count of large values and those values",
-            )
-        };
-        // Where each database's excesses lie, and its large values.
+        // Where each database's parities lie.
         let mut parts = Vec::with_capacity(c.sets.len());
         let mut at = 0usize;
         for tiles in &c.sets {
-            let len = PatternDb::empty(&c.board, &c.goal, tiles).len();
-            let half = len.div_ceil(2);
-            let what = format!("the database of tiles {tiles:?}");
-            if c.payload.len() - at < half + 4 {
-                return Err(short(&what).into());
+            let db = PatternDb::empty(&c.board, &c.goal, tiles).ok_or_else(|| {
+                StoreError::contents(
+                    path,
+                    format!("the tile set {tiles:?}"),
+                    "fewer tiles than cells on a board of at most 16 cells",
+                )
+            })?;
+            let bytes = db.len().div_ceil(8);
+            if c.payload.len() - at < bytes {
+                return Err(StoreError::contents(
+                    path,
+                    format!("a payload that ends inside the database of tiles {tiles:?}"),
+                    "each database's parities, an eighth of a byte a state",
+                )
+                .into());
             }
-            let count_at = at + half;
-            let count = u32::from_le_bytes(
-                c.payload[count_at..count_at + 4]
-                    .try_into()
-                    .expect("4 bytes"),
-            ) as usize;
-            if (c.payload.len() - count_at - 4) / 5 < count {
-                return Err(short(&what).into());
-            }
-            let large: Vec<(u32, u8)> = c.payload[count_at + 4..count_at + 4 + 5 * count]
-                .chunks_exact(5)
-                .map(|x| {
-                    (
-                        u32::from_le_bytes(x[..4].try_into().expect("4 bytes")),
-                        x[4],
-                    )
-                })
-                .collect();
-            parts.push((at, half, large));
-            at = count_at + 4 + 5 * count;
+            parts.push((db, at, bytes));
+            at += bytes;
         }
         let rest = &c.payload[at..];
         if !rest.is_empty() {
@@ -1089,40 +884,38 @@ impl Partition {
             )
             .into());
         }
-        // The excesses: copies, but the largest database's are the payload
+        // The parities: copies, but the largest database's are the payload
         // itself, cut down to them (the others are copied out first).
         let largest = (0..parts.len())
-            .max_by_key(|&i| parts[i].1)
+            .max_by_key(|&i| parts[i].2)
             .expect("at least one database");
         let mut copies: Vec<Vec<u8>> = parts
             .iter()
             .enumerate()
-            .map(|(i, &(start, half, _))| {
+            .map(|(i, (_, start, bytes))| {
                 if i == largest {
                     Vec::new()
                 } else {
-                    c.payload[start..start + half].to_vec()
+                    c.payload[*start..start + bytes].to_vec()
                 }
             })
             .collect();
         let mut payload = c.payload;
-        let mut dbs = Vec::with_capacity(c.sets.len());
-        for (i, (tiles, (start, half, large))) in c.sets.iter().zip(parts).enumerate() {
-            let mut db = PatternDb::empty(&c.board, &c.goal, tiles);
-            db.excess = if i == largest {
+        let mut dbs = Vec::with_capacity(parts.len());
+        for (i, (mut db, start, bytes)) in parts.into_iter().enumerate() {
+            db.parity = if i == largest {
                 let mut own = std::mem::take(&mut payload);
-                own.truncate(start + half);
+                own.truncate(start + bytes);
                 own.drain(..start);
                 own.shrink_to_fit();
                 own
             } else {
                 std::mem::take(&mut copies[i])
             };
-            db.large = large;
             check_values(&db).map_err(|(found, expected)| {
                 StoreError::contents(
                     path,
-                    format!("in the database of tiles {tiles:?}, {found}"),
+                    format!("in the database of tiles {:?}, {found}", db.tiles),
                     expected,
                 )
             })?;
@@ -1197,180 +990,77 @@ pub fn value_cap(board: &Board, tiles: usize) -> u8 {
     }
 }
 
-/// Checks a database's values, so that a file with a right checksum but
-/// wrong values is refused. On failure it says what was found and what was
-/// expected.
+/// Checks a database read from a file, so that a file with a right
+/// checksum but damaged parities is refused. On failure it says what was
+/// found and what was expected.
 ///
-/// The encoding already makes every value at least the sum of the
-/// Manhattan distances of the pattern's tiles from their goal cells, and
-/// of its parity (each such tile must move at least that often, so a true
-/// database never says less). The checks: the goal's placement has 0; the
-/// padding nibble is 0; each large value is listed once, in rank order, at
-/// an escape, of the right parity and too large for a nibble; every value
-/// is at most [`value_cap`]; and only a pattern of every tile has
-/// placements never reached, exactly those that cannot reach the goal.
+/// The checks: the number of bytes; the bits past the last state are 0;
+/// the goal's state has parity 0 (excess 0); and from 64 states spread
+/// evenly over the table (those that can reach the goal), the walk down of
+/// [`PatternDb::value`] reaches the goal's state. Random damage breaks the
+/// walks at once: a state's way down needs the one neighbour whose parity
+/// says so.
 ///
-/// What it cannot catch: a database crafted to over-estimate within those
-/// bounds and consistently (say, every value but the goal's one higher)
-/// looks like a real one; only rebuilding it would tell. Such a file makes
-/// the search return longer solutions, never crash.
-///
-/// When the largest Manhattan distance plus the largest nibble is within
-/// the cap (every named partition of the 4×4), the cap needs no walk, and
-/// the check is one pass counting escapes: about 0.1 s for the 7-8
-/// partition's 518 918 400 entries. Otherwise it walks every placement.
+/// What it cannot catch: parities crafted to agree with one another along
+/// every walk, yet not the database's; only rebuilding it would tell. Such a
+/// file makes the search slower or its solutions longer, never crash.
 pub fn check_values(db: &PatternDb) -> Result<(), (String, String)> {
-    let b = db.board;
-    let k = db.tiles.len();
     let len = db.len();
-    if db.excess.len() != len.div_ceil(2) {
+    if db.parity.len() != len.div_ceil(8) {
         return Err((
-            format!("{} bytes of excesses", db.excess.len()),
-            format!("{}", len.div_ceil(2)),
+            format!("{} bytes of parities", db.parity.len()),
+            format!("{}", len.div_ceil(8)),
         ));
     }
-    if len % 2 == 1 && db.excess[len / 2] >> 4 != 0 {
-        return Err(("a padding nibble that is not 0".into(), "0".into()));
+    if !len.is_multiple_of(8) && db.parity[len / 8] >> (len % 8) != 0 {
+        return Err(("padding bits that are not 0".into(), "0".into()));
     }
-    let home: Vec<u8> = db
-        .tiles
-        .iter()
-        .map(|&t| {
-            db.goal
-                .cells()
-                .iter()
-                .position(|&x| x == t)
-                .expect("tile on the goal") as u8
-        })
-        .collect();
-    let goal_value = db.value(&home);
-    if goal_value != 0 {
-        return Err((
-            format!("the goal placement's value is {goal_value}"),
-            "0".into(),
-        ));
+    if db.parity_of(db.goal_state) != 0 {
+        return Err(("the goal's state with an odd excess".into(), "0".into()));
     }
-    let cap = value_cap(&b, k);
-    let whole = k + 1 == b.cells();
-    let mut previous: Option<u32> = None;
-    for &(r, v) in &db.large {
-        if previous.is_some_and(|p| p >= r) || r as usize >= len {
-            return Err((
-                format!("the large value of rank {r} out of order or out of range"),
-                format!("ranks in increasing order below {len}"),
-            ));
+    let k = db.tiles.len();
+    for j in 0..64u64 {
+        let s = (j * len as u64 / 64 + j) as usize % len;
+        let (cells, region, _) = db.states.cells_of(s);
+        let cells: Vec<usize> = cells[..k].iter().map(|&c| usize::from(c)).collect();
+        let blank = region.trailing_zeros() as u8;
+        if !reachable(&db.board, &db.tiles, &cells, usize::from(blank), &db.goal) {
+            continue;
         }
-        let cells = db.ranks.unrank(r);
-        let placed = &cells[..k];
-        previous = Some(r);
-        if nibble(&db.excess, r as usize) != ESCAPE {
+        let placed: Vec<u8> = cells.iter().map(|&c| c as u8).collect();
+        if db.value(&placed, blank).is_none() {
             return Err((
-                format!("a large value for the cells {placed:?}, whose nibble is not an escape"),
-                format!("large values only at escapes ({ESCAPE})"),
-            ));
-        }
-        let m = db.manhattan_sum(placed);
-        if v > cap
-            || u32::from(v) < m + 2 * u32::from(ESCAPE)
-            || !(u32::from(v) - m).is_multiple_of(2)
-        {
-            return Err((
-                format!("the large value {v} for the cells {placed:?}"),
                 format!(
-                    "at least {}, of the parity of the tiles' Manhattan distance {m}, and at most {cap} on the {b} board",
-                    m + 2 * u32::from(ESCAPE)
+                    "no way down to the goal from the cells {cells:?} with the blank on {blank}"
                 ),
+                "parities that lead every state to the goal".into(),
             ));
         }
     }
-    let escapes = count_escapes(&db.excess, len);
-    let highest: u32 = db
-        .manhattan
-        .iter()
-        .map(|row| u32::from(*row[..b.cells()].iter().max().unwrap_or(&0)))
-        .sum();
-    if !whole && escapes != db.large.len() as u64 {
-        return Err((
-            format!(
-                "{} escapes for {} large values",
-                crate::render::grouped(escapes as usize),
-                crate::render::grouped(db.large.len())
-            ),
-            "a large value at every escape: every placement is reached".into(),
-        ));
-    }
-    if !whole && highest + 2 * u32::from(ESCAPE - 1) <= u32::from(cap) {
-        return Ok(());
-    }
-    // Walk every placement: the cap, and for a pattern of every tile, the
-    // placements never reached.
-    let mut failure = None;
-    db.walk(|r, cells, m| {
-        if failure.is_some() {
-            return;
-        }
-        let e = nibble(&db.excess, r);
-        if e < ESCAPE {
-            let v = m + 2 * u32::from(e);
-            if v > u32::from(cap) {
-                failure = Some((
-                    format!("the value {v} for the cells {cells:?}"),
-                    format!("at most {cap} on the {b} board"),
-                ));
-            } else if whole && !reachable(&b, &db.tiles, cells, &db.goal) {
-                failure = Some((
-                    format!("the value {v} for the unreachable cells {cells:?}"),
-                    format!("{UNREACHED} (unreached)"),
-                ));
-            }
-        } else if db.large_value(r).is_none() {
-            if !whole || reachable(&b, &db.tiles, cells, &db.goal) {
-                failure = Some((
-                    format!("no value for the cells {cells:?}"),
-                    "a value for every placement that can reach the goal".into(),
-                ));
-            }
-        } else if whole && !reachable(&b, &db.tiles, cells, &db.goal) {
-            failure = Some((
-                format!("a large value for the unreachable cells {cells:?}"),
-                format!("{UNREACHED} (unreached)"),
-            ));
-        }
-    });
-    failure.map_or(Ok(()), Err)
+    Ok(())
 }
 
-/// The number of escapes ([`ESCAPE`]) among the first `len` nibbles.
-fn count_escapes(excess: &[u8], len: usize) -> u64 {
-    use rayon::prelude::*;
-    const ONES: u64 = 0x1111_1111_1111_1111;
-    let whole = len / 2;
-    let bulk: u64 = excess[..whole]
-        .par_chunks(1 << 16)
-        .map(|chunk| {
-            let words = chunk.chunks_exact(8);
-            let tail: u64 = words
-                .remainder()
-                .iter()
-                .map(|&x| u64::from(x & 0xf == 0xf) + u64::from(x >> 4 == 0xf))
-                .sum();
-            words
-                .map(|w| {
-                    let x = u64::from_le_bytes(w.try_into().expect("8 bytes"));
-                    u64::from((x & (x >> 1) & (x >> 2) & (x >> 3) & ONES).count_ones())
-                })
-                .sum::<u64>()
-                + tail
-        })
-        .sum();
-    bulk + u64::from(len % 2 == 1 && nibble(excess, len - 1) == ESCAPE)
-}
-
-/// For a pattern of every tile: whether the placement can reach the goal.
-fn reachable(b: &Board, tiles: &[u8], cells: &[usize], goal: &Arrangement) -> bool {
-    let mut grid = vec![0u8; b.cells()];
+/// Whether the state of the pattern's tiles on `cells` with the blank on
+/// `blank` can reach the goal: always when at least two other tiles can
+/// trade places to set the parity right; otherwise (a pattern of all tiles
+/// but one or none) whether the arrangement, with the other tile on the cell
+/// left, is solvable.
+fn reachable(b: &Board, tiles: &[u8], cells: &[usize], blank: usize, goal: &Arrangement) -> bool {
+    let n = b.cells();
+    let others: Vec<u8> = (1..n as u8).filter(|t| !tiles.contains(t)).collect();
+    if others.len() >= 2 {
+        return true;
+    }
+    let mut grid = vec![0u8; n];
     for (&t, &c) in tiles.iter().zip(cells) {
         grid[c] = t;
+    }
+    let mut free = (0..n).filter(|&c| c != blank && !cells.contains(&c));
+    for &t in &others {
+        match free.next() {
+            Some(c) => grid[c] = t,
+            None => return false,
+        }
     }
     b.arrangement(&grid)
         .map(|a| b.is_solvable(&a, goal))
@@ -1531,27 +1221,40 @@ impl<'a> Lookups<'a> {
         self.reflect
     }
 
-    /// The excess of one view, given each tile's cell (`pos[t]`).
-    #[inline]
-    pub(crate) fn value(&self, v: &View, reflected: bool, pos: &[u8; 16]) -> u8 {
+    /// The view's tiles' cells and the blank's cell, seen in the view,
+    /// given each tile's cell (`pos[t]`, the blank's `pos[0]`).
+    #[inline(always)]
+    fn cells(&self, v: &View, reflected: bool, pos: &[u8; 16]) -> ([u8; 16], u8) {
         let mut cells = [0u8; 16];
-        for (i, &t) in v.sources.iter().enumerate() {
-            let c = pos[usize::from(t)];
-            cells[i] = if reflected {
+        let see = |c: u8| {
+            if reflected {
                 self.transpose[usize::from(c)]
             } else {
                 c
-            };
+            }
+        };
+        for (i, &t) in v.sources.iter().enumerate() {
+            cells[i] = see(pos[usize::from(t)]);
         }
-        let db = self.dbs[v.db];
+        (cells, see(pos[0]))
+    }
+
+    /// The excess of one view, given each tile's cell (`pos[t]`), found by
+    /// walking down ([`PatternDb::value`]): where a search starts, and for
+    /// A*. A state with no way down (only in a damaged file) counts 0.
+    pub(crate) fn value(&self, v: &View, reflected: bool, pos: &[u8; 16]) -> u8 {
+        let (cells, blank) = self.cells(v, reflected, pos);
         let k = v.sources.len();
-        let r = db.ranks().rank(cells[..k].iter().copied()) as usize;
-        let e = nibble(&db.excess, r);
-        if e < ESCAPE {
-            e
-        } else {
-            db.excess_of(&cells[..k])
-        }
+        self.dbs[v.db].excess(&cells[..k], blank).unwrap_or(0)
+    }
+
+    /// The parity of one view's excess, given each tile's cell (`pos[t]`):
+    /// what a search reads after a move (see [`PatternDb::excess_after`]).
+    #[inline(always)]
+    pub(crate) fn parity(&self, v: &View, reflected: bool, pos: &[u8; 16]) -> u8 {
+        let (cells, blank) = self.cells(v, reflected, pos);
+        let db = self.dbs[v.db];
+        db.parity_of(db.state(&cells, blank))
     }
 
     /// The Manhattan distance of the arrangement with each tile's cell

@@ -1,0 +1,369 @@
+//! The states of a pattern database, numbered densely: a placement of the
+//! pattern's `k` tiles together with the *region* the blank is in, the
+//! connected set of free cells (cells without a pattern tile) that holds
+//! it. The blank moves through a region at no cost, so the region is all
+//! that matters of where it is, and every move of a pattern tile changes the
+//! state by one step (see [`crate::search::pdb`]).
+//!
+//! **Numbering.** A placement is two things: the *set* of cells the tiles
+//! occupy, and the *order* of the tiles among those cells (which tile is on
+//! the lowest occupied cell, which on the next, and so on: a permutation of
+//! `k`). For every set, its free cells fall into regions, numbered from 0
+//! in the order of their lowest cells. A state's number is
+//!
+//! `order rank · T + first(set) + region`,
+//!
+//! where the order rank is the permutation's Lehmer rank (`0 … k! − 1`),
+//! `T` is the number of (set, region) pairs, and `first(set)` counts the
+//! pairs of the sets before it in colexicographic order. So the `k! · T`
+//! states are numbered without gaps, and a horizontal move of a tile (which
+//! never passes another cell, so keeps the order) stays within a block of
+//! `T` numbers.
+//!
+//! Ranking needs no division and no POPCNT instruction (which the default
+//! x86-64 target lacks): the number of occupied cells below each cell is one
+//! multiplication of a nibble vector, and the set's colexicographic rank is
+//! two table reads.
+//!
+//! ```
+//! use schofield::board::Board;
+//! use schofield::search::regions::States;
+//! let b: Board = "2x2".parse().unwrap();
+//! // One tile: 4 cells, and its 3 free cells are always connected.
+//! let s = States::new(&b, 1).unwrap();
+//! assert_eq!(s.len(), 4);
+//! // Two tiles on a 2×2: placed side by side they leave one region, placed
+//! // on a diagonal two; 4 sets of the first kind, 2 of the second, in
+//! // 2 orders.
+//! let s = States::new(&b, 2).unwrap();
+//! assert_eq!(s.len(), 2 * (4 + 2 * 2));
+//! // Tiles on cells 0 and 3: the blank on cell 1 or on cell 2 is in
+//! // another region.
+//! assert_ne!(s.index(&[0, 3], 1), s.index(&[0, 3], 2));
+//! ```
+
+use crate::board::Board;
+
+/// `k!` for `k` up to 15, the weights of the order rank.
+const FACTORIALS: [u64; 16] = {
+    let mut f = [1u64; 16];
+    let mut i = 1;
+    while i < 16 {
+        f[i] = f[i - 1] * i as u64;
+        i += 1;
+    }
+    f
+};
+
+/// One nibble set in each of the 16 places.
+const ONES: u64 = 0x1111_1111_1111_1111;
+
+/// The values `0 … 15` packed in nibbles, value `i` in nibble `i`.
+const IDENTITY: u64 = 0xfedc_ba98_7654_3210;
+
+/// The dense numbering of the states of `k` tiles on a board of at most 16
+/// cells (see the [module](self)).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct States {
+    /// Cells of the board.
+    n: usize,
+    /// Tiles of the pattern.
+    k: usize,
+    /// (set, region) pairs: the states of one order.
+    per_order: u64,
+    /// All states: `k! · per_order`.
+    len: u64,
+    /// The colexicographic rank of a set: the part of its low byte.
+    low: Vec<u16>,
+    /// The part of its high byte, `[high byte · 9 + cells set in the low
+    /// byte]`.
+    high: Vec<u16>,
+    /// By set rank: the region number of each free cell, a nibble a cell.
+    regions: Vec<u64>,
+    /// By set rank: the (set, region) pairs of the sets before it.
+    first: Vec<u32>,
+    /// By (set, region) pair: the set's cells, the region's cells and the
+    /// set's rank.
+    pairs: Vec<(u16, u16, u16)>,
+    /// By set rank: the occupied cells in increasing order, packed in
+    /// nibbles.
+    lists: Vec<u64>,
+    /// By order rank, for at most 9 tiles: each tile's place among the
+    /// occupied cells, packed in nibbles (the inverse of the order rank,
+    /// without divisions).
+    orders: Vec<u64>,
+}
+
+/// The places of an order of rank `r` among `k` tiles, packed in nibbles
+/// (tile `i`'s place in nibble `i`): the inverse of the order rank.
+fn places(mut r: u64, k: usize) -> u64 {
+    let mut unused = IDENTITY;
+    let mut out = 0u64;
+    for i in 0..k {
+        let w = FACTORIALS[k - 1 - i];
+        let d = r / w;
+        r %= w;
+        out |= ((unused >> (4 * d)) & 0xf) << (4 * i);
+        // Drop the place from the unused ones.
+        let below = unused & ((1u64 << (4 * d)) - 1);
+        let above = if d >= 15 { 0 } else { unused >> (4 * (d + 1)) };
+        unused = below | above << (4 * d);
+    }
+    out
+}
+
+/// `n` choose `r`.
+fn binomial(n: usize, r: usize) -> u64 {
+    if r > n {
+        return 0;
+    }
+    (0..r).fold(1u64, |x, i| x * (n - i) as u64 / (i as u64 + 1))
+}
+
+/// The colexicographic rank of a set of cells among the sets of as many:
+/// `Σ C(c_j, j + 1)` over its cells `c_0 < c_1 < …`.
+fn colex(set: u32) -> u64 {
+    let mut r = 0;
+    let mut j = 0;
+    for c in 0..16 {
+        if set >> c & 1 == 1 {
+            r += binomial(c, j + 1);
+            j += 1;
+        }
+    }
+    r
+}
+
+impl States {
+    /// The numbering for `k` tiles on `board`; `None` when the board has
+    /// more than 16 cells, `k` is not below the number of cells, or the
+    /// states do not fit in a `usize`.
+    pub fn new(board: &Board, k: usize) -> Option<States> {
+        let n = board.cells();
+        if n > 16 || k >= n {
+            return None;
+        }
+        let full: u32 = (1u32 << n) - 1;
+        let neighbours: Vec<u32> = (0..n)
+            .map(|c| board.neighbours(c).fold(0, |m, x| m | 1 << x))
+            .collect();
+        let flood = |from: usize, free: u32| -> u32 {
+            let mut region = 1u32 << from;
+            loop {
+                let mut next = region;
+                let mut rest = region;
+                while rest != 0 {
+                    let c = rest.trailing_zeros() as usize;
+                    rest &= rest - 1;
+                    next |= neighbours[c] & free;
+                }
+                if next == region {
+                    return region;
+                }
+                region = next;
+            }
+        };
+        let low: Vec<u16> = (0u32..256).map(|b| colex(b) as u16).collect();
+        let mut high = vec![0u16; 256 * 9];
+        for h in 0u32..256 {
+            for p in 0..9 {
+                let mut r = 0;
+                let mut i = 0;
+                for c in 0..8 {
+                    if h >> c & 1 == 1 {
+                        r += binomial(8 + c, p + i + 1);
+                        i += 1;
+                    }
+                }
+                high[h as usize * 9 + p] = r as u16;
+            }
+        }
+        let sets = binomial(n, k) as usize;
+        let mut regions = vec![u64::MAX; sets];
+        let mut first = vec![0u32; sets];
+        let mut lists = vec![0u64; sets];
+        let mut pairs = Vec::new();
+        // Sets in colexicographic order: their ranks are 0, 1, 2, ….
+        let mut by_rank: Vec<u32> = (0..=full)
+            .filter(|s| s.count_ones() as usize == k)
+            .collect();
+        by_rank.sort_by_key(|&s| colex(s));
+        for (r, &set) in by_rank.iter().enumerate() {
+            debug_assert_eq!(colex(set), r as u64);
+            let free = full & !set;
+            first[r] = u32::try_from(pairs.len()).ok()?;
+            let mut rest = set;
+            let mut j = 0;
+            while rest != 0 {
+                lists[r] |= u64::from(rest.trailing_zeros()) << (4 * j);
+                rest &= rest - 1;
+                j += 1;
+            }
+            let mut rest = free;
+            let mut labels = u64::MAX;
+            let mut number = 0u64;
+            while rest != 0 {
+                let region = flood(rest.trailing_zeros() as usize, free);
+                let mut cells = region;
+                while cells != 0 {
+                    let c = cells.trailing_zeros();
+                    cells &= cells - 1;
+                    labels = (labels & !(0xf << (4 * c))) | number << (4 * c);
+                }
+                pairs.push((set as u16, region as u16, r as u16));
+                number += 1;
+                rest &= !region;
+            }
+            regions[r] = labels;
+        }
+        let per_order = pairs.len() as u64;
+        let len = FACTORIALS[k].checked_mul(per_order)?;
+        usize::try_from(len).ok()?;
+        let orders = if k <= 9 {
+            (0..FACTORIALS[k]).map(|r| places(r, k)).collect()
+        } else {
+            Vec::new()
+        };
+        Some(States {
+            n,
+            k,
+            per_order,
+            len,
+            low,
+            high,
+            regions,
+            first,
+            pairs,
+            lists,
+            orders,
+        })
+    }
+
+    /// The number of states.
+    pub fn len(&self) -> usize {
+        self.len as usize
+    }
+
+    /// Never empty: every pattern has at least the goal's state.
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// The number of tiles.
+    pub fn tiles(&self) -> usize {
+        self.k
+    }
+
+    /// The number of a state: `cells[i]` is the cell of the pattern's
+    /// `i`-th tile, `blank` a free cell in the blank's region.
+    #[inline(always)]
+    pub fn index(&self, cells: &[u8], blank: u8) -> usize {
+        let mut set = 0u32;
+        let mut spread = 0u64;
+        for &c in &cells[..self.k] {
+            set |= 1 << c;
+            spread |= 1 << (4 * c);
+        }
+        self.index_of(cells, set, spread, blank)
+    }
+
+    /// [`States::index`] given the set of occupied cells as a mask and as
+    /// a nibble a cell (`spread`), as a search that moves one tile keeps
+    /// them.
+    #[inline(always)]
+    pub fn index_of(&self, cells: &[u8], set: u32, spread: u64, blank: u8) -> usize {
+        let k = self.k;
+        // Nibble c: the occupied cells below cell c.
+        let below = spread.wrapping_mul(ONES) << 4;
+        let rank = usize::from(self.low[(set & 0xff) as usize])
+            + usize::from(self.high[(set >> 8) as usize * 9 + ((below >> 32) & 0xf) as usize]);
+        // The order: each tile's place among the occupied cells, ranked as
+        // a permutation by the unused places below it.
+        let mut unused = IDENTITY;
+        let mut order = 0u64;
+        for (i, &c) in cells[..k].iter().enumerate() {
+            let place = 4 * ((below >> (4 * c)) & 0xf);
+            order += ((unused >> place) & 0xf) * FACTORIALS[k - 1 - i];
+            unused = unused.wrapping_sub((ONES << place) << 4);
+        }
+        let region = (self.regions[rank] >> (4 * blank)) & 0xf;
+        (order * self.per_order) as usize + self.first[rank] as usize + region as usize
+    }
+
+    /// The tiles' cells of state `s` (the first `k` entries), the cells of
+    /// the blank's region as a mask, and the rank of the tiles' order.
+    #[inline]
+    pub fn cells_of(&self, s: usize) -> ([u8; 16], u32, u64) {
+        let (order, pair) = if s >> 32 == 0 {
+            let (s, t) = (s as u32, self.per_order as u32);
+            (u64::from(s / t), s % t)
+        } else {
+            (
+                s as u64 / self.per_order,
+                (s as u64 % self.per_order) as u32,
+            )
+        };
+        let (_, region, rank) = self.pairs[pair as usize];
+        let list = self.lists[usize::from(rank)];
+        let places = match self.orders.get(order as usize) {
+            Some(&p) => p,
+            None => places(order, self.k),
+        };
+        let mut cells = [0u8; 16];
+        for (i, cell) in cells.iter_mut().enumerate().take(self.k) {
+            *cell = ((list >> (4 * ((places >> (4 * i)) & 0xf))) & 0xf) as u8;
+        }
+        (cells, u32::from(region), order)
+    }
+
+    /// [`States::index`] for tiles whose order has rank `order`, given the
+    /// set of their cells as a mask and as a nibble a cell (`spread`): a
+    /// move that passes no occupied cell keeps the order, and the number
+    /// needs only the set's part.
+    #[inline]
+    pub fn index_in_order(&self, order: u64, set: u32, spread: u64, blank: u8) -> usize {
+        let below = spread.wrapping_mul(ONES) << 4;
+        let rank = usize::from(self.low[(set & 0xff) as usize])
+            + usize::from(self.high[(set >> 8) as usize * 9 + ((below >> 32) & 0xf) as usize]);
+        let region = (self.regions[rank] >> (4 * blank)) & 0xf;
+        (order * self.per_order) as usize + self.first[rank] as usize + region as usize
+    }
+
+    /// The cells of the board.
+    pub fn board_cells(&self) -> usize {
+        self.n
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_state_is_numbered_once_and_read_back() {
+        for (board, k) in [("2x3", 2), ("2x3", 3), ("3x3", 3), ("3x3", 5), ("2x4", 4)] {
+            let b: Board = board.parse().unwrap();
+            let s = States::new(&b, k).unwrap();
+            let mut seen = vec![false; s.len()];
+            for (i, seen) in seen.iter_mut().enumerate() {
+                let (cells, region, _) = s.cells_of(i);
+                let mut set = 0u32;
+                for &c in &cells[..k] {
+                    set |= 1 << c;
+                }
+                assert_eq!(set.count_ones() as usize, k, "{board} {k} state {i}");
+                assert_eq!(region & set, 0);
+                // Every cell of the region gives the same number.
+                let mut rest = region;
+                while rest != 0 {
+                    let c = rest.trailing_zeros() as u8;
+                    rest &= rest - 1;
+                    let j = s.index(&cells[..k], c);
+                    assert_eq!(j, i, "{board} {k} {cells:?} blank {c}");
+                }
+                assert!(!*seen);
+                *seen = true;
+            }
+        }
+    }
+}
