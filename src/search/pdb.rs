@@ -972,11 +972,11 @@ pub fn known_diameter(board: &Board) -> Option<u8> {
     }
 }
 
-/// The largest value a database of `tiles` tiles on `board` may hold.
+/// The largest value a database of `tiles` tiles on `board` may hold: the
+/// longest walk down that [`PatternDb::value`] takes before it gives up.
 ///
-/// Never 255: the builders mark an unreached placement with it. When the
-/// pattern leaves at least two tiles out, at most the board's
-/// [`known_diameter`]: the placement extends to an arrangement that can
+/// When the pattern leaves at least two tiles out, at most the board's
+/// [`known_diameter`]: the state extends to an arrangement that can
 /// reach the goal (swapping two of the other tiles fixes the parity if
 /// needed); an optimal solution of it moves the pattern's tiles at most as
 /// often as its length, which is at most the diameter; and the pattern's
