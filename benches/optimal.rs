@@ -1,7 +1,7 @@
 //! Optimal 15-puzzle solving on Korf's 100 (issues #9 and #15); see
 //! docs/performance.md. Uses the databases from the cache that `schofield
 //! optimal` keeps, building them first if needed: 7-8, the default (about
-//! two minutes), and 7-7-1 for comparison (about a minute).
+//! two minutes), and 7-7-1 for comparison (about 20 s).
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use schofield::board::Board;

@@ -237,6 +237,24 @@ fn the_region_builder_equals_the_plain_0_1_search() {
 }
 
 #[test]
+fn databases_for_a_goal_off_the_diagonal_have_no_reflection() {
+    // On a square board whose goal has the blank off the main diagonal the
+    // reflection does not map the goal to itself: only the regular views
+    // count, and the reflected ones (which name the blank as a tile) are
+    // never looked up.
+    let b: Board = "3x3".parse().unwrap();
+    let goal = b.parse_arrangement("1_2/345/678").unwrap();
+    let p = Partition::of_sets(&b, &goal, &[&[1, 2, 3, 4], &[5, 6, 7, 8]]);
+    let t = schofield::board::lookup::LookupTable::build(b, goal.clone());
+    let limits = Limits::default();
+    for i in (0..t.space().len()).step_by(997) {
+        let a = t.space().arrangement(i);
+        let s = solve(&b, &a, &goal, Guide::Databases(&p), &limits).unwrap();
+        assert_eq!(s.length, u32::from(t.distance(&a).unwrap()), "{a:?}");
+    }
+}
+
+#[test]
 fn one_bit_a_state_follows_every_move() {
     // The databases keep only the parity of each state's excess, on the
     // claim that a move of a pattern tile changes the value by exactly one.

@@ -297,7 +297,9 @@ impl Search<'_> {
         if g + h > bound {
             return Err(Cut::Bound(g + h, h));
         }
-        if h == 0 && self.cells == self.goal {
+        // Not `h == 0` first: a damaged database may leave the goal's
+        // estimate above 0, and the goal must still end the search.
+        if self.cells == self.goal {
             return Ok(());
         }
         let mut least = u32::MAX;

@@ -11,7 +11,7 @@
 //! ([`crate::search::regions`]). The database keeps each state's value, the
 //! cost to the goal's state, in one bit: the parity of its excess over the
 //! Manhattan distance (see [`PatternDb`]). Keeping the region makes the
-//! value larger than the least over the blank's cells (the databases before
+//! value never smaller than the least over the blank's cells (the databases before
 //! format version 3), and exact to within the pattern: on Korf's 100 the
 //! 7-8 databases generate 1 613 596 positions instead of 2 766 177.
 //!
@@ -57,8 +57,9 @@ use std::str::FromStr;
 /// parity tells which ([`PatternDb::excess_after`]). A search that knows
 /// the values where it starts needs nothing more. Those are found by
 /// walking down ([`PatternDb::value`]): a state of value `v > 0` has a move
-/// to one of value `v − 1`, the only neighbour whose `m + 2 · parity` is
-/// `v − 1` modulo 4, and the steps to the goal's state count `v`.
+/// to one of value `v − 1`, and exactly the neighbours of that value have
+/// `m + 2 · parity` equal to `v − 1` modulo 4 (the others have `v + 1`), so
+/// any of them will do; the steps to the goal's state count `v`.
 ///
 /// ```
 /// use schofield::board::Board;
@@ -146,7 +147,9 @@ impl PatternDb {
     }
 
     /// The number of a state: `cells[i]` is the cell of the pattern's
-    /// `i`-th tile, `blank` the blank's cell (free of pattern tiles).
+    /// `i`-th tile, `blank` the blank's cell (free of pattern tiles; the
+    /// number is not one of the database's otherwise, see
+    /// [`PatternDb::value`] for a checked use).
     #[inline(always)]
     pub fn state(&self, cells: &[u8], blank: u8) -> usize {
         self.states.index(cells, blank)
@@ -169,7 +172,7 @@ impl PatternDb {
         } else if dm > 0 {
             before.saturating_sub(1)
         } else {
-            before + 1
+            before.saturating_add(1)
         }
     }
 
@@ -186,11 +189,19 @@ impl PatternDb {
     /// The value of the state of `cells` (the pattern's tiles' cells in
     /// order) and the blank's cell `blank`, found by walking down to the
     /// goal's state; `None` if no walk of at most [`value_cap`] steps gets
-    /// there (a state that cannot reach the goal, or a damaged database).
+    /// there (a state that cannot reach the goal, or a damaged database),
+    /// and for cells that are not a state (fewer than the pattern's tiles,
+    /// off the board, repeated, or the blank on a tile).
     pub fn value(&self, cells: &[u8], blank: u8) -> Option<u8> {
         let k = self.tiles.len();
+        let n = self.board.cells();
+        let set = cells.get(..k)?.iter().try_fold(0u32, |set, &c| {
+            (usize::from(c) < n && set >> c & 1 == 0).then_some(set | 1 << c)
+        })?;
+        if usize::from(blank) >= n || set >> blank & 1 == 1 {
+            return None;
+        }
         let mut cells: Vec<u8> = cells[..k].to_vec();
-        let mut blank = blank;
         let mut s = self.state(&cells, blank);
         let mut m = self.manhattan_sum(&cells);
         let mut mod4 = (m + 2 * u32::from(self.parity_of(s))) & 3;
@@ -198,21 +209,8 @@ impl PatternDb {
             if s == self.goal_state {
                 return Some(steps);
             }
-            let free = !cells.iter().fold(0u32, |o, &c| o | 1 << c);
-            // The blank's region.
-            let mut region = 1u32 << blank;
-            loop {
-                let mut next = region;
-                let mut rest = region;
-                while rest != 0 {
-                    next |= self.neighbours[rest.trailing_zeros() as usize] & free;
-                    rest &= rest - 1;
-                }
-                if next == region {
-                    break;
-                }
-                region = next;
-            }
+            // The blank's region, as the numbering has it.
+            let region = self.states.cells_of(s).1;
             let mut down = None;
             'moves: for i in 0..k {
                 let from = cells[i];
@@ -233,7 +231,6 @@ impl PatternDb {
                 }
             }
             let (i, to, s2, m2, mod2) = down?;
-            blank = cells[i];
             cells[i] = to;
             (s, m, mod4) = (s2, m2, mod2);
         }
@@ -800,7 +797,7 @@ impl Partition {
 
     /// The file image: a [`crate::store`] container of kind
     /// [`Kind::PatternDatabases`] with the tile sets in its header and
-    /// every database's entries, one after the other, as its payload.
+    /// every database's parities, one after the other, as its payload.
     pub fn to_bytes(&self) -> Vec<u8> {
         store::to_bytes(
             Kind::PatternDatabases,
@@ -997,13 +994,16 @@ pub fn value_cap(board: &Board, tiles: usize) -> u8 {
 /// The checks: the number of bytes; the bits past the last state are 0;
 /// the goal's state has parity 0 (excess 0); and from 64 states spread
 /// evenly over the table (those that can reach the goal), the walk down of
-/// [`PatternDb::value`] reaches the goal's state. Random damage breaks the
-/// walks at once: a state's way down needs the one neighbour whose parity
-/// says so.
+/// [`PatternDb::value`] reaches the goal's state. Damage by accident is the
+/// checksum's to catch; these checks refuse a file whose bits are not a
+/// database's at all (all 0, all 1, shuffled), since a walk then soon finds
+/// no way down.
 ///
-/// What it cannot catch: parities crafted to agree with one another along
-/// every walk, yet not the database's; only rebuilding it would tell. Such a
-/// file makes the search slower or its solutions longer, never crash.
+/// What it cannot catch: bits changed away from those walks, the checksum
+/// made right again. A single flipped bit can pass, and then the state's
+/// excess reads 1 off along every path through it: solutions may come out
+/// longer than optimal (the search still ends, on the goal itself). Only
+/// rebuilding the database would tell.
 pub fn check_values(db: &PatternDb) -> Result<(), (String, String)> {
     let len = db.len();
     if db.parity.len() != len.div_ceil(8) {
@@ -1091,6 +1091,9 @@ pub(crate) struct View {
     /// The tiles whose cells, in this order, make the placement.
     pub(crate) sources: Vec<u8>,
 }
+
+/// Each cell where it is: the regular views' map of cells.
+const IDENTITY_CELLS: [u8; 16] = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15];
 
 /// The sum of some views' excesses.
 pub(crate) fn excess_sum(views: &[u8]) -> u32 {
@@ -1250,11 +1253,43 @@ impl<'a> Lookups<'a> {
 
     /// The parity of one view's excess, given each tile's cell (`pos[t]`):
     /// what a search reads after a move (see [`PatternDb::excess_after`]).
+    /// The common pattern sizes get a loop of fixed length.
     #[inline(always)]
     pub(crate) fn parity(&self, v: &View, reflected: bool, pos: &[u8; 16]) -> u8 {
-        let (cells, blank) = self.cells(v, reflected, pos);
+        match v.sources.len() {
+            7 => self.parity_of::<7>(v, reflected, pos),
+            8 => self.parity_of::<8>(v, reflected, pos),
+            _ => {
+                let (cells, blank) = self.cells(v, reflected, pos);
+                let db = self.dbs[v.db];
+                db.parity_of(db.state(&cells, blank))
+            }
+        }
+    }
+
+    /// [`Lookups::parity`] for a pattern of `K` tiles.
+    #[inline(always)]
+    fn parity_of<const K: usize>(&self, v: &View, reflected: bool, pos: &[u8; 16]) -> u8 {
+        let map: &[u8; 16] = if reflected {
+            &self.transpose
+        } else {
+            &IDENTITY_CELLS
+        };
+        let sources: &[u8; K] = v.sources[..K].try_into().expect("K tiles");
+        let mut cells = [0u8; 16];
+        let mut set = 0u32;
+        let mut spread = 0u64;
+        for i in 0..K {
+            let c = map[usize::from(pos[usize::from(sources[i]) & 15])];
+            cells[i] = c;
+            set |= 1 << (c & 15);
+            spread |= 1 << (4 * (c & 15));
+        }
         let db = self.dbs[v.db];
-        db.parity_of(db.state(&cells, blank))
+        let s = db
+            .states
+            .index_of_k::<K>(&cells, set, spread, map[usize::from(pos[0]) & 15]);
+        db.parity_of(s)
     }
 
     /// The Manhattan distance of the arrangement with each tile's cell
@@ -1268,6 +1303,8 @@ impl<'a> Lookups<'a> {
     }
 
     /// The excesses of every regular view and every reflected view.
+    /// The reflected ones are 0 when the reflection is not used: its views
+    /// may then name the blank as a tile, and are never read.
     pub(crate) fn values(&self, pos: &[u8; 16]) -> (Vec<u8>, Vec<u8>) {
         (
             self.regular
@@ -1276,7 +1313,13 @@ impl<'a> Lookups<'a> {
                 .collect(),
             self.reflected
                 .iter()
-                .map(|v| self.value(v, true, pos))
+                .map(|v| {
+                    if self.reflect {
+                        self.value(v, true, pos)
+                    } else {
+                        0
+                    }
+                })
                 .collect(),
         )
     }
@@ -1304,7 +1347,10 @@ impl<'a> Lookups<'a> {
     }
 
     /// The estimate for the arrangement whose cells are `cells` (0 the
-    /// blank): at most the number of moves to the partition's goal.
+    /// blank): at most the number of moves to the partition's goal. From
+    /// nothing, so each view walks down to its goal ([`PatternDb::value`]):
+    /// some microseconds on the 4×4, about 30 times a look-up. IDA* does
+    /// this once, at the start; A* does it for every arrangement it meets.
     pub fn estimate(&self, cells: &[u8]) -> u32 {
         let mut pos = [0u8; 16];
         for (c, &t) in cells.iter().enumerate().take(16) {

@@ -272,11 +272,29 @@ impl States {
     /// them.
     #[inline(always)]
     pub fn index_of(&self, cells: &[u8], set: u32, spread: u64, blank: u8) -> usize {
-        let k = self.k;
+        self.number::<0>(cells, set, spread, blank)
+    }
+
+    /// [`States::index_of`] for a pattern known to have `K` tiles (the
+    /// loop then has a fixed length; `K` must be [`States::tiles`]).
+    #[inline(always)]
+    pub fn index_of_k<const K: usize>(
+        &self,
+        cells: &[u8],
+        set: u32,
+        spread: u64,
+        blank: u8,
+    ) -> usize {
+        debug_assert_eq!(K, self.k);
+        self.number::<K>(cells, set, spread, blank)
+    }
+
+    /// The number, for `K` tiles, or for [`States::tiles`] when `K` is 0.
+    #[inline(always)]
+    fn number<const K: usize>(&self, cells: &[u8], set: u32, spread: u64, blank: u8) -> usize {
+        let k = if K == 0 { self.k } else { K };
         // Nibble c: the occupied cells below cell c.
         let below = spread.wrapping_mul(ONES) << 4;
-        let rank = usize::from(self.low[(set & 0xff) as usize])
-            + usize::from(self.high[(set >> 8) as usize * 9 + ((below >> 32) & 0xf) as usize]);
         // The order: each tile's place among the occupied cells, ranked as
         // a permutation by the unused places below it.
         let mut unused = IDENTITY;
@@ -286,23 +304,22 @@ impl States {
             order += ((unused >> place) & 0xf) * FACTORIALS[k - 1 - i];
             unused = unused.wrapping_sub((ONES << place) << 4);
         }
-        let region = (self.regions[rank] >> (4 * blank)) & 0xf;
-        (order * self.per_order) as usize + self.first[rank] as usize + region as usize
+        self.index_in_order(order, set, spread, blank)
     }
 
     /// The tiles' cells of state `s` (the first `k` entries), the cells of
     /// the blank's region as a mask, and the rank of the tiles' order.
     #[inline]
     pub fn cells_of(&self, s: usize) -> ([u8; 16], u32, u64) {
-        let (order, pair) = if s >> 32 == 0 {
-            let (s, t) = (s as u32, self.per_order as u32);
-            (u64::from(s / t), s % t)
-        } else {
-            (
-                s as u64 / self.per_order,
-                (s as u64 % self.per_order) as u32,
-            )
-        };
+        let (order, pair) =
+            if let (Ok(s), Ok(t)) = (u32::try_from(s), u32::try_from(self.per_order)) {
+                (u64::from(s / t), s % t)
+            } else {
+                (
+                    s as u64 / self.per_order,
+                    (s as u64 % self.per_order) as u32,
+                )
+            };
         let (_, region, rank) = self.pairs[pair as usize];
         let list = self.lists[usize::from(rank)];
         let places = match self.orders.get(order as usize) {
