@@ -367,7 +367,7 @@ pub struct Lehmer<W> {
 }
 
 /// The values `0 … 15` as a nibble list, in order.
-const IDENTITY_LIST: u64 = 0xfedc_ba98_7654_3210;
+pub(crate) const IDENTITY_LIST: u64 = 0xfedc_ba98_7654_3210;
 
 impl<W: num_traits::PrimInt + From<u8>> Lehmer<W> {
     /// Ranks placements of `k` of `n ≤ 16` items in order: weights
@@ -765,7 +765,7 @@ pub fn fields(p: &[u8]) -> u32 {
 }
 
 /// `0!, 1!, … 16!`.
-const FACTORIALS: [u64; 17] = {
+pub(crate) const FACTORIALS: [u64; 17] = {
     let mut f = [1u64; 17];
     let mut i = 1;
     while i < 17 {

@@ -43,23 +43,10 @@
 //! ```
 
 use crate::board::Board;
-
-/// `k!` for `k` up to 15, the weights of the order rank.
-const FACTORIALS: [u64; 16] = {
-    let mut f = [1u64; 16];
-    let mut i = 1;
-    while i < 16 {
-        f[i] = f[i - 1] * i as u64;
-        i += 1;
-    }
-    f
-};
+use crate::perm::{FACTORIALS, IDENTITY_LIST as IDENTITY};
 
 /// One nibble set in each of the 16 places.
 const ONES: u64 = 0x1111_1111_1111_1111;
-
-/// The values `0 … 15` packed in nibbles, value `i` in nibble `i`.
-const IDENTITY: u64 = 0xfedc_ba98_7654_3210;
 
 /// The dense numbering of the states of `k` tiles on a board of at most 16
 /// cells (see the [module](self)).
