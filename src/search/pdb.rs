@@ -90,26 +90,33 @@ pub struct PatternDb {
     manhattan: Vec<[u8; 16]>,
     /// The goal's state.
     goal_state: usize,
-    /// The cells next to each cell, as masks.
-    neighbours: [u32; 16],
     /// The excesses' parities, eight to a byte, low bit first.
     parity: Vec<u8>,
 }
 
 impl PatternDb {
-    /// Each pattern tile's Manhattan distance from its goal cell, by cell.
-    fn manhattan_of(board: &Board, goal: &Arrangement, tiles: &[u8]) -> Vec<[u8; 16]> {
+    /// Each pattern tile's goal cell.
+    fn homes(goal: &Arrangement, tiles: &[u8]) -> Vec<u8> {
         tiles
             .iter()
             .map(|&t| {
-                let home = goal
-                    .cells()
+                goal.cells()
                     .iter()
                     .position(|&x| x == t)
-                    .expect("tile on the goal");
+                    .expect("tile on the goal") as u8
+            })
+            .collect()
+    }
+
+    /// Each pattern tile's Manhattan distance from its goal cell `homes[i]`,
+    /// by cell.
+    fn manhattan_of(board: &Board, homes: &[u8]) -> Vec<[u8; 16]> {
+        homes
+            .iter()
+            .map(|&home| {
                 let mut row = [0u8; 16];
                 for (c, d) in row.iter_mut().enumerate().take(board.cells()) {
-                    *d = board.manhattan(c, home) as u8;
+                    *d = board.manhattan(c, usize::from(home)) as u8;
                 }
                 row
             })
@@ -201,9 +208,13 @@ impl PatternDb {
         if usize::from(blank) >= n || set >> blank & 1 == 1 {
             return None;
         }
-        let mut cells: Vec<u8> = cells[..k].to_vec();
+        let mut cells = {
+            let mut c = [0u8; 16];
+            c[..k].copy_from_slice(&cells[..k]);
+            c
+        };
         let mut s = self.state(&cells, blank);
-        let mut m = self.manhattan_sum(&cells);
+        let mut m = self.manhattan_sum(&cells[..k]);
         let mut mod4 = (m + 2 * u32::from(self.parity_of(s))) & 3;
         for steps in 0..=value_cap(&self.board, k) {
             if s == self.goal_state {
@@ -212,24 +223,20 @@ impl PatternDb {
             // The blank's region, as the numbering has it.
             let region = self.states.cells_of(s).1;
             let mut down = None;
-            'moves: for i in 0..k {
-                let from = cells[i];
-                let mut into = self.neighbours[usize::from(from)] & region;
-                while into != 0 {
-                    let to = into.trailing_zeros() as u8;
-                    into &= into - 1;
-                    cells[i] = to;
-                    let s2 = self.state(&cells, from);
-                    cells[i] = from;
-                    let m2 = m + u32::from(self.manhattan[i][usize::from(to)])
-                        - u32::from(self.manhattan[i][usize::from(from)]);
-                    let mod2 = (m2 + 2 * u32::from(self.parity_of(s2))) & 3;
-                    if mod2 == (mod4 + 3) & 3 {
-                        down = Some((i, to, s2, m2, mod2));
-                        break 'moves;
-                    }
+            self.states.each_move(&cells, region, |i, from, to| {
+                if down.is_some() {
+                    return;
                 }
-            }
+                let mut moved = cells;
+                moved[i] = to;
+                let s2 = self.state(&moved, from);
+                let m2 = m + u32::from(self.manhattan[i][usize::from(to)])
+                    - u32::from(self.manhattan[i][usize::from(from)]);
+                let mod2 = (m2 + 2 * u32::from(self.parity_of(s2))) & 3;
+                if mod2 == (mod4 + 3) & 3 {
+                    down = Some((i, to, s2, m2, mod2));
+                }
+            });
             let (i, to, s2, m2, mod2) = down?;
             cells[i] = to;
             (s, m, mod4) = (s2, m2, mod2);
@@ -248,27 +255,14 @@ impl PatternDb {
     /// states cannot be numbered ([`States::new`]).
     fn empty(board: &Board, goal: &Arrangement, tiles: &[u8]) -> Option<PatternDb> {
         let states = States::new(board, tiles.len())?;
-        let home: Vec<u8> = tiles
-            .iter()
-            .map(|&t| {
-                goal.cells()
-                    .iter()
-                    .position(|&x| x == t)
-                    .expect("tile on the goal") as u8
-            })
-            .collect();
-        let goal_state = states.index(&home, goal.blank() as u8);
-        let mut neighbours = [0u32; 16];
-        for (c, x) in neighbours.iter_mut().enumerate().take(board.cells()) {
-            *x = board.neighbours(c).fold(0, |m, y| m | 1 << y);
-        }
+        let homes = Self::homes(goal, tiles);
+        let goal_state = states.index(&homes, goal.blank() as u8);
         Some(PatternDb {
             board: *board,
             goal: goal.clone(),
             tiles: tiles.to_vec(),
-            manhattan: Self::manhattan_of(board, goal, tiles),
+            manhattan: Self::manhattan_of(board, &homes),
             goal_state,
-            neighbours,
             parity: Vec::new(),
             states,
         })
@@ -371,13 +365,12 @@ impl PatternDb {
         // search expands a word's states on one thread, so a plain read and
         // write (no locked instruction) sets a bit.
         let parity: Vec<AtomicU32> = try_vec_with(size.div_ceil(32), || AtomicU32::new(0))?;
-        let neighbours = db.neighbours;
         let states = &db.states;
         let manhattan = &db.manhattan;
         table.search(
             &[db.goal_state],
             |i, next| {
-                let (mut cells, region, order) = states.cells_of(i);
+                let (cells, region, order) = states.cells_of(i);
                 let mut m = 0u32;
                 let mut set = 0u32;
                 let mut spread = 0u64;
@@ -398,29 +391,22 @@ impl PatternDb {
                 // takes the cell, the blank ends where the tile was.
                 let mut slots = [0usize; 64];
                 let mut count = 0;
-                for t in 0..k {
-                    let from = cells[t];
-                    let mut into = neighbours[usize::from(from)] & region;
-                    while into != 0 {
-                        let to = into.trailing_zeros() as u8;
-                        into &= into - 1;
-                        let set2 = set ^ (1 << from) ^ (1 << to);
-                        let spread2 = spread - (1 << (4 * from)) + (1 << (4 * to));
-                        // The cells strictly between: occupied ones change
-                        // the tiles' order.
-                        let (low, high) = (from.min(to), from.max(to));
-                        let between = (1u32 << high) - (2u32 << low);
-                        slots[count] = if set & between == 0 {
-                            states.index_in_order(order, set2, spread2, from)
-                        } else {
-                            cells[t] = to;
-                            let s = states.index_of(&cells[..k], set2, spread2, from);
-                            cells[t] = from;
-                            s
-                        };
-                        count += 1;
-                    }
-                }
+                states.each_move(&cells, region, |t, from, to| {
+                    let set2 = set ^ (1 << from) ^ (1 << to);
+                    let spread2 = spread - (1 << (4 * from)) + (1 << (4 * to));
+                    // The cells strictly between: occupied ones change the
+                    // tiles' order.
+                    let (low, high) = (from.min(to), from.max(to));
+                    let between = (1u32 << high) - (2u32 << low);
+                    slots[count] = if set & between == 0 {
+                        states.index_in_order(order, set2, spread2, from)
+                    } else {
+                        let mut moved = cells;
+                        moved[t] = to;
+                        states.index_of(&moved[..k], set2, spread2, from)
+                    };
+                    count += 1;
+                });
                 next.claim_all(&slots[..count], |_, _| {});
             },
             |layer, found, _| {
@@ -849,7 +835,8 @@ impl Partition {
     }
 
     fn from_contents(c: store::Contents, path: &str) -> Result<Partition, PdbError> {
-        // Where each database's parities lie.
+        // Where each database's parities lie: an eighth of a byte a state,
+        // rounded up, one database after another, filling the payload.
         let mut parts = Vec::with_capacity(c.sets.len());
         let mut at = 0usize;
         for tiles in &c.sets {
@@ -861,23 +848,14 @@ impl Partition {
                 )
             })?;
             let bytes = db.len().div_ceil(8);
-            if c.payload.len() - at < bytes {
-                return Err(StoreError::contents(
-                    path,
-                    format!("a payload that ends inside the database of tiles {tiles:?}"),
-                    "each database's parities, an eighth of a byte a state",
-                )
-                .into());
-            }
             parts.push((db, at, bytes));
             at += bytes;
         }
-        let rest = &c.payload[at..];
-        if !rest.is_empty() {
+        if c.payload.len() != at {
             return Err(StoreError::contents(
                 path,
-                format!("{} bytes after the last database", rest.len()),
-                "none",
+                format!("a payload of {} bytes", c.payload.len()),
+                format!("{at} for pattern databases of the {} board", c.board),
             )
             .into());
         }
@@ -1224,72 +1202,62 @@ impl<'a> Lookups<'a> {
         self.reflect
     }
 
-    /// The view's tiles' cells and the blank's cell, seen in the view,
-    /// given each tile's cell (`pos[t]`, the blank's `pos[0]`).
+    /// The view's tiles' cells (the first `K` entries; `K` 0 for all of
+    /// the view's tiles), the set of them as a mask and as a nibble a cell,
+    /// and the blank's cell, all seen in the view, given each tile's cell
+    /// (`pos[t]`, the blank's `pos[0]`).
     #[inline(always)]
-    fn cells(&self, v: &View, reflected: bool, pos: &[u8; 16]) -> ([u8; 16], u8) {
-        let mut cells = [0u8; 16];
-        let see = |c: u8| {
-            if reflected {
-                self.transpose[usize::from(c)]
-            } else {
-                c
-            }
+    fn cells<const K: usize>(
+        &self,
+        v: &View,
+        reflected: bool,
+        pos: &[u8; 16],
+    ) -> ([u8; 16], u32, u64, u8) {
+        let map: &[u8; 16] = if reflected {
+            &self.transpose
+        } else {
+            &IDENTITY_CELLS
         };
-        for (i, &t) in v.sources.iter().enumerate() {
-            cells[i] = see(pos[usize::from(t)]);
+        let k = if K == 0 { v.sources.len() } else { K };
+        let mut cells = [0u8; 16];
+        let mut set = 0u32;
+        let mut spread = 0u64;
+        for (i, &t) in v.sources[..k].iter().enumerate() {
+            let c = map[usize::from(pos[usize::from(t) & 15])];
+            cells[i] = c;
+            set |= 1 << (c & 15);
+            spread |= 1 << (4 * (c & 15));
         }
-        (cells, see(pos[0]))
+        (cells, set, spread, map[usize::from(pos[0]) & 15])
     }
 
     /// The excess of one view, given each tile's cell (`pos[t]`), found by
     /// walking down ([`PatternDb::value`]): where a search starts, and for
     /// A*. A state with no way down (only in a damaged file) counts 0.
     pub(crate) fn value(&self, v: &View, reflected: bool, pos: &[u8; 16]) -> u8 {
-        let (cells, blank) = self.cells(v, reflected, pos);
+        let (cells, _, _, blank) = self.cells::<0>(v, reflected, pos);
         let k = v.sources.len();
         self.dbs[v.db].excess(&cells[..k], blank).unwrap_or(0)
     }
 
     /// The parity of one view's excess, given each tile's cell (`pos[t]`):
     /// what a search reads after a move (see [`PatternDb::excess_after`]).
-    /// The common pattern sizes get a loop of fixed length.
+    /// The common pattern sizes get loops of fixed length.
     #[inline(always)]
     pub(crate) fn parity(&self, v: &View, reflected: bool, pos: &[u8; 16]) -> u8 {
         match v.sources.len() {
             7 => self.parity_of::<7>(v, reflected, pos),
             8 => self.parity_of::<8>(v, reflected, pos),
-            _ => {
-                let (cells, blank) = self.cells(v, reflected, pos);
-                let db = self.dbs[v.db];
-                db.parity_of(db.state(&cells, blank))
-            }
+            _ => self.parity_of::<0>(v, reflected, pos),
         }
     }
 
-    /// [`Lookups::parity`] for a pattern of `K` tiles.
+    /// [`Lookups::parity`] for a pattern of `K` tiles (0: any number).
     #[inline(always)]
     fn parity_of<const K: usize>(&self, v: &View, reflected: bool, pos: &[u8; 16]) -> u8 {
-        let map: &[u8; 16] = if reflected {
-            &self.transpose
-        } else {
-            &IDENTITY_CELLS
-        };
-        let sources: &[u8; K] = v.sources[..K].try_into().expect("K tiles");
-        let mut cells = [0u8; 16];
-        let mut set = 0u32;
-        let mut spread = 0u64;
-        for i in 0..K {
-            let c = map[usize::from(pos[usize::from(sources[i]) & 15])];
-            cells[i] = c;
-            set |= 1 << (c & 15);
-            spread |= 1 << (4 * (c & 15));
-        }
+        let (cells, set, spread, blank) = self.cells::<K>(v, reflected, pos);
         let db = self.dbs[v.db];
-        let s = db
-            .states
-            .index_of_k::<K>(&cells, set, spread, map[usize::from(pos[0]) & 15]);
-        db.parity_of(s)
+        db.parity_of(db.states.index_of_k::<K>(&cells, set, spread, blank))
     }
 
     /// The Manhattan distance of the arrangement with each tile's cell

@@ -79,6 +79,8 @@ pub struct States {
     /// occupied cells, packed in nibbles (the inverse of the order rank,
     /// without divisions).
     orders: Vec<u64>,
+    /// The cells next to each cell, as masks.
+    neighbours: [u32; 16],
 }
 
 /// The places of an order of rank `r` among `k` tiles, packed in nibbles
@@ -131,9 +133,10 @@ impl States {
             return None;
         }
         let full: u32 = (1u32 << n) - 1;
-        let neighbours: Vec<u32> = (0..n)
-            .map(|c| board.neighbours(c).fold(0, |m, x| m | 1 << x))
-            .collect();
+        let mut neighbours = [0u32; 16];
+        for (c, x) in neighbours.iter_mut().enumerate().take(n) {
+            *x = board.neighbours(c).fold(0, |m, y| m | 1 << y);
+        }
         let flood = |from: usize, free: u32| -> u32 {
             let mut region = 1u32 << from;
             loop {
@@ -223,6 +226,7 @@ impl States {
             pairs,
             lists,
             orders,
+            neighbours,
         })
     }
 
@@ -259,11 +263,12 @@ impl States {
     /// them.
     #[inline(always)]
     pub fn index_of(&self, cells: &[u8], set: u32, spread: u64, blank: u8) -> usize {
-        self.number::<0>(cells, set, spread, blank)
+        self.index_of_k::<0>(cells, set, spread, blank)
     }
 
-    /// [`States::index_of`] for a pattern known to have `K` tiles (the
-    /// loop then has a fixed length; `K` must be [`States::tiles`]).
+    /// [`States::index_of`] for a pattern known to have `K` tiles, so that
+    /// the loop has a fixed length; `K` is [`States::tiles`], or 0 for
+    /// "as many as it has".
     #[inline(always)]
     pub fn index_of_k<const K: usize>(
         &self,
@@ -272,13 +277,7 @@ impl States {
         spread: u64,
         blank: u8,
     ) -> usize {
-        debug_assert_eq!(K, self.k);
-        self.number::<K>(cells, set, spread, blank)
-    }
-
-    /// The number, for `K` tiles, or for [`States::tiles`] when `K` is 0.
-    #[inline(always)]
-    fn number<const K: usize>(&self, cells: &[u8], set: u32, spread: u64, blank: u8) -> usize {
+        debug_assert!(K == 0 || K == self.k);
         let k = if K == 0 { self.k } else { K };
         // Nibble c: the occupied cells below cell c.
         let below = spread.wrapping_mul(ONES) << 4;
@@ -331,6 +330,22 @@ impl States {
             + usize::from(self.high[(set >> 8) as usize * 9 + ((below >> 32) & 0xf) as usize]);
         let region = (self.regions[rank] >> (4 * blank)) & 0xf;
         (order * self.per_order) as usize + self.first[rank] as usize + region as usize
+    }
+
+    /// Calls `f(i, from, to)` for every move of a state: the pattern's
+    /// `i`-th tile slides from its cell `from` (in `cells`) to a cell `to`
+    /// of the blank's region `region`, and the blank ends on `from`. These
+    /// are the database's steps, each costing 1.
+    #[inline(always)]
+    pub fn each_move(&self, cells: &[u8], region: u32, mut f: impl FnMut(usize, u8, u8)) {
+        for (i, &from) in cells[..self.k].iter().enumerate() {
+            let mut into = self.neighbours[usize::from(from)] & region;
+            while into != 0 {
+                let to = into.trailing_zeros() as u8;
+                into &= into - 1;
+                f(i, from, to);
+            }
+        }
     }
 
     /// The cells of the board.
