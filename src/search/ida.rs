@@ -251,8 +251,7 @@ impl Search<'_> {
                 *undo = v.of(lookups, t);
                 let tt = usize::from(t);
                 v.dm = lookups.distance[tt][to] as i8 - lookups.distance[tt][from] as i8;
-                v.manhattan = v.manhattan + u32::from(lookups.distance[tt][to])
-                    - u32::from(lookups.distance[tt][from]);
+                v.manhattan = v.manhattan.wrapping_add_signed(i32::from(v.dm));
                 let p = lookups.regular_of[tt];
                 let q = lookups.reflected_of[tt];
                 if lookups.reflected_first[tt] {

@@ -52,8 +52,6 @@ const ONES: u64 = 0x1111_1111_1111_1111;
 /// cells (see the [module](self)).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct States {
-    /// Cells of the board.
-    n: usize,
     /// Tiles of the pattern.
     k: usize,
     /// (set, region) pairs: the states of one order.
@@ -215,7 +213,6 @@ impl States {
             Vec::new()
         };
         Some(States {
-            n,
             k,
             per_order,
             len,
@@ -346,11 +343,6 @@ impl States {
                 f(i, from, to);
             }
         }
-    }
-
-    /// The cells of the board.
-    pub fn board_cells(&self) -> usize {
-        self.n
     }
 }
 
