@@ -54,11 +54,12 @@ use std::path::{Path, PathBuf};
 
 /// The first eight bytes of every container.
 pub const MAGIC: &[u8; 8] = b"SCHOFBIN";
-/// The container's format version: 3 since the databases keep one bit a
-/// state of a placement and the blank's region (2 kept four bits a
-/// placement; a lookup table of version 1 or 2 is still read, its payload
-/// did not change).
-pub const VERSION: u16 = 3;
+/// The container's format version: 4 since the databases number the cells
+/// along a curve ([`crate::search::regions::numbering`]); 3 kept one bit a
+/// state of a placement and the blank's region with the cells in row
+/// order, 2 four bits a placement. A lookup table of versions 1 to 3 is
+/// still read, its payload did not change.
+pub const VERSION: u16 = 4;
 /// The fixed part of the header, in bytes; the tile sets follow it.
 pub const FIXED_HEADER: usize = 48;
 /// The longest header: the fixed part and 15 tiles in 15 sets.

@@ -125,19 +125,19 @@ fn damage_is_refused() {
         assert!(matches!(e, StoreError::Magic { .. }), "{e}");
         assert!(e.to_string().contains("not a schofield file"), "{e}");
         let mut b = bytes.clone();
-        b[8] = 4;
+        b[8] = 5;
         assert!(matches!(
             refuse(&b),
             StoreError::Version {
-                found: 4,
-                expected: 3,
+                found: 5,
+                expected: 4,
                 ..
             }
         ));
-        // Versions 1 and 2: a table reads as before (its payload did not
-        // change); databases of version 1 (a byte a placement) or 2 (four
-        // bits a placement) are outdated.
-        for version in [1, 2] {
+        // Versions 1 to 3: a table reads as before (its payload did not
+        // change); databases of version 1 (a byte a placement), 2 (four
+        // bits a placement) or 3 (cells in row order) are outdated.
+        for version in [1, 2, 3] {
             let mut b = bytes.clone();
             b[8] = version;
             recompute(&mut b);

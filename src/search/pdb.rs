@@ -32,7 +32,7 @@ use crate::board::two_bit::TwoBit;
 use crate::board::{Arrangement, Board, Progress, try_vec_with};
 use crate::perm::Lehmer;
 use crate::render::quoted;
-use crate::search::regions::States;
+use crate::search::regions::{States, numbering};
 use crate::store::{self, Kind, StoreError};
 use std::fmt;
 use std::path::Path;
@@ -85,8 +85,9 @@ pub struct PatternDb {
     goal: Arrangement,
     tiles: Vec<u8>,
     states: States,
-    /// `manhattan[i][c]`: the Manhattan distance of the pattern's `i`-th
-    /// tile on cell `c` from its goal cell.
+    /// `manhattan[i][p]`: the Manhattan distance of the pattern's `i`-th
+    /// tile on the cell numbered `p` ([`States::number`]) from its goal
+    /// cell.
     manhattan: Vec<[u8; 16]>,
     /// The goal's state.
     goal_state: usize,
@@ -109,18 +110,39 @@ impl PatternDb {
     }
 
     /// Each pattern tile's Manhattan distance from its goal cell `homes[i]`,
-    /// by cell.
-    fn manhattan_of(board: &Board, homes: &[u8]) -> Vec<[u8; 16]> {
+    /// by the number of the cell it is on.
+    fn manhattan_of(board: &Board, states: &States, homes: &[u8]) -> Vec<[u8; 16]> {
         homes
             .iter()
             .map(|&home| {
                 let mut row = [0u8; 16];
-                for (c, d) in row.iter_mut().enumerate().take(board.cells()) {
-                    *d = board.manhattan(c, usize::from(home)) as u8;
+                for c in 0..board.cells() {
+                    row[usize::from(states.number(c as u8))] =
+                        board.manhattan(c, usize::from(home)) as u8;
                 }
                 row
             })
             .collect()
+    }
+
+    /// The numbers ([`States::number`]) of the pattern's cells `cells` and
+    /// of the blank's cell; `None` for cells that are not a state (fewer
+    /// than the pattern's tiles, off the board, repeated, or the blank on a
+    /// tile).
+    fn numbered(&self, cells: &[u8], blank: u8) -> Option<([u8; 16], u8)> {
+        let k = self.tiles.len();
+        let n = self.board.cells();
+        let set = cells.get(..k)?.iter().try_fold(0u32, |set, &c| {
+            (usize::from(c) < n && set >> c & 1 == 0).then_some(set | 1 << c)
+        })?;
+        if usize::from(blank) >= n || set >> blank & 1 == 1 {
+            return None;
+        }
+        let mut numbers = [0u8; 16];
+        for (p, &c) in numbers.iter_mut().zip(&cells[..k]) {
+            *p = self.states.number(c);
+        }
+        Some((numbers, self.states.number(blank)))
     }
 
     /// The number of states.
@@ -157,9 +179,14 @@ impl PatternDb {
     /// `i`-th tile, `blank` the blank's cell (free of pattern tiles; the
     /// number is not one of the database's otherwise, see
     /// [`PatternDb::value`] for a checked use).
-    #[inline(always)]
+    #[inline]
     pub fn state(&self, cells: &[u8], blank: u8) -> usize {
-        self.states.index(cells, blank)
+        let mut numbers = [0u8; 16];
+        for (p, &c) in numbers.iter_mut().zip(&cells[..self.tiles.len()]) {
+            *p = self.states.number(c);
+        }
+        self.states
+            .index(&numbers[..self.tiles.len()], self.states.number(blank))
     }
 
     /// The parity of state `s`'s excess.
@@ -183,7 +210,8 @@ impl PatternDb {
         }
     }
 
-    /// The pattern's Manhattan distance for a placement.
+    /// The pattern's Manhattan distance for a placement (the cells'
+    /// numbers).
     #[inline]
     fn manhattan_sum(&self, cells: &[u8]) -> u32 {
         self.manhattan
@@ -200,20 +228,15 @@ impl PatternDb {
     /// and for cells that are not a state (fewer than the pattern's tiles,
     /// off the board, repeated, or the blank on a tile).
     pub fn value(&self, cells: &[u8], blank: u8) -> Option<u8> {
+        let (numbers, blank) = self.numbered(cells, blank)?;
+        self.value_numbered(numbers, blank)
+    }
+
+    /// [`PatternDb::value`] for a state given in the cells' numbers
+    /// ([`States::number`]).
+    fn value_numbered(&self, mut cells: [u8; 16], blank: u8) -> Option<u8> {
         let k = self.tiles.len();
-        let n = self.board.cells();
-        let set = cells.get(..k)?.iter().try_fold(0u32, |set, &c| {
-            (usize::from(c) < n && set >> c & 1 == 0).then_some(set | 1 << c)
-        })?;
-        if usize::from(blank) >= n || set >> blank & 1 == 1 {
-            return None;
-        }
-        let mut cells = {
-            let mut c = [0u8; 16];
-            c[..k].copy_from_slice(&cells[..k]);
-            c
-        };
-        let mut s = self.state(&cells, blank);
+        let mut s = self.states.index(&cells[..k], blank);
         let mut m = self.manhattan_sum(&cells[..k]);
         let mut mod4 = (m + 2 * u32::from(self.parity_of(s))) & 3;
         for steps in 0..=value_cap(&self.board, k) {
@@ -229,7 +252,7 @@ impl PatternDb {
                 }
                 let mut moved = cells;
                 moved[i] = to;
-                let s2 = self.state(&moved, from);
+                let s2 = self.states.index(&moved[..k], from);
                 let m2 = m + u32::from(self.manhattan[i][usize::from(to)])
                     - u32::from(self.manhattan[i][usize::from(from)]);
                 let mod2 = (m2 + 2 * u32::from(self.parity_of(s2))) & 3;
@@ -247,8 +270,18 @@ impl PatternDb {
     /// The excess `(value − Manhattan) / 2` of a state (see
     /// [`PatternDb::value`]).
     pub fn excess(&self, cells: &[u8], blank: u8) -> Option<u8> {
-        let v = u32::from(self.value(cells, blank)?);
-        Some(((v - self.manhattan_sum(&cells[..self.tiles.len()])) / 2) as u8)
+        let (numbers, blank) = self.numbered(cells, blank)?;
+        self.excess_numbered(&numbers[..self.tiles.len()], blank)
+    }
+
+    /// [`PatternDb::excess`] for a state given in the cells' numbers
+    /// ([`States::number`]), as a search's views give them.
+    pub(crate) fn excess_numbered(&self, numbers: &[u8], blank: u8) -> Option<u8> {
+        let k = self.tiles.len();
+        let mut cells = [0u8; 16];
+        cells[..k].copy_from_slice(numbers.get(..k)?);
+        let v = u32::from(self.value_numbered(cells, blank)?);
+        Some(((v - self.manhattan_sum(&cells[..k])) / 2) as u8)
     }
 
     /// A database without values yet (every parity 0); `None` when its
@@ -256,12 +289,13 @@ impl PatternDb {
     fn empty(board: &Board, goal: &Arrangement, tiles: &[u8]) -> Option<PatternDb> {
         let states = States::new(board, tiles.len())?;
         let homes = Self::homes(goal, tiles);
-        let goal_state = states.index(&homes, goal.blank() as u8);
+        let numbers: Vec<u8> = homes.iter().map(|&c| states.number(c)).collect();
+        let goal_state = states.index(&numbers, states.number(goal.blank() as u8));
         Some(PatternDb {
             board: *board,
             goal: goal.clone(),
             tiles: tiles.to_vec(),
-            manhattan: Self::manhattan_of(board, &homes),
+            manhattan: Self::manhattan_of(board, &states, &homes),
             goal_state,
             parity: Vec::new(),
             states,
@@ -281,9 +315,7 @@ impl PatternDb {
         // The cost of each (placement, blank cell), 255 when not reached.
         let mut cost = vec![u8::MAX; size * n];
         let neighbours: Vec<Vec<usize>> = (0..n).map(|c| board.neighbours(c).collect()).collect();
-        let home: Vec<u8> = (0..k)
-            .map(|i| db.states.cells_of(db.goal_state).0[i])
-            .collect();
+        let home = Self::homes(goal, tiles);
         let start = ranks.rank(home.iter().copied()) as usize * n + goal.blank();
         cost[start] = 0;
         let mut current = vec![start];
@@ -325,7 +357,7 @@ impl PatternDb {
                 continue;
             }
             let cells = ranks.unrank((x / n) as u32);
-            let m = db.manhattan_sum(&cells[..k]);
+            let m = db.manhattan_sum(&cells.map(|c| db.states.number(c))[..k]);
             let s = db.state(&cells[..k], (x % n) as u8);
             if ((u32::from(v) - m) / 2) & 1 == 1 {
                 db.parity[s >> 3] |= 1 << (s & 7);
@@ -999,9 +1031,12 @@ pub fn check_values(db: &PatternDb) -> Result<(), (String, String)> {
     let k = db.tiles.len();
     for j in 0..64u64 {
         let s = (j * len as u64 / 64 + j) as usize % len;
-        let (cells, region, _) = db.states.cells_of(s);
-        let cells: Vec<usize> = cells[..k].iter().map(|&c| usize::from(c)).collect();
-        let blank = region.trailing_zeros() as u8;
+        let (numbers, region, _) = db.states.cells_of(s);
+        let cells: Vec<usize> = numbers[..k]
+            .iter()
+            .map(|&p| usize::from(db.states.cell(p)))
+            .collect();
+        let blank = db.states.cell(region.trailing_zeros() as u8);
         if !reachable(&db.board, &db.tiles, &cells, usize::from(blank), &db.goal) {
             continue;
         }
@@ -1070,9 +1105,6 @@ pub(crate) struct View {
     pub(crate) sources: Vec<u8>,
 }
 
-/// Each cell where it is: the regular views' map of cells.
-const IDENTITY_CELLS: [u8; 16] = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15];
-
 /// The sum of some views' excesses.
 pub(crate) fn excess_sum(views: &[u8]) -> u32 {
     views.iter().map(|&e| u32::from(e)).sum()
@@ -1125,8 +1157,12 @@ pub struct Lookups<'a> {
     /// regular view (so it misses the cache less often, and a search
     /// looks it up first).
     pub(crate) reflected_first: [bool; 16],
-    /// The reflection of each cell about the main diagonal.
-    pub(crate) transpose: [u8; 16],
+    /// The number ([`States::number`]) of each cell, as the regular views
+    /// see it.
+    pub(crate) regular_cells: [u8; 16],
+    /// The number of each cell's reflection about the main diagonal, as
+    /// the reflected views see it.
+    pub(crate) reflected_cells: [u8; 16],
 }
 
 impl<'a> Lookups<'a> {
@@ -1161,6 +1197,7 @@ impl<'a> Lookups<'a> {
                 *d = board.manhattan(c, usize::from(goal_cell[t])) as u8;
             }
         }
+        let number = numbering(board);
         let mut l = Lookups {
             dbs: Vec::new(),
             distance,
@@ -1170,7 +1207,8 @@ impl<'a> Lookups<'a> {
             regular_of: [0; 16],
             reflected_of: [0; 16],
             reflected_first: [false; 16],
-            transpose,
+            regular_cells: number,
+            reflected_cells: transpose.map(|c| number[usize::from(c)]),
         };
         for (i, db) in part.dbs.iter().enumerate() {
             l.dbs.push(db);
@@ -1204,8 +1242,9 @@ impl<'a> Lookups<'a> {
 
     /// The view's tiles' cells (the first `K` entries; `K` 0 for all of
     /// the view's tiles), the set of them as a mask and as a nibble a cell,
-    /// and the blank's cell, all seen in the view, given each tile's cell
-    /// (`pos[t]`, the blank's `pos[0]`).
+    /// and the blank's cell, all seen in the view and numbered as its
+    /// database's states number them ([`States::number`]), given each
+    /// tile's cell (`pos[t]`, the blank's `pos[0]`).
     #[inline(always)]
     fn cells<const K: usize>(
         &self,
@@ -1214,9 +1253,9 @@ impl<'a> Lookups<'a> {
         pos: &[u8; 16],
     ) -> ([u8; 16], u32, u64, u8) {
         let map: &[u8; 16] = if reflected {
-            &self.transpose
+            &self.reflected_cells
         } else {
-            &IDENTITY_CELLS
+            &self.regular_cells
         };
         let k = if K == 0 { v.sources.len() } else { K };
         let mut cells = [0u8; 16];
@@ -1237,7 +1276,9 @@ impl<'a> Lookups<'a> {
     pub(crate) fn value(&self, v: &View, reflected: bool, pos: &[u8; 16]) -> u8 {
         let (cells, _, _, blank) = self.cells::<0>(v, reflected, pos);
         let k = v.sources.len();
-        self.dbs[v.db].excess(&cells[..k], blank).unwrap_or(0)
+        self.dbs[v.db]
+            .excess_numbered(&cells[..k], blank)
+            .unwrap_or(0)
     }
 
     /// The parity of one view's excess, given each tile's cell (`pos[t]`):
