@@ -199,11 +199,11 @@ impl Search<'_> {
     /// databases, the stale view is looked up now.
     #[inline]
     fn refine(&mut self, h: u32) -> u32 {
-        let pos = self.pos;
+        let pos = &self.pos;
         match &mut self.update {
             Update::Databases(lookups, v) => {
                 match v.stale.take() {
-                    Some(view) => v.refresh(lookups, view, &pos),
+                    Some(view) => v.refresh(lookups, view, pos),
                     None => return h,
                 }
                 // Every view is up to date here, so the running sums are the
@@ -241,7 +241,7 @@ impl Search<'_> {
     /// [`Search::swap_views`] needs to put the views back.
     #[inline]
     fn update(&mut self, h: u32, t: u8, from: usize, to: usize, undo: &mut Undo) -> u32 {
-        let pos = self.pos;
+        let pos = &self.pos;
         match &mut self.update {
             Update::Manhattan(md) => {
                 let tt = usize::from(t);
@@ -255,12 +255,12 @@ impl Search<'_> {
                 let p = lookups.regular_of[tt];
                 let q = lookups.reflected_of[tt];
                 if lookups.reflected_first[tt] {
-                    v.refresh(lookups, Which::Reflected(q), &pos);
+                    v.refresh(lookups, Which::Reflected(q), pos);
                     v.stale = Some(Which::Regular(p));
                     // The reflected sum alone until the regular view is looked up.
                     return v.manhattan + 2 * v.reflected_sum;
                 }
-                v.refresh(lookups, Which::Regular(p), &pos);
+                v.refresh(lookups, Which::Regular(p), pos);
                 if lookups.reflect {
                     v.stale = Some(Which::Reflected(q));
                 }
