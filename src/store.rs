@@ -526,9 +526,10 @@ fn check_fixed(head: &[u8], size: u64, name: &str, kind: Kind) -> Result<(), Sto
         });
     }
     let version = u16::from_le_bytes([head[8], head[9]]);
-    // Versions 2 and 3 changed only the databases' payload: a table of
-    // version 1 or 2 reads the same.
-    let same = version == VERSION || (version < VERSION && head[10] == Kind::LookupTable.byte());
+    // Versions 2 to 4 changed only the databases' payload: a table of
+    // versions 1 to 3 reads the same (there was no version 0).
+    let same = version == VERSION
+        || ((1..VERSION).contains(&version) && head[10] == Kind::LookupTable.byte());
     if !same {
         return Err(StoreError::Version {
             path,

@@ -255,6 +255,31 @@ fn databases_for_a_goal_off_the_diagonal_have_no_reflection() {
 }
 
 #[test]
+fn cells_that_are_not_an_arrangement_get_no_value_and_no_panic() {
+    // The library's estimate takes any slice of cells; on the 4x4 the
+    // databases number the cells along a curve, and a malformed slice must
+    // still be refused by the checks, not read out of bounds.
+    let b = four();
+    let goal = b.goal_blank_first();
+    let p = Partition::build(&b, &goal, PartitionName::FiveFiveFive, &|_| {}).unwrap();
+    let lookups = schofield::search::pdb::Lookups::new(&p);
+    let bad: [&[u8]; 5] = [&[1, 2, 3], &[0; 16], &[200; 16], &[], &[15, 14, 13]];
+    for cells in bad {
+        let _ = lookups.estimate(cells);
+        for db in &p.dbs {
+            assert_eq!(db.value(cells, 0), None, "{cells:?}");
+            assert_eq!(db.excess(cells, 0), None, "{cells:?}");
+            // Off the board, or on a tile.
+            assert_eq!(db.value(&[0, 1, 2, 3, 4], 16), None);
+            assert_eq!(db.value(&[0, 1, 2, 3, 4], 3), None);
+            assert_eq!(db.value(&[0, 1, 2, 3, 17], 5), None);
+        }
+    }
+    // A real arrangement still gets its estimate, from either side.
+    assert_eq!(lookups.estimate(goal.cells()), 0);
+}
+
+#[test]
 fn one_bit_a_state_follows_every_move() {
     // The databases keep only the parity of each state's excess, on the
     // claim that a move of a pattern tile changes the value by exactly one.
@@ -561,6 +586,23 @@ fn outdated_cache_is_rebuilt() {
     let again = run(&[]);
     assert!(again.status.success());
     assert!(!String::from_utf8_lossy(&again.stderr).contains("building"));
+    // A file of the container's format version 3 (the cells in row order)
+    // is outdated too: refused when named, rebuilt in the cache, and the
+    // same bytes as before.
+    let current = std::fs::read(&file).unwrap();
+    let mut three = current.clone();
+    three[8..10].copy_from_slice(&3u16.to_le_bytes());
+    std::fs::write(&file, &three).unwrap();
+    let named = run(&["--pdb", file.to_str().unwrap()]);
+    assert_eq!(named.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&named.stderr);
+    assert!(err.contains("has format version 3"), "{err}");
+    assert_eq!(err.lines().count(), 1, "{err}");
+    let out = run(&[]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{err}");
+    assert!(err.contains("written by an older schofield"), "{err}");
+    assert_eq!(std::fs::read(&file).unwrap(), current);
 }
 
 /// The databases built for blank-first serve any goal with the blank in a

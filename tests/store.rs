@@ -137,6 +137,18 @@ fn damage_is_refused() {
         // Versions 1 to 3: a table reads as before (its payload did not
         // change); databases of version 1 (a byte a placement), 2 (four
         // bits a placement) or 3 (cells in row order) are outdated.
+        // There was no version 0.
+        let mut b = bytes.clone();
+        b[8] = 0;
+        recompute(&mut b);
+        assert!(matches!(
+            refuse(&b),
+            StoreError::Version {
+                found: 0,
+                expected: 4,
+                ..
+            }
+        ));
         for version in [1, 2, 3] {
             let mut b = bytes.clone();
             b[8] = version;

@@ -125,24 +125,19 @@ impl PatternDb {
             .collect()
     }
 
-    /// The numbers ([`States::number`]) of the pattern's cells `cells` and
-    /// of the blank's cell; `None` for cells that are not a state (fewer
-    /// than the pattern's tiles, off the board, repeated, or the blank on a
-    /// tile).
-    fn numbered(&self, cells: &[u8], blank: u8) -> Option<([u8; 16], u8)> {
-        let k = self.tiles.len();
+    /// The numbers ([`States::number`]) of the cells `cells` (at most 16)
+    /// and of the blank's cell; `None` if any is off the board.
+    fn numbered(&self, cells: &[u8], blank: u8) -> Option<([u8; 16], usize, u8)> {
         let n = self.board.cells();
-        let set = cells.get(..k)?.iter().try_fold(0u32, |set, &c| {
-            (usize::from(c) < n && set >> c & 1 == 0).then_some(set | 1 << c)
-        })?;
-        if usize::from(blank) >= n || set >> blank & 1 == 1 {
+        let cells = cells.get(..cells.len().min(16))?;
+        if usize::from(blank) >= n || cells.iter().any(|&c| usize::from(c) >= n) {
             return None;
         }
-        let mut numbers = [0u8; 16];
-        for (p, &c) in numbers.iter_mut().zip(&cells[..k]) {
-            *p = self.states.number(c);
-        }
-        Some((numbers, self.states.number(blank)))
+        Some((
+            self.states.numbers_of(cells),
+            cells.len(),
+            self.states.number(blank),
+        ))
     }
 
     /// The number of states.
@@ -165,7 +160,8 @@ impl PatternDb {
         &self.tiles
     }
 
-    /// How its states are numbered.
+    /// How its states are numbered (in cell numbers, [`States::number`],
+    /// where this type's methods take board cells).
     pub fn states(&self) -> &States {
         &self.states
     }
@@ -181,12 +177,9 @@ impl PatternDb {
     /// [`PatternDb::value`] for a checked use).
     #[inline]
     pub fn state(&self, cells: &[u8], blank: u8) -> usize {
-        let mut numbers = [0u8; 16];
-        for (p, &c) in numbers.iter_mut().zip(&cells[..self.tiles.len()]) {
-            *p = self.states.number(c);
-        }
-        self.states
-            .index(&numbers[..self.tiles.len()], self.states.number(blank))
+        let k = self.tiles.len();
+        let numbers = self.states.numbers_of(&cells[..k]);
+        self.states.index(&numbers[..k], self.states.number(blank))
     }
 
     /// The parity of state `s`'s excess.
@@ -228,14 +221,24 @@ impl PatternDb {
     /// and for cells that are not a state (fewer than the pattern's tiles,
     /// off the board, repeated, or the blank on a tile).
     pub fn value(&self, cells: &[u8], blank: u8) -> Option<u8> {
-        let (numbers, blank) = self.numbered(cells, blank)?;
-        self.value_numbered(numbers, blank)
+        let (numbers, len, blank) = self.numbered(cells, blank)?;
+        self.value_numbered(&numbers[..len], blank)
     }
 
     /// [`PatternDb::value`] for a state given in the cells' numbers
-    /// ([`States::number`]).
-    fn value_numbered(&self, mut cells: [u8; 16], blank: u8) -> Option<u8> {
+    /// ([`States::number`]), with the same checks (the numbers of a board's
+    /// cells are the same range, so the checks are the same).
+    fn value_numbered(&self, numbers: &[u8], blank: u8) -> Option<u8> {
         let k = self.tiles.len();
+        let n = self.board.cells();
+        let set = numbers.get(..k)?.iter().try_fold(0u32, |set, &c| {
+            (usize::from(c) < n && set >> c & 1 == 0).then_some(set | 1 << c)
+        })?;
+        if usize::from(blank) >= n || set >> blank & 1 == 1 {
+            return None;
+        }
+        let mut cells = [0u8; 16];
+        cells[..k].copy_from_slice(&numbers[..k]);
         let mut s = self.states.index(&cells[..k], blank);
         let mut m = self.manhattan_sum(&cells[..k]);
         let mut mod4 = (m + 2 * u32::from(self.parity_of(s))) & 3;
@@ -270,18 +273,16 @@ impl PatternDb {
     /// The excess `(value − Manhattan) / 2` of a state (see
     /// [`PatternDb::value`]).
     pub fn excess(&self, cells: &[u8], blank: u8) -> Option<u8> {
-        let (numbers, blank) = self.numbered(cells, blank)?;
-        self.excess_numbered(&numbers[..self.tiles.len()], blank)
+        let (numbers, len, blank) = self.numbered(cells, blank)?;
+        self.excess_numbered(&numbers[..len], blank)
     }
 
     /// [`PatternDb::excess`] for a state given in the cells' numbers
-    /// ([`States::number`]), as a search's views give them.
+    /// ([`States::number`]), as a search's views give them; checked as
+    /// [`PatternDb::value`] is.
     pub(crate) fn excess_numbered(&self, numbers: &[u8], blank: u8) -> Option<u8> {
-        let k = self.tiles.len();
-        let mut cells = [0u8; 16];
-        cells[..k].copy_from_slice(numbers.get(..k)?);
-        let v = u32::from(self.value_numbered(cells, blank)?);
-        Some(((v - self.manhattan_sum(&cells[..k])) / 2) as u8)
+        let v = u32::from(self.value_numbered(numbers, blank)?);
+        Some(((v - self.manhattan_sum(&numbers[..self.tiles.len()])) / 2) as u8)
     }
 
     /// A database without values yet (every parity 0); `None` when its
@@ -289,8 +290,8 @@ impl PatternDb {
     fn empty(board: &Board, goal: &Arrangement, tiles: &[u8]) -> Option<PatternDb> {
         let states = States::new(board, tiles.len())?;
         let homes = Self::homes(goal, tiles);
-        let numbers: Vec<u8> = homes.iter().map(|&c| states.number(c)).collect();
-        let goal_state = states.index(&numbers, states.number(goal.blank() as u8));
+        let numbers = states.numbers_of(&homes);
+        let goal_state = states.index(&numbers[..tiles.len()], states.number(goal.blank() as u8));
         Some(PatternDb {
             board: *board,
             goal: goal.clone(),
@@ -356,9 +357,11 @@ impl PatternDb {
             if v == u8::MAX {
                 continue;
             }
-            let cells = ranks.unrank((x / n) as u32);
-            let m = db.manhattan_sum(&cells.map(|c| db.states.number(c))[..k]);
-            let s = db.state(&cells[..k], (x % n) as u8);
+            let numbers = db.states.numbers_of(&ranks.unrank((x / n) as u32)[..k]);
+            let m = db.manhattan_sum(&numbers[..k]);
+            let s = db
+                .states
+                .index(&numbers[..k], db.states.number((x % n) as u8));
             if ((u32::from(v) - m) / 2) & 1 == 1 {
                 db.parity[s >> 3] |= 1 << (s & 7);
             }
@@ -1036,12 +1039,18 @@ pub fn check_values(db: &PatternDb) -> Result<(), (String, String)> {
             .iter()
             .map(|&p| usize::from(db.states.cell(p)))
             .collect();
-        let blank = db.states.cell(region.trailing_zeros() as u8);
-        if !reachable(&db.board, &db.tiles, &cells, usize::from(blank), &db.goal) {
+        let blank = region.trailing_zeros() as u8;
+        if !reachable(
+            &db.board,
+            &db.tiles,
+            &cells,
+            usize::from(db.states.cell(blank)),
+            &db.goal,
+        ) {
             continue;
         }
-        let placed: Vec<u8> = cells.iter().map(|&c| c as u8).collect();
-        if db.value(&placed, blank).is_none() {
+        if db.value_numbered(&numbers[..k], blank).is_none() {
+            let blank = db.states.cell(blank);
             return Err((
                 format!(
                     "no way down to the goal from the cells {cells:?} with the blank on {blank}"

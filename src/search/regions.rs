@@ -5,20 +5,22 @@
 //! that matters of where it is, and every move of a pattern tile changes the
 //! state by one step (see [`crate::search::pdb`]).
 //!
-//! **Numbering.** A placement is two things: the *set* of cells the tiles
-//! occupy, and the *order* of the tiles among those cells (which tile is on
-//! the lowest occupied cell, which on the next, and so on: a permutation of
-//! `k`). For every set, its free cells fall into regions, numbered from 0
-//! in the order of their lowest cells. A state's number is
+//! **Numbering.** Every cell has a number (below: along a curve on the
+//! 4×4), and "lowest", "below" and "between" refer to those numbers. A
+//! placement is two things: the *set* of cells the tiles occupy, and the
+//! *order* of the tiles among those cells (which tile is on the lowest
+//! occupied cell, which on the next, and so on: a permutation of `k`). For
+//! every set, its free cells fall into regions, numbered from 0 in the
+//! order of their lowest cells. A state's number is
 //!
 //! `order rank · T + first(set) + region`,
 //!
 //! where the order rank is the permutation's Lehmer rank (`0 … k! − 1`),
 //! `T` is the number of (set, region) pairs, and `first(set)` counts the
 //! pairs of the sets before it in colexicographic order. So the `k! · T`
-//! states are numbered without gaps, and a horizontal move of a tile (which
-//! never passes another cell, so keeps the order) stays within a block of
-//! `T` numbers.
+//! states are numbered without gaps, and a move of a tile between cells
+//! with consecutive numbers (which passes no other cell, so keeps the
+//! order) stays within a block of `T` numbers.
 //!
 //! **Cells along a curve.** On the 4×4 the cells are numbered along
 //! Hilbert's curve ([`numbering`]) before any of this, so that more moves
@@ -316,6 +318,17 @@ impl States {
         self.cell[usize::from(p) & 15]
     }
 
+    /// The numbers of the board cells `cells` (the first 16 at most), in
+    /// the first entries.
+    #[inline]
+    pub fn numbers_of(&self, cells: &[u8]) -> [u8; 16] {
+        let mut numbers = [0u8; 16];
+        for (p, &c) in numbers.iter_mut().zip(cells) {
+            *p = self.number(c);
+        }
+        numbers
+    }
+
     /// The number of a state: `cells[i]` is the number of the cell of the
     /// pattern's `i`-th tile, `blank` the number of a free cell in the
     /// blank's region.
@@ -365,8 +378,9 @@ impl States {
         self.index_in_order(order, set, spread, blank)
     }
 
-    /// The tiles' cells of state `s` (the first `k` entries), the cells of
-    /// the blank's region as a mask, and the rank of the tiles' order.
+    /// The numbers of the tiles' cells in state `s` (the first `k`
+    /// entries), the blank's region as a mask of cell numbers, and the rank
+    /// of the tiles' order.
     #[inline]
     pub fn cells_of(&self, s: usize) -> ([u8; 16], u32, u64) {
         let (order, pair) =
@@ -404,10 +418,11 @@ impl States {
         (order * self.per_order) as usize + self.first[rank] as usize + region as usize
     }
 
-    /// Calls `f(i, from, to)` for every move of a state: the pattern's
-    /// `i`-th tile slides from its cell `from` (in `cells`) to a cell `to`
-    /// of the blank's region `region`, and the blank ends on `from`. These
-    /// are the database's steps, each costing 1.
+    /// Calls `f(i, from, to)` for every move of a state, all cells given
+    /// by their numbers: the pattern's `i`-th tile slides from its cell
+    /// `from` (in `cells`) to a cell `to` of the blank's region `region`,
+    /// and the blank ends on `from`. These are the database's steps, each
+    /// costing 1.
     #[inline(always)]
     pub fn each_move(&self, cells: &[u8], region: u32, mut f: impl FnMut(usize, u8, u8)) {
         for (i, &from) in cells[..self.k].iter().enumerate() {
