@@ -293,6 +293,21 @@ pub fn checked_factorial<T: num_traits::PrimInt>(n: usize) -> Option<T> {
     (2..=n).try_fold(T::one(), |f, k| f.checked_mul(&T::from(k)?))
 }
 
+/// `n` choose `r`, the number of sets of `r` of `n` items (0 for `r > n`);
+/// for the small `n` of a board, where it cannot overflow.
+///
+/// ```
+/// use schofield::perm::binomial;
+/// assert_eq!(binomial(16, 8), 12_870);
+/// assert_eq!(binomial(3, 4), 0);
+/// ```
+pub fn binomial(n: usize, r: usize) -> u64 {
+    if r > n {
+        return 0;
+    }
+    (0..r).fold(1u64, |x, i| x * (n - i) as u64 / (i as u64 + 1))
+}
+
 /// `n! / (n − k)!`, the number of ways to place `k` of `n` items in order,
 /// or `None` when it does not fit in `T` (or `k > n`).
 ///
@@ -331,7 +346,6 @@ pub fn lehmer_rank<W: num_traits::PrimInt + From<u8>>(
     values: impl IntoIterator<Item = u8>,
     weights: impl IntoIterator<Item = W>,
 ) -> W {
-    const ONES: u64 = 0x1111_1111_1111_1111;
     let mut ranks: u64 = IDENTITY_LIST;
     let mut r = W::zero();
     for (c, w) in values.into_iter().zip(weights) {
@@ -368,6 +382,9 @@ pub struct Lehmer<W> {
 
 /// The values `0 … 15` as a nibble list, in order.
 pub(crate) const IDENTITY_LIST: u64 = 0xfedc_ba98_7654_3210;
+/// A 1 in each of the 16 nibbles: multiplying a nibble list by it sums
+/// the nibbles at and below each place.
+pub(crate) const ONES: u64 = 0x1111_1111_1111_1111;
 
 impl<W: num_traits::PrimInt + From<u8>> Lehmer<W> {
     /// Ranks placements of `k` of `n ≤ 16` items in order: weights
@@ -586,7 +603,7 @@ impl Unranker {
 /// let d = Divisor::new(60).unwrap();
 /// assert_eq!(d.div_rem(12_345), (205, 45));
 /// ```
-#[derive(Debug, Clone, Copy)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Divisor {
     d: u64,
     reciprocal: u64,
@@ -599,6 +616,12 @@ impl Divisor {
             d,
             reciprocal: u64::MAX / d,
         })
+    }
+
+    /// The divisor itself.
+    #[inline(always)]
+    pub fn get(self) -> u64 {
+        self.d
     }
 
     /// `(x / d, x % d)`.

@@ -358,10 +358,15 @@ fn databases(
             Err(e) => return Err(e.into()),
         }
     }
+    let memory = partition.build_bytes() as f64 / 1e9;
     let expect = match partition {
-        PartitionName::SevenSevenOne => " (about half a minute)",
-        PartitionName::SevenEight => " (about 2 minutes and 0.6 GB of memory, once)",
-        _ => "",
+        PartitionName::SevenSevenOne => {
+            format!(" (about 20 seconds and {memory:.1} GB of memory, once)")
+        }
+        PartitionName::SevenEight => {
+            format!(" (about 2 minutes and {memory:.1} GB of memory, once)")
+        }
+        _ => String::new(),
     };
     eprintln!("building the {partition} pattern databases{expect} …");
     let clock = std::time::Instant::now();

@@ -141,6 +141,11 @@ impl Target {
         }
     }
 
+    /// Tile `t`'s goal cell.
+    pub(crate) fn goal_cell(&self, t: u8) -> u8 {
+        self.goal_cell[usize::from(t) & 15]
+    }
+
     /// The estimate of `h` for the arrangement whose cells are `cells`.
     pub fn estimate(&self, h: Heuristic, cells: &[u8]) -> u32 {
         match h {

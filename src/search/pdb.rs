@@ -32,6 +32,7 @@ use crate::board::two_bit::TwoBit;
 use crate::board::{Arrangement, Board, Progress, try_vec_with};
 use crate::perm::Lehmer;
 use crate::render::quoted;
+use crate::search::Target;
 use crate::search::regions::{States, numbering};
 use crate::store::{self, Kind, StoreError};
 use std::fmt;
@@ -97,32 +98,8 @@ pub struct PatternDb {
 
 impl PatternDb {
     /// Each pattern tile's goal cell.
-    fn homes(goal: &Arrangement, tiles: &[u8]) -> Vec<u8> {
-        tiles
-            .iter()
-            .map(|&t| {
-                goal.cells()
-                    .iter()
-                    .position(|&x| x == t)
-                    .expect("tile on the goal") as u8
-            })
-            .collect()
-    }
-
-    /// Each pattern tile's Manhattan distance from its goal cell `homes[i]`,
-    /// by the number of the cell it is on.
-    fn manhattan_of(board: &Board, states: &States, homes: &[u8]) -> Vec<[u8; 16]> {
-        homes
-            .iter()
-            .map(|&home| {
-                let mut row = [0u8; 16];
-                for c in 0..board.cells() {
-                    row[usize::from(states.number(c as u8))] =
-                        board.manhattan(c, usize::from(home)) as u8;
-                }
-                row
-            })
-            .collect()
+    fn homes(target: &Target, tiles: &[u8]) -> Vec<u8> {
+        tiles.iter().map(|&t| target.goal_cell(t)).collect()
     }
 
     /// The numbers ([`States::number`]) of the cells `cells` (at most 16)
@@ -158,12 +135,6 @@ impl PatternDb {
     /// The tiles of the pattern.
     pub fn tiles(&self) -> &[u8] {
         &self.tiles
-    }
-
-    /// How its states are numbered (in cell numbers, [`States::number`],
-    /// where this type's methods take board cells).
-    pub fn states(&self) -> &States {
-        &self.states
     }
 
     /// The excesses' parities, eight to a byte (low bit first), by state.
@@ -237,35 +208,29 @@ impl PatternDb {
         if usize::from(blank) >= n || set >> blank & 1 == 1 {
             return None;
         }
-        let mut cells = [0u8; 16];
-        cells[..k].copy_from_slice(&numbers[..k]);
-        let mut s = self.states.index(&cells[..k], blank);
-        let mut m = self.manhattan_sum(&cells[..k]);
+        let mut s = self.states.index(&numbers[..k], blank);
+        let mut m = self.manhattan_sum(&numbers[..k]);
         let mut mod4 = (m + 2 * u32::from(self.parity_of(s))) & 3;
         for steps in 0..=value_cap(&self.board, k) {
             if s == self.goal_state {
                 return Some(steps);
             }
-            // The blank's region, as the numbering has it.
-            let region = self.states.cells_of(s).1;
+            let (cells, region, order) = self.states.cells_of(s);
+            let placed = self.states.placed(cells, order);
             let mut down = None;
             self.states.each_move(&cells, region, |i, from, to| {
                 if down.is_some() {
                     return;
                 }
-                let mut moved = cells;
-                moved[i] = to;
-                let s2 = self.states.index(&moved[..k], from);
+                let s2 = self.states.index_after_move(&placed, i, from, to);
                 let m2 = m + u32::from(self.manhattan[i][usize::from(to)])
                     - u32::from(self.manhattan[i][usize::from(from)]);
                 let mod2 = (m2 + 2 * u32::from(self.parity_of(s2))) & 3;
                 if mod2 == (mod4 + 3) & 3 {
-                    down = Some((i, to, s2, m2, mod2));
+                    down = Some((s2, m2, mod2));
                 }
             });
-            let (i, to, s2, m2, mod2) = down?;
-            cells[i] = to;
-            (s, m, mod4) = (s2, m2, mod2);
+            (s, m, mod4) = down?;
         }
         None
     }
@@ -289,14 +254,25 @@ impl PatternDb {
     /// states cannot be numbered ([`States::new`]).
     fn empty(board: &Board, goal: &Arrangement, tiles: &[u8]) -> Option<PatternDb> {
         let states = States::new(board, tiles.len())?;
-        let homes = Self::homes(goal, tiles);
-        let numbers = states.numbers_of(&homes);
+        let target = Target::new(*board, goal.clone());
+        let numbers = states.numbers_of(&Self::homes(&target, tiles));
         let goal_state = states.index(&numbers[..tiles.len()], states.number(goal.blank() as u8));
+        // The search's Manhattan table, by the number of the cell.
+        let manhattan = tiles
+            .iter()
+            .map(|&t| {
+                let mut row = [0u8; 16];
+                for c in 0..board.cells() {
+                    row[usize::from(states.number(c as u8))] = target.distance[usize::from(t)][c];
+                }
+                row
+            })
+            .collect();
         Some(PatternDb {
             board: *board,
             goal: goal.clone(),
             tiles: tiles.to_vec(),
-            manhattan: Self::manhattan_of(board, &states, &homes),
+            manhattan,
             goal_state,
             parity: Vec::new(),
             states,
@@ -316,7 +292,7 @@ impl PatternDb {
         // The cost of each (placement, blank cell), 255 when not reached.
         let mut cost = vec![u8::MAX; size * n];
         let neighbours: Vec<Vec<usize>> = (0..n).map(|c| board.neighbours(c).collect()).collect();
-        let home = Self::homes(goal, tiles);
+        let home = Self::homes(&Target::new(*board, goal.clone()), tiles);
         let start = ranks.rank(home.iter().copied()) as usize * n + goal.blank();
         cost[start] = 0;
         let mut current = vec![start];
@@ -362,11 +338,17 @@ impl PatternDb {
             let s = db
                 .states
                 .index(&numbers[..k], db.states.number((x % n) as u8));
-            if ((u32::from(v) - m) / 2) & 1 == 1 {
+            if odd_excess(u32::from(v), m) {
                 db.parity[s >> 3] |= 1 << (s & 7);
             }
         }
         db
+    }
+
+    /// The bytes a database of `k` tiles on `board` holds: an eighth of a
+    /// byte a state, rounded up. `None` if the states cannot be numbered.
+    pub fn table_bytes(board: &Board, k: usize) -> Option<u64> {
+        Some((States::new(board, k)?.len() as u64).div_ceil(8))
     }
 
     /// The bytes [`PatternDb::build_by_regions`] needs for `k` tiles on
@@ -401,21 +383,12 @@ impl PatternDb {
         // write (no locked instruction) sets a bit.
         let parity: Vec<AtomicU32> = try_vec_with(size.div_ceil(32), || AtomicU32::new(0))?;
         let states = &db.states;
-        let manhattan = &db.manhattan;
         table.search(
             &[db.goal_state],
             |i, next| {
                 let (cells, region, order) = states.cells_of(i);
-                let mut m = 0u32;
-                let mut set = 0u32;
-                let mut spread = 0u64;
-                for (row, &c) in manhattan.iter().zip(&cells[..k]) {
-                    m += u32::from(row[usize::from(c)]);
-                    set |= 1 << c;
-                    spread |= 1 << (4 * c);
-                }
-                let v = next.depth() - 1;
-                if ((v - m) / 2) & 1 == 1 {
+                let placed = states.placed(cells, order);
+                if odd_excess(next.depth() - 1, db.manhattan_sum(&cells[..k])) {
                     let word = &parity[i >> 5];
                     word.store(
                         word.load(Ordering::Relaxed) | 1 << (i & 31),
@@ -427,19 +400,7 @@ impl PatternDb {
                 let mut slots = [0usize; 64];
                 let mut count = 0;
                 states.each_move(&cells, region, |t, from, to| {
-                    let set2 = set ^ (1 << from) ^ (1 << to);
-                    let spread2 = spread - (1 << (4 * from)) + (1 << (4 * to));
-                    // The cells strictly between: occupied ones change the
-                    // tiles' order.
-                    let (low, high) = (from.min(to), from.max(to));
-                    let between = (1u32 << high) - (2u32 << low);
-                    slots[count] = if set & between == 0 {
-                        states.index_in_order(order, set2, spread2, from)
-                    } else {
-                        let mut moved = cells;
-                        moved[t] = to;
-                        states.index_of(&moved[..k], set2, spread2, from)
-                    };
+                    slots[count] = states.index_after_move(&placed, t, from, to);
                     count += 1;
                 });
                 next.claim_all(&slots[..count], |_, _| {});
@@ -464,6 +425,12 @@ impl PatternDb {
         db.parity = bytes;
         Some(db)
     }
+}
+
+/// Whether a state of value `v` whose pattern's Manhattan distance is `m`
+/// has an odd excess `(v − m) / 2`: its bit in a database.
+fn odd_excess(v: u32, m: u32) -> bool {
+    ((v - m) / 2) & 1 == 1
 }
 
 /// A partition of the tiles into disjoint patterns, with a database each.
@@ -567,10 +534,7 @@ impl PartitionName {
         let board = Board::new(4, 4).expect("the 4x4");
         self.blocks()
             .iter()
-            .map(|b| {
-                let states = States::new(&board, b.len()).expect("16 cells");
-                (states.len() as u64).div_ceil(8)
-            })
+            .map(|b| PatternDb::table_bytes(&board, b.len()).expect("16 cells"))
             .sum()
     }
 
@@ -591,7 +555,7 @@ impl PartitionName {
         for b in self.blocks() {
             let k = b.len();
             peak = peak.max(done + PatternDb::build_bytes(&board, k).expect("16 cells fit"));
-            done += (States::new(&board, k).expect("16 cells").len() as u64).div_ceil(8);
+            done += PatternDb::table_bytes(&board, k).expect("16 cells");
         }
         peak
     }
@@ -1150,7 +1114,8 @@ pub struct Lookups<'a> {
     /// The databases.
     pub(crate) dbs: Vec<&'a PatternDb>,
     /// `distance[t][c]`: the Manhattan distance of tile `t` on cell `c`
-    /// from its goal cell (0 for the blank).
+    /// from its goal cell ([`Target`]'s table; row 0, the blank's, is not
+    /// summed).
     pub(crate) distance: Box<[[u8; 16]; 16]>,
     /// One regular view per database.
     pub(crate) regular: Vec<View>,
@@ -1180,36 +1145,31 @@ impl<'a> Lookups<'a> {
         let board = part.board();
         let goal = part.goal();
         let n = board.cells();
-        let square = Symmetry::Transpose.fits(board);
-        let mut transpose = [0u8; 16];
-        for (c, x) in transpose.iter_mut().enumerate().take(n) {
-            *x = if square {
+        let target = Target::new(*board, goal.clone());
+        let goal_cell = |t: usize| usize::from(target.goal_cell(t as u8));
+        // The reflection about the main diagonal, when it carries the goal
+        // to itself (a square board, the blank's goal cell on the diagonal);
+        // otherwise no reflection, and the reflected views are the regular
+        // ones (so that every view names tiles, never the blank).
+        let blank_goal = goal_cell(0);
+        let reflect = Symmetry::Transpose.fits(board)
+            && Symmetry::Transpose.cell(board, blank_goal) == blank_goal;
+        let transpose: [u8; 16] = std::array::from_fn(|c| {
+            if reflect && c < n {
                 Symmetry::Transpose.cell(board, c) as u8
             } else {
                 c as u8
-            };
-        }
-        let mut goal_cell = [0u8; 16];
-        for (c, &t) in goal.cells().iter().enumerate() {
-            goal_cell[usize::from(t)] = c as u8;
-        }
-        let blank_goal = usize::from(goal_cell[0]);
-        let reflect = square && usize::from(transpose[blank_goal]) == blank_goal;
+            }
+        });
         // The tile whose goal cell is the reflection of tile t's.
         let mut mirror = [0u8; 16];
         for (t, m) in mirror.iter_mut().enumerate().take(n) {
-            *m = goal.cells()[usize::from(transpose[usize::from(goal_cell[t])])];
-        }
-        let mut distance = Box::new([[0u8; 16]; 16]);
-        for (t, row) in distance.iter_mut().enumerate().take(n).skip(1) {
-            for (c, d) in row.iter_mut().enumerate().take(n) {
-                *d = board.manhattan(c, usize::from(goal_cell[t])) as u8;
-            }
+            *m = goal.cells()[usize::from(transpose[goal_cell(t)])];
         }
         let number = numbering(board);
         let mut l = Lookups {
             dbs: Vec::new(),
-            distance,
+            distance: Box::new(target.distance),
             regular: Vec::new(),
             reflected: Vec::new(),
             reflect,
@@ -1268,6 +1228,8 @@ impl<'a> Lookups<'a> {
         };
         let k = if K == 0 { v.sources.len() } else { K };
         let mut cells = [0u8; 16];
+        // The set as `regions::set_of` makes it, but in the same loop as
+        // the cells: a second pass made the search 3 % slower.
         let mut set = 0u32;
         let mut spread = 0u64;
         for (i, &t) in v.sources[..k].iter().enumerate() {
@@ -1313,33 +1275,25 @@ impl<'a> Lookups<'a> {
     /// The Manhattan distance of the arrangement with each tile's cell
     /// `pos[t]`.
     pub(crate) fn manhattan(&self, pos: &[u8; 16]) -> u32 {
+        // Tiles only: row 0 is the blank's.
         self.distance
             .iter()
             .zip(pos)
+            .skip(1)
             .map(|(row, &c)| u32::from(row[usize::from(c)]))
             .sum()
     }
 
-    /// The excesses of every regular view and every reflected view.
-    /// The reflected ones are 0 when the reflection is not used: its views
-    /// may then name the blank as a tile, and are never read.
+    /// The excesses of every regular view and every reflected view (the
+    /// regular ones again when the reflection is not used).
     pub(crate) fn values(&self, pos: &[u8; 16]) -> (Vec<u8>, Vec<u8>) {
-        (
-            self.regular
+        let of = |views: &[View], reflected| -> Vec<u8> {
+            views
                 .iter()
-                .map(|v| self.value(v, false, pos))
-                .collect(),
-            self.reflected
-                .iter()
-                .map(|v| {
-                    if self.reflect {
-                        self.value(v, true, pos)
-                    } else {
-                        0
-                    }
-                })
-                .collect(),
-        )
+                .map(|v| self.value(v, reflected, pos))
+                .collect()
+        };
+        (of(&self.regular, false), of(&self.reflected, true))
     }
 
     /// The estimate from the Manhattan distance and the views' excesses:

@@ -57,10 +57,7 @@
 //! ```
 
 use crate::board::Board;
-use crate::perm::{FACTORIALS, IDENTITY_LIST as IDENTITY};
-
-/// One nibble set in each of the 16 places.
-const ONES: u64 = 0x1111_1111_1111_1111;
+use crate::perm::{Divisor, FACTORIALS, ONES, binomial, lehmer_rank, lex_unrank};
 
 /// The number [`States`] gives each cell of `board` (`[c]` for cell `c`):
 /// the cell's place along Hilbert's curve on the 4×4, from the top left
@@ -107,8 +104,9 @@ pub fn numbering(board: &Board) -> [u8; 16] {
 pub struct States {
     /// Tiles of the pattern.
     k: usize,
-    /// (set, region) pairs: the states of one order.
-    per_order: u64,
+    /// The number of (set, region) pairs, the states of one order, as a
+    /// divisor.
+    per_order: Divisor,
     /// All states: `k! · per_order`.
     len: u64,
     /// The colexicographic rank of a set: the part of its low byte.
@@ -120,9 +118,8 @@ pub struct States {
     regions: Vec<u64>,
     /// By set rank: the (set, region) pairs of the sets before it.
     first: Vec<u32>,
-    /// By (set, region) pair: the set's cells, the region's cells and the
-    /// set's rank.
-    pairs: Vec<(u16, u16, u16)>,
+    /// By (set, region) pair: the region's cells and the set's rank.
+    pairs: Vec<(u16, u16)>,
     /// By set rank: the occupied cells in increasing order, packed in
     /// nibbles.
     lists: Vec<u64>,
@@ -139,29 +136,36 @@ pub struct States {
 }
 
 /// The places of an order of rank `r` among `k` tiles, packed in nibbles
-/// (tile `i`'s place in nibble `i`): the inverse of the order rank.
-fn places(mut r: u64, k: usize) -> u64 {
-    let mut unused = IDENTITY;
-    let mut out = 0u64;
-    for i in 0..k {
-        let w = FACTORIALS[k - 1 - i];
-        let d = r / w;
-        r %= w;
-        out |= ((unused >> (4 * d)) & 0xf) << (4 * i);
-        // Drop the place from the unused ones.
-        let below = unused & ((1u64 << (4 * d)) - 1);
-        let above = if d >= 15 { 0 } else { unused >> (4 * (d + 1)) };
-        unused = below | above << (4 * d);
-    }
-    out
+/// (tile `i`'s place in nibble `i`): the permutation of lexicographic rank
+/// `r`, the inverse of the order rank.
+fn places(r: u64, k: usize) -> u64 {
+    lex_unrank(r, k)
+        .iter()
+        .enumerate()
+        .fold(0, |out, (i, &p)| out | u64::from(p) << (4 * i))
 }
 
-/// `n` choose `r`.
-fn binomial(n: usize, r: usize) -> u64 {
-    if r > n {
-        return 0;
-    }
-    (0..r).fold(1u64, |x, i| x * (n - i) as u64 / (i as u64 + 1))
+/// A state's tiles as its moves need them ([`States::placed`]).
+#[derive(Debug, Clone, Copy)]
+pub struct Placed {
+    /// The numbers of the tiles' cells, in the pattern's order of tiles.
+    pub cells: [u8; 16],
+    /// The rank of the tiles' order among the occupied cells.
+    pub order: u64,
+    /// The occupied cells, as a mask and as a nibble a cell ([`set_of`]).
+    pub set: u32,
+    /// See [`set_of`].
+    pub spread: u64,
+}
+
+/// The cells `cells` as a set: a mask, and a nibble a cell (`spread`,
+/// nibble `c` is 1 for an occupied cell `c`), which one multiplication turns
+/// into the count of occupied cells below each cell.
+#[inline(always)]
+pub fn set_of(cells: &[u8]) -> (u32, u64) {
+    cells.iter().fold((0, 0), |(set, spread), &c| {
+        (set | 1 << (c & 15), spread | 1 << (4 * (c & 15)))
+    })
 }
 
 /// The colexicographic rank of a set of cells among the sets of as many:
@@ -259,7 +263,7 @@ impl States {
                     cells &= cells - 1;
                     labels = (labels & !(0xf << (4 * c))) | number << (4 * c);
                 }
-                pairs.push((set as u16, region as u16, r as u16));
+                pairs.push((region as u16, r as u16));
                 number += 1;
                 rest &= !region;
             }
@@ -275,7 +279,7 @@ impl States {
         };
         Some(States {
             k,
-            per_order,
+            per_order: Divisor::new(per_order)?,
             len,
             low,
             high,
@@ -298,11 +302,6 @@ impl States {
     /// Never empty: every pattern has at least the goal's state.
     pub fn is_empty(&self) -> bool {
         self.len == 0
-    }
-
-    /// The number of tiles.
-    pub fn tiles(&self) -> usize {
-        self.k
     }
 
     /// Board cell `c`'s number, in which every other method takes and gives
@@ -334,26 +333,14 @@ impl States {
     /// blank's region.
     #[inline(always)]
     pub fn index(&self, cells: &[u8], blank: u8) -> usize {
-        let mut set = 0u32;
-        let mut spread = 0u64;
-        for &c in &cells[..self.k] {
-            set |= 1 << c;
-            spread |= 1 << (4 * c);
-        }
-        self.index_of(cells, set, spread, blank)
-    }
-
-    /// [`States::index`] given the set of occupied cells as a mask and as
-    /// a nibble a cell (`spread`), as a search that moves one tile keeps
-    /// them.
-    #[inline(always)]
-    pub fn index_of(&self, cells: &[u8], set: u32, spread: u64, blank: u8) -> usize {
+        let (set, spread) = set_of(&cells[..self.k]);
         self.index_of_k::<0>(cells, set, spread, blank)
     }
 
-    /// [`States::index_of`] for a pattern known to have `K` tiles, so that
-    /// the loop has a fixed length; `K` is [`States::tiles`], or 0 for
-    /// "as many as it has".
+    /// [`States::index`] given the set of occupied cells as a mask and as
+    /// a nibble a cell (`spread`, see [`set_of`]), for a pattern known to
+    /// have `K` tiles, so that the loop has a fixed length (`K` 0: as many
+    /// as it has).
     #[inline(always)]
     pub fn index_of_k<const K: usize>(
         &self,
@@ -366,16 +353,46 @@ impl States {
         let k = if K == 0 { self.k } else { K };
         // Nibble c: the occupied cells below cell c.
         let below = spread.wrapping_mul(ONES) << 4;
-        // The order: each tile's place among the occupied cells, ranked as
-        // a permutation by the unused places below it.
-        let mut unused = IDENTITY;
-        let mut order = 0u64;
-        for (i, &c) in cells[..k].iter().enumerate() {
-            let place = 4 * ((below >> (4 * c)) & 0xf);
-            order += ((unused >> place) & 0xf) * FACTORIALS[k - 1 - i];
-            unused = unused.wrapping_sub((ONES << place) << 4);
+        // The order: the Lehmer rank of the tiles' places among the
+        // occupied cells.
+        let order = lehmer_rank(
+            cells[..k].iter().map(|&c| ((below >> (4 * c)) & 0xf) as u8),
+            FACTORIALS[..k].iter().rev().copied(),
+        );
+        self.index_in_order(order, set, below, blank)
+    }
+
+    /// The number of the state after a move of `placed`'s `i`-th tile
+    /// from `from` to `to`, the blank ending on `from` (a move of
+    /// [`States::each_move`]). A move that passes no occupied cell keeps
+    /// the tiles' order, and then only the set's part is computed.
+    #[inline(always)]
+    pub fn index_after_move(&self, placed: &Placed, i: usize, from: u8, to: u8) -> usize {
+        let set = placed.set ^ (1 << from) ^ (1 << to);
+        let spread = placed.spread - (1 << (4 * from)) + (1 << (4 * to));
+        // The cells strictly between.
+        let (low, high) = (from.min(to), from.max(to));
+        let between = (1u32 << high) - (2u32 << low);
+        if placed.set & between == 0 {
+            self.index_in_order(placed.order, set, spread.wrapping_mul(ONES) << 4, from)
+        } else {
+            let mut moved = placed.cells;
+            moved[i] = to;
+            self.index_of_k::<0>(&moved, set, spread, from)
         }
-        self.index_in_order(order, set, spread, blank)
+    }
+
+    /// The tiles' `cells` (their numbers) in the order of rank `order`,
+    /// with their set, for the moves out of a state.
+    #[inline]
+    pub fn placed(&self, cells: [u8; 16], order: u64) -> Placed {
+        let (set, spread) = set_of(&cells[..self.k]);
+        Placed {
+            cells,
+            order,
+            set,
+            spread,
+        }
     }
 
     /// The numbers of the tiles' cells in state `s` (the first `k`
@@ -383,16 +400,8 @@ impl States {
     /// of the tiles' order.
     #[inline]
     pub fn cells_of(&self, s: usize) -> ([u8; 16], u32, u64) {
-        let (order, pair) =
-            if let (Ok(s), Ok(t)) = (u32::try_from(s), u32::try_from(self.per_order)) {
-                (u64::from(s / t), s % t)
-            } else {
-                (
-                    s as u64 / self.per_order,
-                    (s as u64 % self.per_order) as u32,
-                )
-            };
-        let (_, region, rank) = self.pairs[pair as usize];
+        let (order, pair) = self.per_order.div_rem(s as u64);
+        let (region, rank) = self.pairs[pair as usize];
         let list = self.lists[usize::from(rank)];
         let places = match self.orders.get(order as usize) {
             Some(&p) => p,
@@ -406,16 +415,14 @@ impl States {
     }
 
     /// [`States::index`] for tiles whose order has rank `order`, given the
-    /// set of their cells as a mask and as a nibble a cell (`spread`): a
-    /// move that passes no occupied cell keeps the order, and the number
-    /// needs only the set's part.
+    /// set of their cells as a mask and, in nibble `c`, the number of them
+    /// below cell `c` (`below`).
     #[inline]
-    pub fn index_in_order(&self, order: u64, set: u32, spread: u64, blank: u8) -> usize {
-        let below = spread.wrapping_mul(ONES) << 4;
+    fn index_in_order(&self, order: u64, set: u32, below: u64, blank: u8) -> usize {
         let rank = usize::from(self.low[(set & 0xff) as usize])
             + usize::from(self.high[(set >> 8) as usize * 9 + ((below >> 32) & 0xf) as usize]);
         let region = (self.regions[rank] >> (4 * blank)) & 0xf;
-        (order * self.per_order) as usize + self.first[rank] as usize + region as usize
+        (order * self.per_order.get()) as usize + self.first[rank] as usize + region as usize
     }
 
     /// Calls `f(i, from, to)` for every move of a state, all cells given
