@@ -1,33 +1,34 @@
 //! Runs the eight-puzzle analysis in a loop (for profilers), then prints
 //! how many transitions the layered search examined.
-use schofield::twist::Twist;
-use schofield::twist::dictionary::Analysis;
-use schofield::twist::position::SequenceNumber;
-use schofield::twist::puzzle::EIGHT;
+use schofield::puzzle::library;
+use schofield::twist::analysis::{Analysis, Options};
 
 fn main() {
     let n: usize = std::env::args()
         .nth(1)
         .and_then(|s| s.parse().ok())
         .unwrap_or(200);
+    let eight = library::get("eight").expect("the library has the eight-puzzle");
+    let analyse = || {
+        Analysis::new(eight.clone(), &Options::default(), &|_| {})
+            .expect("the eight-puzzle analyses")
+    };
     let t = std::time::Instant::now();
     for _ in 0..n {
-        std::hint::black_box(Analysis::new(&EIGHT));
+        std::hint::black_box(analyse());
     }
     eprintln!("{:?} per analysis", t.elapsed() / n as u32);
-    let a = Analysis::new(&EIGHT);
-    // Each position is expanded twice: without elision into layer m + 4,
-    // with elision into m + 2.
-    let mut plain = 0;
-    let mut eliding = 0;
-    for s in 0..a.len() as u32 {
-        let last = a.terminal_twists_from_target(SequenceNumber::new(s));
-        for t in Twist::ALL {
-            let ok_plain = last.is_empty()
-                || last
-                    .iter()
-                    .any(|l| t != l && t != l.inverse() && !l.elides_into(t));
-            let ok_elide = last.iter().any(|l| l.elides_into(t));
+    let a = analyse();
+    let moves = a.moves();
+    // Each position is expanded once for each move that may follow one of
+    // its last moves: with elision (a step cancelled) or without.
+    let (mut plain, mut eliding) = (0, 0);
+    for x in 0..a.space().len() {
+        let last = a.terminal_moves(x);
+        for t in 0..moves.len() {
+            let after = |q: usize| last & (1 << q) != 0 && moves.redundant_after(q) & (1 << t) == 0;
+            let ok_elide = (0..moves.len()).any(|q| after(q) && moves.elides(q, t));
+            let ok_plain = last == 0 || (0..moves.len()).any(|q| after(q) && !moves.elides(q, t));
             plain += usize::from(ok_plain);
             eliding += usize::from(ok_elide);
         }

@@ -1,31 +1,40 @@
 //! Totals quoted in docs/search.md: class sizes, minimal twist words,
 //! shortest tile sequences, and the positions where the two differ.
-use schofield::twist::dictionary::Analysis;
-use schofield::twist::position::Position;
-use schofield::twist::puzzle::EIGHT;
+use schofield::group::classes::Classes;
+use schofield::puzzle::library;
+use schofield::twist::Path;
+use schofield::twist::analysis::{Analysis, Options};
 
 fn main() {
-    let a = Analysis::new(&EIGHT);
+    let eight = library::get("eight").expect("the library has the eight-puzzle");
+    let a = Analysis::new(eight, &Options::default(), &|_| {}).expect("the eight-puzzle analyses");
+    let moves = a.moves();
     let (mut words, mut tiles, mut differ, mut most) = (0u64, 0u64, 0, (0u64, String::new()));
-    for p in Position::<8>::all() {
-        let w = a.minimal_paths(&p);
-        let t: u64 = w.iter().map(|x| x.tile_sequences()).sum();
+    for x in 0..a.space().len() {
+        let w = a.minimal_paths(x);
+        let t: u64 = w
+            .iter()
+            .map(|p| Path::new(p.clone()).tile_sequences(moves))
+            .sum();
         words += w.len() as u64;
         tiles += t;
         differ += usize::from(t != w.len() as u64);
         if w.len() as u64 > most.0 {
-            most = (w.len() as u64, p.code());
+            most = (w.len() as u64, a.name_of(x));
         }
     }
-    let sizes = |c: &schofield::twist::dictionary::Classes| {
+    let sizes = |c: &Classes| {
         let mut d = std::collections::BTreeMap::new();
-        for k in c.iter() {
+        for k in c.list() {
             *d.entry(k.size).or_insert(0) += 1;
         }
         d
     };
     println!("class sizes {:?}", sizes(a.classes()));
-    println!("extended class sizes {:?}", sizes(a.extended_classes()));
+    println!(
+        "extended class sizes {:?}",
+        sizes(a.extended_classes().expect("positions have inverses"))
+    );
     println!(
         "minimal words {words}, tile sequences {tiles}, positions differing {differ}, most words {} at {}",
         most.0, most.1

@@ -48,14 +48,17 @@ use schofield::board::batch;
 use schofield::board::goal::Goal;
 use schofield::board::lookup::LookupTable;
 use schofield::perm;
+use schofield::puzzle::alg::Alg;
+use schofield::puzzle::{Puzzle, kpuzzle, library, tws, yaml};
 use schofield::search::pdb::{Partition, PartitionName, PatternDb, partition_tiles};
 use schofield::twist::Path;
-use schofield::twist::puzzle::{EIGHT, FIVE};
+use schofield::twist::analysis::{Analysis, Options};
 use schofield::twist::table::parse_head;
 use std::fmt::Display;
 use std::io::Cursor;
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::process::ExitCode;
+use std::sync::Arc;
 use std::time::Instant;
 
 /// SplitMix64: small, fast, and enough for input generation.
@@ -429,16 +432,44 @@ fn targets() -> Vec<Target> {
     target!("batch::read", |r| { let b = r.pick(&b2); let input = batch_input(r, b); }
         shows format!("{b}: {}", shown(&input)),
         reads clear(batch::read(Cursor::new(&input), b)));
-    target!("EIGHT.parse_position", |r| { let s = text(r); }
-        shows quoted(&s), reads clear(EIGHT.parse_position(&s)));
-    target!("EIGHT.parse_path", |r| { let s = text(r); }
-        shows quoted(&s), reads clear(EIGHT.parse_path(&s)));
-    target!("FIVE.parse_position", |r| { let s = text(r); }
-        shows quoted(&s), reads clear(FIVE.parse_position(&s)));
-    target!("FIVE.parse_path", |r| { let s = text(r); }
-        shows quoted(&s), reads clear(FIVE.parse_path(&s)));
-    target!("Path: str::parse", |r| { let s = text(r); }
-        shows quoted(&s), reads clear(s.parse::<Path>()));
+    let analysed = |name: &str| {
+        let p = library::get(name).expect("the library has Schofield's puzzles");
+        Arc::new(
+            Analysis::new(p, &Options::default(), &|_| {}).expect("Schofield's puzzles analyse"),
+        )
+    };
+    let (eight, five) = (analysed("eight"), analysed("five"));
+    let a = eight.clone();
+    target!("eight: parse_position", |r| { let s = text(r); }
+        shows quoted(&s), reads clear(a.parse_position(&s)));
+    let a = eight.clone();
+    target!("eight: Path::parse", |r| { let s = text(r); }
+        shows quoted(&s), reads clear(Path::parse(a.moves(), &s)));
+    let a = five.clone();
+    target!("five: parse_position", |r| { let s = text(r); }
+        shows quoted(&s), reads clear(a.parse_position(&s)));
+    let a = five.clone();
+    target!("five: Path::parse", |r| { let s = text(r); }
+        shows quoted(&s), reads clear(Path::parse(a.moves(), &s)));
+    target!("Alg: str::parse", |r| { let s = text(r); }
+        shows quoted(&s), reads clear(s.parse::<Alg>()));
+    target!("perm::parse_product (n 0..=300)", |r| { let s = text(r); let n = r.below(301); }
+        shows format!("n={n}: {}", quoted(&s)), reads clear(perm::parse_product(&s, n)));
+    target!("yaml::read + Puzzle::new", |r| {
+            let base = library::source("five").unwrap_or_default().to_string();
+            let s = if r.chance(2) { damage(r, base) } else { text(r) };
+        }
+        shows quoted(&s), reads clear(yaml::read(&s).map_err(|e| e.to_string()).and_then(|d| Puzzle::new(d).map_err(|e| e.to_string()))));
+    target!("tws::read + Puzzle::new", |r| {
+            let base = "Name t\nSet P 3 2\nSolved\nP\n1 2 3\n0 0 0\nEnd\nMove T\nP\n3 1 2\n1 1 1\nEnd\n".to_string();
+            let s = if r.chance(2) { damage(r, base) } else { text(r) };
+        }
+        shows quoted(&s), reads clear(tws::read(&s).map_err(|e| e.to_string()).and_then(|d| Puzzle::new(d).map_err(|e| e.to_string()))));
+    target!("kpuzzle::read + Puzzle::new", |r| {
+            let base = r#"{"name":"t","orbits":[{"orbitName":"P","numPieces":3,"numOrientations":2}],"defaultPattern":{"P":{"pieces":[0,1,2],"orientation":[0,0,0]}},"moves":{"T":{"P":{"permutation":[2,0,1],"orientationDelta":[1,1,0]}}},"derivedMoves":{"S":"[T: T]"}}"#.to_string();
+            let s = if r.chance(2) { damage(r, base) } else { text(r) };
+        }
+        shows quoted(&s), reads clear(kpuzzle::read(&s).map_err(|e| e.to_string()).and_then(|d| Puzzle::new(d).map_err(|e| e.to_string()))));
     target!("table::parse_head", |r| { let s = text(r); }
         shows quoted(&s), reads clear(parse_head(&s)));
     target!("perm::parse_cycles (n 0..=16)", |r| { let s = text(r); let n = r.below(17); }

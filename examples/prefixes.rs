@@ -1,26 +1,27 @@
 //! Do minimal paths from the target pass through positions by routes that
 //! are not minimal for them? (docs/graphs.md)
+use schofield::puzzle::library;
 use schofield::twist::Path;
-use schofield::twist::dictionary::Analysis;
-use schofield::twist::position::Position;
-use schofield::twist::puzzle::EIGHT;
+use schofield::twist::analysis::{Analysis, Options};
 
 fn main() {
-    let a = Analysis::new(&EIGHT);
+    let eight = library::get("eight").expect("the library has the eight-puzzle");
+    let a = Analysis::new(eight, &Options::default(), &|_| {}).expect("the eight-puzzle analyses");
+    let moves = a.moves();
     let (mut paths, mut with_detour, mut example) = (0u64, 0u64, None);
-    for x in Position::<8>::all() {
+    for x in 0..a.space().len() {
         // The same letters that solve x⁻¹ lead the target to x.
-        for w in a.minimal_paths(&x.inverse()) {
+        let inv = a.inverse(x).expect("positions have inverses");
+        for w in a.minimal_paths(inv) {
             paths += 1;
-            let t = w.twists();
-            let detour = (1..t.len()).find(|&i| {
-                let prefix = Path::new(t[..i].to_vec());
-                let y = Position::<8>::target().apply_path(&prefix);
-                prefix.moves() > usize::from(a.moves(&y))
+            let detour = (1..w.len()).find(|&i| {
+                let prefix = Path::new(w[..i].to_vec());
+                let y = prefix.moves().iter().fold(a.goal(), |y, &m| a.next(y, m));
+                prefix.cost(moves) > usize::from(a.moves_at(y).unwrap_or(0))
             });
             if let Some(i) = detour {
                 with_detour += 1;
-                example.get_or_insert((x.code(), w.to_string(), i));
+                example.get_or_insert((a.name_of(x), Path::new(w.clone()).write(moves), i));
             }
         }
     }

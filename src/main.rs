@@ -7,9 +7,9 @@ mod cli;
 use clap::{CommandFactory, Parser, Subcommand};
 use cli::common::{FormatArg, Outcome};
 use cli::{
-    astar, census, eight, explore, fifteen, five, graph, lookup, optimal, random, regenerate, shell,
+    astar, census, explore, fifteen, five, graph, lookup, optimal, puzzle, random, regenerate,
+    shell, twist,
 };
-use schofield::twist::puzzle::EIGHT;
 use std::process::ExitCode;
 
 /// Schofield's complete solution of the eight-puzzle, computed exactly.
@@ -26,16 +26,13 @@ struct Cli {
 
 #[derive(Subcommand)]
 enum Command {
-    /// Print Schofield's move-count table: positions, classes and extended
-    /// classes at each minimum number of moves.
-    #[command(
-        after_help = "Examples:\n  schofield counts\n  schofield counts --format csv --output counts.csv"
-    )]
-    Counts(FormatArg),
-    Solve(eight::SolveArgs),
-    Path(eight::PathArgs),
-    Table(eight::TableArgs),
-    Classes(eight::ClassesArgs),
+    Counts(twist::CountsArgs),
+    Solve(twist::SolveCommand),
+    Path(twist::PathCommand),
+    Table(twist::TableArgs),
+    Classes(twist::ClassesArgs),
+    Puzzles(puzzle::PuzzlesArgs),
+    Group(puzzle::GroupArgs),
     Graph(graph::GraphArgs),
     /// Utgoff and Saxena's perfect lookup table: every arrangement of a board
     /// (blank anywhere) with its exact distance from the goal.
@@ -65,11 +62,13 @@ enum Command {
 
 fn run(command: Command) -> Outcome {
     match command {
-        Command::Counts(out) => eight::counts(out),
-        Command::Solve(args) => eight::solve(&EIGHT, args),
-        Command::Path(args) => eight::follow(&EIGHT, args),
-        Command::Table(args) => eight::table(args),
-        Command::Classes(args) => eight::classes(args),
+        Command::Counts(args) => twist::counts(args),
+        Command::Solve(c) => twist::solve(&c.puzzle.analyse(false)?, c.args),
+        Command::Path(c) => twist::follow(&c.puzzle.analyse(false)?, c.args),
+        Command::Table(args) => twist::table(args),
+        Command::Classes(args) => twist::classes(args),
+        Command::Puzzles(args) => puzzle::puzzles(args),
+        Command::Group(args) => puzzle::group(args),
         Command::Graph(args) => graph::run(args),
         Command::Lookup { command } => lookup::run(command),
         Command::Astar(args) => astar::run(args),

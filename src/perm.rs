@@ -181,7 +181,7 @@ impl fmt::Display for CycleError {
             CycleError::BadCharacter(c) => write!(
                 f,
                 "unexpected character {} in cycle notation; expected digits in parentheses, like (01)(3465)",
-                crate::render::quoted_char(*c)
+                crate::text::quoted_char(*c)
             ),
             CycleError::Unbalanced => write!(
                 f,
@@ -261,6 +261,159 @@ pub fn parse_cycles(s: &str, n: usize) -> Result<Vec<u8>, CycleError> {
         return Err(CycleError::Unclosed);
     }
     Ok(p)
+}
+
+/// Why a product of cycles could not be read.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum ProductError {
+    /// A character that is not part of cycle notation.
+    #[error("unexpected character {} in cycle notation; expected numbers in parentheses, like (0,1,2)(3,4) or (012)(34)", crate::text::quoted_char(*.0))]
+    BadCharacter(char),
+    /// A parenthesis opened inside another, or closed without being opened.
+    #[error("unbalanced parentheses in cycle notation; expected cycles like (0,1,2)(3,4)")]
+    Unbalanced,
+    /// The text ended inside a cycle.
+    #[error("cycle notation ends inside a cycle: a ')' is missing")]
+    Unclosed,
+    /// Numbers outside any parenthesis.
+    #[error(
+        "numbers outside parentheses in cycle notation; write each cycle in parentheses, like (0,1,2)"
+    )]
+    OutsideCycle,
+    /// A number outside `0..n`.
+    #[error("{} in cycle notation is out of range; expected 0 to {}", crate::text::quoted(.element), .n - 1)]
+    OutOfRange {
+        /// The number named, as written.
+        element: String,
+        /// How many elements are permuted.
+        n: usize,
+    },
+    /// A number named twice in one cycle.
+    #[error("{0} appears twice in one cycle; a cycle names each element once")]
+    RepeatedInCycle(usize),
+    /// Digits run together where elements need more than one digit.
+    #[error("the cycle {} runs digits together, but elements go up to {}; separate them with commas, like (10,11,2)", crate::text::quoted(.cycle), .n - 1)]
+    Ambiguous {
+        /// The cycle as written.
+        cycle: String,
+        /// How many elements are permuted.
+        n: usize,
+    },
+    /// More elements than a slot number holds.
+    #[error("cycle notation is read for up to 256 elements, not {0}")]
+    Size(usize),
+}
+
+/// Reads a product of cycles as GAP writes it, on elements `0..n`, into
+/// the map of where each element goes (`dest[i]`). The cycles need not be
+/// disjoint: they are applied left to right, as GAP multiplies, so
+/// `(0,1)(1,2)` sends 0 to 1 and then 1 to 2, that is 0 ↦ 2. Elements are
+/// separated by commas or spaces; when every element is a single digit
+/// (`n ≤ 10`) they may run together, as Schofield writes them: `(012)`.
+/// `()` is the identity.
+///
+/// ```
+/// use schofield::perm::parse_product;
+/// assert_eq!(parse_product("(0,1,2)", 4).unwrap(), vec![1, 2, 0, 3]);
+/// assert_eq!(parse_product("(012)", 4).unwrap(), vec![1, 2, 0, 3]);
+/// assert_eq!(parse_product("(0,1)(1,2)", 3).unwrap(), vec![2, 0, 1]);
+/// assert_eq!(parse_product("(012)(012)", 3).unwrap(), vec![2, 0, 1]);
+/// assert_eq!(parse_product("()", 2).unwrap(), vec![0, 1]);
+/// assert!(parse_product("(10,11)", 12).is_ok());
+/// assert!(parse_product("(1011)", 12).is_err());
+/// ```
+pub fn parse_product(s: &str, n: usize) -> Result<Vec<u8>, ProductError> {
+    if n > 256 {
+        return Err(ProductError::Size(n));
+    }
+    let mut dest: Vec<u8> = (0..n).map(|i| i as u8).collect();
+    let mut rest = s.trim();
+    if rest == "I" || rest == "e" {
+        return Ok(dest);
+    }
+    while let Some(c) = rest.chars().next() {
+        if c.is_whitespace() || c == '*' {
+            rest = &rest[c.len_utf8()..];
+            continue;
+        }
+        match c {
+            '(' => {
+                let close = rest.find(')');
+                let open_again = rest[1..].find('(').map(|i| i + 1);
+                let end = match (close, open_again) {
+                    (None, _) => return Err(ProductError::Unclosed),
+                    (Some(e), Some(o)) if o < e => return Err(ProductError::Unbalanced),
+                    (Some(e), _) => e,
+                };
+                let body = &rest[1..end];
+                let cycle = cycle_elements(body, n)?;
+                // Apply this cycle after what came before.
+                let mut step: Vec<u8> = (0..n).map(|i| i as u8).collect();
+                for (k, &x) in cycle.iter().enumerate() {
+                    step[x] = cycle[(k + 1) % cycle.len()] as u8;
+                }
+                for d in dest.iter_mut() {
+                    *d = step[usize::from(*d)];
+                }
+                rest = &rest[end + 1..];
+            }
+            ')' => return Err(ProductError::Unbalanced),
+            c if c.is_ascii_digit() || c == ',' => return Err(ProductError::OutsideCycle),
+            c => return Err(ProductError::BadCharacter(c)),
+        }
+    }
+    Ok(dest)
+}
+
+/// The elements of one cycle's body (between its parentheses).
+fn cycle_elements(body: &str, n: usize) -> Result<Vec<usize>, ProductError> {
+    if let Some(c) = body
+        .chars()
+        .find(|c| !(c.is_ascii_digit() || c.is_whitespace() || *c == ','))
+    {
+        return Err(ProductError::BadCharacter(c));
+    }
+    let separated = body.contains(',') || body.trim().contains(char::is_whitespace);
+    let mut out: Vec<usize> = Vec::new();
+    let mut written: Vec<&str> = Vec::new();
+    if separated {
+        for tok in body
+            .split(|c: char| c == ',' || c.is_whitespace())
+            .filter(|t| !t.is_empty())
+        {
+            // A token too long for any element is out of range, whatever it says.
+            let x = if tok.len() > 4 {
+                usize::MAX
+            } else {
+                tok.parse::<usize>().unwrap_or(usize::MAX)
+            };
+            out.push(x);
+            written.push(tok);
+        }
+    } else {
+        if n > 10 && body.trim().len() > 1 {
+            return Err(ProductError::Ambiguous {
+                cycle: format!("({body})"),
+                n,
+            });
+        }
+        let digits = body.trim();
+        out = digits.bytes().map(|b| usize::from(b - b'0')).collect();
+        written = (0..digits.len()).map(|i| &digits[i..i + 1]).collect();
+    }
+    let mut seen = vec![false; n];
+    for (&x, w) in out.iter().zip(&written) {
+        if x >= n {
+            return Err(ProductError::OutOfRange {
+                element: w.to_string(),
+                n,
+            });
+        }
+        if std::mem::replace(&mut seen[x], true) {
+            return Err(ProductError::RepeatedInCycle(x));
+        }
+    }
+    Ok(out)
 }
 
 /// `n!` in 64 bits, for the sizes the code itself chooses (`n ≤ 20`).
@@ -665,28 +818,51 @@ pub struct Ranker {
 struct EvenShares<const M: usize>;
 
 impl<const M: usize> EvenShares<M> {
-    const FIRST: [u16; 4096] = even_shares(&HalfFactorials::<M>::WEIGHTS, 0);
-    const LAST: [u16; 4096] = even_shares(&HalfFactorials::<M>::WEIGHTS, 4);
+    const FIRST: [u16; 4096] = even_shares(&HalfFactorials::<M>::WEIGHTS, 0, M.saturating_sub(2));
+    const LAST: [u16; 4096] = even_shares(&HalfFactorials::<M>::WEIGHTS, 4, M.saturating_sub(2));
     const RANKER: Ranker = Ranker {
         first: &Self::FIRST,
         last: &Self::LAST,
     };
 }
 
-/// The share in the sequence number of `m = weights.len()` entries of the
-/// four entries at `offset … offset + 3`, for every choice of their values
-/// (the 3-bit fields of the index), with the digits' `weights` of
-/// [`even_rank_array`]. Only the halves of permutations are looked up;
+/// The two tables of [`Ranker::lex`] for permutations of `M` entries: the
+/// lexicographic rank, whose weights are `(M−1−i)!`.
+struct LexShares<const M: usize>;
+
+impl<const M: usize> LexShares<M> {
+    const WEIGHTS: [u32; M] = {
+        let mut w = [0u32; M];
+        let mut i = 0;
+        while i < M {
+            w[i] = factorial(M - 1 - i) as u32;
+            i += 1;
+        }
+        w
+    };
+    const FIRST: [u16; 4096] = even_shares(&Self::WEIGHTS, 0, M.saturating_sub(1));
+    const LAST: [u16; 4096] = even_shares(&Self::WEIGHTS, 4, M.saturating_sub(1));
+    const RANKER: Ranker = Ranker {
+        first: &Self::FIRST,
+        last: &Self::LAST,
+    };
+}
+
+/// The share in a rank of `m = weights.len()` entries of the four entries
+/// at `offset … offset + 3`, for every choice of their values (the 3-bit
+/// fields of the index), with the digits' `weights` (of
+/// [`even_rank_array`], or the lexicographic rank's); only the first
+/// `digits` digits count. Only the halves of permutations are looked up;
 /// the other entries may say anything.
-const fn even_shares(weights: &[u32], offset: usize) -> [u16; 4096] {
+const fn even_shares(weights: &[u32], offset: usize, digits: usize) -> [u16; 4096] {
     let m = weights.len();
     let mut table = [0u16; 4096];
     let mut index = 0;
     while index < 4096 {
         let mut r = 0u64;
         let mut i = 0;
-        // Digits 0 … m − 3 carry the sequence number.
-        while i < 4 && offset + i + 2 < m {
+        // Digits 0 … digits − 1 carry the rank.
+        while i < 4 && offset + i < digits {
             let v = field(index, i);
             let mut d = 0;
             if offset == 0 {
@@ -745,6 +921,30 @@ impl Ranker {
             6 => Self::of::<6>(),
             7 => Self::of::<7>(),
             8 => Self::of::<8>(),
+            _ => return None,
+        })
+    }
+
+    /// The ranker of lexicographic ranks ([`lex_rank`]) of permutations of
+    /// `m` entries; `None` unless `m` is at most 8.
+    ///
+    /// ```
+    /// use schofield::perm::{Ranker, fields, lex_rank};
+    /// let r = Ranker::lex(5).unwrap();
+    /// let p = [3u8, 0, 4, 1, 2];
+    /// assert_eq!(u64::from(r.rank_fields(fields(&p))), lex_rank(&p));
+    /// ```
+    pub fn lex(m: usize) -> Option<Ranker> {
+        Some(match m {
+            0 => LexShares::<0>::RANKER,
+            1 => LexShares::<1>::RANKER,
+            2 => LexShares::<2>::RANKER,
+            3 => LexShares::<3>::RANKER,
+            4 => LexShares::<4>::RANKER,
+            5 => LexShares::<5>::RANKER,
+            6 => LexShares::<6>::RANKER,
+            7 => LexShares::<7>::RANKER,
+            8 => LexShares::<8>::RANKER,
             _ => return None,
         })
     }

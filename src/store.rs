@@ -46,7 +46,7 @@
 //! ```
 
 use crate::board::{Arrangement, Board};
-use crate::render::quoted;
+use crate::text::quoted;
 use std::fmt;
 use std::fs;
 use std::io::{self, Read, Write};

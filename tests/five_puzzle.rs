@@ -3,33 +3,52 @@
 
 mod common;
 use common::{fails, schofield};
-use schofield::twist::Twist;
-use schofield::twist::dictionary::Analysis;
+use schofield::twist::Path;
+use schofield::twist::analysis::Analysis;
 use schofield::twist::five::{self, Dodecahedron, TreeNode};
-use schofield::twist::position::{Position, SequenceNumber};
-use schofield::twist::puzzle::{EIGHT, FIVE};
-use schofield::twist::symmetry::D4;
 use std::collections::BTreeSet;
 
-fn analysis() -> Analysis<5> {
-    Analysis::new(&FIVE)
+fn analysis() -> &'static Analysis {
+    common::five()
 }
 
-fn all(a: &Analysis<5>) -> Vec<Position<5>> {
-    (0..60)
-        .map(|s| a.position(SequenceNumber::new(s)))
-        .collect()
+/// The five-puzzle's twists as SPEC.md states them (A = (0 1 2), B =
+/// (2 3 4), W and X their inverses), applied to the piece on each square.
+fn apply(pieces: &[u8], letter: char) -> Vec<u8> {
+    let [a, b, c] = match letter {
+        'A' => [0, 1, 2],
+        'B' => [2, 3, 4],
+        'W' => [2, 1, 0],
+        'X' => [4, 3, 2],
+        other => panic!("no twist {other}"),
+    };
+    let mut p = pieces.to_vec();
+    p[b] = pieces[a];
+    p[c] = pieces[b];
+    p[a] = pieces[c];
+    p
+}
+
+/// The vertical reflection `i ↦ 4 − i` of a letter: A ↔ X, W ↔ B.
+fn mirror(letter: char) -> char {
+    match letter {
+        'A' => 'X',
+        'X' => 'A',
+        'W' => 'B',
+        'B' => 'W',
+        other => other,
+    }
 }
 
 #[test]
 fn a5_has_sixty_positions() {
-    assert_eq!(analysis().len(), 60);
-    assert_eq!(Position::<5>::COUNT, 60);
+    assert_eq!(analysis().positions(), 60);
+    assert_eq!(analysis().space().len(), 60);
 }
 
 #[test]
 fn moves_distribution_matches_spec() {
-    let got: Vec<(u8, usize)> = analysis()
+    let got: Vec<(u8, u64)> = analysis()
         .move_counts()
         .iter()
         .map(|r| (r.moves, r.positions))
@@ -54,7 +73,7 @@ fn moves_distribution_matches_spec() {
 fn twists_first_needed_match_spec() {
     assert_eq!(analysis().twist_counts(), [1, 4, 8, 16, 24, 6, 1]);
     // The binary trees, followed through 6 twists, reach all of A5.
-    let trees = five::binary_trees(6);
+    let trees = five::binary_trees(analysis(), 6);
     assert_eq!(trees.first_reached, [1, 4, 8, 16, 24, 6, 1]);
     assert_eq!(trees.first_reached.iter().sum::<usize>(), 60);
 }
@@ -68,64 +87,85 @@ fn nodes(n: &TreeNode, out: &mut Vec<TreeNode>) {
 
 #[test]
 fn the_trees_are_binary_and_reflection_gives_the_other_two() {
-    let trees = five::binary_trees(6);
+    let a = analysis();
+    let trees = five::binary_trees(a, 6);
     let roots: Vec<String> = trees.roots.iter().map(|r| r.word.to_string()).collect();
     assert_eq!(roots, ["A", "W"]);
     let reflected: Vec<String> = trees.reflected.iter().map(|r| r.word.to_string()).collect();
     assert_eq!(reflected, ["X", "B"]);
-    for (root, mirror) in trees.roots.iter().zip(&trees.reflected) {
-        let (mut a, mut b) = (Vec::new(), Vec::new());
-        nodes(root, &mut a);
-        nodes(mirror, &mut b);
-        assert_eq!(a.len(), 63); // 1 + 2 + 4 + 8 + 16 + 32
-        for (x, y) in a.iter().zip(&b) {
+    let target: Vec<u8> = (0..5).collect();
+    let code = |p: &[u8]| {
+        p[..3]
+            .iter()
+            .map(|d| char::from(b'0' + d))
+            .collect::<String>()
+    };
+    for (root, mirrored) in trees.roots.iter().zip(&trees.reflected) {
+        let (mut x_nodes, mut y_nodes) = (Vec::new(), Vec::new());
+        nodes(root, &mut x_nodes);
+        nodes(mirrored, &mut y_nodes);
+        assert_eq!(x_nodes.len(), 63); // 1 + 2 + 4 + 8 + 16 + 32
+        for (x, y) in x_nodes.iter().zip(&y_nodes) {
+            let word: Vec<char> = x.word.plain.chars().collect();
             // After an A-type twist only a B-type one, and vice versa.
-            for w in x.word.twists().windows(2) {
-                let a_type = |t: Twist| matches!(t, Twist::A | Twist::W);
+            for w in word.windows(2) {
+                let a_type = |t: char| matches!(t, 'A' | 'W');
                 assert_ne!(a_type(w[0]), a_type(w[1]));
             }
-            assert_eq!(y.word, x.word.map(|t| D4::Vertical.twist(t)));
-            assert_eq!(y.moves, x.moves);
-            let px = FIVE.parse_code(&x.position).unwrap();
-            assert_eq!(px.conjugate(D4::Vertical).code(), y.position);
             assert_eq!(
-                Position::<5>::target().apply_path(&x.word).code(),
-                x.position
+                y.word.plain,
+                word.iter().map(|&c| mirror(c)).collect::<String>()
             );
+            assert_eq!(y.moves, x.moves);
+            // The position each word reaches, as SPEC.md's twists move
+            // the squares; the mirror word reaches the mirror image
+            // (square i ↦ 4 − i, piece p ↦ 4 − p).
+            let px = word.iter().fold(target.clone(), |p, &c| apply(&p, c));
+            assert_eq!(code(&px), x.position);
+            let mut py = vec![0u8; 5];
+            for (i, &p) in px.iter().enumerate() {
+                py[4 - i] = 4 - p;
+            }
+            assert_eq!(code(&py), y.position);
         }
     }
     // Reflection maps A ↔ X and W ↔ B.
-    assert_eq!(D4::Vertical.twist(Twist::A), Twist::X);
-    assert_eq!(D4::Vertical.twist(Twist::W), Twist::B);
+    let image = &a.symmetries()[1].image;
+    let names: String = image.iter().map(|&m| a.moves().get(m).name()).collect();
+    assert_eq!(names, "XWBA"); // A → X, B → W, W → B, X → A
 }
 
 #[test]
 fn every_printed_path_replays_and_reflection_keeps_minimal_paths() {
     let a = analysis();
-    for p in all(&a) {
-        let d = usize::from(a.moves(&p));
-        let paths = a.minimal_paths(&p);
+    let moves = a.moves();
+    let target: Vec<u8> = (0..5).collect();
+    let image = &a.symmetries()[1].image;
+    for x in 0..60 {
+        let d = usize::from(a.moves_at(x).unwrap());
+        let paths = a.minimal_paths(x);
         assert!(!paths.is_empty());
+        let pieces = a.position(x).orbits()[0].pieces.clone();
         for q in &paths {
-            assert!(p.apply_path(q).is_target(), "{}", p.code());
-            assert_eq!(q.moves(), d);
+            let letters = Path::new(q.clone()).write(moves);
+            let end = letters.chars().fold(pieces.clone(), |p, c| apply(&p, c));
+            assert_eq!(end, target, "{}", a.name_of(x));
+            assert_eq!(Path::new(q.clone()).cost(moves), d);
         }
-        assert_eq!(a.specimen(&p), paths[0]);
-        let mirrored: BTreeSet<_> = paths
+        assert_eq!(a.specimen(x), paths[0]);
+        let mirrored: BTreeSet<Vec<usize>> = paths
             .iter()
-            .map(|q| q.map(|t| D4::Vertical.twist(t)))
+            .map(|q| q.iter().map(|&t| image[t]).collect())
             .collect();
-        let of_mirror: BTreeSet<_> = a
-            .minimal_paths(&p.conjugate(D4::Vertical))
-            .into_iter()
-            .collect();
-        assert_eq!(mirrored, of_mirror, "{}", p.code());
+        let of_mirror: BTreeSet<Vec<usize>> =
+            a.minimal_paths(a.conjugate(x, 1)).into_iter().collect();
+        assert_eq!(mirrored, of_mirror, "{}", a.name_of(x));
     }
 }
 
 #[test]
 fn classes_of_a5_and_the_dodecahedron() {
-    let classes = five::cycle_type_classes(&analysis());
+    let classes = five::cycle_type_classes(analysis());
     let elements: Vec<usize> = classes.iter().map(|c| c.elements).collect();
     assert_eq!(elements, [1, 20, 24, 15]);
     let subgroups: Vec<usize> = classes.iter().map(|c| c.cyclic_subgroups).collect();
@@ -145,7 +185,7 @@ fn classes_of_a5_and_the_dodecahedron() {
 
 #[test]
 fn the_bound() {
-    let b = five::bound(&analysis(), &Analysis::new(&EIGHT));
+    let b = five::bound(analysis(), common::eight());
     assert_eq!(b.five_puzzle_max, 20);
     assert_eq!(b.five_puzzle_twists, 6);
     assert_eq!(b.schofield_crude_bound, 48);

@@ -21,10 +21,12 @@ use schofield::board::Board;
 use schofield::board::batch;
 use schofield::board::goal::Goal;
 use schofield::perm;
+use schofield::puzzle::alg::Alg;
 use schofield::search::pdb::{PartitionName, partition_tiles};
 use schofield::twist::Path;
-use schofield::twist::puzzle::{EIGHT, FIVE};
 use schofield::twist::table::parse_head;
+
+mod common;
 use std::io::Cursor;
 
 // ---------------------------------------------------------------------------
@@ -172,12 +174,24 @@ fn goal_text_on(s: &str, boards: &[Board]) {
 }
 
 fn twist_text(s: &str) {
-    let _ = clear(EIGHT.parse_position(s));
-    let _ = clear(EIGHT.parse_path(s));
-    let _ = clear(FIVE.parse_position(s));
-    let _ = clear(FIVE.parse_path(s));
-    if let Ok(p) = clear(s.parse::<Path>()) {
-        assert_eq!(p.to_string().parse::<Path>().unwrap(), p);
+    for a in [common::eight(), common::five()] {
+        let _ = clear(a.parse_position(s));
+        // A path read back from its written form is the same path.
+        if let Ok(p) = clear(Path::parse(a.moves(), s)) {
+            assert_eq!(Path::parse(a.moves(), &p.write(a.moves())).unwrap(), p);
+        }
+    }
+    if let Ok(alg) = clear(s.parse::<Alg>()) {
+        // An alg reads back from its written form, unless writing it (with
+        // a space between units) made it longer than an alg may be.
+        let written = alg.to_string();
+        match written.parse::<Alg>() {
+            Ok(back) => assert_eq!(back.to_string(), written),
+            Err(e) => assert!(
+                written.chars().count() > schofield::puzzle::alg::MAX_ALG_LEN,
+                "{e}"
+            ),
+        }
     }
     if let Ok(h) = clear(parse_head(s)) {
         assert_eq!(h.chars().count(), 3);

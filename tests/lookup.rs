@@ -6,11 +6,8 @@ use common::{fails, stdout};
 use proptest::prelude::*;
 use schofield::board::lookup::{LookupTable, TableError};
 use schofield::board::{Arrangement, Board, Direction, Space};
+use schofield::puzzle::Cell;
 use schofield::store::StoreError;
-use schofield::twist::Cell;
-use schofield::twist::dictionary::Analysis;
-use schofield::twist::position::Position;
-use schofield::twist::puzzle::EIGHT;
 use std::sync::OnceLock;
 
 fn three() -> Board {
@@ -65,24 +62,25 @@ fn the_printed_distribution_is_wrong_in_eight_rows_and_right_in_its_mean_and_706
 #[test]
 fn centre_blank_table_agrees_with_schofields_analysis() {
     // Schofield's target as tiles: piece p on square i is tile p + 1.
-    let layout: Vec<Cell> = EIGHT.layout.iter().flatten().copied().collect();
-    let tray = |p: &Position<8>| -> Vec<u8> {
+    let a = common::eight();
+    let layout: Vec<Cell> = a.puzzle().layout().iter().flatten().copied().collect();
+    let tray = |x: u64| -> Vec<u8> {
+        let pieces = a.position(x).orbits()[0].pieces.clone();
         layout
             .iter()
             .map(|c| match c {
-                Cell::Square(i) => p.pieces()[usize::from(*i)] + 1,
-                Cell::Centre => 0,
+                Cell::Slot { slot, .. } => pieces[usize::from(*slot)] + 1,
+                _ => 0,
             })
             .collect()
     };
     let b = three();
-    let goal = b.arrangement(&tray(&Position::target())).unwrap();
+    let goal = b.arrangement(&tray(a.goal())).unwrap();
     assert_eq!(b.format(&goal), "234/1_5/876");
     let t = LookupTable::build(b, goal);
-    let a = Analysis::new(&EIGHT);
-    for p in Position::<8>::all() {
-        let arr = b.arrangement(&tray(&p)).unwrap();
-        assert_eq!(t.distance(&arr), Some(a.moves(&p)), "{}", p.code());
+    for x in 0..a.space().len() {
+        let arr = b.arrangement(&tray(x)).unwrap();
+        assert_eq!(t.distance(&arr), a.moves_at(x), "{}", a.name_of(x));
     }
 }
 

@@ -6,7 +6,7 @@
 mod common;
 use common::{chromium, fails, stdout};
 use roxmltree::Document;
-use schofield::render::grouped;
+use schofield::text::grouped;
 
 /// The texts of every `<text>` element, in order.
 fn texts(doc: &Document) -> Vec<String> {

@@ -3,23 +3,20 @@
 //! computation.
 
 mod common;
-use common::{fails, schofield};
-use schofield::twist::dictionary::Analysis;
-use schofield::twist::position::Position;
-use schofield::twist::puzzle::EIGHT;
+use common::{fails, schofield, spec};
+use schofield::twist::MoveBits;
+use schofield::twist::analysis::Analysis;
 use schofield::twist::table::{self, Tabulation};
-use schofield::twist::{Path, Twist, TwistSet};
 use std::collections::{BTreeMap, BTreeSet, BinaryHeap};
 use std::sync::OnceLock;
 
-fn analysis() -> &'static Analysis<8> {
-    static A: OnceLock<Analysis<8>> = OnceLock::new();
-    A.get_or_init(|| Analysis::new(&EIGHT))
+fn analysis() -> &'static Analysis {
+    common::eight()
 }
 
 fn pages() -> &'static str {
     static P: OnceLock<String> = OnceLock::new();
-    P.get_or_init(|| schofield::render::render_pages(&Tabulation::new(analysis(), false)))
+    P.get_or_init(|| schofield::render::render_pages(&Tabulation::new(analysis(), false).unwrap()))
 }
 
 /// One entry read back from the printed text.
@@ -27,7 +24,8 @@ struct Printed {
     code: String,
     field: String,
     moves: usize,
-    path: Path,
+    /// The specimen's letters, struck-through marks removed.
+    path: String,
 }
 
 /// Reads the printed tabulation back: pages split at form feeds, half-pages
@@ -58,9 +56,9 @@ fn parse(text: &str) -> (usize, Vec<(String, Vec<Printed>)>) {
                         field: e[2].to_string(),
                         moves: e[3].parse().unwrap(),
                         path: if e[4] == "-" {
-                            Path::default()
+                            String::new()
                         } else {
-                            e[4].parse().unwrap()
+                            e[4].replace('\u{338}', "")
                         },
                     });
                 }
@@ -99,58 +97,68 @@ fn layout_168_pages_336_half_pages_20160_entries() {
 fn every_printed_entry_is_right() {
     let a = analysis();
     let (_, halves) = parse(pages());
+    let target: Vec<u8> = (0..8).collect();
     for (_, entries) in &halves {
         for e in entries {
-            let p = EIGHT.parse_code(&e.code).unwrap();
-            assert_eq!(e.moves, usize::from(a.moves(&p)), "{}", e.code);
-            assert_eq!(e.field, a.starting_twists(&p).field(), "{}", e.code);
-            if p.is_target() {
+            let x = a.parse_position(&e.code).unwrap();
+            assert_eq!(e.moves, usize::from(a.moves_at(x).unwrap()), "{}", e.code);
+            assert_eq!(
+                e.field,
+                MoveBits(a.starting_moves(x)).field(a.moves()),
+                "{}",
+                e.code
+            );
+            let pieces = a.position(x).orbits()[0].pieces.clone();
+            if pieces == target {
                 continue;
             }
-            // The specimen replays to the target in the printed number of
-            // moves, and starts with a twist of its field.
-            assert!(p.apply_path(&e.path).is_target(), "{}", e.code);
-            assert_eq!(e.path.moves(), e.moves, "{}", e.code);
-            let first = e.path.twists()[0];
-            assert_eq!(e.field.chars().nth(first.index()), Some(first.letter()));
+            // The specimen replays to the target (as SPEC.md's twists
+            // move the squares) in the printed number of moves, and starts
+            // with a twist of its field.
+            assert_eq!(spec::follow(&pieces, &e.path), target, "{}", e.code);
+            assert_eq!(spec::cost(&e.path), e.moves, "{}", e.code);
+            let first = e.path.chars().next().unwrap();
+            let slot = spec::TWISTS.iter().position(|&(l, _)| l == first).unwrap();
+            assert_eq!(e.field.chars().nth(slot), Some(first));
         }
     }
 }
 
 #[test]
 fn half_page_102_holds_the_worked_example() {
-    let t = Tabulation::new(analysis(), false);
+    let t = Tabulation::new(analysis(), false).unwrap();
     let h = t.half_page("102").unwrap();
     let text = schofield::render::render_half_page(&h);
     assert!(text.starts_with("102\n"));
     assert!(text.contains("536 ) ....W..Z 20 WX̸Y̸Z̸AD̸Y"), "{text}");
     let e = t.entry("102536").unwrap();
     assert_eq!(e.specimen.to_string(), "WXYZADY");
-    assert_eq!(e.starting_twists.letters(), "WZ");
+    assert_eq!(e.starting_twists.letters, "WZ");
 }
 
 /// Dijkstra over (position, last twist) from the target, using only
-/// `Position::apply` and the elision rule: the least cost of reaching each
-/// position with each last twist. Shares nothing with the layered search.
-fn independent_costs() -> BTreeMap<(Position<8>, Option<Twist>), usize> {
-    let mut best: BTreeMap<(Position<8>, Option<Twist>), usize> = BTreeMap::new();
+/// SPEC.md's twists and elision rule (the `spec` model of the tests):
+/// the least cost of reaching each position with each last twist. Shares
+/// nothing with the layered search or the puzzle's data file.
+fn independent_costs() -> BTreeMap<(Vec<u8>, Option<usize>), usize> {
+    let mut best: BTreeMap<(Vec<u8>, Option<usize>), usize> = BTreeMap::new();
     let mut heap = BinaryHeap::new();
-    let start = (Position::<8>::target(), None);
-    best.insert(start, 0);
+    let start: (Vec<u8>, Option<usize>) = ((0..8).collect(), None);
+    best.insert(start.clone(), 0);
     heap.push(std::cmp::Reverse((0usize, start)));
     while let Some(std::cmp::Reverse((c, (p, last)))) = heap.pop() {
-        if best.get(&(p, last)) != Some(&c) {
+        if best.get(&(p.clone(), last)) != Some(&c) {
             continue;
         }
-        for t in Twist::ALL {
+        for t in 0..8 {
             let step = match last {
-                Some(l) if t == l || t == l.inverse() => continue,
-                Some(l) if l.elides_into(t) => 2,
+                Some(l) if t == l || t == spec::inverse(l) => continue,
+                Some(l) if spec::elides(l, t) => 2,
                 _ => 4,
             };
-            let key = (p.apply(t), Some(t));
+            let key = (spec::apply(&p, t), Some(t));
             if best.get(&key).is_none_or(|&b| c + step < b) {
-                best.insert(key, c + step);
+                best.insert(key.clone(), c + step);
                 heap.push(std::cmp::Reverse((c + step, key)));
             }
         }
@@ -165,20 +173,28 @@ fn fields_agree_with_an_independent_search_for_every_puzzle() {
     let costs = independent_costs();
     let a = analysis();
     let mut by_length: BTreeMap<usize, usize> = BTreeMap::new();
-    for p in Position::<8>::all() {
-        if p.is_target() {
+    let mut seen = 0;
+    for x in 0..a.space().len() {
+        let p = a.position(x).orbits()[0].pieces.clone();
+        if x == a.goal() {
             continue;
         }
-        let g = |t: Twist| costs.get(&(p, Some(t))).copied().unwrap_or(usize::MAX);
-        let d = Twist::ALL.into_iter().map(g).min().unwrap();
-        assert_eq!(d, usize::from(a.moves(&p)), "{}", p.code());
-        let starting: TwistSet = Twist::ALL
-            .into_iter()
-            .filter(|&s| g(s.inverse()) == d)
-            .collect();
-        assert_eq!(starting, a.starting_twists(&p), "{}", p.code());
+        seen += 1;
+        let g = |t: usize| {
+            costs
+                .get(&(p.clone(), Some(t)))
+                .copied()
+                .unwrap_or(usize::MAX)
+        };
+        let d = (0..8).map(g).min().unwrap();
+        assert_eq!(d, usize::from(a.moves_at(x).unwrap()), "{}", a.name_of(x));
+        let starting: u64 = (0..8)
+            .filter(|&s| g(spec::inverse(s)) == d)
+            .fold(0, |acc, s| acc | 1 << s);
+        assert_eq!(starting, a.starting_moves(x), "{}", a.name_of(x));
         *by_length.entry(d).or_default() += 1;
     }
+    assert_eq!(seen, 20_159);
     // Every length from 4 to 30 was covered.
     assert_eq!(by_length.len(), 14);
 }
@@ -187,19 +203,16 @@ fn fields_agree_with_an_independent_search_for_every_puzzle() {
 fn class_dictionaries() {
     let a = analysis();
     for (with_inverses, n) in [(false, 2572), (true, 1439)] {
-        let records = table::class_dictionary(a, with_inverses, true);
+        let records = table::class_dictionary(a, with_inverses, true).unwrap();
         assert_eq!(records.len(), n);
-        let total: usize = records.iter().map(|r| usize::from(r.size)).sum();
+        let total: u64 = records.iter().map(|r| r.size).sum();
         assert_eq!(total, 20_160);
         for r in &records {
             let members = r.members.as_ref().unwrap();
-            assert_eq!(members.len(), usize::from(r.size));
+            assert_eq!(members.len() as u64, r.size);
             assert_eq!(members[0], r.representative);
             for m in members {
-                assert_eq!(
-                    usize::from(a.moves(&EIGHT.parse_code(m).unwrap())),
-                    usize::from(r.moves)
-                );
+                assert_eq!(a.moves_at(a.parse_position(m).unwrap()), Some(r.moves));
             }
         }
     }

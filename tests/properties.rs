@@ -1,24 +1,27 @@
 //! Round trips for everything that has an inverse: rank/unrank, parse/print,
 //! path/inverse path, and the group laws of the symmetries.
 
+mod common;
+use common::{eight, five};
 use proptest::prelude::*;
 use schofield::perm;
-use schofield::twist::position::Position;
-use schofield::twist::puzzle::{EIGHT, FIVE};
-use schofield::twist::symmetry::D4;
-use schofield::twist::{Path, Twist};
+use schofield::twist::{Path, expand};
 
-fn position() -> impl Strategy<Value = Position<8>> {
-    (0u64..20_160).prop_map(|s| Position::<8>::from_sequence_number(s).unwrap())
+fn position() -> impl Strategy<Value = u64> {
+    0u64..20_160
 }
 
 fn path() -> impl Strategy<Value = Path> {
-    prop::collection::vec(0usize..8, 0..12)
-        .prop_map(|v| Path::new(v.into_iter().map(Twist::from_index).collect()))
+    prop::collection::vec(0usize..8, 0..12).prop_map(Path::new)
 }
 
-fn d4() -> impl Strategy<Value = D4> {
-    (0usize..8).prop_map(|i| D4::ALL[i])
+fn symmetry() -> impl Strategy<Value = usize> {
+    0usize..8
+}
+
+/// Follows a path from position `x`.
+fn follow(a: &schofield::twist::analysis::Analysis, x: u64, q: &Path) -> u64 {
+    q.moves().iter().fold(x, |y, &m| a.next(y, m))
 }
 
 proptest! {
@@ -29,43 +32,55 @@ proptest! {
 
     #[test]
     fn grid_code_cycles_round_trip(p in position()) {
-        prop_assert_eq!(EIGHT.parse_position(&EIGHT.grid_compact(&p)).unwrap(), p);
-        prop_assert_eq!(EIGHT.parse_position(&EIGHT.grid(&p)).unwrap(), p);
-        prop_assert_eq!(EIGHT.parse_position(&p.code()).unwrap(), p);
-        prop_assert_eq!(EIGHT.parse_position(&p.cycles()).unwrap(), p);
+        let a = eight();
+        prop_assert_eq!(a.parse_position(&a.grid(p).unwrap()).unwrap(), p);
+        prop_assert_eq!(a.parse_position(&a.grid_lines(p).unwrap()).unwrap(), p);
+        prop_assert_eq!(a.parse_position(&a.code(p).unwrap()).unwrap(), p);
+        prop_assert_eq!(a.parse_position(&a.cycles(p).unwrap()).unwrap(), p);
+        prop_assert_eq!(a.parse_position(&a.pattern_text(p)).unwrap(), p);
     }
 
     #[test]
     fn five_puzzle_forms_round_trip(s in 0u64..60) {
-        let p = Position::<5>::from_sequence_number(s).unwrap();
-        prop_assert_eq!(FIVE.parse_position(&FIVE.grid_compact(&p)).unwrap(), p);
-        prop_assert_eq!(FIVE.parse_position(&p.code()).unwrap(), p);
-        prop_assert_eq!(FIVE.parse_position(&p.cycles()).unwrap(), p);
+        let a = five();
+        prop_assert_eq!(a.parse_position(&a.grid(s).unwrap()).unwrap(), s);
+        prop_assert_eq!(a.parse_position(&a.code(s).unwrap()).unwrap(), s);
+        prop_assert_eq!(a.parse_position(&a.cycles(s).unwrap()).unwrap(), s);
     }
 
     #[test]
     fn path_print_parse_and_inverse(q in path(), p in position()) {
-        prop_assert_eq!(q.to_string().parse::<Path>().unwrap(), q.clone());
-        prop_assert_eq!(q.marked().parse::<Path>().unwrap(), q.clone());
-        prop_assert_eq!(q.inverse().inverse(), q.clone());
-        prop_assert_eq!(q.inverse().moves(), q.moves());
-        prop_assert_eq!(p.apply_path(&q).apply_path(&q.inverse()), p);
-        prop_assert_eq!(schofield::twist::expand(&q, p.pieces()).len(), q.moves());
+        let a = eight();
+        let moves = a.moves();
+        prop_assert_eq!(Path::parse(moves, &q.write(moves)).unwrap(), q.clone());
+        prop_assert_eq!(Path::parse(moves, &q.marked(moves)).unwrap(), q.clone());
+        prop_assert_eq!(Path::parse(moves, &q.marked_ascii(moves)).unwrap(), q.clone());
+        prop_assert_eq!(q.inverse(moves).inverse(moves), q.clone());
+        prop_assert_eq!(q.inverse(moves).cost(moves), q.cost(moves));
+        prop_assert_eq!(follow(a, follow(a, p, &q), &q.inverse(moves)), p);
+        let pieces = a.position(p).orbits()[0].pieces.clone();
+        prop_assert_eq!(expand(a.puzzle(), moves, &q, &pieces).len(), q.cost(moves));
     }
 
     #[test]
-    fn conjugation_is_an_action(p in position(), g in d4(), h in d4(), q in path()) {
-        prop_assert_eq!(p.conjugate(h).conjugate(g), p.conjugate(g.compose(h)));
+    fn conjugation_is_an_action(p in position(), g in symmetry(), h in symmetry(), q in path()) {
+        let a = eight();
+        let syms = a.symmetries();
+        // First h, then g: the symmetry h·g.
+        let hg = syms[h].transformation.then(&syms[g].transformation);
+        let k = syms.iter().position(|s| s.transformation == hg).unwrap();
+        prop_assert_eq!(a.conjugate(a.conjugate(p, h), g), a.conjugate(p, k));
         // Relabelling commutes with twisting: φ(p·t) = φ(p)·φ(t).
-        let image = q.map(|t| g.twist(t));
-        prop_assert_eq!(p.apply_path(&q).conjugate(g), p.conjugate(g).apply_path(&image));
-        prop_assert_eq!(image.moves(), q.moves());
+        let image = q.map(|t| syms[g].image[t]);
+        prop_assert_eq!(a.conjugate(follow(a, p, &q), g), follow(a, a.conjugate(p, g), &image));
+        prop_assert_eq!(image.cost(a.moves()), q.cost(a.moves()));
     }
 
     #[test]
     fn a_path_from_the_target_solves_the_inverse(q in path()) {
         // The same letters that lead the target to X lead X⁻¹ to the target.
-        let x = Position::<8>::target().apply_path(&q);
-        prop_assert!(x.inverse().apply_path(&q).is_target());
+        let a = eight();
+        let x = follow(a, a.goal(), &q);
+        prop_assert_eq!(follow(a, a.inverse(x).unwrap(), &q), a.goal());
     }
 }

@@ -201,14 +201,14 @@ fn batches_from_standard_input() {
     // A bad line is reported with its number; the others still run; exit 2.
     let out = piped(
         &["solve", "-", "--format", "csv"],
-        "# a comment\n102536\nxx\n\n025/1_3/746\n",
+        "# a comment\n102536\nxq\n\n025/1_3/746\n",
     );
     assert_eq!(out.status.code(), Some(2));
     let csv = String::from_utf8(out.stdout).unwrap();
     assert_eq!(csv.lines().count(), 3, "one header, two records: {csv}");
     assert!(csv.starts_with("code,"));
     let err = String::from_utf8(out.stderr).unwrap();
-    assert!(err.contains("line 3: cannot read \"xx\""), "{err}");
+    assert!(err.contains("line 3: cannot read \"xq\""), "{err}");
     assert!(err.contains("1 of 3 lines failed"), "{err}");
     // The same for the board commands.
     let out = piped(

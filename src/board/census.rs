@@ -76,18 +76,18 @@ impl fmt::Display for CaseError {
                 f,
                 "the {b} board has {} cells ({} states), more than 12",
                 b.cells(),
-                crate::render::grouped(b.reachable() as usize)
+                crate::text::grouped(b.reachable() as usize)
             ),
             CaseError::Impossible(b) => write!(
                 f,
                 "the {b} board has {} states: its two-bit table alone would need {} GiB, more than this tool will try",
-                crate::render::grouped(b.reachable() as usize),
-                crate::render::grouped(((b.reachable() / 4) >> 30) as usize)
+                crate::text::grouped(b.reachable() as usize),
+                crate::text::grouped(((b.reachable() / 4) >> 30) as usize)
             ),
             CaseError::OutOfMemory { board, bytes } => write!(
                 f,
                 "not enough memory for the {board} board: its tables need {} bytes ({:.1} GiB)",
-                crate::render::grouped(*bytes as usize),
+                crate::text::grouped(*bytes as usize),
                 *bytes as f64 / f64::from(1u32 << 30)
             ),
         }

@@ -117,7 +117,7 @@ impl fmt::Display for GoalError {
         write!(
             f,
             "unknown goal {}; expected blank-last, blank-first or a grid",
-            crate::render::quoted(&self.goal),
+            crate::text::quoted(&self.goal),
         )?;
         // A word is not a grid gone wrong: the grid's complaint would mislead.
         let grid_like = self

@@ -143,17 +143,17 @@ impl fmt::Display for TableError {
             } => write!(
                 f,
                 "{} holds the table for {holds}, not {wanted}",
-                crate::render::quoted(path)
+                crate::text::quoted(path)
             ),
             TooLarge(b) => write!(
                 f,
                 "a lookup table for the {b} board would need {} bytes (one per state); it is built for boards of up to {MAX_CELLS} cells (3x4: 239 500 800 states)",
-                crate::render::grouped(b.reachable() as usize)
+                crate::text::grouped(b.reachable() as usize)
             ),
             OutOfMemory { board, bytes } => write!(
                 f,
                 "not enough memory to build the lookup table of the {board} board: it needs {} bytes ({:.1} GiB)",
-                crate::render::grouped(*bytes as usize),
+                crate::text::grouped(*bytes as usize),
                 *bytes as f64 / f64::from(1u32 << 30)
             ),
             Unsolvable(u) => u.fmt(f),

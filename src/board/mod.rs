@@ -114,7 +114,7 @@ impl fmt::Display for BoardError {
             SizeSyntax(s) => write!(
                 f,
                 "cannot read {} as a board size; expected ROWSxCOLS, like 3x3 or 2x6",
-                crate::render::quoted(s)
+                crate::text::quoted(s)
             ),
             Size { rows, cols } => write!(
                 f,
@@ -124,7 +124,7 @@ impl fmt::Display for BoardError {
                 write!(
                     f,
                     "the grid has {}; expected {expected}",
-                    crate::render::counted(*found, "row", "rows")
+                    crate::text::counted(*found, "row", "rows")
                 )
             }
             RowLength {
@@ -134,7 +134,7 @@ impl fmt::Display for BoardError {
             } => write!(
                 f,
                 "row {row} of the grid has {}; expected {expected}",
-                crate::render::counted(*found, "cell", "cells")
+                crate::text::counted(*found, "cell", "cells")
             ),
             CellCount { found, expected } => write!(
                 f,
@@ -144,7 +144,7 @@ impl fmt::Display for BoardError {
             BadCell(s) => write!(
                 f,
                 "cannot read {} as a tile; expected tile numbers and '_' or 0 for the blank",
-                crate::render::quoted(s)
+                crate::text::quoted(s)
             ),
             TileOutOfRange { tile, max } => write!(
                 f,

@@ -115,8 +115,8 @@ pub fn run(mut args: BoardsArgs) -> Outcome {
                 "the {} board, home {}: {} states, {} bytes of tables ({:.1} GiB) …",
                 c.board,
                 c.home,
-                render::grouped(c.board.reachable() as usize),
-                render::grouped(c.table_bytes() as usize),
+                schofield::text::grouped(c.board.reachable() as usize),
+                schofield::text::grouped(c.table_bytes() as usize),
                 c.table_bytes() as f64 / f64::from(1u32 << 30)
             );
         }
@@ -140,8 +140,8 @@ pub fn run(mut args: BoardsArgs) -> Outcome {
                     eprintln!(
                         "{title}: layer {} done, {} of {} states, {:.1} s",
                         p.layer,
-                        render::grouped(p.found as usize),
-                        render::grouped(p.total as usize),
+                        schofield::text::grouped(p.found as usize),
+                        schofield::text::grouped(p.total as usize),
                         started.elapsed().as_secs_f64()
                     )
                 });
@@ -319,9 +319,9 @@ impl Distributed {
                 case.board,
                 case.home,
                 self.cluster.peers(),
-                render::grouped(t.kept as usize),
-                render::grouped(t.to_workers as usize),
-                render::grouped(t.to_processes as usize),
+                schofield::text::grouped(t.kept as usize),
+                schofield::text::grouped(t.to_workers as usize),
+                schofield::text::grouped(t.to_processes as usize),
                 t.network_bytes_per_state()
             );
         }

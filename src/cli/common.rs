@@ -2,7 +2,8 @@
 //! progress bars, output files and the cache folder.
 
 use clap::{Args, ValueEnum};
-use schofield::render::{Format, quoted};
+use schofield::render::Format;
+use schofield::text::quoted;
 use std::path::{Path, PathBuf};
 
 /// What a command returns: the text for standard output, or the error to
@@ -61,7 +62,7 @@ pub fn deliver(text: &str, ascii: bool) -> Result<(), DeliveryFailed> {
     use std::io::Write;
     let is_text = FORMAT.get() == Some(&OutputFormat::Text);
     let text = if ascii && is_text {
-        std::borrow::Cow::Owned(schofield::render::to_ascii(text))
+        std::borrow::Cow::Owned(schofield::text::to_ascii(text))
     } else {
         std::borrow::Cow::Borrowed(text)
     };
@@ -179,13 +180,21 @@ pub fn read_on(
     elsewhere: impl Fn(&schofield::board::Board) -> String,
 ) -> Result<schofield::board::Arrangement, Box<dyn std::error::Error>> {
     use schofield::board::Board;
-    use schofield::twist::puzzle::{EIGHT, FIVE};
+    // Whether the text reads as a position of a library twist puzzle.
+    let of = |name: &str| {
+        schofield::puzzle::library::get(name).is_some_and(|p| {
+            p.moves(p.default_metric(), None).is_ok_and(|m| {
+                schofield::twist::notation::read_pattern_of(&p, &m, text)
+                    .is_ok_and(|pat| schofield::group::invariants::broken(&p, &m, &pat).is_none())
+            })
+        })
+    };
     board.parse_arrangement(text).map_err(|e| {
         let shown = quoted(text.trim());
         // Only a grid is taken for a twist puzzle's position: a short list
         // of numbers is more likely a list cut short.
         let grid = text.contains(['/', '_', '\n']);
-        if grid && FIVE.parse_position(text).is_ok() {
+        if grid && of("five") {
             return format!(
                 "{shown} is a position of Schofield's five-puzzle; use `schofield five solve`"
             )
@@ -197,7 +206,7 @@ pub fn read_on(
                 elsewhere(&b)
             )
             .into(),
-            _ if grid && EIGHT.parse_position(text).is_ok() => {
+            _ if grid && of("eight") => {
                 format!("{shown} is a position of Schofield's eight-puzzle; use `schofield solve`")
                     .into()
             }
@@ -208,7 +217,7 @@ pub fn read_on(
 
 /// `1 move`, `20 moves`.
 pub fn moves(n: usize) -> String {
-    schofield::render::counted(n, "move", "moves")
+    schofield::text::counted(n, "move", "moves")
 }
 
 /// The format of an output: `--format` when given, else the one the
@@ -517,7 +526,7 @@ pub fn parse_moves(s: &str) -> Result<u8, String> {
     s.trim().parse::<u8>().map_err(|_| {
         format!(
             "expected a whole number of moves from 0 to 255; got {}",
-            schofield::render::quoted(s)
+            schofield::text::quoted(s)
         )
     })
 }

@@ -1,12 +1,18 @@
 //! `five`: Schofield's five-puzzle.
 
 use super::common::{Drawing, FormatArg, Outcome, OutputFormat};
-use super::eight::{self, PathArgs, SolveArgs};
+use super::twist::{self, PathArgs, SolveArgs};
 use clap::Subcommand;
+use schofield::puzzle::library;
 use schofield::render;
-use schofield::twist::dictionary::Analysis;
+use schofield::twist::analysis::{Analysis, Options};
 use schofield::twist::five;
-use schofield::twist::puzzle::{EIGHT, FIVE};
+
+/// The analysis of one of Schofield's puzzles from the library.
+fn analysed(name: &str) -> Result<Analysis, Box<dyn std::error::Error>> {
+    let p = library::get(name).ok_or("the library has Schofield's puzzles")?;
+    Ok(Analysis::new(p, &Options::default(), &|_| {})?)
+}
 
 /// The subcommands of `five`.
 #[derive(Subcommand)]
@@ -52,23 +58,23 @@ pub enum FiveCommand {
 
 /// `five`, with or without a subcommand.
 pub fn run(command: Option<FiveCommand>, out: FormatArg) -> Outcome {
-    let a = Analysis::new(&FIVE);
+    let a = analysed("five")?;
     Ok(match command {
         None => render::render_five_report(
             &a,
-            &five::binary_trees(6),
+            &five::binary_trees(&a, 6),
             &five::cycle_type_classes(&a),
-            &five::bound(&a, &Analysis::new(&EIGHT)),
+            &five::bound(&a, &analysed("eight")?),
             out.get()?,
         )?,
         Some(FiveCommand::Counts(out)) => match out.get_or_svg()? {
             Some(format) => render::render_five_counts(&a, format)?,
             None => render::svg::move_counts_svg(&a),
         },
-        Some(FiveCommand::Solve(args)) => return eight::solve(&FIVE, args),
-        Some(FiveCommand::Path(args)) => return eight::follow(&FIVE, args),
+        Some(FiveCommand::Solve(args)) => return twist::solve(&a, args),
+        Some(FiveCommand::Path(args)) => return twist::follow(&a, args),
         Some(FiveCommand::Trees { depth, dot, out }) => {
-            let trees = five::binary_trees(usize::from(depth));
+            let trees = five::binary_trees(&a, usize::from(depth));
             let drawing = out.get_drawing()?;
             if dot && out.format.is_some_and(|f| f != OutputFormat::Dot) {
                 return Err("--dot is --format dot; give one of them".into());
@@ -83,7 +89,7 @@ pub fn run(command: Option<FiveCommand>, out: FormatArg) -> Outcome {
             render::render_five_classes(&five::cycle_type_classes(&a), out.get()?)?
         }
         Some(FiveCommand::Bound(out)) => {
-            render::render_bound(&five::bound(&a, &Analysis::new(&EIGHT)), out.get()?)?
+            render::render_bound(&five::bound(&a, &analysed("eight")?), out.get()?)?
         }
     })
 }

@@ -1,11 +1,10 @@
 //! `graph`: export the twist graph.
 
 use super::common::{self, Outcome, parse_moves};
+use super::puzzle::PuzzleArgs;
 use clap::{Args, ValueEnum};
 use schofield::render::{GraphFormat, render_graph};
-use schofield::twist::dictionary::Analysis;
 use schofield::twist::graph::{GraphKind, TwistGraph};
-use schofield::twist::puzzle::{EIGHT, FIVE};
 use std::path::PathBuf;
 
 /// Export the twist graph (or a quotient, or the shortest-path graph) as
@@ -25,9 +24,12 @@ pub struct GraphArgs {
     /// Keep only the positions (or classes) within this many moves.
     #[arg(long, value_parser = parse_moves, allow_hyphen_values = true)]
     max_moves: Option<u8>,
-    /// The five-puzzle instead of the eight-puzzle.
-    #[arg(long)]
+    /// The five-puzzle instead of the eight-puzzle (the same as --puzzle
+    /// five).
+    #[arg(long, conflicts_with = "puzzle")]
     five: bool,
+    #[command(flatten)]
+    puzzle: PuzzleArgs,
     /// Write to this file (atomically) instead of standard output.
     #[arg(long)]
     output: Option<PathBuf>,
@@ -109,10 +111,16 @@ pub fn run(args: GraphArgs) -> Outcome {
         common::send_output_to(path)?;
     }
     let (kind, max_moves) = (args.kind.into(), args.max_moves);
-    let g = if args.five {
-        TwistGraph::build(&Analysis::new(&FIVE), kind, max_moves)
-    } else {
-        TwistGraph::build(&Analysis::new(&EIGHT), kind, max_moves)
-    };
+    let mut puzzle = args.puzzle.clone();
+    if args.five {
+        puzzle.puzzle = "five".to_string();
+    }
+    let a = puzzle.analyse(false)?;
+    let g = TwistGraph::build(&a, kind, max_moves).ok_or_else(|| {
+        format!(
+            "the {} has identical pieces, so its positions have no inverses and no extended classes",
+            a.puzzle().name()
+        )
+    })?;
     Ok(render_graph(&g, format.into()))
 }

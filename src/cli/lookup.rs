@@ -104,7 +104,7 @@ pub fn build(board: Board, goal: Arrangement) -> Result<LookupTable, Box<dyn std
     if board.cells() == schofield::board::lookup::MAX_CELLS {
         eprintln!(
             "building the {board} lookup table ({} states, about half a minute) …",
-            schofield::render::grouped(schofield::board::Space::new(board, goal.clone()).len())
+            schofield::text::grouped(schofield::board::Space::new(board, goal.clone()).len())
         );
     }
     Ok(LookupTable::try_build(board, goal)?)
@@ -164,7 +164,7 @@ pub fn run(command: LookupCommand) -> Outcome {
             };
             let drawing = out.get_or_svg()?;
             if common::is_stdin(&grid) {
-                let format = drawing.ok_or(super::eight::NO_SVG_BATCH)?;
+                let format = drawing.ok_or(super::twist::NO_SVG_BATCH)?;
                 return common::batch_from_stdin(format, one);
             }
             let Some(format) = drawing else {

@@ -5,16 +5,17 @@
 pub mod astar;
 pub mod census;
 pub mod common;
-pub mod eight;
 pub mod explore;
 pub mod fifteen;
 pub mod five;
 pub mod graph;
 pub mod lookup;
 pub mod optimal;
+pub mod puzzle;
 pub mod random;
 pub mod regenerate;
 pub mod shell;
+pub mod twist;
 
 /// Ends a run whose arguments clap refused: help and version as clap writes
 /// them (a command without its subcommand gets its help, exit 2); any other
@@ -72,7 +73,7 @@ pub fn finish(outcome: common::Outcome, ascii: bool) -> std::process::ExitCode {
     eprintln!(
         "{}",
         if ascii {
-            schofield::render::to_ascii(&message)
+            schofield::text::to_ascii(&message)
         } else {
             message
         }

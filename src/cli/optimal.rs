@@ -8,11 +8,12 @@ use schofield::board::batch::{self, BatchError, Instance};
 use schofield::board::goal::Goal;
 use schofield::board::symmetry::Recast;
 use schofield::board::{Arrangement, Board};
-use schofield::render::{self, OptimalReport, quoted};
+use schofield::render::{self, OptimalReport};
 use schofield::search::Limits;
 use schofield::search::ida::{self, IdaSolution};
 use schofield::search::pdb::{Partition, PartitionName, PdbError};
 use schofield::search::{Guide, Heuristic, SearchError};
+use schofield::text::quoted;
 use std::path::{Path, PathBuf};
 
 /// Solve optimally with IDA* and additive pattern databases (the
@@ -184,7 +185,7 @@ pub fn run(args: OptimalArgs) -> Outcome {
                 if build > mb.saturating_mul(1 << 20) {
                     return Err(format!(
                         "building the {name} databases needs {} MB, more than --max-memory {mb}; raise it, build them once without it, or choose a smaller --partition",
-                        schofield::render::grouped(build.div_ceil(1 << 20) as usize)
+                        schofield::text::grouped(build.div_ceil(1 << 20) as usize)
                     )
                     .into());
                 }
@@ -276,7 +277,7 @@ pub fn run(args: OptimalArgs) -> Outcome {
     let wall = clock.elapsed().as_secs_f64();
     let Some(format) = args.out.get_or_svg()? else {
         if batch_mode {
-            return Err(super::eight::NO_SVG_BATCH.into());
+            return Err(super::twist::NO_SVG_BATCH.into());
         }
         let r = &runs[0];
         let title = format!(

@@ -8,10 +8,9 @@ use schofield::board::Board;
 use schofield::board::Space;
 use schofield::board::goal::Goal;
 use schofield::board::lookup;
+use schofield::puzzle::read;
 use schofield::render::{self, RandomPosition};
-use schofield::twist::dictionary::Analysis;
-use schofield::twist::position::SequenceNumber;
-use schofield::twist::puzzle::{EIGHT, FIVE, Puzzle};
+use schofield::twist::analysis::Analysis;
 
 /// Draw random positions for exercises: Schofield's eight- or
 /// five-puzzle (blank at the centre), or any board with the blank
@@ -21,10 +20,19 @@ use schofield::twist::puzzle::{EIGHT, FIVE, Puzzle};
     after_help = "Examples:\n  schofield random --count 5 --moves 20 --seed 7\n  schofield random --puzzle 4x4 --count 3 --format jsonl"
 )]
 pub struct RandomArgs {
-    /// The puzzle: eight (Schofield's, the default), five, or a board
-    /// ROWSxCOLS such as 3x3 or 4x4.
-    #[arg(long, default_value = "eight")]
+    /// The puzzle: eight (Schofield's, the default), any puzzle of the
+    /// library or a file (as every --puzzle), or a board ROWSxCOLS such as
+    /// 3x3 or 4x4 (blank anywhere).
+    #[arg(long, default_value = "eight", value_name = "NAME|FILE|RxC")]
     puzzle: String,
+    /// Which powers of a move count as one move (twist puzzles): face or
+    /// quarter.
+    #[arg(long, value_enum)]
+    metric: Option<super::puzzle::MetricArg>,
+    /// The moves that generate, by name, separated by commas (twist
+    /// puzzles).
+    #[arg(long, value_delimiter = ',', value_name = "MOVES")]
+    generators: Option<Vec<String>>,
     /// Only positions at exactly this many moves from the goal (twist
     /// puzzles; boards of at most 12 cells).
     #[arg(long, value_parser = super::common::parse_moves)]
@@ -51,10 +59,17 @@ pub fn run(args: RandomArgs) -> Outcome {
         Some(s) => fastrand::Rng::with_seed(s),
         None => fastrand::Rng::new(),
     };
-    let records = match args.puzzle.as_str() {
-        "eight" => twist(&EIGHT, &args, &mut rng)?,
-        "five" => twist(&FIVE, &args, &mut rng)?,
-        other => board(other.parse()?, &args, &mut rng)?,
+    let records = match args.puzzle.parse::<Board>() {
+        Ok(b) if read::puzzle(&args.puzzle).is_err() => board(b, &args, &mut rng)?,
+        _ => {
+            let options = super::puzzle::PuzzleArgs {
+                puzzle: args.puzzle.clone(),
+                metric: args.metric,
+                generators: args.generators.clone(),
+                max_memory: None,
+            };
+            twist(&options.analyse(true)?, &args, &mut rng)?
+        }
     };
     Ok(render::render_random(&records, args.out.get()?)?)
 }
@@ -67,44 +82,67 @@ fn places(rng: &mut fastrand::Rng, n: u64, count: u32) -> Vec<u64> {
 }
 
 /// Positions of a twist puzzle: uniform over all, or over one distance.
-fn twist<const N: usize>(
-    puzzle: &'static Puzzle<N>,
+fn twist(
+    a: &Analysis,
     args: &RandomArgs,
     rng: &mut fastrand::Rng,
 ) -> Result<Vec<RandomPosition>, Box<dyn std::error::Error>> {
+    let name = a.puzzle().name();
     if args.goal.is_some() {
-        return Err(format!(
-            "--goal is for boards; the {} is solved towards Schofield's target",
-            puzzle.name
-        )
-        .into());
+        return Err(format!("--goal is for boards; the {name} is solved towards its goal").into());
     }
-    let a = Analysis::new(puzzle);
-    let pool: Vec<SequenceNumber> = match args.moves {
-        Some(m) => a.positions_at(m),
-        None => (0..a.len() as u32).map(SequenceNumber::new).collect(),
+    let table = a.main_dictionary();
+    let reached = |x: u64| table[x as usize] != schofield::twist::search::UNSEEN;
+    let pool_len: u64 = match args.moves {
+        Some(m) => table.iter().filter(|&&d| d == m).count() as u64,
+        None => a.positions(),
     };
-    if pool.is_empty() {
+    if pool_len == 0 {
+        let even = if a.moves().has_words() { "even, " } else { "" };
         return Err(format!(
-            "no {} position needs exactly {}; the minima are even, from 0 to {}",
-            puzzle.name,
+            "no {name} position needs exactly {}; the minima are {even}from 0 to {}",
             super::common::moves(usize::from(args.moves.unwrap_or_default())),
             a.max_moves()
         )
         .into());
     }
-    let out: Vec<RandomPosition> = (0..args.count)
-        .map(|_| {
-            let s = pool[rng.usize(0..pool.len())];
-            let p = a.position(s);
-            RandomPosition {
-                start: puzzle.grid_compact(&p),
-                code: Some(p.code()),
-                moves: Some(a.moves_at(s)),
-            }
-        })
+    // The positions of the pool are numbered in order; draw their numbers,
+    // then find them all in one pass, keeping the order they were drawn in.
+    let drawn: Vec<u64> = (0..args.count)
+        .map(|_| rng.usize(0..pool_len as usize) as u64)
         .collect();
-    Ok(out)
+    let mut order: Vec<usize> = (0..drawn.len()).collect();
+    order.sort_by_key(|&i| drawn[i]);
+    let mut found = vec![0u64; drawn.len()];
+    let mut next = order.iter().peekable();
+    let mut k = 0u64;
+    for x in 0..a.space().len() {
+        let Some(&&i) = next.peek() else { break };
+        let in_pool = match args.moves {
+            Some(m) => table[x as usize] == m,
+            None => reached(x),
+        };
+        if !in_pool {
+            continue;
+        }
+        let _ = i;
+        while let Some(&&i) = next.peek() {
+            if drawn[i] != k {
+                break;
+            }
+            found[i] = x;
+            next.next();
+        }
+        k += 1;
+    }
+    Ok(found
+        .into_iter()
+        .map(|x| RandomPosition {
+            start: a.grid(x).unwrap_or_else(|| a.pattern_text(x)),
+            code: a.code(x),
+            moves: a.moves_at(x),
+        })
+        .collect())
 }
 
 /// Arrangements of a board towards its goal: uniform over the solvable

@@ -1,7 +1,8 @@
 //! Renderers for the small-board tables.
 
-use super::{Format, OutputError, csv, grouped, structured};
+use super::{Format, OutputError, csv, structured};
 use crate::board::census::CaseResult;
+use crate::text::grouped;
 use itertools::Itertools;
 use serde::Serialize;
 use std::fmt::Write as _;

@@ -10,17 +10,17 @@
 //! up, so the model is written once, in Rust.
 
 use super::svg;
-use crate::twist::Path;
-use crate::twist::dictionary::Analysis;
-use crate::twist::position::Position;
-use crate::twist::puzzle::{EIGHT, FIVE, Puzzle};
+use crate::group::classes::Classes;
+use crate::puzzle::{Cell, library};
+use crate::twist::analysis::{Analysis, Options};
+use crate::twist::{MoveBits, Path};
 use serde::Serialize;
 
 /// One puzzle's data for the page.
 #[derive(Debug, Serialize)]
 pub struct PuzzleData {
     /// `eight-puzzle` or `five-puzzle`.
-    pub name: &'static str,
+    pub name: String,
     /// The tray, row by row: Schofield's square numbers, `null` for the
     /// centre.
     pub layout: Vec<Vec<Option<u8>>>,
@@ -28,7 +28,7 @@ pub struct PuzzleData {
     pub letters: String,
     /// For each twist (by letter), the permutation `p` with
     /// `after[s] = before[p[s]]` on the pieces of squares `s`.
-    pub twists: std::collections::BTreeMap<char, Vec<u8>>,
+    pub twists: std::collections::BTreeMap<String, Vec<u8>>,
     /// Each pair `"TU"` where twist `U` right after `T` completes an
     /// elision (two moves cancel).
     pub elisions: Vec<String>,
@@ -38,74 +38,83 @@ pub struct PuzzleData {
     #[allow(clippy::type_complexity)]
     pub positions: Vec<(String, u8, String, String, usize, usize, String, String)>,
     /// Every class: `[representative's code, size, moves]`.
-    pub classes: Vec<(String, u8, u8)>,
+    pub classes: Vec<(String, u64, u8)>,
     /// Every extended class, likewise.
-    pub extended_classes: Vec<(String, u8, u8)>,
+    pub extended_classes: Vec<(String, u64, u8)>,
     /// The distribution chart, as SVG.
     pub chart: String,
 }
 
-/// The data of one puzzle.
-pub fn puzzle_data<const N: usize>(puzzle: &'static Puzzle<N>) -> PuzzleData {
-    let a = Analysis::new(puzzle);
-    let target = Position::<N>::target();
-    let twists = puzzle
-        .twists
+/// The data of one puzzle, from its analysis.
+pub fn puzzle_data(a: &Analysis) -> PuzzleData {
+    let moves = a.moves();
+    let puzzle = a.puzzle();
+    let twists = moves
         .iter()
-        .map(|&t| (t.letter(), target.apply(t).pieces().to_vec()))
+        .enumerate()
+        .map(|(m, t)| {
+            let after = a.position(a.next(a.goal(), m));
+            (t.name().to_string(), after.orbits()[0].pieces.clone())
+        })
         .collect();
-    let elisions = puzzle
-        .twists
-        .iter()
-        .flat_map(|&t| puzzle.twists.iter().map(move |&u| (t, u)))
-        .filter(|(t, u)| t.elides_into(*u))
-        .map(|(t, u)| format!("{}{}", t.letter(), u.letter()))
+    let n = moves.len();
+    let elisions = (0..n)
+        .flat_map(|t| (0..n).map(move |u| (t, u)))
+        .filter(|&(t, u)| moves.elides(t, u))
+        .map(|(t, u)| format!("{}{}", moves.get(t).name(), moves.get(u).name()))
         .collect();
     let (classes, extended) = (a.classes(), a.extended_classes());
-    let positions = (0..a.len() as u32)
-        .map(|s| {
-            let seq = crate::twist::position::SequenceNumber::new(s);
-            let p = a.position(seq);
-            let field = a.starting_twists(&p).field_of(puzzle.twists);
-            let paths: Vec<String> = a.minimal_paths(&p).iter().map(Path::to_string).collect();
+    let positions = (0..a.space().len())
+        .filter(|&x| a.moves_at(x).is_some())
+        .map(|x| {
+            let field = MoveBits(a.starting_moves(x)).field(moves);
+            let paths: Vec<String> = a
+                .minimal_paths(x)
+                .into_iter()
+                .map(|p| Path::new(p).write(moves))
+                .collect();
             (
-                p.code(),
-                a.moves(&p),
+                a.name_of(x),
+                a.moves_at(x).unwrap_or(0),
                 field,
-                p.cycles(),
-                classes.class_of(seq).id.index(),
-                extended.class_of(seq).id.index(),
+                a.cycles(x).unwrap_or_default(),
+                classes.class_of(x).unwrap_or(0),
+                extended.and_then(|e| e.class_of(x)).unwrap_or(0),
                 paths.join(" "),
-                puzzle.grid_compact(&p),
+                a.grid(x).unwrap_or_default(),
             )
         })
         .collect();
-    let class_rows = |c: &crate::twist::dictionary::Classes| {
-        c.iter()
-            .map(|k| (a.position(k.representative).code(), k.size, k.moves))
-            .collect()
+    let class_rows = |c: Option<&Classes>| {
+        c.map(|c| {
+            c.list()
+                .iter()
+                .map(|k| (a.name_of(k.representative), k.size, k.distance))
+                .collect()
+        })
+        .unwrap_or_default()
     };
     PuzzleData {
-        name: puzzle.name,
+        name: puzzle.name().to_string(),
         layout: puzzle
-            .layout
+            .layout()
             .iter()
             .map(|row| {
                 row.iter()
                     .map(|cell| match cell {
-                        crate::twist::Cell::Square(i) => Some(*i),
-                        crate::twist::Cell::Centre => None,
+                        Cell::Slot { slot, .. } => Some(*slot),
+                        _ => None,
                     })
                     .collect()
             })
             .collect(),
-        letters: puzzle.twists.iter().map(|t| t.letter()).collect(),
+        letters: moves.iter().map(|t| t.name()).collect(),
         twists,
         elisions,
         positions,
-        classes: class_rows(classes),
+        classes: class_rows(Some(classes)),
         extended_classes: class_rows(extended),
-        chart: svg::move_counts_svg(&a),
+        chart: svg::move_counts_svg(a),
     }
 }
 
@@ -126,9 +135,13 @@ pub fn site() -> Vec<(&'static str, String)> {
         eight: PuzzleData,
         five: PuzzleData,
     }
+    let analysed = |name: &str| {
+        let p = library::get(name).expect("the library has Schofield's puzzles");
+        Analysis::new(p, &Options::default(), &|_| {}).expect("Schofield's puzzles analyse")
+    };
     let data = Data {
-        eight: puzzle_data(&EIGHT),
-        five: puzzle_data(&FIVE),
+        eight: puzzle_data(&analysed("eight")),
+        five: puzzle_data(&analysed("five")),
     };
     let json = serde_json::to_string(&data).expect("the data serialises");
     vec![

@@ -1,10 +1,9 @@
 //! Renderers for the five-puzzle's reports.
 
 use super::{Format, OutputError, csv, render_counts, structured};
-use crate::twist::dictionary::{Analysis, MoveCount};
+use crate::twist::analysis::{Analysis, MoveCount};
 use crate::twist::five::{BinaryTrees, Bound, CycleTypeClass, Dodecahedron, TreeNode};
-use crate::twist::position::{Position, SequenceNumber};
-use crate::twist::puzzle::FIVE;
+use crate::twist::{MoveBits, Path};
 use itertools::Itertools;
 use serde::Serialize;
 use std::fmt::Write as _;
@@ -15,7 +14,7 @@ pub struct TwistCount {
     /// Number of twists.
     pub twists: usize,
     /// Positions first reached with that many.
-    pub positions: usize,
+    pub positions: u64,
 }
 
 #[derive(Serialize)]
@@ -24,7 +23,7 @@ struct FiveCounts<'a> {
     by_twists: Vec<TwistCount>,
 }
 
-fn twist_counts(counts: &[usize]) -> Vec<TwistCount> {
+fn twist_counts(counts: &[u64]) -> Vec<TwistCount> {
     counts
         .iter()
         .enumerate()
@@ -35,7 +34,7 @@ fn twist_counts(counts: &[usize]) -> Vec<TwistCount> {
 /// The five-puzzle's move-count table and its count by number of twists.
 /// JSON/YAML: `{by_moves: [...], by_twists: [{twists, positions}]}`; CSV: the
 /// move-count rows.
-pub fn render_five_counts(a: &Analysis<5>, format: Format) -> Result<String, OutputError> {
+pub fn render_five_counts(a: &Analysis, format: Format) -> Result<String, OutputError> {
     let rows = a.move_counts();
     match format {
         Format::Json | Format::Jsonl | Format::Yaml => structured(
@@ -55,7 +54,7 @@ pub fn render_five_counts(a: &Analysis<5>, format: Format) -> Result<String, Out
             for c in twist_counts(&a.twist_counts()) {
                 let _ = writeln!(s, "{:>6} {:>10}", c.twists, c.positions);
             }
-            let _ = writeln!(s, "{:>6} {:>10}", "total", a.len());
+            let _ = writeln!(s, "{:>6} {:>10}", "total", a.positions());
             Ok(s)
         }
     }
@@ -66,7 +65,7 @@ fn tree_lines(node: &TreeNode, s: &mut String) {
     let word = format!("{indent}{}", node.word);
     let mark = match &node.same_as {
         None => "new".to_string(),
-        Some(w) if w.is_empty() => "= target".to_string(),
+        Some(w) if w.plain.is_empty() => "= target".to_string(),
         Some(w) => format!("= {w}"),
     };
     let _ = writeln!(
@@ -98,7 +97,7 @@ pub fn render_trees(trees: &BinaryTrees, format: Format) -> Result<String, Outpu
             fn rows<'a>(tree: char, n: &'a TreeNode, out: &mut Vec<Row<'a>>) {
                 out.push(Row {
                     tree,
-                    word: n.word.to_string(),
+                    word: n.word.plain.clone(),
                     twists: n.twists,
                     moves: n.moves,
                     position: &n.position,
@@ -115,7 +114,8 @@ pub fn render_trees(trees: &BinaryTrees, format: Format) -> Result<String, Outpu
             }
             let mut out = Vec::new();
             for root in trees.roots.iter().chain(&trees.reflected) {
-                rows(root.word.twists()[0].letter(), root, &mut out);
+                let tree = root.word.plain.chars().next().unwrap_or('?');
+                rows(tree, root, &mut out);
             }
             csv(out)
         }
@@ -265,7 +265,7 @@ pub fn render_bound(b: &Bound, format: Format) -> Result<String, OutputError> {
 /// The whole five-puzzle analysis as text: counts, every position, the
 /// trees, the classes and the bound (this is `tables/five-puzzle.txt`).
 pub fn render_five_report(
-    a: &Analysis<5>,
+    a: &Analysis,
     trees: &BinaryTrees,
     classes: &[CycleTypeClass],
     bound: &Bound,
@@ -300,20 +300,20 @@ pub fn render_five_report(
         "{:<5} {:<8} {:>5}  {:<5} specimen",
         "code", "grid", "moves", "field"
     );
-    for i in 0..a.len() {
-        let p: Position<5> = a.position(SequenceNumber::new(i as u32));
-        let spec = a.specimen(&p);
+    let moves = a.moves();
+    for x in (0..a.space().len()).filter(|&x| a.moves_at(x).is_some()) {
+        let spec = Path::new(a.specimen(x));
         let _ = writeln!(
             s,
             "{:<5} {:<8} {:>5}  {:<5} {}",
-            p.code(),
-            FIVE.grid_compact(&p),
-            a.moves(&p),
-            a.starting_twists(&p).field_of(FIVE.twists),
+            a.code(x).unwrap_or_default(),
+            a.grid(x).unwrap_or_default(),
+            a.moves_at(x).unwrap_or(0),
+            MoveBits(a.starting_moves(x)).field(moves),
             if spec.is_empty() {
                 "(target)".to_string()
             } else {
-                spec.marked()
+                spec.marked(moves)
             }
         );
     }

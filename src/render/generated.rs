@@ -10,17 +10,23 @@
 //! ```
 
 use crate::board::census;
+use crate::puzzle::library;
 use crate::render::render_pages;
 use crate::render::{Format, render_classes, render_counts, render_five_report};
 use crate::search::duplicates;
-use crate::twist::dictionary::Analysis;
+use crate::twist::analysis::{Analysis, Options};
 use crate::twist::five;
-use crate::twist::puzzle::{EIGHT, FIVE};
 use crate::twist::table::{Tabulation, class_dictionary};
+
+/// The analysis of a library puzzle of Schofield's.
+fn analysed(name: &str) -> Analysis {
+    let p = library::get(name).expect("the library has Schofield's puzzles");
+    Analysis::new(p, &Options::default(), &|_| {}).expect("Schofield's puzzles analyse")
+}
 
 /// Every generated table as `(path under tables/, contents)`.
 pub fn generated() -> Vec<(String, String)> {
-    let eight = Analysis::new(&EIGHT);
+    let eight = analysed("eight");
     let counts = |format| render_counts(&eight.move_counts(), format).expect("serialisable");
     let mut files = vec![
         ("counts.txt".to_string(), counts(Format::Text)),
@@ -28,23 +34,31 @@ pub fn generated() -> Vec<(String, String)> {
         ("counts.json".to_string(), counts(Format::Json)),
         (
             "eight-puzzle-tables.txt".to_string(),
-            render_pages(&Tabulation::new(&eight, false)),
+            render_pages(
+                &Tabulation::new(&eight, false).expect("the eight-puzzle has code numbers"),
+            ),
         ),
         (
             "classes.csv".to_string(),
-            render_classes(&class_dictionary(&eight, false, true), Format::Csv)
-                .expect("serialisable"),
+            render_classes(
+                &class_dictionary(&eight, false, true).expect("classes"),
+                Format::Csv,
+            )
+            .expect("serialisable"),
         ),
         (
             "classes-extended.csv".to_string(),
-            render_classes(&class_dictionary(&eight, true, true), Format::Csv)
-                .expect("serialisable"),
+            render_classes(
+                &class_dictionary(&eight, true, true).expect("positions have inverses"),
+                Format::Csv,
+            )
+            .expect("serialisable"),
         ),
         ("five-puzzle.txt".to_string(), {
-            let a = Analysis::new(&FIVE);
+            let a = analysed("five");
             render_five_report(
                 &a,
-                &five::binary_trees(6),
+                &five::binary_trees(&a, 6),
                 &five::cycle_type_classes(&a),
                 &five::bound(&a, &eight),
                 super::Format::Text,

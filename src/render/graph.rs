@@ -7,12 +7,12 @@
 //! attributes (`moves`, `class_id`, …) as numbers.
 //!
 //! ```
+//! use schofield::puzzle::library;
 //! use schofield::render::{GraphFormat, render_graph};
-//! use schofield::twist::dictionary::Analysis;
+//! use schofield::twist::analysis::{Analysis, Options};
 //! use schofield::twist::graph::{GraphKind, TwistGraph};
-//! use schofield::twist::puzzle::EIGHT;
-//! let a = Analysis::new(&EIGHT);
-//! let g = TwistGraph::build(&a, GraphKind::Classes, Some(4));
+//! let a = Analysis::new(library::get("eight").unwrap(), &Options::default(), &|_| {}).unwrap();
+//! let g = TwistGraph::build(&a, GraphKind::Classes, Some(4)).unwrap();
 //! let dot = render_graph(&g, GraphFormat::Dot);
 //! assert!(dot.starts_with("graph {"));
 //! assert!(render_graph(&g, GraphFormat::Graphml).contains("edgedefault=\"undirected\""));
@@ -63,13 +63,10 @@ fn node_data(n: &Node) -> [(&'static str, Datum<'_>); 6] {
     [
         ("code", Datum::Text(&n.code)),
         ("grid", Datum::Text(&n.grid)),
-        (
-            "sequence_number",
-            Datum::Number(u64::from(n.sequence_number)),
-        ),
+        ("sequence_number", Datum::Number(n.sequence_number)),
         ("moves", Datum::Number(u64::from(n.moves))),
         ("class_id", Datum::Number(n.class_id as u64)),
-        ("class_size", Datum::Number(u64::from(n.class_size))),
+        ("class_size", Datum::Number(n.class_size)),
     ]
 }
 
@@ -213,11 +210,11 @@ fn graphml<Ty: petgraph::EdgeType>(
             xml(&g[e.target()].code),
             xml(&w.label)
         );
-        if let Some(t) = w.twist {
-            let _ = write!(s, "<data key=\"twist\">{t}</data>");
+        if let Some(t) = &w.twist {
+            let _ = write!(s, "<data key=\"twist\">{}</data>", xml(t));
         }
-        if let Some(t) = w.inverse {
-            let _ = write!(s, "<data key=\"inverse\">{t}</data>");
+        if let Some(t) = &w.inverse {
+            let _ = write!(s, "<data key=\"inverse\">{}</data>", xml(t));
         }
         if let Some(m) = w.multiplicity {
             let _ = write!(s, "<data key=\"multiplicity\">{m}</data>");
@@ -262,9 +259,9 @@ fn node_link<Ty: petgraph::EdgeType>(
         edge: &'a Edge,
     }
     #[derive(Serialize)]
-    struct GraphAttrs {
+    struct GraphAttrs<'a> {
         name: String,
-        puzzle: &'static str,
+        puzzle: &'a str,
         kind: GraphKind,
         #[serde(skip_serializing_if = "Option::is_none")]
         max_moves: Option<u8>,
@@ -273,7 +270,7 @@ fn node_link<Ty: petgraph::EdgeType>(
     struct Out<'a> {
         directed: bool,
         multigraph: bool,
-        graph: GraphAttrs,
+        graph: GraphAttrs<'a>,
         nodes: Vec<NodeOut<'a>>,
         links: Vec<LinkOut<'a>>,
     }
@@ -282,7 +279,7 @@ fn node_link<Ty: petgraph::EdgeType>(
         multigraph: false,
         graph: GraphAttrs {
             name: graph_name(meta),
-            puzzle: meta.puzzle,
+            puzzle: &meta.puzzle,
             kind: meta.kind,
             max_moves: meta.max_moves,
         },
@@ -322,7 +319,7 @@ pub fn render_trees_dot(trees: &BinaryTrees) -> String {
             label: format!("{}\n{} moves\n{}", n.word, n.moves, n.position),
             dashed: !n.first,
         });
-        let last = n.word.twists().last().map_or('?', |t| t.letter());
+        let last = n.word.plain.chars().last().unwrap_or('?');
         g.add_edge(parent, id, last);
         for c in &n.children {
             add(g, c, id);

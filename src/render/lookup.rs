@@ -1,7 +1,8 @@
 //! Renderers for the lookup table.
 
-use super::{Format, OutputError, csv, grouped, structured};
+use super::{Format, OutputError, csv, structured};
 use crate::board::lookup::{Summary, TableSolution};
+use crate::text::grouped;
 use std::fmt::Write as _;
 
 /// The table's summary: text, JSON/YAML (`states`, `max`, `mean`,

@@ -2,19 +2,19 @@
 //! mathematics never prints; the command line calls these renderers.
 //!
 //! ```
-//! use schofield::twist::dictionary::Analysis;
+//! use schofield::puzzle::library;
 //! use schofield::render::{Format, render_counts};
-//! use schofield::twist::puzzle::EIGHT;
-//! let a = Analysis::new(&EIGHT);
+//! use schofield::twist::analysis::{Analysis, Options};
+//! let a = Analysis::new(library::get("eight").unwrap(), &Options::default(), &|_| {}).unwrap();
 //! let text = render_counts(&a.move_counts(), Format::Text).unwrap();
 //! assert!(text.contains("total     20 160    2 572              1 439"));
 //! let json = render_counts(&a.move_counts(), Format::Json).unwrap();
 //! assert!(json.starts_with('['));
 //! ```
 
-use crate::twist::dictionary::MoveCount;
+use crate::text::{counted, grouped};
+use crate::twist::analysis::MoveCount;
 use crate::twist::solve::{PathReport, Solution};
-use itertools::Itertools;
 use serde::Serialize;
 use std::fmt::Write as _;
 
@@ -45,80 +45,6 @@ impl std::fmt::Display for OutputError {
 }
 
 impl std::error::Error for OutputError {}
-
-/// A number with a space between groups of three digits, as Schofield
-/// printed them: `20 160`.
-pub fn grouped(n: usize) -> String {
-    let digits = n.to_string();
-    let mut out = String::new();
-    for (i, c) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i).is_multiple_of(3) {
-            out.push(' ');
-        }
-        out.push(c);
-    }
-    out
-}
-
-/// A count and its noun, grouped and in the right number: `1 vertex`,
-/// `12 733 200 positions`.
-///
-/// ```
-/// use schofield::render::counted;
-/// assert_eq!(counted(1, "vertex", "vertices"), "1 vertex");
-/// assert_eq!(counted(20160, "position", "positions"), "20 160 positions");
-/// ```
-pub fn counted(n: usize, one: &str, many: &str) -> String {
-    format!("{} {}", grouped(n), if n == 1 { one } else { many })
-}
-
-/// The most characters of a user's input that a message repeats.
-pub const QUOTE_LIMIT: usize = 40;
-
-/// A user's input as an error message repeats it: in double quotes, with
-/// control characters named by their code point (`<U+007F>`), so a message
-/// stays on one readable line, and cut after [`QUOTE_LIMIT`] characters
-/// with `…` and the full length.
-///
-/// ```
-/// use schofield::render::quoted;
-/// assert_eq!(quoted("12x"), "\"12x\"");
-/// assert_eq!(quoted("a\u{7f}"), "\"a<U+007F>\"");
-/// assert_eq!(quoted(&"a".repeat(100)), format!("\"{}…\" (100 characters)", "a".repeat(40)));
-/// ```
-pub fn quoted(s: &str) -> String {
-    let mut out = String::from("\"");
-    let count = s.chars().count();
-    for c in s.chars().take(QUOTE_LIMIT) {
-        if c.is_control() {
-            let _ = write!(out, "<U+{:04X}>", u32::from(c));
-        } else {
-            out.push(c);
-        }
-    }
-    out.push('"');
-    if count > QUOTE_LIMIT {
-        out.insert(out.len() - 1, '…');
-        let _ = write!(out, " ({count} characters)");
-    }
-    out
-}
-
-/// One character of a user's input as a message names it: `'x'`, or its
-/// code point (`U+007F`) when it is a control character.
-///
-/// ```
-/// use schofield::render::quoted_char;
-/// assert_eq!(quoted_char('x'), "'x'");
-/// assert_eq!(quoted_char('\u{7f}'), "U+007F");
-/// ```
-pub fn quoted_char(c: char) -> String {
-    if c.is_control() {
-        format!("U+{:04X}", u32::from(c))
-    } else {
-        format!("'{c}'")
-    }
-}
 
 /// Serialises `value` as pretty JSON, JSON lines or YAML (with a final
 /// newline).
@@ -171,26 +97,38 @@ pub fn render_counts(rows: &[MoveCount], format: Format) -> Result<String, Outpu
         Format::Csv => csv(rows),
         Format::Text => {
             let mut s = String::new();
+            let extended = rows.iter().all(|r| r.extended_classes.is_some());
             let line = |s: &mut String, a: &str, b: &str, c: &str, d: &str| {
-                let _ = writeln!(s, "{a:>6} {b:>10} {c:>8} {d:>18}");
+                let _ = writeln!(s, "{}", format!("{a:>6} {b:>10} {c:>8} {d:>18}").trim_end());
             };
-            line(&mut s, "moves", "positions", "classes", "extended classes");
+            line(
+                &mut s,
+                "moves",
+                "positions",
+                "classes",
+                if extended { "extended classes" } else { "" },
+            );
+            let wide = |n: u64| grouped(n as usize);
             for r in rows {
                 line(
                     &mut s,
                     &r.moves.to_string(),
-                    &grouped(r.positions),
-                    &grouped(r.classes),
-                    &grouped(r.extended_classes),
+                    &wide(r.positions),
+                    &wide(r.classes),
+                    &r.extended_classes.map(wide).unwrap_or_default(),
                 );
             }
-            let total = |f: fn(&MoveCount) -> usize| grouped(rows.iter().map(f).sum());
+            let total = |f: fn(&MoveCount) -> u64| wide(rows.iter().map(f).sum());
             line(
                 &mut s,
                 "total",
                 &total(|r| r.positions),
                 &total(|r| r.classes),
-                &total(|r| r.extended_classes),
+                &if extended {
+                    total(|r| r.extended_classes.unwrap_or(0))
+                } else {
+                    String::new()
+                },
             );
             Ok(s)
         }
@@ -200,20 +138,28 @@ pub fn render_counts(rows: &[MoveCount], format: Format) -> Result<String, Outpu
 /// One flat CSV record for a solution.
 #[derive(Serialize)]
 struct SolutionRecord<'a> {
-    code: &'a str,
-    grid: &'a str,
-    cycles: &'a str,
-    sequence_number: u32,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    code: Option<&'a str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    grid: Option<&'a str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    cycles: Option<&'a str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pattern: Option<&'a str>,
+    sequence_number: u64,
     moves: u8,
     starting_twists: String,
     ending_twists: String,
-    specimen: String,
+    specimen: &'a str,
     minimal_path_count: u64,
-    tile_solutions: u64,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    tile_solutions: Option<u64>,
     class_id: usize,
-    class_size: u8,
-    extended_class_id: usize,
-    extended_class_size: u8,
+    class_size: u64,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    extended_class_id: Option<usize>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    extended_class_size: Option<u64>,
 }
 
 /// Everything about one position.
@@ -221,86 +167,135 @@ pub fn render_solution(sol: &Solution, format: Format) -> Result<String, OutputE
     match format {
         Format::Json | Format::Jsonl | Format::Yaml => structured(sol, format),
         Format::Csv => csv([SolutionRecord {
-            code: &sol.code,
-            grid: &sol.grid,
-            cycles: &sol.cycles,
-            sequence_number: sol.sequence_number.get(),
+            code: sol.code.as_deref(),
+            grid: sol.grid.as_deref(),
+            cycles: sol.cycles.as_deref(),
+            pattern: sol.pattern.as_deref(),
+            sequence_number: sol.sequence_number,
             moves: sol.moves,
-            starting_twists: sol.starting_twists.letters(),
-            ending_twists: sol.ending_twists.letters(),
-            specimen: sol.specimen.to_string(),
+            starting_twists: sol.starting_twists.letters.clone(),
+            ending_twists: sol
+                .ending_twists
+                .as_ref()
+                .map(|e| e.letters.clone())
+                .unwrap_or_default(),
+            specimen: &sol.specimen.plain,
             minimal_path_count: sol.minimal_path_count,
             tile_solutions: sol.tile_solutions,
-            class_id: sol.class.id.index(),
+            class_id: sol.class.id,
             class_size: sol.class.size,
-            extended_class_id: sol.extended_class.id.index(),
-            extended_class_size: sol.extended_class.size,
+            extended_class_id: sol.extended_class.as_ref().map(|c| c.id),
+            extended_class_size: sol.extended_class.as_ref().map(|c| c.size),
         }]),
         Format::Text => Ok(solution_text(sol)),
     }
 }
 
-fn solution_text(sol: &Solution) -> String {
-    let mut s = String::new();
-    let _ = writeln!(s, "{} position {}", capitalised(sol.puzzle), sol.code);
-    let _ = writeln!(s);
-    for row in sol.grid.split('/') {
-        let cells: Vec<String> = row.chars().map(String::from).collect();
-        let _ = writeln!(s, "    {}", cells.join(" "));
+/// `W Z`: the names of a set of moves, spaced.
+fn spaced(names: &[String]) -> String {
+    names.join(" ")
+}
+
+/// The cost of a specimen as text: with words, Schofield's sum
+/// (`7 twists, 4 elisions, 4·7 − 2·4 = 20 moves`); else its count.
+fn cost_text(
+    twists: usize,
+    elisions: usize,
+    word: Option<u32>,
+    moves: u8,
+    nouns: &crate::puzzle::Vocabulary,
+) -> String {
+    match word {
+        Some(w) => format!(
+            "{}, {}, {w}·{twists} − 2·{elisions} = {moves} moves",
+            counted(twists, &nouns.move_, &nouns.moves),
+            counted(elisions, "elision", "elisions"),
+        ),
+        None => counted(twists, &nouns.move_, &nouns.moves),
     }
+}
+
+fn solution_text(sol: &Solution) -> String {
+    let v = &sol.vocabulary;
+    let mut s = String::new();
+    let name = sol
+        .code
+        .as_deref()
+        .or(sol.pattern.as_deref())
+        .unwrap_or_default();
+    let _ = writeln!(s, "{} position {}", capitalised(&sol.puzzle), name);
     let _ = writeln!(s);
+    if let Some(grid) = &sol.grid {
+        for row in grid.split('/') {
+            let cells: Vec<String> = row.chars().map(String::from).collect();
+            let _ = writeln!(s, "    {}", cells.join(" "));
+        }
+        let _ = writeln!(s);
+    }
     let mut field = |name: &str, value: String| {
         let _ = writeln!(s, "{name:<17}{value}");
     };
-    field("code number", sol.code.clone());
-    field("grid", sol.grid.clone());
-    field("cycles", sol.cycles.clone());
-    field("sequence number", grouped(sol.sequence_number.index()));
+    if let Some(code) = &sol.code {
+        field("code number", code.clone());
+    }
+    if let Some(grid) = &sol.grid {
+        field("grid", grid.clone());
+    }
+    if let Some(cycles) = &sol.cycles {
+        field("cycles", cycles.clone());
+    }
+    if let Some(pattern) = &sol.pattern {
+        field("pattern", pattern.clone());
+    }
+    field("sequence number", grouped(sol.sequence_number as usize));
     field("minimum", counted(usize::from(sol.moves), "move", "moves"));
+    let starting = format!("starting {}", v.moves);
+    let ending = format!("ending {}", v.moves);
     if sol.moves == 0 {
-        field("starting twists", "none: this is the target".to_string());
+        field(&starting, "none: this is the target".to_string());
     } else {
+        // Schofield's field, for moves named by one letter each.
+        let with_field = |names: &[String], f: &str| {
+            if f.contains(' ') {
+                spaced(names)
+            } else {
+                format!("{}   (field {f})", spaced(names))
+            }
+        };
         field(
-            "starting twists",
-            format!(
-                "{}   (field {})",
-                spaced(&sol.starting_twists.letters()),
-                sol.starting_field
-            ),
+            &starting,
+            with_field(&sol.starting_twists.names, &sol.starting_field),
         );
-        field(
-            "ending twists",
-            format!(
-                "{}   (field {})",
-                spaced(&sol.ending_twists.letters()),
-                sol.ending_field
-            ),
-        );
+        if let (Some(e), Some(f)) = (&sol.ending_twists, &sol.ending_field) {
+            field(&ending, with_field(&e.names, f));
+        }
         field(
             "specimen",
             format!(
-                "{}   = {}: {}, {}, 4·{} − 2·{} = {} moves",
+                "{}   = {}: {}",
                 sol.specimen_marked,
                 sol.specimen,
-                counted(sol.specimen_twists, "twist", "twists"),
-                counted(sol.specimen_elisions, "elision", "elisions"),
-                sol.specimen_twists,
-                sol.specimen_elisions,
-                sol.moves
+                cost_text(
+                    sol.specimen_twists,
+                    sol.specimen_elisions,
+                    sol.word_length,
+                    sol.moves,
+                    v
+                )
             ),
         );
-        let pieces: Vec<String> = sol.tile_moves.iter().map(|p| p.to_string()).collect();
-        field(
-            "tile moves",
-            wrapped_with_note(&pieces, 17, "(pieces moved, in order)"),
-        );
-        let twins = if sol.tile_solutions == sol.minimal_path_count {
-            String::new()
-        } else {
-            format!(
-                "; {} tile-move sequences, counting T T for T⁻¹ where that is as short",
-                sol.tile_solutions
-            )
+        if let Some(tiles) = &sol.tile_moves {
+            let pieces: Vec<String> = tiles.iter().map(|p| p.to_string()).collect();
+            field(
+                "tile moves",
+                wrapped_with_note(&pieces, 17, "(pieces moved, in order)"),
+            );
+        }
+        let twins = match sol.tile_solutions {
+            Some(t) if t != sol.minimal_path_count => {
+                format!("; {t} tile-move sequences, counting T T for T⁻¹ where that is as short")
+            }
+            _ => String::new(),
         };
         match &sol.minimal_paths {
             Some(paths) => {
@@ -308,9 +303,13 @@ fn solution_text(sol: &Solution) -> String {
                     "minimal paths",
                     format!("{}{twins}", sol.minimal_path_count),
                 );
-                let wide = paths.iter().map(|p| p.len()).max().unwrap_or(0);
+                let wide = paths
+                    .iter()
+                    .map(|p| p.plain.chars().count())
+                    .max()
+                    .unwrap_or(0);
                 for p in paths {
-                    field("", format!("{:<wide$}   {}", p.to_string(), p.marked()));
+                    field("", format!("{:<wide$}   {}", p.plain, p.marked));
                 }
             }
             None => field(
@@ -320,18 +319,19 @@ fn solution_text(sol: &Solution) -> String {
         }
     }
     for (name, c) in [
-        ("class", &sol.class),
-        ("extended class", &sol.extended_class),
+        ("class", Some(&sol.class)),
+        ("extended class", sol.extended_class.as_ref()),
     ] {
+        let Some(c) = c else { continue };
         field(
             name,
             format!(
                 "{} (of 0 … {}): representative {} (S = {}), {}",
-                grouped(c.id.index()),
+                grouped(c.id),
                 grouped(c.of - 1),
                 c.representative,
-                grouped(c.representative_sequence_number.index()),
-                counted(usize::from(c.size), "member", "members")
+                grouped(c.representative_sequence_number as usize),
+                counted(c.size as usize, "member", "members")
             ),
         );
     }
@@ -375,58 +375,6 @@ pub(crate) fn solution_lines(
         "blank      {}",
         wrapped_with_note(&[dash(blank)], 11, "(U up, L left, R right, D down)")
     );
-}
-
-/// The output in ASCII, for terminals and files that are not UTF-8: a twist
-/// struck through (a letter and U+0338) becomes the letter in lower case,
-/// as in the marked ASCII form of a path; `·` `−` `⁻¹` `…` `×` `→` `↦` `–`
-/// become `*` `-` `^-1` `...` `x` `->` `|->` `-`, and so on for every sign
-/// the tool writes (`≤`, `σ`, `π` …); anything else outside ASCII becomes
-/// `?`.
-///
-/// ```
-/// use schofield::render::to_ascii;
-/// assert_eq!(to_ascii("W X\u{338} Y\u{338}"), "W x y");
-/// assert_eq!(to_ascii("4·7 − 2·4 … A⁻¹"), "4*7 - 2*4 ... A^-1");
-/// assert_eq!(to_ascii("i ↦ 4 − i"), "i |-> 4 - i");
-/// ```
-pub fn to_ascii(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    let mut chars = text.chars().peekable();
-    while let Some(c) = chars.next() {
-        if chars.peek() == Some(&'\u{338}') {
-            chars.next();
-            out.extend(c.to_lowercase());
-            continue;
-        }
-        match c {
-            c if c.is_ascii() => out.push(c),
-            '·' => out.push('*'),
-            '−' | '–' | '—' => out.push('-'),
-            '⁻' => out.push_str("^-"),
-            '¹' => out.push('1'),
-            '…' => out.push_str("..."),
-            '×' => out.push('x'),
-            '→' => out.push_str("->"),
-            '↦' => out.push_str("|->"),
-            '↔' => out.push_str("<->"),
-            '≤' => out.push_str("<="),
-            '≥' => out.push_str(">="),
-            '±' => out.push_str("+-"),
-            '∘' => out.push('o'),
-            '²' => out.push_str("^2"),
-            '₀' => out.push('0'),
-            '₁' => out.push('1'),
-            'φ' => out.push_str("phi"),
-            'σ' => out.push_str("sigma"),
-            'π' => out.push_str("pi"),
-            'λ' => out.push_str("lambda"),
-            'Σ' => out.push_str("Sum"),
-            '\u{338}' => {}
-            _ => out.push('?'),
-        }
-    }
-    out
 }
 
 /// The width long lists in text are wrapped at unless the caller says
@@ -510,10 +458,6 @@ pub fn wrapped_with_note(words: &[String], indent: usize, note: &str) -> String 
     }
 }
 
-fn spaced(letters: &str) -> String {
-    letters.chars().map(String::from).join(" ")
-}
-
 /// The first letter in upper case: `eight-puzzle` → `Eight-puzzle`.
 ///
 /// ```
@@ -531,74 +475,93 @@ pub fn capitalised(s: &str) -> String {
 pub fn render_path(r: &PathReport, format: Format) -> Result<String, OutputError> {
     #[derive(Serialize)]
     struct Record<'a> {
-        path: String,
+        path: &'a str,
         marked: &'a str,
         marked_ascii: &'a str,
         twists: usize,
         elisions: usize,
         moves: usize,
         reduced: bool,
-        inverse: String,
-        start_code: &'a str,
+        inverse: &'a str,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        start_code: Option<&'a str>,
         start: &'a str,
-        end_code: &'a str,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        end_code: Option<&'a str>,
         end: &'a str,
-        end_cycles: &'a str,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        end_cycles: Option<&'a str>,
         end_is_target: bool,
     }
     match format {
         Format::Json | Format::Jsonl | Format::Yaml => structured(r, format),
         Format::Csv => csv([Record {
-            path: r.path.to_string(),
+            path: &r.path.plain,
             marked: &r.marked,
             marked_ascii: &r.marked_ascii,
             twists: r.twists,
             elisions: r.elisions,
             moves: r.moves,
             reduced: r.reduced,
-            inverse: r.inverse.to_string(),
-            start_code: &r.start_code,
+            inverse: &r.inverse.plain,
+            start_code: r.start_code.as_deref(),
             start: &r.start,
-            end_code: &r.end_code,
+            end_code: r.end_code.as_deref(),
             end: &r.end,
-            end_cycles: &r.end_cycles,
+            end_cycles: r.end_cycles.as_deref(),
             end_is_target: r.end_is_target,
         }]),
         Format::Text => {
+            let v = &r.vocabulary;
             let mut s = String::new();
             let mut field = |name: &str, value: String| {
                 let _ = writeln!(s, "{name:<15}{value}");
             };
             field("path", format!("{}   ({})", r.marked, r.path));
-            field(
-                "moves",
-                format!(
-                    "{}, {}: 4·{} − 2·{} = {}",
-                    counted(r.twists, "twist", "twists"),
+            let cost = match r.word_length {
+                Some(w) => format!(
+                    "{}, {}: {w}·{} − 2·{} = {}",
+                    counted(r.twists, &v.move_, &v.moves),
                     counted(r.elisions, "elision", "elisions"),
                     r.twists,
                     r.elisions,
                     r.moves
                 ),
-            );
+                None => counted(r.twists, &v.move_, &v.moves),
+            };
+            field("moves", cost);
             if !r.reduced {
                 field(
                     "note",
-                    "not reduced: a twist is followed by itself or its inverse; Schofield's calculus replaces T T by T⁻¹ and drops T T⁻¹, never making a path longer".to_string(),
+                    format!(
+                        "not reduced: a {m} is followed by one with which it makes one {m} or none; Schofield's calculus replaces T T by T⁻¹ and drops T T⁻¹, never making a path longer",
+                        m = v.move_
+                    ),
                 );
             }
             field("inverse", r.inverse.to_string());
-            field("from", format!("{}   {}", r.start_code, r.start));
+            let with_code = |code: &Option<String>, shown: &str| match code {
+                Some(c) => format!("{c}   {shown}"),
+                None => shown.to_string(),
+            };
+            field("from", with_code(&r.start_code, &r.start));
             let target = if r.end_is_target { "   the target" } else { "" };
+            let cycles = r
+                .end_cycles
+                .as_ref()
+                .map(|c| format!("   {c}"))
+                .unwrap_or_default();
             field(
                 "reaches",
-                format!("{}   {}   {}{}", r.end_code, r.end, r.end_cycles, target),
+                format!("{}{cycles}{target}", with_code(&r.end_code, &r.end)),
             );
-            let pieces: Vec<String> = r.tile_moves.iter().map(|p| p.to_string()).collect();
-            field(
-                "tile moves",
-                wrapped_with_note(&pieces, 15, "(pieces moved, in order)"),
-            );
+            if let Some(tiles) = &r.tile_moves {
+                let pieces: Vec<String> = tiles.iter().map(|p| p.to_string()).collect();
+                field(
+                    "tile moves",
+                    wrapped_with_note(&pieces, 15, "(pieces moved, in order)"),
+                );
+            }
             Ok(s)
         }
     }

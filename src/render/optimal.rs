@@ -1,7 +1,8 @@
 //! Renderers for optimal solving.
 
-use super::{Format, OutputError, counted, csv, grouped, structured};
+use super::{Format, OutputError, csv, structured};
 use crate::search::ida::IdaSolution;
+use crate::text::{counted, grouped};
 use serde::Serialize;
 use std::fmt::Write as _;
 

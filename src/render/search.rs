@@ -1,8 +1,9 @@
 //! Renderers for A* and the constructive 15-puzzle solver.
 
-use super::{Format, OutputError, counted, csv, grouped, structured};
+use super::{Format, OutputError, csv, structured};
 use crate::search::AstarResult;
 use crate::search::three_cycles::FifteenSolution;
+use crate::text::{counted, grouped};
 use itertools::Itertools;
 use serde::Serialize;
 use std::fmt::Write as _;

@@ -8,7 +8,8 @@
 //! rectangles, lines and text in a generic font family, so they look the
 //! same in every browser and need no system fonts.
 
-use super::{Steps, grid_cells, grouped};
+use super::{Steps, grid_cells};
+use crate::text::grouped;
 use svg::Document;
 use svg::node::element::{Group, Line, Rectangle, Text, Title};
 
@@ -312,21 +313,29 @@ pub fn chart_svg(title: &str, series: &[&str], bars: &[Bar]) -> String {
 
 /// Schofield's move-count table as a chart: positions, classes and
 /// extended classes at each minimum number of moves.
-pub fn move_counts_svg<const N: usize>(a: &crate::twist::dictionary::Analysis<N>) -> String {
-    let puzzle = super::capitalised(a.puzzle().name);
+pub fn move_counts_svg(a: &crate::twist::analysis::Analysis) -> String {
+    let puzzle = super::capitalised(a.puzzle().name());
     let counts = a.move_counts();
+    let extended = counts.iter().all(|c| c.extended_classes.is_some());
+    let (title, series): (&str, &[&str]) = if extended {
+        (
+            "positions, classes and extended classes",
+            &["positions", "classes", "extended classes"],
+        )
+    } else {
+        ("positions and classes", &["positions", "classes"])
+    };
     chart_svg(
-        &format!("{puzzle}: positions, classes and extended classes by minimum number of moves"),
-        &["positions", "classes", "extended classes"],
+        &format!("{puzzle}: {title} by minimum number of moves"),
+        series,
         &counts
             .iter()
             .map(|c| Bar {
                 moves: c.moves.into(),
-                values: vec![
-                    c.positions as u64,
-                    c.classes as u64,
-                    c.extended_classes as u64,
-                ],
+                values: [Some(c.positions), Some(c.classes), c.extended_classes]
+                    .into_iter()
+                    .flatten()
+                    .collect(),
             })
             .collect::<Vec<_>>(),
     )
@@ -338,7 +347,10 @@ pub fn move_counts_svg<const N: usize>(a: &crate::twist::dictionary::Analysis<N>
 /// labelled with its last twist.
 ///
 /// ```
-/// let trees = schofield::twist::five::binary_trees(2);
+/// use schofield::twist::analysis::{Analysis, Options};
+/// let five = schofield::puzzle::library::get("five").unwrap();
+/// let a = Analysis::new(five, &Options::default(), &|_| {}).unwrap();
+/// let trees = schofield::twist::five::binary_trees(&a, 2);
 /// let svg = schofield::render::svg::trees_svg(&trees);
 /// // The target, and a root and its two children in each of the four trees.
 /// assert_eq!(svg.matches("class=\"word").count(), 1 + 4 * 3);
@@ -371,7 +383,7 @@ pub fn trees_svg(trees: &crate::twist::five::BinaryTrees) -> String {
             (ys[0] + ys[ys.len() - 1]) / 2.0
         };
         for (c, cy) in n.children.iter().zip(&ys) {
-            let letter = c.word.twists().last().map_or('?', |t| t.letter());
+            let letter = c.word.plain.chars().last().unwrap_or('?');
             out.edges
                 .push((x + W, y + H / 2.0, x + COL, cy + H / 2.0, letter));
         }
@@ -379,7 +391,7 @@ pub fn trees_svg(trees: &crate::twist::five::BinaryTrees) -> String {
             x,
             y,
             [
-                n.word.marked(),
+                n.word.marked.clone(),
                 format!("{} moves", n.moves),
                 n.position.clone(),
             ],
@@ -396,7 +408,7 @@ pub fn trees_svg(trees: &crate::twist::five::BinaryTrees) -> String {
     let ys: Vec<f64> = roots.iter().map(|r| place(r, 1, &mut out)).collect();
     let y0 = (ys.first().copied().unwrap_or(TOP) + ys.last().copied().unwrap_or(TOP)) / 2.0;
     for (r, y) in roots.iter().zip(&ys) {
-        let letter = r.word.twists().last().map_or('?', |t| t.letter());
+        let letter = r.word.plain.chars().last().unwrap_or('?');
         out.edges
             .push((GAP + W, y0 + H / 2.0, GAP + COL, y + H / 2.0, letter));
     }

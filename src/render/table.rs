@@ -1,8 +1,9 @@
 //! Renderers for the printed tabulation (Schofield's 168 pages, laid out
 //! as [`crate::twist::table`] describes) and the class dictionary.
 
-use super::{Format, OutputError, csv, grouped, structured};
-use crate::twist::Path;
+use super::{Format, OutputError, csv, structured};
+use crate::text::grouped;
+use crate::twist::WrittenPath;
 use crate::twist::table::{
     COLUMNS, ClassRecord, Entry, HALVES_PER_PAGE, HalfPage, LINES, Tabulation,
 };
@@ -14,11 +15,11 @@ use std::fmt::Write as _;
 struct EntryRow<'a> {
     code: &'a str,
     grid: &'a str,
-    sequence_number: u32,
+    sequence_number: u64,
     moves: u8,
-    starting_twists: String,
-    ending_twists: String,
-    specimen: String,
+    starting_twists: &'a str,
+    ending_twists: &'a str,
+    specimen: &'a str,
     minimal_path_count: Option<u64>,
     class_id: usize,
 }
@@ -31,13 +32,13 @@ pub fn render_entries(entries: &[Entry], format: Format) -> Result<String, Outpu
         Format::Csv => csv(entries.iter().map(|e| EntryRow {
             code: &e.code,
             grid: &e.grid,
-            sequence_number: e.sequence_number.get(),
+            sequence_number: e.sequence_number,
             moves: e.moves,
-            starting_twists: e.starting_twists.letters(),
-            ending_twists: e.ending_twists.letters(),
-            specimen: e.specimen.to_string(),
+            starting_twists: &e.starting_twists.letters,
+            ending_twists: &e.ending_twists.letters,
+            specimen: &e.specimen.plain,
             minimal_path_count: e.minimal_paths,
-            class_id: e.class_id.index(),
+            class_id: e.class_id,
         })),
         Format::Text => {
             let mut s = String::new();
@@ -63,11 +64,11 @@ pub fn render_half_page_text(h: &HalfPage<'_>) -> String {
 struct ClassRow<'a> {
     class_id: usize,
     representative: &'a str,
-    sequence_number: u32,
-    size: u8,
+    sequence_number: u64,
+    size: u64,
     moves: u8,
-    starting_twists: String,
-    ending_twists: String,
+    starting_twists: &'a str,
+    ending_twists: &'a str,
     members: Option<String>,
 }
 
@@ -76,13 +77,13 @@ pub fn render_classes(records: &[ClassRecord], format: Format) -> Result<String,
     match format {
         Format::Json | Format::Jsonl | Format::Yaml => structured(records, format),
         Format::Csv => csv(records.iter().map(|r| ClassRow {
-            class_id: r.class_id.index(),
+            class_id: r.class_id,
             representative: &r.representative,
-            sequence_number: r.sequence_number.get(),
+            sequence_number: r.sequence_number,
             size: r.size,
             moves: r.moves,
-            starting_twists: r.starting_twists.letters(),
-            ending_twists: r.ending_twists.letters(),
+            starting_twists: &r.starting_twists.letters,
+            ending_twists: &r.ending_twists.letters,
             members: r.members.as_ref().map(|m| m.join(" ")),
         })),
         Format::Text => {
@@ -96,13 +97,13 @@ pub fn render_classes(records: &[ClassRecord], format: Format) -> Result<String,
                 let _ = writeln!(
                     s,
                     "{:>5}  {:<14} {:>6} {:>4} {:>5}  {}  {}",
-                    grouped(r.class_id.index()),
+                    grouped(r.class_id),
                     r.representative,
-                    grouped(r.sequence_number.index()),
+                    grouped(r.sequence_number as usize),
                     r.size,
                     r.moves,
-                    r.starting_twists.field(),
-                    r.ending_twists.field()
+                    r.starting_twists.field,
+                    r.ending_twists.field
                 );
                 if let Some(m) = &r.members {
                     let _ = writeln!(s, "       members: {}", m.join(" "));
@@ -118,7 +119,7 @@ pub fn entry_line(e: &Entry) -> String {
     format!(
         "{} ) {} {:>2} {}",
         &e.code[3..],
-        e.starting_twists.field(),
+        e.starting_twists.field,
         e.moves,
         marked_compact(&e.specimen)
     )
@@ -126,18 +127,11 @@ pub fn entry_line(e: &Entry) -> String {
 
 /// The specimen marked as in the tables: letters run together, a twist that
 /// completes an elision struck through; `-` for the target's empty path.
-fn marked_compact(p: &Path) -> String {
-    if p.is_empty() {
+fn marked_compact(p: &WrittenPath) -> String {
+    if p.plain.is_empty() {
         return "-".to_string();
     }
-    let mut s = String::new();
-    for (t, e) in p.twists().iter().zip(p.elided()) {
-        s.push(t.letter());
-        if e {
-            s.push('\u{338}');
-        }
-    }
-    s
+    p.marked.replace(' ', "")
 }
 
 /// The display width of an entry's text (the stroke takes no column).

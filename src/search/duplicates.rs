@@ -217,7 +217,7 @@ pub fn render(pairs: &[Pair]) -> String {
          # earlier in the order U L R D when as long, inside the rectangle the first spans.\n\
          # IDA* never extends a path that ends with a walk of the first column.\n\
          # {} pairs.\n",
-        crate::render::grouped(pairs.len())
+        crate::text::grouped(pairs.len())
     );
     for p in pairs {
         out.push_str(&format!("{} {}\n", letters(&p.walk), letters(&p.twin)));

@@ -449,8 +449,8 @@ impl fmt::Display for SearchError {
                     Some(kept) => write!(
                         f,
                         "search stopped at the {limit} after expanding {} ({} stored, {mb:.1} MB)",
-                        crate::render::counted(n, "vertex", "vertices"),
-                        crate::render::grouped(*kept)
+                        crate::text::counted(n, "vertex", "vertices"),
+                        crate::text::grouped(*kept)
                     )?,
                     None if n == 0 => write!(
                         f,
@@ -459,13 +459,13 @@ impl fmt::Display for SearchError {
                     None => write!(
                         f,
                         "search stopped at the {limit} after generating {}",
-                        crate::render::counted(n, "position", "positions")
+                        crate::text::counted(n, "position", "positions")
                     )?,
                 }
                 write!(
                     f,
                     "; the solution needs at least {}",
-                    crate::render::counted(*lower_bound as usize, "move", "moves")
+                    crate::text::counted(*lower_bound as usize, "move", "moves")
                 )
             }
         }

@@ -31,10 +31,10 @@ use crate::board::symmetry::Symmetry;
 use crate::board::two_bit::TwoBit;
 use crate::board::{Arrangement, Board, Progress, try_vec_with};
 use crate::perm::Lehmer;
-use crate::render::quoted;
 use crate::search::Target;
 use crate::search::regions::{States, numbering};
 use crate::store::{self, Kind, StoreError};
+use crate::text::quoted;
 use std::fmt;
 use std::path::Path;
 use std::str::FromStr;
@@ -675,7 +675,7 @@ impl fmt::Display for PdbError {
             PdbError::OutOfMemory { bytes } => write!(
                 f,
                 "not enough memory to build the databases: the build needs {} bytes ({:.1} GiB)",
-                crate::render::grouped(*bytes as usize),
+                crate::text::grouped(*bytes as usize),
                 *bytes as f64 / f64::from(1u32 << 30)
             ),
             PdbError::UnknownPartition(n) => {

@@ -6,31 +6,28 @@
 //! 0 _ 4
 //! ```
 //!
-//! The puzzle runs on the same engine as the eight-puzzle ([`FIVE`] is a
-//! [`crate::twist::puzzle::Puzzle`]). This module adds what Schofield did with it:
+//! The puzzle is a data file (`data/puzzles/five.yaml`) run by the same
+//! engine as the eight-puzzle. This module adds what Schofield did with it:
 //! the binary trees of twist sequences from A and from A⁻¹ (W), their mirror
 //! images, the classes of A5 set beside the rotation axes of the
 //! dodecahedron, and the bound he took from it.
 //!
 //! ```
-//! use schofield::twist::dictionary::Analysis;
+//! use schofield::puzzle::library;
+//! use schofield::twist::analysis::{Analysis, Options};
 //! use schofield::twist::five::{binary_trees, cycle_type_classes};
-//! use schofield::twist::puzzle::FIVE;
-//! let a = Analysis::new(&FIVE);
-//! assert_eq!(a.len(), 60);
+//! let a = Analysis::new(library::get("five").unwrap(), &Options::default(), &|_| {}).unwrap();
+//! assert_eq!(a.positions(), 60);
 //! assert_eq!(a.max_moves(), 20);
-//! let trees = binary_trees(6);
+//! let trees = binary_trees(&a, 6);
 //! assert_eq!(trees.roots.len(), 2); // from A and from W
 //! let classes = cycle_type_classes(&a);
 //! assert_eq!(classes.iter().map(|c| c.elements).collect::<Vec<_>>(), [1, 20, 24, 15]);
 //! ```
 
 use crate::perm;
-use crate::twist::dictionary::Analysis;
-use crate::twist::position::Position;
-use crate::twist::puzzle::FIVE;
-use crate::twist::symmetry::D4;
-use crate::twist::{Path, Twist};
+use crate::twist::analysis::Analysis;
+use crate::twist::{Path, WrittenPath};
 use serde::Serialize;
 use std::collections::HashMap;
 
@@ -39,7 +36,7 @@ use std::collections::HashMap;
 #[derive(Debug, Clone, Serialize)]
 pub struct TreeNode {
     /// The word, e.g. `ABW`.
-    pub word: Path,
+    pub word: WrittenPath,
     /// The number of twists (the depth in the tree).
     pub twists: usize,
     /// Its cost in moves, `4t − 2e`.
@@ -51,10 +48,13 @@ pub struct TreeNode {
     pub first: bool,
     /// When not first: the earliest word that reaches the same position.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub same_as: Option<Path>,
+    pub same_as: Option<WrittenPath>,
     /// The two continuations (none at the last depth).
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub children: Vec<TreeNode>,
+    /// The word's moves, by number.
+    #[serde(skip)]
+    pub path: Vec<usize>,
 }
 
 /// Schofield's binary trees, followed to a given depth.
@@ -72,33 +72,39 @@ pub struct BinaryTrees {
     pub first_reached: Vec<usize>,
 }
 
-/// The binary trees of reduced twist words from A and from W, `depth`
-/// twists deep, with their reflections. After an A-type twist (A, W) only a
-/// B-type one (B, X) can usefully follow, and vice versa, so each node has
-/// two children.
-pub fn binary_trees(depth: usize) -> BinaryTrees {
+/// The position a word reaches from the target.
+fn reach(a: &Analysis, word: &[usize]) -> u64 {
+    word.iter().fold(a.goal(), |x, &m| a.next(x, m))
+}
+
+/// The binary trees of reduced twist words from the first move (A) and its
+/// inverse (W), `depth` twists deep, with their reflections under the
+/// puzzle's one other symmetry. After an A-type twist (A, W) only a B-type
+/// one (B, X) can usefully follow, and vice versa, so each node has two
+/// children.
+pub fn binary_trees(a: &Analysis, depth: usize) -> BinaryTrees {
+    let moves = a.moves();
+    let n = moves.len();
     // Every reduced word by number of twists, then slot order: the first
     // word to reach each position.
-    let mut first: HashMap<Position<5>, Path> = HashMap::new();
-    first.insert(Position::target(), Path::default());
+    let mut first: HashMap<u64, Vec<usize>> = HashMap::new();
+    first.insert(a.goal(), Vec::new());
     let mut first_reached = vec![1];
-    let mut level: Vec<Vec<Twist>> = vec![vec![]];
+    let mut level: Vec<Vec<usize>> = vec![vec![]];
     for _ in 0..depth {
         let mut next_level = Vec::new();
         let mut new = 0;
         for w in &level {
-            for &t in FIVE.twists {
+            for t in 0..n {
                 if let Some(&l) = w.last()
-                    && (t == l || t == l.inverse())
+                    && moves.redundant_after(l) & (1 << t) != 0
                 {
                     continue;
                 }
                 let mut v = w.clone();
                 v.push(t);
-                let path = Path::new(v.clone());
-                let p = Position::target().apply_path(&path);
-                if let std::collections::hash_map::Entry::Vacant(e) = first.entry(p) {
-                    e.insert(path);
+                if let std::collections::hash_map::Entry::Vacant(e) = first.entry(reach(a, &v)) {
+                    e.insert(v.clone());
                     new += 1;
                 }
                 next_level.push(v);
@@ -107,11 +113,20 @@ pub fn binary_trees(depth: usize) -> BinaryTrees {
         first_reached.push(new);
         level = next_level;
     }
-    let roots = vec![
-        build(&[Twist::A], depth, &first),
-        build(&[Twist::W], depth, &first),
-    ];
-    let reflected = roots.iter().map(|r| reflect(r, &first)).collect();
+    let roots: Vec<TreeNode> = [0, moves.get(0).inverse()]
+        .into_iter()
+        .map(|t| build(a, &[t], depth, &first))
+        .collect();
+    // The reflection: the symmetry other than the identity.
+    let image = a
+        .symmetries()
+        .get(1)
+        .map(|s| s.image.clone())
+        .unwrap_or_else(|| (0..n).collect());
+    let reflected = roots
+        .iter()
+        .map(|r| reflect(a, r, &image, &first))
+        .collect();
     BinaryTrees {
         depth,
         roots,
@@ -120,51 +135,62 @@ pub fn binary_trees(depth: usize) -> BinaryTrees {
     }
 }
 
-/// The mirror image of a tree under the vertical reflection, node for node:
-/// every word's twists and every position reflected.
-fn reflect(node: &TreeNode, first: &HashMap<Position<5>, Path>) -> TreeNode {
-    let word = node.word.map(|t| D4::Vertical.twist(t));
-    let p = Position::<5>::target().apply_path(&word);
-    let earliest = &first[&p];
+fn node(
+    a: &Analysis,
+    word: &[usize],
+    first: &HashMap<u64, Vec<usize>>,
+    children: Vec<TreeNode>,
+) -> TreeNode {
+    let moves = a.moves();
+    let x = reach(a, word);
+    let earliest = &first[&x];
+    let is_first = earliest.as_slice() == word;
+    let path = Path::new(word.to_vec());
     TreeNode {
-        twists: node.twists,
-        moves: word.moves(),
-        position: p.code(),
-        first: *earliest == word,
-        same_as: (*earliest != word).then(|| earliest.clone()),
-        children: node.children.iter().map(|c| reflect(c, first)).collect(),
-        word,
+        twists: path.len(),
+        moves: path.cost(moves),
+        position: a.name_of(x),
+        first: is_first,
+        same_as: (!is_first).then(|| Path::new(earliest.clone()).written(moves)),
+        word: path.written(moves),
+        children,
+        path: word.to_vec(),
     }
 }
 
-fn build(word: &[Twist], depth: usize, first: &HashMap<Position<5>, Path>) -> TreeNode {
-    let path = Path::new(word.to_vec());
-    let p = Position::<5>::target().apply_path(&path);
-    let earliest = &first[&p];
-    let is_first = *earliest == path;
+/// The mirror image of a tree under the reflection, node for node: every
+/// word's twists and every position reflected.
+fn reflect(
+    a: &Analysis,
+    tree: &TreeNode,
+    image: &[usize],
+    first: &HashMap<u64, Vec<usize>>,
+) -> TreeNode {
+    let mirrored: Vec<usize> = tree.path.iter().map(|&m| image[m]).collect();
+    let children = tree
+        .children
+        .iter()
+        .map(|c| reflect(a, c, image, first))
+        .collect();
+    node(a, &mirrored, first, children)
+}
+
+fn build(a: &Analysis, word: &[usize], depth: usize, first: &HashMap<u64, Vec<usize>>) -> TreeNode {
+    let moves = a.moves();
     let last = *word.last().expect("a tree node has a twist");
     let children = if word.len() < depth {
-        FIVE.twists
-            .iter()
-            .filter(|&&t| t != last && t != last.inverse())
-            .map(|&t| {
+        (0..moves.len())
+            .filter(|&t| moves.redundant_after(last) & (1 << t) == 0)
+            .map(|t| {
                 let mut w = word.to_vec();
                 w.push(t);
-                build(&w, depth, first)
+                build(a, &w, depth, first)
             })
             .collect()
     } else {
         Vec::new()
     };
-    TreeNode {
-        twists: path.len(),
-        moves: path.moves(),
-        position: p.code(),
-        first: is_first,
-        same_as: (!is_first).then(|| earliest.clone()),
-        word: path,
-        children,
-    }
+    node(a, word, first, children)
 }
 
 /// One class of permutations of A5 by cycle type, beside the rotations of
@@ -237,9 +263,10 @@ impl Dodecahedron {
 
 /// The classes of the five-puzzle's 60 positions by cycle type, computed from
 /// the positions, beside the dodecahedron's axes computed from its counts.
-pub fn cycle_type_classes(a: &Analysis<5>) -> Vec<CycleTypeClass> {
-    let positions: Vec<Position<5>> = (0..a.len() as u32)
-        .map(|s| a.position(crate::twist::position::SequenceNumber::new(s)))
+pub fn cycle_type_classes(a: &Analysis) -> Vec<CycleTypeClass> {
+    let positions: Vec<Vec<u8>> = (0..a.space().len())
+        .filter(|&x| a.moves_at(x).is_some())
+        .map(|x| a.position(x).orbits()[0].pieces.clone())
         .collect();
     let d = Dodecahedron::REGULAR;
     let kinds: [(&str, Vec<usize>, &str, usize, &str); 4] = [
@@ -269,27 +296,26 @@ pub fn cycle_type_classes(a: &Analysis<5>) -> Vec<CycleTypeClass> {
     kinds
         .into_iter()
         .map(|(name, cycle_type, axes, dodecahedron_axes, rotations)| {
-            let members: Vec<&Position<5>> = positions
+            let members: Vec<&Vec<u8>> = positions
                 .iter()
                 .filter(|p| {
-                    let mut t: Vec<usize> = perm::cycles(p.pieces()).iter().map(Vec::len).collect();
+                    let mut t: Vec<usize> = perm::cycles(p).iter().map(Vec::len).collect();
                     t.sort_unstable_by(|x, y| y.cmp(x));
                     t == cycle_type
                 })
                 .collect();
             let order = cycle_type.iter().copied().max().unwrap_or(1);
             // Cyclic subgroups: each is the set of powers of a member.
-            let mut subgroups: Vec<Vec<[u8; 5]>> = Vec::new();
+            let mut subgroups: Vec<Vec<Vec<u8>>> = Vec::new();
             for p in &members {
-                let mut powers = vec![*p.pieces()];
-                let mut q = *p.pieces();
+                let mut powers = vec![(*p).clone()];
+                let mut q = (*p).clone();
                 loop {
-                    let next: Vec<u8> = perm::compose(&q, p.pieces());
-                    q.copy_from_slice(&next);
-                    if q == *p.pieces() {
+                    q = perm::compose(&q, p);
+                    if q == **p {
                         break;
                     }
-                    powers.push(q);
+                    powers.push(q.clone());
                 }
                 powers.sort_unstable();
                 if !subgroups.contains(&powers) {
@@ -297,23 +323,15 @@ pub fn cycle_type_classes(a: &Analysis<5>) -> Vec<CycleTypeClass> {
                 }
             }
             // Conjugacy classes within A5.
-            let mut seen: Vec<[u8; 5]> = Vec::new();
+            let mut seen: Vec<Vec<u8>> = Vec::new();
             let mut conjugacy_classes = Vec::new();
             for p in &members {
-                if seen.contains(p.pieces()) {
+                if seen.contains(p) {
                     continue;
                 }
-                let mut class: Vec<[u8; 5]> = positions
+                let mut class: Vec<Vec<u8>> = positions
                     .iter()
-                    .map(|g| {
-                        let c = perm::compose(
-                            &perm::compose(g.pieces(), p.pieces()),
-                            &perm::inverse(g.pieces()),
-                        );
-                        let mut arr = [0u8; 5];
-                        arr.copy_from_slice(&c);
-                        arr
-                    })
+                    .map(|g| perm::compose(&perm::compose(g, p), &perm::inverse(g)))
                     .collect();
                 class.sort_unstable();
                 class.dedup();
@@ -354,7 +372,7 @@ pub struct Bound {
 pub const SCHOFIELD_CRUDE_BOUND: u8 = 48;
 
 /// The bound, computed from both analyses.
-pub fn bound(five: &Analysis<5>, eight: &Analysis<8>) -> Bound {
+pub fn bound(five: &Analysis, eight: &Analysis) -> Bound {
     Bound {
         five_puzzle_max: five.max_moves(),
         five_puzzle_twists: five.twist_counts().len() - 1,

@@ -1,333 +1,92 @@
-//! Corner twists, elision and paths (Schofield's twist calculus).
+//! Schofield's method on any permutation puzzle: paths of moves priced with
+//! elision, the exhaustive search, the analysis, the printed tables, the
+//! five-puzzle's trees and the twist graph. The puzzle itself is data
+//! ([`crate::puzzle`]); the eight- and five-puzzles are two of its files.
 //!
-//! A *corner twist* turns the three pieces nearest a corner one step round
-//! it, in four tile moves: a piece slides into the empty centre, two slide
-//! round the outside, and the centre piece slides out. Schofield names the
-//! clockwise twists A B C D and their inverses A⁻¹ … D⁻¹, printed W X Y Z.
-//!
-//! When the last tile move of one twist fills the square that the first move
-//! of the next twist empties, the two moves cancel (an *elision*), so a path
-//! of `t` twists with `e` elisions costs `m = 4t − 2e` tile moves.
+//! A *path* is a sequence of moves (Schofield's *twists*). When moves are
+//! priced by words, one move's last step may be undone by the next one's
+//! first (an *elision*): on the eight-puzzle a corner twist is four tile
+//! moves, and a path of `t` twists with `e` elisions costs `m = 4t − 2e`.
 //!
 //! ```
-//! use schofield::twist::{Path, Twist};
-//! let path: Path = "WXYZADY".parse().unwrap();
+//! use schofield::puzzle::{library, Metric};
+//! use schofield::twist::Path;
+//! let eight = library::get("eight").unwrap();
+//! let moves = eight.moves(Metric::Face, None).unwrap();
+//! let path = Path::parse(&moves, "WXYZADY").unwrap();
 //! assert_eq!(path.len(), 7);
-//! assert_eq!(path.elisions(), 4);
-//! assert_eq!(path.moves(), 20);
-//! assert_eq!(path.marked(), "W X̸ Y̸ Z̸ A D̸ Y");
-//! assert!(Twist::A.elides_into(Twist::D));
+//! assert_eq!(path.elisions(&moves), 4);
+//! assert_eq!(path.cost(&moves), 20);
+//! assert_eq!(path.marked(&moves), "W X̸ Y̸ Z̸ A D̸ Y");
+//! assert_eq!(path.write(&moves), "WXYZADY");
 //! ```
-//!
-//! The rest of Schofield's engine lives beside the twists: the symmetries
-//! of the square ([`symmetry`]), positions ([`position`]), the puzzle as
-//! data ([`puzzle`]), the exhaustive search ([`dictionary`]), what is known
-//! of one position ([`solve`]), the printed tables ([`table`]), the
-//! five-puzzle ([`five`]) and the twist graph ([`graph`]).
 
-pub mod dictionary;
+pub mod analysis;
 pub mod five;
 pub mod graph;
-pub mod position;
-pub mod puzzle;
+pub mod notation;
+pub mod search;
 pub mod solve;
-pub mod symmetry;
+pub mod space;
 pub mod table;
 
+use crate::puzzle::alg::{Alg, AlgError};
+use crate::puzzle::{Cell as LayoutCell, MoveSet, Puzzle};
 use serde::{Serialize, Serializer};
 use std::fmt;
-use std::str::FromStr;
 
-/// One of the eight corner twists, in Schofield's slot order A B C D W X Y Z.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum Twist {
-    /// (0 1 2): clockwise about the top-left corner.
-    A,
-    /// (2 3 4): clockwise about the top-right corner.
-    B,
-    /// (4 5 6): clockwise about the bottom-right corner.
-    C,
-    /// (6 7 0): clockwise about the bottom-left corner.
-    D,
-    /// (2 1 0) = A⁻¹.
-    W,
-    /// (4 3 2) = B⁻¹.
-    X,
-    /// (6 5 4) = C⁻¹.
-    Y,
-    /// (0 7 6) = D⁻¹.
-    Z,
-}
+/// The most moves a path given as text may expand to.
+pub const MAX_PATH: u64 = 1_000_000;
 
-impl Twist {
-    /// All eight twists in slot order.
-    pub const ALL: [Twist; 8] = [
-        Twist::A,
-        Twist::B,
-        Twist::C,
-        Twist::D,
-        Twist::W,
-        Twist::X,
-        Twist::Y,
-        Twist::Z,
-    ];
-
-    /// The slot of this twist, 0 … 7, in the order A B C D W X Y Z.
-    #[inline]
-    pub const fn index(self) -> usize {
-        self as usize
-    }
-
-    /// The twist in slot `i` (0 … 7).
-    #[inline]
-    pub const fn from_index(i: usize) -> Twist {
-        Twist::ALL[i]
-    }
-
-    /// The printed letter.
-    pub const fn letter(self) -> char {
-        [b'A', b'B', b'C', b'D', b'W', b'X', b'Y', b'Z'][self as usize] as char
-    }
-
-    /// The twist printed as `c` (upper or lower case), if any.
-    pub fn from_letter(c: char) -> Option<Twist> {
-        Twist::ALL
-            .into_iter()
-            .find(|t| t.letter() == c.to_ascii_uppercase())
-    }
-
-    /// The cycle `(a b c)` on squares: the piece on `a` goes to `b`, the
-    /// piece on `b` to `c`, the piece on `c` to `a`.
-    pub const fn cycle(self) -> [u8; 3] {
-        match self {
-            Twist::A => [0, 1, 2],
-            Twist::B => [2, 3, 4],
-            Twist::C => [4, 5, 6],
-            Twist::D => [6, 7, 0],
-            Twist::W => [2, 1, 0],
-            Twist::X => [4, 3, 2],
-            Twist::Y => [6, 5, 4],
-            Twist::Z => [0, 7, 6],
-        }
-    }
-
-    /// The twist applied to a position packed in 3-bit fields (the piece on
-    /// square `i` in bits `3i … 3i+2`, [`crate::perm::fields`]), as
-    /// [`crate::twist::position::Position::apply`] applies it to an array:
-    /// the piece on square `a` of the cycle `(a b c)` moves to `b`, and so
-    /// on.
-    #[inline]
-    pub const fn apply_fields(self, v: u32) -> u32 {
-        let [a, b, c] = self.cycle();
-        let (a, b, c) = (3 * a as u32, 3 * b as u32, 3 * c as u32);
-        (v & !(7 << a | 7 << b | 7 << c))
-            | ((v >> a) & 7) << b
-            | ((v >> b) & 7) << c
-            | ((v >> c) & 7) << a
-    }
-
-    /// The square emptied by the twist's first tile move (its piece slides
-    /// into the centre): the last square of the cycle.
-    pub const fn first_square(self) -> u8 {
-        self.cycle()[2]
-    }
-
-    /// The square filled by the twist's last tile move (the centre piece
-    /// slides out): the first square of the cycle.
-    pub const fn last_square(self) -> u8 {
-        self.cycle()[0]
-    }
-
-    /// The inverse twist: A ↔ W, B ↔ X, C ↔ Y, D ↔ Z.
-    pub const fn inverse(self) -> Twist {
-        Twist::ALL[(self as usize + 4) % 8]
-    }
-
-    /// True when `self` followed by `next` elides: `self`'s last move fills
-    /// the square that `next`'s first move empties, and `next` is not the
-    /// inverse of `self`. After A only D elides, after W only X, and so on.
-    #[inline]
-    pub const fn elides_into(self, next: Twist) -> bool {
-        self.last_square() == next.first_square() && next as usize != self.inverse() as usize
-    }
-
-    /// The one twist that elides after `self`.
-    pub fn eliding_successor(self) -> Twist {
-        Twist::ALL
-            .into_iter()
-            .find(|&t| self.elides_into(t))
-            .expect("every twist has an eliding successor")
-    }
-}
-
-impl fmt::Display for Twist {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}", self.letter())
-    }
-}
-
-impl Serialize for Twist {
-    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.serialize_char(self.letter())
-    }
-}
-
-/// A set of twists, as printed in Schofield's 8-character field.
+/// A path: moves by their numbers in a [`MoveSet`], applied left to right.
 ///
-/// ```
-/// use schofield::twist::{Twist, TwistSet};
-/// let s: TwistSet = [Twist::W, Twist::Z].into_iter().collect();
-/// assert_eq!(s.field(), "....W..Z");
-/// assert_eq!(s.letters(), "WZ");
-/// assert_eq!(s.inverses().letters(), "AD");
-/// ```
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
-pub struct TwistSet(u8);
-
-impl TwistSet {
-    /// The empty set.
-    pub const EMPTY: TwistSet = TwistSet(0);
-
-    /// The set whose bit `i` stands for [`Twist::from_index`]`(i)`.
-    pub const fn from_bits(bits: u8) -> TwistSet {
-        TwistSet(bits)
-    }
-
-    /// The bits of the set, bit `i` for slot `i`.
-    pub const fn bits(self) -> u8 {
-        self.0
-    }
-
-    /// True when `t` is in the set.
-    #[inline]
-    pub const fn contains(self, t: Twist) -> bool {
-        self.0 & (1 << t as u8) != 0
-    }
-
-    /// Adds `t`.
-    #[inline]
-    pub fn insert(&mut self, t: Twist) {
-        self.0 |= 1 << t as u8;
-    }
-
-    /// True when the set is empty.
-    pub const fn is_empty(self) -> bool {
-        self.0 == 0
-    }
-
-    /// How many twists are in the set.
-    pub const fn len(self) -> usize {
-        self.0.count_ones() as usize
-    }
-
-    /// The twists in slot order.
-    pub fn iter(self) -> impl Iterator<Item = Twist> {
-        Twist::ALL.into_iter().filter(move |&t| self.contains(t))
-    }
-
-    /// The set of inverses of the members.
-    pub const fn inverses(self) -> TwistSet {
-        TwistSet(self.0.rotate_left(4))
-    }
-
-    /// The letters in slot order, e.g. `WZ`.
-    pub fn letters(self) -> String {
-        self.iter().map(Twist::letter).collect()
-    }
-
-    /// The field restricted to the slots of `twists` (for the five-puzzle,
-    /// A B W X: `..W.` holds W).
-    pub fn field_of(self, twists: &[Twist]) -> String {
-        twists
-            .iter()
-            .map(|&t| if self.contains(t) { t.letter() } else { '.' })
-            .collect()
-    }
-
-    /// Schofield's 8-character field: each twist's letter in its slot
-    /// (order A B C D W X Y Z) when present, `.` otherwise.
-    pub fn field(self) -> String {
-        Twist::ALL
-            .into_iter()
-            .map(|t| if self.contains(t) { t.letter() } else { '.' })
-            .collect()
-    }
-}
-
-impl FromIterator<Twist> for TwistSet {
-    fn from_iter<I: IntoIterator<Item = Twist>>(iter: I) -> Self {
-        let mut s = TwistSet::EMPTY;
-        for t in iter {
-            s.insert(t);
-        }
-        s
-    }
-}
-
-impl Serialize for TwistSet {
-    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.collect_seq(self.iter())
-    }
-}
-
-/// Why a path could not be read.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum PathError {
-    /// A character that is not a twist letter.
-    UnknownTwist {
-        /// The character.
-        letter: char,
-        /// Its place in the text, counting from 1.
-        position: usize,
-        /// The letters that are allowed.
-        allowed: String,
-    },
-}
-
-impl fmt::Display for PathError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            PathError::UnknownTwist {
-                letter,
-                position,
-                allowed,
-            } => write!(
-                f,
-                "unknown twist {} at character {position} of the path; expected letters from {allowed}",
-                crate::render::quoted_char(*letter)
-            ),
-        }
-    }
-}
-
-impl std::error::Error for PathError {}
-
-/// A sequence of twists, applied left to right, e.g. `WXYZADY`.
-///
-/// A path is *reduced* when no twist is followed by itself or its inverse;
-/// every minimal path is reduced (A A = A⁻¹ and A A⁻¹ = I).
-///
-/// ```
-/// use schofield::twist::Path;
-/// let p: Path = "AXWB".parse().unwrap(); // Lemma A: (123) = A B⁻¹ A⁻¹ B
-/// assert_eq!(p.moves(), 16);
-/// assert_eq!(p.inverse().to_string(), "XABW");
-/// ```
+/// A path is *reduced* when no move follows one with which it makes no
+/// move or a single move ([`MoveSet::redundant_after`]); every minimal path
+/// is reduced (on the eight-puzzle A A = W and A W = I).
 #[derive(Debug, Clone, PartialEq, Eq, Hash, Default, PartialOrd, Ord)]
-pub struct Path(Vec<Twist>);
+pub struct Path(Vec<usize>);
 
 impl Path {
-    /// The path of the given twists.
-    pub fn new(twists: Vec<Twist>) -> Path {
-        Path(twists)
+    /// The path of these moves.
+    pub fn new(moves: Vec<usize>) -> Path {
+        Path(moves)
     }
 
-    /// The twists, in order.
-    pub fn twists(&self) -> &[Twist] {
+    /// Reads a path in alg notation ([`crate::puzzle::alg`]): the moves'
+    /// names, run together when each is one letter (`WXYZADY`), either
+    /// case when the names allow, `'`, `⁻¹` or `^-1` for an inverse and
+    /// amounts for powers (a power that is not a move of the metric is
+    /// written out: `U2` in the quarter metric is `U U`).
+    pub fn parse(moves: &MoveSet, text: &str) -> Result<Path, AlgError> {
+        let names: Vec<&str> = moves.iter().map(|m| m.name()).collect();
+        // Names of declared moves whose powers the metric holds, so that
+        // `R2'` finds R's square's inverse.
+        let alg = Alg::parse_for(text, &names)?;
+        let expanded = alg.expand(&|n| moves.find(n), MAX_PATH)?;
+        let mut out = Vec::new();
+        for (m, amount) in expanded {
+            match power_of(moves, m, amount) {
+                Some(p) => out.push(p),
+                None => {
+                    // Written out as repeats of the move or its inverse.
+                    let step = if amount < 0 {
+                        moves.get(m).inverse()
+                    } else {
+                        m
+                    };
+                    out.extend(std::iter::repeat_n(step, amount.unsigned_abs() as usize));
+                }
+            }
+        }
+        Ok(Path(out))
+    }
+
+    /// The moves, in order.
+    pub fn moves(&self) -> &[usize] {
         &self.0
     }
 
-    /// The number of twists `t`.
+    /// The number of moves `t` (Schofield's twists).
     pub fn len(&self) -> usize {
         self.0.len()
     }
@@ -337,171 +96,260 @@ impl Path {
         self.0.is_empty()
     }
 
-    /// For each twist, whether it completes an elision with the one before.
-    pub fn elided(&self) -> Vec<bool> {
-        let mut out = Vec::with_capacity(self.0.len());
-        for (i, &t) in self.0.iter().enumerate() {
-            out.push(i > 0 && self.0[i - 1].elides_into(t));
-        }
-        out
+    /// For each move, whether it completes an elision with the one before.
+    pub fn elided(&self, moves: &MoveSet) -> Vec<bool> {
+        (0..self.0.len())
+            .map(|i| i > 0 && moves.elides(self.0[i - 1], self.0[i]))
+            .collect()
     }
 
     /// The number of elisions `e`.
-    pub fn elisions(&self) -> usize {
-        self.0.windows(2).filter(|w| w[0].elides_into(w[1])).count()
-    }
-
-    /// The number of tile moves, `m = 4t − 2e`.
-    pub fn moves(&self) -> usize {
-        4 * self.len() - 2 * self.elisions()
-    }
-
-    /// True when no twist is followed by itself or its inverse.
-    pub fn is_reduced(&self) -> bool {
+    pub fn elisions(&self, moves: &MoveSet) -> usize {
         self.0
             .windows(2)
-            .all(|w| w[1] != w[0] && w[1] != w[0].inverse())
+            .filter(|w| moves.elides(w[0], w[1]))
+            .count()
     }
 
-    /// The number of *twin sites*: interior twists `T⁻¹` whose neighbours
-    /// elide into `T` and out of `T`, so that `T T` in its place (two twists,
-    /// two elisions) costs exactly as many moves. Schofield's calculus never
-    /// repeats a twist (A A = A⁻¹), but on the tray `B A A D` is a different
-    /// 12-move tile sequence from `B W D`; each twin site doubles the number
-    /// of tile sequences a word stands for.
-    ///
-    /// ```
-    /// use schofield::twist::Path;
-    /// let p: Path = "BWD".parse().unwrap();
-    /// assert_eq!(p.twin_sites(), 1);
-    /// assert_eq!("BAAD".parse::<Path>().unwrap().moves(), p.moves());
-    /// ```
-    pub fn twin_sites(&self) -> usize {
+    /// The cost in moves: the words' lengths less two for each step that
+    /// cancels (`m = 4t − 2e` on the eight-puzzle), or the number of moves.
+    pub fn cost(&self, moves: &MoveSet) -> usize {
+        let mut prev = None;
+        let mut total = 0usize;
+        for &m in &self.0 {
+            total += moves.cost_after(prev, m) as usize;
+            prev = Some(m);
+        }
+        total
+    }
+
+    /// True when no move follows one with which it makes no move or a
+    /// single move.
+    pub fn is_reduced(&self, moves: &MoveSet) -> bool {
+        self.0
+            .windows(2)
+            .all(|w| moves.redundant_after(w[0]) & (1 << w[1]) == 0)
+    }
+
+    /// The number of *twin sites*: interior moves `T⁻¹` of order 3 whose
+    /// neighbours elide into `T` and out of `T`, so that `T T` in its place
+    /// (two twists, two elisions) costs exactly as many moves. Schofield's
+    /// calculus never repeats a twist (A A = A⁻¹), but on the tray `B A A D`
+    /// is a different 12-move tile sequence from `B W D`; each twin site
+    /// doubles the number of tile sequences a word stands for.
+    pub fn twin_sites(&self, moves: &MoveSet) -> usize {
         self.0
             .windows(3)
             .filter(|w| {
-                let t = w[1].inverse();
-                w[0].elides_into(t) && t.elides_into(w[2])
+                let t = moves.get(w[1]).inverse();
+                let tt = moves
+                    .get(t)
+                    .transformation()
+                    .then(moves.get(t).transformation());
+                tt == *moves.get(w[1]).transformation()
+                    && moves.elides(w[0], t)
+                    && moves.elides(t, w[2])
             })
             .count()
     }
 
     /// The number of distinct tile-move sequences of the same length that
     /// this reduced word stands for: `2^(twin sites)`.
-    pub fn tile_sequences(&self) -> u64 {
-        1 << self.twin_sites()
+    pub fn tile_sequences(&self, moves: &MoveSet) -> u64 {
+        1 << self.twin_sites(moves)
     }
 
-    /// The path that undoes this one: the inverse twists in reverse order.
-    /// It has the same number of moves (inversion swaps a twist's first and
-    /// last squares, so elisions are kept).
-    pub fn inverse(&self) -> Path {
-        Path(self.0.iter().rev().map(|t| t.inverse()).collect())
+    /// The path that undoes this one: the inverse moves in reverse order.
+    /// It costs the same (a move's inverse is its word backwards).
+    pub fn inverse(&self, moves: &MoveSet) -> Path {
+        Path(
+            self.0
+                .iter()
+                .rev()
+                .map(|&m| moves.get(m).inverse())
+                .collect(),
+        )
     }
 
-    /// The path with every twist replaced by `f(twist)`.
-    pub fn map(&self, f: impl Fn(Twist) -> Twist) -> Path {
-        Path(self.0.iter().map(|&t| f(t)).collect())
+    /// The path with every move replaced by `f(move)`.
+    pub fn map(&self, f: impl Fn(usize) -> usize) -> Path {
+        Path(self.0.iter().map(|&m| f(m)).collect())
     }
 
-    /// The path with the twists that complete an elision struck through with
-    /// U+0338 (as Schofield printed them), separated by spaces:
+    /// The path as the moves' names: run together when every name of the
+    /// puzzle is one letter (`WXYZADY`), else separated by spaces (`R U R'`).
+    pub fn write(&self, moves: &MoveSet) -> String {
+        let sep = if single_letters(moves) { "" } else { " " };
+        self.0
+            .iter()
+            .map(|&m| moves.get(m).name())
+            .collect::<Vec<_>>()
+            .join(sep)
+    }
+
+    /// The path with the moves that complete an elision struck through
+    /// with U+0338 (as Schofield printed them), separated by spaces:
     /// `W X̸ Y̸ Z̸ A D̸ Y`.
-    pub fn marked(&self) -> String {
-        let mut s = String::new();
-        for (i, (t, e)) in self.0.iter().zip(self.elided()).enumerate() {
-            if i > 0 {
-                s.push(' ');
-            }
-            s.push(t.letter());
-            if e {
-                s.push('\u{338}');
-            }
-        }
-        s
+    pub fn marked(&self, moves: &MoveSet) -> String {
+        self.0
+            .iter()
+            .zip(self.elided(moves))
+            .map(|(&m, e)| {
+                let name = moves.get(m).name();
+                if e {
+                    name.chars().flat_map(|c| [c, '\u{338}']).collect()
+                } else {
+                    name.to_string()
+                }
+            })
+            .collect::<Vec<_>>()
+            .join(" ")
     }
 
-    /// The same marking in plain ASCII: a twist that completes an elision is
+    /// The same marking in plain ASCII: a move that completes an elision is
     /// written in lower case, `W x y z A d Y` (which reads back as the same
     /// path).
-    pub fn marked_ascii(&self) -> String {
-        crate::render::to_ascii(&self.marked())
+    pub fn marked_ascii(&self, moves: &MoveSet) -> String {
+        crate::text::to_ascii(&self.marked(moves))
+    }
+
+    /// The path written and marked, for reports.
+    pub fn written(&self, moves: &MoveSet) -> WrittenPath {
+        WrittenPath {
+            plain: self.write(moves),
+            marked: self.marked(moves),
+        }
     }
 }
 
-impl fmt::Display for Path {
+/// True when every move's name is one character.
+fn single_letters(moves: &MoveSet) -> bool {
+    moves.iter().all(|m| m.name().chars().count() == 1)
+}
+
+/// The move of the metric that is `m` to the power `amount`, if any.
+fn power_of(moves: &MoveSet, m: usize, amount: i64) -> Option<usize> {
+    if amount == 1 {
+        return Some(m);
+    }
+    let t = moves.get(m).transformation().pow(amount);
+    moves.iter().position(|x| *x.transformation() == t)
+}
+
+/// A path as a report gives it: plain and marked. Serialised as the plain
+/// form.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct WrittenPath {
+    /// The names: `WXYZADY`.
+    pub plain: String,
+    /// Elided moves struck through: `W X̸ Y̸ Z̸ A D̸ Y`.
+    pub marked: String,
+}
+
+impl fmt::Display for WrittenPath {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        for t in &self.0 {
-            write!(f, "{}", t.letter())?;
-        }
-        Ok(())
+        f.write_str(&self.plain)
     }
 }
 
-impl FromStr for Path {
-    type Err = PathError;
-
-    /// Reads twist letters (either case); spaces, commas and the strike-through
-    /// mark U+0338 are ignored, so the marked form reads back. A twist
-    /// followed by `⁻¹` (or `^-1`) is its inverse, as the paper writes
-    /// Lemma A: `A B⁻¹ A⁻¹ B` is `A X W B`.
-    ///
-    /// ```
-    /// let p: schofield::twist::Path = "A B⁻¹ A^-1 B".parse().unwrap();
-    /// assert_eq!(p.to_string(), "AXWB");
-    /// ```
-    fn from_str(s: &str) -> Result<Path, PathError> {
-        let mut twists: Vec<Twist> = Vec::new();
-        let chars: Vec<char> = s.chars().collect();
-        let mut i = 0;
-        while i < chars.len() {
-            let c = chars[i];
-            i += 1;
-            // The inverse mark applies to the twist just read.
-            let rest: String = chars[i - 1..].iter().take(3).collect();
-            let mark = if rest.starts_with("⁻¹") {
-                Some(2)
-            } else if rest.starts_with("^-1") {
-                Some(3)
-            } else {
-                None
-            };
-            if let (Some(len), Some(last)) = (mark, twists.last_mut()) {
-                *last = last.inverse();
-                i += len - 1;
-                continue;
-            }
-            if c.is_whitespace() || c == ',' || c == '\u{338}' {
-                continue;
-            }
-            match Twist::from_letter(c) {
-                Some(t) => twists.push(t),
-                None => {
-                    return Err(PathError::UnknownTwist {
-                        letter: c,
-                        position: i,
-                        allowed: "A B C D W X Y Z".to_string(),
-                    });
-                }
-            }
-        }
-        Ok(Path(twists))
-    }
-}
-
-impl Serialize for Path {
+impl Serialize for WrittenPath {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.serialize_str(&self.to_string())
+        s.serialize_str(&self.plain)
     }
 }
 
-/// Where a tile stands: one of the numbered squares round the centre, or the
-/// centre itself. Serialised as the square's number, or `"centre"`.
+/// A set of moves (a bit each, by number), as Schofield printed it in his
+/// 8-character field.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub struct MoveBits(pub u64);
+
+impl MoveBits {
+    /// True when move `m` is in the set.
+    pub fn contains(self, m: usize) -> bool {
+        self.0 & (1 << m) != 0
+    }
+
+    /// The moves in order.
+    pub fn iter(self) -> impl Iterator<Item = usize> {
+        (0..64).filter(move |&m| self.contains(m))
+    }
+
+    /// How many moves.
+    pub fn len(self) -> usize {
+        self.0.count_ones() as usize
+    }
+
+    /// True for the empty set.
+    pub fn is_empty(self) -> bool {
+        self.0 == 0
+    }
+
+    /// The names run together (`WZ`) or, for longer names, spaced.
+    pub fn letters(self, moves: &MoveSet) -> String {
+        Path(self.iter().collect()).write(moves)
+    }
+
+    /// Schofield's field: each move's name in its slot when present, `.`
+    /// (as wide as the name) otherwise, e.g. `....W..Z`.
+    pub fn field(self, moves: &MoveSet) -> String {
+        let sep = if single_letters(moves) { "" } else { " " };
+        moves
+            .iter()
+            .enumerate()
+            .map(|(i, m)| {
+                if self.contains(i) {
+                    m.name().to_string()
+                } else {
+                    ".".repeat(m.name().chars().count())
+                }
+            })
+            .collect::<Vec<_>>()
+            .join(sep)
+    }
+
+    /// The names, for data.
+    pub fn names(self, moves: &MoveSet) -> Vec<String> {
+        self.iter()
+            .map(|m| moves.get(m).name().to_string())
+            .collect()
+    }
+
+    /// The set with its names, letters and field written out.
+    pub fn named(self, moves: &MoveSet) -> NamedMoves {
+        NamedMoves {
+            names: self.names(moves),
+            letters: self.letters(moves),
+            field: self.field(moves),
+        }
+    }
+}
+
+/// A set of moves as a report gives it: names, letters run together and
+/// Schofield's field. Serialised as the list of names.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct NamedMoves {
+    /// The names in order: `["W", "Z"]`.
+    pub names: Vec<String>,
+    /// The names run together: `WZ`.
+    pub letters: String,
+    /// The field: `....W..Z`.
+    pub field: String,
+}
+
+impl Serialize for NamedMoves {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_seq(&self.names)
+    }
+}
+
+/// Where a tile stands on a tray: one of the numbered squares, or the
+/// blank cell (Schofield's centre). Serialised as the square's number, or
+/// `"centre"`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Cell {
     /// A numbered square.
     Square(u8),
-    /// The centre square (empty in every standard position).
+    /// The blank cell (empty in every position the search visits).
     Centre,
 }
 
@@ -534,103 +382,123 @@ pub struct TileMove {
     pub to: Cell,
 }
 
-/// The four tile moves of `twist` on the squares `pieces` (piece per square),
-/// which it updates.
-fn twist_tile_moves(pieces: &mut [u8], twist: Twist) -> [TileMove; 4] {
-    let [a, b, c] = twist.cycle();
-    let (a, b, c) = (usize::from(a), usize::from(b), usize::from(c));
-    let (pa, pb, pc) = (pieces[a], pieces[b], pieces[c]);
-    pieces[b] = pa;
-    pieces[c] = pb;
-    pieces[a] = pc;
-    let sq = |i: usize| Cell::Square(i as u8);
-    [
-        TileMove {
-            piece: pc,
-            from: sq(c),
-            to: Cell::Centre,
-        },
-        TileMove {
-            piece: pb,
-            from: sq(b),
-            to: sq(c),
-        },
-        TileMove {
-            piece: pa,
-            from: sq(a),
-            to: sq(b),
-        },
-        TileMove {
-            piece: pc,
-            from: Cell::Centre,
-            to: sq(a),
-        },
-    ]
-}
-
-/// Expands `path` into tile moves starting from the position `pieces`
-/// (piece per square): four moves a twist, and for every elision the last
-/// move of the first twist and the first move of the second (the same piece
-/// out of the centre and straight back) both left out. The result has
-/// exactly [`Path::moves`] entries.
-pub fn expand(path: &Path, pieces: &[u8]) -> Vec<TileMove> {
-    let mut squares = pieces.to_vec();
-    let mut out: Vec<TileMove> = Vec::with_capacity(path.moves());
-    let elided = path.elided();
-    for (&t, &e) in path.twists().iter().zip(&elided) {
-        let moves = twist_tile_moves(&mut squares, t);
-        let skip = if e {
-            out.pop();
-            1
-        } else {
-            0
+/// Expands `path` into tile moves on a tray puzzle (one whose words are
+/// walks of the blank), starting from `pieces` (the piece on each square):
+/// each move's walk slides one piece a step, and for every elision the last
+/// step of one move and the first of the next (the same piece out of the
+/// blank cell and straight back) are both left out. Empty for a puzzle
+/// whose words are not walks of the blank.
+pub fn expand(puzzle: &Puzzle, moves: &MoveSet, path: &Path, pieces: &[u8]) -> Vec<TileMove> {
+    let slides = puzzle.slides();
+    if slides.is_empty() {
+        return Vec::new();
+    }
+    let layout = puzzle.layout();
+    let width = layout.iter().map(Vec::len).max().unwrap_or(0);
+    let cell_at = |i: usize| {
+        layout[i / width]
+            .get(i % width)
+            .copied()
+            .unwrap_or(LayoutCell::Gap)
+    };
+    let named = |i: usize| match cell_at(i) {
+        LayoutCell::Slot { slot, .. } => Cell::Square(slot),
+        _ => Cell::Centre,
+    };
+    // The board: each cell's piece.
+    let mut board: Vec<Option<u8>> = (0..layout.len() * width)
+        .map(|i| match cell_at(i) {
+            LayoutCell::Slot { orbit: 0, slot } => pieces.get(usize::from(slot)).copied(),
+            _ => None,
+        })
+        .collect();
+    let mut out: Vec<TileMove> = Vec::new();
+    let mut prev: Option<usize> = None;
+    for &m in path.moves() {
+        let Some(word) = moves.get(m).word() else {
+            continue;
         };
-        out.extend_from_slice(&moves[skip..]);
+        // Steps cancelled with the move before are undone, not made.
+        // (A move right after its inverse is no elision: Schofield counts
+        // it in full, and so are its steps made.)
+        let skip = prev
+            .filter(|&p| moves.elides(p, m))
+            .map_or(0, |p| moves.cancelled(p, m) as usize);
+        for _ in 0..skip {
+            if let Some(last) = out.pop() {
+                // Put the piece back.
+                let (from, to) = (
+                    cell_index(layout, width, last.from),
+                    cell_index(layout, width, last.to),
+                );
+                board[from] = board[to].take();
+            }
+        }
+        for &(step, back) in &word.steps()[skip..] {
+            let (a, b) = slides[usize::from(step)];
+            // The blank goes from a to b (b to a backwards): the piece on
+            // its destination slides into the cell it leaves.
+            let (blank, dest) = if back { (b, a) } else { (a, b) };
+            let piece = board[dest].take().unwrap_or(0);
+            board[blank] = Some(piece);
+            out.push(TileMove {
+                piece,
+                from: named(dest),
+                to: named(blank),
+            });
+        }
+        prev = Some(m);
     }
     out
+}
+
+/// The index in reading order of a tray cell.
+fn cell_index(layout: &[Vec<LayoutCell>], width: usize, c: Cell) -> usize {
+    (0..layout.len() * width)
+        .find(|&i| {
+            let cell = layout[i / width]
+                .get(i % width)
+                .copied()
+                .unwrap_or(LayoutCell::Gap);
+            match (cell, c) {
+                (LayoutCell::Slot { slot, .. }, Cell::Square(s)) => slot == s,
+                (LayoutCell::Blank, Cell::Centre) => true,
+                _ => false,
+            }
+        })
+        .unwrap_or(0)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn spec_first_and_last_squares() {
-        let table = [
-            (Twist::A, 2, 0),
-            (Twist::B, 4, 2),
-            (Twist::C, 6, 4),
-            (Twist::D, 0, 6),
-            (Twist::W, 0, 2),
-            (Twist::X, 2, 4),
-            (Twist::Y, 4, 6),
-            (Twist::Z, 6, 0),
-        ];
-        for (t, first, last) in table {
-            assert_eq!(t.first_square(), first, "{t}");
-            assert_eq!(t.last_square(), last, "{t}");
-        }
-    }
+    use crate::puzzle::{Metric, library};
 
     #[test]
     fn each_twist_has_one_eliding_successor() {
-        let succ: String = Twist::ALL
-            .iter()
-            .map(|t| t.eliding_successor().letter())
+        let eight = library::get("eight").unwrap();
+        let moves = eight.moves(Metric::Face, None).unwrap();
+        let succ: String = (0..8)
+            .map(|t| {
+                let after: Vec<usize> = (0..8).filter(|&u| moves.elides(t, u)).collect();
+                assert_eq!(after.len(), 1);
+                moves.get(after[0]).name().to_string()
+            })
             .collect();
         // After A only D, after W only X, and so on round the board.
         assert_eq!(succ, "DABCXYZW");
-        for t in Twist::ALL {
-            assert_eq!(Twist::ALL.iter().filter(|&&u| t.elides_into(u)).count(), 1);
-        }
     }
 
     #[test]
     fn five_puzzle_example_expansion() {
         // From 2 3 1 / 0 _ 4, B then A moves pieces 4 1 3 2 0 4.
-        let pieces = [0u8, 2, 3, 1, 4];
-        let path: Path = "BA".parse().unwrap();
-        let moved: Vec<u8> = expand(&path, &pieces).iter().map(|m| m.piece).collect();
+        let five = library::get("five").unwrap();
+        let moves = five.moves(Metric::Face, None).unwrap();
+        let path = Path::parse(&moves, "BA").unwrap();
+        let moved: Vec<u8> = expand(&five, &moves, &path, &[0, 2, 3, 1, 4])
+            .iter()
+            .map(|m| m.piece)
+            .collect();
         assert_eq!(moved, vec![4, 1, 3, 2, 0, 4]);
     }
 }

@@ -1,24 +1,25 @@
 //! Everything the tool says about one position, as plain data: its forms,
-//! minimum, starting and ending twists, specimen path, tile moves and
-//! classes. Renderers in [`crate::render`] turn it into text, JSON, YAML or
-//! CSV.
+//! minimum, starting and ending moves, specimen path, tile moves and
+//! classes; and what a path does when followed. Renderers in
+//! [`crate::render`] turn them into text, JSON, YAML or CSV.
 //!
 //! ```
-//! use schofield::twist::dictionary::Analysis;
-//! use schofield::twist::puzzle::EIGHT;
+//! use schofield::puzzle::library;
+//! use schofield::twist::analysis::{Analysis, Options};
 //! use schofield::twist::solve::Solution;
-//! let a = Analysis::new(&EIGHT);
-//! let p = EIGHT.parse_position("025/1_3/746").unwrap();
-//! let s = Solution::new(&a, &p, true);
-//! assert_eq!(s.code, "102536");
+//! let a = Analysis::new(library::get("eight").unwrap(), &Options::default(), &|_| {}).unwrap();
+//! let x = a.parse_position("025/1_3/746").unwrap();
+//! let s = Solution::new(&a, x, true);
+//! assert_eq!(s.code.as_deref(), Some("102536"));
 //! assert_eq!(s.moves, 20);
-//! assert_eq!(s.specimen.to_string(), "WXYZADY");
+//! assert_eq!(s.specimen.plain, "WXYZADY");
 //! assert_eq!(s.minimal_path_count, 2);
 //! ```
 
-use crate::twist::dictionary::{Analysis, Class, ClassId};
-use crate::twist::position::{Position, SequenceNumber};
-use crate::twist::{Path, TileMove, TwistSet, expand};
+use crate::group::classes::Classes;
+use crate::puzzle::Vocabulary;
+use crate::twist::analysis::Analysis;
+use crate::twist::{MoveBits, NamedMoves, Path, TileMove, WrittenPath, expand};
 use serde::Serialize;
 
 /// A class as reported for one position.
@@ -26,196 +27,260 @@ use serde::Serialize;
 pub struct ClassReport {
     /// The class number.
     #[serde(rename = "class_id")]
-    pub id: ClassId,
+    pub id: usize,
     /// How many classes there are of this kind.
     #[serde(rename = "class_count")]
     pub of: usize,
-    /// The representative's code number.
+    /// The representative's code number (or pattern).
     pub representative: String,
     /// The representative's sequence number.
-    pub representative_sequence_number: SequenceNumber,
+    pub representative_sequence_number: u64,
     /// The number of members.
-    pub size: u8,
+    pub size: u64,
 }
 
 impl ClassReport {
-    fn new<const N: usize>(a: &Analysis<N>, c: &Class, of: usize) -> ClassReport {
-        ClassReport {
-            id: c.id,
-            of,
-            representative: a.position(c.representative).code(),
+    /// The class of position `x` among `classes`.
+    pub fn of(a: &Analysis, classes: &Classes, x: u64) -> Option<ClassReport> {
+        let id = classes.class_of(x)?;
+        let c = classes.list()[id];
+        Some(ClassReport {
+            id,
+            of: classes.count(),
+            representative: a.name_of(c.representative),
             representative_sequence_number: c.representative,
             size: c.size,
-        }
+        })
     }
 }
 
-/// The complete answer for one position (puzzle → target).
-#[derive(Debug, Clone, Serialize)]
-pub struct Solution {
-    /// The puzzle's name.
-    pub puzzle: &'static str,
-    /// The code number.
-    pub code: String,
-    /// The grid on one line, rows separated by `/`.
-    pub grid: String,
-    /// Cycle notation on squares relative to the target.
-    pub cycles: String,
-    /// Schofield's sequence number S.
-    pub sequence_number: SequenceNumber,
-    /// The minimum number of moves.
-    pub moves: u8,
-    /// The twists that can start a minimal solution.
-    pub starting_twists: TwistSet,
-    /// The twists that can end a minimal solution.
-    pub ending_twists: TwistSet,
-    /// Schofield's field for the starting twists: each of the puzzle's
-    /// twists in its slot (A B C D W X Y Z; A B W X for the five-puzzle) or
-    /// `.`, e.g. `....W..Z`.
-    pub starting_field: String,
-    /// The same field for the ending twists.
-    pub ending_field: String,
-    /// The specimen: the first minimal solution in the order A B C D W X Y Z.
-    pub specimen: Path,
-    /// The specimen with elided twists struck through.
-    pub specimen_marked: String,
-    /// The specimen's number of twists.
-    pub specimen_twists: usize,
-    /// The specimen's number of elisions.
-    pub specimen_elisions: usize,
-    /// The pieces the specimen moves, in order.
-    pub tile_moves: Vec<u8>,
-    /// The specimen's tile moves, each with the squares it goes from and to.
-    pub tile_slides: Vec<TileMove>,
-    /// The number of minimal solutions (reduced twist words).
-    pub minimal_path_count: u64,
-    /// The number of shortest tile-move sequences: each minimal word counts
-    /// `2^(twin sites)` (see [`Path::twin_sites`]).
-    pub tile_solutions: u64,
-    /// Every minimal solution, when asked for.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub minimal_paths: Option<Vec<Path>>,
-    /// The class under the puzzle's symmetries.
-    pub class: ClassReport,
-    /// The class when inverses are also equivalent.
-    pub extended_class: ClassReport,
-}
-
-impl Solution {
-    /// Solves `p` with the analysis `a`; with `all`, lists every minimal
-    /// solution as well as counting them.
-    pub fn new<const N: usize>(a: &Analysis<N>, p: &Position<N>, all: bool) -> Solution {
-        let s = p.sequence_number();
-        let specimen = a.specimen(p);
-        let paths = a.minimal_paths(p);
-        let puzzle = a.puzzle();
-        Solution {
-            puzzle: puzzle.name,
-            code: p.code(),
-            grid: puzzle.grid_compact(p),
-            cycles: p.cycles(),
-            sequence_number: s,
-            moves: a.moves(p),
-            starting_twists: a.starting_twists(p),
-            ending_twists: a.ending_twists(p),
-            starting_field: a.starting_twists(p).field_of(puzzle.twists),
-            ending_field: a.ending_twists(p).field_of(puzzle.twists),
-            specimen_marked: specimen.marked(),
-            specimen_twists: specimen.len(),
-            specimen_elisions: specimen.elisions(),
-            tile_moves: pieces_of(&expand(&specimen, p.pieces())),
-            tile_slides: expand(&specimen, p.pieces()),
-            specimen,
-            minimal_path_count: paths.len() as u64,
-            tile_solutions: paths.iter().map(Path::tile_sequences).sum(),
-            minimal_paths: all.then_some(paths),
-            class: ClassReport::new(a, a.classes().class_of(s), a.classes().len()),
-            extended_class: ClassReport::new(
-                a,
-                a.extended_classes().class_of(s),
-                a.extended_classes().len(),
-            ),
-        }
-    }
-}
-
-/// What a path of twists does when followed from a position.
-///
-/// ```
-/// use schofield::twist::position::Position;
-/// use schofield::twist::puzzle::EIGHT;
-/// use schofield::twist::solve::PathReport;
-/// let path = EIGHT.parse_path("AXWB").unwrap();
-/// let r = PathReport::new(&EIGHT, &Position::target(), &path);
-/// assert_eq!(r.moves, 16);
-/// assert_eq!(r.end_cycles, "(123)"); // Lemma A
-/// ```
-#[derive(Debug, Clone, Serialize)]
-pub struct PathReport {
-    /// The path, plain.
-    pub path: Path,
-    /// The path with elided twists struck through.
-    pub marked: String,
-    /// The same marking in ASCII (elided twists in lower case).
-    pub marked_ascii: String,
-    /// The number of twists `t`.
-    pub twists: usize,
-    /// The number of elisions `e`.
-    pub elisions: usize,
-    /// The number of tile moves `m = 4t − 2e`.
-    pub moves: usize,
-    /// Whether no twist is followed by itself or its inverse.
-    pub reduced: bool,
-    /// The path that undoes it.
-    pub inverse: Path,
-    /// The starting position's code number.
-    pub start_code: String,
-    /// The starting position's grid.
-    pub start: String,
-    /// The code number of the position the path ends at.
-    pub end_code: String,
-    /// The grid of the position the path ends at.
-    pub end: String,
-    /// The cycle notation of the position the path ends at.
-    pub end_cycles: String,
-    /// Whether the path ends at the target.
-    pub end_is_target: bool,
-    /// The pieces moved, in order, with cancelled pairs left out.
-    pub tile_moves: Vec<u8>,
-    /// The same tile moves, each with the squares it goes from and to.
-    pub tile_slides: Vec<TileMove>,
-}
-
-impl PathReport {
-    /// Follows `path` from `start` on `puzzle`.
-    pub fn new<const N: usize>(
-        puzzle: &crate::twist::puzzle::Puzzle<N>,
-        start: &Position<N>,
-        path: &Path,
-    ) -> PathReport {
-        let end = start.apply_path(path);
-        PathReport {
-            path: path.clone(),
-            marked: path.marked(),
-            marked_ascii: path.marked_ascii(),
-            twists: path.len(),
-            elisions: path.elisions(),
-            moves: path.moves(),
-            reduced: path.is_reduced(),
-            inverse: path.inverse(),
-            start_code: start.code(),
-            start: puzzle.grid_compact(start),
-            end_code: end.code(),
-            end: puzzle.grid_compact(&end),
-            end_cycles: end.cycles(),
-            end_is_target: end.is_target(),
-            tile_moves: pieces_of(&expand(path, start.pieces())),
-            tile_slides: expand(path, start.pieces()),
-        }
-    }
+/// The length of every move's word, when moves have words all of one
+/// length.
+fn word_length(a: &Analysis) -> Option<u32> {
+    let moves = a.moves();
+    let first = moves.get(0);
+    first.word()?;
+    moves
+        .iter()
+        .all(|m| m.word().is_some() && m.cost() == first.cost())
+        .then(|| first.cost())
 }
 
 /// The pieces of a list of tile moves, in order.
 fn pieces_of(slides: &[TileMove]) -> Vec<u8> {
     slides.iter().map(|m| m.piece).collect()
+}
+
+/// The complete answer for one position (puzzle → goal).
+#[derive(Debug, Clone, Serialize)]
+pub struct Solution {
+    /// The puzzle's name.
+    pub puzzle: String,
+    /// The code number, when positions have them.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub code: Option<String>,
+    /// The grid on one line, rows separated by `/`, when there is a drawing.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub grid: Option<String>,
+    /// Cycle notation on slots relative to the goal (one-orbit puzzles).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub cycles: Option<String>,
+    /// The pattern, for puzzles without a code number.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub pattern: Option<String>,
+    /// Schofield's sequence number: the position's number.
+    pub sequence_number: u64,
+    /// The minimum number of moves.
+    pub moves: u8,
+    /// The moves that can start a minimal solution.
+    pub starting_twists: NamedMoves,
+    /// The moves that can end a minimal solution.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub ending_twists: Option<NamedMoves>,
+    /// Schofield's field for the starting moves: each move in its slot or
+    /// `.`, e.g. `....W..Z`.
+    pub starting_field: String,
+    /// The same field for the ending moves.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub ending_field: Option<String>,
+    /// The specimen: the first minimal solution in the order of the moves.
+    pub specimen: WrittenPath,
+    /// The specimen with elided moves struck through.
+    pub specimen_marked: String,
+    /// The specimen's number of moves.
+    pub specimen_twists: usize,
+    /// The specimen's number of elisions.
+    pub specimen_elisions: usize,
+    /// The pieces the specimen moves, in order (trays).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub tile_moves: Option<Vec<u8>>,
+    /// The specimen's tile moves, each with the squares it goes from and to.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub tile_slides: Option<Vec<TileMove>>,
+    /// The number of minimal solutions (reduced paths).
+    pub minimal_path_count: u64,
+    /// The number of shortest tile-move sequences: each minimal word counts
+    /// `2^(twin sites)` (see [`Path::twin_sites`]).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub tile_solutions: Option<u64>,
+    /// Every minimal solution, when asked for.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub minimal_paths: Option<Vec<WrittenPath>>,
+    /// The class under the puzzle's symmetries.
+    pub class: ClassReport,
+    /// The class when inverses are also equivalent.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub extended_class: Option<ClassReport>,
+    /// The puzzle's nouns, for text.
+    #[serde(skip)]
+    pub vocabulary: Vocabulary,
+    /// The length of every move's word, when all are priced alike by
+    /// words (4 on the eight-puzzle), for Schofield's sum `m = 4t − 2e`.
+    #[serde(skip)]
+    pub word_length: Option<u32>,
+}
+
+impl Solution {
+    /// Solves position `x`; with `all`, lists every minimal solution as
+    /// well as counting them.
+    pub fn new(a: &Analysis, x: u64, all: bool) -> Solution {
+        let moves = a.moves();
+        let puzzle = a.puzzle();
+        let paths: Vec<Path> = a.minimal_paths(x).into_iter().map(Path::new).collect();
+        let specimen = paths.first().cloned().unwrap_or_default();
+        let start = MoveBits(a.starting_moves(x));
+        let end = a.ending_moves(x).map(MoveBits);
+        let trays = !puzzle.slides().is_empty();
+        let slides =
+            trays.then(|| expand(puzzle, moves, &specimen, &a.position(x).orbits()[0].pieces));
+        let code = a.code(x);
+        Solution {
+            puzzle: puzzle.name().to_string(),
+            pattern: code.is_none().then(|| a.pattern_text(x)),
+            code,
+            grid: a.grid(x),
+            cycles: a.cycles(x),
+            sequence_number: x,
+            moves: a.moves_at(x).unwrap_or(0),
+            starting_twists: start.named(moves),
+            ending_twists: end.map(|e| e.named(moves)),
+            starting_field: start.field(moves),
+            ending_field: end.map(|e| e.field(moves)),
+            specimen_marked: specimen.marked(moves),
+            specimen_twists: specimen.len(),
+            specimen_elisions: specimen.elisions(moves),
+            tile_moves: slides.as_ref().map(|s| pieces_of(s)),
+            tile_slides: slides,
+            specimen: specimen.written(moves),
+            minimal_path_count: paths.len() as u64,
+            tile_solutions: trays.then(|| paths.iter().map(|p| p.tile_sequences(moves)).sum()),
+            minimal_paths: all.then(|| paths.iter().map(|p| p.written(moves)).collect()),
+            class: ClassReport::of(a, a.classes(), x).expect("a reached position has a class"),
+            extended_class: a.extended_classes().and_then(|e| ClassReport::of(a, e, x)),
+            vocabulary: puzzle.vocabulary().clone(),
+            word_length: word_length(a),
+        }
+    }
+}
+
+/// What a path does when followed from a position.
+///
+/// ```
+/// use schofield::puzzle::library;
+/// use schofield::twist::Path;
+/// use schofield::twist::analysis::{Analysis, Options};
+/// use schofield::twist::solve::PathReport;
+/// let a = Analysis::new(library::get("eight").unwrap(), &Options::default(), &|_| {}).unwrap();
+/// let path = Path::parse(a.moves(), "AXWB").unwrap();
+/// let r = PathReport::new(&a, a.goal(), &path);
+/// assert_eq!(r.moves, 16);
+/// assert_eq!(r.end_cycles.as_deref(), Some("(123)")); // Lemma A
+/// ```
+#[derive(Debug, Clone, Serialize)]
+pub struct PathReport {
+    /// The path, plain.
+    pub path: WrittenPath,
+    /// The path with elided moves struck through.
+    pub marked: String,
+    /// The same marking in ASCII (elided moves in lower case).
+    pub marked_ascii: String,
+    /// The number of moves `t`.
+    pub twists: usize,
+    /// The number of elisions `e`.
+    pub elisions: usize,
+    /// The cost `m` (`4t − 2e` on the eight-puzzle).
+    pub moves: usize,
+    /// Whether the path is reduced.
+    pub reduced: bool,
+    /// The path that undoes it.
+    pub inverse: WrittenPath,
+    /// The starting position's code number.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub start_code: Option<String>,
+    /// The starting position's grid (or pattern).
+    pub start: String,
+    /// The code number of the position the path ends at.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub end_code: Option<String>,
+    /// The grid (or pattern) of the position the path ends at.
+    pub end: String,
+    /// The cycle notation of the position the path ends at.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub end_cycles: Option<String>,
+    /// Whether the path ends at the goal.
+    pub end_is_target: bool,
+    /// The pieces moved, in order, with cancelled pairs left out (trays).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub tile_moves: Option<Vec<u8>>,
+    /// The same tile moves, each with the squares it goes from and to.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub tile_slides: Option<Vec<TileMove>>,
+    /// The number of the position the path ends at.
+    #[serde(skip)]
+    pub end_index: u64,
+    /// The puzzle's nouns, for text.
+    #[serde(skip)]
+    pub vocabulary: Vocabulary,
+    /// The length of every move's word, when all are alike.
+    #[serde(skip)]
+    pub word_length: Option<u32>,
+}
+
+impl PathReport {
+    /// Follows `path` from position `start`.
+    pub fn new(a: &Analysis, start: u64, path: &Path) -> PathReport {
+        let moves = a.moves();
+        let end = path.moves().iter().fold(start, |x, &m| a.next(x, m));
+        let trays = !a.puzzle().slides().is_empty();
+        let slides = trays.then(|| {
+            expand(
+                a.puzzle(),
+                moves,
+                path,
+                &a.position(start).orbits()[0].pieces,
+            )
+        });
+        let shown = |x: u64| a.grid(x).unwrap_or_else(|| a.pattern_text(x));
+        PathReport {
+            path: path.written(moves),
+            marked: path.marked(moves),
+            marked_ascii: path.marked_ascii(moves),
+            twists: path.len(),
+            elisions: path.elisions(moves),
+            moves: path.cost(moves),
+            reduced: path.is_reduced(moves),
+            inverse: path.inverse(moves).written(moves),
+            start_code: a.code(start),
+            start: shown(start),
+            end_code: a.code(end),
+            end: shown(end),
+            end_cycles: a.cycles(end),
+            end_is_target: end == a.goal(),
+            tile_moves: slides.as_ref().map(|s| pieces_of(s)),
+            tile_slides: slides,
+            end_index: end,
+            vocabulary: a.puzzle().vocabulary().clone(),
+            word_length: word_length(a),
+        }
+    }
 }

@@ -16,11 +16,15 @@
 //! through (U+0338). The target's own entry has length 0 and path `-`.
 //! The text itself is written by [`crate::render::render_pages`].
 //!
+//! The layout is the eight-puzzle's: it needs code numbers of six digits.
+//! The class dictionary ([`class_dictionary`]) serves every puzzle.
+//!
 //! ```
-//! use schofield::twist::dictionary::Analysis;
-//! use schofield::twist::puzzle::EIGHT;
+//! use schofield::puzzle::library;
+//! use schofield::twist::analysis::{Analysis, Options};
 //! use schofield::twist::table::Tabulation;
-//! let t = Tabulation::new(&Analysis::new(&EIGHT), false);
+//! let a = Analysis::new(library::get("eight").unwrap(), &Options::default(), &|_| {}).unwrap();
+//! let t = Tabulation::new(&a, false).unwrap();
 //! assert_eq!(t.entries().len(), 20_160);
 //! let e = t.entry("102536").unwrap();
 //! assert_eq!(e.moves, 20);
@@ -28,10 +32,8 @@
 //! assert_eq!(t.half_pages().count(), 336);
 //! ```
 
-use crate::twist::dictionary::{Analysis, ClassId};
-use crate::twist::position::{Position, SequenceNumber};
-use crate::twist::puzzle::EIGHT;
-use crate::twist::{Path, TwistSet};
+use crate::twist::analysis::Analysis;
+use crate::twist::{MoveBits, NamedMoves, Path, WrittenPath};
 use serde::Serialize;
 
 /// Entries on a half-page.
@@ -44,36 +46,20 @@ pub const COLUMNS: usize = 3;
 pub const HALVES_PER_PAGE: usize = 2;
 
 /// Why a half-page head could not be read.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum HeadError {
     /// Not three characters.
+    #[error("a half-page head is 3 different digits 0 to 7 (the pieces on squares 0, 1, 2), like 102; got {}", crate::text::counted(*.0, "character", "characters"))]
     Length(usize),
     /// A character that is not a digit 0 … 7.
+    #[error("a half-page head is 3 different digits 0 to 7 (the pieces on squares 0, 1, 2), like 102; {} is not one of them", crate::text::quoted_char(*.0))]
     Digit(char),
     /// A digit named twice.
+    #[error(
+        "a half-page head is 3 different digits 0 to 7 (the pieces on squares 0, 1, 2), like 102; {0} appears twice"
+    )]
     Repeated(char),
 }
-
-impl std::fmt::Display for HeadError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        let expected = "a half-page head is 3 different digits 0 to 7 (the pieces on squares 0, 1, 2), like 102";
-        match self {
-            HeadError::Length(n) => write!(
-                f,
-                "{expected}; got {}",
-                crate::render::counted(*n, "character", "characters")
-            ),
-            HeadError::Digit(c) => write!(
-                f,
-                "{expected}; {} is not one of them",
-                crate::render::quoted_char(*c)
-            ),
-            HeadError::Repeated(c) => write!(f, "{expected}; {c} appears twice"),
-        }
-    }
-}
-
-impl std::error::Error for HeadError {}
 
 /// Checks a half-page head: three different digits 0 … 7.
 pub fn parse_head(head: &str) -> Result<String, HeadError> {
@@ -100,21 +86,21 @@ pub struct Entry {
     /// The grid on one line.
     pub grid: String,
     /// Schofield's sequence number S.
-    pub sequence_number: SequenceNumber,
+    pub sequence_number: u64,
     /// The minimum number of moves.
     pub moves: u8,
     /// The twists that can start a minimal solution (puzzle → target).
-    pub starting_twists: TwistSet,
+    pub starting_twists: NamedMoves,
     /// The twists that can end a minimal solution (puzzle → target).
-    pub ending_twists: TwistSet,
+    pub ending_twists: NamedMoves,
     /// The specimen: the first minimal solution in the order A … Z.
-    pub specimen: Path,
+    pub specimen: WrittenPath,
     /// The number of minimal solutions (present when counted).
     #[serde(skip_serializing_if = "Option::is_none")]
     #[serde(rename = "minimal_path_count")]
     pub minimal_paths: Option<u64>,
     /// The D4 class.
-    pub class_id: ClassId,
+    pub class_id: usize,
 }
 
 /// The whole tabulation, one entry per puzzle in code order.
@@ -142,37 +128,47 @@ impl HalfPage<'_> {
 }
 
 impl Tabulation {
-    /// Builds every entry. With `count`, also counts each puzzle's minimal
-    /// solutions (about twice the work).
-    pub fn new(a: &Analysis<8>, count: bool) -> Tabulation {
-        let entries = (0..a.len() as u32)
-            .map(|s| {
-                let s = SequenceNumber::new(s);
-                let p = a.position(s);
-                Self::entry_for(a, &p, count)
-            })
+    /// Builds every entry (`None` unless positions have six-digit code
+    /// numbers, as the eight-puzzle's do). With `count`, also counts each
+    /// puzzle's minimal solutions.
+    pub fn new(a: &Analysis, count: bool) -> Option<Tabulation> {
+        if a.code(a.goal())?.len() != 6 {
+            return None;
+        }
+        let entries = (0..a.space().len())
+            .filter(|&x| a.moves_at(x).is_some())
+            .map(|x| Self::entry_for(a, x, count))
             .collect();
-        Tabulation { entries }
+        Some(Tabulation { entries })
     }
 
-    /// The entry of one position.
-    pub fn entry_for(a: &Analysis<8>, p: &Position<8>, count: bool) -> Entry {
+    /// The entry of position `x`.
+    pub fn entry_for(a: &Analysis, x: u64, count: bool) -> Entry {
+        let moves = a.moves();
         let (specimen, minimal_paths) = if count {
-            let (s, n) = a.specimen_and_count(p);
-            (s, Some(n))
+            let mut first = None;
+            let mut n = 0u64;
+            a.for_each_minimal_path(x, |p| {
+                if first.is_none() {
+                    first = Some(p.to_vec());
+                }
+                n += 1;
+                std::ops::ControlFlow::Continue(())
+            });
+            (Path::new(first.unwrap_or_default()), Some(n))
         } else {
-            (a.specimen(p), None)
+            (Path::new(a.specimen(x)), None)
         };
         Entry {
-            code: p.code(),
-            grid: EIGHT.grid_compact(p),
-            sequence_number: p.sequence_number(),
-            moves: a.moves(p),
-            starting_twists: a.starting_twists(p),
-            ending_twists: a.ending_twists(p),
-            specimen,
+            code: a.code(x).unwrap_or_default(),
+            grid: a.grid(x).unwrap_or_default(),
+            sequence_number: x,
+            moves: a.moves_at(x).unwrap_or(0),
+            starting_twists: MoveBits(a.starting_moves(x)).named(moves),
+            ending_twists: MoveBits(a.ending_moves(x).unwrap_or(0)).named(moves),
+            specimen: specimen.written(moves),
             minimal_paths,
-            class_id: a.classes().class_of(p.sequence_number()).id,
+            class_id: a.classes().class_of(x).unwrap_or(0),
         }
     }
 
@@ -183,8 +179,7 @@ impl Tabulation {
 
     /// The entry with the given code number.
     pub fn entry(&self, code: &str) -> Option<&Entry> {
-        let p = EIGHT.parse_code(code).ok()?;
-        self.entries.get(p.sequence_number().index())
+        self.entries.iter().find(|e| e.code == code)
     }
 
     /// The 336 half-pages, in order.
@@ -210,56 +205,68 @@ impl Tabulation {
 #[derive(Debug, Clone, Serialize)]
 pub struct ClassRecord {
     /// The class number.
-    pub class_id: ClassId,
+    pub class_id: usize,
     /// The representative's code number (the member with the smallest
-    /// sequence number).
+    /// sequence number), or its pattern.
     pub representative: String,
     /// The representative's sequence number.
-    pub sequence_number: SequenceNumber,
+    pub sequence_number: u64,
     /// The number of members.
-    pub size: u8,
+    pub size: u64,
     /// The minimum, shared by every member.
     pub moves: u8,
     /// The twists that can start a minimal solution of the representative.
-    pub starting_twists: TwistSet,
+    pub starting_twists: NamedMoves,
     /// The twists that can end a minimal solution of the representative.
-    pub ending_twists: TwistSet,
+    pub ending_twists: NamedMoves,
     /// The members' code numbers, when asked for.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub members: Option<Vec<String>>,
 }
 
-/// The class dictionary: one record per class, D4 classes or (with
-/// `with_inverses`) extended classes, in order of their numbers.
-pub fn class_dictionary(a: &Analysis<8>, with_inverses: bool, members: bool) -> Vec<ClassRecord> {
+/// The class dictionary: one record per class, classes under the
+/// symmetries or (with `with_inverses`) extended classes, in order of their
+/// numbers; `None` for extended classes of a puzzle whose positions have no
+/// inverses.
+pub fn class_dictionary(
+    a: &Analysis,
+    with_inverses: bool,
+    members: bool,
+) -> Option<Vec<ClassRecord>> {
     let classes = if with_inverses {
-        a.extended_classes()
+        a.extended_classes()?
     } else {
         a.classes()
     };
-    let mut member_codes: Vec<Vec<String>> =
-        vec![Vec::new(); if members { classes.len() } else { 0 }];
+    let moves = a.moves();
+    let mut member_names: Vec<Vec<String>> =
+        vec![Vec::new(); if members { classes.count() } else { 0 }];
     if members {
-        for s in 0..a.len() as u32 {
-            let s = SequenceNumber::new(s);
-            member_codes[classes.class_of(s).id.index()].push(a.position(s).code());
+        for x in 0..a.space().len() {
+            if let Some(c) = classes.class_of(x) {
+                member_names[c].push(a.name_of(x));
+            }
         }
     }
-    let mut member_codes = member_codes.into_iter();
-    classes
-        .iter()
-        .map(|c| {
-            let p = a.position(c.representative);
-            ClassRecord {
-                class_id: c.id,
-                representative: p.code(),
-                sequence_number: c.representative,
-                size: c.size,
-                moves: c.moves,
-                starting_twists: a.starting_twists(&p),
-                ending_twists: a.ending_twists(&p),
-                members: if members { member_codes.next() } else { None },
-            }
-        })
-        .collect()
+    let mut member_names = member_names.into_iter();
+    Some(
+        classes
+            .list()
+            .iter()
+            .enumerate()
+            .map(|(id, c)| {
+                let x = c.representative;
+                ClassRecord {
+                    class_id: id,
+                    representative: a.name_of(x),
+                    sequence_number: x,
+                    size: c.size,
+                    moves: c.distance,
+                    starting_twists: MoveBits(a.starting_moves(x)).named(moves),
+                    ending_twists: MoveBits(a.ending_moves(x).unwrap_or(0)).named(moves),
+                    members: if members { member_names.next() } else { None },
+                }
+            })
+            .collect(),
+    )
 }

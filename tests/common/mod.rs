@@ -81,3 +81,89 @@ pub fn chromium() -> Option<&'static str> {
     }
     found
 }
+
+/// The analysis of a library puzzle, made once per test binary.
+pub fn analysis(name: &str) -> &'static schofield::twist::analysis::Analysis {
+    use schofield::twist::analysis::{Analysis, Options};
+    use std::sync::OnceLock;
+    static EIGHT: OnceLock<Analysis> = OnceLock::new();
+    static FIVE: OnceLock<Analysis> = OnceLock::new();
+    let cell = match name {
+        "eight" => &EIGHT,
+        "five" => &FIVE,
+        other => panic!("no cached analysis of {other}"),
+    };
+    cell.get_or_init(|| {
+        let p = schofield::puzzle::library::get(name).unwrap();
+        Analysis::new(p, &Options::default(), &|_| {}).unwrap()
+    })
+}
+
+/// The eight-puzzle's analysis.
+pub fn eight() -> &'static schofield::twist::analysis::Analysis {
+    analysis("eight")
+}
+
+/// The five-puzzle's analysis.
+pub fn five() -> &'static schofield::twist::analysis::Analysis {
+    analysis("five")
+}
+
+/// The eight-puzzle as SPEC.md states it, written out here without the
+/// library: squares 0 … 7, the eight twists as 3-cycles (the piece on the
+/// first square goes to the second), and the elision rule (X then Y elide
+/// when X's last move fills the square Y's first move empties, Y ≠ X⁻¹).
+/// Tests check the engine, which reads `data/puzzles/eight.yaml`, against
+/// it.
+pub mod spec {
+    /// The twists in Schofield's slot order, with their cycles.
+    pub const TWISTS: [(char, [u8; 3]); 8] = [
+        ('A', [0, 1, 2]),
+        ('B', [2, 3, 4]),
+        ('C', [4, 5, 6]),
+        ('D', [6, 7, 0]),
+        ('W', [2, 1, 0]),
+        ('X', [4, 3, 2]),
+        ('Y', [6, 5, 4]),
+        ('Z', [0, 7, 6]),
+    ];
+
+    /// The inverse of twist `t` (by slot): A ↔ W and so on.
+    pub fn inverse(t: usize) -> usize {
+        (t + 4) % 8
+    }
+
+    /// `pieces` (the piece on each square) after twist `t`.
+    pub fn apply(pieces: &[u8], t: usize) -> Vec<u8> {
+        let [a, b, c] = TWISTS[t].1.map(usize::from);
+        let mut p = pieces.to_vec();
+        p[b] = pieces[a];
+        p[c] = pieces[b];
+        p[a] = pieces[c];
+        p
+    }
+
+    /// True when twist `y` right after twist `x` elides.
+    pub fn elides(x: usize, y: usize) -> bool {
+        // The first move empties the cycle's last square; the last move
+        // fills its first square.
+        TWISTS[x].1[0] == TWISTS[y].1[2] && y != inverse(x)
+    }
+
+    /// The pieces after a path of letters.
+    pub fn follow(pieces: &[u8], path: &str) -> Vec<u8> {
+        path.chars().fold(pieces.to_vec(), |p, c| {
+            let t = TWISTS.iter().position(|&(l, _)| l == c).unwrap();
+            apply(&p, t)
+        })
+    }
+
+    /// The cost of a path of letters: 4 a twist, less 2 an elision.
+    pub fn cost(path: &str) -> usize {
+        let t: Vec<usize> = path
+            .chars()
+            .map(|c| TWISTS.iter().position(|&(l, _)| l == c).unwrap())
+            .collect();
+        4 * t.len() - 2 * t.windows(2).filter(|w| elides(w[0], w[1])).count()
+    }
+}

@@ -1,15 +1,17 @@
-//! The eight-puzzle commands: `counts`, `solve`, `path`, `table`,
-//! `classes` (and `solve`/`path` for the five-puzzle too).
+//! The commands of Schofield's method on any puzzle: `counts`, `solve`,
+//! `path`, `table`, `classes` (and `solve`/`path` for `five`). Every one
+//! takes `--puzzle` (the eight-puzzle by default).
 
 use super::common::{FormatArg, Outcome, StepsArg, batch_from_stdin, is_stdin, steps_if};
+use super::puzzle::PuzzleArgs;
 use clap::Args;
 use schofield::board::Board;
 use schofield::board::lookup::LookupTable;
+use schofield::puzzle::{Cell, library};
 use schofield::render::{self, Format, svg};
 use schofield::twist::Path;
-use schofield::twist::dictionary::Analysis;
-use schofield::twist::position::{Position, PositionError};
-use schofield::twist::puzzle::{EIGHT, FIVE, Puzzle};
+use schofield::twist::analysis::Analysis;
+use schofield::twist::notation::{PositionError, read_pattern_of};
 use schofield::twist::solve::{PathReport, Solution};
 use schofield::twist::table::{self, Tabulation};
 
@@ -17,8 +19,17 @@ use schofield::twist::table::{self, Tabulation};
 /// minimal path, tile moves, classes.
 #[derive(Args)]
 #[command(
-    after_help = "Schofield's target is 123/0_4/765: pieces 0-7 on the squares round the centre, square 0 the middle of the left edge and the rest numbered clockwise; a code number lists the pieces on squares 0-5. The usual 1-8 notation (tile 8 for piece 0, target 123/8_4/765) is read too.\n\nExamples:\n  schofield solve 025/1_3/746\n  schofield solve 102536 --all --steps\n  schofield solve '(01)(3465)'\n  schofield solve 123/8_4/765\n  schofield solve 123/456/78_"
+    after_help = "Schofield's target is 123/0_4/765: pieces 0-7 on the squares round the centre, square 0 the middle of the left edge and the rest numbered clockwise; a code number lists the pieces on squares 0-5. The usual 1-8 notation (tile 8 for piece 0, target 123/8_4/765) is read too. With --puzzle, any puzzle: a position is then its pattern or the moves that make it from the goal.\n\nExamples:\n  schofield solve 025/1_3/746\n  schofield solve 102536 --all --steps\n  schofield solve '(01)(3465)'\n  schofield solve 123/8_4/765\n  schofield solve 123/456/78_\n  schofield solve --puzzle 2x2x2 \"R U R' F2\""
 )]
+pub struct SolveCommand {
+    #[command(flatten)]
+    pub args: SolveArgs,
+    #[command(flatten)]
+    pub puzzle: PuzzleArgs,
+}
+
+/// The arguments of `solve` that `five solve` shares.
+#[derive(Args)]
 pub struct SolveArgs {
     /// The puzzle: a grid (025/1_3/746; five-puzzle 231/0_4), a code number
     /// (102536; 023), cycle notation on squares ((01)(2543)), or `-` to read
@@ -38,8 +49,17 @@ pub struct SolveArgs {
 /// the position it reaches and its tile moves.
 #[derive(Args)]
 #[command(
-    after_help = "Twists A B C D turn a corner block clockwise, W X Y Z are their inverses (see docs/twists.md); a twist that elides with the one before costs 2 moves instead of 4.\n\nExamples:\n  schofield path WXYZADY\n  schofield path w x y --from 102536 --steps"
+    after_help = "Twists A B C D turn a corner block clockwise, W X Y Z are their inverses (see docs/twists.md); a twist that elides with the one before costs 2 moves instead of 4. With --puzzle, the path is in that puzzle's moves, in alg notation.\n\nExamples:\n  schofield path WXYZADY\n  schofield path w x y --from 102536 --steps\n  schofield path --puzzle 2x2x2 \"[R, U] R2\""
 )]
+pub struct PathCommand {
+    #[command(flatten)]
+    pub args: PathArgs,
+    #[command(flatten)]
+    pub puzzle: PuzzleArgs,
+}
+
+/// The arguments of `path` that `five path` shares.
+#[derive(Args)]
 pub struct PathArgs {
     /// The twists, e.g. WXYZADY (five-puzzle: letters A B W X).
     #[arg(required = true, num_args = 1..)]
@@ -51,6 +71,19 @@ pub struct PathArgs {
     steps: StepsArg,
     #[command(flatten)]
     out: FormatArg,
+}
+
+/// Print the move-count table: positions, classes and extended classes at
+/// each minimum number of moves.
+#[derive(Args)]
+#[command(
+    after_help = "Examples:\n  schofield counts\n  schofield counts --format csv --output counts.csv\n  schofield counts --puzzle 2x2x2 --metric quarter\n  schofield counts --puzzle corners --generators U,F,R"
+)]
+pub struct CountsArgs {
+    #[command(flatten)]
+    pub puzzle: PuzzleArgs,
+    #[command(flatten)]
+    pub out: FormatArg,
 }
 
 /// Schofield's printed tables: every puzzle's starting twists, minimum
@@ -70,6 +103,8 @@ pub struct TableArgs {
     /// per puzzle.
     #[command(flatten)]
     out: FormatArg,
+    #[command(flatten)]
+    pub puzzle: PuzzleArgs,
 }
 
 /// The class dictionary (Schofield's short dictionary): every class with
@@ -88,38 +123,89 @@ pub struct ClassesArgs {
     members: bool,
     #[command(flatten)]
     out: FormatArg,
+    #[command(flatten)]
+    pub puzzle: PuzzleArgs,
 }
 
 /// `counts`: the move-count table.
-pub fn counts(out: FormatArg) -> Outcome {
-    let a = Analysis::new(&EIGHT);
-    match out.get_or_svg()? {
+pub fn counts(args: CountsArgs) -> Outcome {
+    let format = args.out.get_or_svg()?;
+    let a = args.puzzle.analyse(true)?;
+    match format {
         Some(format) => Ok(render::render_counts(&a.move_counts(), format)?),
         None => Ok(svg::move_counts_svg(&a)),
     }
 }
 
-/// `solve` on `puzzle`: one position, or (`-`) one a line from standard
-/// input.
-pub fn solve<const N: usize>(puzzle: &'static Puzzle<N>, args: SolveArgs) -> Outcome {
-    let a = Analysis::new(puzzle);
+/// Schofield's tray shapes, by their drawing: the eight-puzzle's 3×3 and
+/// the five-puzzle's 2×3, the blank in the middle of the second row.
+fn tray(a: &Analysis, rows: usize) -> bool {
+    let l = a.puzzle().layout();
+    l.len() == rows
+        && l.iter().all(|r| r.len() == 3)
+        && l.get(1).is_some_and(|r| r[1] == Cell::Blank)
+}
+
+/// The position `text` is of a library puzzle, checked against its
+/// invariants (which decide membership for Schofield's trays: A8, A5).
+fn library_position(name: &str, text: &str) -> Result<(), PositionError> {
+    let Some(p) = library::get(name) else {
+        return Err(PositionError::Pattern(String::new()));
+    };
+    let moves = p
+        .moves(p.default_metric(), None)
+        .map_err(|e| PositionError::Pattern(e.to_string()))?;
+    let pattern = read_pattern_of(&p, &moves, text)?;
+    if text.chars().any(char::is_alphabetic) {
+        return Err(PositionError::Pattern(String::new()));
+    }
+    match schofield::group::invariants::broken(&p, &moves, &pattern) {
+        None => Ok(()),
+        Some(_) => {
+            Err(schofield::twist::notation::Notation::new(&p, &moves).why_unreached(&pattern))
+        }
+    }
+}
+
+/// The note for a position given as moves: it is read as the position
+/// they make from the target, which `path` follows.
+fn moves_note(a: &Analysis, text: &str) -> Option<String> {
+    if !text.chars().any(char::is_alphabetic) || text.contains(['/', '_']) {
+        return None;
+    }
+    let v = a.puzzle().vocabulary();
+    Some(format!(
+        "read {} as the position its {} make from the target; `schofield path {}` follows them as a path",
+        schofield::text::quoted(text.trim()),
+        v.moves,
+        text.trim()
+    ))
+}
+
+/// `solve`: one position, or (`-`) one a line from standard input.
+pub fn solve(a: &Analysis, args: SolveArgs) -> Outcome {
     let batch = is_stdin(&args.position);
     // `None` for a drawing.
     let one = |text: &str, drawing: Option<Format>| -> Outcome {
-        let (p, note) = match puzzle.parse_position(text) {
-            Ok(p) => (p, None),
-            Err(e) => match other_forms(puzzle, text, drawing, args.steps, batch, &e) {
-                Other::Relabelled(p) => (p, Some(USUAL_READING)),
+        let (x, note) = match a.parse_position(text) {
+            Ok(x) => (x, moves_note(a, text)),
+            Err(e) => match other_forms(a, text, drawing, args.steps, batch, &e) {
+                Other::Relabelled(x) => (x, Some(USUAL_READING.to_string())),
                 Other::Answered(out) => return out,
                 Other::No => return Err(e.into()),
             },
         };
-        let sol = Solution::new(&a, &p, args.all);
+        let sol = Solution::new(a, x, args.all);
         let Some(format) = drawing else {
-            return Ok(draw(puzzle, &p, &sol, args.steps));
+            return draw(a, x, &sol, args.steps);
         };
-        let body = with_note(note, render::render_solution(&sol, format)?, format);
-        let grids = || twist_steps(puzzle, &p, &sol.specimen);
+        let body = with_note(
+            note.as_deref(),
+            render::render_solution(&sol, format)?,
+            format,
+        );
+        let specimen = Path::new(a.specimen(x));
+        let grids = || twist_steps(a, x, &specimen);
         steps_if(args.steps, body, &sol, grids, format)
     };
     match (args.out.get_or_svg()?, batch) {
@@ -129,31 +215,46 @@ pub fn solve<const N: usize>(puzzle: &'static Puzzle<N>, args: SolveArgs) -> Out
     }
 }
 
+/// The refusal of a drawing for a puzzle with no layout.
+fn no_drawing(a: &Analysis) -> String {
+    format!(
+        "--format svg draws positions on a puzzle's layout, and the {} has none; use text, json, jsonl, yaml or csv",
+        a.puzzle().name()
+    )
+}
+
 /// A solved position drawn: its board, or with `--steps` the strip of
 /// boards along the specimen path.
-fn draw<const N: usize>(
-    puzzle: &Puzzle<N>,
-    p: &Position<N>,
-    sol: &Solution,
-    steps: StepsArg,
-) -> String {
-    let squares = puzzle.square_numbers();
+fn draw(a: &Analysis, x: u64, sol: &Solution, steps: StepsArg) -> Outcome {
+    let squares = square_numbers(a);
+    let grid = a.grid(x).ok_or_else(|| no_drawing(a))?;
     let title = format!(
         "{} position {}: {}",
-        render::capitalised(puzzle.name),
-        p.code(),
+        render::capitalised(a.puzzle().name()),
+        a.name_of(x),
         super::common::moves(usize::from(sol.moves))
     );
-    if steps.steps {
+    Ok(if steps.steps {
         let title = format!("{title}, {}", sol.specimen);
-        svg::strip_svg(
-            &twist_steps(puzzle, p, &sol.specimen),
-            Some(&squares),
-            &title,
-        )
+        let specimen = Path::new(a.specimen(x));
+        svg::strip_svg(&twist_steps(a, x, &specimen), Some(&squares), &title)
     } else {
-        svg::board_svg(&puzzle.grid_compact(p), Some(&squares), &title)
-    }
+        svg::board_svg(&grid, Some(&squares), &title)
+    })
+}
+
+/// The number of each cell of the drawing in reading order; `None` for the
+/// blank.
+fn square_numbers(a: &Analysis) -> Vec<Option<u8>> {
+    a.puzzle()
+        .layout()
+        .iter()
+        .flatten()
+        .map(|c| match c {
+            Cell::Slot { slot, .. } => Some(*slot),
+            _ => None,
+        })
+        .collect()
 }
 
 /// The refusal of a drawing for a batch.
@@ -168,22 +269,23 @@ fn with_note(note: Option<&str>, body: String, format: Format) -> String {
     }
 }
 
-/// The grids from `start` after each twist of `path`, `start` included,
-/// each labelled with its twist (struck through when elided).
-fn twist_steps<const N: usize>(
-    puzzle: &Puzzle<N>,
-    start: &Position<N>,
-    path: &Path,
-) -> render::Steps {
-    let mut p = *start;
-    let mut grids = vec![puzzle.grid_compact(&p)];
-    for &t in path.twists() {
-        p = p.apply(t);
-        grids.push(puzzle.grid_compact(&p));
+/// The grids (or patterns) from `start` after each move of `path`, `start`
+/// included, each labelled with its move (struck through when elided).
+fn twist_steps(a: &Analysis, start: u64, path: &Path) -> render::Steps {
+    let shown = |x: u64| a.grid(x).unwrap_or_else(|| a.pattern_text(x));
+    let mut x = start;
+    let mut grids = vec![shown(x)];
+    for &m in path.moves() {
+        x = a.next(x, m);
+        grids.push(shown(x));
     }
     render::Steps {
         grids,
-        labels: path.marked().split_whitespace().map(String::from).collect(),
+        labels: path
+            .marked(a.moves())
+            .split_whitespace()
+            .map(String::from)
+            .collect(),
     }
 }
 
@@ -205,18 +307,18 @@ fn from_usual_notation(text: &str) -> Option<String> {
     (text.contains('8') && !text.contains('0')).then(|| text.replace('8', "0"))
 }
 
-/// A position as every eight-puzzle command reads it: Schofield's own
-/// forms, or the usual 1–8 notation, with the note saying so. Only `solve`
-/// goes further (the blank off the centre, other boards).
-pub fn read_position<const N: usize>(
-    puzzle: &Puzzle<N>,
+/// A position as every command reads it: the puzzle's own forms, or on
+/// the eight-puzzle the usual 1–8 notation, with the note saying so. Only
+/// `solve` goes further (the blank off the centre, other boards).
+pub fn read_position(
+    a: &Analysis,
     text: &str,
-) -> Result<(Position<N>, Option<&'static str>), Box<dyn std::error::Error>> {
-    match puzzle.parse_position(text) {
-        Ok(p) => Ok((p, None)),
-        Err(e) => match from_usual_notation(text).filter(|_| N == 8) {
-            Some(form) => match puzzle.parse_position(&form) {
-                Ok(p) => Ok((p, Some(USUAL_READING))),
+) -> Result<(u64, Option<&'static str>), Box<dyn std::error::Error>> {
+    match a.parse_position(text) {
+        Ok(x) => Ok((x, None)),
+        Err(e) => match from_usual_notation(text).filter(|_| tray(a, 3)) {
+            Some(form) => match a.parse_position(&form) {
+                Ok(x) => Ok((x, Some(USUAL_READING))),
                 Err(e) => Err(format!("{e} ({USUAL_READING})").into()),
             },
             None => Err(e.into()),
@@ -225,9 +327,9 @@ pub fn read_position<const N: usize>(
 }
 
 /// What `solve` makes of input its puzzle does not read.
-enum Other<const N: usize> {
+enum Other {
     /// The usual 1–8 notation, relabelled to Schofield's pieces.
-    Relabelled(Position<N>),
+    Relabelled(u64),
     /// Answered another way (or refused with a pointer to the command that
     /// takes it).
     Answered(Outcome),
@@ -241,30 +343,35 @@ enum Other<const N: usize> {
 /// the centre, answered optimally by the lookup table (twists need the
 /// blank at home), except in a batch of records, whose lines must all have
 /// one shape; a five-puzzle position points to `five solve`.
-fn other_forms<const N: usize>(
-    puzzle: &'static Puzzle<N>,
+fn other_forms(
+    a: &Analysis,
     text: &str,
     format: Option<Format>,
     steps: StepsArg,
     batch: bool,
     error: &PositionError,
-) -> Other<N> {
-    if N != 8 {
+) -> Other {
+    if tray(a, 2) {
         // An eight-puzzle position given to `five solve`.
-        if EIGHT.parse_position(text).is_ok() {
+        if library_position("eight", text).is_ok() {
             return Other::Answered(Err(format!(
                 "{} is an eight-puzzle position; use `schofield solve {}`",
-                render::quoted(text.trim()),
+                schofield::text::quoted(text.trim()),
                 text.trim()
             )
             .into()));
         }
         return Other::No;
     }
-    if FIVE.parse_position(text).is_ok() && !matches!(error, PositionError::OddPermutation { .. }) {
+    if !tray(a, 3) {
+        return Other::No;
+    }
+    if library_position("five", text).is_ok()
+        && !matches!(error, PositionError::OddPermutation { .. })
+    {
         return Other::Answered(Err(format!(
             "{} is a five-puzzle position; use `schofield five solve {}`",
-            render::quoted(text),
+            schofield::text::quoted(text),
             text.trim()
         )
         .into()));
@@ -281,7 +388,7 @@ fn other_forms<const N: usize>(
         };
         return Other::Answered(Err(format!(
             "{} is a position of the {board} board; `solve` takes the eight-puzzle: use {other}",
-            render::quoted(text.trim())
+            schofield::text::quoted(text.trim())
         )
         .into()));
     }
@@ -290,8 +397,8 @@ fn other_forms<const N: usize>(
     let usual = usual.is_some();
     let is_grid = schofield_form.contains(['/', '_', '.', '\n']);
     let reading = USUAL_READING;
-    match (puzzle.parse_position(&schofield_form), error) {
-        (Ok(p), _) if usual => return Other::Relabelled(p),
+    match (a.parse_position(&schofield_form), error) {
+        (Ok(x), _) if usual => return Other::Relabelled(x),
         (Err(PositionError::BlankOffCentre { .. }), _)
         | (_, PositionError::BlankOffCentre { .. }) => {}
         // In the usual notation, the other half is the puzzle as sold.
@@ -303,13 +410,12 @@ fn other_forms<const N: usize>(
         // A batch's records all have one shape: the twist analysis.
         return Other::Answered(Err(format!(
             "{} is not a position of Schofield's twists (they need the blank on the centre, in his target's half); a batch of `solve` records takes those only: use `schofield lookup solve -` for any 3x3 arrangement",
-            render::quoted(text.trim())
+            schofield::text::quoted(text.trim())
         )
         .into()));
     }
     Other::Answered(by_lookup(&schofield_form.replace('0', "8"), format, steps))
 }
-
 /// A 3×3 arrangement the twists cannot take (the blank off the centre, or
 /// in the half Schofield's target does not reach; tiles 1–8, his piece 0
 /// written 8), solved optimally by the lookup table: towards his target
@@ -359,50 +465,60 @@ fn by_lookup(grid: &str, drawing: Option<Format>, steps: StepsArg) -> Outcome {
     })
 }
 
-/// `path` on `puzzle`.
-pub fn follow<const N: usize>(puzzle: &'static Puzzle<N>, args: PathArgs) -> Outcome {
-    let path = puzzle.parse_path(&args.path.join(" "))?;
+/// `path`.
+pub fn follow(a: &Analysis, args: PathArgs) -> Outcome {
+    let path = a.parse_path(&args.path.join(" "))?;
     let (start, note) = match args.from {
-        Some(s) => read_position(puzzle, &s)?,
-        None => (Position::target(), None),
+        Some(s) => read_position(a, &s)?,
+        None => (a.goal(), None),
     };
     let Some(format) = args.out.get_or_svg()? else {
-        let end = start.apply_path(&path);
+        let end = path.moves().iter().fold(start, |x, &m| a.next(x, m));
+        a.grid(start).ok_or_else(|| no_drawing(a))?;
         let title = format!(
             "{} from {} to {}: {}",
-            path,
-            start.code(),
-            end.code(),
-            super::common::moves(path.moves())
+            path.write(a.moves()),
+            a.name_of(start),
+            a.name_of(end),
+            super::common::moves(path.cost(a.moves()))
         );
-        let squares = puzzle.square_numbers();
+        let squares = square_numbers(a);
         return Ok(svg::strip_svg(
-            &twist_steps(puzzle, &start, &path),
+            &twist_steps(a, start, &path),
             Some(&squares),
             &title,
         ));
     };
-    let report = PathReport::new(puzzle, &start, &path);
+    let report = PathReport::new(a, start, &path);
     let body = with_note(note, render::render_path(&report, format)?, format);
-    let grids = || twist_steps(puzzle, &start, &path);
+    let grids = || twist_steps(a, start, &path);
     steps_if(args.steps, body, &report, grids, format)
 }
 
 /// `table`: the printed tables, a half-page or one entry.
 pub fn table(args: TableArgs) -> Outcome {
     let format = args.out.get()?;
-    let a = Analysis::new(&EIGHT);
+    let a = args.puzzle.analyse(false)?;
     let data = format != Format::Text;
+    let no_tables = || {
+        format!(
+            "the printed tables are Schofield's layout of the eight-puzzle's six-digit code numbers; the {} has none: use `schofield classes` or `schofield solve`",
+            a.puzzle().name()
+        )
+    };
     if let Some(code) = args.code {
-        let (p, note) = read_position(&EIGHT, &code)?;
-        let entry = Tabulation::entry_for(&a, &p, data);
+        if a.code(a.goal()).is_none_or(|c| c.len() != 6) {
+            return Err(no_tables().into());
+        }
+        let (x, note) = read_position(&a, &code)?;
+        let entry = Tabulation::entry_for(&a, x, data);
         return Ok(with_note(
             note,
             render::render_entries(&[entry], format)?,
             format,
         ));
     }
-    let t = Tabulation::new(&a, data);
+    let t = Tabulation::new(&a, data).ok_or_else(no_tables)?;
     match args.head {
         Some(head) => {
             let head = table::parse_head(&head)?;
@@ -420,9 +536,13 @@ pub fn table(args: TableArgs) -> Outcome {
 
 /// `classes`: the class dictionary.
 pub fn classes(args: ClassesArgs) -> Outcome {
-    let a = Analysis::new(&EIGHT);
-    Ok(render::render_classes(
-        &table::class_dictionary(&a, args.with_inverses, args.members),
-        args.out.get()?,
-    )?)
+    let format = args.out.get()?;
+    let a = args.puzzle.analyse(false)?;
+    let records = table::class_dictionary(&a, args.with_inverses, args.members).ok_or_else(|| {
+        format!(
+            "the {} has identical pieces, so its positions have no inverses and no extended classes",
+            a.puzzle().name()
+        )
+    })?;
+    Ok(render::render_classes(&records, format)?)
 }

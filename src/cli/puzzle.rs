@@ -1,0 +1,473 @@
+//! `--puzzle`, `--metric` and `--generators`, shared by the commands that
+//! analyse a puzzle; and the commands `puzzles` (the library) and `group`
+//! (group theory as GAP users expect it).
+
+use super::common::{FormatArg, Outcome};
+use clap::{Args, ValueEnum};
+use schofield::group::invariants::{self, Invariant};
+use schofield::group::{PermGroup, as_points, points};
+use schofield::puzzle::{Metric, Puzzle, library, read};
+use schofield::render::{self, Format};
+use schofield::text::{counted, grouped, quoted};
+use schofield::twist::analysis::{Analysis, Options};
+use schofield::twist::search::Layer;
+use schofield::twist::space;
+use serde::Serialize;
+use std::fmt::Write as _;
+
+/// The values of `--metric`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum MetricArg {
+    /// Every power of a move is one move: U, U2, U' (twsearch's default,
+    /// the cube's half-turn metric).
+    Face,
+    /// Only a move and its inverse are one move: U, U' (the quarter-turn
+    /// metric).
+    Quarter,
+}
+
+impl From<MetricArg> for Metric {
+    fn from(m: MetricArg) -> Metric {
+        match m {
+            MetricArg::Face => Metric::Face,
+            MetricArg::Quarter => Metric::Quarter,
+        }
+    }
+}
+
+/// The puzzle a command analyses.
+#[derive(Args, Clone, Debug)]
+pub struct PuzzleArgs {
+    /// The puzzle: a name from the library (`schofield puzzles` lists
+    /// them) or a file: our YAML, twsearch's .tws or cubing.js's KPuzzle
+    /// JSON.
+    #[arg(long, default_value = "eight", value_name = "NAME|FILE")]
+    pub puzzle: String,
+    /// Which powers of a move count as one move: face (every power: U, U2,
+    /// U') or quarter (a move and its inverse: U, U'). The puzzle's file
+    /// may choose; otherwise face.
+    #[arg(long, value_enum)]
+    pub metric: Option<MetricArg>,
+    /// The moves that generate, by name, separated by commas (default:
+    /// every move; a whole-puzzle rotation never).
+    #[arg(long, value_delimiter = ',', value_name = "MOVES")]
+    pub generators: Option<Vec<String>>,
+    /// The most memory the search may use, in megabytes (it is refused
+    /// before it starts when it needs more).
+    #[arg(long, value_name = "MB")]
+    pub max_memory: Option<u64>,
+}
+
+impl PuzzleArgs {
+    /// The puzzle named by `--puzzle`.
+    pub fn read(&self) -> Result<Puzzle, Box<dyn std::error::Error>> {
+        Ok(read::puzzle(&self.puzzle)?)
+    }
+
+    /// The analysis options the flags ask for.
+    pub fn options(&self, counts_only: bool) -> Options {
+        Options {
+            metric: self.metric.map(Metric::from),
+            generators: self.generators.clone(),
+            max_memory: self.max_memory.map(super::common::memory_bound),
+            counts_only,
+        }
+    }
+
+    /// Reads the puzzle and runs its analysis, with a progress bar when the
+    /// search takes over a second on a terminal. With `counts_only`, each
+    /// position's class is not kept (for large puzzles).
+    pub fn analyse(&self, counts_only: bool) -> Result<Analysis, Box<dyn std::error::Error>> {
+        let puzzle = self.read()?;
+        analyse(puzzle, &self.options(counts_only))
+    }
+}
+
+/// Runs the analysis of `puzzle` with a progress bar that appears once the
+/// search has run a second (on a terminal only).
+pub fn analyse(puzzle: Puzzle, options: &Options) -> Result<Analysis, Box<dyn std::error::Error>> {
+    let start = std::time::Instant::now();
+    let bar = super::common::progress_bar(
+        0,
+        "{msg} [{elapsed_precise}] {wide_bar} {pos}/{len} positions",
+    );
+    bar.set_draw_target(indicatif::ProgressDrawTarget::hidden());
+    let shown = std::cell::Cell::new(false);
+    let name = puzzle.name().to_string();
+    let progress = |l: Layer| {
+        if !shown.get() && start.elapsed().as_secs_f64() > 1.0 {
+            shown.set(true);
+            bar.set_draw_target(indicatif::ProgressDrawTarget::stderr());
+        }
+        bar.set_length(l.of);
+        bar.set_position(l.reached);
+        bar.set_message(format!("{name}: distance {}", l.distance));
+    };
+    let a = Analysis::new(puzzle, options, &progress);
+    bar.finish_and_clear();
+    Ok(a?)
+}
+
+/// List the puzzles of the library with their sizes.
+#[derive(Args)]
+#[command(after_help = "Examples:\n  schofield puzzles\n  schofield puzzles --format json")]
+pub struct PuzzlesArgs {
+    #[command(flatten)]
+    out: FormatArg,
+}
+
+/// One library puzzle, as `puzzles` lists it.
+#[derive(Serialize)]
+struct Listed {
+    name: &'static str,
+    title: String,
+    orbits: String,
+    moves: usize,
+    metric: &'static str,
+    symmetries: usize,
+    positions: String,
+    description: String,
+}
+
+/// `puzzles`.
+pub fn puzzles(args: PuzzlesArgs) -> Outcome {
+    let mut rows = Vec::new();
+    for name in library::names() {
+        let p = library::get(name).ok_or("the library lists a puzzle it has not")?;
+        let metric = p.default_metric();
+        let moves = p.moves(metric, None)?;
+        let raw: Vec<_> = moves.iter().map(|m| m.transformation().clone()).collect();
+        let (effective, _) = space::effective_moves(&p, &raw)?;
+        let order = group_of(&effective).order();
+        rows.push(Listed {
+            name,
+            title: p.name().to_string(),
+            orbits: p
+                .orbits()
+                .iter()
+                .map(|o| {
+                    if o.orientations > 1 {
+                        format!("{} {}×{}", o.name, o.pieces, o.orientations)
+                    } else {
+                        format!("{} {}", o.name, o.pieces)
+                    }
+                })
+                .collect::<Vec<_>>()
+                .join(", "),
+            moves: moves.len(),
+            metric: metric.name(),
+            symmetries: p.symmetries().len().max(1),
+            positions: grouped_big(&order.to_string()),
+            description: p.description().unwrap_or_default().to_string(),
+        });
+    }
+    let format = args.out.get()?;
+    if format != Format::Text {
+        return Ok(render::structured(&rows, format)?);
+    }
+    let mut s = String::new();
+    let _ = writeln!(
+        s,
+        "{:<10} {:>14} {:>6} {:>11}  puzzle",
+        "name", "positions", "moves", "symmetries"
+    );
+    for r in &rows {
+        let _ = writeln!(
+            s,
+            "{:<10} {:>14} {:>6} {:>11}  {}",
+            r.name, r.positions, r.moves, r.symmetries, r.description
+        );
+    }
+    let _ = writeln!(
+        s,
+        "\nAny command that takes --puzzle reads these names or a file (.yaml, .tws, KPuzzle .json); see docs/puzzles.md."
+    );
+    Ok(s)
+}
+
+/// A number of any size with spaces between groups of three digits.
+fn grouped_big(digits: &str) -> String {
+    let mut out = String::new();
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(' ');
+        }
+        out.push(c);
+    }
+    out
+}
+
+/// The group the transformations generate, on points.
+fn group_of(gens: &[schofield::puzzle::Transformation]) -> PermGroup {
+    let n = gens.first().map_or(0, |t| points(t).1);
+    PermGroup::new(n, &gens.iter().map(as_points).collect::<Vec<_>>())
+}
+
+/// Group theory as GAP users expect it: the order of the group the moves
+/// generate (Schreier–Sims, exact), the orbits of pieces, the invariants
+/// that split the arrangements, and for a position whether it is reached,
+/// its order and its cycle type.
+#[derive(Args)]
+#[command(
+    after_help = "Examples:\n  schofield group\n  schofield group --puzzle 3x3x3\n  schofield group --puzzle 2x2x2 \"R U R' U'\"\n  schofield group '(67)'"
+)]
+pub struct GroupArgs {
+    /// A position to test for membership (any form `solve` reads), with
+    /// its order and cycle type.
+    #[arg(value_name = "POSITION", num_args = 0..)]
+    position: Vec<String>,
+    #[command(flatten)]
+    puzzle: PuzzleArgs,
+    #[command(flatten)]
+    out: FormatArg,
+}
+
+/// An orbit of the group on one orbit's slots.
+#[derive(Serialize)]
+struct SlotOrbit {
+    orbit: String,
+    slots: Vec<u8>,
+    orientations: u8,
+}
+
+/// What `group` reports.
+#[derive(Serialize)]
+struct GroupReport {
+    puzzle: String,
+    metric: &'static str,
+    generators: Vec<String>,
+    order: String,
+    up_to_rotation: bool,
+    positions: String,
+    orbits: Vec<SlotOrbit>,
+    invariants: Vec<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    position: Option<Membership>,
+}
+
+/// A position tested against the group.
+#[derive(Serialize)]
+struct Membership {
+    given: String,
+    reachable: bool,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    reason: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    order: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    cycle_type: Option<String>,
+}
+
+/// `group`.
+pub fn group(args: GroupArgs) -> Outcome {
+    let p = args.puzzle.read()?;
+    let metric = args
+        .puzzle
+        .metric
+        .map(Metric::from)
+        .unwrap_or(p.default_metric());
+    // The generators as declared (a metric's powers add nothing to the group).
+    let chosen: Vec<&schofield::puzzle::Named> = match &args.puzzle.generators {
+        None => p.declared_moves().iter().collect(),
+        Some(names) => names
+            .iter()
+            .map(|n| {
+                p.declared_moves()
+                    .iter()
+                    .find(|m| m.name() == n)
+                    .ok_or_else(|| {
+                        format!(
+                            "no move is called {}; the moves are {}",
+                            quoted(n),
+                            p.declared_moves()
+                                .iter()
+                                .map(|m| m.name())
+                                .collect::<Vec<_>>()
+                                .join(" ")
+                        )
+                    })
+            })
+            .collect::<Result<_, _>>()?,
+    };
+    let gens: Vec<_> = chosen.iter().map(|m| m.transformation().clone()).collect();
+    let whole = group_of(&gens);
+    let (effective, up_to_rotation) = space::effective_moves(&p, &gens)?;
+    let reduced = group_of(&effective);
+    // Orbits of slots: the group's orbits on points, each slot's points.
+    let (offsets, _) = points(&gens[0]);
+    let mut orbits = Vec::new();
+    for pts in whole.orbits() {
+        let first = pts[0] as usize;
+        let k = offsets.iter().rposition(|&o| o <= first).unwrap_or(0);
+        let o = &p.orbits()[k];
+        let m = usize::from(o.orientations);
+        let mut slots: Vec<u8> = pts
+            .iter()
+            .map(|&x| ((x as usize - offsets[k]) / m) as u8)
+            .collect();
+        slots.dedup();
+        // One entry per slot orbit: keep the orbit of each slot's first point only.
+        if !(first - offsets[k]).is_multiple_of(m) && slots.len() * m == pts.len() {
+            continue;
+        }
+        if orbits
+            .iter()
+            .any(|s: &SlotOrbit| s.orbit == o.name && s.slots == slots)
+        {
+            continue;
+        }
+        orbits.push(SlotOrbit {
+            orbit: o.name.clone(),
+            slots,
+            orientations: o.orientations,
+        });
+    }
+    let moves = p.moves(metric, args.puzzle.generators.as_deref());
+    let invariants: Vec<String> = match &moves {
+        Ok(ms) => invariants::of(&p, ms)
+            .iter()
+            .map(|i| match i {
+                Invariant::Parity { orbit } => {
+                    format!("every move permutes {} evenly", p.orbits()[*orbit].name)
+                }
+                Invariant::ParitiesAlike { first, second } => format!(
+                    "every move permutes {} and {} with the same parity",
+                    p.orbits()[*first].name,
+                    p.orbits()[*second].name
+                ),
+                Invariant::OrientationSum { orbit, modulus } => format!(
+                    "every move keeps the orientation sum of {} (mod {modulus})",
+                    p.orbits()[*orbit].name
+                ),
+            })
+            .collect(),
+        Err(_) => Vec::new(),
+    };
+    let position = if args.position.is_empty() {
+        None
+    } else {
+        let text = args.position.join(" ");
+        let ms = moves?;
+        Some(membership(&p, &ms, &effective, &reduced, &text)?)
+    };
+    let report = GroupReport {
+        puzzle: p.name().to_string(),
+        metric: metric.name(),
+        generators: chosen.iter().map(|m| m.name().to_string()).collect(),
+        order: whole.order().to_string(),
+        up_to_rotation,
+        positions: reduced.order().to_string(),
+        orbits,
+        invariants,
+        position,
+    };
+    let format = args.out.get()?;
+    if format != Format::Text {
+        return Ok(render::structured(&report, format)?);
+    }
+    let mut s = String::new();
+    let mut line = |k: &str, v: String| {
+        let _ = writeln!(s, "{k:<14}{v}");
+    };
+    line("puzzle", report.puzzle.clone());
+    line("generators", report.generators.join(" "));
+    line(
+        "group order",
+        format!("{}   (Schreier–Sims, exact)", grouped_big(&report.order)),
+    );
+    let distinct = p.has_distinct_pieces();
+    line(
+        "positions",
+        match (up_to_rotation, distinct) {
+            (true, _) => format!("{}   (up to whole-puzzle rotation)", grouped_big(&report.positions)),
+            (false, true) => format!("{}   (one for each element: the pieces are all different)", grouped_big(&report.positions)),
+            (false, false) => "fewer than the group's elements: identical pieces (count them with `schofield counts`)".to_string(),
+        },
+    );
+    for (i, o) in report.orbits.iter().enumerate() {
+        let slots = o
+            .slots
+            .iter()
+            .map(u8::to_string)
+            .collect::<Vec<_>>()
+            .join(" ");
+        let ori = if o.orientations > 1 {
+            format!(", {} orientations", o.orientations)
+        } else {
+            String::new()
+        };
+        line(
+            if i == 0 { "orbits" } else { "" },
+            format!(
+                "{}: slots {slots} ({}{ori})",
+                o.orbit,
+                counted(o.slots.len(), "slot", "slots")
+            ),
+        );
+    }
+    if report.invariants.is_empty() {
+        line(
+            "invariants",
+            "none of parity or orientation sum".to_string(),
+        );
+    }
+    for (i, inv) in report.invariants.iter().enumerate() {
+        line(if i == 0 { "invariants" } else { "" }, inv.clone());
+    }
+    if let Some(m) = &report.position {
+        line("position", m.given.clone());
+        line(
+            "reachable",
+            match &m.reason {
+                None => "yes".to_string(),
+                Some(r) => format!("no: {r}"),
+            },
+        );
+        if let Some(o) = &m.order {
+            line("order", o.clone());
+        }
+        if let Some(c) = &m.cycle_type {
+            line("cycle type", c.clone());
+        }
+    }
+    Ok(s)
+}
+
+/// Tests a position against the group: reached or not (and the invariant
+/// it breaks), its order as an element and its cycle type.
+fn membership(
+    p: &Puzzle,
+    moves: &schofield::puzzle::MoveSet,
+    _effective: &[schofield::puzzle::Transformation],
+    reduced: &PermGroup,
+    text: &str,
+) -> Result<Membership, Box<dyn std::error::Error>> {
+    // Read with a small analysis only when the puzzle is small; otherwise
+    // the pattern forms alone (no alg).
+    let pattern = schofield::twist::notation::read_pattern_of(p, moves, text)?;
+    let element = schofield::twist::notation::element_of(p, &pattern);
+    let reason = invariants::broken(p, moves, &pattern).map(|b| b.to_string());
+    let in_group = match &element {
+        Some(t) => reduced.contains(&as_points(t)),
+        None => reason.is_none(),
+    };
+    let reason = match (in_group, reason) {
+        (true, _) => None,
+        (false, Some(r)) => Some(r),
+        (false, None) => Some("it breaks no parity or orientation sum, but it is outside the group the moves generate".to_string()),
+    };
+    let (order, cycle_type) = match &element {
+        Some(t) => (
+            Some(grouped(schofield::puzzle::order_of(t) as usize)),
+            Some(schofield::twist::notation::cycle_type(p, t)),
+        ),
+        None => (None, None),
+    };
+    Ok(Membership {
+        given: text.to_string(),
+        reachable: in_group,
+        reason,
+        order,
+        cycle_type,
+    })
+}

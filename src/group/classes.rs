@@ -1,0 +1,266 @@
+//! Classes of positions under a symmetry group, written once for every
+//! puzzle and every board: positions `X` and `φ⁻¹Xφ` are equivalent
+//! (Schofield's classes), and with inverses also `X` and `X⁻¹` (his
+//! extended classes). Counted two ways that share nothing but the action:
+//! by walking the orbits, and by Burnside's lemma, the average number of
+//! positions each symmetry fixes.
+//!
+//! A class is numbered by its smallest member (its representative), in
+//! increasing order of representatives. Every member of a class has the
+//! same distance, so classes are counted by distance too.
+//!
+//! ```
+//! use schofield::group::classes::{Action, orbits, burnside};
+//! // The 6 arrangements of 3 beads on a triangle under its rotations.
+//! struct Necklace;
+//! const ALL: [[u8; 3]; 6] = [[0,1,2],[0,2,1],[1,0,2],[1,2,0],[2,0,1],[2,1,0]];
+//! impl Action for Necklace {
+//!     fn len(&self) -> u64 { 6 }
+//!     fn symmetries(&self) -> usize { 3 }
+//!     fn image(&self, x: u64, g: usize) -> u64 {
+//!         let a = ALL[x as usize];
+//!         let b = [a[(3 - g) % 3], a[(4 - g) % 3], a[(5 - g) % 3]];
+//!         ALL.iter().position(|c| *c == b).unwrap() as u64
+//!     }
+//! }
+//! let c = orbits(&Necklace, &|_| Some(0), false);
+//! assert_eq!(c.count(), 2);
+//! assert_eq!(burnside(&Necklace, &|_| true, false), 2);
+//! ```
+
+use rayon::prelude::*;
+
+/// A symmetry group acting on the positions `0 … len − 1`.
+pub trait Action: Sync {
+    /// The number of positions.
+    fn len(&self) -> u64;
+    /// True when there are none.
+    fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+    /// The number of symmetries, the identity being number 0.
+    fn symmetries(&self) -> usize;
+    /// Position `x` seen through symmetry `g` (`φ⁻¹Xφ`).
+    fn image(&self, x: u64, g: usize) -> u64;
+    /// The inverse of position `x`, when positions have inverses.
+    fn inverse(&self, x: u64) -> Option<u64> {
+        let _ = x;
+        None
+    }
+    /// The images of `x` under every symmetry, the identity first, into
+    /// `out` (cleared first). An action may decode `x` once for all of
+    /// them.
+    fn images(&self, x: u64, out: &mut Vec<u64>) {
+        out.clear();
+        out.push(x);
+        for g in 1..self.symmetries() {
+            out.push(self.image(x, g));
+        }
+    }
+}
+
+/// One class: its representative (smallest member), its size and its
+/// members' distance.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+pub struct Class {
+    /// The smallest member.
+    pub representative: u64,
+    /// How many members.
+    pub size: u64,
+    /// The members' distance.
+    pub distance: u8,
+}
+
+/// The classes of every reached position: the list, and each position's
+/// class (when asked for).
+#[derive(Debug, Clone)]
+pub struct Classes {
+    classes: Vec<Class>,
+    class_of: Option<Vec<u32>>,
+}
+
+/// Marks a position with no class (not reached).
+pub const NO_CLASS: u32 = u32::MAX;
+
+impl Classes {
+    /// The number of classes.
+    pub fn count(&self) -> usize {
+        self.classes.len()
+    }
+
+    /// The classes in order of their numbers.
+    pub fn list(&self) -> &[Class] {
+        &self.classes
+    }
+
+    /// The number of the class of position `x`, when each position's class
+    /// was kept and `x` was reached.
+    pub fn class_of(&self, x: u64) -> Option<usize> {
+        let c = *self.class_of.as_ref()?.get(x as usize)?;
+        (c != NO_CLASS).then_some(c as usize)
+    }
+
+    /// The members of class `id`, ascending (when each position's class was
+    /// kept).
+    pub fn members(&self, id: usize) -> Vec<u64> {
+        match &self.class_of {
+            Some(v) => v
+                .iter()
+                .enumerate()
+                .filter(|&(_, &c)| c as usize == id)
+                .map(|(x, _)| x as u64)
+                .collect(),
+            None => Vec::new(),
+        }
+    }
+
+    /// How many classes there are at each distance `0 … max`.
+    pub fn by_distance(&self, max: u8) -> Vec<u64> {
+        let mut out = vec![0u64; usize::from(max) + 1];
+        for c in &self.classes {
+            out[usize::from(c.distance)] += 1;
+        }
+        out
+    }
+}
+
+/// The classes of the positions that `distance` says are reached, walking
+/// each orbit once from its smallest member (with `inverses`, the orbit
+/// under the symmetries and inversion). With `keep`, each position's class
+/// is recorded (four bytes a position).
+///
+/// Cost: one image for each member of each class and symmetry, so about
+/// `len × (1 + inverses)` images in all, not `len × symmetries`.
+pub fn orbits_kept(
+    action: &dyn Action,
+    distance: &dyn Fn(u64) -> Option<u8>,
+    inverses: bool,
+    keep: bool,
+) -> Classes {
+    let n = action.len();
+    let mut seen = vec![0u64; n.div_ceil(64) as usize];
+    let mut class_of = keep.then(|| vec![NO_CLASS; n as usize]);
+    let mut classes = Vec::new();
+    let mut orbit: Vec<u64> = Vec::new();
+    let mut images: Vec<u64> = Vec::new();
+    for x in 0..n {
+        if seen[(x / 64) as usize] & (1 << (x % 64)) != 0 {
+            continue;
+        }
+        let Some(d) = distance(x) else { continue };
+        let id = classes.len() as u32;
+        orbit.clear();
+        let starts: [Option<u64>; 2] = [Some(x), if inverses { action.inverse(x) } else { None }];
+        for y in starts.into_iter().flatten() {
+            action.images(y, &mut images);
+            for &z in &images {
+                let (w, b) = ((z / 64) as usize, 1u64 << (z % 64));
+                if seen[w] & b == 0 {
+                    seen[w] |= b;
+                    orbit.push(z);
+                }
+            }
+        }
+        if let Some(c) = class_of.as_mut() {
+            for &z in &orbit {
+                c[z as usize] = id;
+            }
+        }
+        classes.push(Class {
+            representative: x,
+            size: orbit.len() as u64,
+            distance: d,
+        });
+    }
+    Classes { classes, class_of }
+}
+
+impl Classes {
+    /// The extended classes from these classes (with each position's class
+    /// kept): each class joined with the class of its members' inverses.
+    /// Inversion commutes with the symmetries (`(φ⁻¹Xφ)⁻¹ = φ⁻¹X⁻¹φ`), so
+    /// the inverses of one class fill one class, found from the
+    /// representative alone: one inverse a class, no further images.
+    /// `None` when each position's class was not kept or positions have no
+    /// inverses.
+    pub fn with_inverses(&self, action: &dyn Action) -> Option<Classes> {
+        let class_of = self.class_of.as_ref()?;
+        let mut merged = vec![NO_CLASS; self.classes.len()];
+        let mut classes = Vec::new();
+        for (c, class) in self.classes.iter().enumerate() {
+            if merged[c] != NO_CLASS {
+                continue;
+            }
+            let partner = class_of[action.inverse(class.representative)? as usize] as usize;
+            let id = classes.len() as u32;
+            merged[c] = id;
+            merged[partner] = id;
+            let size = if partner == c {
+                class.size
+            } else {
+                class.size + self.classes[partner].size
+            };
+            classes.push(Class {
+                representative: class.representative,
+                size,
+                distance: class.distance,
+            });
+        }
+        let class_of = class_of
+            .iter()
+            .map(|&c| {
+                if c == NO_CLASS {
+                    NO_CLASS
+                } else {
+                    merged[c as usize]
+                }
+            })
+            .collect();
+        Some(Classes {
+            classes,
+            class_of: Some(class_of),
+        })
+    }
+}
+
+/// [`orbits_kept`] without each position's class.
+pub fn orbits(
+    action: &dyn Action,
+    distance: &dyn Fn(u64) -> Option<u8>,
+    inverses: bool,
+) -> Classes {
+    orbits_kept(action, distance, inverses, false)
+}
+
+/// Burnside's count of the classes: the number of pairs (position,
+/// symmetry) in which the symmetry fixes the position, divided by the
+/// number of symmetries; with `inverses`, the group is the symmetries and
+/// the symmetries followed by inversion, twice as many. Only positions for
+/// which `reached` holds count. It looks at every position under every
+/// symmetry, in parallel.
+pub fn burnside(
+    action: &dyn Action,
+    reached: &(dyn Fn(u64) -> bool + Sync),
+    inverses: bool,
+) -> u64 {
+    let k = action.symmetries() as u64;
+    let fixed: u64 = (0..action.len())
+        .into_par_iter()
+        .filter(|&x| reached(x))
+        .map(|x| {
+            let mut f = 1; // the identity
+            for g in 1..action.symmetries() {
+                f += u64::from(action.image(x, g) == x);
+            }
+            if inverses && let Some(y) = action.inverse(x) {
+                for g in 0..action.symmetries() {
+                    let z = if g == 0 { y } else { action.image(y, g) };
+                    f += u64::from(z == x);
+                }
+            }
+            f
+        })
+        .sum();
+    let order = if inverses { 2 * k } else { k };
+    fixed / order
+}

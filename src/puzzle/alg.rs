@@ -1,0 +1,706 @@
+//! Alg notation, as cubing.js writes it: moves separated by spaces, each
+//! with an optional amount and prime (`R`, `U2`, `F'`, `R2'`), groups with
+//! an amount (`(R U)3`), conjugates `[A: B]` (A B A⁻¹) and commutators
+//! `[A, B]` (A B A⁻¹ B⁻¹). Schofield's paths read as algs too: letters may
+//! run together when every move is named by one letter (`WXYZADY`), and a
+//! move followed by `⁻¹` or `^-1` is its inverse, as in Lemma A's
+//! `A B⁻¹ A⁻¹ B`.
+//!
+//! Parsing is bounded: at most [`MAX_DEPTH`] nested brackets and
+//! [`MAX_ALG_LEN`] characters; expanding is bounded by the caller's limit
+//! on moves, checked before any move is written; evaluating to a
+//! transformation raises powers by squaring, so `((R)1000000)1000000` costs
+//! a few dozen products.
+//!
+//! ```
+//! use schofield::puzzle::alg::Alg;
+//! let a: Alg = "[R, U] (R U)2 F2'".parse().unwrap();
+//! assert_eq!(a.to_string(), "[R, U] (R U)2 F2'");
+//! let names = ["R", "U", "F"];
+//! let moves = a.expand(&|m| names.iter().position(|n| *n == m), 100).unwrap();
+//! assert_eq!(moves.len(), 4 + 4 + 1); // F2' is one entry: F to the power −2
+//! assert_eq!(a.expanded_len(), Some(10));
+//! assert!("((R)1000000)1000000".parse::<Alg>().unwrap().expand(&|_| Some(0), 1000).is_err());
+//! ```
+
+use crate::text::quoted;
+use std::fmt;
+use std::str::FromStr;
+
+/// The most nested brackets an alg may have.
+pub const MAX_DEPTH: usize = 64;
+/// The most characters an alg may have.
+pub const MAX_ALG_LEN: usize = 100_000;
+
+/// Why an alg could not be read or used.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum AlgError {
+    /// A character that alg notation does not use.
+    #[error("unexpected character {} at character {at} of the alg; expected move names, amounts, ' and brackets ( ) [ : , ]", crate::text::quoted_char(*.ch))]
+    BadCharacter {
+        /// The character.
+        ch: char,
+        /// Its place, from 1.
+        at: usize,
+    },
+    /// A bracket not closed, or closed without being opened.
+    #[error("unbalanced {what} at character {at} of the alg")]
+    Unbalanced {
+        /// What is wrong.
+        what: &'static str,
+        /// Its place, from 1.
+        at: usize,
+    },
+    /// Brackets nested too deep.
+    #[error("the alg nests brackets more than {MAX_DEPTH} deep")]
+    TooDeep,
+    /// Too long.
+    #[error("the alg has {0} characters; at most {MAX_ALG_LEN} are read")]
+    TooLong(usize),
+    /// An amount too large.
+    #[error("the amount {} at character {at} of the alg is too large; expected at most 1 000 000", quoted(.amount))]
+    Amount {
+        /// The amount as written.
+        amount: String,
+        /// Its place, from 1.
+        at: usize,
+    },
+    /// A name no move has.
+    #[error("unknown {} {}{}; expected {} {known}", .noun.0, shown_name(.name), .at.map(|a| format!(" at character {a} of the path")).unwrap_or_default(), if known.split(' ').all(|n| n.chars().count() == 1) { "letters from" } else { "one of" })]
+    UnknownMove {
+        /// The name.
+        name: String,
+        /// Its place, from 1, when known.
+        at: Option<usize>,
+        /// The moves there are.
+        known: String,
+        /// What a move is called, one and many (`twist`, `twists`).
+        noun: (String, String),
+    },
+    /// The expansion would be too long.
+    #[error("the alg expands to more than {limit} moves")]
+    TooManyMoves {
+        /// The limit.
+        limit: u64,
+    },
+}
+
+/// A name as a message shows it: one character as `'Q'`, longer in
+/// double quotes.
+fn shown_name(name: &str) -> String {
+    let mut c = name.chars();
+    match (c.next(), c.next()) {
+        (Some(one), None) => crate::text::quoted_char(one),
+        _ => quoted(name),
+    }
+}
+
+/// The nouns of a plain move.
+pub fn move_nouns() -> (String, String) {
+    ("move".to_string(), "moves".to_string())
+}
+
+/// The largest amount a move or group may have.
+pub const MAX_AMOUNT: i64 = 1_000_000;
+
+/// One unit of an alg.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Unit {
+    /// A move, by name, with its amount (negative for a prime), and where
+    /// it starts in the text (from 1).
+    Move(String, i64, usize),
+    /// A group `(…)n`.
+    Group(Alg, i64),
+    /// A conjugate `[A: B]n`.
+    Conjugate(Alg, Alg, i64),
+    /// A commutator `[A, B]n`.
+    Commutator(Alg, Alg, i64),
+}
+
+/// A parsed alg: units, applied left to right.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Alg(Vec<Unit>);
+
+impl Alg {
+    /// The units.
+    pub fn units(&self) -> &[Unit] {
+        &self.0
+    }
+
+    /// True for the empty alg.
+    pub fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
+
+    /// The number of moves the alg expands to, or `None` past `u64`.
+    pub fn expanded_len(&self) -> Option<u64> {
+        self.0.iter().try_fold(0u64, |acc, u| {
+            let n = match u {
+                Unit::Move(_, a, _) => Some(a.unsigned_abs()),
+                Unit::Group(g, a) => g.expanded_len()?.checked_mul(a.unsigned_abs()),
+                Unit::Conjugate(x, y, a) => x
+                    .expanded_len()?
+                    .checked_mul(2)?
+                    .checked_add(y.expanded_len()?)?
+                    .checked_mul(a.unsigned_abs()),
+                Unit::Commutator(x, y, a) => x
+                    .expanded_len()?
+                    .checked_add(y.expanded_len()?)?
+                    .checked_mul(2)?
+                    .checked_mul(a.unsigned_abs()),
+            }?;
+            acc.checked_add(n)
+        })
+    }
+
+    /// The inverse alg: units reversed, each inverted.
+    pub fn inverse(&self) -> Alg {
+        Alg(self
+            .0
+            .iter()
+            .rev()
+            .map(|u| match u {
+                Unit::Move(n, a, at) => Unit::Move(n.clone(), -a, *at),
+                Unit::Group(g, a) => Unit::Group(g.clone(), -a),
+                Unit::Conjugate(x, y, a) => Unit::Conjugate(x.clone(), y.clone(), -a),
+                Unit::Commutator(x, y, a) => Unit::Commutator(x.clone(), y.clone(), -a),
+            })
+            .collect())
+    }
+
+    /// Every move name the alg uses, with where it starts.
+    pub fn names(&self) -> Vec<(&str, usize)> {
+        let mut out = Vec::new();
+        for u in &self.0 {
+            match u {
+                Unit::Move(n, _, at) => out.push((n.as_str(), *at)),
+                Unit::Group(g, _) => out.extend(g.names()),
+                Unit::Conjugate(x, y, _) | Unit::Commutator(x, y, _) => {
+                    out.extend(x.names());
+                    out.extend(y.names());
+                }
+            }
+        }
+        out
+    }
+
+    /// The alg as a list of moves, each a move's number and a signed power
+    /// of it, resolving names with `find`; refused when it would pass
+    /// `limit` moves (checked before anything is written).
+    pub fn expand(
+        &self,
+        find: &dyn Fn(&str) -> Option<usize>,
+        limit: u64,
+    ) -> Result<Vec<(usize, i64)>, AlgError> {
+        match self.expanded_len() {
+            Some(n) if n <= limit => {}
+            _ => return Err(AlgError::TooManyMoves { limit }),
+        }
+        let mut out = Vec::new();
+        self.expand_into(find, &mut out)?;
+        Ok(out)
+    }
+
+    fn expand_into(
+        &self,
+        find: &dyn Fn(&str) -> Option<usize>,
+        out: &mut Vec<(usize, i64)>,
+    ) -> Result<(), AlgError> {
+        for u in &self.0 {
+            let (body, amount) = match u {
+                Unit::Move(n, a, at) => {
+                    let i = find(n).ok_or_else(|| AlgError::UnknownMove {
+                        name: n.clone(),
+                        at: Some(*at),
+                        known: String::new(),
+                        noun: move_nouns(),
+                    })?;
+                    out.push((i, *a));
+                    continue;
+                }
+                Unit::Group(g, a) => (g.clone(), *a),
+                Unit::Conjugate(x, y, a) => {
+                    (Alg([x.0.clone(), y.0.clone(), x.inverse().0].concat()), *a)
+                }
+                Unit::Commutator(x, y, a) => (
+                    Alg([x.0.clone(), y.0.clone(), x.inverse().0, y.inverse().0].concat()),
+                    *a,
+                ),
+            };
+            let body = if amount < 0 { body.inverse() } else { body };
+            for _ in 0..amount.unsigned_abs() {
+                body.expand_into(find, out)?;
+            }
+        }
+        Ok(())
+    }
+
+    /// The alg evaluated in a group: `value(name)` gives a move's element,
+    /// `id` the identity, `mul` the product (first, then second) and `inv`
+    /// the inverse. Powers are raised by squaring, so the work grows with
+    /// the logarithm of the amounts.
+    pub fn evaluate<T: Clone>(
+        &self,
+        value: &dyn Fn(&str, usize) -> Result<T, AlgError>,
+        id: &T,
+        mul: &dyn Fn(&T, &T) -> T,
+        inv: &dyn Fn(&T) -> T,
+    ) -> Result<T, AlgError> {
+        let pow = |x: &T, k: i64| -> T {
+            let base = if k < 0 { inv(x) } else { x.clone() };
+            let mut e = k.unsigned_abs();
+            let mut acc = id.clone();
+            let mut sq = base;
+            while e > 0 {
+                if e & 1 == 1 {
+                    acc = mul(&acc, &sq);
+                }
+                sq = mul(&sq, &sq);
+                e >>= 1;
+            }
+            acc
+        };
+        let mut acc = id.clone();
+        for u in &self.0 {
+            let x = match u {
+                Unit::Move(n, a, at) => pow(&value(n, *at)?, *a),
+                Unit::Group(g, a) => pow(&g.evaluate(value, id, mul, inv)?, *a),
+                Unit::Conjugate(x, y, a) => {
+                    let xv = x.evaluate(value, id, mul, inv)?;
+                    let yv = y.evaluate(value, id, mul, inv)?;
+                    pow(&mul(&mul(&xv, &yv), &inv(&xv)), *a)
+                }
+                Unit::Commutator(x, y, a) => {
+                    let xv = x.evaluate(value, id, mul, inv)?;
+                    let yv = y.evaluate(value, id, mul, inv)?;
+                    pow(&mul(&mul(&mul(&xv, &yv), &inv(&xv)), &inv(&yv)), *a)
+                }
+            };
+            acc = mul(&acc, &x);
+        }
+        Ok(acc)
+    }
+
+    /// Reads an alg, splitting a run of letters that is no move's name into
+    /// one-letter moves when each letter is one (`WXYZADY`), and matching
+    /// names regardless of case when the puzzle has no two names that
+    /// differ only in case. `known` lists the move names.
+    pub fn parse_for(s: &str, known: &[&str]) -> Result<Alg, AlgError> {
+        let alg: Alg = s.parse()?;
+        let fold = {
+            let mut lower: Vec<String> = known.iter().map(|n| n.to_lowercase()).collect();
+            lower.sort();
+            lower.dedup();
+            lower.len() == known.len()
+        };
+        let resolve = |n: &str| -> Option<String> {
+            if known.contains(&n) {
+                return Some(n.to_string());
+            }
+            if fold {
+                return known
+                    .iter()
+                    .find(|k| k.eq_ignore_ascii_case(n))
+                    .map(|k| k.to_string());
+            }
+            None
+        };
+        let all_known = known.join(" ");
+        alg.resolve(&resolve, &all_known)
+    }
+
+    fn resolve(
+        &self,
+        resolve: &dyn Fn(&str) -> Option<String>,
+        known: &str,
+    ) -> Result<Alg, AlgError> {
+        let mut out = Vec::new();
+        for u in &self.0 {
+            match u {
+                Unit::Move(n, a, at) => match resolve(n) {
+                    Some(name) => out.push(Unit::Move(name, *a, *at)),
+                    // A name that ends in digits (twsearch allows `F2` as a
+                    // move of its own): the digits read as an amount.
+                    None if a.unsigned_abs() != 1
+                        && resolve(&format!("{n}{}", a.unsigned_abs())).is_some() =>
+                    {
+                        let name = resolve(&format!("{n}{}", a.unsigned_abs())).unwrap_or_default();
+                        out.push(Unit::Move(name, a.signum(), *at));
+                    }
+                    None => {
+                        // A run of one-letter moves, the amount on the last.
+                        let letters: Option<Vec<String>> =
+                            n.chars().map(|c| resolve(&c.to_string())).collect();
+                        match letters {
+                            Some(ls) if n.chars().count() > 1 => {
+                                let k = ls.len();
+                                for (i, l) in ls.into_iter().enumerate() {
+                                    out.push(Unit::Move(
+                                        l,
+                                        if i + 1 == k { *a } else { 1 },
+                                        at + i,
+                                    ));
+                                }
+                            }
+                            _ => {
+                                // In a run of one-letter moves, the first
+                                // letter that is none.
+                                let single = n.chars().count() > 1
+                                    && n.chars().any(|c| resolve(&c.to_string()).is_some());
+                                let (name, at) = match n
+                                    .chars()
+                                    .enumerate()
+                                    .find(|(_, c)| resolve(&c.to_string()).is_none())
+                                {
+                                    Some((i, c)) if single => (c.to_string(), at + i),
+                                    _ => (n.clone(), *at),
+                                };
+                                return Err(AlgError::UnknownMove {
+                                    name,
+                                    at: Some(at),
+                                    known: known.to_string(),
+                                    noun: move_nouns(),
+                                });
+                            }
+                        }
+                    }
+                },
+                Unit::Group(g, a) => out.push(Unit::Group(g.resolve(resolve, known)?, *a)),
+                Unit::Conjugate(x, y, a) => out.push(Unit::Conjugate(
+                    x.resolve(resolve, known)?,
+                    y.resolve(resolve, known)?,
+                    *a,
+                )),
+                Unit::Commutator(x, y, a) => out.push(Unit::Commutator(
+                    x.resolve(resolve, known)?,
+                    y.resolve(resolve, known)?,
+                    *a,
+                )),
+            }
+        }
+        Ok(Alg(out))
+    }
+}
+
+fn write_amount(f: &mut fmt::Formatter<'_>, a: i64) -> fmt::Result {
+    if a.unsigned_abs() != 1 {
+        write!(f, "{}", a.unsigned_abs())?;
+    }
+    if a < 0 {
+        write!(f, "'")?;
+    }
+    Ok(())
+}
+
+impl fmt::Display for Alg {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for (i, u) in self.0.iter().enumerate() {
+            if i > 0 {
+                write!(f, " ")?;
+            }
+            match u {
+                Unit::Move(n, a, _) => {
+                    write!(f, "{n}")?;
+                    write_amount(f, *a)?;
+                }
+                Unit::Group(g, a) => {
+                    write!(f, "({g})")?;
+                    write_amount(f, *a)?;
+                }
+                Unit::Conjugate(x, y, a) => {
+                    write!(f, "[{x}: {y}]")?;
+                    write_amount(f, *a)?;
+                }
+                Unit::Commutator(x, y, a) => {
+                    write!(f, "[{x}, {y}]")?;
+                    write_amount(f, *a)?;
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
+/// A recursive-descent reader over the characters.
+struct Reader<'a> {
+    chars: Vec<(usize, char)>,
+    i: usize,
+    depth: usize,
+    /// Open `[` brackets.
+    square: usize,
+    _text: &'a str,
+}
+
+impl Reader<'_> {
+    fn peek(&self) -> Option<char> {
+        self.chars.get(self.i).map(|&(_, c)| c)
+    }
+
+    fn at(&self) -> usize {
+        self.i + 1
+    }
+
+    /// Skips white space, and commas outside `[ ]` (Schofield's paths may
+    /// be written `W,X,Y`).
+    fn skip_space(&mut self) {
+        while matches!(self.peek(), Some(c) if c.is_whitespace() || (c == ',' && self.square == 0))
+        {
+            self.i += 1;
+        }
+    }
+
+    /// An alg, up to a closing `)` or `]`, a `:` or a `,` (left for the caller).
+    fn alg(&mut self) -> Result<Alg, AlgError> {
+        let mut units = Vec::new();
+        loop {
+            self.skip_space();
+            match self.peek() {
+                None | Some(')' | ']' | ':' | ',') => return Ok(Alg(units)),
+                Some('(') => {
+                    let start = self.at();
+                    self.enter()?;
+                    self.i += 1;
+                    let g = self.alg()?;
+                    if self.peek() != Some(')') {
+                        return Err(AlgError::Unbalanced {
+                            what: "'('",
+                            at: start,
+                        });
+                    }
+                    self.i += 1;
+                    self.depth -= 1;
+                    let a = self.amount()?;
+                    units.push(Unit::Group(g, a));
+                }
+                Some('[') => {
+                    let start = self.at();
+                    self.enter()?;
+                    self.square += 1;
+                    self.i += 1;
+                    let x = self.alg()?;
+                    let sep = self.peek();
+                    if !matches!(sep, Some(':' | ',')) {
+                        return Err(AlgError::Unbalanced {
+                            what: "'[' (expected [A: B] or [A, B])",
+                            at: start,
+                        });
+                    }
+                    self.i += 1;
+                    let y = self.alg()?;
+                    if self.peek() != Some(']') {
+                        return Err(AlgError::Unbalanced {
+                            what: "'['",
+                            at: start,
+                        });
+                    }
+                    self.i += 1;
+                    self.depth -= 1;
+                    self.square -= 1;
+                    let a = self.amount()?;
+                    units.push(if sep == Some(':') {
+                        Unit::Conjugate(x, y, a)
+                    } else {
+                        Unit::Commutator(x, y, a)
+                    });
+                }
+                Some(c) if c.is_ascii_alphanumeric() || c == '_' => {
+                    let start = self.at();
+                    let mut name = String::new();
+                    // A name: letters, digits and '_'; its trailing digits
+                    // are the amount.
+                    while let Some(c) = self.peek() {
+                        if c.is_ascii_alphanumeric() || c == '_' {
+                            name.push(c);
+                            self.i += 1;
+                        } else {
+                            break;
+                        }
+                    }
+                    let digits =
+                        name.len() - name.trim_end_matches(|c: char| c.is_ascii_digit()).len();
+                    let (name, amount_text) = if digits == name.len() {
+                        // All digits: a layer prefix like 2R is a name.
+                        (name, String::new())
+                    } else {
+                        let k = name.len() - digits;
+                        (name[..k].to_string(), name[k..].to_string())
+                    };
+                    let mut a = if amount_text.is_empty() {
+                        1
+                    } else {
+                        parse_amount(&amount_text, start + name.len())?
+                    };
+                    if self.prime()? {
+                        a = -a;
+                    }
+                    units.push(Unit::Move(name, a, start));
+                }
+                Some(c) => {
+                    return Err(AlgError::BadCharacter {
+                        ch: c,
+                        at: self.at(),
+                    });
+                }
+            }
+        }
+    }
+
+    fn enter(&mut self) -> Result<(), AlgError> {
+        self.depth += 1;
+        if self.depth > MAX_DEPTH {
+            return Err(AlgError::TooDeep);
+        }
+        Ok(())
+    }
+
+    /// After a group: an optional amount and prime.
+    fn amount(&mut self) -> Result<i64, AlgError> {
+        let start = self.at();
+        let mut digits = String::new();
+        while let Some(c) = self.peek() {
+            if c.is_ascii_digit() {
+                digits.push(c);
+                self.i += 1;
+            } else {
+                break;
+            }
+        }
+        let a = if digits.is_empty() {
+            1
+        } else {
+            parse_amount(&digits, start)?
+        };
+        Ok(if self.prime()? { -a } else { a })
+    }
+
+    /// A prime (`'`, `’`), `⁻¹` or `^-1`, if one follows.
+    fn prime(&mut self) -> Result<bool, AlgError> {
+        match self.peek() {
+            Some('\'' | '’') => {
+                self.i += 1;
+                Ok(true)
+            }
+            Some('⁻') => {
+                if self.chars.get(self.i + 1).map(|&(_, c)| c) == Some('¹') {
+                    self.i += 2;
+                    Ok(true)
+                } else {
+                    Err(AlgError::BadCharacter {
+                        ch: '⁻',
+                        at: self.at(),
+                    })
+                }
+            }
+            Some('^') => {
+                let rest: String = self.chars[self.i..]
+                    .iter()
+                    .take(3)
+                    .map(|&(_, c)| c)
+                    .collect();
+                if rest == "^-1" {
+                    self.i += 3;
+                    Ok(true)
+                } else {
+                    Err(AlgError::BadCharacter {
+                        ch: '^',
+                        at: self.at(),
+                    })
+                }
+            }
+            _ => Ok(false),
+        }
+    }
+}
+
+fn parse_amount(text: &str, at: usize) -> Result<i64, AlgError> {
+    match text.parse::<i64>() {
+        Ok(a) if a <= MAX_AMOUNT => Ok(a),
+        _ => Err(AlgError::Amount {
+            amount: text.to_string(),
+            at,
+        }),
+    }
+}
+
+impl FromStr for Alg {
+    type Err = AlgError;
+
+    fn from_str(s: &str) -> Result<Alg, AlgError> {
+        let n = s.chars().count();
+        if n > MAX_ALG_LEN {
+            return Err(AlgError::TooLong(n));
+        }
+        // The strike-through mark of elided twists is ignored, so marked
+        // paths read back.
+        let mut r = Reader {
+            chars: s.chars().filter(|&c| c != '\u{338}').enumerate().collect(),
+            i: 0,
+            depth: 0,
+            square: 0,
+            _text: s,
+        };
+        let alg = r.alg()?;
+        match r.peek() {
+            None => Ok(alg),
+            Some(c) => Err(AlgError::Unbalanced {
+                what: match c {
+                    ')' => "')'",
+                    ']' => "']'",
+                    ':' => "':' outside [A: B]",
+                    _ => "',' outside [A, B]",
+                },
+                at: r.at(),
+            }),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn reads_and_writes_back() {
+        for s in ["R U R' U'", "[R: U]", "[R, U]2", "(R U)3'", "R2' F", ""] {
+            assert_eq!(s.parse::<Alg>().unwrap().to_string(), s);
+        }
+    }
+
+    #[test]
+    fn schofield_paths_read_as_algs() {
+        let names = ["A", "B", "C", "D", "W", "X", "Y", "Z"];
+        let a = Alg::parse_for("WXYZADY", &names).unwrap();
+        assert_eq!(a.to_string(), "W X Y Z A D Y");
+        let b = Alg::parse_for("A B⁻¹ A^-1 B", &names).unwrap();
+        assert_eq!(b.to_string(), "A B' A' B");
+        let c = Alg::parse_for("w x̸ y", &names).unwrap();
+        assert_eq!(c.to_string(), "W X Y");
+    }
+
+    #[test]
+    fn bombs_are_bounded() {
+        let deep = "(".repeat(40_000) + &")".repeat(40_000);
+        assert!(matches!(deep.parse::<Alg>(), Err(AlgError::TooDeep)));
+        let big: Alg = "((R)1000000)1000000".parse().unwrap();
+        assert_eq!(big.expanded_len(), Some(1_000_000_000_000));
+        // Evaluated by squaring in Z/4: R has order 4.
+        let v = big
+            .evaluate(&|_, _| Ok(1i64), &0, &|a, b| (a + b) % 4, &|a| (4 - a) % 4)
+            .unwrap();
+        assert_eq!(v, 0);
+        assert!("R99999999999".parse::<Alg>().is_err());
+    }
+
+    #[test]
+    fn conjugates_and_commutators_expand() {
+        let names = ["R", "U"];
+        let find = |m: &str| names.iter().position(|n| *n == m);
+        let a: Alg = "[R: U]".parse().unwrap();
+        assert_eq!(a.expand(&find, 10).unwrap(), vec![(0, 1), (1, 1), (0, -1)]);
+        let c: Alg = "[R, U]'".parse().unwrap();
+        assert_eq!(
+            c.expand(&find, 10).unwrap(),
+            vec![(1, 1), (0, 1), (1, -1), (0, -1)]
+        );
+    }
+}

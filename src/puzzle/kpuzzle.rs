@@ -1,0 +1,196 @@
+//! cubing.js's KPuzzle JSON: `orbits` (a list of `{orbitName, numPieces,
+//! numOrientations}`, or in older files an object of them),
+//! `defaultPattern` (older: `startStateData`), `moves` (each orbit's
+//! `permutation` and `orientationDelta`, older: `orientation`) and
+//! `derivedMoves` in alg notation. KPuzzle's conventions are ours
+//! ([`super::transformation`]), so lists are taken as they are. Moves named
+//! as twsearch names rotations (`x`, `y`, `z`, or ending in `v`) are
+//! rotations of the whole puzzle, not moves.
+//!
+//! ```
+//! use schofield::puzzle::{kpuzzle, Puzzle};
+//! let json = r#"{"name": "turn", "orbits": [{"orbitName": "P", "numPieces": 2, "numOrientations": 1}],
+//!   "defaultPattern": {"P": {"pieces": [0, 1], "orientation": [0, 0]}},
+//!   "moves": {"S": {"P": {"permutation": [1, 0], "orientationDelta": [0, 0]}}}}"#;
+//! let p = Puzzle::new(kpuzzle::read(json).unwrap()).unwrap();
+//! assert_eq!(p.declared_moves().len(), 1);
+//! ```
+
+use super::tws::is_rotation_name;
+use super::{Definition, MoveDef, OrbitDef, OrbitMapDef};
+use crate::text::quoted;
+use serde_json::Value;
+
+/// Why a JSON file is not a KPuzzle.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{0}")]
+pub struct KpuzzleError(pub String);
+
+fn err(s: String) -> KpuzzleError {
+    KpuzzleError(s)
+}
+
+fn numbers(v: &Value, what: &str) -> Result<Vec<usize>, KpuzzleError> {
+    let a = v
+        .as_array()
+        .ok_or_else(|| err(format!("{what} must be a list of whole numbers")))?;
+    a.iter()
+        .map(|x| {
+            x.as_u64()
+                .and_then(|n| usize::try_from(n).ok())
+                .ok_or_else(|| {
+                    err(format!(
+                        "{what} must list whole numbers, not {}",
+                        quoted(&x.to_string())
+                    ))
+                })
+        })
+        .collect()
+}
+
+fn whole(v: Option<&Value>, what: &str) -> Result<usize, KpuzzleError> {
+    v.and_then(Value::as_u64)
+        .and_then(|n| usize::try_from(n).ok())
+        .ok_or_else(|| err(format!("{what} must be a whole number")))
+}
+
+/// Reads KPuzzle JSON into a definition (checked by [`super::Puzzle::new`]).
+pub fn read(text: &str) -> Result<Definition, KpuzzleError> {
+    let v: Value = serde_json::from_str(text).map_err(|e| err(format!("not JSON: {e}")))?;
+    let top = v
+        .as_object()
+        .ok_or_else(|| err("a KPuzzle is a JSON object".into()))?;
+    let mut def = Definition {
+        name: top
+            .get("name")
+            .and_then(Value::as_str)
+            .unwrap_or_default()
+            .to_string(),
+        ..Definition::default()
+    };
+    match top.get("orbits") {
+        Some(Value::Array(list)) => {
+            for o in list {
+                let name = o
+                    .get("orbitName")
+                    .and_then(Value::as_str)
+                    .ok_or_else(|| err("each orbit needs an orbitName".into()))?;
+                def.orbits.push(OrbitDef {
+                    name: name.to_string(),
+                    pieces: whole(
+                        o.get("numPieces"),
+                        &format!("orbit {}'s numPieces", quoted(name)),
+                    )?,
+                    orientations: whole(
+                        o.get("numOrientations"),
+                        &format!("orbit {}'s numOrientations", quoted(name)),
+                    )?,
+                });
+            }
+        }
+        Some(Value::Object(map)) => {
+            for (name, o) in map {
+                def.orbits.push(OrbitDef {
+                    name: name.clone(),
+                    pieces: whole(
+                        o.get("numPieces"),
+                        &format!("orbit {}'s numPieces", quoted(name)),
+                    )?,
+                    orientations: whole(
+                        o.get("numOrientations"),
+                        &format!("orbit {}'s numOrientations", quoted(name)),
+                    )?,
+                });
+            }
+        }
+        _ => return Err(err("a KPuzzle needs orbits".into())),
+    }
+    let pattern = top
+        .get("defaultPattern")
+        .or_else(|| top.get("startStateData"))
+        .and_then(Value::as_object);
+    if let Some(p) = pattern {
+        for (orbit, data) in p {
+            let what = format!("the default pattern of orbit {}", quoted(orbit));
+            let pieces = data
+                .get("pieces")
+                .map(|x| numbers(x, &what))
+                .transpose()?
+                .unwrap_or_default();
+            let ori = data
+                .get("orientation")
+                .map(|x| numbers(x, &what))
+                .transpose()?
+                .unwrap_or_default();
+            if data.get("orientationMod").is_some() {
+                return Err(err(format!(
+                    "{what} has orientationMod (orientations that do not matter), which is not supported"
+                )));
+            }
+            def.goal.insert(orbit.clone(), (pieces, ori));
+        }
+    }
+    let moves = top
+        .get("moves")
+        .and_then(Value::as_object)
+        .ok_or_else(|| err("a KPuzzle needs moves".into()))?;
+    for (name, m) in moves {
+        let what = format!("move {}", quoted(name));
+        let obj = m.as_object().ok_or_else(|| {
+            err(format!(
+                "{what} must map orbits to permutation and orientationDelta"
+            ))
+        })?;
+        let mut d = MoveDef {
+            name: name.clone(),
+            ..MoveDef::default()
+        };
+        for (orbit, data) in obj {
+            let w = format!("{what}, orbit {}", quoted(orbit));
+            let permutation = data
+                .get("permutation")
+                .map(|x| numbers(x, &format!("{w}: permutation")))
+                .transpose()?
+                .unwrap_or_default();
+            let orientation = data
+                .get("orientationDelta")
+                .or_else(|| data.get("orientation"))
+                .map(|x| numbers(x, &format!("{w}: orientationDelta")))
+                .transpose()?
+                .unwrap_or_default();
+            d.orbits.insert(
+                orbit.clone(),
+                OrbitMapDef {
+                    permutation,
+                    orientation,
+                },
+            );
+        }
+        if is_rotation_name(name) {
+            def.rotations.push(d);
+        } else {
+            def.moves.push(d);
+        }
+    }
+    if let Some(derived) = top.get("derivedMoves").and_then(Value::as_object) {
+        for (name, alg) in derived {
+            let text = alg.as_str().ok_or_else(|| {
+                err(format!(
+                    "derived move {} must be an alg string",
+                    quoted(name)
+                ))
+            })?;
+            let d = MoveDef {
+                name: name.clone(),
+                alg: Some(text.to_string()),
+                ..MoveDef::default()
+            };
+            if is_rotation_name(name) {
+                def.rotations.push(d);
+            } else {
+                def.moves.push(d);
+            }
+        }
+    }
+    Ok(def)
+}

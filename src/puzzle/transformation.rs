@@ -1,0 +1,396 @@
+//! Transformations and patterns: the algebra every puzzle is written in.
+//!
+//! # The convention (written once)
+//!
+//! A puzzle's pieces sit in *slots*, grouped in *orbits* (a piece never
+//! leaves its orbit); a piece may also have one of `m` *orientations*. The
+//! convention is cubing.js's KPuzzle one:
+//!
+//! - A [`Pattern`] says, for each slot `i` of an orbit, which piece stands
+//!   there (`pieces[i]`) and how it is turned (`orientation[i]`, mod `m`).
+//! - A [`Transformation`] says, for each slot `i`, the slot its new piece
+//!   comes from (`permutation[i]`) and the orientation that piece gains
+//!   (`orientation[i]`). Applying it: `new.pieces[i] = old.pieces[perm[i]]`,
+//!   `new.orientation[i] = old.orientation[perm[i]] + orientation[i]`.
+//! - Products are read left to right, in the order the moves are made:
+//!   `a.then(b)` is "first `a`, then `b`".
+//! - Cycle notation, as GAP writes it, names where each slot's piece goes:
+//!   `(0,1,2)` sends the piece on slot 0 to slot 1, 1 to 2 and 2 to 0, so
+//!   its `permutation` is `[2, 0, 1]`. That is Schofield's twist A.
+//!
+//! A *mirror* (a reflection of the whole puzzle) also reverses every
+//! orientation: it applies `new.orientation[i] = orientation[i] −
+//! old.orientation[perm[i]]`. Moves never mirror; symmetries may.
+//!
+//! ```
+//! use schofield::puzzle::transformation::{OrbitMap, Transformation};
+//! let a = Transformation::new(vec![OrbitMap::from_cycles(&[vec![0, 1, 2]], 8, 1)], false);
+//! assert_eq!(a.orbits()[0].permutation(), &[2, 0, 1, 3, 4, 5, 6, 7]);
+//! let thrice = a.then(&a).then(&a);
+//! assert!(thrice.is_identity());
+//! assert_eq!(a.inverse().then(&a), Transformation::identity_like(&a));
+//! ```
+
+use serde::Serialize;
+
+/// What a transformation does to one orbit: each slot's source slot and
+/// the orientation its piece gains, with the orientation modulus.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct OrbitMap {
+    perm: Vec<u8>,
+    ori: Vec<u8>,
+    modulus: u8,
+}
+
+impl OrbitMap {
+    /// The map with `permutation[i]` the source of slot `i` and
+    /// `orientation[i]` the orientation gained there (taken mod
+    /// `modulus`). The caller has checked that `permutation` is a
+    /// permutation of the slots and that `modulus` is at least 1.
+    pub(crate) fn from_parts(perm: Vec<u8>, ori: Vec<u8>, modulus: u8) -> OrbitMap {
+        debug_assert!(crate::perm::is_permutation(&perm));
+        let ori = ori.into_iter().map(|o| o % modulus).collect();
+        OrbitMap { perm, ori, modulus }
+    }
+
+    /// The map of these lists, checked: `permutation` a permutation of
+    /// the slots and every gain below `modulus` (at least 1); `None`
+    /// otherwise.
+    pub fn from_lists(perm: Vec<u8>, ori: Vec<u8>, modulus: u8) -> Option<OrbitMap> {
+        (modulus >= 1
+            && perm.len() == ori.len()
+            && crate::perm::is_permutation(&perm)
+            && ori.iter().all(|&o| o < modulus))
+        .then(|| OrbitMap::from_parts(perm, ori, modulus))
+    }
+
+    /// The identity on `n` slots with orientations mod `modulus`.
+    pub fn identity(n: usize, modulus: u8) -> OrbitMap {
+        OrbitMap {
+            perm: (0..n as u8).collect(),
+            ori: vec![0; n],
+            modulus,
+        }
+    }
+
+    /// The map of disjoint `cycles` (GAP's reading: the piece on the first
+    /// slot of a cycle goes to the second) on `n` slots, no orientation
+    /// change. The cycles must be disjoint and in range.
+    pub fn from_cycles(cycles: &[Vec<u8>], n: usize, modulus: u8) -> OrbitMap {
+        let mut perm: Vec<u8> = (0..n as u8).collect();
+        for c in cycles {
+            for (k, &x) in c.iter().enumerate() {
+                // The piece on x goes to the next slot: that slot's source is x.
+                perm[usize::from(c[(k + 1) % c.len()])] = x;
+            }
+        }
+        OrbitMap {
+            perm,
+            ori: vec![0; n],
+            modulus,
+        }
+    }
+
+    /// The source slot of each slot.
+    pub fn permutation(&self) -> &[u8] {
+        &self.perm
+    }
+
+    /// The orientation gained in each slot.
+    pub fn orientation(&self) -> &[u8] {
+        &self.ori
+    }
+
+    /// The orientation modulus.
+    pub fn modulus(&self) -> u8 {
+        self.modulus
+    }
+
+    /// The number of slots.
+    pub fn len(&self) -> usize {
+        self.perm.len()
+    }
+
+    /// True for an orbit of no slots.
+    pub fn is_empty(&self) -> bool {
+        self.perm.is_empty()
+    }
+
+    /// Where the piece on each slot goes (the inverse of the source map).
+    pub fn destinations(&self) -> Vec<u8> {
+        crate::perm::inverse(&self.perm)
+    }
+
+    /// True when every slot keeps its piece and orientation.
+    pub fn is_identity(&self) -> bool {
+        self.ori.iter().all(|&o| o == 0)
+            && self
+                .perm
+                .iter()
+                .enumerate()
+                .all(|(i, &p)| usize::from(p) == i)
+    }
+
+    /// The sum of the orientation changes, mod the modulus.
+    pub fn twist(&self) -> u8 {
+        (self.ori.iter().map(|&o| u32::from(o)).sum::<u32>() % u32::from(self.modulus)) as u8
+    }
+
+    /// True when the permutation of slots is even.
+    pub fn is_even(&self) -> bool {
+        crate::perm::is_even(&self.perm)
+    }
+
+    /// The cycles on slots in GAP's reading (where each slot's piece goes),
+    /// each with the orientation its piece gains going round once.
+    pub fn cycles(&self) -> Vec<(Vec<u8>, u8)> {
+        let dest = self.destinations();
+        crate::perm::cycles(&dest)
+            .into_iter()
+            .map(|c| {
+                // Going round once, the piece on c[0] gains the changes of
+                // every slot it enters.
+                let gain: u32 = c.iter().map(|&s| u32::from(self.ori[usize::from(s)])).sum();
+                (c, (gain % u32::from(self.modulus)) as u8)
+            })
+            .collect()
+    }
+}
+
+/// A transformation of the whole puzzle: one [`OrbitMap`] an orbit, and
+/// whether it mirrors (reverses orientations).
+#[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Transformation {
+    orbits: Vec<OrbitMap>,
+    mirror: bool,
+}
+
+impl Transformation {
+    /// The transformation of these orbit maps.
+    pub fn new(orbits: Vec<OrbitMap>, mirror: bool) -> Transformation {
+        Transformation { orbits, mirror }
+    }
+
+    /// The identity on the same orbits as `t`.
+    pub fn identity_like(t: &Transformation) -> Transformation {
+        Transformation {
+            orbits: t
+                .orbits
+                .iter()
+                .map(|o| OrbitMap::identity(o.len(), o.modulus))
+                .collect(),
+            mirror: false,
+        }
+    }
+
+    /// The maps of each orbit.
+    pub fn orbits(&self) -> &[OrbitMap] {
+        &self.orbits
+    }
+
+    /// True when it reverses orientations.
+    pub fn mirrors(&self) -> bool {
+        self.mirror
+    }
+
+    /// True for the identity.
+    pub fn is_identity(&self) -> bool {
+        !self.mirror && self.orbits.iter().all(OrbitMap::is_identity)
+    }
+
+    /// First `self`, then `next`.
+    pub fn then(&self, next: &Transformation) -> Transformation {
+        let orbits = self
+            .orbits
+            .iter()
+            .zip(&next.orbits)
+            .map(|(a, b)| {
+                let m = u16::from(a.modulus);
+                let mut perm = Vec::with_capacity(a.len());
+                let mut ori = Vec::with_capacity(a.len());
+                for i in 0..a.len() {
+                    let j = usize::from(b.perm[i]);
+                    perm.push(a.perm[j]);
+                    let carried = u16::from(a.ori[j]);
+                    let carried = if next.mirror {
+                        (m - carried) % m
+                    } else {
+                        carried
+                    };
+                    ori.push(((carried + u16::from(b.ori[i])) % m) as u8);
+                }
+                OrbitMap {
+                    perm,
+                    ori,
+                    modulus: a.modulus,
+                }
+            })
+            .collect();
+        Transformation {
+            orbits,
+            mirror: self.mirror != next.mirror,
+        }
+    }
+
+    /// The transformation that undoes this one.
+    pub fn inverse(&self) -> Transformation {
+        let orbits = self
+            .orbits
+            .iter()
+            .map(|a| {
+                let m = u16::from(a.modulus);
+                let n = a.len();
+                let mut perm = vec![0u8; n];
+                let mut ori = vec![0u8; n];
+                for i in 0..n {
+                    let j = usize::from(a.perm[i]);
+                    perm[j] = i as u8;
+                    // Slot i gained a.ori[i] from slot j; going back, slot j
+                    // loses it (a mirror's gain is its own inverse's).
+                    let o = u16::from(a.ori[i]);
+                    ori[j] = if self.mirror {
+                        o as u8
+                    } else {
+                        ((m - o) % m) as u8
+                    };
+                }
+                OrbitMap {
+                    perm,
+                    ori,
+                    modulus: a.modulus,
+                }
+            })
+            .collect();
+        Transformation {
+            orbits,
+            mirror: self.mirror,
+        }
+    }
+
+    /// `self` to the power `k` (negative powers of the inverse).
+    pub fn pow(&self, k: i64) -> Transformation {
+        let base = if k < 0 { self.inverse() } else { self.clone() };
+        let mut out = Transformation::identity_like(self);
+        for _ in 0..k.unsigned_abs() {
+            out = out.then(&base);
+        }
+        out
+    }
+
+    /// The smallest `k ≥ 1` with `self^k` the identity, if it is at most
+    /// `limit`.
+    pub fn order(&self, limit: u64) -> Option<u64> {
+        let mut x = self.clone();
+        for k in 1..=limit {
+            if x.is_identity() {
+                return Some(k);
+            }
+            x = x.then(self);
+        }
+        None
+    }
+
+    /// The conjugate `s⁻¹ · self · s`: `self` seen through the symmetry
+    /// `s` (first undo `s`, then `self`, then `s`).
+    pub fn conjugate(&self, s: &Transformation) -> Transformation {
+        s.inverse().then(self).then(s)
+    }
+}
+
+/// What stands in the slots of one orbit: a piece and its orientation in
+/// each slot.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
+pub struct OrbitPattern {
+    /// The piece on each slot.
+    pub pieces: Vec<u8>,
+    /// The orientation of the piece on each slot.
+    pub orientation: Vec<u8>,
+}
+
+/// A pattern of the whole puzzle: what stands in every slot. The goal is a
+/// pattern; so is every position.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
+#[serde(transparent)]
+pub struct Pattern {
+    orbits: Vec<OrbitPattern>,
+}
+
+impl Pattern {
+    /// The pattern of these orbits (their sizes are the caller's to check).
+    pub fn new(orbits: Vec<OrbitPattern>) -> Pattern {
+        Pattern { orbits }
+    }
+
+    /// Each orbit's pieces and orientations.
+    pub fn orbits(&self) -> &[OrbitPattern] {
+        &self.orbits
+    }
+
+    /// The pattern after `t`.
+    pub fn apply(&self, t: &Transformation) -> Pattern {
+        let orbits = self
+            .orbits
+            .iter()
+            .zip(&t.orbits)
+            .map(|(p, a)| {
+                let m = u16::from(a.modulus);
+                let mut pieces = Vec::with_capacity(a.len());
+                let mut orientation = Vec::with_capacity(a.len());
+                for i in 0..a.len() {
+                    let j = usize::from(a.perm[i]);
+                    pieces.push(p.pieces[j]);
+                    let carried = u16::from(p.orientation[j]);
+                    let carried = if t.mirror { (m - carried) % m } else { carried };
+                    orientation.push(((carried + u16::from(a.ori[i])) % m) as u8);
+                }
+                OrbitPattern {
+                    pieces,
+                    orientation,
+                }
+            })
+            .collect();
+        Pattern { orbits }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn map(perm: &[u8], ori: &[u8], m: u8) -> OrbitMap {
+        OrbitMap::from_parts(perm.to_vec(), ori.to_vec(), m)
+    }
+
+    #[test]
+    fn products_read_left_to_right_and_apply_agrees() {
+        let a = Transformation::new(vec![map(&[1, 2, 0, 3], &[1, 0, 2, 0], 3)], false);
+        let b = Transformation::new(vec![map(&[0, 3, 2, 1], &[0, 1, 1, 0], 3)], false);
+        let goal = Pattern::new(vec![OrbitPattern {
+            pieces: vec![0, 1, 2, 3],
+            orientation: vec![0, 2, 1, 0],
+        }]);
+        assert_eq!(goal.apply(&a).apply(&b), goal.apply(&a.then(&b)));
+        assert!(a.then(&a.inverse()).is_identity());
+        assert!(a.inverse().then(&a).is_identity());
+        assert_eq!(a.pow(3), a.then(&a).then(&a));
+        assert_eq!(a.pow(-2), a.inverse().then(&a.inverse()));
+    }
+
+    #[test]
+    fn mirrors_reverse_orientation_and_compose() {
+        let r = Transformation::new(vec![map(&[1, 0, 2], &[1, 2, 0], 3)], true);
+        let a = Transformation::new(vec![map(&[2, 0, 1], &[1, 1, 1], 3)], false);
+        let goal = Pattern::new(vec![OrbitPattern {
+            pieces: vec![0, 1, 2],
+            orientation: vec![1, 0, 2],
+        }]);
+        for (x, y) in [(&r, &a), (&a, &r), (&r, &r)] {
+            assert_eq!(goal.apply(x).apply(y), goal.apply(&x.then(y)));
+        }
+        assert!(r.then(&r.inverse()).is_identity());
+        assert!(r.inverse().then(&r).is_identity());
+        let c = a.conjugate(&r);
+        assert!(!c.mirrors());
+        assert_eq!(goal.apply(&r.inverse()).apply(&a).apply(&r), goal.apply(&c));
+    }
+}

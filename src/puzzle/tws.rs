@@ -1,0 +1,331 @@
+//! twsearch's (and ksolve's) `.tws` files:
+//!
+//! ```text
+//! Name 2x2x2
+//! Set CORNERS 8 3
+//! Solved
+//! CORNERS
+//! 1 2 3 4 5 6 7 8
+//! 0 0 0 0 0 0 0 0
+//! End
+//! Move U
+//! CORNERS
+//! 4 1 2 3 5 6 7 8
+//! 0 0 0 0 0 0 0 0
+//! End
+//! ```
+//!
+//! As twsearch reads them (its `readksolve`): `Set NAME PIECES
+//! ORIENTATIONS` declares an orbit. The `Solved` block gives each orbit's
+//! pieces, numbered from 1 (equal numbers are identical pieces, `?` one
+//! more kind of identical piece), and optionally their orientations
+//! (`StartState` the same, numbered from 0). A `Move NAME` block gives
+//! each orbit's permutation as sources numbered from 1 (slot `i` receives
+//! the piece of slot `perm[i]`, KPuzzle's convention) and optionally the
+//! orientation each piece gains, listed by the slot it comes *from*, as
+//! ksolve lists it; `MoveTransformation` numbers from 0 and lists gains by
+//! the slot a piece goes *to*. `MoveSequence NAME M1 M2 …` defines a move
+//! as a sequence of earlier ones; `MoveAlias` is read and left aside, as
+//! twsearch leaves it. An orbit a block leaves out is left alone; `#`
+//! starts a comment. Moves named as twsearch names rotations (`x`, `y`,
+//! `z` with an optional `2` or `'`, or capitals ending in `v`) are
+//! rotations of the whole puzzle, not moves. `Illegal` and orientations
+//! that do not matter (`?`) are refused.
+//!
+//! ```
+//! use schofield::puzzle::{tws, Puzzle};
+//! let text = "Name t\nSet P 3 1\nSolved\nP\n1 2 3\nEnd\nMove T\nP\n3 1 2\nEnd\n";
+//! let p = Puzzle::new(tws::read(text).unwrap()).unwrap();
+//! assert_eq!(p.declared_moves()[0].transformation().orbits()[0].permutation(), &[2, 0, 1]);
+//! ```
+
+use super::{Definition, MoveDef, OrbitDef, OrbitMapDef};
+use crate::text::quoted;
+
+/// Why a `.tws` file could not be read: its line and what is wrong.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("line {line}: {problem}")]
+pub struct TwsError {
+    /// The line, from 1.
+    pub line: usize,
+    /// What is wrong.
+    pub problem: String,
+}
+
+/// The lines with words, each with its number, comments removed.
+fn lines(text: &str) -> Vec<(usize, Vec<&str>)> {
+    text.lines()
+        .enumerate()
+        .map(|(i, l)| {
+            (
+                i + 1,
+                l.split('#')
+                    .next()
+                    .unwrap_or("")
+                    .split_whitespace()
+                    .collect::<Vec<_>>(),
+            )
+        })
+        .filter(|(_, w)| !w.is_empty())
+        .collect()
+}
+
+/// Marks `?` in a line of pieces.
+const ANY: usize = usize::MAX;
+
+fn numbers(words: &[&str], line: usize, what: &str) -> Result<Vec<usize>, TwsError> {
+    words
+        .iter()
+        .map(|w| {
+            if *w == "?" {
+                return Ok(ANY);
+            }
+            match w.parse::<usize>() {
+                Ok(n) if n <= 255 => Ok(n),
+                _ => Err(TwsError {
+                    line,
+                    problem: format!("{what}: {} is not a whole number from 0 to 255", quoted(w)),
+                }),
+            }
+        })
+        .collect()
+}
+
+/// True for a name twsearch takes as a whole-puzzle rotation: `x`, `y` or
+/// `z`, alone or with one `2` or `'`; or capitals and `_` ending in one
+/// lower-case `v` (`Fv`, `DFRv`).
+pub fn is_rotation_name(name: &str) -> bool {
+    let axis = name.strip_prefix(['x', 'y', 'z']);
+    if let Some(rest) = axis {
+        return matches!(rest, "" | "2" | "'");
+    }
+    match name.strip_suffix('v') {
+        Some(stem) => !stem.is_empty() && stem.chars().all(|c| c.is_ascii_uppercase() || c == '_'),
+        None => false,
+    }
+}
+
+/// Reads a `.tws` file into a definition (checked by
+/// [`super::Puzzle::new`]).
+pub fn read(text: &str) -> Result<Definition, TwsError> {
+    let ls = lines(text);
+    let mut def = Definition::default();
+    let mut i = 0;
+    let bad = |line: usize, problem: String| TwsError { line, problem };
+    while i < ls.len() {
+        let (line, words) = &ls[i];
+        let (line, words) = (*line, words.clone());
+        i += 1;
+        match words[0].to_ascii_lowercase().as_str() {
+            "name" => def.name = words[1..].join(" "),
+            "set" => {
+                if words.len() != 4 {
+                    return Err(bad(
+                        line,
+                        "Set takes a name, a number of pieces and a number of orientations".into(),
+                    ));
+                }
+                let n = numbers(&words[2..], line, "Set")?;
+                def.orbits.push(OrbitDef {
+                    name: words[1].to_string(),
+                    pieces: n[0],
+                    orientations: n[1],
+                });
+            }
+            "solved" | "startstate" => {
+                let from = usize::from(words[0].eq_ignore_ascii_case("solved"));
+                let block = block(&ls, &mut i, &def, line, words[0])?;
+                for (orbit, (pieces, ori)) in block {
+                    if ori.contains(&ANY) {
+                        return Err(bad(
+                            line,
+                            format!(
+                                "orbit {}: orientations that do not matter ('?') are not supported",
+                                quoted(&orbit)
+                            ),
+                        ));
+                    }
+                    // `?` is one more kind of identical piece, after the others.
+                    let top = pieces
+                        .iter()
+                        .filter(|&&p| p != ANY)
+                        .max()
+                        .copied()
+                        .unwrap_or(0);
+                    let pieces = pieces
+                        .into_iter()
+                        .map(|p| {
+                            let p = if p == ANY { top + 1 } else { p };
+                            p.checked_sub(from).ok_or_else(|| {
+                                bad(
+                                    line,
+                                    format!(
+                                        "orbit {}: pieces are numbered from {from}",
+                                        quoted(&orbit)
+                                    ),
+                                )
+                            })
+                        })
+                        .collect::<Result<Vec<_>, _>>()?;
+                    def.goal.insert(orbit, (pieces, ori));
+                }
+            }
+            "move" | "movetransformation" => {
+                if words.len() != 2 {
+                    return Err(bad(line, format!("{} takes one name", words[0])));
+                }
+                // Move numbers from 1 and lists gains by source slot;
+                // MoveTransformation numbers from 0, gains by destination.
+                let ksolve = words[0].eq_ignore_ascii_case("move");
+                let name = words[1].to_string();
+                let block = block(&ls, &mut i, &def, line, words[0])?;
+                let mut m = MoveDef {
+                    name: name.clone(),
+                    ..MoveDef::default()
+                };
+                for (orbit, (perm, ori)) in block {
+                    let wrong = |p: &str| {
+                        bad(
+                            line,
+                            format!("move {}, orbit {}: {p}", quoted(&name), quoted(&orbit)),
+                        )
+                    };
+                    if perm.contains(&ANY) || ori.contains(&ANY) {
+                        return Err(wrong("a move cannot have '?'"));
+                    }
+                    let permutation = perm
+                        .into_iter()
+                        .map(|p| {
+                            p.checked_sub(usize::from(ksolve))
+                                .ok_or_else(|| wrong("slots are numbered from 1"))
+                        })
+                        .collect::<Result<Vec<_>, _>>()?;
+                    let orientation = if ksolve && !ori.is_empty() {
+                        // The piece arriving in slot j came from perm[j].
+                        permutation
+                            .iter()
+                            .map(|&src| ori.get(src).copied().unwrap_or(0))
+                            .collect()
+                    } else {
+                        ori
+                    };
+                    m.orbits.insert(
+                        orbit,
+                        OrbitMapDef {
+                            permutation,
+                            orientation,
+                        },
+                    );
+                }
+                push_move(&mut def, m);
+            }
+            "movesequence" => {
+                if words.len() < 3 {
+                    return Err(bad(
+                        line,
+                        "MoveSequence takes a name and the moves it is made of".into(),
+                    ));
+                }
+                let m = MoveDef {
+                    name: words[1].to_string(),
+                    alg: Some(words[2..].join(" ")),
+                    ..MoveDef::default()
+                };
+                push_move(&mut def, m);
+            }
+            // An alias is never searched (nor is it here).
+            "movealias" => {}
+            "illegal" => {
+                return Err(bad(
+                    line,
+                    "Illegal (pieces forbidden from slots) is not supported".into(),
+                ));
+            }
+            other => {
+                return Err(bad(
+                    line,
+                    format!(
+                        "{} is not a keyword this reader knows; expected Name, Set, Solved (or StartState), Move and End",
+                        quoted(other)
+                    ),
+                ));
+            }
+        }
+    }
+    Ok(def)
+}
+
+/// A move, or a rotation when twsearch would take its name for one.
+fn push_move(def: &mut Definition, m: MoveDef) {
+    if is_rotation_name(&m.name) {
+        def.rotations.push(m);
+    } else {
+        def.moves.push(m);
+    }
+}
+
+type Block = Vec<(String, (Vec<usize>, Vec<usize>))>;
+
+/// The orbit lines of a `Solved` or `Move` block up to its `End`: each
+/// orbit's name, a line of numbers and, when the next line holds numbers
+/// too, a line of orientations.
+fn block(
+    ls: &[(usize, Vec<&str>)],
+    i: &mut usize,
+    def: &Definition,
+    start: usize,
+    what: &str,
+) -> Result<Block, TwsError> {
+    let mut out = Vec::new();
+    loop {
+        let Some((line, words)) = ls.get(*i) else {
+            return Err(TwsError {
+                line: start,
+                problem: format!("the {what} block has no End"),
+            });
+        };
+        *i += 1;
+        if words[0].eq_ignore_ascii_case("end") {
+            return Ok(out);
+        }
+        let name = words[0].to_string();
+        let Some(orbit) = def.orbits.iter().find(|o| o.name == name) else {
+            return Err(TwsError {
+                line: *line,
+                problem: format!(
+                    "{} is not an orbit declared by Set; the orbits are {}",
+                    quoted(&name),
+                    def.orbits
+                        .iter()
+                        .map(|o| o.name.as_str())
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                ),
+            });
+        };
+        let is_numbers = |w: &Vec<&str>| {
+            w.first()
+                .is_some_and(|x| *x == "?" || x.parse::<usize>().is_ok())
+        };
+        let Some((pl, pw)) = ls.get(*i).filter(|(_, w)| is_numbers(w)) else {
+            return Err(TwsError {
+                line: *line,
+                problem: format!(
+                    "orbit {} in the {what} block needs a line of {} numbers",
+                    quoted(&name),
+                    orbit.pieces
+                ),
+            });
+        };
+        *i += 1;
+        let perm = numbers(pw, *pl, &format!("orbit {}", quoted(&name)))?;
+        let ori = match ls.get(*i).filter(|(_, w)| is_numbers(w)) {
+            Some((ol, ow)) => {
+                *i += 1;
+                numbers(ow, *ol, &format!("orbit {}", quoted(&name)))?
+            }
+            None => Vec::new(),
+        };
+        out.push((name, (perm, ori)));
+    }
+}

@@ -1,0 +1,433 @@
+//! Our own puzzle files, in YAML: the orbits, the moves in GAP's cycle
+//! notation (slots numbered from 0) or as KPuzzle's lists, the words that
+//! price them, the symmetries, rotations and a drawing. `docs/puzzles.md`
+//! documents the format with the five-puzzle as its worked example; the
+//! library's files are in `data/puzzles/`.
+//!
+//! ```
+//! use schofield::puzzle::{yaml, Puzzle};
+//! let text = "
+//! name: three-cycle
+//! orbits: {pieces: 3}
+//! moves:
+//!   T: (0,1,2)
+//! ";
+//! let p = Puzzle::new(yaml::read(text).unwrap()).unwrap();
+//! assert_eq!(p.declared_moves()[0].transformation().orbits()[0].permutation(), &[2, 0, 1]);
+//! ```
+
+use super::{CellDef, Definition, Metric, MoveDef, OrbitDef, Vocabulary, WordDef};
+use crate::text::quoted;
+use serde::Deserialize;
+use serde_yaml::{Mapping, Value};
+use std::collections::BTreeMap;
+
+/// Why a YAML file is not a puzzle definition.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{0}")]
+pub struct YamlError(pub String);
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct File {
+    name: String,
+    #[serde(default)]
+    description: Option<String>,
+    #[serde(default)]
+    vocabulary: Option<VocabularyYaml>,
+    #[serde(default)]
+    metric: Option<String>,
+    orbits: Value,
+    #[serde(default)]
+    goal: Option<Mapping>,
+    #[serde(default)]
+    layout: Option<Vec<String>>,
+    moves: Mapping,
+    #[serde(default)]
+    rotations: Option<Mapping>,
+    #[serde(default)]
+    symmetries: Option<Mapping>,
+    #[serde(default)]
+    symmetry_generators: Option<Mapping>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct VocabularyYaml {
+    #[serde(rename = "move")]
+    move_: String,
+    moves: String,
+    slot: String,
+    slots: String,
+}
+
+fn err(s: String) -> YamlError {
+    YamlError(s)
+}
+
+fn key_name(k: &Value) -> Result<String, YamlError> {
+    match k {
+        Value::String(s) => Ok(s.clone()),
+        Value::Number(n) => Ok(n.to_string()),
+        Value::Bool(b) => Ok(b.to_string()),
+        _ => Err(err("a key must be a name".into())),
+    }
+}
+
+fn as_usize(v: &Value, what: &str) -> Result<usize, YamlError> {
+    v.as_u64()
+        .and_then(|n| usize::try_from(n).ok())
+        .ok_or_else(|| {
+            err(format!(
+                "{what} must be a whole number, not {}",
+                quoted(&short(v))
+            ))
+        })
+}
+
+fn short(v: &Value) -> String {
+    serde_yaml::to_string(v)
+        .unwrap_or_default()
+        .trim()
+        .to_string()
+}
+
+fn list(v: &Value, what: &str) -> Result<Vec<usize>, YamlError> {
+    match v {
+        Value::Sequence(s) => s.iter().map(|x| as_usize(x, what)).collect(),
+        Value::String(s) => s
+            .split(|c: char| c == ',' || c.is_whitespace())
+            .filter(|t| !t.is_empty())
+            .map(|t| {
+                t.parse::<usize>()
+                    .map_err(|_| err(format!("{what} must list whole numbers, not {}", quoted(t))))
+            })
+            .collect(),
+        _ => Err(err(format!("{what} must be a list of whole numbers"))),
+    }
+}
+
+/// Reads our YAML into a definition (checked by [`super::Puzzle::new`]).
+pub fn read(text: &str) -> Result<Definition, YamlError> {
+    let file: File = serde_yaml::from_str(text).map_err(|e| err(one_line(&e.to_string())))?;
+    let mut def = Definition {
+        name: file.name,
+        description: file.description,
+        ..Definition::default()
+    };
+    def.vocabulary = file.vocabulary.map(|v| Vocabulary {
+        move_: v.move_,
+        moves: v.moves,
+        slot: v.slot,
+        slots: v.slots,
+    });
+    def.metric = match file.metric.as_deref() {
+        None => None,
+        Some("face") => Some(Metric::Face),
+        Some("quarter") => Some(Metric::Quarter),
+        Some(other) => {
+            return Err(err(format!(
+                "metric {} is not known; expected face or quarter",
+                quoted(other)
+            )));
+        }
+    };
+    // Orbits: `{pieces: 8}` for one unnamed orbit, or a mapping of names.
+    match &file.orbits {
+        Value::Mapping(m) if m.contains_key("pieces") => {
+            def.orbits.push(orbit("pieces", &file.orbits)?);
+            def.orbits[0].name = "pieces".into();
+        }
+        Value::Mapping(m) => {
+            for (k, v) in m {
+                let name = key_name(k)?;
+                let mut o = orbit(&name, v)?;
+                o.name = name;
+                def.orbits.push(o);
+            }
+        }
+        _ => {
+            return Err(err(
+                "orbits must be a mapping, like {squares: {pieces: 8}}".into()
+            ));
+        }
+    }
+    let first = def
+        .orbits
+        .first()
+        .map(|o| o.name.clone())
+        .unwrap_or_default();
+    let sizes: BTreeMap<String, usize> = def
+        .orbits
+        .iter()
+        .map(|o| (o.name.clone(), o.pieces))
+        .collect();
+    if let Some(goal) = &file.goal {
+        for (k, v) in goal {
+            let name = key_name(k)?;
+            let what = format!("the goal of orbit {}", quoted(&name));
+            let (pieces, ori) = match v {
+                Value::Mapping(m) => {
+                    let pieces = m
+                        .get("pieces")
+                        .map(|x| list(x, &what))
+                        .transpose()?
+                        .unwrap_or_default();
+                    let ori = m
+                        .get("orientation")
+                        .map(|x| list(x, &what))
+                        .transpose()?
+                        .unwrap_or_default();
+                    (pieces, ori)
+                }
+                other => (list(other, &what)?, Vec::new()),
+            };
+            def.goal.insert(name, (pieces, ori));
+        }
+    }
+    if let Some(rows) = &file.layout {
+        for row in rows {
+            let mut cells = Vec::new();
+            for tok in row.split_whitespace() {
+                cells.push(match tok {
+                    "_" => CellDef::Blank,
+                    "." => CellDef::Gap,
+                    t => {
+                        let (orbit, slot) = match t.rsplit_once(':') {
+                            Some((o, s)) => (Some(o.to_string()), s),
+                            None => (None, t),
+                        };
+                        let slot = slot.parse::<usize>().map_err(|_| {
+                            err(format!(
+                                "layout cell {} is not a slot; expected a slot number, ORBIT:number, '_' for the blank or '.' for nothing",
+                                quoted(t)
+                            ))
+                        })?;
+                        CellDef::Slot(orbit, slot)
+                    }
+                });
+            }
+            def.layout.push(cells);
+        }
+    }
+    let ctx = Context {
+        first: &first,
+        sizes: &sizes,
+    };
+    for (k, v) in &file.moves {
+        let m = ctx.named(&key_name(k)?, v, "move")?;
+        def.moves.push(m);
+    }
+    for (key, target, what) in [
+        (&file.rotations, &mut def.rotations, "rotation"),
+        (&file.symmetries, &mut def.symmetries, "symmetry"),
+        (
+            &file.symmetry_generators,
+            &mut def.symmetry_generators,
+            "symmetry",
+        ),
+    ] {
+        if let Some(m) = key {
+            for (k, v) in m {
+                let x = ctx.named(&key_name(k)?, v, what)?;
+                target.push(x);
+            }
+        }
+    }
+    Ok(def)
+}
+
+fn orbit(name: &str, v: &Value) -> Result<OrbitDef, YamlError> {
+    let what = format!("orbit {}", quoted(name));
+    match v {
+        Value::Number(_) => Ok(OrbitDef {
+            name: name.into(),
+            pieces: as_usize(v, &what)?,
+            orientations: 1,
+        }),
+        Value::Mapping(m) => {
+            for k in m.keys() {
+                let k = key_name(k)?;
+                if k != "pieces" && k != "orientations" {
+                    return Err(err(format!(
+                        "{what}: unknown key {}; expected pieces and orientations",
+                        quoted(&k)
+                    )));
+                }
+            }
+            let pieces = m
+                .get("pieces")
+                .ok_or_else(|| err(format!("{what} needs pieces: its number of slots")))?;
+            Ok(OrbitDef {
+                name: name.into(),
+                pieces: as_usize(pieces, &format!("{what}'s pieces"))?,
+                orientations: m
+                    .get("orientations")
+                    .map(|x| as_usize(x, &format!("{what}'s orientations")))
+                    .transpose()?
+                    .unwrap_or(1),
+            })
+        }
+        _ => Err(err(format!(
+            "{what} must be a number of pieces or {{pieces: N, orientations: M}}"
+        ))),
+    }
+}
+
+struct Context<'a> {
+    first: &'a str,
+    sizes: &'a BTreeMap<String, usize>,
+}
+
+impl Context<'_> {
+    /// A move, rotation or symmetry: a cycle string (first orbit), or a
+    /// mapping with `cycles`, `permutation`, `orientation`, `blank`,
+    /// `word`, `alg` and `mirror`.
+    fn named(&self, name: &str, v: &Value, kind: &str) -> Result<MoveDef, YamlError> {
+        let what = format!("{kind} {}", quoted(name));
+        let mut m = MoveDef {
+            name: name.into(),
+            ..MoveDef::default()
+        };
+        let map = match v {
+            Value::String(s) => {
+                self.cycles(&mut m, &Value::String(s.clone()), &what)?;
+                return Ok(m);
+            }
+            Value::Mapping(map) => map,
+            _ => {
+                return Err(err(format!(
+                    "{what} must be cycles like (0,1,2) or a mapping with cycles, permutation, orientation, blank, word, alg or mirror"
+                )));
+            }
+        };
+        for (k, x) in map {
+            match key_name(k)?.as_str() {
+                "cycles" => self.cycles(&mut m, x, &what)?,
+                "permutation" => self.per_orbit(&mut m, x, &what, "permutation")?,
+                "orientation" => self.per_orbit(&mut m, x, &what, "orientation")?,
+                "mirror" => {
+                    m.mirror = x
+                        .as_bool()
+                        .ok_or_else(|| err(format!("{what}: mirror must be true or false")))?;
+                }
+                "blank" => {
+                    let s = x.as_str().ok_or_else(|| {
+                        err(format!(
+                            "{what}: blank must be the cells the blank visits, like \"_ 2 1 0 _\""
+                        ))
+                    })?;
+                    m.word = Some(WordDef::Blank(
+                        s.split_whitespace().map(String::from).collect(),
+                    ));
+                }
+                "word" => {
+                    let s = x.as_str().ok_or_else(|| {
+                        err(format!("{what}: word must be base steps, like \"a b c'\""))
+                    })?;
+                    m.word = Some(WordDef::Steps(
+                        s.split_whitespace()
+                            .map(|t| match t.strip_suffix('\'') {
+                                Some(b) => (b.to_string(), true),
+                                None => (t.to_string(), false),
+                            })
+                            .collect(),
+                    ));
+                }
+                "alg" => {
+                    let s = x.as_str().ok_or_else(|| {
+                        err(format!(
+                            "{what}: alg must be a string of earlier moves, like \"R U R'\""
+                        ))
+                    })?;
+                    m.alg = Some(s.to_string());
+                }
+                other => {
+                    return Err(err(format!(
+                        "{what}: unknown key {}; expected cycles, permutation, orientation, blank, word, alg or mirror",
+                        quoted(other)
+                    )));
+                }
+            }
+        }
+        Ok(m)
+    }
+
+    fn size(&self, orbit: &str, what: &str) -> Result<usize, YamlError> {
+        self.sizes.get(orbit).copied().ok_or_else(|| {
+            err(format!(
+                "{what} names orbit {}, which the puzzle does not have; its orbits are {}",
+                quoted(orbit),
+                self.sizes.keys().cloned().collect::<Vec<_>>().join(", ")
+            ))
+        })
+    }
+
+    fn cycles(&self, m: &mut MoveDef, v: &Value, what: &str) -> Result<(), YamlError> {
+        let mut one = |orbit: &str, text: &str| -> Result<(), YamlError> {
+            let n = self.size(orbit, what)?;
+            let dest = crate::perm::parse_product(text, n)
+                .map_err(|e| err(format!("{what}, orbit {}: {e}", quoted(orbit))))?;
+            // The source of slot dest[i] is i.
+            let mut src = vec![0usize; n];
+            for (i, &d) in dest.iter().enumerate() {
+                src[usize::from(d)] = i;
+            }
+            m.orbits.entry(orbit.to_string()).or_default().permutation = src;
+            Ok(())
+        };
+        match v {
+            Value::String(s) => one(self.first, s),
+            Value::Mapping(map) => {
+                for (k, x) in map {
+                    let orbit = key_name(k)?;
+                    let s = x.as_str().ok_or_else(|| {
+                        err(format!(
+                            "{what}, orbit {}: cycles must be a string like (0,1,2)",
+                            quoted(&orbit)
+                        ))
+                    })?;
+                    one(&orbit, s)?;
+                }
+                Ok(())
+            }
+            _ => Err(err(format!(
+                "{what}: cycles must be a string like (0,1,2), or a mapping of orbits to such strings"
+            ))),
+        }
+    }
+
+    fn per_orbit(
+        &self,
+        m: &mut MoveDef,
+        v: &Value,
+        what: &str,
+        field: &str,
+    ) -> Result<(), YamlError> {
+        let mut one = |orbit: &str, x: &Value| -> Result<(), YamlError> {
+            self.size(orbit, what)?;
+            let l = list(x, &format!("{what}, orbit {}: {field}", quoted(orbit)))?;
+            let def = m.orbits.entry(orbit.to_string()).or_default();
+            if field == "permutation" {
+                def.permutation = l;
+            } else {
+                def.orientation = l;
+            }
+            Ok(())
+        };
+        match v {
+            Value::Mapping(map) => {
+                for (k, x) in map {
+                    one(&key_name(k)?, x)?;
+                }
+                Ok(())
+            }
+            other => one(self.first, other),
+        }
+    }
+}
+
+/// A YAML error message on one line.
+fn one_line(s: &str) -> String {
+    s.split_whitespace().collect::<Vec<_>>().join(" ")
+}

@@ -1,0 +1,571 @@
+//! Schofield's complete analysis of any puzzle: the *main dictionary* (every
+//! position's minimum), the moves that start and end its minimal solutions,
+//! every minimal solution on demand, and the classes under the puzzle's
+//! symmetries, with and without inverses.
+//!
+//! ```
+//! use schofield::puzzle::library;
+//! use schofield::twist::analysis::{Analysis, Options};
+//! let a = Analysis::new(library::get("eight").unwrap(), &Options::default(), &|_| {}).unwrap();
+//! assert_eq!(a.positions(), 20_160);
+//! assert_eq!(a.max_moves(), 30);
+//! assert_eq!(a.classes().count(), 2572);
+//! assert_eq!(a.extended_classes().unwrap().count(), 1439);
+//! ```
+
+use crate::group::classes::{self, Action, Classes};
+use crate::puzzle::{DefinitionError, Metric, MoveSet, Pattern, Puzzle, Transformation};
+use crate::twist::search::{self, Distances, Layer, SearchError};
+use crate::twist::space::{Space, SpaceError, SpaceSymmetry};
+use serde::Serialize;
+use std::ops::ControlFlow;
+
+/// What to analyse: the metric, the moves that generate, the memory
+/// allowed and how much of the classes to keep.
+#[derive(Debug, Clone, Default)]
+pub struct Options {
+    /// The metric (the puzzle's own when `None`).
+    pub metric: Option<Metric>,
+    /// The moves that generate, by name (every move when `None`).
+    pub generators: Option<Vec<String>>,
+    /// The most bytes the search may use.
+    pub max_memory: Option<u64>,
+    /// Count classes only, without each position's class (for large
+    /// puzzles: saves four bytes a position).
+    pub counts_only: bool,
+}
+
+/// Why a puzzle could not be analysed.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum AnalysisError {
+    /// The moves asked for are not the puzzle's.
+    #[error(transparent)]
+    Definition(#[from] DefinitionError),
+    /// The positions cannot be numbered.
+    #[error(transparent)]
+    Space(#[from] SpaceError),
+    /// The search cannot run.
+    #[error(transparent)]
+    Search(#[from] SearchError),
+}
+
+/// One row of the move-count table.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct MoveCount {
+    /// The minimum number of moves.
+    pub moves: u8,
+    /// Positions needing exactly that many.
+    pub positions: u64,
+    /// Classes under the symmetries.
+    pub classes: u64,
+    /// Classes when a position and its inverse are also equivalent.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub extended_classes: Option<u64>,
+}
+
+/// A symmetry the analysis uses: its name and how it acts.
+#[derive(Debug, Clone)]
+pub struct Symmetry {
+    /// Its name.
+    pub name: String,
+    /// The transformation.
+    pub transformation: Transformation,
+    /// How it moves the moves: `moves[i]` becomes move `image[i]`.
+    pub image: Vec<usize>,
+    action: SpaceSymmetry,
+}
+
+/// The complete analysis of a puzzle.
+#[derive(Debug, Clone)]
+pub struct Analysis {
+    puzzle: Puzzle,
+    moves: MoveSet,
+    space: Space,
+    symmetries: Vec<Symmetry>,
+    found: Distances,
+    classes: Classes,
+    extended: Option<Classes>,
+}
+
+/// The symmetries' action on a space's positions (and inverses).
+struct SpaceAction<'a> {
+    space: &'a Space,
+    symmetries: &'a [Symmetry],
+    inverses: bool,
+}
+
+impl Action for SpaceAction<'_> {
+    fn len(&self) -> u64 {
+        self.space.len()
+    }
+
+    fn symmetries(&self) -> usize {
+        self.symmetries.len()
+    }
+
+    fn image(&self, x: u64, g: usize) -> u64 {
+        let mut f = self.space.scratch();
+        self.space.decode_flat(x, &mut f);
+        let mut tmp = f.clone();
+        let mut out = f.clone();
+        self.space
+            .conjugate_into(&f, &self.symmetries[g].action, &mut tmp, &mut out);
+        self.space.encode_flat(&out)
+    }
+
+    fn inverse(&self, x: u64) -> Option<u64> {
+        if !self.inverses {
+            return None;
+        }
+        let mut f = self.space.scratch();
+        self.space.decode_flat(x, &mut f);
+        let mut out = f.clone();
+        self.space.invert_into(&f, &mut out);
+        Some(self.space.encode_flat(&out))
+    }
+
+    fn images(&self, x: u64, out: &mut Vec<u64>) {
+        out.clear();
+        out.push(x);
+        if let Some(fast) = self.space.packed() {
+            fast.images(x, self.symmetries[1..].iter().map(|s| &s.action), out);
+            return;
+        }
+        let mut f = self.space.scratch();
+        self.space.decode_flat(x, &mut f);
+        let mut tmp = f.clone();
+        let mut image = f.clone();
+        for s in &self.symmetries[1..] {
+            self.space
+                .conjugate_into(&f, &s.action, &mut tmp, &mut image);
+            out.push(self.space.encode_flat(&image));
+        }
+    }
+}
+
+impl Analysis {
+    /// Runs the whole analysis; `progress` hears of each layer of the
+    /// search.
+    pub fn new(
+        puzzle: Puzzle,
+        options: &Options,
+        progress: &dyn Fn(Layer),
+    ) -> Result<Analysis, AnalysisError> {
+        let metric = options.metric.unwrap_or(puzzle.default_metric());
+        let moves = puzzle.moves(metric, options.generators.as_deref())?;
+        let space = Space::new(&puzzle, &moves)?;
+        let symmetries = usable_symmetries(&puzzle, &moves, &space);
+        let found = search::distances(&space, &moves, options.max_memory, progress)?;
+        let inverses = puzzle.has_distinct_pieces();
+        let action = SpaceAction {
+            space: &space,
+            symmetries: &symmetries,
+            inverses,
+        };
+        let keep = !options.counts_only;
+        let distance = |x: u64| found.get(x);
+        let classes = classes::orbits_kept(&action, &distance, false, keep);
+        let extended = match (inverses, keep) {
+            (false, _) => None,
+            (true, true) => classes.with_inverses(&action),
+            (true, false) => Some(classes::orbits_kept(&action, &distance, true, false)),
+        };
+        Ok(Analysis {
+            puzzle,
+            moves,
+            space,
+            symmetries,
+            found,
+            classes,
+            extended,
+        })
+    }
+
+    /// The puzzle analysed.
+    pub fn puzzle(&self) -> &Puzzle {
+        &self.puzzle
+    }
+
+    /// Its moves in the metric analysed.
+    pub fn moves(&self) -> &MoveSet {
+        &self.moves
+    }
+
+    /// The numbered positions.
+    pub fn space(&self) -> &Space {
+        &self.space
+    }
+
+    /// The symmetries used: those of the puzzle that map the moves analysed
+    /// onto themselves, the identity first.
+    pub fn symmetries(&self) -> &[Symmetry] {
+        &self.symmetries
+    }
+
+    /// The number of positions the moves reach.
+    pub fn positions(&self) -> u64 {
+        self.found.reached()
+    }
+
+    /// The goal's number.
+    pub fn goal(&self) -> u64 {
+        self.space.goal_index()
+    }
+
+    /// The minimum number of moves of position `x`, `None` when unreached.
+    pub fn moves_at(&self, x: u64) -> Option<u8> {
+        self.found.get(x)
+    }
+
+    /// The main dictionary: each numbered position's minimum
+    /// ([`search::UNSEEN`] where the moves never reach it).
+    pub fn main_dictionary(&self) -> &[u8] {
+        self.found.table()
+    }
+
+    /// The largest minimum.
+    pub fn max_moves(&self) -> u8 {
+        self.found.max()
+    }
+
+    /// The classes under the symmetries.
+    pub fn classes(&self) -> &Classes {
+        &self.classes
+    }
+
+    /// The classes when a position and its inverse are equivalent too
+    /// (`None` when pieces repeat, so positions have no inverses).
+    pub fn extended_classes(&self) -> Option<&Classes> {
+        self.extended.as_ref()
+    }
+
+    /// The move-count table: for each minimum that occurs, the positions,
+    /// classes and extended classes that need it.
+    pub fn move_counts(&self) -> Vec<MoveCount> {
+        let max = self.max_moves();
+        let classes = self.classes.by_distance(max);
+        let extended = self.extended.as_ref().map(|e| e.by_distance(max));
+        self.found
+            .counts()
+            .iter()
+            .enumerate()
+            .filter(|&(_, &n)| n > 0)
+            .map(|(d, &n)| MoveCount {
+                moves: d as u8,
+                positions: n,
+                classes: classes[d],
+                extended_classes: extended.as_ref().map(|e| e[d]),
+            })
+            .collect()
+    }
+
+    /// How many positions are first reached with each number of moves
+    /// (0, 1, 2, …), every move costing one: a breadth-first search of the
+    /// Cayley graph (for the five-puzzle: 1, 4, 8, 16, 24, 6, 1).
+    pub fn twist_counts(&self) -> Vec<u64> {
+        let n = self.space.len() as usize;
+        let mut seen = vec![false; n];
+        let goal = self.goal();
+        seen[goal as usize] = true;
+        let mut frontier = vec![goal];
+        let mut counts = vec![1u64];
+        let mut nb = vec![0u64; self.moves.len()];
+        while !frontier.is_empty() {
+            let mut next = Vec::new();
+            for &x in &frontier {
+                self.space.neighbours(x, &mut nb);
+                for &y in &nb {
+                    if !std::mem::replace(&mut seen[y as usize], true) {
+                        next.push(y);
+                    }
+                }
+            }
+            if !next.is_empty() {
+                counts.push(next.len() as u64);
+            }
+            frontier = next;
+        }
+        counts
+    }
+
+    /// Reads a path in this puzzle's moves ([`crate::twist::Path::parse`]),
+    /// an unknown name reported in the puzzle's own words (`unknown twist
+    /// 'Q'`).
+    pub fn parse_path(
+        &self,
+        text: &str,
+    ) -> Result<crate::twist::Path, crate::puzzle::alg::AlgError> {
+        crate::twist::Path::parse(&self.moves, text).map_err(|e| self.in_words(e))
+    }
+
+    /// An alg error in the puzzle's words.
+    pub fn in_words(&self, e: crate::puzzle::alg::AlgError) -> crate::puzzle::alg::AlgError {
+        use crate::puzzle::alg::AlgError;
+        match e {
+            AlgError::UnknownMove {
+                name, at, known, ..
+            } => {
+                let v = self.puzzle.vocabulary();
+                AlgError::UnknownMove {
+                    name,
+                    at,
+                    known,
+                    noun: (v.move_.clone(), v.moves.clone()),
+                }
+            }
+            other => other,
+        }
+    }
+
+    /// The position numbered `x`.
+    pub fn position(&self, x: u64) -> Pattern {
+        self.space.decode(x)
+    }
+
+    /// The number of a position, `None` when it is not one the moves can
+    /// reach (see [`Space::encode`]; a position of the right orbits but
+    /// beyond the group is numbered yet unreached).
+    pub fn index_of(&self, p: &Pattern) -> Option<u64> {
+        self.space
+            .encode(p)
+            .filter(|&x| self.found.get(x).is_some())
+    }
+
+    /// The position reached from `x` by move `m`.
+    pub fn next(&self, x: u64, m: usize) -> u64 {
+        self.space.apply(x, m)
+    }
+
+    /// The inverse of position `x` (when positions have inverses).
+    pub fn inverse(&self, x: u64) -> Option<u64> {
+        SpaceAction {
+            space: &self.space,
+            symmetries: &self.symmetries,
+            inverses: self.extended.is_some(),
+        }
+        .inverse(x)
+    }
+
+    /// Position `x` seen through symmetry `g` (`φ⁻¹Xφ`).
+    pub fn conjugate(&self, x: u64, g: usize) -> u64 {
+        SpaceAction {
+            space: &self.space,
+            symmetries: &self.symmetries,
+            inverses: false,
+        }
+        .image(x, g)
+    }
+
+    /// The last moves (a bit each) of the minimal paths from the goal to
+    /// `x` (Schofield's terminal twists).
+    pub fn terminal_moves(&self, x: u64) -> u64 {
+        match self.found.last_moves(x) {
+            Some(last) => last,
+            None => {
+                let Some(d) = self.found.get(x) else { return 0 };
+                (0..self.moves.len())
+                    .filter(|&t| {
+                        let before = self.space.apply(x, self.moves.get(t).inverse());
+                        self.found
+                            .get(before)
+                            .is_some_and(|e| u32::from(e) + 1 == u32::from(d))
+                    })
+                    .fold(0u64, |acc, t| acc | 1 << t)
+            }
+        }
+    }
+
+    /// The moves (a bit each) that start a minimal solution of `x`.
+    pub fn starting_moves(&self, x: u64) -> u64 {
+        match self.found.last_moves(x) {
+            // With words: the inverses of the last moves from the goal to x.
+            Some(last) => self.inverses_of(last),
+            None => {
+                let Some(d) = self.found.get(x) else { return 0 };
+                let mut out = 0u64;
+                for m in 0..self.moves.len() {
+                    if self
+                        .found
+                        .get(self.space.apply(x, m))
+                        .is_some_and(|e| u32::from(e) + 1 == u32::from(d))
+                    {
+                        out |= 1 << m;
+                    }
+                }
+                out
+            }
+        }
+    }
+
+    /// The moves that end a minimal solution of `x`: the last moves of the
+    /// minimal paths from the goal to `x⁻¹` (`None` without inverses).
+    pub fn ending_moves(&self, x: u64) -> Option<u64> {
+        let inv = self.inverse(x)?;
+        Some(match self.found.last_moves(inv) {
+            Some(last) => last,
+            None => self.inverses_of(self.starting_moves(inv)),
+        })
+    }
+
+    /// The set of the inverses of a set of moves.
+    pub fn inverses_of(&self, set: u64) -> u64 {
+        (0..self.moves.len())
+            .filter(|&m| set & (1 << m) != 0)
+            .fold(0u64, |acc, m| acc | 1 << self.moves.get(m).inverse())
+    }
+
+    /// A lower bound on the cost still needed from `y` after move `prev`:
+    /// its minimum, less two when a minimal solution of `y` starts with a
+    /// move that elides with `prev`.
+    fn remaining_bound(&self, y: u64, prev: Option<usize>) -> u32 {
+        let d = u32::from(self.found.get(y).unwrap_or(u8::MAX));
+        match prev {
+            Some(p) if self.moves.has_words() => {
+                let start = self.starting_moves(y);
+                let elides =
+                    (0..self.moves.len()).any(|t| start & (1 << t) != 0 && self.moves.elides(p, t));
+                if elides { d - 2 } else { d }
+            }
+            _ => d,
+        }
+    }
+
+    /// Calls `visit` on every minimal solution of `x` (from `x` to the
+    /// goal), in increasing order of the moves' numbers, until it breaks.
+    /// Solutions are reduced paths ([`MoveSet::redundant_after`]). A
+    /// depth-first search cut by the main dictionary.
+    pub fn for_each_minimal_path(
+        &self,
+        x: u64,
+        mut visit: impl FnMut(&[usize]) -> ControlFlow<()>,
+    ) {
+        let Some(d) = self.found.get(x) else { return };
+        let mut path = Vec::new();
+        let _ = self.dfs(x, None, u32::from(d), &mut path, &mut visit);
+    }
+
+    fn dfs(
+        &self,
+        x: u64,
+        prev: Option<usize>,
+        budget: u32,
+        path: &mut Vec<usize>,
+        visit: &mut impl FnMut(&[usize]) -> ControlFlow<()>,
+    ) -> ControlFlow<()> {
+        if budget == 0 {
+            if x == self.space.goal_index() {
+                return visit(path);
+            }
+            return ControlFlow::Continue(());
+        }
+        for t in 0..self.moves.len() {
+            if prev.is_some_and(|q| self.moves.redundant_after(q) & (1 << t) != 0) {
+                continue;
+            }
+            let cost = self.moves.cost_after(prev, t);
+            if cost > budget {
+                continue;
+            }
+            let y = self.space.apply(x, t);
+            if self.found.get(y).is_none() || self.remaining_bound(y, Some(t)) > budget - cost {
+                continue;
+            }
+            path.push(t);
+            let flow = self.dfs(y, Some(t), budget - cost, path, visit);
+            path.pop();
+            flow?;
+        }
+        ControlFlow::Continue(())
+    }
+
+    /// The specimen minimal solution of `x`: the first in the order of the
+    /// moves. Empty for the goal.
+    pub fn specimen(&self, x: u64) -> Vec<usize> {
+        let mut found = Vec::new();
+        self.for_each_minimal_path(x, |p| {
+            found = p.to_vec();
+            ControlFlow::Break(())
+        });
+        found
+    }
+
+    /// Every minimal solution of `x`, in order.
+    pub fn minimal_paths(&self, x: u64) -> Vec<Vec<usize>> {
+        let mut all = Vec::new();
+        self.for_each_minimal_path(x, |p| {
+            all.push(p.to_vec());
+            ControlFlow::Continue(())
+        });
+        all
+    }
+
+    /// The number of minimal solutions of `x`.
+    pub fn count_minimal_paths(&self, x: u64) -> u64 {
+        let mut n = 0u64;
+        self.for_each_minimal_path(x, |_| {
+            n += 1;
+            ControlFlow::Continue(())
+        });
+        n
+    }
+
+    /// Burnside's count of the classes (with `inverses`, of the extended
+    /// classes), the cross-check of [`Analysis::classes`]: it looks at every
+    /// position under every symmetry.
+    pub fn burnside(&self, inverses: bool) -> Option<u64> {
+        if inverses && self.extended.is_none() {
+            return None;
+        }
+        let action = SpaceAction {
+            space: &self.space,
+            symmetries: &self.symmetries,
+            inverses,
+        };
+        Some(classes::burnside(
+            &action,
+            &|x| self.found.get(x).is_some(),
+            inverses,
+        ))
+    }
+}
+
+/// The puzzle's symmetries that map the moves analysed onto themselves
+/// (with their costs and elisions), and the rotations onto the rotations.
+fn usable_symmetries(puzzle: &Puzzle, moves: &MoveSet, space: &Space) -> Vec<Symmetry> {
+    let n = moves.len();
+    let mut out = Vec::new();
+    for s in puzzle.symmetries() {
+        let image = moves.image_under(s.transformation());
+        let Some(image) = image.into_iter().collect::<Option<Vec<usize>>>() else {
+            continue;
+        };
+        let keeps_costs = (0..n).all(|a| moves.get(a).cost() == moves.get(image[a]).cost())
+            && (0..n).all(|a| {
+                (0..n).all(|b| moves.cancelled(a, b) == moves.cancelled(image[a], image[b]))
+            });
+        let keeps_rotations = space.rotation_group().iter().all(|r| {
+            space
+                .rotation_group()
+                .contains(&r.conjugate(s.transformation()))
+        });
+        if keeps_costs && keeps_rotations {
+            out.push(Symmetry {
+                name: s.name().to_string(),
+                transformation: s.transformation().clone(),
+                image,
+                action: space.symmetry(s.transformation()),
+            });
+        }
+    }
+    if out.is_empty() {
+        // The identity alone.
+        let id = puzzle.identity();
+        out.push(Symmetry {
+            name: "identity".into(),
+            image: (0..n).collect(),
+            action: space.symmetry(&id),
+            transformation: id,
+        });
+    }
+    out
+}

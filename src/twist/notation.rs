@@ -1,0 +1,853 @@
+//! How positions are written and read: Schofield's forms for the trays (a
+//! grid, a code number, cycle notation on squares, every square's piece),
+//! an alg of the puzzle's moves (the position it reaches from the goal),
+//! and, for any puzzle, its pattern: each orbit's pieces and orientations.
+//!
+//! **Code numbers** exist for puzzles of one orbit of at most ten distinct
+//! pieces, without orientation, whose moves only make even arrangements:
+//! the pieces on slots `0 … n−3`, the last two following from the parity
+//! (the eight-puzzle's `102536`).
+//!
+//! **Patterns** list each orbit's pieces, then after `/` their
+//! orientations, orbits separated by `;` and optionally named:
+//! `CORNERS: 0 1 2 3 4 5 6 7 / 0 0 0 0 0 0 0 0`.
+//!
+//! ```
+//! use schofield::puzzle::library;
+//! use schofield::twist::analysis::{Analysis, Options};
+//! let a = Analysis::new(library::get("eight").unwrap(), &Options::default(), &|_| {}).unwrap();
+//! let x = a.parse_position("025/1_3/746").unwrap();
+//! assert_eq!(a.code(x).unwrap(), "102536");
+//! assert_eq!(a.parse_position("102536").unwrap(), x);
+//! assert_eq!(a.parse_position("(01)(3465)").unwrap(), x);
+//! assert_eq!(a.grid(x).unwrap(), "025/1_3/746");
+//! assert_eq!(a.cycles(x).unwrap(), "(01)(3465)");
+//! ```
+
+use crate::perm::{self, ProductError};
+use crate::puzzle::alg::AlgError;
+use crate::puzzle::{Cell as LayoutCell, MoveSet, OrbitPattern, Pattern, Puzzle, Transformation};
+use crate::text::{counted, quoted, quoted_char};
+use crate::twist::Path;
+use crate::twist::analysis::Analysis;
+
+/// Why a position could not be read, or is not one the moves reach.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum PositionError {
+    /// The input was empty.
+    #[error("empty position; expected {0}")]
+    Empty(String),
+    /// None of the accepted forms.
+    #[error("cannot read {} as a position; expected {}", quoted(.input), .expected)]
+    Unrecognised {
+        /// What was given.
+        input: String,
+        /// The forms, with examples.
+        expected: String,
+    },
+    /// A grid character that is neither a piece digit nor a blank.
+    #[error("unexpected character {} in the grid; expected piece digits and '_' for the blank", quoted_char(*.0))]
+    BadCharacter(char),
+    /// A grid with the wrong number of rows.
+    #[error("the grid has {found} {}; expected {expected} rows separated by '/' or new lines, or a code number, or the pieces of every square as a list of digits", if *.found == 1 { "row" } else { "rows" })]
+    WrongRowCount {
+        /// Rows found.
+        found: usize,
+        /// Rows expected.
+        expected: usize,
+    },
+    /// A grid row with the wrong number of cells.
+    #[error("row {row} of the grid has {}; expected {expected}", counted(*.found, "cell", "cells"))]
+    WrongRowLength {
+        /// The row, from 1.
+        row: usize,
+        /// Cells found.
+        found: usize,
+        /// Cells expected.
+        expected: usize,
+    },
+    /// A grid with no blank.
+    #[error("the grid has no blank; mark the empty centre with '_'")]
+    NoBlank,
+    /// A grid with more than one blank.
+    #[error("the grid has {0} blanks; expected exactly one, in the centre")]
+    SeveralBlanks(usize),
+    /// The blank is not where the puzzle keeps it.
+    #[error(
+        "the blank is at row {row}, column {col}; a standard position has it in the centre (row {centre_row}, column {centre_col})"
+    )]
+    BlankOffCentre {
+        /// Row of the blank, from 1.
+        row: usize,
+        /// Column of the blank, from 1.
+        col: usize,
+        /// Row of the centre, from 1.
+        centre_row: usize,
+        /// Column of the centre, from 1.
+        centre_col: usize,
+    },
+    /// A piece number too large for the puzzle.
+    #[error("piece {piece} does not exist; the pieces are numbered 0 to {}", .pieces - 1)]
+    PieceOutOfRange {
+        /// The piece named.
+        piece: usize,
+        /// The number of pieces.
+        pieces: usize,
+    },
+    /// A piece named twice.
+    #[error("piece {0} appears twice; each piece must appear once")]
+    RepeatedPiece(usize),
+    /// A code number of the wrong length.
+    #[error("a code number has {expected} digits (the pieces on squares 0 to {}); {} has {found}", .expected - 1, quoted(.code))]
+    CodeLength {
+        /// The code as given.
+        code: String,
+        /// Digits found.
+        found: usize,
+        /// Digits expected.
+        expected: usize,
+    },
+    /// A code number with a character that is not a digit.
+    #[error("character {} at place {position} of the code number is not a digit", quoted_char(*.ch))]
+    CodeCharacter {
+        /// The character.
+        ch: char,
+        /// Its place, from 1.
+        position: usize,
+    },
+    /// Cycle notation that is malformed.
+    #[error("{0}")]
+    Cycles(String),
+    /// An alg that names no move of the puzzle, or is malformed.
+    #[error(transparent)]
+    Alg(#[from] AlgError),
+    /// A pattern that is malformed.
+    #[error("{0}")]
+    Pattern(String),
+    /// An odd permutation of a tray: not reachable by sliding.
+    #[error(
+        "unsolvable: the position is an odd permutation of the target ({cycles} on squares); sliding pieces only makes even permutations (Schofield's Theorem 1), so no sequence of moves reaches it"
+    )]
+    OddPermutation {
+        /// Its cycles on squares, relative to the target.
+        cycles: String,
+    },
+    /// Twists given where a tray's position was expected.
+    #[error("{} is a path of twists, not a position; `schofield path {}` follows it (from the target, or --from a position); a position is {}", quoted(.text), .text, .forms)]
+    Twists {
+        /// The text.
+        text: String,
+        /// The forms a position takes.
+        forms: String,
+    },
+    /// A position the moves never reach, with the invariant that shows it.
+    #[error("unsolvable: {0}, so no sequence of moves reaches it")]
+    Unreachable(String),
+    /// A sequence number past the last position.
+    #[error("sequence number {given} is out of range; expected 0 to {}", .size - 1)]
+    SequenceOutOfRange {
+        /// The number given.
+        given: u64,
+        /// The number of positions.
+        size: u64,
+    },
+}
+
+/// How positions of one puzzle under one set of moves are written and read,
+/// without numbering them (so that large puzzles can be read too).
+#[derive(Debug, Clone, Copy)]
+pub struct Notation<'a> {
+    puzzle: &'a Puzzle,
+    moves: &'a MoveSet,
+}
+
+impl<'a> Notation<'a> {
+    /// The notation of `puzzle` under `moves`.
+    pub fn new(puzzle: &'a Puzzle, moves: &'a MoveSet) -> Notation<'a> {
+        Notation { puzzle, moves }
+    }
+
+    /// True when positions have code numbers: one orbit of at most ten
+    /// distinct pieces, no orientation, moves that keep the parity.
+    pub fn has_codes(&self) -> bool {
+        let p = self.puzzle;
+        let [o] = p.orbits() else { return false };
+        o.orientations == 1
+            && o.pieces <= 10
+            && o.pieces >= 3
+            && p.has_distinct_pieces()
+            && self
+                .moves
+                .iter()
+                .all(|m| m.transformation().orbits()[0].is_even())
+    }
+
+    /// The code number of a pattern (when positions have them).
+    pub fn code(&self, pattern: &Pattern) -> Option<String> {
+        self.has_codes().then(|| {
+            let p = &pattern.orbits()[0].pieces;
+            p[..p.len() - 2]
+                .iter()
+                .map(|&d| char::from(b'0' + d))
+                .collect()
+        })
+    }
+
+    /// The grid on one line, rows separated by `/` (`025/1_3/746`), when
+    /// the puzzle has a drawing of one orbit.
+    pub fn grid(&self, pattern: &Pattern) -> Option<String> {
+        self.grid_rows(pattern, "").map(|r| r.join("/"))
+    }
+
+    /// The grid, one row a line, cells separated by spaces.
+    pub fn grid_lines(&self, pattern: &Pattern) -> Option<String> {
+        self.grid_rows(pattern, " ").map(|r| r.join("\n"))
+    }
+
+    fn grid_rows(&self, pattern: &Pattern, sep: &str) -> Option<Vec<String>> {
+        let layout = self.puzzle.layout();
+        if layout.is_empty() || self.puzzle.orbits().len() != 1 {
+            return None;
+        }
+        let p = &pattern.orbits()[0].pieces;
+        Some(
+            layout
+                .iter()
+                .map(|row| {
+                    row.iter()
+                        .map(|c| match c {
+                            LayoutCell::Slot { slot, .. } => p[usize::from(*slot)].to_string(),
+                            LayoutCell::Blank => "_".to_string(),
+                            LayoutCell::Gap => ".".to_string(),
+                        })
+                        .collect::<Vec<_>>()
+                        .join(sep)
+                })
+                .collect(),
+        )
+    }
+
+    /// Where each piece of the first orbit went, relative to the goal:
+    /// `dest[h]` is the slot now holding the piece whose home is `h`.
+    fn destinations(&self, pattern: &Pattern) -> Vec<u8> {
+        let pieces = &pattern.orbits()[0].pieces;
+        let goal = &self.puzzle.goal().orbits()[0].pieces;
+        let mut dest = vec![0u8; pieces.len()];
+        for (i, &piece) in pieces.iter().enumerate() {
+            let h = goal.iter().position(|&g| g == piece).unwrap_or(i);
+            dest[h] = i as u8;
+        }
+        dest
+    }
+
+    /// Cycle notation on slots relative to the goal: `(132)(67)` says that
+    /// the piece of slot 1 stands on 3, that of 3 on 2 and that of 2 on 1
+    /// (one-orbit puzzles without orientation).
+    pub fn cycles(&self, pattern: &Pattern) -> Option<String> {
+        let p = self.puzzle;
+        let [o] = p.orbits() else { return None };
+        if o.orientations != 1 || !p.has_distinct_pieces() {
+            return None;
+        }
+        let dest = self.destinations(pattern);
+        let cycles = perm::cycles(&dest);
+        Some(if cycles.is_empty() {
+            "()".to_string()
+        } else if o.pieces > 10 {
+            // Elements of two digits need commas.
+            cycles
+                .iter()
+                .map(|c| {
+                    format!(
+                        "({})",
+                        c.iter().map(u8::to_string).collect::<Vec<_>>().join(",")
+                    )
+                })
+                .collect()
+        } else {
+            perm::format_cycles(&dest)
+        })
+    }
+
+    /// The pattern as text: each orbit's pieces, and after `/` their
+    /// orientations when the orbit has any, orbits separated by ` ; `.
+    pub fn pattern_text(&self, pattern: &Pattern) -> String {
+        pattern
+            .orbits()
+            .iter()
+            .zip(self.puzzle.orbits())
+            .map(|(o, orbit)| {
+                let pieces = o
+                    .pieces
+                    .iter()
+                    .map(u8::to_string)
+                    .collect::<Vec<_>>()
+                    .join(" ");
+                if orbit.orientations > 1 {
+                    let ori = o
+                        .orientation
+                        .iter()
+                        .map(u8::to_string)
+                        .collect::<Vec<_>>()
+                        .join(" ");
+                    format!("{pieces} / {ori}")
+                } else {
+                    pieces
+                }
+            })
+            .collect::<Vec<_>>()
+            .join(" ; ")
+    }
+
+    /// The forms a position may take on this puzzle, with examples, for
+    /// messages.
+    pub fn position_forms(&self) -> String {
+        let goal = self.puzzle.goal();
+        let mut forms = Vec::new();
+        if let Some(g) = self.grid(goal) {
+            forms.push(format!("a grid like {g}"));
+        }
+        if let Some(c) = self.code(goal) {
+            forms.push(format!("a code number like {c}"));
+        }
+        if self.cycles(goal).is_some() {
+            forms.push("cycle notation like (01)(3465)".to_string());
+        }
+        if forms.is_empty() {
+            forms.push(format!("a pattern like {}", self.pattern_text(goal)));
+        }
+        if self.puzzle.slides().is_empty() {
+            let first = self.moves.get(0).name();
+            forms.push(format!("moves from the goal like {first}"));
+        }
+        match forms.len() {
+            1 => forms.remove(0),
+            n => format!("{}, or {}", forms[..n - 1].join(", "), forms[n - 1]),
+        }
+    }
+
+    /// Reads a pattern, without checking that the moves reach it.
+    pub fn read_pattern(&self, text: &str) -> Result<Pattern, PositionError> {
+        let t = text.trim();
+        if t.is_empty() {
+            return Err(PositionError::Empty(self.position_forms()));
+        }
+        let p = self.puzzle;
+        let one_plain = p.orbits().len() == 1 && p.orbits()[0].orientations == 1;
+        let cycle_like = t.starts_with('(')
+            && (t
+                .chars()
+                .all(|c| "(),".contains(c) || c.is_ascii_digit() || c.is_whitespace())
+                || t[1..]
+                    .trim_start()
+                    .starts_with(|c: char| c.is_ascii_digit()));
+        if cycle_like || t == "I" {
+            if !one_plain {
+                return Err(PositionError::Cycles(
+                    "cycle notation is read for puzzles of one orbit without orientation; give the pattern (each orbit's pieces / orientations) or moves from the goal".into(),
+                ));
+            }
+            return self.pattern_of_cycles(t);
+        }
+        // Moves from the goal: letters, and no grid's marks. Text with
+        // digits that does not read as moves is a mistyped position. A tray
+        // (a puzzle drawn with its blank) takes positions as Schofield
+        // wrote them, and points twists to `path`.
+        let grid_marks = t.contains(['/', '_', '\n']);
+        if t.chars().any(|c| c.is_alphabetic()) && !t.contains(':') && !grid_marks {
+            match Path::parse(self.moves, t) {
+                Ok(_) if !p.slides().is_empty() => {
+                    return Err(PositionError::Twists {
+                        text: t.to_string(),
+                        forms: self.position_forms(),
+                    });
+                }
+                Ok(path) => {
+                    let goal = self.puzzle.goal().clone();
+                    return Ok(path
+                        .moves()
+                        .iter()
+                        .fold(goal, |x, &m| x.apply(self.moves.get(m).transformation())));
+                }
+                Err(e) if !t.chars().any(|c| c.is_ascii_digit()) && p.slides().is_empty() => {
+                    let v = self.puzzle.vocabulary();
+                    return Err(PositionError::Alg(match e {
+                        AlgError::UnknownMove {
+                            name, at, known, ..
+                        } => AlgError::UnknownMove {
+                            name,
+                            at,
+                            known,
+                            noun: (v.move_.clone(), v.moves.clone()),
+                        },
+                        other => other,
+                    }));
+                }
+                Err(_) => {}
+            }
+        }
+        let digits: String = t.chars().filter(|c| !c.is_whitespace()).collect();
+        let has_layout = !p.layout().is_empty() && one_plain;
+        if one_plain
+            && !t.contains(['/', '\n', '_', '.', ';', ':'])
+            && digits.chars().all(|c| c.is_ascii_digit())
+        {
+            let n = p.orbits()[0].pieces;
+            let tokens: Vec<&str> = t.split_whitespace().collect();
+            let single_digits = tokens.len() == 1 || tokens.iter().all(|w| w.len() == 1);
+            if self.has_codes() && single_digits && digits.len() == n - 2 {
+                return self.pattern_of_code(&digits);
+            }
+            if tokens.len() == n || (tokens.len() == 1 && digits.len() == n && n <= 10) {
+                let list: Vec<usize> = if tokens.len() == n {
+                    tokens
+                        .iter()
+                        .map(|w| w.parse::<usize>().unwrap_or(usize::MAX))
+                        .collect()
+                } else {
+                    digits.bytes().map(|b| usize::from(b - b'0')).collect()
+                };
+                return self.pattern_of_pieces(&list);
+            }
+            if self.has_codes() && tokens.len() == 1 {
+                return Err(PositionError::CodeLength {
+                    code: digits.clone(),
+                    found: digits.len(),
+                    expected: n - 2,
+                });
+            }
+        }
+        if has_layout && t.contains(['/', '\n', '_', '.', ' ']) {
+            return self.pattern_of_grid(t);
+        }
+        if !has_layout
+            && t.chars()
+                .all(|c| c.is_ascii_alphanumeric() || " \t\n/;:_".contains(c))
+        {
+            return self.pattern_of_text(t);
+        }
+        Err(PositionError::Unrecognised {
+            input: t.to_string(),
+            expected: self.position_forms(),
+        })
+    }
+
+    /// The goal's pieces of the first orbit.
+    fn goal_pieces(&self) -> &[u8] {
+        &self.puzzle.goal().orbits()[0].pieces
+    }
+
+    fn one_orbit(&self, pieces: Vec<u8>) -> Pattern {
+        let n = pieces.len();
+        Pattern::new(vec![OrbitPattern {
+            pieces,
+            orientation: vec![0; n],
+        }])
+    }
+
+    /// Every slot's piece, checked to be the goal's pieces rearranged.
+    fn pattern_of_pieces(&self, list: &[usize]) -> Result<Pattern, PositionError> {
+        let goal = self.goal_pieces();
+        let n = goal.len();
+        let mut left: Vec<u8> = goal.to_vec();
+        for &piece in list {
+            if piece >= n {
+                return Err(PositionError::PieceOutOfRange { piece, pieces: n });
+            }
+            match left.iter().position(|&g| usize::from(g) == piece) {
+                Some(k) => {
+                    left.swap_remove(k);
+                }
+                None => return Err(PositionError::RepeatedPiece(piece)),
+            }
+        }
+        Ok(self.one_orbit(list.iter().map(|&p| p as u8).collect()))
+    }
+
+    fn pattern_of_code(&self, code: &str) -> Result<Pattern, PositionError> {
+        let n = self.goal_pieces().len();
+        let mut pieces = Vec::with_capacity(n);
+        let mut seen = 0u32;
+        for (i, ch) in code.chars().enumerate() {
+            let d = ch.to_digit(10).ok_or(PositionError::CodeCharacter {
+                ch,
+                position: i + 1,
+            })? as usize;
+            if d >= n {
+                return Err(PositionError::PieceOutOfRange {
+                    piece: d,
+                    pieces: n,
+                });
+            }
+            if seen & (1 << d) != 0 {
+                return Err(PositionError::RepeatedPiece(d));
+            }
+            seen |= 1 << d;
+            pieces.push(d as u8);
+        }
+        let rest: Vec<u8> = (0..n as u8).filter(|p| seen & (1 << p) == 0).collect();
+        pieces.extend(&rest);
+        // The last two in the one order the moves can make.
+        let goal_even = perm::is_even(self.goal_pieces());
+        if perm::is_even(&pieces) != goal_even {
+            pieces.swap(n - 2, n - 1);
+        }
+        Ok(self.one_orbit(pieces))
+    }
+
+    fn pattern_of_cycles(&self, s: &str) -> Result<Pattern, PositionError> {
+        let n = self.goal_pieces().len();
+        let v = self.puzzle.vocabulary();
+        let dest = perm::parse_product(s, n).map_err(|e| match e {
+            ProductError::OutOfRange { element, n } => PositionError::Cycles(format!(
+                "{} {element} in cycle notation is out of range; {} are 0 to {}",
+                v.slot,
+                v.slots,
+                n - 1
+            )),
+            ProductError::RepeatedInCycle(x) => PositionError::Cycles(format!(
+                "{} {x} appears twice in one cycle; a cycle names each {} once",
+                v.slot, v.slot
+            )),
+            other => PositionError::Cycles(other.to_string()),
+        })?;
+        // The piece of slot i goes to dest[i].
+        let goal = self.goal_pieces();
+        let mut pieces = vec![0u8; n];
+        for (i, &d) in dest.iter().enumerate() {
+            pieces[usize::from(d)] = goal[i];
+        }
+        Ok(self.one_orbit(pieces))
+    }
+
+    fn pattern_of_grid(&self, s: &str) -> Result<Pattern, PositionError> {
+        let layout = self.puzzle.layout();
+        let rows: Vec<Vec<char>> = s
+            .trim()
+            .split(['/', '\n'])
+            .map(|r| r.chars().filter(|c| !c.is_whitespace()).collect())
+            .collect();
+        if rows.len() != layout.len() {
+            return Err(PositionError::WrongRowCount {
+                found: rows.len(),
+                expected: layout.len(),
+            });
+        }
+        let n = self.goal_pieces().len();
+        let mut pieces = vec![u8::MAX; n];
+        let mut blanks = Vec::new();
+        let mut seen = vec![false; n];
+        let mut centre = (0, 0);
+        for (r, (row, cells)) in rows.iter().zip(layout).enumerate() {
+            if row.len() != cells.len() {
+                return Err(PositionError::WrongRowLength {
+                    row: r + 1,
+                    found: row.len(),
+                    expected: cells.len(),
+                });
+            }
+            for (c, (&ch, cell)) in row.iter().zip(cells).enumerate() {
+                if *cell == LayoutCell::Blank {
+                    centre = (r, c);
+                }
+                let piece = match ch {
+                    '_' | '.' => {
+                        blanks.push((r, c));
+                        continue;
+                    }
+                    d if d.is_ascii_digit() => usize::from(d as u8 - b'0'),
+                    other => return Err(PositionError::BadCharacter(other)),
+                };
+                if piece >= n {
+                    return Err(PositionError::PieceOutOfRange { piece, pieces: n });
+                }
+                if std::mem::replace(&mut seen[piece], true) {
+                    return Err(PositionError::RepeatedPiece(piece));
+                }
+                if let LayoutCell::Slot { slot, .. } = cell {
+                    pieces[usize::from(*slot)] = piece as u8;
+                }
+            }
+        }
+        match blanks.as_slice() {
+            [] => return Err(PositionError::NoBlank),
+            [(r, c)] if (*r, *c) != centre => {
+                return Err(PositionError::BlankOffCentre {
+                    row: r + 1,
+                    col: c + 1,
+                    centre_row: centre.0 + 1,
+                    centre_col: centre.1 + 1,
+                });
+            }
+            [_] => {}
+            many => return Err(PositionError::SeveralBlanks(many.len())),
+        }
+        Ok(self.one_orbit(pieces))
+    }
+
+    /// A pattern as text: orbits separated by `;`, each optionally named
+    /// (`CORNERS:`), its pieces, then after `/` its orientations.
+    fn pattern_of_text(&self, s: &str) -> Result<Pattern, PositionError> {
+        let p = self.puzzle;
+        let parts: Vec<&str> = s.split(';').collect();
+        if parts.len() != p.orbits().len() {
+            return Err(PositionError::Pattern(format!(
+                "the pattern has {}; the puzzle has {} ({}), separated by ';'",
+                counted(parts.len(), "orbit", "orbits"),
+                counted(p.orbits().len(), "orbit", "orbits"),
+                p.orbits()
+                    .iter()
+                    .map(|o| o.name.as_str())
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            )));
+        }
+        let mut orbits = Vec::new();
+        for (part, orbit) in parts.iter().zip(p.orbits()) {
+            let body = match part.split_once(':') {
+                Some((name, rest)) if name.trim() == orbit.name => rest,
+                Some((name, _)) => {
+                    return Err(PositionError::Pattern(format!(
+                        "the pattern names orbit {} where the puzzle has {}",
+                        quoted(name.trim()),
+                        quoted(&orbit.name)
+                    )));
+                }
+                None => part,
+            };
+            let (pieces, ori) = match body.split_once('/') {
+                Some((a, b)) => (a, Some(b)),
+                None => (body, None),
+            };
+            let numbers =
+                |text: &str, what: &str, limit: usize| -> Result<Vec<u8>, PositionError> {
+                    let v: Vec<&str> = text.split_whitespace().collect();
+                    if v.len() != orbit.pieces {
+                        return Err(PositionError::Pattern(format!(
+                            "orbit {} has {} {what}; expected {}",
+                            quoted(&orbit.name),
+                            v.len(),
+                            orbit.pieces
+                        )));
+                    }
+                    v.iter()
+                        .map(|w| match w.parse::<usize>() {
+                            Ok(n) if n < limit => Ok(n as u8),
+                            _ => Err(PositionError::Pattern(format!(
+                                "orbit {}: {} is not one of its {what} (0 to {})",
+                                quoted(&orbit.name),
+                                quoted(w),
+                                limit - 1
+                            ))),
+                        })
+                        .collect()
+                };
+            let pieces = numbers(pieces, "pieces", orbit.pieces)?;
+            let orientation = match ori {
+                Some(o) => numbers(o, "orientations", usize::from(orbit.orientations))?,
+                None => vec![0; orbit.pieces],
+            };
+            orbits.push(OrbitPattern {
+                pieces,
+                orientation,
+            });
+        }
+        Ok(Pattern::new(orbits))
+    }
+
+    /// Why the moves do not reach a pattern: the invariant it breaks (a
+    /// pattern whose pieces and invariants are all right is outside the
+    /// group the moves generate).
+    pub fn why_unreached(&self, pattern: &Pattern) -> PositionError {
+        let p = self.puzzle;
+        // Pieces: the goal's, rearranged.
+        for ((o, g), orbit) in pattern
+            .orbits()
+            .iter()
+            .zip(p.goal().orbits())
+            .zip(p.orbits())
+        {
+            let mut a = o.pieces.clone();
+            let mut b = g.pieces.clone();
+            a.sort_unstable();
+            b.sort_unstable();
+            if a != b {
+                return PositionError::Unreachable(format!(
+                    "orbit {} does not hold the goal's pieces",
+                    quoted(&orbit.name)
+                ));
+            }
+        }
+        let reason = crate::group::invariants::broken(p, self.moves, pattern);
+        match reason {
+            Some(crate::group::invariants::Broken::Parity { orbit }) if !p.slides().is_empty() && p.orbits().len() == 1 => {
+                let _ = orbit;
+                let pieces = &pattern.orbits()[0].pieces;
+                let goal = &p.goal().orbits()[0].pieces;
+                let mut dest = vec![0u8; pieces.len()];
+                for (i, &piece) in pieces.iter().enumerate() {
+                    let h = goal.iter().position(|&g| g == piece).unwrap_or(i);
+                    dest[h] = i as u8;
+                }
+                PositionError::OddPermutation {
+                    cycles: perm::format_cycles(&dest),
+                }
+            }
+            Some(b) => PositionError::Unreachable(b.to_string()),
+            None => PositionError::Unreachable(
+                "the moves do not make this position (it breaks no parity or orientation sum: it is outside the group they generate)".into(),
+            ),
+        }
+    }
+}
+
+impl Analysis {
+    /// The notation of the analysed puzzle and moves.
+    pub fn notation(&self) -> Notation<'_> {
+        Notation::new(self.puzzle(), self.moves())
+    }
+
+    /// True when positions have code numbers ([`Notation::has_codes`]).
+    pub fn has_codes(&self) -> bool {
+        self.notation().has_codes()
+    }
+
+    /// The code number of position `x` (when positions have them).
+    pub fn code(&self, x: u64) -> Option<String> {
+        self.notation().code(&self.position(x))
+    }
+
+    /// The short name of a position for lists and graphs: its code number,
+    /// or its pattern.
+    pub fn name_of(&self, x: u64) -> String {
+        let p = self.position(x);
+        let n = self.notation();
+        n.code(&p).unwrap_or_else(|| n.pattern_text(&p))
+    }
+
+    /// The grid of position `x` on one line (`025/1_3/746`).
+    pub fn grid(&self, x: u64) -> Option<String> {
+        self.notation().grid(&self.position(x))
+    }
+
+    /// The grid of position `x`, one row a line.
+    pub fn grid_lines(&self, x: u64) -> Option<String> {
+        self.notation().grid_lines(&self.position(x))
+    }
+
+    /// Cycle notation of position `x` on slots relative to the goal.
+    pub fn cycles(&self, x: u64) -> Option<String> {
+        self.notation().cycles(&self.position(x))
+    }
+
+    /// The pattern of position `x` as text.
+    pub fn pattern_text(&self, x: u64) -> String {
+        self.notation().pattern_text(&self.position(x))
+    }
+
+    /// The forms a position may take, for messages.
+    pub fn position_forms(&self) -> String {
+        self.notation().position_forms()
+    }
+
+    /// Reads a position in any of the forms this puzzle takes (see the
+    /// module's notes) and checks that the moves reach it.
+    pub fn parse_position(&self, text: &str) -> Result<u64, PositionError> {
+        let pattern = self.notation().read_pattern(text)?;
+        self.reached(&pattern)
+    }
+
+    /// The number of a pattern the moves reach, or why they do not.
+    pub fn reached(&self, pattern: &Pattern) -> Result<u64, PositionError> {
+        if let Some(x) = self.index_of(pattern) {
+            return Ok(x);
+        }
+        Err(self.notation().why_unreached(pattern))
+    }
+}
+
+/// A pattern read as a position of `puzzle` under `moves` (not checked to
+/// be reached).
+pub fn read_pattern_of(
+    puzzle: &Puzzle,
+    moves: &MoveSet,
+    text: &str,
+) -> Result<Pattern, PositionError> {
+    Notation::new(puzzle, moves).read_pattern(text)
+}
+
+/// The group element a pattern is (the transformation taking the goal to
+/// it), when every orbit's pieces are all different.
+pub fn element_of(puzzle: &Puzzle, pattern: &Pattern) -> Option<Transformation> {
+    if !puzzle.has_distinct_pieces() {
+        return None;
+    }
+    let maps = pattern
+        .orbits()
+        .iter()
+        .zip(puzzle.goal().orbits())
+        .zip(puzzle.orbits())
+        .map(|((o, g), orbit)| {
+            let m = orbit.orientations;
+            // Slot i holds the piece whose home is h: its source is h, and
+            // it gained its orientation there less the goal's.
+            let perm: Vec<u8> = o
+                .pieces
+                .iter()
+                .map(|&p| g.pieces.iter().position(|&x| x == p).unwrap_or(0) as u8)
+                .collect();
+            let ori: Vec<u8> = o
+                .orientation
+                .iter()
+                .zip(&perm)
+                .map(|(&x, &h)| (x + m - g.orientation[usize::from(h)] % m) % m)
+                .collect();
+            crate::puzzle::OrbitMap::from_lists(perm, ori, m)
+        })
+        .collect::<Option<Vec<_>>>()?;
+    Some(Transformation::new(maps, false))
+}
+
+/// The cycle type of a group element: for each orbit, the lengths of its
+/// cycles (those of one slot only when its piece is turned), each followed
+/// by `+k` when the piece comes back turned by `k`: `CORNERS 3 3+1`.
+pub fn cycle_type(puzzle: &Puzzle, t: &Transformation) -> String {
+    let parts: Vec<String> = t
+        .orbits()
+        .iter()
+        .zip(puzzle.orbits())
+        .filter_map(|(o, orbit)| {
+            let mut cycles: Vec<(usize, u8)> =
+                o.cycles().iter().map(|(c, g)| (c.len(), *g)).collect();
+            for (i, &s) in o.permutation().iter().enumerate() {
+                if usize::from(s) == i && o.orientation()[i] != 0 {
+                    cycles.push((1, o.orientation()[i]));
+                }
+            }
+            if cycles.is_empty() {
+                return None;
+            }
+            cycles.sort_unstable_by(|a, b| b.cmp(a));
+            let words: Vec<String> = cycles
+                .iter()
+                .map(|&(l, g)| {
+                    if g == 0 {
+                        l.to_string()
+                    } else {
+                        format!("{l}+{g}")
+                    }
+                })
+                .collect();
+            Some(if puzzle.orbits().len() == 1 {
+                words.join(" ")
+            } else {
+                format!("{} {}", orbit.name, words.join(" "))
+            })
+        })
+        .collect();
+    if parts.is_empty() {
+        "the identity".to_string()
+    } else {
+        parts.join("; ")
+    }
+}
