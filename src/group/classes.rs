@@ -125,53 +125,97 @@ impl Classes {
 }
 
 /// The classes of the positions that `distance` says are reached, walking
-/// each orbit once from its smallest member (with `inverses`, the orbit
-/// under the symmetries and inversion). With `keep`, each position's class
-/// is recorded (four bytes a position).
+/// each orbit once (with `inverses`, the orbit under the symmetries and
+/// inversion), on every core. With `keep`, each position's class is
+/// recorded (four bytes a position).
 ///
-/// Cost: one image for each member of each class and symmetry, so about
-/// `len × (1 + inverses)` images in all, not `len × symmetries`.
+/// Cost: the images of each class's first member found, so about `len ×
+/// (1 + inverses)` images in all, not `len × symmetries`.
+///
+/// Cores scan stretches of the positions. An orbit is claimed by setting
+/// its smallest member's bit in a shared bitmap; the core that sets it
+/// counts the class and marks the other members, and one that finds it set
+/// leaves the orbit, so every class is counted once, at its smallest
+/// member, its representative.
 pub fn orbits_kept(
     action: &dyn Action,
-    distance: &dyn Fn(u64) -> Option<u8>,
+    distance: &(dyn Fn(u64) -> Option<u8> + Sync),
     inverses: bool,
     keep: bool,
 ) -> Classes {
+    use std::sync::atomic::{AtomicU32, AtomicU64, Ordering::Relaxed};
     let n = action.len();
-    let mut seen = vec![0u64; n.div_ceil(64) as usize];
-    let mut class_of = keep.then(|| vec![NO_CLASS; n as usize]);
-    let mut classes = Vec::new();
-    let mut orbit: Vec<u64> = Vec::new();
-    let mut images: Vec<u64> = Vec::new();
-    for x in 0..n {
-        if seen[(x / 64) as usize] & (1 << (x % 64)) != 0 {
-            continue;
-        }
-        let Some(d) = distance(x) else { continue };
-        let id = classes.len() as u32;
-        orbit.clear();
-        let starts: [Option<u64>; 2] = [Some(x), if inverses { action.inverse(x) } else { None }];
-        for y in starts.into_iter().flatten() {
-            action.images(y, &mut images);
-            for &z in &images {
-                let (w, b) = ((z / 64) as usize, 1u64 << (z % 64));
-                if seen[w] & b == 0 {
-                    seen[w] |= b;
-                    orbit.push(z);
+    let seen: Vec<AtomicU64> = (0..n.div_ceil(64)).map(|_| AtomicU64::new(0)).collect();
+    let rep_of: Option<Vec<AtomicU32>> =
+        keep.then(|| (0..n).map(|_| AtomicU32::new(NO_CLASS)).collect());
+    const STRETCH: u64 = 1 << 14;
+    let mut classes: Vec<Class> = (0..n.div_ceil(STRETCH))
+        .into_par_iter()
+        .flat_map_iter(|k| {
+            let mut found = Vec::new();
+            let mut orbit: Vec<u64> = Vec::new();
+            let mut images: Vec<u64> = Vec::new();
+            for x in k * STRETCH..((k + 1) * STRETCH).min(n) {
+                if seen[(x / 64) as usize].load(Relaxed) & (1 << (x % 64)) != 0 {
+                    continue;
                 }
+                let Some(d) = distance(x) else { continue };
+                orbit.clear();
+                let starts: [Option<u64>; 2] =
+                    [Some(x), if inverses { action.inverse(x) } else { None }];
+                for y in starts.into_iter().flatten() {
+                    action.images(y, &mut images);
+                    orbit.extend_from_slice(&images);
+                }
+                orbit.sort_unstable();
+                orbit.dedup();
+                let rep = orbit[0];
+                let bit = 1u64 << (rep % 64);
+                if seen[(rep / 64) as usize].fetch_or(bit, Relaxed) & bit != 0 {
+                    continue;
+                }
+                for &z in &orbit[1..] {
+                    seen[(z / 64) as usize].fetch_or(1 << (z % 64), Relaxed);
+                }
+                if let Some(r) = &rep_of {
+                    for &z in &orbit {
+                        r[z as usize].store(rep as u32, Relaxed);
+                    }
+                }
+                found.push(Class {
+                    representative: rep,
+                    size: orbit.len() as u64,
+                    distance: d,
+                });
             }
+            found
+        })
+        .collect();
+    classes.sort_unstable_by_key(|c| c.representative);
+    // Each position's class number: the rank of its representative among
+    // the representatives.
+    let class_of = rep_of.map(|r| {
+        let mut is_rep = vec![0u64; n.div_ceil(64) as usize];
+        for c in &classes {
+            is_rep[(c.representative / 64) as usize] |= 1 << (c.representative % 64);
         }
-        if let Some(c) = class_of.as_mut() {
-            for &z in &orbit {
-                c[z as usize] = id;
-            }
+        let mut before = Vec::with_capacity(is_rep.len());
+        let mut total = 0u32;
+        for w in &is_rep {
+            before.push(total);
+            total += w.count_ones();
         }
-        classes.push(Class {
-            representative: x,
-            size: orbit.len() as u64,
-            distance: d,
-        });
-    }
+        r.into_par_iter()
+            .map(|a| {
+                let rep = a.into_inner();
+                if rep == NO_CLASS {
+                    return NO_CLASS;
+                }
+                let (w, b) = ((rep / 64) as usize, rep % 64);
+                before[w] + (is_rep[w] & ((1u64 << b) - 1)).count_ones()
+            })
+            .collect()
+    });
     Classes { classes, class_of }
 }
 
@@ -226,7 +270,7 @@ impl Classes {
 /// [`orbits_kept`] without each position's class.
 pub fn orbits(
     action: &dyn Action,
-    distance: &dyn Fn(u64) -> Option<u8>,
+    distance: &(dyn Fn(u64) -> Option<u8> + Sync),
     inverses: bool,
 ) -> Classes {
     orbits_kept(action, distance, inverses, false)

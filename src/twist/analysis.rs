@@ -85,6 +85,8 @@ pub struct Analysis {
     found: Distances,
     classes: Classes,
     extended: Option<Classes>,
+    /// What may follow the start and each move in a minimal solution.
+    steps: (Step, Vec<Step>),
 }
 
 /// The symmetries' action on a space's positions (and inverses).
@@ -116,6 +118,9 @@ impl Action for SpaceAction<'_> {
     fn inverse(&self, x: u64) -> Option<u64> {
         if !self.inverses {
             return None;
+        }
+        if let Some(fast) = self.space.packed() {
+            return Some(fast.inverse(x));
         }
         let mut f = self.space.scratch();
         self.space.decode_flat(x, &mut f);
@@ -162,7 +167,10 @@ impl Analysis {
             symmetries: &symmetries,
             inverses,
         };
-        let keep = !options.counts_only;
+        // Each position's class is kept when asked for, and for counts too
+        // while it fits (four bytes a position): the extended classes then
+        // come from one inverse a class instead of a second walk.
+        let keep = !options.counts_only || space.len() <= 1 << 28;
         let distance = |x: u64| found.get(x);
         let classes = classes::orbits_kept(&action, &distance, false, keep);
         let extended = match (inverses, keep) {
@@ -170,6 +178,7 @@ impl Analysis {
             (true, true) => classes.with_inverses(&action),
             (true, false) => Some(classes::orbits_kept(&action, &distance, true, false)),
         };
+        let steps = steps_of(&moves);
         Ok(Analysis {
             puzzle,
             moves,
@@ -178,6 +187,7 @@ impl Analysis {
             found,
             classes,
             extended,
+            steps,
         })
     }
 
@@ -414,68 +424,28 @@ impl Analysis {
             .fold(0u64, |acc, m| acc | 1 << self.moves.get(m).inverse())
     }
 
-    /// A lower bound on the cost still needed from `y` after move `prev`:
-    /// its minimum, less two when a minimal solution of `y` starts with a
-    /// move that elides with `prev`.
-    fn remaining_bound(&self, y: u64, prev: Option<usize>) -> u32 {
-        let d = u32::from(self.found.get(y).unwrap_or(u8::MAX));
-        match prev {
-            Some(p) if self.moves.has_words() => {
-                let start = self.starting_moves(y);
-                let elides =
-                    (0..self.moves.len()).any(|t| start & (1 << t) != 0 && self.moves.elides(p, t));
-                if elides { d - 2 } else { d }
-            }
-            _ => d,
-        }
-    }
-
     /// Calls `visit` on every minimal solution of `x` (from `x` to the
     /// goal), in increasing order of the moves' numbers, until it breaks.
     /// Solutions are reduced paths ([`MoveSet::redundant_after`]). A
-    /// depth-first search cut by the main dictionary.
+    /// depth-first search cut by the main dictionary: a move is followed
+    /// only while the cost spent and a lower bound on what is left (the
+    /// next position's minimum, less two when a minimal solution of it
+    /// starts with a move that elides with this one) stay within the
+    /// minimum.
     pub fn for_each_minimal_path(
         &self,
         x: u64,
         mut visit: impl FnMut(&[usize]) -> ControlFlow<()>,
     ) {
         let Some(d) = self.found.get(x) else { return };
-        let mut path = Vec::new();
-        let _ = self.dfs(x, None, u32::from(d), &mut path, &mut visit);
-    }
-
-    fn dfs(
-        &self,
-        x: u64,
-        prev: Option<usize>,
-        budget: u32,
-        path: &mut Vec<usize>,
-        visit: &mut impl FnMut(&[usize]) -> ControlFlow<()>,
-    ) -> ControlFlow<()> {
-        if budget == 0 {
-            if x == self.space.goal_index() {
-                return visit(path);
-            }
-            return ControlFlow::Continue(());
-        }
-        for t in 0..self.moves.len() {
-            if prev.is_some_and(|q| self.moves.redundant_after(q) & (1 << t) != 0) {
-                continue;
-            }
-            let cost = self.moves.cost_after(prev, t);
-            if cost > budget {
-                continue;
-            }
-            let y = self.space.apply(x, t);
-            if self.found.get(y).is_none() || self.remaining_bound(y, Some(t)) > budget - cost {
-                continue;
-            }
-            path.push(t);
-            let flow = self.dfs(y, Some(t), budget - cost, path, visit);
-            path.pop();
-            flow?;
-        }
-        ControlFlow::Continue(())
+        let (first, steps) = &self.steps;
+        let mut search = Dfs {
+            a: self,
+            steps,
+            words: self.moves.has_words(),
+            path: Vec::new(),
+        };
+        let _ = search.go(x, first, u32::from(d), &mut visit);
     }
 
     /// The specimen minimal solution of `x`: the first in the order of the
@@ -526,6 +496,95 @@ impl Analysis {
             &|x| self.found.get(x).is_some(),
             inverses,
         ))
+    }
+}
+
+/// What may follow the start and each move in a minimal solution: after
+/// move t, the moves that may follow (a bit each), the cost of each, and
+/// the last moves (from the goal) of a position whose minimal solutions
+/// may start with a move eliding with t: the inverses of the moves t elides
+/// into.
+fn steps_of(moves: &MoveSet) -> (Step, Vec<Step>) {
+    let n = moves.len();
+    let steps = (0..n)
+        .map(|t| Step {
+            follows: !moves.redundant_after(t),
+            cost: (0..n).map(|u| moves.cost_after(Some(t), u)).collect(),
+            elide_last: (0..n)
+                .filter(|&u| moves.elides(t, u))
+                .fold(0u64, |acc, u| acc | 1 << moves.get(u).inverse()),
+        })
+        .collect();
+    let first = Step {
+        follows: u64::MAX,
+        cost: (0..n).map(|u| moves.cost_after(None, u)).collect(),
+        elide_last: 0,
+    };
+    (first, steps)
+}
+
+/// What may follow a move in a minimal solution, worked out once.
+#[derive(Debug, Clone)]
+struct Step {
+    /// The moves that may follow in a reduced path.
+    follows: u64,
+    /// The cost of each move after this one.
+    cost: Vec<u32>,
+    /// The last moves (from the goal) that mark a position whose minimal
+    /// solution may start with a move eliding with this one.
+    elide_last: u64,
+}
+
+/// The depth-first search of [`Analysis::for_each_minimal_path`].
+struct Dfs<'a> {
+    a: &'a Analysis,
+    steps: &'a [Step],
+    words: bool,
+    path: Vec<usize>,
+}
+
+impl Dfs<'_> {
+    fn go(
+        &mut self,
+        x: u64,
+        step: &Step,
+        budget: u32,
+        visit: &mut impl FnMut(&[usize]) -> ControlFlow<()>,
+    ) -> ControlFlow<()> {
+        if budget == 0 {
+            if x == self.a.space.goal_index() {
+                return visit(&self.path);
+            }
+            return ControlFlow::Continue(());
+        }
+        let n = self.a.moves.len();
+        for t in 0..n {
+            if step.follows & (1 << t) == 0 {
+                continue;
+            }
+            let cost = step.cost[t];
+            if cost > budget {
+                continue;
+            }
+            let y = self.a.space.apply(x, t);
+            let Some(d) = self.a.found.get(y) else {
+                continue;
+            };
+            let next = &self.steps[t];
+            let bound = if self.words && self.a.terminal_moves(y) & next.elide_last != 0 {
+                u32::from(d).saturating_sub(2)
+            } else {
+                u32::from(d)
+            };
+            if bound > budget - cost {
+                continue;
+            }
+            self.path.push(t);
+            let flow = self.go(y, next, budget - cost, visit);
+            self.path.pop();
+            flow?;
+        }
+        ControlFlow::Continue(())
     }
 }
 

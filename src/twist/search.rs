@@ -28,7 +28,7 @@
 
 use crate::puzzle::MoveSet;
 use crate::text::grouped;
-use crate::twist::space::Space;
+use crate::twist::space::{MoveTable, Space};
 
 /// Marks a position not reached.
 pub const UNSEEN: u8 = u8::MAX;
@@ -64,9 +64,45 @@ pub enum SearchError {
 #[derive(Debug, Clone)]
 pub struct Distances {
     distance: Vec<u8>,
-    last: Option<Vec<u64>>,
+    last: Option<LastMoves>,
     counts: Vec<u64>,
 }
+
+/// The last moves of each position's minimal paths, a bit a move, in the
+/// narrowest words that hold the moves (a byte for the eight-puzzle's
+/// eight twists).
+#[derive(Debug, Clone)]
+enum LastMoves {
+    Eight(Vec<u8>),
+    Sixteen(Vec<u16>),
+    ThirtyTwo(Vec<u32>),
+    SixtyFour(Vec<u64>),
+}
+
+/// A word of move bits.
+trait Mask: Copy + Default + std::ops::BitOrAssign + Send {
+    fn get(self) -> u64;
+    fn bit(t: usize, on: bool) -> Self;
+}
+
+macro_rules! mask {
+    ($t:ty) => {
+        impl Mask for $t {
+            #[inline(always)]
+            fn get(self) -> u64 {
+                u64::from(self)
+            }
+            #[inline(always)]
+            fn bit(t: usize, on: bool) -> Self {
+                <$t>::from(on) << t
+            }
+        }
+    };
+}
+mask!(u8);
+mask!(u16);
+mask!(u32);
+mask!(u64);
 
 /// Progress of a search: the layer just finished and the positions
 /// reached so far.
@@ -122,8 +158,19 @@ pub fn distances(
     }
     let mut distance = try_vec(positions, UNSEEN, needed, positions)?;
     if words {
-        let mut last = try_vec(positions, 0u64, needed, positions)?;
-        let counts = schofield(space, moves, &mut distance, &mut last, progress)?;
+        macro_rules! run {
+            ($t:ty, $v:ident) => {{
+                let mut last = try_vec(positions, <$t>::default(), needed, positions)?;
+                let counts = schofield(space, moves, &mut distance, &mut last, progress)?;
+                (LastMoves::$v(last), counts)
+            }};
+        }
+        let (last, counts) = match moves.len() {
+            0..=8 => run!(u8, Eight),
+            9..=16 => run!(u16, Sixteen),
+            17..=32 => run!(u32, ThirtyTwo),
+            _ => run!(u64, SixtyFour),
+        };
         Ok(Distances {
             distance,
             last: Some(last),
@@ -139,144 +186,404 @@ pub fn distances(
     }
 }
 
-/// The plain breadth-first search, a layer at a time.
+/// The plain breadth-first search, a layer at a time, over the space's
+/// blocks ([`Space::blocks`]) on every core.
+///
+/// A move takes all the positions of one block into one block, each by a
+/// look-up of its inner value, so a layer is worked block by block with
+/// the block's targets worked out once. While the frontier is smaller than
+/// half the positions not yet reached, the layer is pushed forward: each
+/// frontier position claims its unreached neighbours (an atomic
+/// compare-and-swap, so a position is claimed once). After that it is
+/// pulled: each unreached position looks for a neighbour in the frontier
+/// and stops at the first, and writes only its own block. Blocks with no
+/// frontier position are passed over.
 fn breadth_first(
     space: &Space,
-    distance: &mut [u8],
+    distance: &mut Vec<u8>,
     progress: &dyn Fn(Layer),
 ) -> Result<Vec<u64>, SearchError> {
+    use std::sync::atomic::{AtomicBool, AtomicU8, Ordering::Relaxed};
     let nm = space.move_count();
+    let n = space.len();
     let goal = space.goal_index();
-    distance[goal as usize] = 0;
-    let mut frontier: Vec<u64> = vec![goal];
+    let Some((size, inner)) = space.blocks() else {
+        // A puzzle with one position: the goal.
+        distance[goal as usize] = 0;
+        return Ok(vec![1]);
+    };
+    let blocks = n / size;
+    // The table as atomic bytes while the cores share it (the same
+    // allocation, collected in place).
+    let table: Vec<AtomicU8> = std::mem::take(distance)
+        .into_iter()
+        .map(AtomicU8::new)
+        .collect();
+    table[goal as usize].store(0, Relaxed);
+    // Blocks holding positions of the frontier.
+    let mut live: Vec<AtomicBool> = (0..blocks).map(|_| AtomicBool::new(false)).collect();
+    live[(goal / size) as usize].store(true, Relaxed);
     let mut counts = vec![1u64];
     let mut reached = 1u64;
-    let mut nb = vec![0u64; nm];
+    progress(Layer {
+        distance: 0,
+        positions: 1,
+        reached,
+        of: n,
+    });
+    let size_us = size as usize;
+    // Blocks are handed out in runs, for the cores to share.
+    let run = (blocks as usize / 256).clamp(1, 64);
+    loop {
+        let d = counts.len() - 1;
+        if d + 1 >= usize::from(UNSEEN) {
+            distance.extend(table.into_iter().map(AtomicU8::into_inner));
+            return Err(SearchError::TooDeep);
+        }
+        let (this, next) = (d as u8, (d + 1) as u8);
+        let frontier = counts[d];
+        let pull = frontier > (n - reached) / 3;
+        let next_live: Vec<AtomicBool> = (0..blocks).map(|_| AtomicBool::new(false)).collect();
+        let step = Sweep {
+            space,
+            table: &table,
+            live: &live,
+            next_live: &next_live,
+            size: size_us,
+            nm,
+            this,
+            next,
+            pull,
+            run,
+        };
+        let found = match inner {
+            MoveTable::Small(t) => step.layer(t),
+            MoveTable::Large(t) => step.layer(t),
+        };
+        if found == 0 {
+            break;
+        }
+        live = next_live;
+        reached += found;
+        counts.push(found);
+        progress(Layer {
+            distance: (d + 1) as u32,
+            positions: found,
+            reached,
+            of: n,
+        });
+    }
+    *distance = table.into_iter().map(AtomicU8::into_inner).collect();
+    Ok(counts)
+}
+
+/// One layer of [`breadth_first`] over the blocks.
+struct Sweep<'a> {
+    space: &'a Space,
+    table: &'a [std::sync::atomic::AtomicU8],
+    live: &'a [std::sync::atomic::AtomicBool],
+    next_live: &'a [std::sync::atomic::AtomicBool],
+    size: usize,
+    nm: usize,
+    this: u8,
+    next: u8,
+    pull: bool,
+    run: usize,
+}
+
+impl Sweep<'_> {
+    /// Works the layer over every block on every core, with the inner
+    /// digit's table `inner`; returns the positions reached.
+    fn layer<T: Copy + Into<u64> + Sync>(&self, inner: &[T]) -> u64 {
+        use rayon::prelude::*;
+        let blocks = self.table.len() / self.size;
+        (0..blocks)
+            .into_par_iter()
+            .with_min_len(self.run)
+            .map(|b| self.block(b, inner))
+            .sum()
+    }
+
+    #[inline]
+    fn block<T: Copy + Into<u64>>(&self, b: usize, inner: &[T]) -> u64 {
+        use std::sync::atomic::Ordering::Relaxed;
+        let (size, nm) = (self.size, self.nm);
+        let row = &self.table[b * size..(b + 1) * size];
+        let mut bases = [0u64; 64];
+        let bases = &mut bases[..nm];
+        let mut count = 0u64;
+        if self.pull {
+            let mut ready = false;
+            for (i, x) in row.iter().enumerate() {
+                if x.load(Relaxed) != UNSEEN {
+                    continue;
+                }
+                if !ready {
+                    for (m, base) in bases.iter_mut().enumerate() {
+                        *base = self.space.block_step(b as u64, m);
+                    }
+                    ready = true;
+                }
+                let moves = &inner[i * nm..(i + 1) * nm];
+                for (&base, &t) in bases.iter().zip(moves) {
+                    let j = base + t.into();
+                    if self.table[j as usize].load(Relaxed) == self.this {
+                        x.store(self.next, Relaxed);
+                        count += 1;
+                        break;
+                    }
+                }
+            }
+            if count > 0 {
+                self.next_live[b].store(true, Relaxed);
+            }
+        } else {
+            if !self.live[b].load(Relaxed) {
+                return 0;
+            }
+            let mut ready = false;
+            for (i, x) in row.iter().enumerate() {
+                if x.load(Relaxed) != self.this {
+                    continue;
+                }
+                if !ready {
+                    for (m, base) in bases.iter_mut().enumerate() {
+                        *base = self.space.block_step(b as u64, m);
+                    }
+                    ready = true;
+                }
+                let moves = &inner[i * nm..(i + 1) * nm];
+                for (&base, &t) in bases.iter().zip(moves) {
+                    let j = base + t.into();
+                    let y = &self.table[j as usize];
+                    if y.load(Relaxed) == UNSEEN
+                        && y.compare_exchange(UNSEEN, self.next, Relaxed, Relaxed)
+                            .is_ok()
+                    {
+                        count += 1;
+                        self.next_live[j as usize / size].store(true, Relaxed);
+                    }
+                }
+            }
+        }
+        count
+    }
+}
+
+/// Schofield's search with words, layer by layer in the cost: layer `m`
+/// (the positions first reached at cost `m`) is found from the layers
+/// `m − k` for each cost `k` a move can have (on the eight-puzzle 4
+/// without elision, 2 with), all complete by then, so a position's cost is
+/// final when first reached. Each position keeps the last moves of its
+/// minimal paths.
+fn schofield<M: Mask>(
+    space: &Space,
+    moves: &MoveSet,
+    distance: &mut [u8],
+    last: &mut [M],
+    progress: &dyn Fn(Layer),
+) -> Result<Vec<u64>, SearchError> {
+    match space.direct_table() {
+        Some(MoveTable::Small(t)) => {
+            layers(&Rows(t.as_slice()), space, moves, distance, last, progress)
+        }
+        Some(MoveTable::Large(t)) => {
+            layers(&Rows(t.as_slice()), space, moves, distance, last, progress)
+        }
+        None => layers(&Digits(space), space, moves, distance, last, progress),
+    }
+}
+
+/// Where the moves lead from a position: a row of one table, or the
+/// space's digits worked through.
+trait Neighbours {
+    /// Fills `out` (one entry a move) with the positions the moves reach
+    /// from `x`, where that is work; returns the row when it is a look-up.
+    fn of<'a>(&'a self, x: usize, nm: usize, out: &'a mut [u64]) -> Step<'a>;
+}
+
+/// The neighbours of one position.
+enum Step<'a> {
+    Small(&'a [u16]),
+    Large(&'a [u32]),
+    Worked(&'a [u64]),
+}
+
+impl Step<'_> {
+    #[inline(always)]
+    fn get(&self, t: usize) -> usize {
+        match self {
+            Step::Small(r) => usize::from(r[t]),
+            Step::Large(r) => r[t] as usize,
+            Step::Worked(r) => r[t] as usize,
+        }
+    }
+}
+
+struct Rows<'a, T>(&'a [T]);
+
+impl Neighbours for Rows<'_, u16> {
+    #[inline(always)]
+    fn of<'a>(&'a self, x: usize, nm: usize, _: &'a mut [u64]) -> Step<'a> {
+        Step::Small(&self.0[x * nm..(x + 1) * nm])
+    }
+}
+
+impl Neighbours for Rows<'_, u32> {
+    #[inline(always)]
+    fn of<'a>(&'a self, x: usize, nm: usize, _: &'a mut [u64]) -> Step<'a> {
+        Step::Large(&self.0[x * nm..(x + 1) * nm])
+    }
+}
+
+struct Digits<'a>(&'a Space);
+
+impl Neighbours for Digits<'_> {
+    #[inline(always)]
+    fn of<'a>(&'a self, x: usize, _: usize, out: &'a mut [u64]) -> Step<'a> {
+        self.0.neighbours(x as u64, out);
+        Step::Worked(out)
+    }
+}
+
+/// [`schofield`] over one kind of neighbours.
+fn layers<M: Mask, N: Neighbours>(
+    next: &N,
+    space: &Space,
+    moves: &MoveSet,
+    distance: &mut [u8],
+    last: &mut [M],
+    progress: &dyn Fn(Layer),
+) -> Result<Vec<u64>, SearchError> {
+    let nm = moves.len();
+    let goal = space.goal_index();
+    // After each last move q: the moves that may follow it in a reduced
+    // path, and those of them that elide with it.
+    let all = if nm == 64 { u64::MAX } else { (1u64 << nm) - 1 };
+    let follows: Vec<u64> = (0..nm).map(|q| all & !moves.redundant_after(q)).collect();
+    let elides: Vec<u64> = (0..nm)
+        .map(|q| {
+            (0..nm)
+                .filter(|&t| moves.elides(q, t))
+                .fold(0u64, |m, t| m | 1 << t)
+                & follows[q]
+        })
+        .collect();
+    // For eight moves or fewer, both sets by the set of last moves.
+    let by_mask: Vec<(u64, u64)> = if nm <= 8 {
+        (0..1usize << nm)
+            .map(|mask| {
+                (0..nm)
+                    .filter(|&q| mask & (1 << q) != 0)
+                    .fold((0, 0), |(a, e), q| (a | follows[q], e | elides[q]))
+            })
+            .collect()
+    } else {
+        Vec::new()
+    };
+    // The moves of each cost alone, and the costs a step can have.
+    let max_cost = (0..nm)
+        .map(|t| moves.get(t).cost() as usize)
+        .max()
+        .unwrap_or(1);
+    let mut of_cost = vec![0u64; max_cost + 3];
+    for t in 0..nm {
+        of_cost[moves.get(t).cost() as usize] |= 1 << t;
+    }
+    let steps: Vec<usize> = (1..=max_cost)
+        .filter(|&k| of_cost[k] != 0 || of_cost.get(k + 2).is_some_and(|&c| c != 0))
+        .collect();
+    let n = distance.len();
+    // Every position once, in the order first reached: layer m is
+    // `order[bounds[m]..bounds[m + 1]]`. A new layer is written past the
+    // end, with room for the one position written but not kept after the
+    // last new one.
+    let mut order = vec![0u32; n + 1];
+    let mut bounds = vec![0usize, 1];
+    order[0] = goal as u32;
+    distance[goal as usize] = 0;
+    let mut counts = vec![1u64];
+    let mut reached = 1u64;
     progress(Layer {
         distance: 0,
         positions: 1,
         reached,
         of: space.len(),
     });
-    while !frontier.is_empty() {
-        let d = counts.len();
-        if d >= usize::from(UNSEEN) {
+    let mut nb = vec![0u64; nm];
+    let mut m = 1usize;
+    // Empty layers in a row longer than the largest step: nothing is left.
+    let mut empty_run = 0;
+    while empty_run <= max_cost {
+        if m >= usize::from(UNSEEN) {
             return Err(SearchError::TooDeep);
         }
-        let mut next = Vec::new();
-        for &x in &frontier {
-            space.neighbours(x, &mut nb);
-            for &y in &nb {
-                let slot = &mut distance[y as usize];
-                if *slot == UNSEEN {
-                    *slot = d as u8;
-                    next.push(y);
-                }
-            }
-        }
-        if next.is_empty() {
-            break;
-        }
-        reached += next.len() as u64;
-        counts.push(next.len() as u64);
-        progress(Layer {
-            distance: d as u32,
-            positions: next.len() as u64,
-            reached,
-            of: space.len(),
-        });
-        frontier = next;
-    }
-    Ok(counts)
-}
-
-/// Schofield's search with words: positions in increasing order of cost
-/// (a bucket a cost), each with the last moves of its minimal paths.
-fn schofield(
-    space: &Space,
-    moves: &MoveSet,
-    distance: &mut [u8],
-    last: &mut [u64],
-    progress: &dyn Fn(Layer),
-) -> Result<Vec<u64>, SearchError> {
-    let nm = moves.len();
-    let goal = space.goal_index();
-    // For each move t: the last moves after which it may follow in a
-    // reduced path, and those of them after which it elides.
-    let allowed: Vec<u64> = (0..nm)
-        .map(|t| {
-            (0..nm)
-                .filter(|&q| moves.redundant_after(q) & (1 << t) == 0)
-                .fold(0u64, |m, q| m | 1 << q)
-        })
-        .collect();
-    let eliding: Vec<u64> = (0..nm)
-        .map(|t| {
-            (0..nm)
-                .filter(|&q| moves.elides(q, t))
-                .fold(0u64, |m, q| m | 1 << q)
-                & allowed[t]
-        })
-        .collect();
-    let cost: Vec<u32> = (0..nm).map(|t| moves.get(t).cost()).collect();
-    distance[goal as usize] = 0;
-    let mut buckets: Vec<Vec<u64>> = vec![vec![goal]];
-    let mut counts: Vec<u64> = Vec::new();
-    let mut reached = 0u64;
-    let mut nb = vec![0u64; nm];
-    let mut c = 0usize;
-    while c < buckets.len() {
-        let bucket = std::mem::take(&mut buckets[c]);
-        let mut here = 0u64;
-        for &x in &bucket {
-            if usize::from(distance[x as usize]) != c {
-                continue;
-            }
-            here += 1;
-            let mask = last[x as usize];
-            space.neighbours(x, &mut nb);
-            for t in 0..nm {
-                let k = if x == goal {
-                    cost[t]
-                } else if mask & eliding[t] != 0 {
-                    cost[t] - 2
-                } else if mask & allowed[t] != 0 {
-                    cost[t]
-                } else {
-                    continue;
-                };
-                let y = nb[t] as usize;
-                let nc = c + k as usize;
-                if nc >= usize::from(UNSEEN) {
-                    return Err(SearchError::TooDeep);
-                }
-                let dy = usize::from(distance[y]);
-                if distance[y] == UNSEEN || dy > nc {
-                    distance[y] = nc as u8;
-                    last[y] = 1 << t;
-                    if buckets.len() <= nc {
-                        buckets.resize(nc + 1, Vec::new());
+        let start = bounds[m];
+        let (before, after) = order.split_at_mut(start);
+        let mut found = 0usize;
+        for &k in &steps {
+            let Some(s) = m.checked_sub(k) else { continue };
+            for &x in &before[bounds[s]..bounds[s + 1]] {
+                let x = u64::from(x);
+                // The moves that may follow some last move of x, and
+                // those that elide with one (looked up for eight moves or
+                // fewer; the goal, with no last move, allows every move).
+                let mask = last[x as usize].get();
+                let (allowed, eliding) = match by_mask.get(mask as usize) {
+                    Some(&pair) => pair,
+                    None => {
+                        let (mut allowed, mut eliding) = (0, 0);
+                        let mut bits = mask;
+                        while bits != 0 {
+                            let q = bits.trailing_zeros() as usize;
+                            bits &= bits - 1;
+                            allowed |= follows[q];
+                            eliding |= elides[q];
+                        }
+                        (allowed, eliding)
                     }
-                    buckets[nc].push(y as u64);
-                } else if dy == nc {
-                    last[y] |= 1 << t;
+                };
+                let allowed = if x == goal { all } else { allowed };
+                // Those that cost exactly k after x.
+                let mut want = (allowed & !eliding & of_cost[k]) | (eliding & of_cost[k + 2]);
+                if want == 0 {
+                    continue;
+                }
+                let row = next.of(x as usize, nm, &mut nb);
+                while want != 0 {
+                    let t = want.trailing_zeros() as usize;
+                    want &= want - 1;
+                    let y = row.get(t);
+                    // Branch-free: whether y is new or already in this
+                    // layer is unpredictable, so select rather than jump.
+                    let d = distance[y];
+                    let fresh = d == UNSEEN;
+                    let hit = fresh | (usize::from(d) == m);
+                    distance[y] = if fresh { m as u8 } else { d };
+                    last[y] |= M::bit(t, hit);
+                    after[found] = y as u32;
+                    found += usize::from(fresh);
                 }
             }
         }
-        if here > 0 {
-            if counts.len() <= c {
-                counts.resize(c + 1, 0);
-            }
-            counts[c] = here;
-            reached += here;
+        bounds.push(start + found);
+        counts.push(found as u64);
+        if found > 0 {
+            reached += found as u64;
+            empty_run = 0;
             progress(Layer {
-                distance: c as u32,
-                positions: here,
+                distance: m as u32,
+                positions: found as u64,
                 reached,
                 of: space.len(),
             });
+        } else {
+            empty_run += 1;
         }
-        c += 1;
+        m += 1;
+    }
+    while counts.last() == Some(&0) {
+        counts.pop();
     }
     Ok(counts)
 }
@@ -297,7 +604,13 @@ impl Distances {
     /// With words: the last moves (a bit each) of the minimal paths from
     /// the goal to `x`.
     pub fn last_moves(&self, x: u64) -> Option<u64> {
-        self.last.as_ref().map(|l| l[x as usize])
+        let i = x as usize;
+        self.last.as_ref().map(|l| match l {
+            LastMoves::Eight(v) => u64::from(v[i]),
+            LastMoves::Sixteen(v) => u64::from(v[i]),
+            LastMoves::ThirtyTwo(v) => u64::from(v[i]),
+            LastMoves::SixtyFour(v) => v[i],
+        })
     }
 
     /// How many positions are at each distance `0 … max` (zero for a

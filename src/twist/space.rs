@@ -115,9 +115,16 @@ struct Coordinate {
     /// When no move turns a piece here: the orientation of each piece (by
     /// dense value), which it always has.
     follow: Option<Vec<u8>>,
-    /// `perm_table[v * moves + m]`.
-    perm_table: Vec<u32>,
-    ori_table: Vec<u32>,
+    /// For arrangements of at most eight distinct pieces: every
+    /// arrangement in rank order, packed three bits an entry (an unrank is
+    /// a look-up).
+    packed: Option<&'static [u32]>,
+    /// For at most eight slots and 65 536 orientation values: every
+    /// orientation value's orientations, a byte a slot.
+    ori_packed: Option<Vec<u64>>,
+    /// `perm_table[v * moves + m]`: the value move `m` makes of value `v`.
+    perm_table: MoveTable,
+    ori_table: MoveTable,
     /// For rank with tables: the ranker of ≤ 8 distinct pieces.
     ranker: Option<Ranker>,
 }
@@ -382,8 +389,10 @@ impl Space {
                 ori_sum,
                 ori_count,
                 follow,
-                perm_table: Vec::new(),
-                ori_table: Vec::new(),
+                packed: None,
+                ori_packed: None,
+                perm_table: MoveTable::Small(Vec::new()),
+                ori_table: MoveTable::Small(Vec::new()),
                 ranker,
             });
         }
@@ -499,29 +508,30 @@ impl Space {
                     .collect()
             })
             .collect();
-        let mut perm_table = vec![0u32; (coord.perm_count as usize) * nm];
+        let mut perm_table = MoveTable::zeroed(coord.perm_count, nm);
+        let mut packed = None;
         if let (Some(ranker), true) = (coord.ranker, s <= 8) {
-            // Arrangements in rank order, packed three bits an entry; each
-            // move rewrites only the fields it moves.
+            // Arrangements in rank order, packed three bits an entry.
             let all = packed_in_order(s, coord.kind);
-            for (m, l) in local.iter().enumerate() {
-                let moved: Vec<(u32, u32)> = l
-                    .iter()
-                    .enumerate()
-                    .filter(|&(k, &src)| k != src)
-                    .map(|(k, &src)| (3 * k as u32, 3 * src as u32))
-                    .collect();
-                let keep = moved
-                    .iter()
-                    .fold(u32::MAX, |acc, &(to, _)| acc & !(7 << to));
-                for (v, &f) in all.iter().enumerate() {
-                    let mut g = f & keep;
-                    for &(to, from) in &moved {
-                        g |= ((f >> from) & 7) << to;
-                    }
-                    perm_table[v * nm + m] = ranker.rank_fields(g);
-                }
+            // Each move as the fields it moves, `(to, from)` bit offsets,
+            // padded to one length with fields that stay (a loop of fixed
+            // length, which the compiler unrolls); the table is written a
+            // row at a time.
+            let moved: Vec<Vec<(u32, u32)>> = local
+                .iter()
+                .map(|l| {
+                    l.iter()
+                        .enumerate()
+                        .filter(|&(k, &src)| k != src)
+                        .map(|(k, &src)| (3 * k as u32, 3 * src as u32))
+                        .collect()
+                })
+                .collect();
+            match &mut perm_table {
+                MoveTable::Small(t) => fill_rows(all, ranker, t, nm, &moved),
+                MoveTable::Large(t) => fill_rows(all, ranker, t, nm, &moved),
             }
+            packed = Some(all);
         } else {
             let mut arr = vec![0u8; s];
             let mut out = vec![0u8; s];
@@ -531,11 +541,11 @@ impl Space {
                     for (k, &src) in l.iter().enumerate() {
                         out[k] = arr[src];
                     }
-                    perm_table[v as usize * nm + m] = coord.rank_perm(&out) as u32;
+                    perm_table.set(v as usize * nm + m, coord.rank_perm(&out) as u32);
                 }
             }
         }
-        let mut ori_table = vec![0u32; (coord.ori_count as usize) * nm];
+        let mut ori_table = MoveTable::zeroed(coord.ori_count, nm);
         if coord.ori_count > 1 {
             let mut o = vec![0u8; s];
             let mut out = vec![0u8; s];
@@ -546,19 +556,82 @@ impl Space {
                     for (k, &src) in l.iter().enumerate() {
                         out[k] = ((u16::from(o[src]) + u16::from(gains[m][k])) % md) as u8;
                     }
-                    ori_table[w as usize * nm + m] = coord.rank_ori(&out) as u32;
+                    ori_table.set(w as usize * nm + m, coord.rank_ori(&out) as u32);
                 }
             }
         }
+        let ori_packed = (s <= 8 && coord.ori_count > 1 && coord.ori_count <= 1 << 16).then(|| {
+            let mut o = [0u8; 8];
+            (0..coord.ori_count)
+                .map(|w| {
+                    coord.unrank_ori(w, &mut o[..s]);
+                    o[..s]
+                        .iter()
+                        .enumerate()
+                        .fold(0u64, |acc, (k, &v)| acc | u64::from(v) << (8 * k))
+                })
+                .collect()
+        });
         let coord = &mut self.coords[c];
+        coord.ori_packed = ori_packed;
         coord.perm_table = perm_table;
         coord.ori_table = ori_table;
+        coord.packed = packed;
+    }
+
+    /// The whole move table, `table[x * moves + m]` the position move `m`
+    /// reaches from `x`, when a position's number is its only coordinate's
+    /// value (the eight- and five-puzzles).
+    pub fn direct_table(&self) -> Option<&MoveTable> {
+        let [d] = self.digits.as_slice() else {
+            return None;
+        };
+        let c = &self.coords[d.coord];
+        Some(if d.ori { &c.ori_table } else { &c.perm_table })
+    }
+
+    /// The positions in blocks: a block is every value of the least
+    /// significant digit (a position's number is `block × size + inner`),
+    /// and a move takes a block's positions into one block, each by its
+    /// inner value alone. Returns the block size and the inner digit's move
+    /// table (`at(inner × moves + m)`).
+    pub fn blocks(&self) -> Option<(u64, &MoveTable)> {
+        let d = self.digits.first()?;
+        let c = &self.coords[d.coord];
+        Some((
+            d.radix.get(),
+            if d.ori { &c.ori_table } else { &c.perm_table },
+        ))
+    }
+
+    /// The first position of the block that move `m` takes block `b` into
+    /// (see [`Space::blocks`]): the outer digits worked through.
+    #[inline]
+    pub fn block_step(&self, b: u64, m: usize) -> u64 {
+        let nm = self.moves.len();
+        let mut rest = b;
+        let mut out = 0u64;
+        for d in &self.digits[1..] {
+            let (q, r) = d.radix.div_rem(rest);
+            rest = q;
+            let c = &self.coords[d.coord];
+            let table = if d.ori { &c.ori_table } else { &c.perm_table };
+            out += u64::from(table.at(r as usize * nm + m)) * d.stride;
+        }
+        out
     }
 
     /// The position reached from position `index` by move `m`.
     #[inline]
     pub fn apply(&self, index: u64, m: usize) -> u64 {
         let nm = self.moves.len();
+        if let [d] = self.digits.as_slice()
+            && d.stride == 1
+        {
+            let c = &self.coords[d.coord];
+            let table = if d.ori { &c.ori_table } else { &c.perm_table };
+            return u64::from(table.at(index as usize * nm + m));
+        }
         let mut rest = index;
         let mut out = 0u64;
         for d in &self.digits {
@@ -566,7 +639,7 @@ impl Space {
             rest = q;
             let c = &self.coords[d.coord];
             let table = if d.ori { &c.ori_table } else { &c.perm_table };
-            out += u64::from(table[r as usize * nm + m]) * d.stride;
+            out += u64::from(table.at(r as usize * nm + m)) * d.stride;
         }
         out
     }
@@ -583,9 +656,9 @@ impl Space {
             rest = q;
             let c = &self.coords[d.coord];
             let table = if d.ori { &c.ori_table } else { &c.perm_table };
-            let row = &table[r as usize * nm..(r as usize + 1) * nm];
-            for (o, &t) in out.iter_mut().zip(row) {
-                *o += u64::from(t) * d.stride;
+            let at = r as usize * nm;
+            for (k, o) in out.iter_mut().enumerate().take(nm) {
+                *o += u64::from(table.at(at + k)) * d.stride;
             }
         }
     }
@@ -833,25 +906,28 @@ impl Space {
         self.turn_home(out);
     }
 
-    /// The fast path for spaces of one arrangement of at most eight distinct
-    /// pieces with no orientation and no rotation (the eight- and
-    /// five-puzzles): positions packed three bits a piece, symmetries
-    /// applied to the fields.
+    /// The fast path for spaces of one orbit of at most eight distinct
+    /// pieces, the goal holding piece `i` on slot `i`, every slot moved and
+    /// no rotation (the eight- and five-puzzles, the cube's corner group):
+    /// positions packed three bits a piece and a byte an orientation,
+    /// symmetries and inverses applied to the fields.
     pub fn packed(&self) -> Option<Packed<'_>> {
         let [c] = self.coords.as_slice() else {
             return None;
         };
         let s = c.slots.len();
-        let dense_is_label = c
-            .label
+        let identity = self
+            .goal
+            .pieces
             .iter()
             .enumerate()
-            .all(|(k, &l)| usize::from(l) == k);
+            .all(|(i, &p)| usize::from(p) == i);
+        let ori_ok = c.modulus == 1 || (c.follow.is_none() && c.ori_packed.is_some());
         (c.ranker.is_some()
             && s == self.goal.pieces.len()
-            && c.modulus == 1
+            && ori_ok
             && self.rotations.is_none()
-            && dense_is_label)
+            && identity)
             .then_some(Packed {
                 space: self,
                 coord: c,
@@ -883,6 +959,36 @@ pub struct Packed<'a> {
 }
 
 impl Packed<'_> {
+    /// The perm value, the orientations (a byte a slot) and the orientation
+    /// modulus of position `x`.
+    #[inline]
+    fn split(&self, x: u64) -> (u32, u64) {
+        let c = self.coord;
+        let (p, w) = if c.ori_count > 1 {
+            (x / c.ori_count, x % c.ori_count)
+        } else {
+            (x, 0)
+        };
+        let perm = c.packed.map_or(0, |t| t[p as usize]);
+        let ori = c.ori_packed.as_ref().map_or(0, |t| t[w as usize]);
+        (perm, ori)
+    }
+
+    /// The number of the position with these fields.
+    #[inline]
+    fn join(&self, perm: u32, ori: u64) -> u64 {
+        let c = self.coord;
+        let ranker = c.ranker.expect("a packed space has a table ranker");
+        let p = u64::from(ranker.rank_fields(perm));
+        if c.ori_count > 1 {
+            let m = u64::from(c.modulus);
+            let w = (0..c.ori_digits).fold(0u64, |acc, k| acc * m + ((ori >> (8 * k)) & 0xff));
+            p * c.ori_count + w
+        } else {
+            p
+        }
+    }
+
     /// The images of `x` under each symmetry, in order, appended to `out`.
     pub fn images<'s>(
         &self,
@@ -891,20 +997,50 @@ impl Packed<'_> {
         out: &mut Vec<u64>,
     ) {
         let s = self.coord.slots.len();
-        let mut arr = [0u8; 8];
-        self.coord.unrank_perm(x, &mut arr[..s]);
-        let ranker = self
-            .coord
-            .ranker
-            .expect("a packed space has a table ranker");
+        let m = u64::from(self.coord.modulus);
+        let (f, o) = self.split(x);
         for sym in symmetries {
-            let mut f = 0u32;
-            for (g, &src) in sym.map.src.iter().enumerate() {
-                f |= u32::from(sym.relabel[usize::from(arr[usize::from(src)])]) << (3 * g);
+            let mut g = 0u32;
+            let mut no = 0u64;
+            for (i, &src) in sym.map.src.iter().enumerate().take(s) {
+                let piece = usize::from(((f >> (3 * u32::from(src))) & 7) as u8);
+                g |= u32::from(sym.relabel[piece]) << (3 * i);
+                if m > 1 {
+                    let carried =
+                        ((o >> (8 * u32::from(src))) & 0xff) + u64::from(sym.offset[piece]);
+                    let carried = if sym.map.mirror {
+                        (m - carried % m) % m
+                    } else {
+                        carried % m
+                    };
+                    no |= ((carried + u64::from(sym.map.gain[i])) % m) << (8 * i);
+                }
             }
-            out.push(u64::from(ranker.rank_fields(f)));
+            out.push(self.join(g, no));
         }
         let _ = self.space;
+    }
+
+    /// The inverse of position `x` (the goal holds piece `i` on slot `i`):
+    /// the piece on slot `i` is `p`, so the inverse has piece `i` on slot
+    /// `p`, turned back.
+    pub fn inverse(&self, x: u64) -> u64 {
+        let s = self.coord.slots.len();
+        let m = u64::from(self.coord.modulus);
+        let goal_ori = &self.space.goal.ori;
+        let (f, o) = self.split(x);
+        let mut g = 0u32;
+        let mut no = 0u64;
+        for i in 0..s {
+            let p = (f >> (3 * i)) & 7;
+            g |= (i as u32) << (3 * p);
+            if m > 1 {
+                let oi = (o >> (8 * i)) & 0xff;
+                let v = (u64::from(goal_ori[i]) + m - oi + u64::from(goal_ori[p as usize])) % m;
+                no |= v << (8 * p);
+            }
+        }
+        self.join(g, no)
     }
 }
 
@@ -925,6 +1061,12 @@ impl Coordinate {
 
     fn unrank_perm(&self, v: u64, out: &mut [u8]) {
         let s = self.slots.len();
+        if let Some(f) = self.packed.as_ref().and_then(|p| p.get(v as usize)) {
+            for (k, o) in out.iter_mut().enumerate().take(s) {
+                *o = ((f >> (3 * k)) & 7) as u8;
+            }
+            return;
+        }
         match self.kind {
             Kind::Full => lex_unrank_into(v, out),
             Kind::Even { odd } => {
@@ -1171,11 +1313,142 @@ fn rotations_of(
     Ok(None)
 }
 
+/// A move table: `at(x * moves + m)` is the value move `m` makes of value
+/// `x`; two bytes an entry when every value fits (all arrangements of at
+/// most eight pieces), else four.
+#[derive(Debug, Clone)]
+pub enum MoveTable {
+    /// Values below 65 536.
+    Small(Vec<u16>),
+    /// Larger values.
+    Large(Vec<u32>),
+}
+
+impl MoveTable {
+    fn zeroed(values: u64, moves: usize) -> MoveTable {
+        let n = values as usize * moves;
+        if values <= 1 << 16 {
+            MoveTable::Small(vec![0; n])
+        } else {
+            MoveTable::Large(vec![0; n])
+        }
+    }
+
+    /// Entry `i`.
+    #[inline(always)]
+    pub fn at(&self, i: usize) -> u32 {
+        match self {
+            MoveTable::Small(t) => u32::from(t[i]),
+            MoveTable::Large(t) => t[i],
+        }
+    }
+
+    fn set(&mut self, i: usize, v: u32) {
+        match self {
+            MoveTable::Small(t) => t[i] = v as u16,
+            MoveTable::Large(t) => t[i] = v,
+        }
+    }
+}
+
+/// An entry of a move table.
+trait Entry: Copy {
+    fn of(v: u32) -> Self;
+}
+
+impl Entry for u16 {
+    #[inline(always)]
+    fn of(v: u32) -> u16 {
+        v as u16
+    }
+}
+
+impl Entry for u32 {
+    #[inline(always)]
+    fn of(v: u32) -> u32 {
+        v
+    }
+}
+
+/// Fills a move table over packed arrangements (`all`, in rank order) row
+/// by row; each move is the fields it moves.
+fn fill_rows<T: Entry>(
+    all: &[u32],
+    ranker: Ranker,
+    table: &mut [T],
+    nm: usize,
+    moved: &[Vec<(u32, u32)>],
+) {
+    match moved.iter().map(Vec::len).max().unwrap_or(0) {
+        0..=2 => fill_fixed::<T, 2>(all, ranker, table, nm, moved),
+        3 => fill_fixed::<T, 3>(all, ranker, table, nm, moved),
+        4 => fill_fixed::<T, 4>(all, ranker, table, nm, moved),
+        5 => fill_fixed::<T, 5>(all, ranker, table, nm, moved),
+        6 => fill_fixed::<T, 6>(all, ranker, table, nm, moved),
+        7 => fill_fixed::<T, 7>(all, ranker, table, nm, moved),
+        _ => fill_fixed::<T, 8>(all, ranker, table, nm, moved),
+    }
+}
+
+/// [`fill_rows`] for moves of at most `K` fields each, padded with a field
+/// the move does not write (a loop of fixed length, which the compiler
+/// unrolls).
+fn fill_fixed<T: Entry, const K: usize>(
+    all: &[u32],
+    ranker: Ranker,
+    table: &mut [T],
+    nm: usize,
+    moved: &[Vec<(u32, u32)>],
+) {
+    let fixed: Vec<([(u32, u32); K], u32)> = moved
+        .iter()
+        .map(|m| {
+            // Or-ing a field it does not write into itself changes nothing.
+            let still = (0..8u32)
+                .find(|k| m.iter().all(|&(to, _)| to != 3 * k))
+                .unwrap_or(7);
+            let mut f = [(3 * still, 3 * still); K];
+            for (slot, &pair) in f.iter_mut().zip(m) {
+                *slot = pair;
+            }
+            let keep = m.iter().fold(u32::MAX, |acc, &(to, _)| acc & !(7 << to));
+            (f, keep)
+        })
+        .collect();
+    for (row, &f) in table.chunks_exact_mut(nm).zip(all) {
+        for (out, (pairs, keep)) in row.iter_mut().zip(&fixed) {
+            let mut g = f & keep;
+            for &(to, from) in pairs {
+                g |= ((f >> from) & 7) << to;
+            }
+            *out = T::of(ranker.rank_fields(g));
+        }
+    }
+}
+
 /// Every arrangement of `s ≤ 8` distinct pieces in rank order, packed
 /// three bits an entry ([`perm::fields`]): all of them, or those of one
 /// parity in lexicographic order (of two arrangements that differ in the
 /// last two entries, the one of that parity).
-fn packed_in_order(s: usize, kind: Kind) -> Vec<u32> {
+fn packed_in_order(s: usize, kind: Kind) -> &'static [u32] {
+    use std::sync::OnceLock;
+    // A constant table for each size and kind, made once, on first use (as
+    // the rankers' tables are made at compile time); never changed after.
+    #[allow(clippy::declare_interior_mutable_const)]
+    const NONE: OnceLock<Vec<u32>> = OnceLock::new();
+    #[allow(clippy::declare_interior_mutable_const)]
+    const ROW: [OnceLock<Vec<u32>>; 3] = [NONE, NONE, NONE];
+    static TABLES: [[OnceLock<Vec<u32>>; 3]; 9] = [ROW, ROW, ROW, ROW, ROW, ROW, ROW, ROW, ROW];
+    let k = match kind {
+        Kind::Even { odd: false } => 0,
+        Kind::Even { odd: true } => 1,
+        _ => 2,
+    };
+    TABLES[s.min(8)][k].get_or_init(|| packed_in_order_uncached(s, kind))
+}
+
+/// [`packed_in_order`], made afresh.
+fn packed_in_order_uncached(s: usize, kind: Kind) -> Vec<u32> {
     fn fill(
         s: usize,
         i: usize,
