@@ -69,7 +69,7 @@ pub fn run(command: Option<FiveCommand>, out: FormatArg) -> Outcome {
         )?,
         Some(FiveCommand::Counts(out)) => match out.get_or_svg()? {
             Some(format) => render::render_five_counts(&a, format)?,
-            None => render::svg::move_counts_svg(&a),
+            None => render::svg::move_counts_svg(a.puzzle().name(), &a.move_counts()),
         },
         Some(FiveCommand::Solve(args)) => return twist::solve(&a, args),
         Some(FiveCommand::Path(args)) => return twist::follow(&a, args),

@@ -4,12 +4,14 @@
 
 use super::common::{FormatArg, Outcome};
 use clap::{Args, ValueEnum};
+use schofield::board::Board;
+use schofield::board::census::{self, Case};
 use schofield::group::invariants::{self, Invariant};
 use schofield::group::{PermGroup, as_points, points};
-use schofield::puzzle::{Metric, Puzzle, library, read};
+use schofield::puzzle::{DefinitionError, Metric, Puzzle, TileTray, library, read};
 use schofield::render::{self, Format};
 use schofield::text::{counted, grouped, quoted};
-use schofield::twist::analysis::{Analysis, Options};
+use schofield::twist::analysis::{Analysis, MoveCount, Options};
 use schofield::twist::search::Layer;
 use schofield::twist::space;
 use serde::Serialize;
@@ -108,6 +110,51 @@ pub fn analyse(puzzle: Puzzle, options: &Options) -> Result<Analysis, Box<dyn st
     Ok(a?)
 }
 
+/// The move-count table of a tray moved by tile moves: the engine of
+/// boards searches every arrangement, and the rows are Schofield's
+/// positions (the blank at home) by their fewest tile moves, with their
+/// classes under the symmetries that keep the home cell.
+pub fn tile_counts(
+    puzzle: &Puzzle,
+    tray: TileTray,
+    args: &PuzzleArgs,
+) -> Result<Vec<MoveCount>, Box<dyn std::error::Error>> {
+    if args.metric.is_some() || args.generators.is_some() {
+        return Err(format!(
+            "{} is moved by tile moves, which have no powers and no choice of generators; drop --metric and --generators",
+            quoted(puzzle.name())
+        )
+        .into());
+    }
+    let board = Board::new(tray.rows, tray.cols)?;
+    let case = Case::new(board, tray.home)?;
+    case.check_size(false)?;
+    if let Some(mb) = args.max_memory
+        && case.table_bytes() > super::common::memory_bound(mb)
+    {
+        return Err(format!(
+            "the search needs {} bytes for {}, more than the {} allowed (--max-memory)",
+            grouped(case.table_bytes() as usize),
+            quoted(puzzle.name()),
+            grouped(super::common::memory_bound(mb) as usize)
+        )
+        .into());
+    }
+    let result = census::analyse(&case, &|_| {})?;
+    Ok(result
+        .standard
+        .rows
+        .iter()
+        .filter(|r| r.positions > 0)
+        .map(|r| MoveCount {
+            moves: r.moves as u8,
+            positions: r.positions,
+            classes: r.classes,
+            extended_classes: Some(r.extended_classes),
+        })
+        .collect())
+}
+
 /// List the puzzles of the library with their sizes.
 #[derive(Args)]
 #[command(after_help = "Examples:\n  schofield puzzles\n  schofield puzzles --format json")]
@@ -134,6 +181,23 @@ pub fn puzzles(args: PuzzlesArgs) -> Outcome {
     let mut rows = Vec::new();
     for name in library::names() {
         let p = library::get(name).ok_or("the library lists a puzzle it has not")?;
+        if let Some(tray) = p.tile_tray() {
+            // Schofield's positions (the blank at home) under tile moves:
+            // up to four a position, the blank's directions.
+            let board = Board::new(tray.rows, tray.cols)?;
+            let case = Case::new(board, tray.home)?;
+            rows.push(Listed {
+                name,
+                title: p.name().to_string(),
+                orbits: format!("{} {}", p.orbits()[0].name, p.orbits()[0].pieces),
+                moves: 4,
+                metric: "tile",
+                symmetries: case.symmetries().len(),
+                positions: grouped_big(&(board.reachable() / board.cells() as u64).to_string()),
+                description: p.description().unwrap_or_default().to_string(),
+            });
+            continue;
+        }
         let metric = p.default_metric();
         let moves = p.moves(metric, None)?;
         let raw: Vec<_> = moves.iter().map(|m| m.transformation().clone()).collect();
@@ -166,15 +230,22 @@ pub fn puzzles(args: PuzzlesArgs) -> Outcome {
         return Ok(render::structured(&rows, format)?);
     }
     let mut s = String::new();
+    let name_width = rows.iter().map(|r| r.name.len()).max().unwrap_or(0).max(4);
+    let width = rows
+        .iter()
+        .map(|r| r.positions.chars().count())
+        .max()
+        .unwrap_or(0)
+        .max(9);
     let _ = writeln!(
         s,
-        "{:<10} {:>14} {:>6} {:>11}  puzzle",
+        "{:<name_width$}  {:>width$} {:>6} {:>11}  puzzle",
         "name", "positions", "moves", "symmetries"
     );
     for r in &rows {
         let _ = writeln!(
             s,
-            "{:<10} {:>14} {:>6} {:>11}  {}",
+            "{:<name_width$}  {:>width$} {:>6} {:>11}  {}",
             r.name, r.positions, r.moves, r.symmetries, r.description
         );
     }
@@ -261,6 +332,9 @@ struct Membership {
 /// `group`.
 pub fn group(args: GroupArgs) -> Outcome {
     let p = args.puzzle.read()?;
+    if p.tile_tray().is_some() {
+        return Err(DefinitionError::TileMoves(p.name().to_string()).into());
+    }
     let metric = args
         .puzzle
         .metric

@@ -130,10 +130,15 @@ pub struct ClassesArgs {
 /// `counts`: the move-count table.
 pub fn counts(args: CountsArgs) -> Outcome {
     let format = args.out.get_or_svg()?;
-    let a = args.puzzle.analyse(true)?;
+    let puzzle = args.puzzle.read()?;
+    let name = puzzle.name().to_string();
+    let counts = match puzzle.tile_tray() {
+        Some(tray) => super::puzzle::tile_counts(&puzzle, tray, &args.puzzle)?,
+        None => super::puzzle::analyse(puzzle, &args.puzzle.options(true))?.move_counts(),
+    };
     match format {
-        Some(format) => Ok(render::render_counts(&a.move_counts(), format)?),
-        None => Ok(svg::move_counts_svg(&a)),
+        Some(format) => Ok(render::render_counts(&counts, format)?),
+        None => Ok(svg::move_counts_svg(&name, &counts)),
     }
 }
 

@@ -1,6 +1,8 @@
 //! The library of puzzles that come with the tool, as data files in
-//! `data/puzzles/` compiled in: Schofield's eight- and five-puzzles and
-//! the neighbouring classics. Each is read by the same reader a user's file
+//! `data/puzzles/` compiled in: Schofield's eight- and five-puzzles, the
+//! eight-puzzle in the tile metric, an eleven-puzzle on a 3×4 tray, and
+//! the neighbouring classics (the 2×2×2, the 3×3×3's corners and squares
+//! groups, the 3×3×3 itself, the Pyraminx and Top-Spin). Each is read by the same reader a user's file
 //! goes through ([`super::yaml`]).
 //!
 //! ```
@@ -16,10 +18,17 @@ use super::Puzzle;
 const FILES: &[(&str, &str)] = &[
     ("eight", include_str!("../../data/puzzles/eight.yaml")),
     ("five", include_str!("../../data/puzzles/five.yaml")),
+    (
+        "eight-tiles",
+        include_str!("../../data/puzzles/eight-tiles.yaml"),
+    ),
+    ("eleven", include_str!("../../data/puzzles/eleven.yaml")),
     ("2x2x2", include_str!("../../data/puzzles/2x2x2.yaml")),
     ("corners", include_str!("../../data/puzzles/corners.yaml")),
     ("squares", include_str!("../../data/puzzles/squares.yaml")),
     ("3x3x3", include_str!("../../data/puzzles/3x3x3.yaml")),
+    ("pyraminx", include_str!("../../data/puzzles/pyraminx.yaml")),
+    ("topspin", include_str!("../../data/puzzles/topspin.yaml")),
 ];
 
 /// The names of the library's puzzles, in order.

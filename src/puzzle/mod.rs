@@ -47,6 +47,9 @@ pub const MAX_MOVES: usize = 64;
 pub const MAX_SYMMETRIES: usize = 1024;
 /// The most steps in the word of one move.
 pub const MAX_WORD: usize = 64;
+/// The most steps two consecutive moves may cancel (the search keeps a set
+/// of last moves for each).
+pub const MAX_CANCEL: usize = 4;
 
 /// One orbit as a definition gives it.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -162,6 +165,24 @@ pub struct Definition {
     pub vocabulary: Option<Vocabulary>,
     /// The metric a file asks for when none is given.
     pub metric: Option<Metric>,
+    /// True for a tray moved by tile moves: a piece next to the blank
+    /// slides into it, the blank going anywhere on the drawing (no moves
+    /// are given; the drawing is the whole puzzle).
+    pub tile_moves: bool,
+}
+
+/// A tray moved by tile moves (see [`Definition::tile_moves`]): a
+/// rectangle of cells, one of them the blank's home. Searched by the
+/// engine of boards ([`crate::board`]), not as a permutation group: where
+/// a piece can go depends on where the blank is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct TileTray {
+    /// Rows of the rectangle.
+    pub rows: usize,
+    /// Columns.
+    pub cols: usize,
+    /// The blank's cell in the goal, in reading order.
+    pub home: usize,
 }
 
 /// The metric: which powers of the moves count as one move.
@@ -270,8 +291,16 @@ pub enum DefinitionError {
         index: usize,
     },
     /// No moves.
-    #[error("the puzzle has no moves; expected at least one")]
+    #[error(
+        "the puzzle has no moves; expected at least one (or tile_moves: true for a tray whose pieces slide)"
+    )]
     NoMoves,
+    /// A tray of tile moves given what it cannot have.
+    #[error("a tray moved by tile moves {0}")]
+    TileTray(String),
+    /// A tray of tile moves asked for what only permutation puzzles have.
+    #[error("{} is a tray moved by tile moves, the blank anywhere, not a group of moves; `schofield counts` takes it, and `boards`, `lookup` and `astar` go further", quoted(.0))]
+    TileMoves(String),
     /// A name given twice.
     #[error("the name {} is given to two moves, rotations or symmetries; each needs its own", quoted(.0))]
     RepeatedName(String),
@@ -307,7 +336,7 @@ pub enum DefinitionError {
     },
     /// Words outside the elision Schofield's search handles exactly.
     #[error(
-        "{0}; Schofield's search is exact when every word has an even number of steps and consecutive moves cancel at most one step"
+        "{0}; Schofield's search is exact when every word has an even number of steps, is its inverse's backwards, and is never cancelled away by its neighbours"
     )]
     Elision(String),
     /// An alg that cannot define a move.
@@ -441,6 +470,7 @@ pub struct Puzzle {
     steps: Vec<(usize, usize)>,
     vocabulary: Vocabulary,
     metric: Metric,
+    tray: Option<TileTray>,
 }
 
 /// A name usable in alg notation: letters, digits and `_`, with a letter
@@ -524,7 +554,12 @@ impl Puzzle {
                 return Err(DefinitionError::BadName(m.name.clone()));
             }
         }
-        if def.moves.is_empty() {
+        let tray = if def.tile_moves {
+            Some(check_tile_tray(&def, &orbits)?)
+        } else {
+            None
+        };
+        if def.moves.is_empty() && tray.is_none() {
             return Err(DefinitionError::NoMoves);
         }
         let build = |m: &MoveDef, what: &str| -> Result<Transformation, DefinitionError> {
@@ -647,7 +682,11 @@ impl Puzzle {
             steps,
             vocabulary: def.vocabulary.clone().unwrap_or_default(),
             metric: def.metric.unwrap_or(Metric::Face),
+            tray,
         };
+        if puzzle.tray.is_some() {
+            return Ok(puzzle);
+        }
         for s in &puzzle.symmetries {
             puzzle.check_goal_symmetry(s)?;
         }
@@ -711,6 +750,12 @@ impl Puzzle {
     /// Every symmetry, the identity first.
     pub fn symmetries(&self) -> &[Named] {
         &self.symmetries
+    }
+
+    /// For a tray moved by tile moves, its rectangle and the blank's home
+    /// (`None` for a permutation puzzle).
+    pub fn tile_tray(&self) -> Option<TileTray> {
+        self.tray
     }
 
     /// The drawing, row by row (empty when there is none).
@@ -813,6 +858,9 @@ impl Puzzle {
         metric: Metric,
         generators: Option<&[String]>,
     ) -> Result<MoveSet, DefinitionError> {
+        if self.tray.is_some() {
+            return Err(DefinitionError::TileMoves(self.name.clone()));
+        }
         let chosen: Vec<&Named> = match generators {
             None => self.moves.iter().collect(),
             Some(names) => {
@@ -1019,16 +1067,63 @@ impl MoveSet {
                 }
             }
         }
-        let redundant = (0..n)
+        // What each pair makes: no move at all, a single move (the least
+        // cost of one), or neither.
+        let mut undoing = vec![0u64; n];
+        let mut single: Vec<Option<u32>> = vec![None; n * n];
+        for a in 0..n {
+            for b in 0..n {
+                let t = list[a].transformation.then(&list[b].transformation);
+                if t.is_identity() {
+                    undoing[a] |= 1 << b;
+                } else {
+                    single[a * n + b] = list
+                        .iter()
+                        .filter(|m| m.transformation == t)
+                        .map(|m| m.cost)
+                        .min();
+                }
+            }
+        }
+        let mut redundant: Vec<u64> = (0..n)
             .map(|a| {
                 (0..n)
-                    .filter(|&b| {
-                        let t = list[a].transformation.then(&list[b].transformation);
-                        t.is_identity() || list.iter().any(|m| m.transformation == t)
-                    })
-                    .fold(0u64, |acc, b| acc | 1 << b)
+                    .filter(|&b| single[a * n + b].is_some())
+                    .fold(undoing[a], |acc, b| acc | 1 << b)
             })
             .collect();
+        // A pair that makes a single move may be left out of minimal paths
+        // only when it never costs less than that move, whatever stands on
+        // either side: its words, less the most each junction can cancel,
+        // are at least the single move's word. (The eight-puzzle's A A,
+        // 4 + 4 − 2·(1 + 0 + 1), costs no less than W.) Otherwise only a
+        // move and its inverse are kept apart.
+        let saved = |a: usize, b: usize| {
+            if b != list[a].inverse {
+                u32::from(cancel[a * n + b])
+            } else {
+                0
+            }
+        };
+        let max_in: Vec<u32> = (0..n)
+            .map(|b| (0..n).map(|a| saved(a, b)).max().unwrap_or(0))
+            .collect();
+        let max_out: Vec<u32> = (0..n)
+            .map(|a| (0..n).map(|b| saved(a, b)).max().unwrap_or(0))
+            .collect();
+        let reduced = (0..n).all(|a| {
+            (0..n).all(|b| match single[a * n + b] {
+                Some(r) => {
+                    let pair = list[a].cost + list[b].cost;
+                    let most = 2 * (max_in[a] + saved(a, b) + max_out[b]);
+                    pair.saturating_sub(most) >= r
+                }
+                _ => true,
+            })
+        });
+        if !reduced {
+            redundant = undoing;
+        }
         let set = MoveSet {
             moves: list,
             metric,
@@ -1039,14 +1134,39 @@ impl MoveSet {
         Ok(set)
     }
 
+    /// The most steps that cancel between two consecutive moves of a
+    /// reduced path (0 without words; 1 on the eight-puzzle).
+    pub fn max_cancel(&self) -> u32 {
+        let n = self.moves.len();
+        (0..n)
+            .flat_map(|a| (0..n).map(move |b| (a, b)))
+            .filter(|&(a, b)| self.redundant[a] & (1 << b) == 0 && self.elides(a, b))
+            .map(|(a, b)| self.cancelled(a, b))
+            .max()
+            .unwrap_or(0)
+    }
+
+    /// The steps cancelled between `a` and `b` in a reduced path: none
+    /// when `b` never follows `a` or undoes it.
+    fn saved(&self, a: usize, b: usize) -> usize {
+        if self.redundant[a] & (1 << b) == 0 && self.elides(a, b) {
+            self.cancelled(a, b) as usize
+        } else {
+            0
+        }
+    }
+
     /// Words give Schofield's cost `m = Σ cost − 2·(steps cancelled)` only
     /// when a move's cost depends on the move before it alone and his
-    /// layered search is exact: every word of even length, at most one step
-    /// cancelled between consecutive moves that are not inverses, and a
-    /// move's inverse written as its word backwards.
+    /// layered search is exact: every word of even length, a move's inverse
+    /// written as its word backwards, and in a reduced path no word
+    /// cancelled away, not even by the moves on both sides of it together
+    /// (so that what is left of each word is a step at least), and at most
+    /// [`MAX_CANCEL`] steps cancelled at a junction.
     fn check_words(&self) -> Result<(), DefinitionError> {
         let n = self.moves.len();
-        for (a, m) in self.moves.iter().enumerate() {
+        let follows = |a: usize, b: usize| self.redundant[a] & (1 << b) == 0;
+        for m in &self.moves {
             let Some(w) = &m.word else { continue };
             if w.len() % 2 == 1 {
                 return Err(DefinitionError::Elision(format!(
@@ -1063,14 +1183,35 @@ impl MoveSet {
                     quoted(&m.name)
                 )));
             }
-            for b in 0..n {
-                if b != m.inverse && self.cancel[a * n + b] > 1 {
+        }
+        for b in 0..n {
+            let Some(w) = &self.moves[b].word else {
+                continue;
+            };
+            for a in (0..n).filter(|&a| follows(a, b)) {
+                let before = self.saved(a, b);
+                if before > MAX_CANCEL {
                     return Err(DefinitionError::Elision(format!(
-                        "{} then {} cancel {} steps",
-                        quoted(&m.name),
+                        "{} then {} cancel {} steps, more than the {MAX_CANCEL} the search keeps track of",
+                        quoted(&self.moves[a].name),
                         quoted(&self.moves[b].name),
-                        self.cancel[a * n + b]
+                        before
                     )));
+                }
+                for c in (0..n).filter(|&c| follows(b, c)) {
+                    let after = self.saved(b, c);
+                    if before + after >= w.len() {
+                        return Err(DefinitionError::Elision(format!(
+                            "in {} {} {} the word of {} ({} steps) is cancelled away ({} steps with the move before, {} with the move after)",
+                            self.moves[a].name,
+                            self.moves[b].name,
+                            self.moves[c].name,
+                            quoted(&self.moves[b].name),
+                            w.len(),
+                            before,
+                            after
+                        )));
+                    }
                 }
             }
         }
@@ -1185,7 +1326,8 @@ impl MoveSet {
     /// The moves (a bit each) that never follow `a` in a *reduced* path:
     /// those that make with `a` no move at all or a single move (after A,
     /// A and W: A A is the twist W). Minimal paths in Schofield's sense are
-    /// reduced.
+    /// reduced. When words cancel so much that a pair may cost less than
+    /// the single move it makes, only the moves that undo `a` are left out.
     pub fn redundant_after(&self, a: usize) -> u64 {
         self.redundant[a]
     }
@@ -1409,6 +1551,62 @@ fn check_layout(
         out.push(cells);
     }
     Ok(out)
+}
+
+/// A tray moved by tile moves: no moves, rotations or symmetries of its
+/// own, one orbit of plain pieces, and a drawing that fills a rectangle with
+/// every slot once and one blank.
+fn check_tile_tray(def: &Definition, orbits: &[Orbit]) -> Result<TileTray, DefinitionError> {
+    let refuse = |what: &str| Err(DefinitionError::TileTray(what.to_string()));
+    if !def.moves.is_empty() {
+        return refuse(
+            "has no moves of its own: its moves are the tile moves of its drawing; remove the moves",
+        );
+    }
+    if !def.rotations.is_empty()
+        || !def.symmetries.is_empty()
+        || !def.symmetry_generators.is_empty()
+    {
+        return refuse(
+            "takes the symmetries of its rectangle that keep the blank's cell; give no rotations or symmetries",
+        );
+    }
+    if orbits.len() != 1 || orbits[0].orientations != 1 {
+        return refuse("has one orbit of pieces without orientations");
+    }
+    let rows = def.layout.len();
+    let cols = def.layout.first().map_or(0, Vec::len);
+    if rows == 0 || def.layout.iter().any(|r| r.len() != cols) {
+        return refuse("needs a drawing whose rows all have the same number of cells");
+    }
+    let blanks: Vec<usize> = def
+        .layout
+        .iter()
+        .flatten()
+        .enumerate()
+        .filter(|(_, c)| **c == CellDef::Blank)
+        .map(|(i, _)| i)
+        .collect();
+    let [home] = blanks[..] else {
+        return refuse(&format!(
+            "needs one blank in its drawing, not {}",
+            blanks.len()
+        ));
+    };
+    if def.layout.iter().flatten().any(|c| *c == CellDef::Gap)
+        || orbits[0].pieces + 1 != rows * cols
+    {
+        return refuse(&format!(
+            "needs its {} pieces on every cell of its {rows}x{cols} drawing but the blank's",
+            orbits[0].pieces
+        ));
+    }
+    if crate::board::Board::new(rows, cols).is_err() {
+        return refuse(&format!(
+            "of {rows}x{cols} is not a board the engine searches (docs/boards.md)"
+        ));
+    }
+    Ok(TileTray { rows, cols, home })
 }
 
 /// The words of the moves, checked: every move has one or none does; the

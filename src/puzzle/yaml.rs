@@ -42,6 +42,9 @@ struct File {
     goal: Option<Mapping>,
     #[serde(default)]
     layout: Option<Vec<String>>,
+    #[serde(default)]
+    tile_moves: bool,
+    #[serde(default)]
     moves: Mapping,
     #[serde(default)]
     rotations: Option<Mapping>,
@@ -113,6 +116,7 @@ pub fn read(text: &str) -> Result<Definition, YamlError> {
     let mut def = Definition {
         name: file.name,
         description: file.description,
+        tile_moves: file.tile_moves,
         ..Definition::default()
     };
     def.vocabulary = file.vocabulary.map(|v| Vocabulary {

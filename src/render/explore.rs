@@ -114,7 +114,7 @@ pub fn puzzle_data(a: &Analysis) -> PuzzleData {
         positions,
         classes: class_rows(Some(classes)),
         extended_classes: class_rows(extended),
-        chart: svg::move_counts_svg(a),
+        chart: svg::move_counts_svg(a.puzzle().name(), &a.move_counts()),
     }
 }
 

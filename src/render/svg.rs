@@ -313,9 +313,8 @@ pub fn chart_svg(title: &str, series: &[&str], bars: &[Bar]) -> String {
 
 /// Schofield's move-count table as a chart: positions, classes and
 /// extended classes at each minimum number of moves.
-pub fn move_counts_svg(a: &crate::twist::analysis::Analysis) -> String {
-    let puzzle = super::capitalised(a.puzzle().name());
-    let counts = a.move_counts();
+pub fn move_counts_svg(name: &str, counts: &[crate::twist::analysis::MoveCount]) -> String {
+    let puzzle = super::capitalised(name);
     let extended = counts.iter().all(|c| c.extended_classes.is_some());
     let (title, series): (&str, &[&str]) = if extended {
         (

@@ -510,15 +510,22 @@ fn steps_of(moves: &MoveSet) -> (Step, Vec<Step>) {
         .map(|t| Step {
             follows: !moves.redundant_after(t),
             cost: (0..n).map(|u| moves.cost_after(Some(t), u)).collect(),
-            elide_last: (0..n)
-                .filter(|&u| moves.elides(t, u))
-                .fold(0u64, |acc, u| acc | 1 << moves.get(u).inverse()),
+            elide_last: std::array::from_fn(|j| {
+                (0..n)
+                    .filter(|&u| {
+                        j > 0
+                            && moves.redundant_after(t) & (1 << u) == 0
+                            && moves.elides(t, u)
+                            && moves.cancelled(t, u) as usize >= j
+                    })
+                    .fold(0u64, |acc, u| acc | 1 << moves.get(u).inverse())
+            }),
         })
         .collect();
     let first = Step {
         follows: u64::MAX,
         cost: (0..n).map(|u| moves.cost_after(None, u)).collect(),
-        elide_last: 0,
+        elide_last: [0; 5],
     };
     (first, steps)
 }
@@ -530,9 +537,30 @@ struct Step {
     follows: u64,
     /// The cost of each move after this one.
     cost: Vec<u32>,
-    /// The last moves (from the goal) that mark a position whose minimal
-    /// solution may start with a move eliding with this one.
-    elide_last: u64,
+    /// For `j ≥ 1`, the last moves (from the goal) that mark a position
+    /// whose solutions may start with a move cancelling at least `j` steps
+    /// with this one.
+    elide_last: [u64; 5],
+}
+
+impl Analysis {
+    /// A lower bound on what solving `y` (minimum `d`) costs right after
+    /// the move of `step`: for each set of last moves the search kept (of
+    /// paths costing 2l over the minimum), that cost less what the best
+    /// junction with the move can cancel; never more than `d`.
+    fn bound_after(&self, y: u64, d: u32, step: &Step) -> u32 {
+        let mut bound = d;
+        for level in 0..self.found.levels() {
+            let last = self.found.last_moves_at(y, level).unwrap_or(0);
+            if let Some(j) = (1..step.elide_last.len())
+                .rev()
+                .find(|&j| last & step.elide_last[j] != 0)
+            {
+                bound = bound.min((d + 2 * level as u32).saturating_sub(2 * j as u32));
+            }
+        }
+        bound
+    }
 }
 
 /// The depth-first search of [`Analysis::for_each_minimal_path`].
@@ -551,11 +579,11 @@ impl Dfs<'_> {
         budget: u32,
         visit: &mut impl FnMut(&[usize]) -> ControlFlow<()>,
     ) -> ControlFlow<()> {
-        if budget == 0 {
-            if x == self.a.space.goal_index() {
-                return visit(&self.path);
-            }
-            return ControlFlow::Continue(());
+        // With the budget spent, only the goal is a solution; but a move
+        // that costs nothing after this one (all its steps cancelled) may
+        // still lead there.
+        if budget == 0 && x == self.a.space.goal_index() {
+            return visit(&self.path);
         }
         let n = self.a.moves.len();
         for t in 0..n {
@@ -571,8 +599,8 @@ impl Dfs<'_> {
                 continue;
             };
             let next = &self.steps[t];
-            let bound = if self.words && self.a.terminal_moves(y) & next.elide_last != 0 {
-                u32::from(d).saturating_sub(2)
+            let bound = if self.words {
+                self.a.bound_after(y, u32::from(d), next)
             } else {
                 u32::from(d)
             };

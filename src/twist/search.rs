@@ -65,6 +65,10 @@ pub enum SearchError {
 pub struct Distances {
     distance: Vec<u8>,
     last: Option<LastMoves>,
+    /// Sets of last moves kept a position: of its minimal paths, and of
+    /// paths costing 2, 4, … more (as many as steps may cancel at a
+    /// junction).
+    levels: usize,
     counts: Vec<u64>,
 }
 
@@ -118,11 +122,23 @@ pub struct Layer {
     pub of: u64,
 }
 
-/// The bytes a search of `space` needs: a byte a position, eight more for
-/// the last moves with words, and the frontier.
-pub fn bytes_needed(space: &Space, words: bool) -> u64 {
+/// The bytes a search of `space` with `moves` needs: a byte a position
+/// for its distance; with words, its sets of last moves (a bit a move, one
+/// set for each step a junction may cancel) and four bytes for the order
+/// positions are reached in.
+pub fn bytes_needed(space: &Space, moves: &MoveSet) -> u64 {
     let n = space.len();
-    let per = 1 + if words { 8 } else { 0 } + 4;
+    let per = if moves.has_words() {
+        let mask = match moves.len() {
+            0..=8 => 1,
+            9..=16 => 2,
+            17..=32 => 4,
+            _ => 8,
+        };
+        1 + mask * u64::from(moves.max_cancel().max(1)) + 4
+    } else {
+        1
+    };
     n.saturating_mul(per)
 }
 
@@ -145,7 +161,8 @@ pub fn distances(
     progress: &dyn Fn(Layer),
 ) -> Result<Distances, SearchError> {
     let words = moves.has_words();
-    let needed = bytes_needed(space, words);
+    let needed = bytes_needed(space, moves);
+    let levels = moves.max_cancel().max(1) as usize;
     let positions = space.len();
     if let Some(allowed) = max_memory
         && needed > allowed
@@ -160,8 +177,9 @@ pub fn distances(
     if words {
         macro_rules! run {
             ($t:ty, $v:ident) => {{
-                let mut last = try_vec(positions, <$t>::default(), needed, positions)?;
-                let counts = schofield(space, moves, &mut distance, &mut last, progress)?;
+                let sets = positions.saturating_mul(levels as u64);
+                let mut last = try_vec(sets, <$t>::default(), needed, positions)?;
+                let counts = schofield(space, moves, &mut distance, &mut last, levels, progress)?;
                 (LastMoves::$v(last), counts)
             }};
         }
@@ -174,6 +192,7 @@ pub fn distances(
         Ok(Distances {
             distance,
             last: Some(last),
+            levels,
             counts,
         })
     } else {
@@ -181,6 +200,7 @@ pub fn distances(
         Ok(Distances {
             distance,
             last: None,
+            levels: 1,
             counts,
         })
     }
@@ -381,16 +401,27 @@ fn schofield<M: Mask>(
     moves: &MoveSet,
     distance: &mut [u8],
     last: &mut [M],
+    levels: usize,
     progress: &dyn Fn(Layer),
 ) -> Result<Vec<u64>, SearchError> {
-    match space.direct_table() {
-        Some(MoveTable::Small(t)) => {
-            layers(&Rows(t.as_slice()), space, moves, distance, last, progress)
-        }
-        Some(MoveTable::Large(t)) => {
-            layers(&Rows(t.as_slice()), space, moves, distance, last, progress)
-        }
-        None => layers(&Digits(space), space, moves, distance, last, progress),
+    macro_rules! run {
+        ($l:literal) => {
+            match space.direct_table() {
+                Some(MoveTable::Small(t)) => {
+                    layers::<M, _, $l>(&Rows(t.as_slice()), space, moves, distance, last, progress)
+                }
+                Some(MoveTable::Large(t)) => {
+                    layers::<M, _, $l>(&Rows(t.as_slice()), space, moves, distance, last, progress)
+                }
+                None => layers::<M, _, $l>(&Digits(space), space, moves, distance, last, progress),
+            }
+        };
+    }
+    match levels {
+        1 => run!(1),
+        2 => run!(2),
+        3 => run!(3),
+        _ => run!(4),
     }
 }
 
@@ -446,8 +477,10 @@ impl Neighbours for Digits<'_> {
     }
 }
 
-/// [`schofield`] over one kind of neighbours.
-fn layers<M: Mask, N: Neighbours>(
+/// [`schofield`] over one kind of neighbours, keeping `L` sets of last
+/// moves a position (`last[x * L + l]`: the last moves of paths from the
+/// goal to `x` that cost `2l` more than its minimum).
+fn layers<M: Mask, N: Neighbours, const L: usize>(
     next: &N,
     space: &Space,
     moves: &MoveSet,
@@ -458,24 +491,50 @@ fn layers<M: Mask, N: Neighbours>(
     let nm = moves.len();
     let goal = space.goal_index();
     // After each last move q: the moves that may follow it in a reduced
-    // path, and those of them that elide with it.
+    // path (level 0), and those of them that cancel at least j steps with
+    // it (level j, 1 ≤ j ≤ L).
     let all = if nm == 64 { u64::MAX } else { (1u64 << nm) - 1 };
-    let follows: Vec<u64> = (0..nm).map(|q| all & !moves.redundant_after(q)).collect();
-    let elides: Vec<u64> = (0..nm)
+    let cancels: Vec<[u64; 5]> = (0..nm)
         .map(|q| {
-            (0..nm)
-                .filter(|&t| moves.elides(q, t))
-                .fold(0u64, |m, t| m | 1 << t)
-                & follows[q]
+            let follows = all & !moves.redundant_after(q);
+            let mut c = [0u64; 5];
+            c[0] = follows;
+            for (j, set) in c.iter_mut().enumerate().skip(1) {
+                *set = (0..nm)
+                    .filter(|&t| moves.elides(q, t) && moves.cancelled(q, t) as usize >= j)
+                    .fold(0u64, |m, t| m | 1 << t)
+                    & follows;
+            }
+            c
         })
         .collect();
-    // For eight moves or fewer, both sets by the set of last moves.
-    let by_mask: Vec<(u64, u64)> = if nm <= 8 {
+    // After each last move q: the moves that cost nothing after it (a word
+    // whose every step cancels with q's; the two together cost q's word
+    // less the steps cancelled). Costs are never negative, so the layer of
+    // a position reached by such a move is the layer it is reached from.
+    let free_after: Vec<u64> = (0..nm)
+        .map(|q| {
+            (0..nm)
+                .filter(|&t| cancels[q][0] & (1 << t) != 0 && moves.cost_after(Some(q), t) == 0)
+                .fold(0u64, |m, t| m | 1 << t)
+        })
+        .collect();
+    let fast = L == 1 && free_after.iter().all(|&f| f == 0);
+    // Sets of last moves newly marked in this layer with a free move after
+    // them: `(position, level, last move)`.
+    let mut work: Vec<(u32, u8, u8)> = Vec::new();
+    // For eight moves or fewer, the sets by the set of last moves.
+    let by_mask: Vec<[u64; 5]> = if nm <= 8 {
         (0..1usize << nm)
             .map(|mask| {
                 (0..nm)
                     .filter(|&q| mask & (1 << q) != 0)
-                    .fold((0, 0), |(a, e), q| (a | follows[q], e | elides[q]))
+                    .fold([0u64; 5], |mut acc, q| {
+                        for (a, c) in acc.iter_mut().zip(&cancels[q]) {
+                            *a |= c;
+                        }
+                        acc
+                    })
             })
             .collect()
     } else {
@@ -486,12 +545,12 @@ fn layers<M: Mask, N: Neighbours>(
         .map(|t| moves.get(t).cost() as usize)
         .max()
         .unwrap_or(1);
-    let mut of_cost = vec![0u64; max_cost + 3];
+    let mut of_cost = vec![0u64; max_cost + 2 * L + 1];
     for t in 0..nm {
         of_cost[moves.get(t).cost() as usize] |= 1 << t;
     }
     let steps: Vec<usize> = (1..=max_cost)
-        .filter(|&k| of_cost[k] != 0 || of_cost.get(k + 2).is_some_and(|&c| c != 0))
+        .filter(|&k| (0..=L).any(|j| of_cost[k + 2 * j] != 0))
         .collect();
     let n = distance.len();
     // Every position once, in the order first reached: layer m is
@@ -514,7 +573,7 @@ fn layers<M: Mask, N: Neighbours>(
     let mut m = 1usize;
     // Empty layers in a row longer than the largest step: nothing is left.
     let mut empty_run = 0;
-    while empty_run <= max_cost {
+    while empty_run <= max_cost + 2 * (L - 1) {
         if m >= usize::from(UNSEEN) {
             return Err(SearchError::TooDeep);
         }
@@ -522,50 +581,111 @@ fn layers<M: Mask, N: Neighbours>(
         let (before, after) = order.split_at_mut(start);
         let mut found = 0usize;
         for &k in &steps {
-            let Some(s) = m.checked_sub(k) else { continue };
-            for &x in &before[bounds[s]..bounds[s + 1]] {
-                let x = u64::from(x);
-                // The moves that may follow some last move of x, and
-                // those that elide with one (looked up for eight moves or
-                // fewer; the goal, with no last move, allows every move).
-                let mask = last[x as usize].get();
-                let (allowed, eliding) = match by_mask.get(mask as usize) {
-                    Some(&pair) => pair,
-                    None => {
-                        let (mut allowed, mut eliding) = (0, 0);
-                        let mut bits = mask;
-                        while bits != 0 {
-                            let q = bits.trailing_zeros() as usize;
-                            bits &= bits - 1;
-                            allowed |= follows[q];
-                            eliding |= elides[q];
-                        }
-                        (allowed, eliding)
-                    }
-                };
-                let allowed = if x == goal { all } else { allowed };
-                // Those that cost exactly k after x.
-                let mut want = (allowed & !eliding & of_cost[k]) | (eliding & of_cost[k + 2]);
-                if want == 0 {
+            for level in 0..L {
+                // Paths of cost m − k ending at positions of layer s.
+                let Some(s) = m.checked_sub(k + 2 * level) else {
                     continue;
-                }
-                let row = next.of(x as usize, nm, &mut nb);
-                while want != 0 {
-                    let t = want.trailing_zeros() as usize;
-                    want &= want - 1;
-                    let y = row.get(t);
-                    // Branch-free: whether y is new or already in this
-                    // layer is unpredictable, so select rather than jump.
-                    let d = distance[y];
-                    let fresh = d == UNSEEN;
-                    let hit = fresh | (usize::from(d) == m);
-                    distance[y] = if fresh { m as u8 } else { d };
-                    last[y] |= M::bit(t, hit);
-                    after[found] = y as u32;
-                    found += usize::from(fresh);
+                };
+                for &x in &before[bounds[s]..bounds[s + 1]] {
+                    let x = u64::from(x);
+                    // The moves that may follow some last move of x, and
+                    // those that cancel 1, 2, … steps with one (looked up
+                    // for eight moves or fewer; the goal, with no last
+                    // move, allows every move and cancels none).
+                    let mask = last[x as usize * L + level].get();
+                    let sets = match by_mask.get(mask as usize) {
+                        Some(&sets) => sets,
+                        None => {
+                            let mut sets = [0u64; 5];
+                            let mut bits = mask;
+                            while bits != 0 {
+                                let q = bits.trailing_zeros() as usize;
+                                bits &= bits - 1;
+                                for (a, c) in sets.iter_mut().zip(&cancels[q]) {
+                                    *a |= c;
+                                }
+                            }
+                            sets
+                        }
+                    };
+                    // Those that cost exactly k after x: a move cancelling
+                    // j steps at best costs its word less 2j.
+                    let mut want = 0u64;
+                    if x == goal && level == 0 {
+                        want = of_cost[k];
+                    } else {
+                        // A path 2l over the minimum is worth following
+                        // only with a move that cancels more than l steps
+                        // with it (any other costs no less than after a
+                        // minimal path).
+                        for j in level..=L {
+                            let exactly = sets[j] & !if j < L { sets[j + 1] } else { 0 };
+                            if j > level || level == 0 {
+                                want |= exactly & of_cost[k + 2 * j];
+                            }
+                        }
+                    }
+                    if want == 0 {
+                        continue;
+                    }
+                    let row = next.of(x as usize, nm, &mut nb);
+                    while want != 0 {
+                        let t = want.trailing_zeros() as usize;
+                        want &= want - 1;
+                        let y = row.get(t);
+                        if fast {
+                            // Branch-free: whether y is new or already in
+                            // this layer is unpredictable, so select rather
+                            // than jump.
+                            let d = distance[y];
+                            let fresh = d == UNSEEN;
+                            let hit = fresh | (usize::from(d) == m);
+                            distance[y] = if fresh { m as u8 } else { d };
+                            last[y] |= M::bit(t, hit);
+                            after[found] = y as u32;
+                            found += usize::from(fresh);
+                        } else if let Some(level) =
+                            mark::<M, L>(distance, last, y, t, m, after, &mut found)
+                            && free_after[t] != 0
+                        {
+                            work.push((y as u32, level as u8, t as u8));
+                        }
+                    }
                 }
             }
         }
+        // Free moves: what they reach joins this layer, and may be
+        // followed by free moves in turn (each shorter than the one before,
+        // since no word is cancelled away, so this ends).
+        let mut i = 0;
+        while i < work.len() {
+            let (y, level, q) = work[i];
+            i += 1;
+            let (y, level, q) = (y as usize, usize::from(level), usize::from(q));
+            // Over the minimum by 2l, only a move cancelling more than l
+            // steps is worth following (as in the layers).
+            let mut want = free_after[q]
+                & if level > 0 {
+                    cancels[q][level + 1]
+                } else {
+                    all
+                };
+            if want == 0 {
+                continue;
+            }
+            let row = next.of(y, nm, &mut nb);
+            while want != 0 {
+                let t = want.trailing_zeros() as usize;
+                want &= want - 1;
+                let z = row.get(t);
+                if let Some(level) = mark::<M, L>(distance, last, z, t, m, after, &mut found)
+                    && free_after[t] != 0
+                {
+                    work.push((z as u32, level as u8, t as u8));
+                }
+            }
+        }
+        work.clear();
         bounds.push(start + found);
         counts.push(found as u64);
         if found > 0 {
@@ -588,6 +708,40 @@ fn layers<M: Mask, N: Neighbours>(
     Ok(counts)
 }
 
+/// Marks that move `t` reaches `y` at cost `m`: a new position joins the
+/// layer (written at `after[found]`); otherwise the move joins `y`'s last
+/// moves at the level `m` is over its minimum, when under `L`. Returns the
+/// level when the mark is new.
+#[inline]
+fn mark<M: Mask, const L: usize>(
+    distance: &mut [u8],
+    last: &mut [M],
+    y: usize,
+    t: usize,
+    m: usize,
+    after: &mut [u32],
+    found: &mut usize,
+) -> Option<usize> {
+    let d = distance[y];
+    let level = if d == UNSEEN {
+        distance[y] = m as u8;
+        after[*found] = y as u32;
+        *found += 1;
+        0
+    } else {
+        // A path 2l more than y's minimum, kept while l < L.
+        let over = m - usize::from(d);
+        if over % 2 == 1 || over / 2 >= L {
+            return None;
+        }
+        over / 2
+    };
+    let slot = &mut last[y * L + level];
+    let before = slot.get();
+    *slot |= M::bit(t, true);
+    (slot.get() != before).then_some(level)
+}
+
 impl Distances {
     /// The distance of position `x`, `None` when the moves never reach it.
     #[inline]
@@ -604,13 +758,30 @@ impl Distances {
     /// With words: the last moves (a bit each) of the minimal paths from
     /// the goal to `x`.
     pub fn last_moves(&self, x: u64) -> Option<u64> {
-        let i = x as usize;
+        self.last_moves_at(x, 0)
+    }
+
+    /// With words: the last moves of the paths from the goal to `x` that
+    /// cost `2 * level` more than its minimum, for `level` below
+    /// [`Distances::levels`] (`None` without words).
+    pub fn last_moves_at(&self, x: u64, level: usize) -> Option<u64> {
+        if level >= self.levels {
+            return self.last.as_ref().map(|_| 0);
+        }
+        let i = x as usize * self.levels + level;
         self.last.as_ref().map(|l| match l {
             LastMoves::Eight(v) => u64::from(v[i]),
             LastMoves::Sixteen(v) => u64::from(v[i]),
             LastMoves::ThirtyTwo(v) => u64::from(v[i]),
             LastMoves::SixtyFour(v) => v[i],
         })
+    }
+
+    /// How many sets of last moves a position keeps: as many as the most
+    /// steps that cancel at a junction, and at least one (1 for the
+    /// eight-puzzle, where one step may cancel).
+    pub fn levels(&self) -> usize {
+        self.levels
     }
 
     /// How many positions are at each distance `0 … max` (zero for a

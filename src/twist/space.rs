@@ -58,6 +58,16 @@ pub enum SpaceError {
     /// Rotations that do not map the moves onto the moves.
     #[error("rotation {} does not map the moves onto the moves, so positions cannot be taken up to rotation", quoted(.0))]
     Rotation(String),
+    /// Rotations that act regularly on no piece.
+    #[error(
+        "the {count} rotations ({names}) move no piece regularly round all its places and orientations; positions are taken up to rotation by the one piece whose places and orientations the rotations match one to one (the cube's corner, a Top-Spin disc)"
+    )]
+    NotRegular {
+        /// How many rotations the generators make.
+        count: usize,
+        /// The generators' names.
+        names: String,
+    },
 }
 
 /// A whole-puzzle state as flat arrays over every slot of every orbit.
@@ -533,16 +543,9 @@ impl Space {
             }
             packed = Some(all);
         } else {
-            let mut arr = vec![0u8; s];
-            let mut out = vec![0u8; s];
-            for v in 0..coord.perm_count {
-                coord.unrank_perm(v, &mut arr);
-                for (m, l) in local.iter().enumerate() {
-                    for (k, &src) in l.iter().enumerate() {
-                        out[k] = arr[src];
-                    }
-                    perm_table.set(v as usize * nm + m, coord.rank_perm(&out) as u32);
-                }
+            match &mut perm_table {
+                MoveTable::Small(t) => fill_any(coord, &local, t, nm),
+                MoveTable::Large(t) => fill_any(coord, &local, t, nm),
             }
         }
         let mut ori_table = MoveTable::zeroed(coord.ori_count, nm);
@@ -1049,11 +1052,11 @@ impl Coordinate {
         match self.kind {
             Kind::Full => match self.ranker {
                 Some(r) => u64::from(r.rank_fields(perm::fields(arr))),
-                None => perm::lex_rank(arr),
+                None => lex_rank_fast(arr),
             },
             Kind::Even { .. } => match self.ranker {
                 Some(r) => u64::from(r.rank_fields(perm::fields(arr))),
-                None => perm::lex_rank(arr) >> 1,
+                None => lex_rank_fast(arr) >> 1,
             },
             Kind::Multiset => multiset_rank(arr, &self.counts),
         }
@@ -1310,7 +1313,10 @@ fn rotations_of(
             }
         }
     }
-    Ok(None)
+    Err(SpaceError::NotRegular {
+        count: elements.len(),
+        names: gens.iter().map(|g| g.name()).collect::<Vec<_>>().join(", "),
+    })
 }
 
 /// A move table: `at(x * moves + m)` is the value move `m` makes of value
@@ -1424,6 +1430,46 @@ fn fill_fixed<T: Entry, const K: usize>(
             *out = T::of(ranker.rank_fields(g));
         }
     }
+}
+
+/// Fills a move table for any coordinate, a run of values at a time on
+/// every core: each value is unranked, moved and each image ranked.
+fn fill_any<T: Entry + Send>(coord: &Coordinate, local: &[Vec<usize>], table: &mut [T], nm: usize) {
+    use rayon::prelude::*;
+    const RUN: usize = 4096;
+    let s = coord.slots.len();
+    table
+        .par_chunks_mut(RUN * nm)
+        .enumerate()
+        .for_each(|(chunk, rows)| {
+            let mut arr = vec![0u8; s];
+            let mut out = vec![0u8; s];
+            for (i, row) in rows.chunks_exact_mut(nm).enumerate() {
+                coord.unrank_perm((chunk * RUN + i) as u64, &mut arr);
+                for (entry, l) in row.iter_mut().zip(local) {
+                    for (o, &src) in out.iter_mut().zip(l) {
+                        *o = arr[src];
+                    }
+                    *entry = T::of(coord.rank_perm(&out) as u32);
+                }
+            }
+        });
+}
+
+/// The lexicographic rank of an arrangement of the distinct values
+/// `0..n` (`n < 64`): its Lehmer digits, each counted in a mask of the
+/// values still free, read in Horner's form.
+#[inline]
+fn lex_rank_fast(p: &[u8]) -> u64 {
+    let n = p.len() as u64;
+    let mut free: u64 = (1u64 << n) - 1;
+    let mut r = 0u64;
+    for (i, &x) in p.iter().enumerate() {
+        let below = free & ((1u64 << x) - 1);
+        r = r * (n - i as u64) + u64::from(below.count_ones());
+        free &= !(1u64 << x);
+    }
+    r
 }
 
 /// Every arrangement of `s ≤ 8` distinct pieces in rank order, packed
@@ -1608,5 +1654,18 @@ mod tests {
             seen.insert(out);
         }
         assert_eq!(seen.len(), 30);
+    }
+
+    #[test]
+    fn fast_lex_rank_is_the_lex_rank() {
+        for n in [1usize, 2, 5, 9, 11] {
+            let count = perm::checked_factorial::<u64>(n).unwrap();
+            for r in (0..count).step_by((count as usize / 997).max(1)) {
+                let mut out = vec![0u8; n];
+                lex_unrank_into(r, &mut out);
+                assert_eq!(lex_rank_fast(&out), r);
+                assert_eq!(perm::lex_rank(&out), r);
+            }
+        }
     }
 }

@@ -1,0 +1,441 @@
+//! Puzzles as data: the library's puzzles and files no one here wrote
+//! (twsearch's samples, in `tests/fixtures/twsearch/` with their licence)
+//! give the published figures, each cited where it is asserted; and the
+//! engine's search with words is checked against a plain search over
+//! (position, last move) on a puzzle where junctions cancel two steps.
+
+mod common;
+
+use common::{fails, stdout};
+use schofield::board::Board;
+use schofield::board::census::{self, Case};
+use schofield::puzzle::{Metric, Puzzle, library, read};
+use schofield::twist::analysis::{Analysis, MoveCount, Options};
+use schofield::twist::space::Space;
+
+const TWSEARCH: &str = "tests/fixtures/twsearch";
+
+fn analysis(p: Puzzle, metric: Option<Metric>, generators: Option<&[&str]>) -> Analysis {
+    let options = Options {
+        metric,
+        generators: generators.map(|g| g.iter().map(|s| s.to_string()).collect()),
+        ..Options::default()
+    };
+    Analysis::new(p, &options, &|_| {}).unwrap()
+}
+
+fn library_analysis(name: &str, metric: Option<Metric>) -> Analysis {
+    analysis(library::get(name).unwrap(), metric, None)
+}
+
+/// Positions by distance, from 0 to the largest (every distance listed).
+fn positions(counts: &[MoveCount]) -> Vec<u64> {
+    let max = counts.last().map_or(0, |c| c.moves as usize);
+    let mut v = vec![0u64; max + 1];
+    for c in counts {
+        v[c.moves as usize] = c.positions;
+    }
+    v
+}
+
+fn classes(counts: &[MoveCount]) -> Vec<u64> {
+    counts.iter().map(|c| c.classes).collect()
+}
+
+fn extended(counts: &[MoveCount]) -> Vec<u64> {
+    counts.iter().map(|c| c.extended_classes.unwrap()).collect()
+}
+
+/// OEIS A079761: the 2×2×2, positions at each distance in the face
+/// (half-turn) metric.
+const A079761: [u64; 12] = [
+    1, 9, 54, 321, 1847, 9992, 50136, 227536, 870072, 1887748, 623800, 2644,
+];
+
+/// OEIS A079762: the 2×2×2 in the quarter-turn metric.
+const A079762: [u64; 15] = [
+    1, 6, 27, 120, 534, 2256, 8969, 33058, 114149, 360508, 930588, 1350852, 782536, 90280, 276,
+];
+
+/// Jerry Bryan, "Antisymmetry, Corners of the 3x3x3 Cube, quarter turn
+/// metric", forum.cubeman.org/?q=node/view/89: positions, classes under the
+/// 48 symmetries (mod M) and with inverses too (mod M+inv), by distance.
+const BRYAN_CORNERS_QTM: [(u64, u64, u64); 15] = [
+    (1, 1, 1),
+    (12, 1, 1),
+    (114, 5, 5),
+    (924, 24, 17),
+    (6539, 149, 96),
+    (39528, 850, 469),
+    (199926, 4257, 2289),
+    (806136, 16937, 8768),
+    (2761740, 57848, 29603),
+    (8656152, 180787, 91688),
+    (22334112, 466220, 235710),
+    (32420448, 676786, 342593),
+    (18780864, 392342, 199610),
+    (2166720, 45600, 23818),
+    (6624, 163, 110),
+];
+
+/// twsearch's God's algorithm (`twsearch -g samples/main/2x2x2.tws`, C++
+/// tree at commit 0a8bfb07) on the corner group in the face metric; the
+/// figure is not published elsewhere that we found, and is the race's
+/// check (docs/performance.md).
+const TWSEARCH_CORNERS_FACE: [u64; 12] = [
+    1, 18, 243, 2874, 28000, 205416, 1168516, 5402628, 20776176, 45391616, 15139616, 64736,
+];
+
+#[test]
+fn the_library_lists_every_puzzle_with_its_published_size() {
+    let json: serde_json::Value =
+        serde_json::from_str(&stdout(&["puzzles", "--format", "json"])).unwrap();
+    let size = |name: &str| -> String {
+        json.as_array()
+            .unwrap()
+            .iter()
+            .find(|p| p["name"] == name)
+            .unwrap_or_else(|| panic!("{name} is listed"))["positions"]
+            .as_str()
+            .unwrap()
+            .replace(' ', "")
+    };
+    // Schofield: A8 and A5, 8!/2 and 5!/2.
+    assert_eq!(size("eight"), "20160");
+    assert_eq!(size("five"), "60");
+    assert_eq!(size("eight-tiles"), "20160");
+    // A11 on the 3×4 tray's eleven squares.
+    assert_eq!(size("eleven"), "19958400");
+    // OEIS A075152: a(2) = 3 674 160, a(3) = 43 252 003 274 489 856 000.
+    assert_eq!(size("2x2x2"), "3674160");
+    assert_eq!(size("3x3x3"), "43252003274489856000");
+    // 8!·3^7 corner arrangements; the squares group's order (OEIS A080627
+    // sums to it).
+    assert_eq!(size("corners"), "88179840");
+    assert_eq!(size("squares"), "663552");
+    // OEIS A309109 a(3): the Pyraminx without its tips.
+    assert_eq!(size("pyraminx"), "933120");
+    // Top-Spin (10, 4): both even, so every order of the discs (Wilbur,
+    // "Topspin: solvability of sliding number games"), 10!/10 up to
+    // rotation.
+    assert_eq!(size("topspin"), "362880");
+}
+
+#[test]
+fn the_2x2x2_face_and_quarter_metrics_are_oeis_a079761_and_a079762() {
+    let face = library_analysis("2x2x2", Some(Metric::Face)).move_counts();
+    assert_eq!(positions(&face), A079761);
+    let quarter = library_analysis("2x2x2", Some(Metric::Quarter)).move_counts();
+    assert_eq!(positions(&quarter), A079762);
+    // Bryan (quoted by Norskog, forum.cubeman.org/?q=node/view/79): under
+    // the 1152 symmetries (24 rotations, 48 conjugations) 77 802 classes,
+    // 40 296 with antisymmetry, whatever the metric.
+    for counts in [&face, &quarter] {
+        assert_eq!(classes(counts).iter().sum::<u64>(), 77_802);
+        assert_eq!(extended(counts).iter().sum::<u64>(), 40_296);
+    }
+    // cubezzz.dyndns.org/drupal/?q=node/view/531: the quarter metric's
+    // classes with antisymmetry ("Reduced(Oh+)"), by distance.
+    assert_eq!(
+        extended(&quarter),
+        [
+            1, 1, 3, 4, 13, 35, 126, 398, 1301, 3952, 10086, 14658, 8619, 1091, 8
+        ]
+    );
+}
+
+#[test]
+fn the_squares_group_is_oeis_a080627_with_its_published_classes() {
+    let counts = library_analysis("squares", None).move_counts();
+    // OEIS A080627 (Longridge).
+    assert_eq!(
+        positions(&counts),
+        [
+            1, 6, 27, 120, 519, 1932, 6484, 20310, 55034, 113892, 178495, 179196, 89728, 16176,
+            1488, 144
+        ]
+    );
+    // cubezzz.dyndns.org/drupal/?q=node/view/519: the 15 752 "symmetry
+    // class representatives" by distance in square moves.
+    assert_eq!(
+        classes(&counts),
+        [
+            1, 1, 2, 5, 18, 56, 162, 482, 1258, 2627, 4094, 4137, 2231, 548, 114, 16
+        ]
+    );
+}
+
+#[test]
+fn twsearchs_corner_group_in_both_metrics() {
+    // twsearch's own file: the corner group, no rotations, no symmetries.
+    let file = format!("{TWSEARCH}/2x2x2.tws");
+    let p = read::puzzle(&file).unwrap();
+    let face = analysis(p.clone(), Some(Metric::Face), None).move_counts();
+    assert_eq!(positions(&face), TWSEARCH_CORNERS_FACE);
+    let quarter = analysis(p, Some(Metric::Quarter), None).move_counts();
+    assert_eq!(positions(&quarter), BRYAN_CORNERS_QTM.map(|(p, _, _)| p));
+    // The library's corners add the 48 symmetries: Bryan's classes.
+    let corners = library_analysis("corners", Some(Metric::Quarter)).move_counts();
+    assert_eq!(positions(&corners), BRYAN_CORNERS_QTM.map(|(p, _, _)| p));
+    assert_eq!(classes(&corners), BRYAN_CORNERS_QTM.map(|(_, m, _)| m));
+    assert_eq!(extended(&corners), BRYAN_CORNERS_QTM.map(|(_, _, i)| i));
+}
+
+#[test]
+fn the_command_line_prints_the_published_distributions_of_twsearchs_files() {
+    let json = |args: &[&str]| -> Vec<u64> {
+        let mut all = vec!["counts", "--format", "json"];
+        all.extend_from_slice(args);
+        let v: serde_json::Value = serde_json::from_str(&stdout(&all)).unwrap();
+        let rows = v.as_array().unwrap();
+        let max = rows.last().unwrap()["moves"].as_u64().unwrap() as usize;
+        let mut out = vec![0u64; max + 1];
+        for r in rows {
+            out[r["moves"].as_u64().unwrap() as usize] = r["positions"].as_u64().unwrap();
+        }
+        out
+    };
+    let kpuzzle = format!("{TWSEARCH}/2x2x2.kpuzzle.json");
+    // The KPuzzle file has the whole-cube rotations x, y, z: positions are
+    // taken up to them, the 2×2×2's 3 674 160.
+    assert_eq!(json(&["--puzzle", &kpuzzle]), A079761);
+    // Three faces generating, with nothing to take away: the same.
+    assert_eq!(
+        json(&["--puzzle", &kpuzzle, "--generators", "U,F,R"]),
+        A079761
+    );
+    assert_eq!(
+        json(&["--puzzle", &kpuzzle, "--metric", "quarter"]),
+        A079762
+    );
+    // twsearch's symmetric 2×2×2 file names its rotations as twsearch does
+    // (Fv, DFRv, …).
+    let symm = format!("{TWSEARCH}/symm-2x2x2.tws");
+    assert_eq!(json(&["--puzzle", &symm]), A079761);
+}
+
+#[test]
+fn group_gives_the_orders_of_twsearchs_cube_and_top_spin() {
+    // OEIS A075152 a(3).
+    let cube = stdout(&["group", "--puzzle", &format!("{TWSEARCH}/3x3x3.tws")]);
+    assert!(cube.contains("43 252 003 274 489 856 000"), "{cube}");
+    // The 20-disc Top-Spin's group is all of S20 (Kaufmann, "A
+    // mathematical analysis of the generalized oval track puzzle"; Wilbur:
+    // turnstile and track both even): 20!.
+    let topspin = stdout(&["group", "--puzzle", &format!("{TWSEARCH}/topspin.tws")]);
+    assert!(topspin.contains("2 432 902 008 176 640 000"), "{topspin}");
+    // The library's 3×3×3 and the twsearch file agree.
+    let ours = stdout(&["group", "--puzzle", "3x3x3"]);
+    assert!(ours.contains("43 252 003 274 489 856 000"), "{ours}");
+}
+
+#[test]
+fn the_pyraminx_has_god_number_eleven() {
+    let a = library_analysis("pyraminx", None);
+    let counts = a.move_counts();
+    // Wikipedia, "Pyraminx": 933 120 positions (disregarding the tips),
+    // at most 11 twists.
+    assert_eq!(positions(&counts).iter().sum::<u64>(), 933_120);
+    assert_eq!(a.max_moves(), 11);
+    // Computed, and the same as an independent breadth-first search over
+    // the 36 stickers (docs/puzzles.md) and as twsearch on our own .tws of
+    // the puzzle; the table Wikipedia prints was not in reach to cite.
+    assert_eq!(
+        positions(&counts),
+        [
+            1, 8, 48, 288, 1728, 9896, 51808, 220111, 480467, 166276, 2457, 32
+        ]
+    );
+    // The classes under the tetrahedron's 24 symmetries, cross-checked by
+    // Burnside's lemma.
+    assert_eq!(a.burnside(false), Some(a.classes().count() as u64));
+    assert_eq!(
+        a.burnside(true),
+        Some(a.extended_classes().unwrap().count() as u64)
+    );
+}
+
+#[test]
+fn top_spin_is_every_circular_order_of_its_discs() {
+    let a = library_analysis("topspin", None);
+    assert_eq!(a.positions(), 362_880);
+    assert_eq!(a.burnside(false), Some(a.classes().count() as u64));
+    assert_eq!(
+        a.burnside(true),
+        Some(a.extended_classes().unwrap().count() as u64)
+    );
+}
+
+#[test]
+fn the_eight_puzzle_in_the_tile_metric_prints_schofields_table() {
+    // Schofield's claim, from data: the tile moves of eight-tiles.yaml,
+    // searched over every arrangement, give his twist calculus's table.
+    assert_eq!(
+        stdout(&["counts", "--puzzle", "eight-tiles"]),
+        stdout(&["counts", "--puzzle", "eight"])
+    );
+    fails(
+        &["group", "--puzzle", "eight-tiles"],
+        "is a tray moved by tile moves",
+    );
+    fails(
+        &["counts", "--puzzle", "eight-tiles", "--metric", "quarter"],
+        "drop --metric",
+    );
+}
+
+#[test]
+fn on_the_3x4_tray_the_twist_calculus_is_the_tile_metric() {
+    // The eleven-puzzle's twelve twists, two of them walking the blank one
+    // square out and back (so that junctions cancel up to two steps), give
+    // the same table as the tile moves over every arrangement of the 3×4
+    // tray with the blank's home in the same square.
+    let a = library_analysis("eleven", None);
+    let board = Board::new(3, 4).unwrap();
+    let case = Case::new(board, 5).unwrap();
+    let tiles = census::analyse(&case, &|_| {}).unwrap();
+    let rows: Vec<(u32, u64, u64, u64)> = tiles
+        .standard
+        .rows
+        .iter()
+        .filter(|r| r.positions > 0)
+        .map(|r| (r.moves, r.positions, r.classes, r.extended_classes))
+        .collect();
+    let ours: Vec<(u32, u64, u64, u64)> = a
+        .move_counts()
+        .iter()
+        .map(|c| {
+            (
+                u32::from(c.moves),
+                c.positions,
+                c.classes,
+                c.extended_classes.unwrap(),
+            )
+        })
+        .collect();
+    assert_eq!(ours, rows);
+    assert_eq!(a.max_moves(), 52);
+}
+
+/// The exact search the layered one must agree with: every (position,
+/// last move) pair costed by a bucket queue, each move after another
+/// costing its word less twice the steps they cancel (moves that cost
+/// nothing included), over the paths the move set allows.
+fn exact_costs(p: &Puzzle) -> Vec<u8> {
+    let moves = p.moves(p.default_metric(), None).unwrap();
+    let space = Space::new(p, &moves).unwrap();
+    let n = space.len() as usize;
+    let nm = moves.len();
+    let w = nm + 1;
+    let mut cost = vec![u8::MAX; n * w];
+    let mut buckets: Vec<Vec<(usize, usize)>> = vec![Vec::new(); 256];
+    let goal = space.goal_index() as usize;
+    cost[goal * w + nm] = 0;
+    buckets[0].push((goal, nm));
+    let mut best = vec![u8::MAX; n];
+    for c in 0..256 {
+        let mut i = 0;
+        while i < buckets[c].len() {
+            let (x, l) = buckets[c][i];
+            i += 1;
+            if usize::from(cost[x * w + l]) != c {
+                continue;
+            }
+            best[x] = best[x].min(c as u8);
+            let prev = (l < nm).then_some(l);
+            for t in 0..nm {
+                if prev.is_some_and(|q| moves.redundant_after(q) & (1 << t) != 0) {
+                    continue;
+                }
+                let y = space.apply(x as u64, t) as usize;
+                let nc = c + moves.cost_after(prev, t) as usize;
+                if nc < usize::from(cost[y * w + t]) {
+                    cost[y * w + t] = nc as u8;
+                    buckets[nc].push((y, t));
+                }
+            }
+        }
+    }
+    best
+}
+
+#[test]
+fn the_layered_search_with_words_is_exact() {
+    // A 2×4 tray whose twist E walks the blank a square out and back: X
+    // then U cancel two steps, E then B leave nothing of B's cost.
+    let seven = read::puzzle("tests/fixtures/puzzles/seven.yaml").unwrap();
+    for p in [
+        library::get("eight").unwrap(),
+        library::get("five").unwrap(),
+        seven,
+    ] {
+        let exact = exact_costs(&p);
+        let a = analysis(p, None, None);
+        for (x, &e) in exact.iter().enumerate() {
+            assert_eq!(
+                a.moves_at(x as u64),
+                Some(e),
+                "{}: position {x}",
+                a.puzzle().name()
+            );
+            // Its specimen solution costs its minimum and reaches the goal.
+            let path = a.specimen(x as u64);
+            let mut y = x as u64;
+            let mut prev = None;
+            let mut total = 0;
+            for &t in &path {
+                y = a.space().apply(y, t);
+                total += a.moves().cost_after(prev, t);
+                prev = Some(t);
+            }
+            assert_eq!(y, a.goal(), "{}: {x}", a.puzzle().name());
+            assert_eq!(
+                total,
+                u32::from(e),
+                "{}: {x} by {path:?}",
+                a.puzzle().name()
+            );
+        }
+    }
+}
+
+#[test]
+fn definitions_that_are_not_puzzles_are_refused_in_one_line() {
+    let dir = tempfile_dir();
+    let case = |name: &str, text: &str, needle: &str| {
+        let path = dir.join(name);
+        std::fs::write(&path, text).unwrap();
+        fails(&["counts", "--puzzle", path.to_str().unwrap()], needle);
+    };
+    // A move's cycle names a slot the orbit has not.
+    case(
+        "slot.yaml",
+        "name: x\norbits: {pieces: 3}\nmoves:\n  T: (0,1,5)\n",
+        "move \"T\", orbit \"pieces\": \"5\" in cycle notation is out of range",
+    );
+    // A symmetry that does not map the moves onto the moves.
+    case(
+        "symmetry.yaml",
+        "name: x\norbits: {pieces: 4}\nmoves:\n  T: (0,1,2)\nsymmetries:\n  identity: ()\n  s: (2,3)\n",
+        "symmetry \"s\" maps move \"T\"",
+    );
+    // Rotations that move no piece regularly: the quotient would be wrong.
+    case(
+        "rotation.yaml",
+        "name: x\norbits: {pieces: 5}\nmoves:\n  T: (0,2)(1,3)\nrotations:\n  R: (0,1,2,3)\n",
+        "move no piece regularly",
+    );
+    // A tray of tile moves with moves of its own.
+    case(
+        "tiles.yaml",
+        "name: x\norbits: {pieces: 3}\ntile_moves: true\nlayout:\n  - 0 1\n  - 2 _\nmoves:\n  T: (0,1,2)\n",
+        "a tray moved by tile moves has no moves of its own",
+    );
+}
+
+/// A fresh folder for files written by one test.
+fn tempfile_dir() -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("schofield-puzzles-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
