@@ -29,7 +29,7 @@ fn analysis_rows(a: &Analysis) -> Rows {
             (
                 u32::from(x.moves),
                 x.positions,
-                x.classes,
+                x.classes.unwrap(),
                 x.extended_classes.unwrap(),
             )
         })

@@ -79,7 +79,7 @@ fn move_count_table_matches_schofield() {
         .map(|&(moves, positions, classes, extended_classes)| MoveCount {
             moves,
             positions,
-            classes,
+            classes: Some(classes),
             extended_classes: Some(extended_classes),
         })
         .collect();

@@ -203,7 +203,15 @@ fn fields_agree_with_an_independent_search_for_every_puzzle() {
 fn class_dictionaries() {
     let a = analysis();
     for (with_inverses, n) in [(false, 2572), (true, 1439)] {
-        let records = table::class_dictionary(a, with_inverses, true).unwrap();
+        let records = table::class_dictionary(
+            a,
+            table::Dictionary {
+                extended: with_inverses,
+                members: true,
+                specimens: false,
+            },
+        )
+        .unwrap();
         assert_eq!(records.len(), n);
         let total: u64 = records.iter().map(|r| r.size).sum();
         assert_eq!(total, 20_160);

@@ -39,7 +39,7 @@ fn positions(counts: &[MoveCount]) -> Vec<u64> {
 }
 
 fn classes(counts: &[MoveCount]) -> Vec<u64> {
-    counts.iter().map(|c| c.classes).collect()
+    counts.iter().map(|c| c.classes.unwrap()).collect()
 }
 
 fn extended(counts: &[MoveCount]) -> Vec<u64> {
@@ -308,7 +308,7 @@ fn on_the_3x4_tray_the_twist_calculus_is_the_tile_metric() {
             (
                 u32::from(c.moves),
                 c.positions,
-                c.classes,
+                c.classes.unwrap(),
                 c.extended_classes.unwrap(),
             )
         })

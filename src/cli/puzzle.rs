@@ -11,9 +11,11 @@ use schofield::group::{PermGroup, as_points, points};
 use schofield::puzzle::{DefinitionError, Metric, Puzzle, TileTray, library, read};
 use schofield::render::{self, Format};
 use schofield::text::{counted, grouped, quoted};
-use schofield::twist::analysis::{Analysis, MoveCount, Options};
+use schofield::twist::analysis::{Analysis, AnalysisError, MoveCount, Options};
+use schofield::twist::search;
 use schofield::twist::search::Layer;
 use schofield::twist::space;
+use schofield::twist::space::Space;
 use serde::Serialize;
 use std::fmt::Write as _;
 
@@ -81,13 +83,13 @@ impl PuzzleArgs {
     /// position's class is not kept (for large puzzles).
     pub fn analyse(&self, counts_only: bool) -> Result<Analysis, Box<dyn std::error::Error>> {
         let puzzle = self.read()?;
-        analyse(puzzle, &self.options(counts_only))
+        Ok(analyse(puzzle, &self.options(counts_only))?)
     }
 }
 
 /// Runs the analysis of `puzzle` with a progress bar that appears once the
 /// search has run a second (on a terminal only).
-pub fn analyse(puzzle: Puzzle, options: &Options) -> Result<Analysis, Box<dyn std::error::Error>> {
+pub fn analyse(puzzle: Puzzle, options: &Options) -> Result<Analysis, AnalysisError> {
     let start = std::time::Instant::now();
     let bar = super::common::progress_bar(
         0,
@@ -107,7 +109,60 @@ pub fn analyse(puzzle: Puzzle, options: &Options) -> Result<Analysis, Box<dyn st
     };
     let a = Analysis::new(puzzle, options, &progress);
     bar.finish_and_clear();
-    Ok(a?)
+    a
+}
+
+/// The distribution alone, by the two-bit search, when the analysis
+/// (`refused`) needs more memory than allowed or to be had: a quarter of a
+/// byte a position instead of a byte and more. Says so on standard error.
+pub fn two_bit_counts(
+    puzzle: &Puzzle,
+    args: &PuzzleArgs,
+    refused: &AnalysisError,
+) -> Result<Vec<MoveCount>, Box<dyn std::error::Error>> {
+    let options = args.options(true);
+    let metric = options.metric.unwrap_or(puzzle.default_metric());
+    let moves = puzzle.moves(metric, options.generators.as_deref())?;
+    if moves.has_words() {
+        // Words need each position's last moves: no two-bit search.
+        return Err(refused.to_string().into());
+    }
+    let space = Space::with_limit(puzzle, &moves, options.max_memory)?;
+    let start = std::time::Instant::now();
+    let bar = super::common::progress_bar(
+        0,
+        "{msg} [{elapsed_precise}] {wide_bar} {pos}/{len} positions",
+    );
+    bar.set_draw_target(indicatif::ProgressDrawTarget::hidden());
+    let shown = std::cell::Cell::new(false);
+    let progress = |l: Layer| {
+        if !shown.get() && start.elapsed().as_secs_f64() > 1.0 {
+            shown.set(true);
+            bar.set_draw_target(indicatif::ProgressDrawTarget::stderr());
+        }
+        bar.set_length(l.of);
+        bar.set_position(l.reached);
+        bar.set_message(format!("{}: distance {}", puzzle.name(), l.distance));
+    };
+    let counts = search::two_bit_counts(&space, options.max_memory, &progress);
+    bar.finish_and_clear();
+    let counts = counts
+        .map_err(|e| format!("{refused}; the two-bit search of the distribution alone: {e}"))?;
+    eprintln!(
+        "note: {refused}; the distribution alone, by the two-bit search ({} bytes), without classes",
+        grouped(schofield::board::two_bit::TwoBit::bytes(space.len()) as usize)
+    );
+    Ok(counts
+        .iter()
+        .enumerate()
+        .filter(|&(_, &n)| n > 0)
+        .map(|(d, &n)| MoveCount {
+            moves: d as u8,
+            positions: n,
+            classes: None,
+            extended_classes: None,
+        })
+        .collect())
 }
 
 /// The move-count table of a tray moved by tile moves: the engine of
@@ -149,7 +204,7 @@ pub fn tile_counts(
         .map(|r| MoveCount {
             moves: r.moves as u8,
             positions: r.positions,
-            classes: r.classes,
+            classes: Some(r.classes),
             extended_classes: Some(r.extended_classes),
         })
         .collect())

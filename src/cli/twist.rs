@@ -9,11 +9,14 @@ use schofield::board::Board;
 use schofield::board::lookup::LookupTable;
 use schofield::puzzle::{Cell, library};
 use schofield::render::{self, Format, svg};
+use schofield::text::grouped;
 use schofield::twist::Path;
-use schofield::twist::analysis::Analysis;
+use schofield::twist::analysis::{Analysis, MoveCount};
 use schofield::twist::notation::{PositionError, read_pattern_of};
 use schofield::twist::solve::{PathReport, Solution};
 use schofield::twist::table::{self, Tabulation};
+use serde::Serialize;
+use std::fmt::Write as _;
 
 /// Solve one position: minimum moves, starting twists, a specimen
 /// minimal path, tile moves, classes.
@@ -82,6 +85,14 @@ pub struct PathArgs {
 pub struct CountsArgs {
     #[command(flatten)]
     pub puzzle: PuzzleArgs,
+    /// Also list the antipodes: the positions at the largest minimum (the
+    /// first 100, in number order).
+    #[arg(long)]
+    pub antipodes: bool,
+    /// Also count the classes by Burnside's lemma (every position under
+    /// every symmetry), the cross-check of the count by orbits.
+    #[arg(long)]
+    pub burnside: bool,
     #[command(flatten)]
     pub out: FormatArg,
 }
@@ -121,6 +132,10 @@ pub struct ClassesArgs {
     /// List every class's members.
     #[arg(long)]
     members: bool,
+    /// Give each class a specimen minimal solution of its representative
+    /// (the first in the order of the moves), as the printed tables do.
+    #[arg(long)]
+    specimens: bool,
     #[command(flatten)]
     out: FormatArg,
     #[command(flatten)]
@@ -132,13 +147,149 @@ pub fn counts(args: CountsArgs) -> Outcome {
     let format = args.out.get_or_svg()?;
     let puzzle = args.puzzle.read()?;
     let name = puzzle.name().to_string();
-    let counts = match puzzle.tile_tray() {
-        Some(tray) => super::puzzle::tile_counts(&puzzle, tray, &args.puzzle)?,
-        None => super::puzzle::analyse(puzzle, &args.puzzle.options(true))?.move_counts(),
+    let mut extra = Extra::default();
+    let counts = if let Some(tray) = puzzle.tile_tray() {
+        if args.antipodes || args.burnside {
+            return Err(format!(
+                "{} is searched as a board; `schofield boards --board {}x{} --home {}` lists its antipodes and its classes by Burnside's lemma",
+                schofield::text::quoted(&name),
+                tray.rows,
+                tray.cols,
+                tray.home
+            )
+            .into());
+        }
+        super::puzzle::tile_counts(&puzzle, tray, &args.puzzle)?
+    } else {
+        match super::puzzle::analyse(puzzle.clone(), &args.puzzle.options(true)) {
+            Ok(a) => {
+                if args.antipodes {
+                    extra.antipodes = Some(antipodes(&a));
+                }
+                if args.burnside {
+                    extra.burnside = Some(Burnside {
+                        classes: a.classes().count() as u64,
+                        classes_burnside: a.burnside(false).unwrap_or(0),
+                        extended_classes: a.extended_classes().map(|e| e.count() as u64),
+                        extended_classes_burnside: a.burnside(true),
+                    });
+                }
+                a.move_counts()
+            }
+            Err(e) if e.is_memory() && !(args.antipodes || args.burnside) => {
+                super::puzzle::two_bit_counts(&puzzle, &args.puzzle, &e)?
+            }
+            Err(e) => return Err(e.into()),
+        }
     };
-    match format {
-        Some(format) => Ok(render::render_counts(&counts, format)?),
-        None => Ok(svg::move_counts_svg(&name, &counts)),
+    let text = match format {
+        Some(f @ (Format::Json | Format::Jsonl | Format::Yaml))
+            if extra.antipodes.is_some() || extra.burnside.is_some() =>
+        {
+            return Ok(render::structured(
+                &WithExtra {
+                    counts: &counts,
+                    extra: &extra,
+                },
+                f,
+            )?);
+        }
+        Some(format) => render::render_counts(&counts, format)?,
+        None => return Ok(svg::move_counts_svg(&name, &counts)),
+    };
+    let mut text = text;
+    if format == Some(Format::Text) {
+        if let Some(ap) = &extra.antipodes {
+            let _ = writeln!(
+                text,
+                "\nantipodes: {} at {} moves{}: {}",
+                grouped(ap.count as usize),
+                ap.moves,
+                if ap.count as usize > ap.listed.len() {
+                    format!(" (the first {})", ap.listed.len())
+                } else {
+                    String::new()
+                },
+                ap.listed.join("  ")
+            );
+        }
+        if let Some(b) = &extra.burnside {
+            let _ = writeln!(
+                text,
+                "\nclasses {} by orbits, {} by Burnside's lemma",
+                grouped(b.classes as usize),
+                grouped(b.classes_burnside as usize)
+            );
+            if let (Some(e), Some(eb)) = (b.extended_classes, b.extended_classes_burnside) {
+                let _ = writeln!(
+                    text,
+                    "extended classes {} by orbits, {} by Burnside's lemma",
+                    grouped(e as usize),
+                    grouped(eb as usize)
+                );
+            }
+        }
+    } else if extra.antipodes.is_some() || extra.burnside.is_some() {
+        return Err(
+            "--antipodes and --burnside are listed in the text, json, jsonl and yaml formats"
+                .into(),
+        );
+    }
+    Ok(text)
+}
+
+/// What `counts` lists besides the table, when asked.
+#[derive(Default, Serialize)]
+struct Extra {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    antipodes: Option<Antipodes>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    burnside: Option<Burnside>,
+}
+
+/// The table with what was asked besides.
+#[derive(Serialize)]
+struct WithExtra<'a> {
+    counts: &'a [MoveCount],
+    #[serde(flatten)]
+    extra: &'a Extra,
+}
+
+/// The positions at the largest minimum.
+#[derive(Serialize)]
+struct Antipodes {
+    moves: u8,
+    count: u64,
+    listed: Vec<String>,
+}
+
+/// The classes counted two ways.
+#[derive(Serialize)]
+struct Burnside {
+    classes: u64,
+    classes_burnside: u64,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    extended_classes: Option<u64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    extended_classes_burnside: Option<u64>,
+}
+
+/// How many antipodes are listed.
+const ANTIPODES_LISTED: usize = 100;
+
+fn antipodes(a: &Analysis) -> Antipodes {
+    let max = a.max_moves();
+    let all: Vec<u64> = (0..a.space().len())
+        .filter(|&x| a.moves_at(x) == Some(max))
+        .collect();
+    Antipodes {
+        moves: max,
+        count: all.len() as u64,
+        listed: all
+            .iter()
+            .take(ANTIPODES_LISTED)
+            .map(|&x| a.name_of(x))
+            .collect(),
     }
 }
 
@@ -543,7 +694,12 @@ pub fn table(args: TableArgs) -> Outcome {
 pub fn classes(args: ClassesArgs) -> Outcome {
     let format = args.out.get()?;
     let a = args.puzzle.analyse(false)?;
-    let records = table::class_dictionary(&a, args.with_inverses, args.members).ok_or_else(|| {
+    let asked = table::Dictionary {
+        extended: args.with_inverses,
+        members: args.members,
+        specimens: args.specimens,
+    };
+    let records = table::class_dictionary(&a, asked).ok_or_else(|| {
         format!(
             "the {} has identical pieces, so its positions have no inverses and no extended classes",
             a.puzzle().name()

@@ -71,12 +71,27 @@ pub struct Class {
     pub distance: u8,
 }
 
-/// The classes of every reached position: the list, and each position's
-/// class (when asked for).
+/// The classes of every reached position: how many at each distance, and
+/// (when each position's class is kept) the list and each position's class.
 #[derive(Debug, Clone)]
 pub struct Classes {
     classes: Vec<Class>,
     class_of: Option<Vec<u32>>,
+    /// Classes at each distance.
+    counts: Vec<u64>,
+}
+
+/// Classes at each distance, from their list.
+fn counts_of(classes: &[Class]) -> Vec<u64> {
+    let mut out = Vec::new();
+    for c in classes {
+        let d = usize::from(c.distance);
+        if out.len() <= d {
+            out.resize(d + 1, 0);
+        }
+        out[d] += 1;
+    }
+    out
 }
 
 /// Marks a position with no class (not reached).
@@ -85,10 +100,11 @@ pub const NO_CLASS: u32 = u32::MAX;
 impl Classes {
     /// The number of classes.
     pub fn count(&self) -> usize {
-        self.classes.len()
+        self.counts.iter().sum::<u64>() as usize
     }
 
-    /// The classes in order of their numbers.
+    /// The classes in order of their numbers (empty when they were only
+    /// counted: each position's class not kept).
     pub fn list(&self) -> &[Class] {
         &self.classes
     }
@@ -116,18 +132,17 @@ impl Classes {
 
     /// How many classes there are at each distance `0 … max`.
     pub fn by_distance(&self, max: u8) -> Vec<u64> {
-        let mut out = vec![0u64; usize::from(max) + 1];
-        for c in &self.classes {
-            out[usize::from(c.distance)] += 1;
-        }
+        let mut out = self.counts.clone();
+        out.resize(usize::from(max) + 1, 0);
         out
     }
 }
 
 /// The classes of the positions that `distance` says are reached, walking
 /// each orbit once (with `inverses`, the orbit under the symmetries and
-/// inversion), on every core. With `keep`, each position's class is
-/// recorded (four bytes a position).
+/// inversion), on every core. With `keep`, the classes are listed and each
+/// position's class recorded (four bytes a position); without, they are
+/// only counted, by distance (an eighth of a byte a position).
 ///
 /// Cost: the images of each class's first member found, so about `len ×
 /// (1 + inverses)` images in all, not `len × symmetries`.
@@ -149,6 +164,41 @@ pub fn orbits_kept(
     let rep_of: Option<Vec<AtomicU32>> =
         keep.then(|| (0..n).map(|_| AtomicU32::new(NO_CLASS)).collect());
     const STRETCH: u64 = 1 << 14;
+    if !keep {
+        // Counted by distance on each core, then added up.
+        let counts = (0..n.div_ceil(STRETCH))
+            .into_par_iter()
+            .map(|k| {
+                let mut counts = vec![0u64; 256];
+                let mut orbit: Vec<u64> = Vec::new();
+                let mut images: Vec<u64> = Vec::new();
+                for x in k * STRETCH..((k + 1) * STRETCH).min(n) {
+                    if seen[(x / 64) as usize].load(Relaxed) & (1 << (x % 64)) != 0 {
+                        continue;
+                    }
+                    let Some(d) = distance(x) else { continue };
+                    if claim_orbit(action, x, inverses, &seen, &mut orbit, &mut images) {
+                        counts[usize::from(d)] += 1;
+                    }
+                }
+                counts
+            })
+            .reduce(
+                || vec![0u64; 256],
+                |mut a, b| {
+                    for (x, y) in a.iter_mut().zip(b) {
+                        *x += y;
+                    }
+                    a
+                },
+            );
+        let last = counts.iter().rposition(|&c| c > 0).map_or(0, |d| d + 1);
+        return Classes {
+            classes: Vec::new(),
+            class_of: None,
+            counts: counts[..last].to_vec(),
+        };
+    }
     let mut classes: Vec<Class> = (0..n.div_ceil(STRETCH))
         .into_par_iter()
         .flat_map_iter(|k| {
@@ -160,23 +210,10 @@ pub fn orbits_kept(
                     continue;
                 }
                 let Some(d) = distance(x) else { continue };
-                orbit.clear();
-                let starts: [Option<u64>; 2] =
-                    [Some(x), if inverses { action.inverse(x) } else { None }];
-                for y in starts.into_iter().flatten() {
-                    action.images(y, &mut images);
-                    orbit.extend_from_slice(&images);
-                }
-                orbit.sort_unstable();
-                orbit.dedup();
-                let rep = orbit[0];
-                let bit = 1u64 << (rep % 64);
-                if seen[(rep / 64) as usize].fetch_or(bit, Relaxed) & bit != 0 {
+                if !claim_orbit(action, x, inverses, &seen, &mut orbit, &mut images) {
                     continue;
                 }
-                for &z in &orbit[1..] {
-                    seen[(z / 64) as usize].fetch_or(1 << (z % 64), Relaxed);
-                }
+                let rep = orbit[0];
                 if let Some(r) = &rep_of {
                     for &z in &orbit {
                         r[z as usize].store(rep as u32, Relaxed);
@@ -216,7 +253,44 @@ pub fn orbits_kept(
             })
             .collect()
     });
-    Classes { classes, class_of }
+    let counts = counts_of(&classes);
+    Classes {
+        classes,
+        class_of,
+        counts,
+    }
+}
+
+/// Finds the orbit of `x` (its images, with `inverses` those of its
+/// inverse too) into `orbit`, ascending, and claims it by its smallest
+/// member's bit in `seen`, marking the rest: false when another core
+/// claimed it first.
+fn claim_orbit(
+    action: &dyn Action,
+    x: u64,
+    inverses: bool,
+    seen: &[std::sync::atomic::AtomicU64],
+    orbit: &mut Vec<u64>,
+    images: &mut Vec<u64>,
+) -> bool {
+    use std::sync::atomic::Ordering::Relaxed;
+    orbit.clear();
+    let starts: [Option<u64>; 2] = [Some(x), if inverses { action.inverse(x) } else { None }];
+    for y in starts.into_iter().flatten() {
+        action.images(y, images);
+        orbit.extend_from_slice(images);
+    }
+    orbit.sort_unstable();
+    orbit.dedup();
+    let rep = orbit[0];
+    let bit = 1u64 << (rep % 64);
+    if seen[(rep / 64) as usize].fetch_or(bit, Relaxed) & bit != 0 {
+        return false;
+    }
+    for &z in &orbit[1..] {
+        seen[(z / 64) as usize].fetch_or(1 << (z % 64), Relaxed);
+    }
+    true
 }
 
 impl Classes {
@@ -260,9 +334,11 @@ impl Classes {
                 }
             })
             .collect();
+        let counts = counts_of(&classes);
         Some(Classes {
             classes,
             class_of: Some(class_of),
+            counts,
         })
     }
 }

@@ -16,7 +16,7 @@ use crate::render::{Format, render_classes, render_counts, render_five_report};
 use crate::search::duplicates;
 use crate::twist::analysis::{Analysis, Options};
 use crate::twist::five;
-use crate::twist::table::{Tabulation, class_dictionary};
+use crate::twist::table::{Dictionary, Tabulation, class_dictionary};
 
 /// The analysis of a library puzzle of Schofield's.
 fn analysed(name: &str) -> Analysis {
@@ -41,7 +41,14 @@ pub fn generated() -> Vec<(String, String)> {
         (
             "classes.csv".to_string(),
             render_classes(
-                &class_dictionary(&eight, false, true).expect("classes"),
+                &class_dictionary(
+                    &eight,
+                    Dictionary {
+                        members: true,
+                        ..Dictionary::default()
+                    },
+                )
+                .expect("classes"),
                 Format::Csv,
             )
             .expect("serialisable"),
@@ -49,7 +56,15 @@ pub fn generated() -> Vec<(String, String)> {
         (
             "classes-extended.csv".to_string(),
             render_classes(
-                &class_dictionary(&eight, true, true).expect("positions have inverses"),
+                &class_dictionary(
+                    &eight,
+                    Dictionary {
+                        extended: true,
+                        members: true,
+                        ..Dictionary::default()
+                    },
+                )
+                .expect("positions have inverses"),
                 Format::Csv,
             )
             .expect("serialisable"),

@@ -97,35 +97,57 @@ pub fn render_counts(rows: &[MoveCount], format: Format) -> Result<String, Outpu
         Format::Csv => csv(rows),
         Format::Text => {
             let mut s = String::new();
-            let extended = rows.iter().all(|r| r.extended_classes.is_some());
+            let classes = rows.iter().all(|r| r.classes.is_some());
+            let extended = classes && rows.iter().all(|r| r.extended_classes.is_some());
+            let wide = |n: u64| grouped(n as usize);
+            let total = |f: fn(&MoveCount) -> Option<u64>| -> String {
+                wide(rows.iter().filter_map(f).sum())
+            };
+            // Columns as wide as the eight-puzzle's table, wider when the
+            // totals need it (two spaces at least between columns).
+            let fit = |least: usize, f: fn(&MoveCount) -> Option<u64>| {
+                least.max(total(f).chars().count() + 2)
+            };
+            let (pw, cw) = (fit(10, |r| Some(r.positions)), fit(8, |r| r.classes));
+            let ew = fit(18, |r| r.extended_classes);
             let line = |s: &mut String, a: &str, b: &str, c: &str, d: &str| {
-                let _ = writeln!(s, "{}", format!("{a:>6} {b:>10} {c:>8} {d:>18}").trim_end());
+                let _ = writeln!(
+                    s,
+                    "{}",
+                    format!("{a:>6} {b:>pw$} {c:>cw$} {d:>ew$}").trim_end()
+                );
             };
             line(
                 &mut s,
                 "moves",
                 "positions",
-                "classes",
+                if classes { "classes" } else { "" },
                 if extended { "extended classes" } else { "" },
             );
-            let wide = |n: u64| grouped(n as usize);
             for r in rows {
                 line(
                     &mut s,
                     &r.moves.to_string(),
                     &wide(r.positions),
-                    &wide(r.classes),
-                    &r.extended_classes.map(wide).unwrap_or_default(),
+                    &r.classes.map(wide).unwrap_or_default(),
+                    &if extended {
+                        r.extended_classes.map(wide).unwrap_or_default()
+                    } else {
+                        String::new()
+                    },
                 );
             }
-            let total = |f: fn(&MoveCount) -> u64| wide(rows.iter().map(f).sum());
             line(
                 &mut s,
                 "total",
-                &total(|r| r.positions),
-                &total(|r| r.classes),
+                &total(|r| Some(r.positions)),
+                &if classes {
+                    total(|r| r.classes)
+                } else {
+                    String::new()
+                },
                 &if extended {
-                    total(|r| r.extended_classes.unwrap_or(0))
+                    total(|r| r.extended_classes)
                 } else {
                     String::new()
                 },

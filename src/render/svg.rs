@@ -315,14 +315,17 @@ pub fn chart_svg(title: &str, series: &[&str], bars: &[Bar]) -> String {
 /// extended classes at each minimum number of moves.
 pub fn move_counts_svg(name: &str, counts: &[crate::twist::analysis::MoveCount]) -> String {
     let puzzle = super::capitalised(name);
-    let extended = counts.iter().all(|c| c.extended_classes.is_some());
+    let classes = counts.iter().all(|c| c.classes.is_some());
+    let extended = classes && counts.iter().all(|c| c.extended_classes.is_some());
     let (title, series): (&str, &[&str]) = if extended {
         (
             "positions, classes and extended classes",
             &["positions", "classes", "extended classes"],
         )
-    } else {
+    } else if classes {
         ("positions and classes", &["positions", "classes"])
+    } else {
+        ("positions", &["positions"])
     };
     chart_svg(
         &format!("{puzzle}: {title} by minimum number of moves"),
@@ -331,8 +334,9 @@ pub fn move_counts_svg(name: &str, counts: &[crate::twist::analysis::MoveCount])
             .iter()
             .map(|c| Bar {
                 moves: c.moves.into(),
-                values: [Some(c.positions), Some(c.classes), c.extended_classes]
+                values: [Some(c.positions), c.classes, c.extended_classes]
                     .into_iter()
+                    .take(series.len())
                     .flatten()
                     .collect(),
             })

@@ -69,7 +69,10 @@ struct ClassRow<'a> {
     moves: u8,
     starting_twists: &'a str,
     ending_twists: &'a str,
+    #[serde(skip_serializing_if = "Option::is_none")]
     members: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    specimen: Option<&'a str>,
 }
 
 /// The class dictionary.
@@ -85,18 +88,33 @@ pub fn render_classes(records: &[ClassRecord], format: Format) -> Result<String,
             starting_twists: &r.starting_twists.letters,
             ending_twists: &r.ending_twists.letters,
             members: r.members.as_ref().map(|m| m.join(" ")),
+            specimen: r.specimen.as_ref().map(|p| p.plain.as_str()),
         })),
         Format::Text => {
+            // Columns as wide as their widest entry (the eight-puzzle's
+            // code numbers, a cube's patterns).
+            let width = |f: &dyn Fn(&ClassRecord) -> usize, least: usize| {
+                records.iter().map(f).max().unwrap_or(0).max(least)
+            };
+            let class_w = width(&|r| grouped(r.class_id).chars().count(), 5);
+            let rep_w = width(&|r| r.representative.chars().count(), 14);
+            let seq_w = width(&|r| grouped(r.sequence_number as usize).chars().count(), 6);
+            let size_w = width(&|r| r.size.to_string().len(), 4);
+            let start_w = width(&|r| r.starting_twists.field.chars().count(), 8);
+            let end_w = width(&|r| r.ending_twists.field.chars().count(), 6);
             let mut s = String::new();
-            let _ = writeln!(
-                s,
-                "{:>5}  {:<14} {:>6} {:>4} {:>5}  {:<8}  ending",
+            let specimens = records.iter().any(|r| r.specimen.is_some());
+            let mut head = format!(
+                "{:>class_w$}  {:<rep_w$} {:>seq_w$} {:>size_w$} {:>5}  {:<start_w$}  ending",
                 "class", "representative", "S", "size", "moves", "starting"
             );
+            if specimens {
+                head = format!("{head:<width$}  specimen", width = head.len() - 6 + end_w);
+            }
+            let _ = writeln!(s, "{head}");
             for r in records {
-                let _ = writeln!(
-                    s,
-                    "{:>5}  {:<14} {:>6} {:>4} {:>5}  {}  {}",
+                let mut line = format!(
+                    "{:>class_w$}  {:<rep_w$} {:>seq_w$} {:>size_w$} {:>5}  {:<start_w$}  {:<end_w$}",
                     grouped(r.class_id),
                     r.representative,
                     grouped(r.sequence_number as usize),
@@ -105,6 +123,21 @@ pub fn render_classes(records: &[ClassRecord], format: Format) -> Result<String,
                     r.starting_twists.field,
                     r.ending_twists.field
                 );
+                match &r.specimen {
+                    Some(p) if p.plain.is_empty() => line.push_str("  -"),
+                    Some(p) => {
+                        line.push_str("  ");
+                        // Run together as the tables print it when the
+                        // names are letters (`WXYZADY`), else spaced.
+                        if p.plain.contains(' ') {
+                            line.push_str(&p.marked);
+                        } else {
+                            line.push_str(&marked_compact(p));
+                        }
+                    }
+                    None => line.truncate(line.trim_end().len()),
+                }
+                let _ = writeln!(s, "{line}");
                 if let Some(m) = &r.members {
                     let _ = writeln!(s, "       members: {}", m.join(" "));
                 }

@@ -49,6 +49,18 @@ pub enum AnalysisError {
     Search(#[from] SearchError),
 }
 
+impl AnalysisError {
+    /// True when the search did not run for want of memory (allowed or
+    /// to be had), so that a search with less memory may.
+    pub fn is_memory(&self) -> bool {
+        matches!(
+            self,
+            AnalysisError::Search(SearchError::Memory { .. } | SearchError::Allocation { .. })
+                | AnalysisError::Space(SpaceError::Memory { .. })
+        )
+    }
+}
+
 /// One row of the move-count table.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 pub struct MoveCount {
@@ -56,8 +68,10 @@ pub struct MoveCount {
     pub moves: u8,
     /// Positions needing exactly that many.
     pub positions: u64,
-    /// Classes under the symmetries.
-    pub classes: u64,
+    /// Classes under the symmetries (`None` when only the distribution
+    /// was found: the two-bit search keeps no position's distance).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub classes: Option<u64>,
     /// Classes when a position and its inverse are also equivalent.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub extended_classes: Option<u64>,
@@ -158,7 +172,7 @@ impl Analysis {
     ) -> Result<Analysis, AnalysisError> {
         let metric = options.metric.unwrap_or(puzzle.default_metric());
         let moves = puzzle.moves(metric, options.generators.as_deref())?;
-        let space = Space::new(&puzzle, &moves)?;
+        let space = Space::with_limit(&puzzle, &moves, options.max_memory)?;
         let symmetries = usable_symmetries(&puzzle, &moves, &space);
         let found = search::distances(&space, &moves, options.max_memory, progress)?;
         let inverses = puzzle.has_distinct_pieces();
@@ -170,7 +184,14 @@ impl Analysis {
         // Each position's class is kept when asked for, and for counts too
         // while it fits (four bytes a position): the extended classes then
         // come from one inverse a class instead of a second walk.
-        let keep = !options.counts_only || space.len() <= 1 << 28;
+        // (Four bytes a position, so not past the memory allowed.)
+        let room = options.max_memory.is_none_or(|m| {
+            search::bytes_needed(&space, &moves).saturating_add(space.len().saturating_mul(4)) <= m
+        });
+        // With few symmetries the classes are many, and listing them costs
+        // more than a second walk.
+        let keep =
+            !options.counts_only || (space.len() <= 1 << 28 && room && symmetries.len() >= 8);
         let distance = |x: u64| found.get(x);
         let classes = classes::orbits_kept(&action, &distance, false, keep);
         let extended = match (inverses, keep) {
@@ -263,7 +284,7 @@ impl Analysis {
             .map(|(d, &n)| MoveCount {
                 moves: d as u8,
                 positions: n,
-                classes: classes[d],
+                classes: Some(classes[d]),
                 extended_classes: extended.as_ref().map(|e| e[d]),
             })
             .collect()

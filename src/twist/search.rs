@@ -37,7 +37,7 @@ pub const UNSEEN: u8 = u8::MAX;
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum SearchError {
     /// The tables would not fit the memory allowed.
-    #[error("the search needs {} bytes for {} positions, more than the {} allowed (--max-memory)", grouped(*.needed as usize), grouped(*.positions as usize), grouped(*.allowed as usize))]
+    #[error("the search needs {} bytes for {} positions (with its move tables), more than the {} allowed (--max-memory)", grouped(*.needed as usize), grouped(*.positions as usize), grouped(*.allowed as usize))]
     Memory {
         /// Bytes needed.
         needed: u64,
@@ -122,10 +122,10 @@ pub struct Layer {
     pub of: u64,
 }
 
-/// The bytes a search of `space` with `moves` needs: a byte a position
-/// for its distance; with words, its sets of last moves (a bit a move, one
-/// set for each step a junction may cancel) and four bytes for the order
-/// positions are reached in.
+/// The bytes a search of `space` with `moves` needs: the space's move
+/// tables, and a byte a position for its distance; with words, its sets of
+/// last moves (a bit a move, one set for each step a junction may cancel)
+/// and four bytes for the order positions are reached in.
 pub fn bytes_needed(space: &Space, moves: &MoveSet) -> u64 {
     let n = space.len();
     let per = if moves.has_words() {
@@ -139,7 +139,7 @@ pub fn bytes_needed(space: &Space, moves: &MoveSet) -> u64 {
     } else {
         1
     };
-    n.saturating_mul(per)
+    n.saturating_mul(per).saturating_add(space.table_bytes())
 }
 
 fn try_vec<T: Clone>(n: u64, fill: T, needed: u64, positions: u64) -> Result<Vec<T>, SearchError> {
@@ -204,6 +204,56 @@ pub fn distances(
             counts,
         })
     }
+}
+
+/// The number of positions at each distance, by the layered two-bit
+/// search ([`crate::board::two_bit`]: a quarter of a byte a position, so
+/// four times the positions of [`distances`] fit), for a space whose moves
+/// all cost one; refused before it allocates when `max_memory` is too
+/// small. Only the counts come out: a position's distance is not kept, so
+/// no class can be found.
+pub fn two_bit_counts(
+    space: &Space,
+    max_memory: Option<u64>,
+    progress: &dyn Fn(Layer),
+) -> Result<Vec<u64>, SearchError> {
+    use crate::board::two_bit::TwoBit;
+    let positions = space.len();
+    let needed = TwoBit::bytes(positions).saturating_add(space.table_bytes());
+    if let Some(allowed) = max_memory
+        && needed > allowed
+    {
+        return Err(SearchError::Memory {
+            needed,
+            positions,
+            allowed,
+        });
+    }
+    let n =
+        usize::try_from(positions).map_err(|_| SearchError::Allocation { needed, positions })?;
+    let table = TwoBit::try_new(n).ok_or(SearchError::Allocation { needed, positions })?;
+    let nm = space.move_count();
+    let mut before = 1u64;
+    let layers = table.search(
+        &[space.goal_index() as usize],
+        |i, next| {
+            let mut out = [0u64; 64];
+            space.neighbours(i as u64, &mut out[..nm]);
+            for &j in &out[..nm] {
+                next.claim(j as usize);
+            }
+        },
+        |depth, reached, _| {
+            progress(Layer {
+                distance: depth,
+                positions: reached - before,
+                reached,
+                of: positions,
+            });
+            before = reached;
+        },
+    );
+    Ok(layers.counts)
 }
 
 /// The plain breadth-first search, a layer at a time, over the space's

@@ -58,6 +58,14 @@ pub enum SpaceError {
     /// Rotations that do not map the moves onto the moves.
     #[error("rotation {} does not map the moves onto the moves, so positions cannot be taken up to rotation", quoted(.0))]
     Rotation(String),
+    /// Move tables larger than allowed.
+    #[error("the move tables need {} bytes, more than the {} allowed (--max-memory)", crate::text::grouped(*.needed as usize), crate::text::grouped(*.allowed as usize))]
+    Memory {
+        /// Bytes needed.
+        needed: u64,
+        /// Bytes allowed.
+        allowed: u64,
+    },
     /// Rotations that act regularly on no piece.
     #[error(
         "the {count} rotations ({names}) move no piece regularly round all its places and orientations; positions are taken up to rotation by the one piece whose places and orientations the rotations match one to one (the cube's corner, a Top-Spin disc)"
@@ -206,6 +214,16 @@ fn flat_map(t: &Transformation, orbits: &[(usize, usize, u8)]) -> FlatMap {
 impl Space {
     /// Numbers the positions of `puzzle` under `moves`.
     pub fn new(puzzle: &Puzzle, moves: &MoveSet) -> Result<Space, SpaceError> {
+        Space::with_limit(puzzle, moves, None)
+    }
+
+    /// [`Space::new`], refusing before its move tables are allocated when
+    /// they would take more than `max_memory` bytes.
+    pub fn with_limit(
+        puzzle: &Puzzle,
+        moves: &MoveSet,
+        max_memory: Option<u64>,
+    ) -> Result<Space, SpaceError> {
         let (orbits, goal) = layout_of(puzzle);
         let total = goal.pieces.len();
         let raw: Vec<Transformation> = moves.iter().map(|m| m.transformation().clone()).collect();
@@ -441,11 +459,30 @@ impl Space {
             effective,
             rotations,
         };
+        let needed = space.table_bytes();
+        if let Some(allowed) = max_memory
+            && needed > allowed
+        {
+            return Err(SpaceError::Memory { needed, allowed });
+        }
         for c in 0..space.coords.len() {
             space.build_tables(c);
         }
         space.goal_index = space.encode_flat(&goal);
         Ok(space)
+    }
+
+    /// The bytes of the move tables: for each coordinate, an entry for
+    /// each value and move, two bytes or four.
+    pub fn table_bytes(&self) -> u64 {
+        let nm = self.moves.len() as u64;
+        self.coords
+            .iter()
+            .map(|c| {
+                let entry = |values: u64| if values <= 1 << 16 { 2 } else { 4 };
+                (c.perm_count * entry(c.perm_count) + c.ori_count * entry(c.ori_count)) * nm
+            })
+            .sum()
     }
 
     /// The number of positions the numbering covers (every reachable one,

@@ -222,17 +222,34 @@ pub struct ClassRecord {
     /// The members' code numbers, when asked for.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub members: Option<Vec<String>>,
+    /// A specimen minimal solution of the representative (the first in
+    /// the order of the moves), when asked for.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub specimen: Option<WrittenPath>,
+}
+
+/// What a class dictionary lists besides each class's figures.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Dictionary {
+    /// Extended classes (a position and its inverse equivalent) instead
+    /// of classes.
+    pub extended: bool,
+    /// Every class's members.
+    pub members: bool,
+    /// A specimen minimal solution of each representative.
+    pub specimens: bool,
 }
 
 /// The class dictionary: one record per class, classes under the
 /// symmetries or (with `with_inverses`) extended classes, in order of their
 /// numbers; `None` for extended classes of a puzzle whose positions have no
 /// inverses.
-pub fn class_dictionary(
-    a: &Analysis,
-    with_inverses: bool,
-    members: bool,
-) -> Option<Vec<ClassRecord>> {
+pub fn class_dictionary(a: &Analysis, asked: Dictionary) -> Option<Vec<ClassRecord>> {
+    let Dictionary {
+        extended: with_inverses,
+        members,
+        specimens,
+    } = asked;
     let classes = if with_inverses {
         a.extended_classes()?
     } else {
@@ -265,6 +282,7 @@ pub fn class_dictionary(
                     starting_twists: MoveBits(a.starting_moves(x)).named(moves),
                     ending_twists: MoveBits(a.ending_moves(x).unwrap_or(0)).named(moves),
                     members: if members { member_names.next() } else { None },
+                    specimen: specimens.then(|| Path::new(a.specimen(x)).written(moves)),
                 }
             })
             .collect(),
