@@ -105,16 +105,16 @@ pub fn inverse(p: &[u8]) -> Vec<u8> {
 /// The disjoint cycles of `p`, each starting with its smallest element, in
 /// increasing order of that element; fixed points are left out.
 pub fn cycles(p: &[u8]) -> Vec<Vec<u8>> {
-    let mut done = 0u64;
+    let mut done = vec![false; p.len()];
     let mut out = Vec::new();
     for start in 0..p.len() {
-        if done & (1 << start) != 0 {
+        if done[start] {
             continue;
         }
         let mut cycle = Vec::new();
         let mut i = start;
-        while done & (1 << i) == 0 {
-            done |= 1 << i;
+        while !done[i] {
+            done[i] = true;
             cycle.push(i as u8);
             i = usize::from(p[i]);
         }

@@ -439,3 +439,95 @@ fn tempfile_dir() -> std::path::PathBuf {
     std::fs::create_dir_all(&dir).unwrap();
     dir
 }
+
+#[test]
+fn every_library_puzzle_is_written_and_read_back_in_each_format() {
+    use schofield::puzzle::{kpuzzle, tws, yaml};
+    for name in library::names() {
+        let p = library::get(name).unwrap();
+        // Our YAML keeps everything.
+        let again = Puzzle::new(yaml::read(&yaml::write(&p)).unwrap()).unwrap();
+        assert_eq!(again.declared_moves(), p.declared_moves(), "{name}");
+        assert_eq!(again.rotations(), p.rotations(), "{name}");
+        assert_eq!(again.goal(), p.goal(), "{name}");
+        assert_eq!(again.layout(), p.layout(), "{name}");
+        assert_eq!(again.tile_tray(), p.tile_tray(), "{name}");
+        let set = |q: &Puzzle| {
+            let mut v: Vec<_> = q
+                .symmetries()
+                .iter()
+                .map(|s| s.transformation().clone())
+                .collect();
+            v.sort();
+            v
+        };
+        assert_eq!(set(&again), set(&p), "{name}");
+        // twsearch's and cubing.js's formats keep the moves, rotations and
+        // goal (a tray of tile moves has none to write).
+        let formats: [(&str, Option<String>); 2] =
+            [("tws", tws::write(&p)), ("kpuzzle", kpuzzle::write(&p))];
+        for (format, text) in formats {
+            let Some(text) = text else {
+                assert!(p.tile_tray().is_some(), "{name} {format}");
+                continue;
+            };
+            let def = match format {
+                "tws" => tws::read(&text).unwrap(),
+                _ => kpuzzle::read(&text).unwrap(),
+            };
+            let back = Puzzle::new(def).unwrap();
+            let moves = |q: &Puzzle| -> Vec<_> {
+                q.declared_moves()
+                    .iter()
+                    .map(|m| (m.name().to_string(), m.transformation().clone()))
+                    .collect()
+            };
+            assert_eq!(moves(&back), moves(&p), "{name} {format}");
+            assert_eq!(back.goal(), p.goal(), "{name} {format}");
+            assert_eq!(
+                back.rotations().len(),
+                p.rotations().len(),
+                "{name} {format}"
+            );
+        }
+    }
+}
+
+#[test]
+fn puzzles_write_goes_to_a_file_and_says_what_it_leaves_out() {
+    let dir = tempfile_dir();
+    let file = dir.join("eight.tws");
+    let out = common::schofield(&[
+        "puzzles",
+        "--write",
+        "tws",
+        "--puzzle",
+        "eight",
+        "--output",
+        file.to_str().unwrap(),
+    ]);
+    assert!(out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("leaves out the words"), "{err}");
+    // The file reads back as a puzzle with the eight twists, each costing
+    // one move.
+    let text = stdout(&[
+        "counts",
+        "--puzzle",
+        file.to_str().unwrap(),
+        "--format",
+        "json",
+    ]);
+    let rows: serde_json::Value = serde_json::from_str(&text).unwrap();
+    let total: u64 = rows
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r["positions"].as_u64().unwrap())
+        .sum();
+    assert_eq!(total, 20_160);
+    fails(
+        &["puzzles", "--write", "kpuzzle", "--puzzle", "eight-tiles"],
+        "only --write yaml writes it",
+    );
+}

@@ -210,12 +210,72 @@ pub fn tile_counts(
         .collect())
 }
 
-/// List the puzzles of the library with their sizes.
+/// List the puzzles of the library with their sizes, or write one puzzle
+/// in one of the formats the tool reads.
 #[derive(Args)]
-#[command(after_help = "Examples:\n  schofield puzzles\n  schofield puzzles --format json")]
+#[command(
+    after_help = "Examples:\n  schofield puzzles\n  schofield puzzles --format json\n  schofield puzzles --write tws --puzzle 2x2x2 --output 2x2x2.tws\n  schofield puzzles --write yaml --puzzle cube.kpuzzle.json"
+)]
 pub struct PuzzlesArgs {
+    /// Write the puzzle --puzzle names in this format instead of listing
+    /// the library: yaml (ours, everything), tws (twsearch's) or kpuzzle
+    /// (cubing.js's JSON); the last two have no place for words,
+    /// symmetries or the drawing.
+    #[arg(long, value_enum, requires = "puzzle", value_name = "FORMAT")]
+    write: Option<PuzzleFormat>,
+    /// The puzzle to write: a library name or a file.
+    #[arg(long, value_name = "NAME|FILE", requires = "write")]
+    puzzle: Option<String>,
     #[command(flatten)]
     out: FormatArg,
+}
+
+/// The formats `puzzles --write` writes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum PuzzleFormat {
+    /// Our YAML.
+    Yaml,
+    /// twsearch's .tws.
+    Tws,
+    /// cubing.js's KPuzzle JSON.
+    Kpuzzle,
+}
+
+/// `puzzles --write`: the puzzle in that format, and a note on standard
+/// error of what the format leaves out.
+fn write_puzzle(format: PuzzleFormat, name: &str, out: &FormatArg) -> Outcome {
+    if out.format.is_some() {
+        return Err("--write names the file's format; drop --format".into());
+    }
+    let p = read::puzzle(name)?;
+    let refused = || {
+        DefinitionError::TileMoves(p.name().to_string()).to_string()
+            + "; only --write yaml writes it"
+    };
+    let text = match format {
+        PuzzleFormat::Yaml => schofield::puzzle::yaml::write(&p),
+        PuzzleFormat::Tws => schofield::puzzle::tws::write(&p).ok_or_else(refused)?,
+        PuzzleFormat::Kpuzzle => schofield::puzzle::kpuzzle::write(&p).ok_or_else(refused)?,
+    };
+    if format != PuzzleFormat::Yaml {
+        let mut left = Vec::new();
+        if p.has_words() {
+            left.push("the words (every move costs one there)");
+        }
+        if p.symmetries().len() > 1 {
+            left.push("the symmetries");
+        }
+        if !p.layout().is_empty() {
+            left.push("the drawing");
+        }
+        if !left.is_empty() {
+            eprintln!("note: the file leaves out {}", left.join(", "));
+        }
+    }
+    if let Some(path) = &out.output {
+        super::common::send_output_to(path)?;
+    }
+    Ok(text)
 }
 
 /// One library puzzle, as `puzzles` lists it.
@@ -233,6 +293,9 @@ struct Listed {
 
 /// `puzzles`.
 pub fn puzzles(args: PuzzlesArgs) -> Outcome {
+    if let (Some(format), Some(name)) = (args.write, &args.puzzle) {
+        return write_puzzle(format, name, &args.out);
+    }
     let mut rows = Vec::new();
     for name in library::names() {
         let p = library::get(name).ok_or("the library lists a puzzle it has not")?;

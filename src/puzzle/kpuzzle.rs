@@ -194,3 +194,60 @@ pub fn read(text: &str) -> Result<Definition, KpuzzleError> {
     }
     Ok(def)
 }
+
+/// Writes a puzzle as cubing.js's KPuzzle JSON: `orbits`, the
+/// `defaultPattern` and every move and rotation (rotations named as
+/// twsearch names them, [`super::tws::rotation_name`]). Words, symmetries
+/// and the drawing have no place in the format and are left out. `None`
+/// for a tray moved by tile moves.
+///
+/// ```
+/// use schofield::puzzle::{kpuzzle, library, Puzzle};
+/// let squares = library::get("squares").unwrap();
+/// let json = kpuzzle::write(&squares).unwrap();
+/// let again = Puzzle::new(kpuzzle::read(&json).unwrap()).unwrap();
+/// assert_eq!(again.declared_moves(), squares.declared_moves());
+/// ```
+pub fn write(p: &super::Puzzle) -> Option<String> {
+    use serde_json::{Map, json};
+    p.tile_tray().is_none().then_some(())?;
+    let orbits: Vec<Value> = p
+        .orbits()
+        .iter()
+        .map(|o| json!({"orbitName": o.name, "numPieces": o.pieces, "numOrientations": o.orientations}))
+        .collect();
+    let mut pattern = Map::new();
+    for (o, g) in p.orbits().iter().zip(p.goal().orbits()) {
+        pattern.insert(
+            o.name.clone(),
+            json!({"pieces": g.pieces, "orientation": g.orientation}),
+        );
+    }
+    let mut moves = Map::new();
+    let all = p
+        .declared_moves()
+        .iter()
+        .map(|m| (m.name().to_string(), m))
+        .chain(
+            p.rotations()
+                .iter()
+                .map(|r| (super::tws::rotation_name(r.name()), r)),
+        );
+    for (name, t) in all {
+        let mut m = Map::new();
+        for (o, map) in p.orbits().iter().zip(t.transformation().orbits()) {
+            m.insert(
+                o.name.clone(),
+                json!({"permutation": map.permutation(), "orientationDelta": map.orientation()}),
+            );
+        }
+        moves.insert(name, Value::Object(m));
+    }
+    let doc = json!({
+        "name": p.name(),
+        "orbits": orbits,
+        "defaultPattern": pattern,
+        "moves": moves,
+    });
+    serde_json::to_string_pretty(&doc).ok().map(|s| s + "\n")
+}

@@ -329,3 +329,100 @@ fn block(
         out.push((name, (perm, ori)));
     }
 }
+
+/// The name a rotation is written under in twsearch's formats, so that
+/// reading it back (here or in twsearch) takes it for a rotation: its own
+/// name when twsearch would take it so, else its letters in capitals
+/// followed by `v` (Top-Spin's `R` is written `Rv`).
+pub fn rotation_name(name: &str) -> String {
+    if is_rotation_name(name) {
+        return name.to_string();
+    }
+    let stem: String = name
+        .chars()
+        .filter(|c| c.is_ascii_alphabetic() || *c == '_')
+        .map(|c| c.to_ascii_uppercase())
+        .collect();
+    if stem.is_empty() {
+        "ROTATIONv".to_string()
+    } else {
+        format!("{stem}v")
+    }
+}
+
+/// Writes a puzzle as a `.tws` file twsearch reads: `Set` for each orbit,
+/// the `Solved` pattern (pieces numbered from 1) and a `Move` block for
+/// each move and rotation (sources numbered from 1, gains listed by the
+/// slot a piece comes from). What the format has no place for is left
+/// out: words (every move costs one there), symmetries, the drawing.
+/// `None` for a tray moved by tile moves, which has no moves to write.
+///
+/// ```
+/// use schofield::puzzle::{library, tws, Puzzle};
+/// let cube = library::get("2x2x2").unwrap();
+/// let text = tws::write(&cube).unwrap();
+/// let again = Puzzle::new(tws::read(&text).unwrap()).unwrap();
+/// assert_eq!(again.declared_moves(), cube.declared_moves());
+/// assert_eq!(again.rotations().len(), 3);
+/// ```
+pub fn write(p: &super::Puzzle) -> Option<String> {
+    use std::fmt::Write as _;
+    p.tile_tray().is_none().then_some(())?;
+    let mut out = String::new();
+    let _ = writeln!(
+        out,
+        "# {} as schofield writes it (docs/puzzles.md)",
+        p.name()
+    );
+    let _ = writeln!(out, "Name {}\n", p.name().replace(char::is_whitespace, "_"));
+    for o in p.orbits() {
+        let _ = writeln!(out, "Set {} {} {}", o.name, o.pieces, o.orientations);
+    }
+    let join = |l: &mut dyn Iterator<Item = usize>| -> String {
+        l.map(|x| x.to_string()).collect::<Vec<_>>().join(" ")
+    };
+    let _ = writeln!(out, "\nSolved");
+    for (o, g) in p.orbits().iter().zip(p.goal().orbits()) {
+        let _ = writeln!(out, "{}", o.name);
+        let _ = writeln!(
+            out,
+            "{}",
+            join(&mut g.pieces.iter().map(|&x| usize::from(x) + 1))
+        );
+        if o.orientations > 1 {
+            let _ = writeln!(
+                out,
+                "{}",
+                join(&mut g.orientation.iter().map(|&x| usize::from(x)))
+            );
+        }
+    }
+    let _ = writeln!(out, "End");
+    let moves = p.declared_moves().iter().map(|m| (m.name().to_string(), m));
+    let rotations = p.rotations().iter().map(|r| (rotation_name(r.name()), r));
+    for (name, t) in moves.chain(rotations) {
+        let _ = writeln!(out, "\nMove {name}");
+        for (o, map) in p.orbits().iter().zip(t.transformation().orbits()) {
+            if map.is_identity() {
+                continue;
+            }
+            let perm = map.permutation();
+            let _ = writeln!(out, "{}", o.name);
+            let _ = writeln!(
+                out,
+                "{}",
+                join(&mut perm.iter().map(|&x| usize::from(x) + 1))
+            );
+            if o.orientations > 1 {
+                // ksolve lists the gain by the slot the piece comes from.
+                let mut by_source = vec![0usize; perm.len()];
+                for (to, &from) in perm.iter().enumerate() {
+                    by_source[usize::from(from)] = usize::from(map.orientation()[to]);
+                }
+                let _ = writeln!(out, "{}", join(&mut by_source.into_iter()));
+            }
+        }
+        let _ = writeln!(out, "End");
+    }
+    Some(out)
+}
