@@ -36,7 +36,7 @@ pub enum PermutationError {
     },
     /// An entry given twice.
     Repeated(u8),
-    /// More than 64 entries: more than any permutation here.
+    /// More than 256 entries: more than a byte numbers.
     TooLong(usize),
 }
 
@@ -47,14 +47,14 @@ impl fmt::Display for PermutationError {
                 write!(f, "{value} is out of range; expected 0 to {}", n - 1)
             }
             PermutationError::Repeated(v) => write!(f, "{v} appears twice"),
-            PermutationError::TooLong(n) => write!(f, "{n} entries; expected at most 64"),
+            PermutationError::TooLong(n) => write!(f, "{n} entries; expected at most 256"),
         }
     }
 }
 
 impl std::error::Error for PermutationError {}
 
-/// Checks that `p` holds each of `0..p.len()` exactly once (at most 64
+/// Checks that `p` holds each of `0..p.len()` exactly once (at most 256
 /// entries): the one permutation check that every reader of positions,
 /// arrangements and files calls. With `n` entries all in range and none
 /// repeated, none can be missing.
@@ -67,18 +67,17 @@ impl std::error::Error for PermutationError {}
 /// ```
 pub fn check_permutation(p: &[u8]) -> Result<(), PermutationError> {
     let n = p.len();
-    if n > 64 {
+    if n > 256 {
         return Err(PermutationError::TooLong(n));
     }
-    let mut seen = 0u64;
+    let mut seen = [false; 256];
     for &x in p {
         if usize::from(x) >= n {
             return Err(PermutationError::OutOfRange { value: x, n });
         }
-        if seen & (1 << x) != 0 {
+        if std::mem::replace(&mut seen[usize::from(x)], true) {
             return Err(PermutationError::Repeated(x));
         }
-        seen |= 1 << x;
     }
     Ok(())
 }

@@ -95,10 +95,10 @@ fn the_library_lists_every_puzzle_with_its_published_size() {
             .unwrap()
             .iter()
             .find(|p| p["name"] == name)
-            .unwrap_or_else(|| panic!("{name} is listed"))["positions"]
+            .unwrap_or_else(|| panic!("{name} is listed"))["position_count"]
             .as_str()
             .unwrap()
-            .replace(' ', "")
+            .to_string()
     };
     // Schofield: A8 and A5, 8!/2 and 5!/2.
     assert_eq!(size("eight"), "20160");
@@ -141,6 +141,50 @@ fn the_2x2x2_face_and_quarter_metrics_are_oeis_a079761_and_a079762() {
         [
             1, 1, 3, 4, 13, 35, 126, 398, 1301, 3952, 10086, 14658, 8619, 1091, 8
         ]
+    );
+}
+
+#[test]
+fn counts_lists_the_antipodes_and_counts_the_classes_two_ways() {
+    // The 2x2x2's 2 644 antipodes at 11 face turns (A079761's last term)
+    // and Bryan's 77 802 classes, 40 296 with inverses (above), found both
+    // by listing orbits and by Burnside's lemma; the keys are `boards`'.
+    let text = stdout(&[
+        "counts",
+        "--puzzle",
+        "2x2x2",
+        "--antipodes",
+        "--burnside",
+        "--format",
+        "json",
+    ]);
+    let v: serde_json::Value = serde_json::from_str(&text).unwrap();
+    let rows = v["rows"].as_array().unwrap();
+    assert_eq!(rows.len(), 12);
+    assert_eq!(rows[11]["positions"], 2644);
+    assert_eq!(v["max"], 11);
+    assert_eq!(v["antipode_count"], 2644);
+    let listed = v["antipodes"].as_array().unwrap();
+    assert_eq!(listed.len(), 100, "the first hundred are listed");
+    for p in listed.iter().take(5) {
+        let p = p.as_str().unwrap();
+        let solved = stdout(&["solve", "--puzzle", "2x2x2", p, "--format", "json"]);
+        let s: serde_json::Value = serde_json::from_str(&solved).unwrap();
+        assert_eq!(s["moves"], 11, "{p}");
+    }
+    for (key, total) in [("class_total", 77_802), ("extended_class_total", 40_296)] {
+        assert_eq!(v[key]["orbits"], total, "{key}");
+        assert_eq!(v[key]["burnside"], total, "{key}");
+    }
+    // The eight-puzzle's 2 572 and 1 439 the same two ways, in the text.
+    let text = stdout(&["counts", "--antipodes", "--burnside"]);
+    assert!(text.contains("\nclasses 2 572 by orbits, 2 572 by Burnside's lemma\n"));
+    assert!(text.contains("\nextended classes 1 439 by orbits, 1 439 by Burnside's lemma\n"));
+    assert!(text.contains("\nantipodes: 60 at 30 moves: 052741  054761 "));
+    // CSV has one table only.
+    fails(
+        &["counts", "--antipodes", "--format", "csv"],
+        "--antipodes and --burnside are listed in",
     );
 }
 
@@ -530,4 +574,140 @@ fn puzzles_write_goes_to_a_file_and_says_what_it_leaves_out() {
         &["puzzles", "--write", "kpuzzle", "--puzzle", "eight-tiles"],
         "only --write yaml writes it",
     );
+}
+
+#[test]
+fn the_cube_and_pyraminx_files_are_what_their_geometry_gives() {
+    // scripts/geometry.py computes the moves from coordinates; every move,
+    // rotation and symmetry line of these files must be one it prints.
+    for (mode, files) in [
+        ("cube-corners", &["2x2x2", "corners"][..]),
+        ("cube", &["3x3x3"][..]),
+        ("cube-half", &["squares"][..]),
+        ("pyraminx", &["pyraminx"][..]),
+    ] {
+        let out = std::process::Command::new("python3")
+            .args(["scripts/geometry.py", mode])
+            .output()
+            .expect("python3 runs scripts/geometry.py");
+        assert!(out.status.success(), "{mode}");
+        let printed = String::from_utf8(out.stdout).unwrap();
+        for name in files {
+            let text = library::source(name).unwrap();
+            for line in text
+                .lines()
+                .filter(|l| l.starts_with("  ") && l.contains("cycles"))
+            {
+                let line = line.replace(", mirror: true", "");
+                let generated = line
+                    .split_once(':')
+                    .map(|(_, rest)| rest.to_string())
+                    .unwrap();
+                assert!(
+                    printed
+                        .lines()
+                        .any(|p| p.split_once(':').is_some_and(|(_, r)| r == generated)),
+                    "{name}: {line} is not what scripts/geometry.py {mode} computes"
+                );
+            }
+        }
+    }
+}
+
+/// A file in the test's own folder.
+fn write_fixture(name: &str, text: &str) -> String {
+    let path = tempfile_dir().join(name);
+    std::fs::write(&path, text).unwrap();
+    path.to_string_lossy().into_owned()
+}
+
+#[test]
+fn moves_of_enormous_order_are_counted_before_they_are_made() {
+    // One move, a cycle of each prime length from 197 to 251 on its own
+    // orbit: its order is their product, so the face metric would make
+    // 323 007 455 396 439 061 377 748 powers of it. They are counted, not
+    // made, and refused at once; the group and the quarter metric still work.
+    let primes = [251u64, 241, 239, 233, 229, 227, 223, 211, 199, 197];
+    let mut yaml = String::from("name: primes\norbits:\n");
+    for (i, p) in primes.iter().enumerate() {
+        yaml += &format!("  o{i}: {{pieces: {p}}}\n");
+    }
+    let cycles: Vec<String> = primes
+        .iter()
+        .enumerate()
+        .map(|(i, &p)| {
+            let c: Vec<String> = (0..p).map(|x| x.to_string()).collect();
+            format!("o{i}: \"({})\"", c.join(","))
+        })
+        .collect();
+    yaml += &format!("moves:\n  T: {{cycles: {{{}}}}}\n", cycles.join(", "));
+    let file = write_fixture("primes.yaml", &yaml);
+    let product: u128 = primes.iter().map(|&p| u128::from(p)).product();
+    assert_eq!(product, 323_007_455_396_439_061_377_749);
+    fails(
+        &["counts", "--puzzle", &file],
+        "the face metric gives 323007455396439061377748 moves; at most 64",
+    );
+    let text = stdout(&["group", "--puzzle", &file, "T", "--format", "json"]);
+    let v: serde_json::Value = serde_json::from_str(&text).unwrap();
+    assert_eq!(v["group_order"], product.to_string());
+    assert_eq!(v["membership"]["reachable"], true);
+    assert_eq!(v["membership"]["element_order"], product.to_string());
+    let text = stdout(&["group", "--puzzle", &file, "--metric", "quarter"]);
+    assert!(text.contains("323 007 455 396 439 061 377 749"), "{text}");
+}
+
+#[test]
+fn orientations_past_a_byte_are_exact() {
+    // 200 orientations: a gain plus an orientation passes 255. The
+    // distribution is checked against a plain breadth-first search here.
+    let file = write_fixture(
+        "turns.yaml",
+        "name: turns\norbits:\n  p: {pieces: 3, orientations: 200}\nmetric: quarter\nmoves:\n  \
+         T: {cycles: {p: \"(0,1)\"}, orientation: {p: [150, 100, 0]}}\n  \
+         S: {cycles: {p: \"(1,2)\"}, orientation: {p: [0, 199, 7]}}\n",
+    );
+    type State = ([u8; 3], [u8; 3]);
+    // KPuzzle's convention: slot i takes the piece from perm[i] and adds gain[i].
+    let apply = |(p, o): State, perm: [usize; 3], gain: [u16; 3]| -> State {
+        let mut q = ([0; 3], [0; 3]);
+        for i in 0..3 {
+            q.0[i] = p[perm[i]];
+            q.1[i] = ((u16::from(o[perm[i]]) + gain[i]) % 200) as u8;
+        }
+        q
+    };
+    let inverse = |perm: [usize; 3], gain: [u16; 3]| {
+        let mut ip = [0; 3];
+        for (i, &x) in perm.iter().enumerate() {
+            ip[x] = i;
+        }
+        let g = [0, 1, 2].map(|i| (200 - gain[ip[i]]) % 200);
+        (ip, g)
+    };
+    let t = ([1, 0, 2], [150, 100, 0]);
+    let s = ([0, 2, 1], [0, 199, 7]);
+    let moves = [t, s, inverse(t.0, t.1), inverse(s.0, s.1)];
+    let start: State = ([0, 1, 2], [0, 0, 0]);
+    let mut seen = std::collections::HashSet::from([start]);
+    let (mut frontier, mut expected) = (vec![start], vec![1u64]);
+    while !frontier.is_empty() {
+        let mut next = Vec::new();
+        for &x in &frontier {
+            for &(perm, gain) in &moves {
+                let y = apply(x, perm, gain);
+                if seen.insert(y) {
+                    next.push(y);
+                }
+            }
+        }
+        if !next.is_empty() {
+            expected.push(next.len() as u64);
+        }
+        frontier = next;
+    }
+    assert_eq!(seen.len(), 3_000_000);
+    let p = read::puzzle(&file).unwrap();
+    let counts = analysis(p, None, None).move_counts();
+    assert_eq!(positions(&counts), expected);
 }

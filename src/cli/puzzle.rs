@@ -214,7 +214,7 @@ pub fn tile_counts(
 /// in one of the formats the tool reads.
 #[derive(Args)]
 #[command(
-    after_help = "Examples:\n  schofield puzzles\n  schofield puzzles --format json\n  schofield puzzles --write tws --puzzle 2x2x2 --output 2x2x2.tws\n  schofield puzzles --write yaml --puzzle cube.kpuzzle.json"
+    after_help = "Examples:\n  schofield puzzles\n  schofield puzzles --format json\n  schofield puzzles --write tws --puzzle 2x2x2 --output 2x2x2.tws\n  schofield puzzles --write kpuzzle --puzzle 2x2x2 --output cube.json\n  schofield puzzles --write yaml --puzzle cube.json"
 )]
 pub struct PuzzlesArgs {
     /// Write the puzzle --puzzle names in this format instead of listing
@@ -283,11 +283,12 @@ fn write_puzzle(format: PuzzleFormat, name: &str, out: &FormatArg) -> Outcome {
 struct Listed {
     name: &'static str,
     title: String,
-    orbits: String,
-    moves: usize,
+    pieces: String,
+    move_count: usize,
     metric: &'static str,
     symmetries: usize,
-    positions: String,
+    /// Decimal digits: a puzzle's positions may pass 2^64.
+    position_count: String,
     description: String,
 }
 
@@ -307,11 +308,11 @@ pub fn puzzles(args: PuzzlesArgs) -> Outcome {
             rows.push(Listed {
                 name,
                 title: p.name().to_string(),
-                orbits: format!("{} {}", p.orbits()[0].name, p.orbits()[0].pieces),
-                moves: 4,
+                pieces: format!("{} {}", p.orbits()[0].name, p.orbits()[0].pieces),
+                move_count: 4,
                 metric: "tile",
                 symmetries: case.symmetries().len(),
-                positions: grouped_big(&(board.reachable() / board.cells() as u64).to_string()),
+                position_count: (board.reachable() / board.cells() as u64).to_string(),
                 description: p.description().unwrap_or_default().to_string(),
             });
             continue;
@@ -324,7 +325,7 @@ pub fn puzzles(args: PuzzlesArgs) -> Outcome {
         rows.push(Listed {
             name,
             title: p.name().to_string(),
-            orbits: p
+            pieces: p
                 .orbits()
                 .iter()
                 .map(|o| {
@@ -336,14 +337,17 @@ pub fn puzzles(args: PuzzlesArgs) -> Outcome {
                 })
                 .collect::<Vec<_>>()
                 .join(", "),
-            moves: moves.len(),
+            move_count: moves.len(),
             metric: metric.name(),
             symmetries: p.symmetries().len().max(1),
-            positions: grouped_big(&order.to_string()),
+            position_count: order.to_string(),
             description: p.description().unwrap_or_default().to_string(),
         });
     }
     let format = args.out.get()?;
+    if format == Format::Csv {
+        return Ok(render::csv(&rows)?);
+    }
     if format != Format::Text {
         return Ok(render::structured(&rows, format)?);
     }
@@ -351,7 +355,7 @@ pub fn puzzles(args: PuzzlesArgs) -> Outcome {
     let name_width = rows.iter().map(|r| r.name.len()).max().unwrap_or(0).max(4);
     let width = rows
         .iter()
-        .map(|r| r.positions.chars().count())
+        .map(|r| grouped_big(&r.position_count).chars().count())
         .max()
         .unwrap_or(0)
         .max(9);
@@ -364,7 +368,11 @@ pub fn puzzles(args: PuzzlesArgs) -> Outcome {
         let _ = writeln!(
             s,
             "{:<name_width$}  {:>width$} {:>6} {:>11}  {}",
-            r.name, r.positions, r.moves, r.symmetries, r.description
+            r.name,
+            grouped_big(&r.position_count),
+            r.move_count,
+            r.symmetries,
+            r.description
         );
     }
     let _ = writeln!(
@@ -425,13 +433,14 @@ struct GroupReport {
     puzzle: String,
     metric: &'static str,
     generators: Vec<String>,
-    order: String,
+    /// Decimal digits: an order may pass 2^64.
+    group_order: String,
     up_to_rotation: bool,
-    positions: String,
-    orbits: Vec<SlotOrbit>,
+    position_count: String,
+    piece_orbits: Vec<SlotOrbit>,
     invariants: Vec<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
-    position: Option<Membership>,
+    membership: Option<Membership>,
 }
 
 /// A position tested against the group.
@@ -442,13 +451,17 @@ struct Membership {
     #[serde(skip_serializing_if = "Option::is_none")]
     reason: Option<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
-    order: Option<String>,
+    element_order: Option<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
-    cycle_type: Option<String>,
+    cycle_structure: Option<String>,
 }
 
 /// `group`.
 pub fn group(args: GroupArgs) -> Outcome {
+    let format = args.out.get()?;
+    if format == Format::Csv {
+        return Err("group writes text, json, jsonl or yaml, not csv: its orbits and invariants are no one table".into());
+    }
     let p = args.puzzle.read()?;
     if p.tile_tray().is_some() {
         return Err(DefinitionError::TileMoves(p.name().to_string()).into());
@@ -514,46 +527,50 @@ pub fn group(args: GroupArgs) -> Outcome {
             orientations: o.orientations,
         });
     }
-    let moves = p.moves(metric, args.puzzle.generators.as_deref());
-    let invariants: Vec<String> = match &moves {
-        Ok(ms) => invariants::of(&p, ms)
-            .iter()
-            .map(|i| match i {
-                Invariant::Parity { orbit } => {
-                    format!("every move permutes {} evenly", p.orbits()[*orbit].name)
-                }
-                Invariant::ParitiesAlike { first, second } => format!(
-                    "every move permutes {} and {} with the same parity",
-                    p.orbits()[*first].name,
-                    p.orbits()[*second].name
-                ),
-                Invariant::OrientationSum { orbit, modulus } => format!(
-                    "every move keeps the orientation sum of {} (mod {modulus})",
-                    p.orbits()[*orbit].name
-                ),
-            })
-            .collect(),
-        Err(_) => Vec::new(),
-    };
+    // The invariants are the generators' (a power keeps what its move
+    // keeps), whatever the metric.
+    let generators: Vec<&schofield::puzzle::Transformation> = gens.iter().collect();
+    let invariants: Vec<String> = invariants::kept_by(&p, &generators)
+        .iter()
+        .map(|i| match i {
+            Invariant::Parity { orbit } => {
+                format!("every move permutes {} evenly", p.orbits()[*orbit].name)
+            }
+            Invariant::ParitiesAlike { first, second } => format!(
+                "every move permutes {} and {} with the same parity",
+                p.orbits()[*first].name,
+                p.orbits()[*second].name
+            ),
+            Invariant::OrientationSum { orbit, modulus } => format!(
+                "every move keeps the orientation sum of {} (mod {modulus})",
+                p.orbits()[*orbit].name
+            ),
+        })
+        .collect();
     let position = if args.position.is_empty() {
         None
     } else {
+        // Reading an alg needs the moves' names; a metric of too many
+        // moves (a move of enormous order) still has the quarter metric's.
+        let given = args.puzzle.generators.as_deref();
+        let ms = p.moves(metric, given).or_else(|e| match e {
+            DefinitionError::TooManyMoves { .. } => p.moves(Metric::Quarter, given),
+            e => Err(e),
+        })?;
         let text = args.position.join(" ");
-        let ms = moves?;
-        Some(membership(&p, &ms, &effective, &reduced, &text)?)
+        Some(membership(&p, &ms, &generators, &reduced, &text)?)
     };
     let report = GroupReport {
         puzzle: p.name().to_string(),
         metric: metric.name(),
         generators: chosen.iter().map(|m| m.name().to_string()).collect(),
-        order: whole.order().to_string(),
+        group_order: whole.order().to_string(),
         up_to_rotation,
-        positions: reduced.order().to_string(),
-        orbits,
+        position_count: reduced.order().to_string(),
+        piece_orbits: orbits,
         invariants,
-        position,
+        membership: position,
     };
-    let format = args.out.get()?;
     if format != Format::Text {
         return Ok(render::structured(&report, format)?);
     }
@@ -565,18 +582,21 @@ pub fn group(args: GroupArgs) -> Outcome {
     line("generators", report.generators.join(" "));
     line(
         "group order",
-        format!("{}   (Schreier–Sims, exact)", grouped_big(&report.order)),
+        format!(
+            "{}   (Schreier–Sims, exact)",
+            grouped_big(&report.group_order)
+        ),
     );
     let distinct = p.has_distinct_pieces();
     line(
         "positions",
         match (up_to_rotation, distinct) {
-            (true, _) => format!("{}   (up to whole-puzzle rotation)", grouped_big(&report.positions)),
-            (false, true) => format!("{}   (one for each element: the pieces are all different)", grouped_big(&report.positions)),
+            (true, _) => format!("{}   (up to whole-puzzle rotation)", grouped_big(&report.position_count)),
+            (false, true) => format!("{}   (one for each element: the pieces are all different)", grouped_big(&report.position_count)),
             (false, false) => "fewer than the group's elements: identical pieces (count them with `schofield counts`)".to_string(),
         },
     );
-    for (i, o) in report.orbits.iter().enumerate() {
+    for (i, o) in report.piece_orbits.iter().enumerate() {
         let slots = o
             .slots
             .iter()
@@ -606,7 +626,7 @@ pub fn group(args: GroupArgs) -> Outcome {
     for (i, inv) in report.invariants.iter().enumerate() {
         line(if i == 0 { "invariants" } else { "" }, inv.clone());
     }
-    if let Some(m) = &report.position {
+    if let Some(m) = &report.membership {
         line("position", m.given.clone());
         line(
             "reachable",
@@ -615,10 +635,10 @@ pub fn group(args: GroupArgs) -> Outcome {
                 Some(r) => format!("no: {r}"),
             },
         );
-        if let Some(o) = &m.order {
-            line("order", o.clone());
+        if let Some(o) = &m.element_order {
+            line("order", grouped_big(o));
         }
-        if let Some(c) = &m.cycle_type {
+        if let Some(c) = &m.cycle_structure {
             line("cycle type", c.clone());
         }
     }
@@ -630,7 +650,7 @@ pub fn group(args: GroupArgs) -> Outcome {
 fn membership(
     p: &Puzzle,
     moves: &schofield::puzzle::MoveSet,
-    _effective: &[schofield::puzzle::Transformation],
+    generators: &[&schofield::puzzle::Transformation],
     reduced: &PermGroup,
     text: &str,
 ) -> Result<Membership, Box<dyn std::error::Error>> {
@@ -638,7 +658,7 @@ fn membership(
     // the pattern forms alone (no alg).
     let pattern = schofield::twist::notation::read_pattern_of(p, moves, text)?;
     let element = schofield::twist::notation::element_of(p, &pattern);
-    let reason = invariants::broken(p, moves, &pattern).map(|b| b.to_string());
+    let reason = invariants::broken_by(p, generators, &pattern).map(|b| b.to_string());
     let in_group = match &element {
         Some(t) => reduced.contains(&as_points(t)),
         None => reason.is_none(),
@@ -650,7 +670,7 @@ fn membership(
     };
     let (order, cycle_type) = match &element {
         Some(t) => (
-            Some(grouped(schofield::puzzle::order_of(t) as usize)),
+            Some(schofield::puzzle::order_of(t).to_string()),
             Some(schofield::twist::notation::cycle_type(p, t)),
         ),
         None => (None, None),
@@ -659,7 +679,7 @@ fn membership(
         given: text.to_string(),
         reachable: in_group,
         reason,
-        order,
-        cycle_type,
+        element_order: order,
+        cycle_structure: cycle_type,
     })
 }

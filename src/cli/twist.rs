@@ -145,6 +145,13 @@ pub struct ClassesArgs {
 /// `counts`: the move-count table.
 pub fn counts(args: CountsArgs) -> Outcome {
     let format = args.out.get_or_svg()?;
+    if (args.antipodes || args.burnside) && matches!(format, Some(Format::Csv) | None) {
+        let given = if format.is_none() { "svg" } else { "csv" };
+        return Err(format!(
+            "--antipodes and --burnside are listed in the text, json, jsonl and yaml formats, not in {given}"
+        )
+        .into());
+    }
     let puzzle = args.puzzle.read()?;
     let name = puzzle.name().to_string();
     let mut extra = Extra::default();
@@ -168,10 +175,16 @@ pub fn counts(args: CountsArgs) -> Outcome {
                 }
                 if args.burnside {
                     extra.burnside = Some(Burnside {
-                        classes: a.classes().count() as u64,
-                        classes_burnside: a.burnside(false).unwrap_or(0),
-                        extended_classes: a.extended_classes().map(|e| e.count() as u64),
-                        extended_classes_burnside: a.burnside(true),
+                        class_total: Total {
+                            orbits: a.classes().count() as u64,
+                            burnside: a.burnside(false).unwrap_or(0),
+                        },
+                        extended_class_total: a.extended_classes().and_then(|e| {
+                            Some(Total {
+                                orbits: e.count() as u64,
+                                burnside: a.burnside(true)?,
+                            })
+                        }),
                     });
                 }
                 a.move_counts()
@@ -188,7 +201,7 @@ pub fn counts(args: CountsArgs) -> Outcome {
         {
             return Ok(render::structured(
                 &WithExtra {
-                    counts: &counts,
+                    rows: &counts,
                     extra: &extra,
                 },
                 f,
@@ -203,54 +216,50 @@ pub fn counts(args: CountsArgs) -> Outcome {
             let _ = writeln!(
                 text,
                 "\nantipodes: {} at {} moves{}: {}",
-                grouped(ap.count as usize),
-                ap.moves,
-                if ap.count as usize > ap.listed.len() {
-                    format!(" (the first {})", ap.listed.len())
+                grouped(ap.antipode_count as usize),
+                ap.max,
+                if ap.antipode_count as usize > ap.antipodes.len() {
+                    format!(" (the first {})", ap.antipodes.len())
                 } else {
                     String::new()
                 },
-                ap.listed.join("  ")
+                ap.antipodes.join("  ")
             );
         }
         if let Some(b) = &extra.burnside {
             let _ = writeln!(
                 text,
                 "\nclasses {} by orbits, {} by Burnside's lemma",
-                grouped(b.classes as usize),
-                grouped(b.classes_burnside as usize)
+                grouped(b.class_total.orbits as usize),
+                grouped(b.class_total.burnside as usize)
             );
-            if let (Some(e), Some(eb)) = (b.extended_classes, b.extended_classes_burnside) {
+            if let Some(e) = &b.extended_class_total {
                 let _ = writeln!(
                     text,
                     "extended classes {} by orbits, {} by Burnside's lemma",
-                    grouped(e as usize),
-                    grouped(eb as usize)
+                    grouped(e.orbits as usize),
+                    grouped(e.burnside as usize)
                 );
             }
         }
-    } else if extra.antipodes.is_some() || extra.burnside.is_some() {
-        return Err(
-            "--antipodes and --burnside are listed in the text, json, jsonl and yaml formats"
-                .into(),
-        );
     }
     Ok(text)
 }
 
-/// What `counts` lists besides the table, when asked.
+/// What `counts` lists besides the table, when asked. The keys are the
+/// ones `boards` uses for the same figures.
 #[derive(Default, Serialize)]
 struct Extra {
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(flatten, skip_serializing_if = "Option::is_none")]
     antipodes: Option<Antipodes>,
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(flatten, skip_serializing_if = "Option::is_none")]
     burnside: Option<Burnside>,
 }
 
 /// The table with what was asked besides.
 #[derive(Serialize)]
 struct WithExtra<'a> {
-    counts: &'a [MoveCount],
+    rows: &'a [MoveCount],
     #[serde(flatten)]
     extra: &'a Extra,
 }
@@ -258,20 +267,24 @@ struct WithExtra<'a> {
 /// The positions at the largest minimum.
 #[derive(Serialize)]
 struct Antipodes {
-    moves: u8,
-    count: u64,
-    listed: Vec<String>,
+    max: u8,
+    antipode_count: u64,
+    antipodes: Vec<String>,
 }
 
 /// The classes counted two ways.
 #[derive(Serialize)]
 struct Burnside {
-    classes: u64,
-    classes_burnside: u64,
+    class_total: Total,
     #[serde(skip_serializing_if = "Option::is_none")]
-    extended_classes: Option<u64>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    extended_classes_burnside: Option<u64>,
+    extended_class_total: Option<Total>,
+}
+
+/// One class count by listing orbits and by Burnside's lemma.
+#[derive(Serialize)]
+struct Total {
+    orbits: u64,
+    burnside: u64,
 }
 
 /// How many antipodes are listed.
@@ -283,9 +296,9 @@ fn antipodes(a: &Analysis) -> Antipodes {
         .filter(|&x| a.moves_at(x) == Some(max))
         .collect();
     Antipodes {
-        moves: max,
-        count: all.len() as u64,
-        listed: all
+        max,
+        antipode_count: all.len() as u64,
+        antipodes: all
             .iter()
             .take(ANTIPODES_LISTED)
             .map(|&x| a.name_of(x))

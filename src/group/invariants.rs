@@ -14,7 +14,7 @@
 //! assert_eq!(found, vec![Invariant::Parity { orbit: 0 }]);
 //! ```
 
-use crate::puzzle::{MoveSet, Pattern, Puzzle};
+use crate::puzzle::{MoveSet, Pattern, Puzzle, Transformation};
 use crate::text::quoted;
 use std::fmt;
 
@@ -102,6 +102,14 @@ impl fmt::Display for Broken {
 /// and orientation sum that all of them keep. Parities are read only for
 /// orbits of distinct pieces.
 pub fn of(puzzle: &Puzzle, moves: &MoveSet) -> Vec<Invariant> {
+    let generators: Vec<&Transformation> = moves.iter().map(|m| m.transformation()).collect();
+    kept_by(puzzle, &generators)
+}
+
+/// The invariants every one of `generators` keeps, and so every product of
+/// them: the same for a move set as for the moves it was made from, whatever
+/// the metric (a power keeps what its move keeps).
+pub fn kept_by(puzzle: &Puzzle, generators: &[&Transformation]) -> Vec<Invariant> {
     let distinct: Vec<bool> = puzzle
         .goal()
         .orbits()
@@ -114,15 +122,9 @@ pub fn of(puzzle: &Puzzle, moves: &MoveSet) -> Vec<Invariant> {
         .collect();
     let n = puzzle.orbits().len();
     // Each move's parity on each orbit.
-    let odd: Vec<Vec<bool>> = moves
+    let odd: Vec<Vec<bool>> = generators
         .iter()
-        .map(|m| {
-            m.transformation()
-                .orbits()
-                .iter()
-                .map(|o| !o.is_even())
-                .collect()
-        })
+        .map(|m| m.orbits().iter().map(|o| !o.is_even()).collect())
         .collect();
     let mut out = Vec::new();
     for k in 0..n {
@@ -143,11 +145,7 @@ pub fn of(puzzle: &Puzzle, moves: &MoveSet) -> Vec<Invariant> {
         }
     }
     for (k, orbit) in puzzle.orbits().iter().enumerate() {
-        if orbit.orientations > 1
-            && moves
-                .iter()
-                .all(|m| m.transformation().orbits()[k].twist() == 0)
-        {
+        if orbit.orientations > 1 && generators.iter().all(|m| m.orbits()[k].twist() == 0) {
             out.push(Invariant::OrientationSum {
                 orbit: k,
                 modulus: orbit.orientations,
@@ -171,8 +169,18 @@ fn odd_from_goal(puzzle: &Puzzle, pattern: &Pattern, k: usize) -> bool {
 /// The first invariant of `moves` that `pattern` (holding the goal's
 /// pieces in each orbit) breaks, if any.
 pub fn broken(puzzle: &Puzzle, moves: &MoveSet, pattern: &Pattern) -> Option<Broken> {
+    let generators: Vec<&Transformation> = moves.iter().map(|m| m.transformation()).collect();
+    broken_by(puzzle, &generators, pattern)
+}
+
+/// The first invariant of `generators` that `pattern` breaks.
+pub fn broken_by(
+    puzzle: &Puzzle,
+    generators: &[&Transformation],
+    pattern: &Pattern,
+) -> Option<Broken> {
     let name = |k: usize| puzzle.orbits()[k].name.clone();
-    for inv in of(puzzle, moves) {
+    for inv in kept_by(puzzle, generators) {
         match inv {
             Invariant::Parity { orbit } if odd_from_goal(puzzle, pattern, orbit) => {
                 return Some(Broken::Parity { orbit: name(orbit) });

@@ -30,6 +30,7 @@ pub mod word;
 pub mod yaml;
 
 use crate::text::quoted;
+use num_bigint::BigUint;
 use serde::Serialize;
 use std::collections::BTreeMap;
 pub use transformation::{OrbitMap, OrbitPattern, Pattern, Transformation};
@@ -392,12 +393,12 @@ pub enum DefinitionError {
         known: String,
     },
     /// More moves than a move set holds.
-    #[error("the {metric} metric gives {count} moves; at most {MAX_MOVES} are allowed")]
+    #[error("the {metric} metric gives {count} moves; at most {MAX_MOVES} are allowed{}", if *.metric == "face" { " (the face metric counts every power of a move as one move; --metric quarter counts a move and its inverse)" } else { "" })]
     TooManyMoves {
         /// The metric.
         metric: &'static str,
-        /// How many.
-        count: usize,
+        /// How many, in decimal (a move's order may pass 2^64).
+        count: String,
     },
 }
 
@@ -695,8 +696,17 @@ impl Puzzle {
         // as soon as it is read.
         // (Puzzles of more moves than a search takes are still puzzles:
         // their groups can be studied.)
+        // A move of enormous order would give enormously many powers: then
+        // each move's image must be a move or its inverse.
         let all: Vec<&Named> = puzzle.moves.iter().collect();
-        let list = MoveSet::derive_list(&puzzle, &all, puzzle.metric);
+        let (orders, count) = MoveSet::count(&all, puzzle.metric);
+        let (orders, metric) = if count <= BigUint::from(MAX_CHECKED_POWERS) {
+            (orders, puzzle.metric)
+        } else {
+            (MoveSet::count(&all, Metric::Quarter).0, Metric::Quarter)
+        };
+        let orders = small(&orders);
+        let list = MoveSet::derive_list(&puzzle, &all, &orders, metric);
         let set: std::collections::HashSet<&Transformation> =
             list.iter().map(|m| &m.transformation).collect();
         for s in &puzzle.symmetries {
@@ -711,7 +721,7 @@ impl Puzzle {
             }
         }
         if list.len() <= MAX_MOVES {
-            let moves = puzzle.moves(puzzle.metric, None)?;
+            let moves = puzzle.moves(metric, None)?;
             moves.check_symmetries(&puzzle.symmetries)?;
         }
         Ok(puzzle)
@@ -822,7 +832,7 @@ impl Puzzle {
             let mut back = [None::<u8>; 256];
             for i in 0..g.pieces.len() {
                 let m = o.orientations;
-                let offset = (h.orientation[i] + m - g.orientation[i]) % m;
+                let offset = transformation::turn_sub(h.orientation[i], g.orientation[i], m);
                 let want = (h.pieces[i], offset);
                 let ok = match label[usize::from(g.pieces[i])] {
                     None => {
@@ -952,13 +962,14 @@ impl MoveSet {
         chosen: &[&Named],
         metric: Metric,
     ) -> Result<MoveSet, DefinitionError> {
-        let mut list = Self::derive_list(puzzle, chosen, metric);
-        if list.len() > MAX_MOVES {
+        let (orders, count) = Self::count(chosen, metric);
+        if count > BigUint::from(MAX_MOVES) {
             return Err(DefinitionError::TooManyMoves {
                 metric: metric.name(),
-                count: list.len(),
+                count: count.to_string(),
             });
         }
+        let mut list = Self::derive_list(puzzle, chosen, &small(&orders), metric);
         // Inverses: the quarter and face metrics both hold them.
         for a in 0..list.len() {
             let inv = list[a].transformation.inverse();
@@ -972,12 +983,31 @@ impl MoveSet {
 
     /// The moves of `metric` made from `chosen`, in Schofield's order, with
     /// their names, costs and words (inverses not yet found).
-    fn derive_list(puzzle: &Puzzle, chosen: &[&Named], metric: Metric) -> Vec<Move> {
-        // The order of each chosen move, bounded: a move of a puzzle of at
-        // most 255 slots an orbit has an order dividing lcm of cycle
-        // lengths times orientations; compute it from cycles, not by
-        // powering.
-        let orders: Vec<u64> = chosen.iter().map(|m| order_of(&m.transformation)).collect();
+    /// The order of each chosen move, and how many moves `metric` makes of
+    /// them, counted before any is made: a move of order n gives n − 1 in
+    /// the face metric, and n may be astronomically large. The quarter
+    /// metric needs only to know an order of 3 or more, and says 3.
+    fn count(chosen: &[&Named], metric: Metric) -> (Vec<BigUint>, BigUint) {
+        let orders: Vec<BigUint> = chosen
+            .iter()
+            .map(|m| {
+                let o = order_of(&m.transformation);
+                match metric {
+                    Metric::Face => o,
+                    Metric::Quarter => o.min(BigUint::from(3u32)),
+                }
+            })
+            .collect();
+        let count = orders.iter().map(|o| o - 1u32).sum();
+        (orders, count)
+    }
+
+    fn derive_list(
+        puzzle: &Puzzle,
+        chosen: &[&Named],
+        orders: &[u64],
+        metric: Metric,
+    ) -> Vec<Move> {
         let mut list: Vec<Move> = Vec::new();
         let exps = |order: u64| -> Vec<i64> {
             let order = order as i64;
@@ -1346,34 +1376,75 @@ impl MoveSet {
     }
 }
 
-/// The order of a transformation, from its cycles: the lcm over cycles of
-/// the length times the orientation's order going round once.
-pub fn order_of(t: &Transformation) -> u64 {
+/// The most powers of the declared moves made to check a file's
+/// symmetries (more than a search takes, fewer than would take long).
+const MAX_CHECKED_POWERS: u32 = 4096;
+
+/// Orders known to be small (counted against a bound first).
+fn small(orders: &[BigUint]) -> Vec<u64> {
+    orders
+        .iter()
+        .map(|o| u64::try_from(o).expect("orders are bounded before they are made small"))
+        .collect()
+}
+
+/// The order of a transformation, from its cycles: the least common
+/// multiple, over cycles, of the length times the order of the turn a piece
+/// gains going round once (doubled for an odd order that mirrors). Exact
+/// however large: the lcm is taken over prime powers, so a move of many
+/// long cycles of different lengths is not an overflow.
+///
+/// ```
+/// use schofield::puzzle::{library, order_of};
+/// let cube = library::get("2x2x2").unwrap();
+/// let r = cube.declared_moves().iter().find(|m| m.name() == "R").unwrap();
+/// assert_eq!(order_of(r.transformation()), 4u32.into());
+/// ```
+pub fn order_of(t: &Transformation) -> BigUint {
     fn gcd(a: u64, b: u64) -> u64 {
         if b == 0 { a } else { gcd(b, a % b) }
     }
-    let mut order = 1u64;
+    // The highest power of each prime dividing some cycle's order.
+    let mut powers: BTreeMap<u64, u32> = BTreeMap::new();
+    let mut take = |mut k: u64| {
+        let mut p = 2;
+        while k > 1 {
+            if p * p > k {
+                p = k;
+            }
+            let mut e = 0;
+            while k.is_multiple_of(p) {
+                k /= p;
+                e += 1;
+            }
+            if e > 0 {
+                let best = powers.entry(p).or_insert(0);
+                *best = (*best).max(e);
+            }
+            p += 1;
+        }
+    };
     for o in t.orbits() {
         let m = u64::from(o.modulus());
         for (c, gain) in o.cycles() {
             let g = u64::from(gain);
             let twist_order = if g == 0 { 1 } else { m / gcd(m, g) };
-            let k = c.len() as u64 * twist_order;
-            order = order / gcd(order, k) * k;
+            take(c.len() as u64 * twist_order);
         }
         // Fixed slots that twist.
         for (i, &p) in o.permutation().iter().enumerate() {
             let g = u64::from(o.orientation()[i]);
             if usize::from(p) == i && g != 0 {
-                let k = m / gcd(m, g);
-                order = order / gcd(order, k) * k;
+                take(m / gcd(m, g));
             }
         }
     }
-    if t.mirrors() && order % 2 == 1 {
-        order *= 2;
+    if t.mirrors() && !powers.contains_key(&2) {
+        powers.insert(2, 1);
     }
-    order
+    powers.iter().fold(BigUint::from(1u32), |acc, (&p, &e)| {
+        acc * BigUint::from(p).pow(e)
+    })
 }
 
 fn check_orbits(defs: &[OrbitDef]) -> Result<Vec<Orbit>, DefinitionError> {

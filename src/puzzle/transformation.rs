@@ -33,6 +33,18 @@
 
 use serde::Serialize;
 
+/// `a + b` turns, mod `m` orientations, without overflow (a piece may
+/// have up to 255 orientations, so `a + b` may pass a byte).
+pub fn turn_add(a: u8, b: u8, m: u8) -> u8 {
+    ((u16::from(a) + u16::from(b)) % u16::from(m)) as u8
+}
+
+/// `a − b` turns, mod `m` orientations, without overflow.
+pub fn turn_sub(a: u8, b: u8, m: u8) -> u8 {
+    let m = u16::from(m);
+    ((u16::from(a) % m + m - u16::from(b) % m) % m) as u8
+}
+
 /// What a transformation does to one orbit: each slot's source slot and
 /// the orientation its piece gains, with the orientation modulus.
 #[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]

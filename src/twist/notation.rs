@@ -26,6 +26,7 @@
 
 use crate::perm::{self, ProductError};
 use crate::puzzle::alg::AlgError;
+use crate::puzzle::transformation::turn_sub;
 use crate::puzzle::{Cell as LayoutCell, MoveSet, OrbitPattern, Pattern, Puzzle, Transformation};
 use crate::text::{counted, quoted, quoted_char};
 use crate::twist::Path;
@@ -800,7 +801,7 @@ pub fn element_of(puzzle: &Puzzle, pattern: &Pattern) -> Option<Transformation> 
                 .orientation
                 .iter()
                 .zip(&perm)
-                .map(|(&x, &h)| (x + m - g.orientation[usize::from(h)] % m) % m)
+                .map(|(&x, &h)| turn_sub(x, g.orientation[usize::from(h)], m))
                 .collect();
             crate::puzzle::OrbitMap::from_lists(perm, ori, m)
         })

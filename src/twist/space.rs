@@ -33,6 +33,7 @@
 //! ```
 
 use crate::perm::{self, Divisor, Ranker};
+use crate::puzzle::transformation::{turn_add, turn_sub};
 use crate::puzzle::{MoveSet, OrbitPattern, Pattern, Puzzle, Transformation};
 use crate::text::quoted;
 
@@ -904,7 +905,7 @@ impl Space {
             for g in first..first + n {
                 let label = usize::from(self.goal.pieces[g]);
                 relabel[first + label] = image.pieces[g];
-                offset[first + label] = (image.ori[g] + m - self.goal.ori[g]) % m;
+                offset[first + label] = turn_sub(image.ori[g], self.goal.ori[g], m);
             }
         }
         SpaceSymmetry {
@@ -921,7 +922,7 @@ impl Space {
             for g in first..first + n {
                 let l = first + usize::from(x.pieces[g]);
                 tmp.pieces[g] = s.relabel[l];
-                tmp.ori[g] = (x.ori[g] + s.offset[l]) % m;
+                tmp.ori[g] = turn_add(x.ori[g], s.offset[l], m);
             }
         }
         apply_into(tmp, &s.map, &self.orbits, out);
@@ -1327,8 +1328,8 @@ fn rotations_of(
                 let j = (first..first + n)
                     .find(|&g| f.pieces[g] == label)
                     .expect("a rotation keeps the piece in its orbit");
-                let place =
-                    (j - first) * usize::from(m) + usize::from((f.ori[j] + m - goal.ori[home]) % m);
+                let place = (j - first) * usize::from(m)
+                    + usize::from(turn_sub(f.ori[j], goal.ori[home], m));
                 if by_place[place] != usize::MAX {
                     regular = false;
                     break;
