@@ -908,10 +908,35 @@ impl Space {
                 offset[first + label] = turn_sub(image.ori[g], self.goal.ori[g], m);
             }
         }
+        let map = flat_map(s, &self.orbits);
+        // For packed positions, each slot's new turn by the piece arriving
+        // and its old turn: a look-up in place of three remainders.
+        let turns = match self.packed() {
+            Some(p) if p.coord.modulus > 1 => {
+                let (n, m) = (p.coord.slots.len(), p.coord.modulus);
+                let mut t = Vec::with_capacity(n * n * usize::from(m));
+                for i in 0..n {
+                    for &arrived in &offset[..n] {
+                        for o in 0..m {
+                            let carried = turn_add(o, arrived, m);
+                            let carried = if map.mirror {
+                                turn_sub(0, carried, m)
+                            } else {
+                                carried
+                            };
+                            t.push(turn_add(carried, map.gain[i], m));
+                        }
+                    }
+                }
+                t
+            }
+            _ => Vec::new(),
+        };
         SpaceSymmetry {
-            map: flat_map(s, &self.orbits),
+            map,
             relabel,
             offset,
+            turns,
         }
     }
 
@@ -1040,6 +1065,7 @@ impl Packed<'_> {
         let s = self.coord.slots.len();
         let m = u64::from(self.coord.modulus);
         let (f, o) = self.split(x);
+        let m = m as usize;
         for sym in symmetries {
             let mut g = 0u32;
             let mut no = 0u64;
@@ -1047,14 +1073,8 @@ impl Packed<'_> {
                 let piece = usize::from(((f >> (3 * u32::from(src))) & 7) as u8);
                 g |= u32::from(sym.relabel[piece]) << (3 * i);
                 if m > 1 {
-                    let carried =
-                        ((o >> (8 * u32::from(src))) & 0xff) + u64::from(sym.offset[piece]);
-                    let carried = if sym.map.mirror {
-                        (m - carried % m) % m
-                    } else {
-                        carried % m
-                    };
-                    no |= ((carried + u64::from(sym.map.gain[i])) % m) << (8 * i);
+                    let turned = ((o >> (8 * u32::from(src))) & 0xff) as usize;
+                    no |= u64::from(sym.turns[(i * s + piece) * m + turned]) << (8 * i);
                 }
             }
             out.push(self.join(g, no));
@@ -1240,6 +1260,9 @@ pub struct SpaceSymmetry {
     relabel: Vec<u8>,
     /// The orientation each piece gains in the relabelling.
     offset: Vec<u8>,
+    /// Packed spaces only: the turn slot `i` ends with, when piece `p`
+    /// arrives there turned `o`, at `(i · n + p) · m + o`.
+    turns: Vec<u8>,
 }
 
 impl Rotations {
