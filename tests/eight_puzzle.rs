@@ -107,8 +107,9 @@ fn totals_and_group_facts() {
         assert_eq!(classes.members(id)[0], c.representative);
     }
     // Burnside's lemma counts the same classes.
-    assert_eq!(a.burnside(false), Some(2572));
-    assert_eq!(a.burnside(true), Some(1439));
+    let counted = a.burnside();
+    assert_eq!(counted.classes, 2572);
+    assert_eq!(counted.extended, Some(1439));
 }
 
 #[test]

@@ -26,8 +26,8 @@ use crate::board::two_bit::{Expand, Next, TwoBit, fields};
 use crate::board::{
     Arrangement, Board, Jump, Placing, Progress, Space, move_tables, nib, tile_ranks, try_vec_with,
 };
+use crate::group::classes::{self, Action};
 use crate::perm;
-use rayon::prelude::*;
 use serde::Serialize;
 use std::fmt;
 use std::sync::atomic::{AtomicU8, Ordering};
@@ -674,50 +674,19 @@ fn standard_view(case: &Case, moves: &Moves, distances: &[u8]) -> Standard {
         .collect();
     let max = distances.iter().copied().max().unwrap_or(0);
     let rows_len = usize::from(max) + 1;
-    // Per position: (is the least of its class, … of its extended class,
-    // fixed points of the group, … of the extended group).
-    let (classes_by_d, extended_by_d, fixed, fixed_ext) = (0..per_blank)
-        .into_par_iter()
-        .fold(
-            || (vec![0u64; rows_len], vec![0u64; rows_len], 0u64, 0u64),
-            |(mut cl, mut ex, mut fx, mut fe), r| {
-                let (s, _) = moves.tile_order(r as u32, odd);
-                let inv = invert(s, m);
-                // The identity's share.
-                fx += 1;
-                fe += 1 + u64::from(inv == s);
-                let mut least = true;
-                let mut least_ext = weights.rank_packed(inv) as usize >= r;
-                for g in &syms {
-                    let a = conjugate(g, s, m);
-                    let b = conjugate(g, inv, m);
-                    fx += u64::from(a == s);
-                    fe += u64::from(a == s) + u64::from(b == s);
-                    let (ia, ib) = (
-                        weights.rank_packed(a) as usize,
-                        weights.rank_packed(b) as usize,
-                    );
-                    least &= ia >= r;
-                    least_ext &= ia >= r && ib >= r;
-                }
-                let d = usize::from(distances[r]);
-                cl[d] += u64::from(least);
-                ex[d] += u64::from(least_ext);
-                (cl, ex, fx, fe)
-            },
-        )
-        .reduce(
-            || (vec![0u64; rows_len], vec![0u64; rows_len], 0u64, 0u64),
-            |(mut a, mut b, x, y), (c, d, z, w)| {
-                for (p, q) in a.iter_mut().zip(c) {
-                    *p += q;
-                }
-                for (p, q) in b.iter_mut().zip(d) {
-                    *p += q;
-                }
-                (a, b, x + z, y + w)
-            },
-        );
+    // Counted as every puzzle's classes are, by the one walk of orbits and
+    // the one Burnside's lemma (`group::classes`).
+    let action = StandardAction {
+        moves,
+        weights,
+        odd,
+        m,
+        syms,
+    };
+    let counted = classes::count_by_least(&action, &|x| distances[x as usize]);
+    let (mut classes_by_d, mut extended_by_d) = (counted.classes, counted.extended);
+    classes_by_d.resize(rows_len, 0);
+    extended_by_d.resize(rows_len, 0);
     let mut positions_by_d = vec![0u64; rows_len];
     for &d in distances {
         positions_by_d[usize::from(d)] += 1;
@@ -731,27 +700,74 @@ fn standard_view(case: &Case, moves: &Moves, distances: &[u8]) -> Standard {
             extended_classes: extended_by_d[d],
         })
         .collect();
-    // With the identity, counted apart.
-    let order = syms.len() as u64 + 1;
-    assert_eq!(fixed % order, 0, "Burnside's count is a whole number");
-    assert_eq!(
-        fixed_ext % (2 * order),
-        0,
-        "Burnside's count is a whole number"
-    );
+    let order = action.symmetries();
     Standard {
         positions: per_blank as u64,
         max: u32::from(max),
-        symmetries: order as usize,
+        symmetries: order,
         classes: ClassCount {
             orbits: classes_by_d.iter().sum(),
-            burnside: fixed / order,
+            burnside: counted.burnside.classes,
         },
         extended_classes: ClassCount {
             orbits: extended_by_d.iter().sum(),
-            burnside: fixed_ext / (2 * order),
+            burnside: counted
+                .burnside
+                .extended
+                .expect("board positions have inverses"),
         },
         rows,
+    }
+}
+
+/// The board's symmetries acting on the standard positions (numbered by
+/// their tiles' order, as the census numbers them), for `group::classes`.
+struct StandardAction<'a> {
+    moves: &'a Moves,
+    weights: perm::Lehmer<u32>,
+    odd: bool,
+    /// Cells other than home.
+    m: usize,
+    /// The symmetries but the identity, on the non-home cells.
+    syms: Vec<[usize; 16]>,
+}
+
+impl StandardAction<'_> {
+    fn order(&self, x: u64) -> u64 {
+        self.moves.tile_order(x as u32, self.odd).0
+    }
+}
+
+impl Action for StandardAction<'_> {
+    fn len(&self) -> u64 {
+        self.moves.per_blank as u64
+    }
+
+    fn symmetries(&self) -> usize {
+        self.syms.len() + 1
+    }
+
+    fn image(&self, x: u64, g: usize) -> u64 {
+        if g == 0 {
+            return x;
+        }
+        let a = conjugate(&self.syms[g - 1], self.order(x), self.m);
+        u64::from(self.weights.rank_packed(a))
+    }
+
+    fn inverse(&self, x: u64) -> Option<u64> {
+        Some(u64::from(
+            self.weights.rank_packed(invert(self.order(x), self.m)),
+        ))
+    }
+
+    fn images(&self, x: u64, out: &mut Vec<u64>) {
+        out.clear();
+        out.push(x);
+        let s = self.order(x);
+        for g in &self.syms {
+            out.push(u64::from(self.weights.rank_packed(conjugate(g, s, self.m))));
+        }
     }
 }
 

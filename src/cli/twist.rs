@@ -174,15 +174,16 @@ pub fn counts(args: CountsArgs) -> Outcome {
                     extra.antipodes = Some(antipodes(&a));
                 }
                 if args.burnside {
+                    let counted = a.burnside();
                     extra.burnside = Some(Burnside {
                         class_total: Total {
                             orbits: a.classes().count() as u64,
-                            burnside: a.burnside(false).unwrap_or(0),
+                            burnside: counted.classes,
                         },
                         extended_class_total: a.extended_classes().and_then(|e| {
                             Some(Total {
                                 orbits: e.count() as u64,
-                                burnside: a.burnside(true)?,
+                                burnside: counted.extended?,
                             })
                         }),
                     });

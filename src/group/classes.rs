@@ -25,7 +25,7 @@
 //! }
 //! let c = orbits(&Necklace, &|_| Some(0), false);
 //! assert_eq!(c.count(), 2);
-//! assert_eq!(burnside(&Necklace, &|_| true, false), 2);
+//! assert_eq!(burnside(&Necklace, &|_| true).classes, 2);
 //! ```
 
 use rayon::prelude::*;
@@ -352,35 +352,125 @@ pub fn orbits(
     orbits_kept(action, distance, inverses, false)
 }
 
-/// Burnside's count of the classes: the number of pairs (position,
-/// symmetry) in which the symmetry fixes the position, divided by the
-/// number of symmetries; with `inverses`, the group is the symmetries and
-/// the symmetries followed by inversion, twice as many. Only positions for
-/// which `reached` holds count. It looks at every position under every
-/// symmetry, in parallel.
-pub fn burnside(
-    action: &dyn Action,
-    reached: &(dyn Fn(u64) -> bool + Sync),
-    inverses: bool,
-) -> u64 {
+/// Classes and extended classes counted by distance, and both Burnside
+/// counts, in one pass that looks at each position on its own: a position
+/// is a class's representative when none of its images is smaller (and an
+/// extended class's when none of its inverse's images is smaller either).
+/// Every position costs all its images, so this suits groups of few
+/// symmetries (a board's), where walking orbits (`orbits_kept`) would
+/// cost as much per orbit and need a bitmap besides. Positions must have
+/// inverses.
+pub fn count_by_least(action: &dyn Action, distance: &(dyn Fn(u64) -> u8 + Sync)) -> Counted {
     let k = action.symmetries() as u64;
-    let fixed: u64 = (0..action.len())
+    let add = |a: &mut Vec<u64>, d: u8| {
+        let d = usize::from(d);
+        if a.len() <= d {
+            a.resize(d + 1, 0);
+        }
+        a[d] += 1;
+    };
+    let (classes, extended, fixed, fixed_ext) = (0..action.len())
+        .into_par_iter()
+        .fold(
+            || (Vec::new(), Vec::new(), 0u64, 0u64, Vec::new(), Vec::new()),
+            |(mut cl, mut ex, mut f, mut fe, mut images, mut inverse_images), x| {
+                action.images(x, &mut images);
+                let y = action
+                    .inverse(x)
+                    .expect("positions counted by least have inverses");
+                action.images(y, &mut inverse_images);
+                let least = images.iter().all(|&z| z >= x);
+                let least_ext = least && inverse_images.iter().all(|&z| z >= x);
+                let plain = images.iter().filter(|&&z| z == x).count() as u64;
+                f += plain;
+                fe += plain + inverse_images.iter().filter(|&&z| z == x).count() as u64;
+                let d = distance(x);
+                if least {
+                    add(&mut cl, d);
+                }
+                if least_ext {
+                    add(&mut ex, d);
+                }
+                (cl, ex, f, fe, images, inverse_images)
+            },
+        )
+        .map(|(cl, ex, f, fe, _, _)| (cl, ex, f, fe))
+        .reduce(
+            || (Vec::new(), Vec::new(), 0, 0),
+            |(mut a, mut b, f, fe), (c, d, g, ge)| {
+                for (v, w) in [(&mut a, c), (&mut b, d)] {
+                    if v.len() < w.len() {
+                        v.resize(w.len(), 0);
+                    }
+                    for (p, q) in v.iter_mut().zip(w) {
+                        *p += q;
+                    }
+                }
+                (a, b, f + g, fe + ge)
+            },
+        );
+    Counted {
+        classes,
+        extended,
+        burnside: BurnsideCount {
+            classes: fixed / k,
+            extended: Some(fixed_ext / (2 * k)),
+        },
+    }
+}
+
+/// What [`count_by_least`] counts.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Counted {
+    /// Classes at each distance.
+    pub classes: Vec<u64>,
+    /// Extended classes at each distance.
+    pub extended: Vec<u64>,
+    /// Both counts by Burnside's lemma.
+    pub burnside: BurnsideCount,
+}
+
+/// Burnside's counts: the classes, and the extended classes when positions
+/// have inverses.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct BurnsideCount {
+    /// The classes.
+    pub classes: u64,
+    /// The extended classes (a position ~ its inverse too), when positions
+    /// have inverses.
+    pub extended: Option<u64>,
+}
+
+/// The classes of the positions `reached` says are reached, counted by
+/// Burnside's lemma: the number of (symmetry, position) pairs where the
+/// symmetry fixes the position, over the order of the group. For the
+/// extended classes the group is doubled by inversion: `X` is fixed by
+/// `(φ, inverse)` when `φ⁻¹X⁻¹φ = X`. One pass over the positions, on
+/// every core, gives both.
+pub fn burnside(action: &dyn Action, reached: &(dyn Fn(u64) -> bool + Sync)) -> BurnsideCount {
+    let k = action.symmetries() as u64;
+    let inverses = !action.is_empty() && action.inverse(0).is_some();
+    let (fixed, fixed_ext) = (0..action.len())
         .into_par_iter()
         .filter(|&x| reached(x))
-        .map(|x| {
-            let mut f = 1; // the identity
-            for g in 1..action.symmetries() {
-                f += u64::from(action.image(x, g) == x);
-            }
-            if inverses && let Some(y) = action.inverse(x) {
-                for g in 0..action.symmetries() {
-                    let z = if g == 0 { y } else { action.image(y, g) };
-                    f += u64::from(z == x);
+        .fold(
+            || (0u64, 0u64, Vec::new()),
+            |(mut f, mut fe, mut images), x| {
+                action.images(x, &mut images);
+                let plain = images.iter().filter(|&&z| z == x).count() as u64;
+                f += plain;
+                fe += plain;
+                if inverses && let Some(y) = action.inverse(x) {
+                    action.images(y, &mut images);
+                    fe += images.iter().filter(|&&z| z == x).count() as u64;
                 }
-            }
-            f
-        })
-        .sum();
-    let order = if inverses { 2 * k } else { k };
-    fixed / order
+                (f, fe, images)
+            },
+        )
+        .map(|(f, fe, _)| (f, fe))
+        .reduce(|| (0, 0), |a, b| (a.0 + b.0, a.1 + b.1));
+    BurnsideCount {
+        classes: fixed / k,
+        extended: inverses.then_some(fixed_ext / (2 * k)),
+    }
 }

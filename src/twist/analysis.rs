@@ -500,23 +500,17 @@ impl Analysis {
         n
     }
 
-    /// Burnside's count of the classes (with `inverses`, of the extended
-    /// classes), the cross-check of [`Analysis::classes`]: it looks at every
-    /// position under every symmetry.
-    pub fn burnside(&self, inverses: bool) -> Option<u64> {
-        if inverses && self.extended.is_none() {
-            return None;
-        }
+    /// Burnside's count of the classes and, when there are extended
+    /// classes, of those: the cross-check of [`Analysis::classes`] and
+    /// [`Analysis::extended_classes`]. It looks at every position under
+    /// every symmetry.
+    pub fn burnside(&self) -> classes::BurnsideCount {
         let action = SpaceAction {
             space: &self.space,
             symmetries: &self.symmetries,
-            inverses,
+            inverses: self.extended.is_some(),
         };
-        Some(classes::burnside(
-            &action,
-            &|x| self.found.get(x).is_some(),
-            inverses,
-        ))
+        classes::burnside(&action, &|x| self.found.get(x).is_some())
     }
 }
 
