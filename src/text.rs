@@ -14,7 +14,12 @@ use std::fmt::Write as _;
 /// A number with a space between groups of three digits, as Schofield
 /// printed them: `20 160`.
 pub fn grouped(n: usize) -> String {
-    let digits = n.to_string();
+    grouped_digits(&n.to_string())
+}
+
+/// Decimal digits of any length (a group's order may pass 2^64) grouped
+/// as [`grouped`] groups them: `43 252 003 274 489 856 000`.
+pub fn grouped_digits(digits: &str) -> String {
     let mut out = String::new();
     for (i, c) in digits.chars().enumerate() {
         if i > 0 && (digits.len() - i).is_multiple_of(3) {

@@ -10,7 +10,7 @@ use schofield::group::invariants::{self, Invariant};
 use schofield::group::{PermGroup, as_points, points};
 use schofield::puzzle::{DefinitionError, Metric, Puzzle, TileTray, library, read};
 use schofield::render::{self, Format};
-use schofield::text::{counted, grouped, quoted};
+use schofield::text::{counted, grouped, grouped_digits, quoted};
 use schofield::twist::analysis::{Analysis, AnalysisError, MoveCount, Options};
 use schofield::twist::search;
 use schofield::twist::search::Layer;
@@ -355,7 +355,7 @@ pub fn puzzles(args: PuzzlesArgs) -> Outcome {
     let name_width = rows.iter().map(|r| r.name.len()).max().unwrap_or(0).max(4);
     let width = rows
         .iter()
-        .map(|r| grouped_big(&r.position_count).chars().count())
+        .map(|r| grouped_digits(&r.position_count).chars().count())
         .max()
         .unwrap_or(0)
         .max(9);
@@ -369,7 +369,7 @@ pub fn puzzles(args: PuzzlesArgs) -> Outcome {
             s,
             "{:<name_width$}  {:>width$} {:>6} {:>11}  {}",
             r.name,
-            grouped_big(&r.position_count),
+            grouped_digits(&r.position_count),
             r.move_count,
             r.symmetries,
             r.description
@@ -380,18 +380,6 @@ pub fn puzzles(args: PuzzlesArgs) -> Outcome {
         "\nAny command that takes --puzzle reads these names or a file (.yaml, .tws, KPuzzle .json); see docs/puzzles.md."
     );
     Ok(s)
-}
-
-/// A number of any size with spaces between groups of three digits.
-fn grouped_big(digits: &str) -> String {
-    let mut out = String::new();
-    for (i, c) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i).is_multiple_of(3) {
-            out.push(' ');
-        }
-        out.push(c);
-    }
-    out
 }
 
 /// The group the transformations generate, on points.
@@ -584,15 +572,15 @@ pub fn group(args: GroupArgs) -> Outcome {
         "group order",
         format!(
             "{}   (Schreier–Sims, exact)",
-            grouped_big(&report.group_order)
+            grouped_digits(&report.group_order)
         ),
     );
     let distinct = p.has_distinct_pieces();
     line(
         "positions",
         match (up_to_rotation, distinct) {
-            (true, _) => format!("{}   (up to whole-puzzle rotation)", grouped_big(&report.position_count)),
-            (false, true) => format!("{}   (one for each element: the pieces are all different)", grouped_big(&report.position_count)),
+            (true, _) => format!("{}   (up to whole-puzzle rotation)", grouped_digits(&report.position_count)),
+            (false, true) => format!("{}   (one for each element: the pieces are all different)", grouped_digits(&report.position_count)),
             (false, false) => "fewer than the group's elements: identical pieces (count them with `schofield counts`)".to_string(),
         },
     );
@@ -636,7 +624,7 @@ pub fn group(args: GroupArgs) -> Outcome {
             },
         );
         if let Some(o) = &m.element_order {
-            line("order", grouped_big(o));
+            line("order", grouped_digits(o));
         }
         if let Some(c) = &m.cycle_structure {
             line("cycle type", c.clone());
