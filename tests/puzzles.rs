@@ -713,3 +713,24 @@ fn orientations_past_a_byte_are_exact() {
     let counts = analysis(p, None, None).move_counts();
     assert_eq!(positions(&counts), expected);
 }
+
+#[test]
+fn careless_sizes_are_refused_at_once() {
+    // The 2x2x2's whole twist graph would be 4.4 GB of DOT: refused before
+    // it is built, naming the cut that fits (A079761: 289 896 positions
+    // within 7 moves, 1 159 968 within 8).
+    fails(
+        &["graph", "--puzzle", "2x2x2"],
+        "the graph would have 3 674 160 nodes; at most 1 000 000 are drawn: give --max-moves 7",
+    );
+    // 200 001 moves declared (twsearch's MoveSequence makes them cheap).
+    let mut tws = String::from("Name t\nSet P 3 1\nSolved\nP\n1 2 3\nEnd\nMove A\nP\n3 1 2\nEnd\n");
+    for i in 0..200_000 {
+        tws += &format!("MoveSequence M{i} A\n");
+    }
+    let file = write_fixture("many.tws", &tws);
+    fails(
+        &["group", "--puzzle", &file],
+        "the puzzle declares 200001 moves; at most 1024 are allowed",
+    );
+}

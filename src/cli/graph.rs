@@ -116,6 +116,7 @@ pub fn run(args: GraphArgs) -> Outcome {
         puzzle.puzzle = "five".to_string();
     }
     let a = puzzle.analyse(false)?;
+    refuse_huge(&a, args.kind, max_moves)?;
     let g = TwistGraph::build(&a, kind, max_moves).ok_or_else(|| {
         format!(
             "the {} has identical pieces, so its positions have no inverses and no extended classes",
@@ -123,4 +124,43 @@ pub fn run(args: GraphArgs) -> Outcome {
         )
     })?;
     Ok(render_graph(&g, format.into()))
+}
+
+/// The most nodes a graph is drawn with: a million nodes already make
+/// about a gigabyte of DOT, more than any drawing tool takes.
+const MAX_NODES: u64 = 1_000_000;
+
+/// Refuses a graph of more than [`MAX_NODES`] nodes before it is built,
+/// naming the cut that fits.
+fn refuse_huge(
+    a: &schofield::twist::analysis::Analysis,
+    kind: KindArg,
+    max_moves: Option<u8>,
+) -> Result<(), String> {
+    let nodes_at = |r: &schofield::twist::analysis::MoveCount| match kind {
+        KindArg::Cayley | KindArg::ShortestPaths => r.positions,
+        KindArg::Classes => r.classes.unwrap_or(r.positions),
+        KindArg::ExtendedClasses => r.extended_classes.unwrap_or(r.positions),
+    };
+    let rows = a.move_counts();
+    let cut = max_moves.unwrap_or(u8::MAX);
+    let nodes: u64 = rows.iter().filter(|r| r.moves <= cut).map(nodes_at).sum();
+    if nodes <= MAX_NODES {
+        return Ok(());
+    }
+    let mut total = 0;
+    let fits = rows
+        .iter()
+        .take_while(|r| {
+            total += nodes_at(r);
+            total <= MAX_NODES
+        })
+        .last()
+        .map(|r| r.moves);
+    Err(format!(
+        "the graph would have {} nodes; at most {} are drawn: give --max-moves {} or a quotient (--kind classes)",
+        schofield::text::grouped(nodes as usize),
+        schofield::text::grouped(MAX_NODES as usize),
+        fits.unwrap_or(0)
+    ))
 }

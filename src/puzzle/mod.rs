@@ -44,6 +44,9 @@ pub const MAX_ORIENTATIONS: usize = 255;
 pub const MAX_ORBITS: usize = 64;
 /// The most moves a metric may give (a set of moves is a 64-bit word).
 pub const MAX_MOVES: usize = 64;
+/// The most moves, rotations and symmetries a file may declare, each (a
+/// group is studied from its generators, never this many).
+pub const MAX_DECLARED: usize = 1024;
 /// The most symmetries a puzzle may have (the cube has 48).
 pub const MAX_SYMMETRIES: usize = 1024;
 /// The most steps in the word of one move.
@@ -392,6 +395,14 @@ pub enum DefinitionError {
         /// The moves there are.
         known: String,
     },
+    /// More moves, rotations or symmetries declared than a file may hold.
+    #[error("the puzzle declares {count} {what}; at most {MAX_DECLARED} are allowed")]
+    TooManyDeclared {
+        /// `moves`, `rotations` or `symmetries`.
+        what: &'static str,
+        /// How many.
+        count: usize,
+    },
     /// More moves than a move set holds.
     #[error("the {metric} metric gives {count} moves; at most {MAX_MOVES} are allowed{}", if *.metric == "face" { " (the face metric counts every power of a move as one move; --metric quarter counts a move and its inverse)" } else { "" })]
     TooManyMoves {
@@ -548,6 +559,18 @@ impl Puzzle {
         {
             if !names.insert(m.name.as_str()) {
                 return Err(DefinitionError::RepeatedName(m.name.clone()));
+            }
+        }
+        for (what, count) in [
+            ("moves", def.moves.len()),
+            ("rotations", def.rotations.len()),
+            (
+                "symmetries",
+                def.symmetries.len() + def.symmetry_generators.len(),
+            ),
+        ] {
+            if count > MAX_DECLARED {
+                return Err(DefinitionError::TooManyDeclared { what, count });
             }
         }
         for m in def.moves.iter().chain(&def.rotations) {
