@@ -733,4 +733,18 @@ fn careless_sizes_are_refused_at_once() {
         &["group", "--puzzle", &file],
         "the puzzle declares 200001 moves; at most 1024 are allowed",
     );
+    // The symmetric group on 161 points: deterministic Schreier–Sims would
+    // take minutes, so it is refused (on 160 points it takes seconds).
+    let cycle: Vec<String> = (0..161).map(|i| i.to_string()).collect();
+    let file = write_fixture(
+        "s161.yaml",
+        &format!(
+            "name: s161\norbits:\n  p: {{pieces: 161}}\nmetric: quarter\nmoves:\n  A: \"({})\"\n  B: \"(0,1)\"\n",
+            cycle.join(",")
+        ),
+    );
+    fails(
+        &["group", "--puzzle", &file],
+        "the moves act on 161 points (a point for each slot and orientation); Schreier–Sims runs here on at most 160",
+    );
 }

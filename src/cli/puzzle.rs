@@ -321,7 +321,7 @@ pub fn puzzles(args: PuzzlesArgs) -> Outcome {
         let moves = p.moves(metric, None)?;
         let raw: Vec<_> = moves.iter().map(|m| m.transformation().clone()).collect();
         let (effective, _) = space::effective_moves(&p, &raw)?;
-        let order = group_of(&effective).order();
+        let order = PermGroup::of_moves(&effective)?.order();
         rows.push(Listed {
             name,
             title: p.name().to_string(),
@@ -380,12 +380,6 @@ pub fn puzzles(args: PuzzlesArgs) -> Outcome {
         "\nAny command that takes --puzzle reads these names or a file (.yaml, .tws, KPuzzle .json); see docs/puzzles.md."
     );
     Ok(s)
-}
-
-/// The group the transformations generate, on points.
-fn group_of(gens: &[schofield::puzzle::Transformation]) -> PermGroup {
-    let n = gens.first().map_or(0, |t| points(t).1);
-    PermGroup::new(n, &gens.iter().map(as_points).collect::<Vec<_>>())
 }
 
 /// Group theory as GAP users expect it: the order of the group the moves
@@ -483,9 +477,9 @@ pub fn group(args: GroupArgs) -> Outcome {
             .collect::<Result<_, _>>()?,
     };
     let gens: Vec<_> = chosen.iter().map(|m| m.transformation().clone()).collect();
-    let whole = group_of(&gens);
+    let whole = PermGroup::of_moves(&gens)?;
     let (effective, up_to_rotation) = space::effective_moves(&p, &gens)?;
-    let reduced = group_of(&effective);
+    let reduced = PermGroup::of_moves(&effective)?;
     // Orbits of slots: the group's orbits on points, each slot's points.
     let (offsets, _) = points(&gens[0]);
     let mut orbits = Vec::new();
