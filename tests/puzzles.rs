@@ -733,18 +733,50 @@ fn careless_sizes_are_refused_at_once() {
         &["group", "--puzzle", &file],
         "the puzzle declares 200001 moves; at most 1024 are allowed",
     );
-    // The symmetric group on 161 points: deterministic Schreier–Sims would
-    // take minutes, so it is refused (on 160 points it takes seconds).
-    let cycle: Vec<String> = (0..161).map(|i| i.to_string()).collect();
+    // A .tws move's orientations, one short: refused, not padded.
     let file = write_fixture(
-        "s161.yaml",
+        "short.tws",
+        "Name t\nSet P 3 2\nSolved\nP\n1 2 3\n0 0 0\nEnd\nMove A\nP\n3 1 2\n0 1\nEnd\n",
+    );
+    fails(
+        &["counts", "--puzzle", &file],
+        "line 8: move \"A\", orbit \"P\": 2 orientations for 3 slots",
+    );
+    // The symmetric group on 200 points: deterministic Schreier–Sims would
+    // take a minute, so it stops at its limit of work (exit 3), as soon
+    // as it passes what the group on 160 points needs.
+    let cycle: Vec<String> = (0..200).map(|i| i.to_string()).collect();
+    let file = write_fixture(
+        "s200.yaml",
         &format!(
-            "name: s161\norbits:\n  p: {{pieces: 161}}\nmetric: quarter\nmoves:\n  A: \"({})\"\n  B: \"(0,1)\"\n",
+            "name: s200\norbits:\n  p: {{pieces: 200}}\nmetric: quarter\nmoves:\n  A: \"({})\"\n  B: \"(0,1)\"\n",
             cycle.join(",")
         ),
     );
-    fails(
-        &["group", "--puzzle", &file],
-        "the moves act on 161 points (a point for each slot and orientation); Schreier–Sims runs here on at most 160",
+    let out = common::schofield(&["group", "--puzzle", &file]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(3), "{err}");
+    assert!(
+        err.starts_with("error: Schreier–Sims on 200 points (a point for each slot and orientation) stopped at its limit of work"),
+        "{err}"
     );
+}
+
+#[test]
+fn a_move_whose_name_ends_in_digits_is_that_move() {
+    // Top-Spin's turnstile is T0 … T9: `T0` is the move, not T with an
+    // amount of 0 (which read as the identity), and `T1` is found too.
+    let v: serde_json::Value = serde_json::from_str(&stdout(&[
+        "solve", "--puzzle", "topspin", "T0 T0 T0", "--format", "json",
+    ]))
+    .unwrap();
+    assert_eq!(v["moves"], 1);
+    let text = stdout(&["path", "--puzzle", "topspin", "T1"]);
+    assert!(text.contains("1 move"), "{text}");
+    // A name without digits still takes them as an amount.
+    let v: serde_json::Value = serde_json::from_str(&stdout(&[
+        "solve", "--puzzle", "2x2x2", "R2", "--format", "json",
+    ]))
+    .unwrap();
+    assert_eq!(v["moves"], 1);
 }

@@ -83,6 +83,8 @@ pub fn finish(outcome: common::Outcome, ascii: bool) -> std::process::ExitCode {
         common::search_error(e.as_ref()),
         Some(SearchError::Stopped { .. })
     );
+    // … nor did Schreier–Sims stopped at its limit of work.
+    let stopped = stopped || e.downcast_ref::<schofield::group::TooMuchWork>().is_some();
     // … nor did a distributed census stopped after the layer asked for.
     #[cfg(feature = "distributed")]
     let stopped = stopped

@@ -107,8 +107,10 @@ pub const MAX_AMOUNT: i64 = 1_000_000;
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Unit {
     /// A move, by name, with its amount (negative for a prime), and where
-    /// it starts in the text (from 1).
-    Move(String, i64, usize),
+    /// it starts in the text (from 1); when the amount was read from
+    /// digits ending the name, the name as written with them and whether a
+    /// prime followed (a move may be called `T0` or `F2`).
+    Move(String, i64, usize, Option<(String, bool)>),
     /// A group `(…)n`.
     Group(Alg, i64),
     /// A conjugate `[A: B]n`.
@@ -136,7 +138,7 @@ impl Alg {
     pub fn expanded_len(&self) -> Option<u64> {
         self.0.iter().try_fold(0u64, |acc, u| {
             let n = match u {
-                Unit::Move(_, a, _) => Some(a.unsigned_abs()),
+                Unit::Move(_, a, _, _) => Some(a.unsigned_abs()),
                 Unit::Group(g, a) => g.expanded_len()?.checked_mul(a.unsigned_abs()),
                 Unit::Conjugate(x, y, a) => x
                     .expanded_len()?
@@ -160,7 +162,7 @@ impl Alg {
             .iter()
             .rev()
             .map(|u| match u {
-                Unit::Move(n, a, at) => Unit::Move(n.clone(), -a, *at),
+                Unit::Move(n, a, at, _) => Unit::Move(n.clone(), -a, *at, None),
                 Unit::Group(g, a) => Unit::Group(g.clone(), -a),
                 Unit::Conjugate(x, y, a) => Unit::Conjugate(x.clone(), y.clone(), -a),
                 Unit::Commutator(x, y, a) => Unit::Commutator(x.clone(), y.clone(), -a),
@@ -173,7 +175,7 @@ impl Alg {
         let mut out = Vec::new();
         for u in &self.0 {
             match u {
-                Unit::Move(n, _, at) => out.push((n.as_str(), *at)),
+                Unit::Move(n, _, at, _) => out.push((n.as_str(), *at)),
                 Unit::Group(g, _) => out.extend(g.names()),
                 Unit::Conjugate(x, y, _) | Unit::Commutator(x, y, _) => {
                     out.extend(x.names());
@@ -208,7 +210,7 @@ impl Alg {
     ) -> Result<(), AlgError> {
         for u in &self.0 {
             let (body, amount) = match u {
-                Unit::Move(n, a, at) => {
+                Unit::Move(n, a, at, _) => {
                     let i = find(n).ok_or_else(|| AlgError::UnknownMove {
                         name: n.clone(),
                         at: Some(*at),
@@ -263,7 +265,7 @@ impl Alg {
         let mut acc = id.clone();
         for u in &self.0 {
             let x = match u {
-                Unit::Move(n, a, at) => pow(&value(n, *at)?, *a),
+                Unit::Move(n, a, at, _) => pow(&value(n, *at)?, *a),
                 Unit::Group(g, a) => pow(&g.evaluate(value, id, mul, inv)?, *a),
                 Unit::Conjugate(x, y, a) => {
                     let xv = x.evaluate(value, id, mul, inv)?;
@@ -317,16 +319,14 @@ impl Alg {
         let mut out = Vec::new();
         for u in &self.0 {
             match u {
-                Unit::Move(n, a, at) => match resolve(n) {
-                    Some(name) => out.push(Unit::Move(name, *a, *at)),
-                    // A name that ends in digits (twsearch allows `F2` as a
-                    // move of its own): the digits read as an amount.
-                    None if a.unsigned_abs() != 1
-                        && resolve(&format!("{n}{}", a.unsigned_abs())).is_some() =>
-                    {
-                        let name = resolve(&format!("{n}{}", a.unsigned_abs())).unwrap_or_default();
-                        out.push(Unit::Move(name, a.signum(), *at));
-                    }
+                // A name that ends in digits is first a move of its own
+                // (twsearch allows `F2`, Top-Spin's turnstile is `T0`).
+                Unit::Move(_, _, at, Some((whole, primed))) if resolve(whole).is_some() => {
+                    let name = resolve(whole).unwrap_or_default();
+                    out.push(Unit::Move(name, if *primed { -1 } else { 1 }, *at, None));
+                }
+                Unit::Move(n, a, at, _) => match resolve(n) {
+                    Some(name) => out.push(Unit::Move(name, *a, *at, None)),
                     None => {
                         // A run of one-letter moves, the amount on the last.
                         let letters: Option<Vec<String>> =
@@ -339,6 +339,7 @@ impl Alg {
                                         l,
                                         if i + 1 == k { *a } else { 1 },
                                         at + i,
+                                        None,
                                     ));
                                 }
                             }
@@ -399,7 +400,7 @@ impl fmt::Display for Alg {
                 write!(f, " ")?;
             }
             match u {
-                Unit::Move(n, a, _) => {
+                Unit::Move(n, a, _, _) => {
                     write!(f, "{n}")?;
                     write_amount(f, *a)?;
                 }
@@ -525,15 +526,18 @@ impl Reader<'_> {
                         let k = name.len() - digits;
                         (name[..k].to_string(), name[k..].to_string())
                     };
+                    let whole = format!("{name}{amount_text}");
                     let mut a = if amount_text.is_empty() {
                         1
                     } else {
                         parse_amount(&amount_text, start + name.len())?
                     };
-                    if self.prime()? {
+                    let primed = self.prime()?;
+                    if primed {
                         a = -a;
                     }
-                    units.push(Unit::Move(name, a, start));
+                    let written = (!amount_text.is_empty()).then_some((whole, primed));
+                    units.push(Unit::Move(name, a, start, written));
                 }
                 Some(c) => {
                     return Err(AlgError::BadCharacter {

@@ -200,6 +200,13 @@ pub fn read(text: &str) -> Result<Definition, TwsError> {
                                 .ok_or_else(|| wrong("slots are numbered from 1"))
                         })
                         .collect::<Result<Vec<_>, _>>()?;
+                    if !ori.is_empty() && ori.len() != permutation.len() {
+                        return Err(wrong(&format!(
+                            "{} orientations for {} slots; expected one for each slot",
+                            ori.len(),
+                            permutation.len()
+                        )));
+                    }
                     let orientation = if ksolve && !ori.is_empty() {
                         // The piece arriving in slot j came from perm[j].
                         permutation
