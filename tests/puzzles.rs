@@ -780,3 +780,69 @@ fn a_move_whose_name_ends_in_digits_is_that_move() {
     .unwrap();
     assert_eq!(v["moves"], 1);
 }
+
+#[test]
+fn up_to_rotation_paths_are_moves_of_the_puzzle_held_still() {
+    // The engine holds the reference corner at home and turns the cube
+    // back after each move that carries it away; the paths it prints are
+    // renamed so that they solve the scramble as given. `solve` reads an
+    // alg by multiplying the moves themselves, so it checks them.
+    let json = |args: &[&str]| -> serde_json::Value {
+        let mut all = args.to_vec();
+        all.extend(["--format", "json"]);
+        serde_json::from_str(&stdout(&all)).unwrap()
+    };
+    for (puzzle, scramble) in [
+        ("2x2x2", "R U"),
+        ("2x2x2", "R U F' D2 L"),
+        ("2x2x2", "B R2 U' F D"),
+        ("topspin", "T3 T7 T1"),
+        ("topspin", "T7 T2 T9 T4"),
+    ] {
+        let v = json(&["solve", "--puzzle", puzzle, scramble, "--all"]);
+        let paths: Vec<String> = v["minimal_paths"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|p| p.as_str().unwrap().to_string())
+            .collect();
+        assert!(!paths.is_empty());
+        // A few of them (each check is a whole analysis of the cube).
+        for p in paths.iter().step_by(paths.len().div_ceil(3)) {
+            let both = format!("{scramble} {p}");
+            assert_eq!(
+                json(&["solve", "--puzzle", puzzle, &both])["moves"],
+                0,
+                "{both}"
+            );
+            assert_eq!(
+                json(&["path", "--puzzle", puzzle, &both])["end_is_target"],
+                true
+            );
+            let from = json(&["path", "--puzzle", puzzle, p, "--from", scramble]);
+            assert_eq!(from["end_is_target"], true, "{p} from {scramble}");
+        }
+        // The starting moves are the first moves of the minimal paths.
+        let mut firsts: Vec<&str> = paths.iter().map(|p| p.split(' ').next().unwrap()).collect();
+        firsts.sort_unstable();
+        firsts.dedup();
+        let mut starting: Vec<&str> = v["starting_twists"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|m| m.as_str().unwrap())
+            .collect();
+        starting.sort_unstable();
+        assert_eq!(starting, firsts, "{puzzle} {scramble}");
+    }
+    // R U is undone by U' R', the moves themselves.
+    assert_eq!(
+        json(&["solve", "--puzzle", "2x2x2", "R U"])["specimen"],
+        "U' R'"
+    );
+    // T7 undoes itself on a track held still.
+    assert_eq!(
+        json(&["path", "--puzzle", "topspin", "T7 T7"])["end_is_target"],
+        true
+    );
+}

@@ -357,15 +357,15 @@ pub fn solve(a: &Analysis, args: SolveArgs) -> Outcome {
     let batch = is_stdin(&args.position);
     // `None` for a drawing.
     let one = |text: &str, drawing: Option<Format>| -> Outcome {
-        let (x, note) = match a.parse_position(text) {
-            Ok(x) => (x, moves_note(a, text)),
+        let (x, frame, note) = match a.parse_position_framed(text) {
+            Ok((x, frame)) => (x, frame, moves_note(a, text)),
             Err(e) => match other_forms(a, text, drawing, args.steps, batch, &e) {
-                Other::Relabelled(x) => (x, Some(USUAL_READING.to_string())),
+                Other::Relabelled(x) => (x, None, Some(USUAL_READING.to_string())),
                 Other::Answered(out) => return out,
                 Other::No => return Err(e.into()),
             },
         };
-        let sol = Solution::new(a, x, args.all);
+        let sol = Solution::in_frame(a, x, frame.as_ref(), args.all);
         let Some(format) = drawing else {
             return draw(a, x, &sol, args.steps);
         };
@@ -638,9 +638,15 @@ fn by_lookup(grid: &str, drawing: Option<Format>, steps: StepsArg) -> Outcome {
 /// `path`.
 pub fn follow(a: &Analysis, args: PathArgs) -> Outcome {
     let path = a.parse_path(&args.path.join(" "))?;
-    let (start, note) = match args.from {
-        Some(s) => read_position(a, &s)?,
+    let (start, note) = match &args.from {
+        Some(s) => read_position(a, s)?,
         None => (a.goal(), None),
+    };
+    // Up to rotation, the moves are those of the puzzle held still, from
+    // the position as given.
+    let frame = match &args.from {
+        Some(s) => a.parse_position_framed(s).ok().and_then(|(_, f)| f),
+        None => None,
     };
     let Some(format) = args.out.get_or_svg()? else {
         let end = path.moves().iter().fold(start, |x, &m| a.next(x, m));
@@ -659,7 +665,7 @@ pub fn follow(a: &Analysis, args: PathArgs) -> Outcome {
             &title,
         ));
     };
-    let report = PathReport::new(a, start, &path);
+    let report = PathReport::in_frame(a, start, frame.as_ref(), &path);
     let body = with_note(note, render::render_path(&report, format)?, format);
     let grids = || twist_steps(a, start, &path);
     steps_if(args.steps, body, &report, grids, format)

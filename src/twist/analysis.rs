@@ -15,6 +15,7 @@
 
 use crate::group::classes::{self, Action, Classes};
 use crate::puzzle::{DefinitionError, Metric, MoveSet, Pattern, Puzzle, Transformation};
+use crate::twist::Path;
 use crate::twist::search::{self, Distances, Layer, SearchError};
 use crate::twist::space::{Space, SpaceError, SpaceSymmetry};
 use serde::Serialize;
@@ -365,6 +366,62 @@ impl Analysis {
     /// The position reached from `x` by move `m`.
     pub fn next(&self, x: u64, m: usize) -> u64 {
         self.space.apply(x, m)
+    }
+
+    /// Up to rotation, the engine holds the reference piece at home and
+    /// turns the puzzle back after each move that carries it away, so a
+    /// path between numbered positions names each move as seen in that
+    /// turning frame. A puzzle held still needs each move renamed through
+    /// the rotation accumulated so far: `frame` is the rotation that took
+    /// the position as given to its number (the identity for a numbered
+    /// position itself). Returns the moves of a puzzle held still; the
+    /// path unchanged when positions are not taken up to rotation.
+    pub fn held_still(&self, path: &Path, frame: Option<&Transformation>) -> Path {
+        self.reframe(path, frame, true)
+    }
+
+    /// Follows `path`, moves of a puzzle held still, from position `x`
+    /// given in `frame` (as [`Analysis::held_still`]): the number of the
+    /// position it ends at.
+    pub fn follow_held_still(&self, x: u64, path: &Path, frame: Option<&Transformation>) -> u64 {
+        let engine = self.reframe(path, frame, false);
+        engine.moves().iter().fold(x, |y, &m| self.next(y, m))
+    }
+
+    /// Renames the moves of `path` between the engine's turning frame and
+    /// a puzzle held still (`to_still`: from the engine's names), starting
+    /// in `frame`.
+    fn reframe(&self, path: &Path, frame: Option<&Transformation>, to_still: bool) -> Path {
+        if !self.space.up_to_rotation() {
+            return path.clone();
+        }
+        let raw = |m: usize| self.moves.get(m).transformation();
+        let index = |t: &Transformation| {
+            (0..self.moves.len())
+                .find(|&m| raw(m) == t)
+                .expect("the rotations map the moves onto the moves")
+        };
+        let mut f = frame
+            .cloned()
+            .unwrap_or_else(|| Transformation::identity_like(raw(0)));
+        let mut out = Vec::with_capacity(path.len());
+        for &m in path.moves() {
+            // x = P·F: the engine's move m is F⁻¹·M·F for the still move M.
+            let engine = if to_still {
+                out.push(index(&f.then(raw(m)).then(&f.inverse())));
+                m
+            } else {
+                let e = index(&f.inverse().then(raw(m)).then(&f));
+                out.push(e);
+                e
+            };
+            // The rotation the engine turns back by after this move.
+            let back = raw(engine)
+                .inverse()
+                .then(&self.space.effective_moves()[engine]);
+            f = f.then(&back);
+        }
+        Path::new(out)
     }
 
     /// The inverse of position `x` (when positions have inverses).

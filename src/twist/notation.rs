@@ -758,6 +758,18 @@ impl Analysis {
         self.reached(&pattern)
     }
 
+    /// As [`Analysis::parse_position`], with the rotation that took the
+    /// position as given to its number when positions are taken up to
+    /// rotation (its *frame*, for [`Analysis::held_still`]).
+    pub fn parse_position_framed(
+        &self,
+        text: &str,
+    ) -> Result<(u64, Option<Transformation>), PositionError> {
+        let pattern = self.notation().read_pattern(text)?;
+        let x = self.reached(&pattern)?;
+        Ok((x, self.space().home_rotation(&pattern).cloned()))
+    }
+
     /// The number of a pattern the moves reach, or why they do not.
     pub fn reached(&self, pattern: &Pattern) -> Result<u64, PositionError> {
         if let Some(x) = self.index_of(pattern) {

@@ -144,12 +144,39 @@ impl Solution {
     /// Solves position `x`; with `all`, lists every minimal solution as
     /// well as counting them.
     pub fn new(a: &Analysis, x: u64, all: bool) -> Solution {
+        Solution::in_frame(a, x, None, all)
+    }
+
+    /// As [`Solution::new`], for a position given in `frame` (up to
+    /// rotation: the rotation that took it to its number, see
+    /// [`Analysis::held_still`]): every path is written in the moves of
+    /// the puzzle held still, and the ending moves, which depend on the
+    /// path's frame, are left out.
+    pub fn in_frame(
+        a: &Analysis,
+        x: u64,
+        frame: Option<&crate::puzzle::Transformation>,
+        all: bool,
+    ) -> Solution {
         let moves = a.moves();
         let puzzle = a.puzzle();
-        let paths: Vec<Path> = a.minimal_paths(x).into_iter().map(Path::new).collect();
+        let turned = a.space().up_to_rotation();
+        let paths: Vec<Path> = a
+            .minimal_paths(x)
+            .into_iter()
+            .map(|p| a.held_still(&Path::new(p), frame))
+            .collect();
         let specimen = paths.first().cloned().unwrap_or_default();
-        let start = MoveBits(a.starting_moves(x));
-        let end = a.ending_moves(x).map(MoveBits);
+        let first_moves = a.starting_moves(x);
+        let start = MoveBits(if turned {
+            (0..moves.len())
+                .filter(|&m| first_moves & (1 << m) != 0)
+                .map(|m| a.held_still(&Path::new(vec![m]), frame).moves()[0])
+                .fold(0, |bits, m| bits | (1 << m))
+        } else {
+            first_moves
+        });
+        let end = a.ending_moves(x).filter(|_| !turned).map(MoveBits);
         let trays = !puzzle.slides().is_empty();
         let slides =
             trays.then(|| expand(puzzle, moves, &specimen, &a.position(x).orbits()[0].pieces));
@@ -249,8 +276,19 @@ pub struct PathReport {
 impl PathReport {
     /// Follows `path` from position `start`.
     pub fn new(a: &Analysis, start: u64, path: &Path) -> PathReport {
+        PathReport::in_frame(a, start, None, path)
+    }
+
+    /// As [`PathReport::new`], the path's moves those of the puzzle held
+    /// still and the start given in `frame` (see [`Analysis::held_still`]).
+    pub fn in_frame(
+        a: &Analysis,
+        start: u64,
+        frame: Option<&crate::puzzle::Transformation>,
+        path: &Path,
+    ) -> PathReport {
         let moves = a.moves();
-        let end = path.moves().iter().fold(start, |x, &m| a.next(x, m));
+        let end = a.follow_held_still(start, path, frame);
         let trays = !a.puzzle().slides().is_empty();
         let slides = trays.then(|| {
             expand(

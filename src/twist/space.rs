@@ -523,6 +523,15 @@ impl Space {
         &self.effective
     }
 
+    /// The rotation that brings pattern `p`'s reference piece home, as
+    /// [`Space::encode`] applies it (`None` when positions are not taken up
+    /// to rotation, or the piece is not in its orbit).
+    pub fn home_rotation(&self, p: &Pattern) -> Option<&Transformation> {
+        let r = self.rotations.as_ref()?;
+        let k = r.rotation_for_checked(&self.flat_of(p))?;
+        Some(&r.elements[k])
+    }
+
     fn build_tables(&mut self, c: usize) {
         let nm = self.moves.len();
         let coord = &self.coords[c];
