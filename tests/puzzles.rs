@@ -733,6 +733,37 @@ fn careless_sizes_are_refused_at_once() {
         &["group", "--puzzle", &file],
         "the puzzle declares 200001 moves; at most 1024 are allowed",
     );
+    // An orbit of no pieces, before any move is read with its size.
+    let file = write_fixture(
+        "zero.yaml",
+        "name: z\norbits:\n  p: {pieces: 0}\nmoves:\n  A: \"(0,1)\"\n",
+    );
+    fails(
+        &["counts", "--puzzle", &file],
+        "orbit \"p\" has 0 pieces; expected 1 to 255",
+    );
+    // A file named for another format would not read back.
+    let yaml = tempfile_dir().join("cube.yaml");
+    fails(
+        &[
+            "puzzles",
+            "--write",
+            "tws",
+            "--puzzle",
+            "2x2x2",
+            "--output",
+            yaml.to_str().unwrap(),
+        ],
+        "names the yaml format, but --write asks for tws",
+    );
+    assert!(!yaml.exists());
+    // The note on moves read as a position names the puzzle for `path`.
+    let out = common::schofield(&["solve", "--puzzle", "topspin", "T0 T1"]);
+    let err = String::from_utf8_lossy(&out.stderr) + String::from_utf8_lossy(&out.stdout);
+    assert!(
+        err.contains("`schofield path --puzzle topspin \"T0 T1\"`"),
+        "{err}"
+    );
     // A .tws move's orientations, one short: refused, not padded.
     let file = write_fixture(
         "short.tws",

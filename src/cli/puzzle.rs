@@ -241,11 +241,44 @@ pub enum PuzzleFormat {
     Kpuzzle,
 }
 
+impl PuzzleFormat {
+    /// The name `--write` takes.
+    fn name(self) -> &'static str {
+        match self {
+            PuzzleFormat::Yaml => "yaml",
+            PuzzleFormat::Tws => "tws",
+            PuzzleFormat::Kpuzzle => "kpuzzle",
+        }
+    }
+}
+
 /// `puzzles --write`: the puzzle in that format, and a note on standard
 /// error of what the format leaves out.
 fn write_puzzle(format: PuzzleFormat, name: &str, out: &FormatArg) -> Outcome {
     if out.format.is_some() {
         return Err("--write names the file's format; drop --format".into());
+    }
+    // A file named for another format would not read back as this one.
+    if let Some(path) = &out.output {
+        let ext = path
+            .extension()
+            .and_then(|e| e.to_str())
+            .map(str::to_ascii_lowercase);
+        let named = match ext.as_deref() {
+            Some("yaml" | "yml") => Some(PuzzleFormat::Yaml),
+            Some("tws") => Some(PuzzleFormat::Tws),
+            Some("json") => Some(PuzzleFormat::Kpuzzle),
+            _ => None,
+        };
+        if let Some(named) = named.filter(|&n| n != format) {
+            return Err(format!(
+                "--output {} names the {} format, but --write asks for {}; use a .yaml, .tws or .json name to match",
+                quoted(&path.display().to_string()),
+                named.name(),
+                format.name()
+            )
+            .into());
+        }
     }
     let p = read::puzzle(name)?;
     let refused = || {

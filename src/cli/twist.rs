@@ -344,11 +344,21 @@ fn moves_note(a: &Analysis, text: &str) -> Option<String> {
         return None;
     }
     let v = a.puzzle().vocabulary();
+    // The puzzle as `path` needs it named: its library name, else its file.
+    let name = a.puzzle().name();
+    let flag = match library::names()
+        .iter()
+        .find(|n| library::get(n).is_some_and(|p| p.name() == name))
+    {
+        Some(&"eight") => String::new(),
+        Some(n) => format!(" --puzzle {n}"),
+        None => " --puzzle FILE".to_string(),
+    };
     Some(format!(
-        "read {} as the position its {} make from the target; `schofield path {}` follows them as a path",
+        "read {} as the position its {} make from the target; `schofield path{flag} {}` follows them as a path",
         schofield::text::quoted(text.trim()),
         v.moves,
-        text.trim()
+        schofield::text::quoted(text.trim())
     ))
 }
 

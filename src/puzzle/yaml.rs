@@ -358,13 +358,22 @@ impl Context<'_> {
     }
 
     fn size(&self, orbit: &str, what: &str) -> Result<usize, YamlError> {
-        self.sizes.get(orbit).copied().ok_or_else(|| {
+        let n = self.sizes.get(orbit).copied().ok_or_else(|| {
             err(format!(
                 "{what} names orbit {}, which the puzzle does not have; its orbits are {}",
                 quoted(orbit),
                 self.sizes.keys().cloned().collect::<Vec<_>>().join(", ")
             ))
-        })
+        })?;
+        // The orbit's own check, before its size reads a move.
+        if !(1..=super::MAX_SLOTS).contains(&n) {
+            return Err(err(format!(
+                "orbit {} has {n} pieces; expected 1 to {}",
+                quoted(orbit),
+                super::MAX_SLOTS
+            )));
+        }
+        Ok(n)
     }
 
     fn cycles(&self, m: &mut MoveDef, v: &Value, what: &str) -> Result<(), YamlError> {
