@@ -417,3 +417,75 @@ fn careless_cluster_flags_get_one_line() {
         "--hostfile",
     );
 }
+
+#[test]
+fn a_puzzles_distribution_is_the_same_on_the_workers() {
+    // The squares group (OEIS A080627) and the 2x2x2 in the quarter metric
+    // (A079762), with two workers in one process and with two processes on
+    // localhost: the positions at each distance, as the one-machine search
+    // counts them (classes need the whole analysis in one process).
+    for args in [
+        &["counts", "--puzzle", "squares", "--format", "csv"][..],
+        &[
+            "counts", "--puzzle", "2x2x2", "--metric", "quarter", "--format", "csv",
+        ][..],
+    ] {
+        let alone: String = stdout(args)
+            .lines()
+            .map(|l| l.split(',').take(2).collect::<Vec<_>>().join(",") + "\n")
+            .collect();
+        let mut two_workers = args.to_vec();
+        two_workers.extend(["--workers", "2"]);
+        assert_eq!(stdout(&two_workers), alone, "{args:?}: two workers");
+        assert_eq!(two_processes(args), alone, "{args:?}: two processes");
+    }
+    let squares = stdout(&[
+        "counts",
+        "--puzzle",
+        "squares",
+        "--workers",
+        "2",
+        "--format",
+        "csv",
+    ]);
+    let a080627: Vec<u64> = squares
+        .lines()
+        .skip(1)
+        .map(|l| l.split(',').nth(1).unwrap().parse().unwrap())
+        .collect();
+    assert_eq!(
+        a080627,
+        [
+            1, 6, 27, 120, 519, 1932, 6484, 20310, 55034, 113892, 178495, 179196, 89728, 16176,
+            1488, 144
+        ]
+    );
+    // What the workers cannot do is refused in one line.
+    fails(
+        &["counts", "--workers", "2"],
+        "--workers searches puzzles whose moves all cost one; \"eight-puzzle\" prices its moves by words",
+    );
+    fails(
+        &[
+            "counts",
+            "--puzzle",
+            "squares",
+            "--workers",
+            "2",
+            "--checkpoint",
+            "ck",
+        ],
+        "the puzzle \"squares\" cannot be checkpointed",
+    );
+    fails(
+        &[
+            "counts",
+            "--puzzle",
+            "squares",
+            "--workers",
+            "2",
+            "--antipodes",
+        ],
+        "--workers gives the distribution alone",
+    );
+}

@@ -126,6 +126,9 @@ pub enum ClusterError {
     },
     /// A worker could not read its checkpoint (the reason, with the file).
     Resume(String),
+    /// The graph refuses what was asked (checkpoints it cannot take, a
+    /// table that does not fit): the reason.
+    Refused(String),
     /// A checkpoint could not be written or read.
     Checkpoint {
         /// The file.
@@ -179,6 +182,7 @@ impl fmt::Display for ClusterError {
                 "stopped after layer {layer}, as asked; its checkpoints are in {dir}: run again with the same checkpoint folder to go on"
             ),
             ClusterError::Resume(why) => write!(f, "cannot resume: {why}"),
+            ClusterError::Refused(why) => write!(f, "{why}"),
             ClusterError::Checkpoint { path, why } => write!(f, "checkpoint {path}: {why}"),
         }
     }
@@ -358,9 +362,9 @@ impl Traffic {
 
 /// What a distributed run gives back to the process that called it.
 #[derive(Debug, Clone, PartialEq)]
-pub struct Run {
-    /// The case's result: in process 0 only (the others get `None`).
-    pub result: Option<CaseResult>,
+pub struct Run<R = CaseResult> {
+    /// The answer: in process 0 only (the others get `None`).
+    pub result: Option<R>,
     /// The traffic, summed over all workers (in process 0; zero
     /// elsewhere).
     pub exchange: Traffic,
@@ -408,6 +412,93 @@ enum Said {
     },
 }
 
+/// The most neighbours a state may have (a move set is a 64-bit word).
+pub const MAX_NEIGHBOURS: usize = 64;
+
+/// A graph the workers search breadth first from one state: a board's
+/// arrangements under tile moves (the census), or a puzzle's positions
+/// under its moves.
+pub trait Graph: Send + Sync + 'static {
+    /// What the search gives back, made in worker 0.
+    type Answer: Send + 'static;
+    /// The states, `0 … len − 1`.
+    fn len(&self) -> usize;
+    /// True when there are none.
+    fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+    /// The state the search starts from.
+    fn start(&self) -> usize;
+    /// Writes the neighbours of state `i` into `out`; how many.
+    fn neighbours(&self, i: usize, out: &mut [usize; MAX_NEIGHBOURS]) -> usize;
+    /// The states whose distances are kept and handed to [`Graph::answer`].
+    fn kept(&self) -> std::ops::Range<usize>;
+    /// One line that names the job, checked to be the same in every worker.
+    fn describe(&self) -> String;
+    /// The checkpoints' name and the three numbers their headers carry,
+    /// when the graph can be checkpointed.
+    fn checkpoint(&self) -> Option<(String, [u64; 3])>;
+    /// The error when a worker's tables do not fit.
+    fn out_of_memory(&self) -> ClusterError;
+    /// The answer from the states at each distance, the first antipodes
+    /// and the kept states' distances.
+    fn answer(&self, counts: &[u64], antipodes: &[usize], kept: &[u8]) -> Self::Answer;
+}
+
+/// A census case as a [`Graph`].
+struct CaseGraph {
+    case: Case,
+    moves: Moves,
+}
+
+impl Graph for CaseGraph {
+    type Answer = CaseResult;
+
+    fn len(&self) -> usize {
+        self.moves.len()
+    }
+
+    fn start(&self) -> usize {
+        self.moves.start()
+    }
+
+    #[inline]
+    fn neighbours(&self, i: usize, out: &mut [usize; MAX_NEIGHBOURS]) -> usize {
+        let mut js = [0usize; 4];
+        let n = self.moves.of(i, &mut js);
+        out[..n].copy_from_slice(&js[..n]);
+        n
+    }
+
+    fn kept(&self) -> std::ops::Range<usize> {
+        let lo = self.case.home * self.moves.standard_len();
+        lo..lo + self.moves.standard_len()
+    }
+
+    fn describe(&self) -> String {
+        format!("the {} board with home {}", self.case.board, self.case.home)
+    }
+
+    fn checkpoint(&self) -> Option<(String, [u64; 3])> {
+        Some((
+            format!("{}-home-{}", self.case.board, self.case.home),
+            [
+                self.case.board.rows() as u64,
+                self.case.board.cols() as u64,
+                self.case.home as u64,
+            ],
+        ))
+    }
+
+    fn out_of_memory(&self) -> ClusterError {
+        self.case.out_of_memory().into()
+    }
+
+    fn answer(&self, counts: &[u64], antipodes: &[usize], kept: &[u8]) -> CaseResult {
+        census::result(&self.case, &self.moves, counts, antipodes, kept)
+    }
+}
+
 /// Contiguous slices of the states, one a worker, aligned to words.
 #[derive(Debug, Clone, Copy)]
 struct Slices {
@@ -447,10 +538,28 @@ pub fn analyse(
     checkpoints: Option<&Checkpoints>,
     progress: Arc<dyn Fn(Progress) + Send + Sync>,
 ) -> Result<Run, ClusterError> {
-    let moves = Arc::new(Moves::new(case).ok_or_else(|| case.out_of_memory())?);
+    let moves = Moves::new(case).ok_or_else(|| case.out_of_memory())?;
+    let graph = Arc::new(CaseGraph { case: *case, moves });
+    search(graph, cluster, checkpoints, progress)
+}
+
+/// Searches `graph` breadth first on the workers of `cluster`, as
+/// [`analyse`] does a census case; a graph that cannot be checkpointed is
+/// refused with `checkpoints`.
+pub fn search<G: Graph>(
+    graph: Arc<G>,
+    cluster: &Cluster,
+    checkpoints: Option<&Checkpoints>,
+    progress: Arc<dyn Fn(Progress) + Send + Sync>,
+) -> Result<Run<G::Answer>, ClusterError> {
+    if checkpoints.is_some() && graph.checkpoint().is_none() {
+        return Err(ClusterError::Refused(format!(
+            "{} cannot be checkpointed; run it without --checkpoint",
+            graph.describe()
+        )));
+    }
     let job = Arc::new(Job {
-        case: *case,
-        moves,
+        graph,
         checkpoints: checkpoints.map(|c| c.dir.clone()),
         stop_after: checkpoints.and_then(|c| c.stop_after),
         workers: cluster.workers,
@@ -532,9 +641,8 @@ pub fn analyse(
 type Arrivals = Rc<RefCell<Vec<(u64, Vec<u64>)>>>;
 
 /// What every worker needs.
-struct Job {
-    case: Case,
-    moves: Arc<Moves>,
+struct Job<G> {
+    graph: Arc<G>,
     checkpoints: Option<PathBuf>,
     stop_after: Option<u32>,
     workers: usize,
@@ -550,18 +658,22 @@ const WAIT: std::time::Duration = std::time::Duration::from_millis(1);
 const STRETCH: usize = 1 << 12;
 
 /// One worker's whole run.
-fn work(worker: &mut timely::worker::Worker, job: &Job) -> Result<Option<Run>, ClusterError> {
+fn work<G: Graph>(
+    worker: &mut timely::worker::Worker,
+    job: &Job<G>,
+) -> Result<Option<Run<G::Answer>>, ClusterError> {
     let me = worker.index();
     let peers = worker.peers();
-    let moves = Arc::clone(&job.moves);
-    let len = moves.len();
+    let graph = Arc::clone(&job.graph);
+    let len = graph.len();
     let slices = Slices::new(len, peers);
     let mine = slices.range(me);
     let (lo, hi) = (mine.start, mine.end);
-    // The standard positions in this slice, as ranks among all of them.
-    let home_lo = job.case.home * moves.standard_len();
-    let std_lo = lo.clamp(home_lo, home_lo + moves.standard_len()) - home_lo;
-    let std_hi = hi.clamp(home_lo, home_lo + moves.standard_len()) - home_lo;
+    // The kept states in this slice, as ranks among all of them.
+    let kept = graph.kept();
+    let std_lo = lo.clamp(kept.start, kept.end) - kept.start;
+    let std_hi = hi.clamp(kept.start, kept.end) - kept.start;
+    let standard = |j: usize| kept.contains(&j).then(|| j - kept.start);
 
     let mut table = TwoBit::try_new(hi - lo).map(Rc::new);
     let mut distances = try_vec_with(std_hi - std_lo, || u8::MAX).map(|v| Rc::new(RefCell::new(v)));
@@ -663,16 +775,15 @@ fn work(worker: &mut timely::worker::Worker, job: &Job) -> Result<Option<Run>, C
     let name = job
         .checkpoints
         .as_ref()
-        .map(|dir| Checkpoint::new(dir, &job.case, peers, me));
+        .and_then(|dir| Some(Checkpoint::new(dir, job.graph.checkpoint()?, peers, me)));
     if let Some(name) = &name {
         name.remove_leftovers();
     }
     let have = name.as_ref().map(Checkpoint::layers).unwrap_or_default();
     let folder_trouble = name.as_ref().and_then(Checkpoint::foreign);
     let this_job = format!(
-        "the {} board with home {} ({len} states) on {peers} workers, {} a process{}{}",
-        job.case.board,
-        job.case.home,
+        "{} ({len} states) on {peers} workers, {} a process{}{}",
+        graph.describe(),
         job.workers,
         if job.checkpoints.is_some() {
             ", with checkpoints"
@@ -710,7 +821,7 @@ fn work(worker: &mut timely::worker::Worker, job: &Job) -> Result<Option<Run>, C
                 other: other.clone(),
             });
         } else if !ok {
-            refusal.get_or_insert(job.case.out_of_memory().into());
+            refusal.get_or_insert(graph.out_of_memory());
         } else if let Some(t) = trouble {
             refusal.get_or_insert(ClusterError::Resume(t.clone()));
         }
@@ -792,7 +903,7 @@ fn work(worker: &mut timely::worker::Worker, job: &Job) -> Result<Option<Run>, C
             for &j in data {
                 let j = j as usize;
                 if next.claim(j - lo)
-                    && let Some(r) = moves.standard(j)
+                    && let Some(r) = standard(j)
                 {
                     distances[r - std_lo] = depth;
                 }
@@ -802,11 +913,11 @@ fn work(worker: &mut timely::worker::Worker, job: &Job) -> Result<Option<Run>, C
         next.claimed()
     };
 
-    let start = moves.start();
+    let start = graph.start();
     if counts.is_empty() {
         if mine.contains(&start) {
             table.claim_start(start - lo);
-            if let Some(r) = moves.standard(start) {
+            if let Some(r) = standard(start) {
                 distances.borrow_mut()[r - std_lo] = 0;
             }
         }
@@ -828,15 +939,15 @@ fn work(worker: &mut timely::worker::Worker, job: &Job) -> Result<Option<Run>, C
         let mut claimed = 0u64;
         let depth = (layer.depth() + 1) as u8;
         let mut w = 0;
+        let mut js = [0usize; MAX_NEIGHBOURS];
         while w < table.words() {
             let end = (w + STRETCH).min(table.words());
             let mut next = table.next(layer);
             {
                 let mut distances = distances.borrow_mut();
                 table.expand_words(layer, w..end, &mut next, |i, next| {
-                    let mut js = [0usize; 4];
-                    let count = moves.of(lo + i, &mut js);
-                    let mut local = [0usize; 4];
+                    let count = graph.neighbours(lo + i, &mut js);
+                    let mut local = [0usize; MAX_NEIGHBOURS];
                     let mut n = 0;
                     for &j in &js[..count] {
                         if mine.contains(&j) {
@@ -854,7 +965,7 @@ fn work(worker: &mut timely::worker::Worker, job: &Job) -> Result<Option<Run>, C
                     }
                     traffic.kept += n as u64;
                     next.claim_all(&local[..n], |k, _| {
-                        if let Some(r) = moves.standard(lo + local[k]) {
+                        if let Some(r) = standard(lo + local[k]) {
                             distances[r - std_lo] = depth;
                         }
                     });
@@ -971,8 +1082,7 @@ fn work(worker: &mut timely::worker::Worker, job: &Job) -> Result<Option<Run>, C
         states: len as u64,
         ..Traffic::default()
     };
-    let mut standard =
-        try_vec_with(moves.standard_len(), || u8::MAX).ok_or_else(|| job.case.out_of_memory())?;
+    let mut standard = try_vec_with(kept.len(), || u8::MAX).ok_or_else(|| graph.out_of_memory())?;
     for (_, s) in heard_now {
         if let Said::Done {
             antipodes: a,
@@ -991,7 +1101,7 @@ fn work(worker: &mut timely::worker::Worker, job: &Job) -> Result<Option<Run>, C
     }
     antipodes.sort_unstable();
     antipodes.truncate(ANTIPODES_LISTED);
-    let result = census::result(&job.case, &moves, &counts, &antipodes, &standard);
+    let result = graph.answer(&counts, &antipodes, &standard);
     Ok(Some(Run {
         result: Some(result),
         exchange: all,
@@ -1064,16 +1174,15 @@ const CHECKPOINT_VERSION: u64 = 1;
 const HEADER_FIELDS: usize = 10;
 
 impl Checkpoint {
-    fn new(dir: &Path, case: &Case, peers: usize, me: usize) -> Checkpoint {
-        let name = format!("{}-home-{}", case.board, case.home);
+    fn new(dir: &Path, (name, ids): (String, [u64; 3]), peers: usize, me: usize) -> Checkpoint {
         Checkpoint {
             dir: dir.to_path_buf(),
             worker: me,
             identity: [
                 CHECKPOINT_VERSION,
-                case.board.rows() as u64,
-                case.board.cols() as u64,
-                case.home as u64,
+                ids[0],
+                ids[1],
+                ids[2],
                 peers as u64,
                 me as u64,
             ],
@@ -1334,8 +1443,12 @@ mod tests {
     #[test]
     fn a_checkpoint_name_reads_back_as_written() {
         let case = Case::new("3x4".parse().unwrap(), 11).unwrap();
+        let graph = CaseGraph {
+            case,
+            moves: Moves::new(&case).unwrap(),
+        };
         for (me, peers, depth) in [(0, 1, 0), (1, 2, 17), (15, 16, 4000)] {
-            let c = Checkpoint::new(Path::new("/tmp/x"), &case, peers, me);
+            let c = Checkpoint::new(Path::new("/tmp/x"), graph.checkpoint().unwrap(), peers, me);
             let path = c.path(depth);
             let name = path.file_name().unwrap().to_str().unwrap();
             assert_eq!(

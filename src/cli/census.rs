@@ -32,6 +32,15 @@ pub struct BoardsArgs {
     /// Allow boards of more than 12 cells.
     #[arg(long)]
     force: bool,
+    #[command(flatten)]
+    cluster: ClusterArgs,
+    #[command(flatten)]
+    out: FormatArg,
+}
+
+/// The flags of a search on timely dataflow (`boards` and `counts`).
+#[derive(Args, Clone, Debug)]
+pub struct ClusterArgs {
     /// Search on timely dataflow with N worker threads in this process
     /// (the `distributed` build); without it, one table in memory.
     #[arg(long, value_name = "N")]
@@ -63,8 +72,19 @@ pub struct BoardsArgs {
         default_value_t = 120
     )]
     connect_timeout: u64,
-    #[command(flatten)]
-    out: FormatArg,
+}
+
+impl ClusterArgs {
+    /// True when a distributed run is asked for.
+    pub fn asked(&self) -> bool {
+        self.workers.is_some()
+    }
+
+    /// True in a process of a hosts file other than the first: it must not
+    /// touch an --output file that process 0 may be writing.
+    pub fn secondary(&self) -> bool {
+        self.process.is_some_and(|p| p > 0)
+    }
 }
 
 /// `boards`.
@@ -72,7 +92,7 @@ pub fn run(mut args: BoardsArgs) -> Outcome {
     // Only process 0 of a hosts file has the answer: the others must not
     // touch an --output file that process 0 may be writing, but choose the
     // same format from its name.
-    if args.process.is_some_and(|p| p > 0) {
+    if args.cluster.secondary() {
         args.out = args.out.elsewhere()?;
     }
     let max_cells = args.max_cells;
@@ -104,8 +124,8 @@ pub fn run(mut args: BoardsArgs) -> Outcome {
         )
         .into());
     }
-    let distributed = match args.workers {
-        Some(_) => Some(Distributed::new(&args)?),
+    let distributed = match args.cluster.workers {
+        Some(_) => Some(Distributed::new(&args.cluster)?),
         None => None,
     };
     let mut results = Vec::with_capacity(list.len());
@@ -211,7 +231,7 @@ fn read_hosts_file(path: &std::path::Path) -> Result<String, String> {
 
 /// The distributed search's flags, checked.
 #[cfg(feature = "distributed")]
-struct Distributed {
+pub struct Distributed {
     cluster: Cluster,
     checkpoint: Option<Checkpoints>,
 }
@@ -219,14 +239,14 @@ struct Distributed {
 /// Without the `distributed` build no distributed run can be asked for:
 /// the type has no values.
 #[cfg(not(feature = "distributed"))]
-enum Distributed {}
+pub enum Distributed {}
 
 #[cfg(feature = "distributed")]
 use schofield::board::cluster::{self, Checkpoints, Cluster};
 
 #[cfg(not(feature = "distributed"))]
 impl Distributed {
-    fn new(_: &BoardsArgs) -> Result<Distributed, Box<dyn std::error::Error>> {
+    pub fn new(_: &ClusterArgs) -> Result<Distributed, Box<dyn std::error::Error>> {
         Err(
             "--workers needs the distributed build: cargo build --release --features distributed"
                 .into(),
@@ -240,11 +260,21 @@ impl Distributed {
     ) -> Result<Option<census::CaseResult>, Box<dyn std::error::Error>> {
         match *self {}
     }
+
+    /// A puzzle's distribution on the workers (never reached here).
+    pub fn puzzle_counts(
+        &self,
+        _: schofield::twist::space::Space,
+        _: &str,
+        _: impl Fn(schofield::board::Progress) + Send + Sync + 'static,
+    ) -> Result<Option<Vec<u64>>, Box<dyn std::error::Error>> {
+        match *self {}
+    }
 }
 
 #[cfg(feature = "distributed")]
 impl Distributed {
-    fn new(args: &BoardsArgs) -> Result<Distributed, Box<dyn std::error::Error>> {
+    pub fn new(args: &ClusterArgs) -> Result<Distributed, Box<dyn std::error::Error>> {
         let connect_timeout = args.connect_timeout;
         if connect_timeout == 0 || connect_timeout > 86_400 {
             return Err(format!(
@@ -284,6 +314,38 @@ impl Distributed {
                 stop_after: args.stop_after_layer,
             }),
         })
+    }
+
+    /// A puzzle's positions at each distance, searched on the workers: in
+    /// process 0, `None` in the others.
+    pub fn puzzle_counts(
+        &self,
+        space: schofield::twist::space::Space,
+        name: &str,
+        report: impl Fn(schofield::board::Progress) + Send + Sync + 'static,
+    ) -> Result<Option<Vec<u64>>, Box<dyn std::error::Error>> {
+        let graph = schofield::twist::search::SpaceGraph::new(space, name)
+            .ok_or("the puzzle has more positions than this machine can number")?;
+        let run = quietly(self.cluster.networked(), || {
+            cluster::search(
+                std::sync::Arc::new(graph),
+                &self.cluster,
+                self.checkpoint.as_ref(),
+                std::sync::Arc::new(report),
+            )
+        })?;
+        if self.cluster.process() == 0 {
+            let t = run.exchange;
+            eprintln!(
+                "{name}: {} workers; neighbours kept {}, sent to other workers {}, to other processes {} ({:.3} bytes a state over TCP)",
+                self.cluster.peers(),
+                schofield::text::grouped(t.kept as usize),
+                schofield::text::grouped(t.to_workers as usize),
+                schofield::text::grouped(t.to_processes as usize),
+                t.network_bytes_per_state()
+            );
+        }
+        Ok(run.result.map(|(counts, _)| counts))
     }
 
     /// Runs one case; the answer in process 0, `None` in the others.
@@ -339,10 +401,10 @@ impl Distributed {
 /// standard output stays held back until the process ends (it is about to,
 /// with the error).
 #[cfg(feature = "distributed")]
-fn quietly(
+fn quietly<R>(
     networked: bool,
-    f: impl FnOnce() -> Result<cluster::Run, cluster::ClusterError>,
-) -> Result<cluster::Run, Box<dyn std::error::Error>> {
+    f: impl FnOnce() -> Result<cluster::Run<R>, cluster::ClusterError>,
+) -> Result<cluster::Run<R>, Box<dyn std::error::Error>> {
     let held = networked.then(|| gag::Gag::stdout().ok()).flatten();
     use std::sync::{Arc, Mutex};
     let first: Arc<Mutex<Option<String>>> = Arc::new(Mutex::new(None));

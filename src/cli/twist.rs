@@ -94,6 +94,8 @@ pub struct CountsArgs {
     #[arg(long)]
     pub burnside: bool,
     #[command(flatten)]
+    pub cluster: super::census::ClusterArgs,
+    #[command(flatten)]
     pub out: FormatArg,
 }
 
@@ -154,6 +156,9 @@ pub fn counts(args: CountsArgs) -> Outcome {
     }
     let puzzle = args.puzzle.read()?;
     let name = puzzle.name().to_string();
+    if args.cluster.asked() {
+        return distributed_counts(&puzzle, &args, format);
+    }
     let mut extra = Extra::default();
     let counts = if let Some(tray) = puzzle.tile_tray() {
         if args.antipodes || args.burnside {
@@ -245,6 +250,67 @@ pub fn counts(args: CountsArgs) -> Outcome {
         }
     }
     Ok(text)
+}
+
+/// `counts --workers`: the distribution alone, by the two-bit search
+/// spread over the workers of a timely-dataflow cluster.
+fn distributed_counts(
+    puzzle: &schofield::puzzle::Puzzle,
+    args: &CountsArgs,
+    format: Option<Format>,
+) -> Outcome {
+    if args.antipodes || args.burnside {
+        return Err("--workers gives the distribution alone; --antipodes and --burnside need the whole analysis in one process".into());
+    }
+    if puzzle.tile_tray().is_some() {
+        return Err(format!(
+            "{} is a tray of tile moves; `schofield boards --workers` searches boards",
+            schofield::text::quoted(puzzle.name())
+        )
+        .into());
+    }
+    let distributed = super::census::Distributed::new(&args.cluster)?;
+    let options = args.puzzle.options(true);
+    let metric = options.metric.unwrap_or(puzzle.default_metric());
+    let moves = puzzle.moves(metric, options.generators.as_deref())?;
+    if moves.has_words() {
+        return Err(format!(
+            "--workers searches puzzles whose moves all cost one; {} prices its moves by words (run it without --workers)",
+            schofield::text::quoted(puzzle.name())
+        )
+        .into());
+    }
+    let space = schofield::twist::space::Space::with_limit(puzzle, &moves, options.max_memory)?;
+    let bar = super::common::progress_bar(
+        space.len(),
+        "{msg} [{elapsed_precise}] {wide_bar} {pos}/{len} positions",
+    );
+    let shown = bar.clone();
+    let name = puzzle.name().to_string();
+    let label = name.clone();
+    let counts = distributed.puzzle_counts(space, &name, move |p| {
+        shown.set_position(p.found);
+        shown.set_message(format!("{label}: distance {}", p.layer));
+    })?;
+    bar.finish_and_clear();
+    // Only process 0 of a hosts file has the answer.
+    let Some(counts) = counts else {
+        return Ok(String::new());
+    };
+    let rows: Vec<MoveCount> = counts
+        .iter()
+        .enumerate()
+        .map(|(d, &n)| MoveCount {
+            moves: d as u8,
+            positions: n,
+            classes: None,
+            extended_classes: None,
+        })
+        .collect();
+    Ok(match format {
+        Some(f) => render::render_counts(&rows, f)?,
+        None => svg::move_counts_svg(&name, &rows),
+    })
 }
 
 /// What `counts` lists besides the table, when asked. The keys are the

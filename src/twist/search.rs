@@ -850,3 +850,93 @@ impl Distances {
         self.counts.iter().sum()
     }
 }
+
+/// A puzzle's positions as a graph the workers of a timely-dataflow
+/// cluster search together ([`crate::board::cluster::search`]), for a
+/// space whose moves all cost one: the answer is the positions at each
+/// distance and the first antipodes, as [`two_bit_counts`] gives them on
+/// one machine.
+///
+/// ```
+/// use schofield::board::cluster::{self, Cluster};
+/// use schofield::puzzle::{library, Metric};
+/// use schofield::twist::search::SpaceGraph;
+/// use schofield::twist::space::Space;
+/// use std::sync::Arc;
+/// let p = library::get("squares").unwrap();
+/// let space = Space::new(&p, &p.moves(Metric::Face, None).unwrap()).unwrap();
+/// let graph = Arc::new(SpaceGraph::new(space, "squares").unwrap());
+/// let run = cluster::search(graph, &Cluster::local(2).unwrap(), None, Arc::new(|_| {})).unwrap();
+/// let (counts, _) = run.result.unwrap();
+/// assert_eq!(counts.iter().sum::<u64>(), 663_552); // OEIS A080627
+/// ```
+#[cfg(feature = "distributed")]
+pub struct SpaceGraph {
+    space: Space,
+    name: String,
+    len: usize,
+}
+
+#[cfg(feature = "distributed")]
+impl SpaceGraph {
+    /// The graph of `space`'s positions, `name` naming it in messages;
+    /// `None` when its positions do not fit in this machine's numbers.
+    pub fn new(space: Space, name: &str) -> Option<SpaceGraph> {
+        let len = usize::try_from(space.len()).ok()?;
+        Some(SpaceGraph {
+            space,
+            name: name.to_string(),
+            len,
+        })
+    }
+}
+
+#[cfg(feature = "distributed")]
+impl crate::board::cluster::Graph for SpaceGraph {
+    type Answer = (Vec<u64>, Vec<usize>);
+
+    fn len(&self) -> usize {
+        self.len
+    }
+
+    fn start(&self) -> usize {
+        self.space.goal_index() as usize
+    }
+
+    fn neighbours(
+        &self,
+        i: usize,
+        out: &mut [usize; crate::board::cluster::MAX_NEIGHBOURS],
+    ) -> usize {
+        let nm = self.space.move_count();
+        let mut found = [0u64; crate::board::cluster::MAX_NEIGHBOURS];
+        self.space.neighbours(i as u64, &mut found[..nm]);
+        for (o, &j) in out.iter_mut().zip(&found[..nm]) {
+            *o = j as usize;
+        }
+        nm
+    }
+
+    fn kept(&self) -> std::ops::Range<usize> {
+        0..0
+    }
+
+    fn describe(&self) -> String {
+        format!("the puzzle {}", crate::text::quoted(&self.name))
+    }
+
+    fn checkpoint(&self) -> Option<(String, [u64; 3])> {
+        None
+    }
+
+    fn out_of_memory(&self) -> crate::board::cluster::ClusterError {
+        crate::board::cluster::ClusterError::Refused(format!(
+            "a worker's share of the two-bit table of {} positions does not fit in memory",
+            self.len
+        ))
+    }
+
+    fn answer(&self, counts: &[u64], antipodes: &[usize], _: &[u8]) -> (Vec<u64>, Vec<usize>) {
+        (counts.to_vec(), antipodes.to_vec())
+    }
+}
