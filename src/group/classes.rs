@@ -164,6 +164,8 @@ pub fn orbits_kept(
     let rep_of: Option<Vec<AtomicU32>> =
         keep.then(|| (0..n).map(|_| AtomicU32::new(NO_CLASS)).collect());
     const STRETCH: u64 = 1 << 14;
+    // Fewer positions than this are walked on the calling thread.
+    const SMALL: u64 = 1 << 17;
     if !keep {
         // Counted by distance on each core, then added up.
         let counts = (0..n.div_ceil(STRETCH))
@@ -199,35 +201,41 @@ pub fn orbits_kept(
             counts: counts[..last].to_vec(),
         };
     }
-    let mut classes: Vec<Class> = (0..n.div_ceil(STRETCH))
-        .into_par_iter()
-        .flat_map_iter(|k| {
-            let mut found = Vec::new();
-            let mut orbit: Vec<u64> = Vec::new();
-            let mut images: Vec<u64> = Vec::new();
-            for x in k * STRETCH..((k + 1) * STRETCH).min(n) {
-                if seen[(x / 64) as usize].load(Relaxed) & (1 << (x % 64)) != 0 {
-                    continue;
-                }
-                let Some(d) = distance(x) else { continue };
-                if !claim_orbit(action, x, inverses, &seen, &mut orbit, &mut images) {
-                    continue;
-                }
-                let rep = orbit[0];
-                if let Some(r) = &rep_of {
-                    for &z in &orbit {
-                        r[z as usize].store(rep as u32, Relaxed);
-                    }
-                }
-                found.push(Class {
-                    representative: rep,
-                    size: orbit.len() as u64,
-                    distance: d,
-                });
+    let chunk = |k: u64| {
+        let mut found = Vec::new();
+        let mut orbit: Vec<u64> = Vec::new();
+        let mut images: Vec<u64> = Vec::new();
+        for x in k * STRETCH..((k + 1) * STRETCH).min(n) {
+            if seen[(x / 64) as usize].load(Relaxed) & (1 << (x % 64)) != 0 {
+                continue;
             }
-            found
-        })
-        .collect();
+            let Some(d) = distance(x) else { continue };
+            if !claim_orbit(action, x, inverses, &seen, &mut orbit, &mut images) {
+                continue;
+            }
+            let rep = orbit[0];
+            if let Some(r) = &rep_of {
+                for &z in &orbit {
+                    r[z as usize].store(rep as u32, Relaxed);
+                }
+            }
+            found.push(Class {
+                representative: rep,
+                size: orbit.len() as u64,
+                distance: d,
+            });
+        }
+        found
+    };
+    // A small space costs less on this thread than waking the others.
+    let mut classes: Vec<Class> = if n < SMALL {
+        (0..n.div_ceil(STRETCH)).flat_map(chunk).collect()
+    } else {
+        (0..n.div_ceil(STRETCH))
+            .into_par_iter()
+            .flat_map_iter(chunk)
+            .collect()
+    };
     classes.sort_unstable_by_key(|c| c.representative);
     // Each position's class number: the rank of its representative among
     // the representatives.
@@ -242,16 +250,19 @@ pub fn orbits_kept(
             before.push(total);
             total += w.count_ones();
         }
-        r.into_par_iter()
-            .map(|a| {
-                let rep = a.into_inner();
-                if rep == NO_CLASS {
-                    return NO_CLASS;
-                }
-                let (w, b) = ((rep / 64) as usize, rep % 64);
-                before[w] + (is_rep[w] & ((1u64 << b) - 1)).count_ones()
-            })
-            .collect()
+        let number = |a: AtomicU32| {
+            let rep = a.into_inner();
+            if rep == NO_CLASS {
+                return NO_CLASS;
+            }
+            let (w, b) = ((rep / 64) as usize, rep % 64);
+            before[w] + (is_rep[w] & ((1u64 << b) - 1)).count_ones()
+        };
+        if n < SMALL {
+            r.into_iter().map(number).collect()
+        } else {
+            r.into_par_iter().map(number).collect()
+        }
     });
     let counts = counts_of(&classes);
     Classes {
