@@ -733,6 +733,14 @@ fn careless_sizes_are_refused_at_once() {
         &["group", "--puzzle", &file],
         "the puzzle declares 200001 moves; at most 1024 are allowed",
     );
+    // Brackets nested 100 000 deep: the YAML reader's time grows with the
+    // square of the depth, so the depth is counted first.
+    let deep = format!("name: {}{}\n", "[".repeat(100_000), "]".repeat(100_000));
+    let file = write_fixture("deep.yaml", &deep);
+    fails(
+        &["counts", "--puzzle", &file],
+        "the file nests brackets 100000 deep; a puzzle needs at most 64",
+    );
     // An orbit of no pieces, before any move is read with its size.
     let file = write_fixture(
         "zero.yaml",

@@ -112,6 +112,14 @@ fn list(v: &Value, what: &str) -> Result<Vec<usize>, YamlError> {
 
 /// Reads our YAML into a definition (checked by [`super::Puzzle::new`]).
 pub fn read(text: &str) -> Result<Definition, YamlError> {
+    // The YAML reader's time grows with the square of the nesting: a
+    // puzzle never nests deeper than a few levels.
+    let deepest = flow_depth(text);
+    if deepest > MAX_NESTING {
+        return Err(err(format!(
+            "the file nests brackets {deepest} deep; a puzzle needs at most {MAX_NESTING}"
+        )));
+    }
     let file: File = serde_yaml::from_str(text).map_err(|e| err(one_line(&e.to_string())))?;
     let mut def = Definition {
         name: file.name,
@@ -438,6 +446,38 @@ impl Context<'_> {
             other => one(self.first, other),
         }
     }
+}
+
+/// The deepest a puzzle file's `[…]` and `{…}` may nest.
+const MAX_NESTING: usize = 64;
+
+/// How deep `[…]` and `{…}` nest in `text`, outside quoted strings and
+/// comments.
+fn flow_depth(text: &str) -> usize {
+    let (mut depth, mut deepest) = (0usize, 0usize);
+    for line in text.lines() {
+        let mut quote: Option<char> = None;
+        // A quote opens a string only where a value starts (`R'` is no
+        // quote), as a comment starts only after a space.
+        let mut before = ' ';
+        for c in line.chars() {
+            let starts = matches!(before, ' ' | ':' | '[' | '{' | ',' | '-');
+            match (quote, c) {
+                (Some(q), c) if c == q => quote = None,
+                (Some(_), _) => {}
+                (None, '"' | '\'') if starts => quote = Some(c),
+                (None, '#') if before == ' ' => break,
+                (None, '[' | '{') => {
+                    depth += 1;
+                    deepest = deepest.max(depth);
+                }
+                (None, ']' | '}') => depth = depth.saturating_sub(1),
+                _ => {}
+            }
+            before = c;
+        }
+    }
+    deepest
 }
 
 /// A YAML error message on one line.
