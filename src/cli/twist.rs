@@ -198,6 +198,12 @@ pub fn counts(args: CountsArgs) -> Outcome {
             Err(e) if e.is_memory() && !(args.antipodes || args.burnside) => {
                 super::puzzle::two_bit_counts(&puzzle, &args.puzzle, &e)?
             }
+            Err(e) if e.is_memory() => {
+                return Err(format!(
+                    "{e}; --antipodes and --burnside need the whole analysis, so the two-bit search of the distribution alone cannot stand in"
+                )
+                .into());
+            }
             Err(e) => return Err(e.into()),
         }
     };
