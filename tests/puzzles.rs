@@ -741,6 +741,15 @@ fn careless_sizes_are_refused_at_once() {
         &["counts", "--puzzle", &file],
         "the file nests brackets 100000 deep; a puzzle needs at most 64",
     );
+    // Two ways of saying one thing: refused, not one silently winning.
+    let file = write_fixture(
+        "both.yaml",
+        "name: b\norbits:\n  p: {pieces: 3}\nmoves:\n  A: {permutation: [1, 2, 0], cycles: \"(0,1)\"}\n",
+    );
+    fails(
+        &["counts", "--puzzle", &file],
+        "move \"A\" gives both cycles and permutation; give one",
+    );
     // An orbit of no pieces, before any move is read with its size.
     let file = write_fixture(
         "zero.yaml",

@@ -230,6 +230,12 @@ pub fn read(text: &str) -> Result<Definition, YamlError> {
         let m = ctx.named(&key_name(k)?, v, "move")?;
         def.moves.push(m);
     }
+    if file.symmetries.is_some() && file.symmetry_generators.is_some() {
+        return Err(err(
+            "the file gives both symmetries and symmetry_generators; give the whole group or its generators"
+                .into(),
+        ));
+    }
     for (key, target, what) in [
         (&file.rotations, &mut def.rotations, "rotation"),
         (&file.symmetries, &mut def.symmetries, "symmetry"),
@@ -313,6 +319,22 @@ impl Context<'_> {
                 )));
             }
         };
+        // One way to say where the pieces go: cycles, a permutation or an
+        // alg, never two (one would silently win).
+        let keys: Vec<String> = map.keys().map(key_name).collect::<Result<_, _>>()?;
+        let ways: Vec<&str> = ["cycles", "permutation", "alg"]
+            .into_iter()
+            .filter(|w| keys.iter().any(|k| k == w))
+            .collect();
+        if ways.len() > 1 {
+            return Err(err(format!(
+                "{what} gives both {} and {}; give one",
+                ways[0], ways[1]
+            )));
+        }
+        if keys.iter().any(|k| k == "blank") && keys.iter().any(|k| k == "word") {
+            return Err(err(format!("{what} gives both blank and word; give one")));
+        }
         for (k, x) in map {
             match key_name(k)?.as_str() {
                 "cycles" => self.cycles(&mut m, x, &what)?,
