@@ -750,6 +750,11 @@ fn careless_sizes_are_refused_at_once() {
         &["counts", "--puzzle", &file],
         "move \"A\" gives both cycles and permutation; give one",
     );
+    // Moves with too large an amount get the alg's error, not a pattern's.
+    fails(
+        &["solve", "--puzzle", "2x2x2", "R99999999999999999999"],
+        "the amount \"99999999999999999999\" at character 2 of the alg is too large",
+    );
     // An orbit of no pieces, before any move is read with its size.
     let file = write_fixture(
         "zero.yaml",

@@ -370,7 +370,9 @@ impl<'a> Notation<'a> {
                         .iter()
                         .fold(goal, |x, &m| x.apply(self.moves.get(m).transformation())));
                 }
-                Err(e) if !t.chars().any(|c| c.is_ascii_digit()) && p.slides().is_empty() => {
+                // A pattern has no letters: on a puzzle without a tray,
+                // text with letters is moves, and their error is the one.
+                Err(e) if p.slides().is_empty() => {
                     let v = self.puzzle.vocabulary();
                     return Err(PositionError::Alg(match e {
                         AlgError::UnknownMove {
