@@ -786,6 +786,15 @@ fn careless_sizes_are_refused_at_once() {
         err.contains("`schofield path --puzzle topspin \"T0 T1\"`"),
         "{err}"
     );
+    // A .tws move's slots are named as the file numbers them, from 1.
+    let file = write_fixture(
+        "range.tws",
+        "Name t\nSet P 3 1\nSolved\nP\n1 2 3\nEnd\nMove A\nP\n4 1 2\nEnd\n",
+    );
+    fails(
+        &["counts", "--puzzle", &file],
+        "line 7: move \"A\", orbit \"P\": slot 4 is out of range; expected 1 to 3",
+    );
     // A .tws move's orientations, one short: refused, not padded.
     let file = write_fixture(
         "short.tws",

@@ -200,6 +200,26 @@ pub fn read(text: &str) -> Result<Definition, TwsError> {
                                 .ok_or_else(|| wrong("slots are numbered from 1"))
                         })
                         .collect::<Result<Vec<_>, _>>()?;
+                    // The slots as the file numbers them (from 1 in a
+                    // `Move`, from 0 in a `MoveTransformation`).
+                    let first = usize::from(ksolve);
+                    let n = permutation.len();
+                    let mut seen = vec![false; n];
+                    for &src in &permutation {
+                        if src >= n {
+                            return Err(wrong(&format!(
+                                "slot {} is out of range; expected {first} to {}",
+                                src + first,
+                                n - 1 + first
+                            )));
+                        }
+                        if std::mem::replace(&mut seen[src], true) {
+                            return Err(wrong(&format!(
+                                "slot {} is listed twice; each slot's piece goes to one slot",
+                                src + first
+                            )));
+                        }
+                    }
                     if !ori.is_empty() && ori.len() != permutation.len() {
                         return Err(wrong(&format!(
                             "{} orientations for {} slots; expected one for each slot",
