@@ -87,28 +87,55 @@ impl PuzzleArgs {
     }
 }
 
-/// Runs the analysis of `puzzle` with a progress bar that appears once the
-/// search has run a second (on a terminal only).
-pub fn analyse(puzzle: Puzzle, options: &Options) -> Result<Analysis, AnalysisError> {
-    let start = std::time::Instant::now();
-    let bar = super::common::progress_bar(
-        0,
-        "{msg} [{elapsed_precise}] {wide_bar} {pos}/{len} positions",
-    );
-    bar.set_draw_target(indicatif::ProgressDrawTarget::hidden());
-    let shown = std::cell::Cell::new(false);
-    let name = puzzle.name().to_string();
-    let progress = |l: Layer| {
-        if !shown.get() && start.elapsed().as_secs_f64() > 1.0 {
-            shown.set(true);
-            bar.set_draw_target(indicatif::ProgressDrawTarget::stderr());
+/// The progress bar of a search by layers: it appears once the search has
+/// run a second, on a terminal only.
+#[derive(Clone)]
+pub struct LayerBar {
+    bar: indicatif::ProgressBar,
+    start: std::time::Instant,
+    name: String,
+}
+
+impl LayerBar {
+    /// A hidden bar for the puzzle `name`.
+    pub fn new(name: &str) -> LayerBar {
+        let bar = super::common::progress_bar(
+            0,
+            "{msg} [{elapsed_precise}] {wide_bar} {pos}/{len} positions",
+        );
+        bar.set_draw_target(indicatif::ProgressDrawTarget::hidden());
+        LayerBar {
+            bar,
+            start: std::time::Instant::now(),
+            name: name.to_string(),
         }
-        bar.set_length(l.of);
-        bar.set_position(l.reached);
-        bar.set_message(format!("{name}: distance {}", l.distance));
-    };
-    let a = Analysis::new(puzzle, options, &progress);
-    bar.finish_and_clear();
+    }
+
+    /// Shows `reached` of `of` positions, the search at `distance`.
+    pub fn show(&self, distance: u32, reached: u64, of: u64) {
+        if self.bar.is_hidden() && self.start.elapsed().as_secs_f64() > 1.0 {
+            self.bar
+                .set_draw_target(indicatif::ProgressDrawTarget::stderr());
+        }
+        self.bar.set_length(of);
+        self.bar.set_position(reached);
+        self.bar
+            .set_message(format!("{}: distance {distance}", self.name));
+    }
+
+    /// Clears the bar.
+    pub fn finish(&self) {
+        self.bar.finish_and_clear();
+    }
+}
+
+/// Runs the analysis of `puzzle` with a [`LayerBar`].
+pub fn analyse(puzzle: Puzzle, options: &Options) -> Result<Analysis, AnalysisError> {
+    let bar = LayerBar::new(puzzle.name());
+    let a = Analysis::new(puzzle, options, &|l: Layer| {
+        bar.show(l.distance, l.reached, l.of)
+    });
+    bar.finish();
     a
 }
 
@@ -128,41 +155,18 @@ pub fn two_bit_counts(
         return Err(refused.to_string().into());
     }
     let space = Space::with_limit(puzzle, &moves, options.max_memory)?;
-    let start = std::time::Instant::now();
-    let bar = super::common::progress_bar(
-        0,
-        "{msg} [{elapsed_precise}] {wide_bar} {pos}/{len} positions",
-    );
-    bar.set_draw_target(indicatif::ProgressDrawTarget::hidden());
-    let shown = std::cell::Cell::new(false);
-    let progress = |l: Layer| {
-        if !shown.get() && start.elapsed().as_secs_f64() > 1.0 {
-            shown.set(true);
-            bar.set_draw_target(indicatif::ProgressDrawTarget::stderr());
-        }
-        bar.set_length(l.of);
-        bar.set_position(l.reached);
-        bar.set_message(format!("{}: distance {}", puzzle.name(), l.distance));
-    };
-    let counts = search::two_bit_counts(&space, options.max_memory, &progress);
-    bar.finish_and_clear();
+    let bar = LayerBar::new(puzzle.name());
+    let counts = search::two_bit_counts(&space, options.max_memory, &|l: Layer| {
+        bar.show(l.distance, l.reached, l.of)
+    });
+    bar.finish();
     let counts = counts
         .map_err(|e| format!("{refused}; the two-bit search of the distribution alone: {e}"))?;
     eprintln!(
         "note: {refused}; the distribution alone, by the two-bit search ({} bytes), without classes",
         grouped(schofield::board::two_bit::TwoBit::bytes(space.len()) as usize)
     );
-    Ok(counts
-        .iter()
-        .enumerate()
-        .filter(|&(_, &n)| n > 0)
-        .map(|(d, &n)| MoveCount {
-            moves: d as u8,
-            positions: n,
-            classes: None,
-            extended_classes: None,
-        })
-        .collect())
+    Ok(MoveCount::distribution(&counts))
 }
 
 /// The move-count table of a tray moved by tile moves: the engine of

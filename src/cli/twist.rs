@@ -287,32 +287,18 @@ fn distributed_counts(
         .into());
     }
     let space = schofield::twist::space::Space::with_limit(puzzle, &moves, options.max_memory)?;
-    let bar = super::common::progress_bar(
-        space.len(),
-        "{msg} [{elapsed_precise}] {wide_bar} {pos}/{len} positions",
-    );
-    let shown = bar.clone();
     let name = puzzle.name().to_string();
-    let label = name.clone();
+    let bar = super::puzzle::LayerBar::new(&name);
+    let shown = bar.clone();
     let counts = distributed.puzzle_counts(space, &name, move |p| {
-        shown.set_position(p.found);
-        shown.set_message(format!("{label}: distance {}", p.layer));
+        shown.show(p.layer, p.found, p.total);
     })?;
-    bar.finish_and_clear();
+    bar.finish();
     // Only process 0 of a hosts file has the answer.
     let Some(counts) = counts else {
         return Ok(String::new());
     };
-    let rows: Vec<MoveCount> = counts
-        .iter()
-        .enumerate()
-        .map(|(d, &n)| MoveCount {
-            moves: d as u8,
-            positions: n,
-            classes: None,
-            extended_classes: None,
-        })
-        .collect();
+    let rows = MoveCount::distribution(&counts);
     Ok(match format {
         Some(f) => render::render_counts(&rows, f)?,
         None => svg::move_counts_svg(&name, &rows),

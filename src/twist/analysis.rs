@@ -78,6 +78,32 @@ pub struct MoveCount {
     pub extended_classes: Option<u64>,
 }
 
+impl MoveCount {
+    /// The rows of a distribution alone (positions at each distance, as
+    /// the two-bit searches count them), without classes; empty distances
+    /// are left out.
+    ///
+    /// ```
+    /// use schofield::twist::analysis::MoveCount;
+    /// let rows = MoveCount::distribution(&[1, 4, 0]);
+    /// assert_eq!(rows.len(), 2);
+    /// assert_eq!((rows[1].moves, rows[1].positions, rows[1].classes), (1, 4, None));
+    /// ```
+    pub fn distribution(counts: &[u64]) -> Vec<MoveCount> {
+        counts
+            .iter()
+            .enumerate()
+            .filter(|&(_, &n)| n > 0)
+            .map(|(d, &n)| MoveCount {
+                moves: d as u8,
+                positions: n,
+                classes: None,
+                extended_classes: None,
+            })
+            .collect()
+    }
+}
+
 /// A symmetry the analysis uses: its name and how it acts.
 #[derive(Debug, Clone)]
 pub struct Symmetry {

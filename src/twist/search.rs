@@ -164,15 +164,7 @@ pub fn distances(
     let needed = bytes_needed(space, moves);
     let levels = moves.max_cancel().max(1) as usize;
     let positions = space.len();
-    if let Some(allowed) = max_memory
-        && needed > allowed
-    {
-        return Err(SearchError::Memory {
-            needed,
-            positions,
-            allowed,
-        });
-    }
+    within(needed, positions, max_memory)?;
     let mut distance = try_vec(positions, UNSEEN, needed, positions)?;
     if words {
         macro_rules! run {
@@ -206,6 +198,19 @@ pub fn distances(
     }
 }
 
+/// Refuses a search of `positions` that needs `needed` bytes, more than
+/// `max_memory` allows, before anything is allocated.
+fn within(needed: u64, positions: u64, max_memory: Option<u64>) -> Result<(), SearchError> {
+    match max_memory {
+        Some(allowed) if needed > allowed => Err(SearchError::Memory {
+            needed,
+            positions,
+            allowed,
+        }),
+        _ => Ok(()),
+    }
+}
+
 /// The number of positions at each distance, by the layered two-bit
 /// search ([`crate::board::two_bit`]: a quarter of a byte a position, so
 /// four times the positions of [`distances`] fit), for a space whose moves
@@ -220,15 +225,7 @@ pub fn two_bit_counts(
     use crate::board::two_bit::TwoBit;
     let positions = space.len();
     let needed = TwoBit::bytes(positions).saturating_add(space.table_bytes());
-    if let Some(allowed) = max_memory
-        && needed > allowed
-    {
-        return Err(SearchError::Memory {
-            needed,
-            positions,
-            allowed,
-        });
-    }
+    within(needed, positions, max_memory)?;
     let n =
         usize::try_from(positions).map_err(|_| SearchError::Allocation { needed, positions })?;
     let table = TwoBit::try_new(n).ok_or(SearchError::Allocation { needed, positions })?;
