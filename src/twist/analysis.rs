@@ -303,18 +303,13 @@ impl Analysis {
         let max = self.max_moves();
         let classes = self.classes.by_distance(max);
         let extended = self.extended.as_ref().map(|e| e.by_distance(max));
-        self.found
-            .counts()
-            .iter()
-            .enumerate()
-            .filter(|&(_, &n)| n > 0)
-            .map(|(d, &n)| MoveCount {
-                moves: d as u8,
-                positions: n,
-                classes: Some(classes[d]),
-                extended_classes: extended.as_ref().map(|e| e[d]),
-            })
-            .collect()
+        let mut rows = MoveCount::distribution(self.found.counts());
+        for r in &mut rows {
+            let d = usize::from(r.moves);
+            r.classes = Some(classes[d]);
+            r.extended_classes = extended.as_ref().map(|e| e[d]);
+        }
+        rows
     }
 
     /// How many positions are first reached with each number of moves
