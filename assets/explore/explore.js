@@ -1,251 +1,304 @@
-// The schofield explorer. Everything it knows of the puzzles is in data.js,
-// written by `schofield explore`: the tray, each twist as a permutation of
-// the squares, which twist elides into which, and every position's figures.
-// This script applies permutations, looks figures up and draws.
+// The schofield explorer. It holds no model of the puzzles: each puzzle's
+// engine is the tool's library compiled to WebAssembly (engine.js), started
+// from the setup in data.js, and every figure on the page is its answer.
+// This script keeps the address, asks the engine and draws.
+//
+// The address is the state: index.html?play=MOVES#KEY:START is the
+// position START of puzzle KEY (the first puzzle when "KEY:" is left out)
+// with MOVES played from it. Playing pushes a new address, so Back and
+// Forward walk through the moves played.
 "use strict";
 
 const DATA = window.SCHOFIELD;
-const SIZE = 56; // pixels a square
-let P = null; // the puzzle shown, with its lookups
-let cells = []; // the piece on each cell, reading order; null for the blank
-let undoStack = [];
-let played = []; // twists played since the last jump
-let tileMoves = 0; // tiles slid by hand since the last jump
-let busy = false; // a minimal path is being stepped through
-
+const SIZE = 56; // pixels a cell
 const $ = (id) => document.getElementById(id);
 
-// A number with a space between groups of three digits, as the tool and
-// Schofield print them: 2 571.
+let wasm = null; // the engine module's exports
+const engines = new Map(); // key -> handle
+let P = null; // the puzzle shown: { key, setup, info, page }
+let state = { start: "", played: [] }; // what the address says
+let shown = null; // the engine's answer for the position shown
+let busy = false; // a minimal path is being stepped through
+
+// A number with a space between groups of three digits, as the tool prints
+// them: 2 571.
 const group = (n) => String(n).replace(/\B(?=(\d{3})+(?!\d))/g, " ");
 
-function setup(key) {
-  P = DATA[key];
-  P.key = key;
-  P.rows = P.layout.length;
-  P.cols = P.layout[0].length;
-  P.squareCell = [];
-  P.layout.flat().forEach((sq, i) => {
-    if (sq === null) P.centre = i;
-    else P.squareCell[sq] = i;
-  });
-  P.squares = P.squareCell.length;
-  P.byCode = new Map(P.positions.map((p, i) => [p[0], i]));
-  P.elide = new Set(P.elisions);
-  $("puzzle-name").textContent = P.name;
-  $("choose-eight").setAttribute("aria-pressed", key === "eight");
-  $("choose-five").setAttribute("aria-pressed", key === "five");
+// ---- The engine ----------------------------------------------------------
 
-  const board = $("board");
-  board.innerHTML = "";
-  board.style.width = P.cols * SIZE + "px";
-  board.style.height = P.rows * SIZE + "px";
-  P.layout.flat().forEach((sq, i) => {
-    const d = document.createElement("div");
-    d.className = "square";
-    d.style.left = (i % P.cols) * SIZE + "px";
-    d.style.top = Math.floor(i / P.cols) * SIZE + "px";
-    d.textContent = sq === null ? "home" : "s" + sq;
-    board.appendChild(d);
-  });
-  for (let k = 0; k < P.squares; k++) {
-    const t = document.createElement("div");
-    t.className = "tile";
-    t.id = "tile-" + k;
-    t.textContent = k;
-    t.addEventListener("click", () => slide(k));
-    board.appendChild(t);
+// The engine is compiled at once where the browser allows it (so that the
+// page is drawn in one go), else in the background.
+async function loadEngine() {
+  const text = atob(window.SCHOFIELD_ENGINE);
+  const bytes = new Uint8Array(text.length);
+  for (let i = 0; i < text.length; i++) bytes[i] = text.charCodeAt(i);
+  try {
+    wasm = new WebAssembly.Instance(new WebAssembly.Module(bytes), {}).exports;
+  } catch (e) {
+    wasm = (await WebAssembly.instantiate(bytes, {})).instance.exports;
   }
+}
 
-  const buttons = $("twist-buttons");
+// Calls an export with a UTF-8 JSON argument; returns the parsed answer.
+function call(name, handle, text) {
+  const input = new TextEncoder().encode(text);
+  const at = wasm.alloc(input.length);
+  new Uint8Array(wasm.memory.buffer, at, input.length).set(input);
+  const out = handle === null ? wasm[name](at, input.length) : wasm[name](handle, at, input.length);
+  const len = new DataView(wasm.memory.buffer).getUint32(out, true);
+  const answer = new TextDecoder().decode(new Uint8Array(wasm.memory.buffer, out + 4, len));
+  wasm.release(out);
+  return JSON.parse(answer);
+}
+
+function ask(request) {
+  return call("ask", engines.get(P.key), JSON.stringify(request));
+}
+
+function engineFor(puzzle) {
+  const key = puzzle.setup.key;
+  if (!engines.has(key)) {
+    const r = call("start", null, JSON.stringify(puzzle.setup));
+    if (r.error) throw new Error(r.error);
+    engines.set(key, r.ok);
+  }
+}
+
+// ---- The address ---------------------------------------------------------
+
+function puzzleOf(key) {
+  return DATA.puzzles.find((p) => p.setup.key === key);
+}
+
+// The state the address says: { key, start, played, playText }.
+function fromAddress() {
+  // "+" stands for a space, as in the query: #2+4+5+0+… is a pattern.
+  let h = decodeURIComponent(location.hash.slice(1).replace(/\+/g, " "));
+  let key = DATA.puzzles[0].setup.key;
+  const colon = h.indexOf(":");
+  if (colon >= 0 && puzzleOf(h.slice(0, colon))) {
+    key = h.slice(0, colon);
+    h = h.slice(colon + 1);
+  }
+  const play = new URLSearchParams(location.search).get("play") || "";
+  return { key, start: h.trim(), playText: play.trim() };
+}
+
+function address(key, start, played) {
+  const prefix = key === DATA.puzzles[0].setup.key ? "" : key + ":";
+  const search = played.length ? "?play=" + encodeURIComponent(played.join(" ")).replace(/%20/g, "+") : "";
+  return location.pathname + search + "#" + encodeURIComponent(prefix + start).replace(/%20/g, "+").replace(/%2F/g, "/").replace(/%3A/g, ":");
+}
+
+// Pushes the state to the address (a new entry for Back), then shows it.
+function go(key, start, played) {
+  history.pushState(null, "", address(key, start, played));
+  render();
+}
+
+// ---- Drawing -------------------------------------------------------------
+
+function choosePuzzle(key) {
+  P = { ...puzzleOf(key) };
+  engineFor(P);
+  P.key = key;
+  P.info = ask({ info: true }).ok;
+  const info = P.info;
+  $("puzzle-name").textContent = info.name;
+  $("description").textContent = info.description;
+  document.title = `${info.name}: schofield explorer`;
+  for (const b of document.querySelectorAll(".puzzle-choice")) {
+    b.setAttribute("aria-pressed", b.dataset.key === key);
+  }
+  $("goto").placeholder = P.examples.slice(0, 2).join(" or ");
+  $("goto").title = "a position: " + info.forms;
+  $("field-label").textContent = `starting ${info.vocabulary.moves} (field)`;
+  $("grid-label").textContent = hasGrid() ? "grid" : "pattern";
+  $("code-row").hidden = false;
+
+  const buttons = $("move-buttons");
   buttons.innerHTML = "";
-  for (const letter of P.letters) {
+  info.moves.forEach((name, i) => {
     const b = document.createElement("button");
     b.type = "button";
-    b.id = "twist-" + letter;
-    b.textContent = letter;
-    b.title = "twist " + letter;
-    b.addEventListener("click", () => twist(letter));
+    b.id = "move-" + i;
+    b.className = "move";
+    b.textContent = name;
+    b.title = `${info.vocabulary.move} ${name}`;
+    b.addEventListener("click", () => playMove(name));
     buttons.appendChild(b);
-  }
+  });
 
   const select = $("class-moves");
   select.innerHTML = "";
-  const counts = [...new Set(P.classes.map((c) => c[2]))].sort((a, b) => a - b);
-  for (const m of counts) {
+  for (const row of info.distribution) {
     const o = document.createElement("option");
-    o.value = m;
-    o.textContent = m;
+    o.value = row.moves;
+    o.textContent = `${row.moves} (${group(row.classes)} class${row.classes === 1 ? "" : "es"})`;
     select.appendChild(o);
   }
-  select.onchange = listClasses;
-  listClasses();
-  $("chart").innerHTML = P.chart;
+  select.onchange = () => listClasses(0);
+  showChart();
+  drawBoard(null);
 }
 
-// The target: piece s on square s.
-function targetCells() {
-  const c = new Array(P.rows * P.cols).fill(null);
-  for (let s = 0; s < P.squares; s++) c[P.squareCell[s]] = s;
-  return c;
+function hasGrid() {
+  return P.info.layout.length > 0;
 }
 
-function piecesOnSquares() {
-  return P.squareCell.map((cell) => cells[cell]);
+function showChart() {
+  $("chart").innerHTML = $("log-scale").checked ? P.chart_log : P.chart;
 }
 
-function blankAtHome() {
-  return cells[P.centre] === null;
-}
-
-function code() {
-  return piecesOnSquares().slice(0, P.squares - 2).join("");
-}
-
-function grid() {
-  const rows = [];
-  for (let r = 0; r < P.rows; r++) {
-    rows.push(
-      cells
-        .slice(r * P.cols, (r + 1) * P.cols)
-        .map((x) => (x === null ? "_" : x))
-        .join("")
-    );
+// The board: the puzzle's drawing when it has one (a tile a piece, so that
+// moves slide), else the pieces orbit by orbit with their orientations.
+function drawBoard(orbits) {
+  const board = $("board");
+  const info = P.info;
+  if (!orbits) {
+    board.innerHTML = "";
+    board.className = hasGrid() ? "grid" : "orbits";
+    return;
   }
-  return rows.join("/");
-}
-
-// Reads a position: a code number or a grid (rows separated by '/', '_' for
-// the blank). Returns the cells, or a message saying what is wrong.
-function parse(text) {
-  text = text.trim();
-  if (/^\d+$/.test(text)) {
-    const i = P.byCode.get(text);
-    if (i === undefined) {
-      return { error: `no ${P.name} position has the code number ${text}` };
+  if (hasGrid()) {
+    const rows = info.layout.length;
+    const cols = Math.max(...info.layout.map((r) => r.length));
+    board.style.width = cols * SIZE + "px";
+    board.style.height = rows * SIZE + "px";
+    if (!board.childElementCount) {
+      info.layout.forEach((row, r) =>
+        row.forEach((cell, c) => {
+          if (!Array.isArray(cell)) return;
+          const d = document.createElement("div");
+          d.className = "square";
+          d.style.left = c * SIZE + "px";
+          d.style.top = r * SIZE + "px";
+          const slotWord = info.vocabulary.slot === "square" ? "s" : "";
+          d.textContent = (info.orbits.length > 1 ? info.orbits[cell[0]][0] + " " : "") + slotWord + cell[1];
+          board.appendChild(d);
+        })
+      );
     }
-    return { cells: cellsOfGrid(P.positions[i][7]) };
+    const seen = new Set();
+    info.layout.forEach((row, r) =>
+      row.forEach((cell, c) => {
+        if (!Array.isArray(cell)) return;
+        const [o, slot] = cell;
+        const piece = orbits[o].pieces[slot];
+        const turn = orbits[o].orientation[slot] || 0;
+        // Identical pieces share a number: the n-th of them is its own tile.
+        let id = `tile-${o}-${piece}`;
+        for (let k = 1; seen.has(id); k++) id = `tile-${o}-${piece}-${k}`;
+        seen.add(id);
+        let t = $(id);
+        if (!t) {
+          t = document.createElement("div");
+          t.className = "tile";
+          t.id = id;
+          t.textContent = piece;
+          board.appendChild(t);
+        }
+        t.style.left = c * SIZE + "px";
+        t.style.top = r * SIZE + "px";
+        t.dataset.orientation = turn;
+        t.title = turn ? `piece ${piece}, twisted ${turn}` : `piece ${piece}`;
+      })
+    );
+    return;
   }
-  const rows = text.split("/");
-  if (rows.length !== P.rows || rows.some((r) => r.length !== P.cols)) {
-    return { error: `"${text}" is not a ${P.rows}-row grid like ${gridOf(targetCells())}` };
-  }
-  const c = cellsOfGrid(text);
-  const pieces = c.filter((x) => x !== null);
-  const seen = new Set(pieces);
-  if (pieces.length !== P.squares || seen.size !== P.squares || pieces.some((x) => isNaN(x) || x >= P.squares)) {
-    return { error: `"${text}" must hold the pieces 0 to ${P.squares - 1} once each and one '_'` };
-  }
-  return { cells: c };
+  board.style.width = "";
+  board.style.height = "";
+  board.innerHTML = "";
+  orbits.forEach((o, k) => {
+    const line = document.createElement("div");
+    line.className = "orbit";
+    const name = document.createElement("div");
+    name.className = "orbit-name";
+    const n = info.orbits[k][2];
+    name.textContent = `${o.name} (${o.pieces.length} ${info.vocabulary.slots}${n > 1 ? `, ${n} orientations` : ""})`;
+    line.appendChild(name);
+    o.pieces.forEach((piece, slot) => {
+      const cell = document.createElement("div");
+      cell.className = "slot";
+      const turn = o.orientation[slot] || 0;
+      cell.dataset.orientation = turn;
+      cell.title = `${info.vocabulary.slot} ${slot}: piece ${piece}` + (n > 1 ? `, orientation ${turn}` : "");
+      const p = document.createElement("span");
+      p.className = "piece";
+      p.textContent = piece;
+      cell.appendChild(p);
+      if (n > 1) {
+        const t = document.createElement("span");
+        t.className = "turn";
+        t.textContent = turn;
+        cell.appendChild(t);
+      }
+      const s = document.createElement("span");
+      s.className = "slot-number";
+      s.textContent = slot;
+      cell.appendChild(s);
+      line.appendChild(cell);
+    });
+    board.appendChild(line);
+  });
 }
 
-function cellsOfGrid(g) {
-  return g
-    .split("/")
-    .join("")
-    .split("")
-    .map((ch) => (ch === "_" ? null : Number(ch)));
-}
-
-function gridOf(c) {
-  const saved = cells;
-  cells = c;
-  const g = grid();
-  cells = saved;
-  return g;
-}
-
-function remember() {
-  undoStack.push({ cells: cells.slice(), played: played.slice(), tileMoves });
-}
-
-function twist(letter) {
-  if (!blankAtHome()) return;
-  remember();
-  const perm = P.twists[letter];
-  const before = piecesOnSquares();
-  const after = perm.map((from) => before[from]);
-  after.forEach((piece, s) => (cells[P.squareCell[s]] = piece));
-  played.push(letter);
-  show();
-}
-
-function slide(piece) {
-  if (busy) return;
-  const at = cells.indexOf(piece);
-  const blank = cells.indexOf(null);
-  const [r1, c1, r2, c2] = [Math.floor(at / P.cols), at % P.cols, Math.floor(blank / P.cols), blank % P.cols];
-  if (Math.abs(r1 - r2) + Math.abs(c1 - c2) !== 1) return;
-  remember();
-  cells[blank] = piece;
-  cells[at] = null;
-  played = [];
-  tileMoves += 1;
-  show();
-}
-
-// A path's letters, each elided twist struck through.
-function marked(letters) {
+// A path's moves, each elided one struck through (in CSS, so that no mark
+// is mistaken for a letter).
+function marked(steps) {
   const out = document.createDocumentFragment();
-  [...letters].forEach((t, i) => {
-    const s = document.createElement("span");
-    s.textContent = t;
-    if (i > 0 && P.elide.has(letters[i - 1] + t)) s.className = "elided";
-    out.appendChild(s);
-    out.appendChild(document.createTextNode(" "));
+  steps.forEach((s, i) => {
+    if (i) out.appendChild(document.createTextNode(" "));
+    const span = document.createElement("span");
+    span.textContent = s.name;
+    if (s.elided) {
+      span.className = "elided";
+      span.title = "completes an elision";
+    }
+    out.appendChild(span);
   });
   return out;
 }
 
-function movesOf(letters) {
-  let e = 0;
-  for (let i = 1; i < letters.length; i++) if (P.elide.has(letters[i - 1] + letters[i])) e++;
-  return 4 * letters.length - 2 * e;
+function classText(c, count) {
+  return `${group(c.class_id)} (of 0 … ${group(count - 1)}): representative ${c.representative}, ${group(c.size)} member${c.size === 1 ? "" : "s"}`;
 }
 
-function show() {
-  cells.forEach((piece, i) => {
-    if (piece === null) return;
-    const t = $("tile-" + piece);
-    t.style.left = (i % P.cols) * SIZE + "px";
-    t.style.top = Math.floor(i / P.cols) * SIZE + "px";
-  });
-  for (const letter of P.letters) $("twist-" + letter).disabled = busy || !blankAtHome();
-  const p = $("played");
-  p.innerHTML = "";
-  if (played.length) {
-    p.appendChild(marked(played.join("")));
-    $("played-moves").textContent = `(${played.length} twists, ${movesOf(played.join(""))} moves)`;
-  } else {
-    p.textContent = tileMoves ? "" : "–";
-    $("played-moves").textContent = tileMoves ? `${tileMoves} tile move${tileMoves === 1 ? "" : "s"}` : "";
+function showFigures(s) {
+  const sol = s.solution;
+  $("code-row").hidden = sol.code === undefined;
+  $("code").textContent = sol.code ?? "";
+  $("grid").textContent = sol.grid ?? sol.pattern ?? s.pattern;
+  $("sequence-number").textContent = sol.sequence_number;
+  $("cycles").textContent = s.orbit_cycles;
+  $("moves").textContent = sol.moves;
+  $("field").textContent = sol.starting_field;
+  for (const [id, c] of [["class", sol.class], ["extended-class", sol.extended_class]]) {
+    const el = $(id);
+    el.innerHTML = "";
+    if (!c) {
+      el.textContent = "— (pieces repeat, so positions have no inverses)";
+      delete el.dataset.id;
+      continue;
+    }
+    el.dataset.id = c.class_id;
+    el.appendChild(document.createTextNode(classText(c, c.class_count) + " "));
+    const a = document.createElement("a");
+    a.href = "#";
+    a.textContent = "go to the representative";
+    a.addEventListener("click", (e) => {
+      e.preventDefault();
+      go(P.key, c.representative, []);
+    });
+    el.appendChild(a);
   }
-  $("grid").textContent = grid();
-  const figures = ["code", "cycles", "moves", "field", "class", "extended-class"];
-  $("paths").innerHTML = "";
-  if (!blankAtHome()) {
-    figures.forEach((id) => ($(id).textContent = "—"));
-    $("message").textContent =
-      "The blank is away from the centre: Schofield's figures are for positions with the blank at home.";
-    return;
-  }
-  $("message").textContent = "";
-  const i = P.byCode.get(code());
-  const [c, moves, field, cycles, cls, ext, paths] = P.positions[i];
-  $("code").textContent = c;
-  $("cycles").textContent = cycles;
-  $("moves").textContent = moves;
-  $("field").textContent = field;
-  const klass = (k, list) => {
-    const [rep, size, m] = list[k];
-    return `${group(k)} (of 0 … ${group(list.length - 1)}): representative ${rep}, ${size} member${size === 1 ? "" : "s"}, ${m} moves`;
-  };
-  $("class").textContent = klass(cls, P.classes);
-  $("class").dataset.id = cls;
-  $("extended-class").textContent = klass(ext, P.extended_classes);
-  $("extended-class").dataset.id = ext;
+  $("path-count").textContent =
+    sol.minimal_path_count > s.paths.length
+      ? `(${group(sol.minimal_path_count)}; the first ${s.paths.length} listed)`
+      : `(${group(sol.minimal_path_count)})`;
   const list = $("paths");
-  paths.split(" ").forEach((path, k) => {
+  list.innerHTML = "";
+  (sol.minimal_paths || []).forEach((path, k) => {
     const li = document.createElement("li");
     li.dataset.path = path;
     if (!path) {
@@ -253,105 +306,184 @@ function show() {
       list.appendChild(li);
       return;
     }
-    li.appendChild(marked(path));
+    li.appendChild(marked(s.paths[k] || []));
     const b = document.createElement("button");
     b.type = "button";
     b.id = "step-path-" + k;
     b.textContent = "step through";
     b.disabled = busy;
-    b.addEventListener("click", () => stepThrough(path));
+    b.addEventListener("click", () => stepThrough(s.paths[k].map((m) => m.name)));
     li.appendChild(b);
     list.appendChild(li);
   });
 }
 
-// Plays a path twist by twist, a moment apart, so the tiles are seen to move.
-function stepThrough(path) {
+function clearFigures() {
+  for (const id of ["code", "grid", "sequence-number", "cycles", "moves", "field", "class", "extended-class", "path-count"]) {
+    $(id).textContent = "—";
+    delete $(id).dataset.id;
+  }
+  $("paths").innerHTML = "";
+}
+
+// Shows what the address says.
+function render() {
+  const a = fromAddress();
+  if (!P || P.key !== a.key) choosePuzzle(a.key);
+  const message = [];
+  let answer;
+  if (a.playText) {
+    answer = ask({ from: a.start, play: a.playText });
+    if (answer.error) {
+      message.push(`?play=${a.playText}: ${answer.error}`);
+      answer = ask({ show: a.start });
+      state = { start: a.start, played: [] };
+    } else {
+      state = { start: a.start, played: answer.ok.steps.map((m) => m.name) };
+      // The moves as the tool writes them (WX on the eight-puzzle, R U'
+      // on a cube), in place of the address that asked for them.
+      const canonical = address(a.key, a.start, [answer.ok.path.path]);
+      if (location.pathname + location.search + location.hash !== canonical) {
+        history.replaceState(null, "", canonical);
+      }
+      const p = answer.ok.path;
+      $("played").innerHTML = "";
+      $("played").appendChild(marked(answer.ok.steps));
+      const v = P.info.vocabulary;
+      const counted = `${p.twists} ${p.twists === 1 ? v.move : v.moves}`;
+      // The cost too, when it is not the count (twists with elisions).
+      $("played-moves").textContent =
+        v.moves === "moves" && p.moves === p.twists ? `(${counted})` : `(${counted}, ${p.moves} moves)`;
+      answer = { ok: answer.ok.end };
+    }
+  } else {
+    answer = ask({ show: a.start });
+    state = { start: a.start, played: [] };
+  }
+  if (!state.played.length) {
+    $("played").textContent = "–";
+    $("played-moves").textContent = "";
+  }
+  if (answer.error) {
+    message.push(answer.error);
+    shown = null;
+    clearFigures();
+    drawBoard(null);
+  } else {
+    shown = answer.ok;
+    if (shown.note) message.push(shown.note);
+    showFigures(shown);
+    drawBoard(shown.orbits);
+    openClassesAt(shown.solution.moves);
+  }
+  $("message").textContent = message.join("; ");
+  $("goto").value = "";
+  setBusy(busy);
+}
+
+function setBusy(b) {
+  busy = b;
+  for (const el of document.querySelectorAll("#move-buttons button, #paths button, #to-target, #undo")) {
+    el.disabled = b;
+  }
+}
+
+function playMove(name) {
+  go(P.key, fromAddress().start, [...state.played, name]);
+}
+
+// Plays a path move by move, a moment apart, so the pieces are seen to move.
+function stepThrough(names) {
   if (busy) return;
-  played = [];
-  tileMoves = 0;
-  const letters = [...path];
-  busy = true;
-  show();
+  const queue = [...names];
+  setBusy(true);
   const next = () => {
-    if (!letters.length) {
-      busy = false;
-      show();
+    if (!queue.length) {
+      setBusy(false);
       return;
     }
     busy = false;
-    twist(letters.shift());
-    busy = true;
-    show();
+    playMove(queue.shift());
+    setBusy(true);
     setTimeout(next, 450);
   };
-  setTimeout(next, 300);
+  setTimeout(next, 200);
 }
 
-function listClasses() {
+// ---- Classes -------------------------------------------------------------
+
+let classFrom = 0;
+
+function openClassesAt(moves) {
+  const select = $("class-moves");
+  if (select.value !== String(moves)) {
+    select.value = String(moves);
+    listClasses(0);
+  } else if (!$("class-list").childElementCount) {
+    listClasses(0);
+  }
+}
+
+function listClasses(from) {
   const m = Number($("class-moves").value);
+  const answer = ask({ classes: m, from });
   const ul = $("class-list");
-  ul.innerHTML = "";
-  P.classes.forEach(([rep, size], k) => {
-    if (P.classes[k][2] !== m) return;
+  if (from === 0) ul.innerHTML = "";
+  if (answer.error) {
+    $("message").textContent = answer.error;
+    return;
+  }
+  const page = answer.ok;
+  for (const [id, rep, size] of page.classes) {
     const li = document.createElement("li");
     const a = document.createElement("a");
-    a.textContent = `class ${group(k)}: ${rep} (${size} member${size === 1 ? "" : "s"})`;
-    a.addEventListener("click", () => (location.hash = prefix() + rep));
+    a.href = "#";
+    a.textContent = `class ${group(id)}: ${rep} (${group(size)} member${size === 1 ? "" : "s"})`;
+    a.addEventListener("click", (e) => {
+      e.preventDefault();
+      go(P.key, rep, []);
+    });
     li.appendChild(a);
     ul.appendChild(li);
-  });
-}
-
-function prefix() {
-  return P.key === "five" ? "five:" : "";
-}
-
-// index.html#102536, #025/1_3/746, #five:023, #five:231/0_4; an empty hash
-// is the target.
-function fromHash() {
-  let h = decodeURIComponent(location.hash.slice(1));
-  const key = h.startsWith("five:") ? "five" : "eight";
-  if (key === "five") h = h.slice(5);
-  if (!P || P.key !== key) setup(key);
-  undoStack = [];
-  played = [];
-  tileMoves = 0;
-  if (!h) {
-    cells = targetCells();
-  } else {
-    const r = parse(h);
-    if (r.error) {
-      cells = targetCells();
-      show();
-      $("message").textContent = r.error;
-      return;
-    }
-    cells = r.cells;
   }
-  show();
+  classFrom = from + page.classes.length;
+  $("class-total").textContent = `${group(page.total)} class${page.total === 1 ? "" : "es"}`;
+  $("class-more").hidden = classFrom >= page.total;
 }
 
-function start() {
-  $("choose-eight").addEventListener("click", () => (location.hash = ""));
-  $("choose-five").addEventListener("click", () => (location.hash = "five:"));
-  $("to-target").addEventListener("click", () => (location.hash = prefix()));
+// ---- Start ---------------------------------------------------------------
+
+async function start() {
+  const nav = $("puzzle-choices");
+  if (DATA.puzzles.length > 1) {
+    for (const p of DATA.puzzles) {
+      const b = document.createElement("button");
+      b.type = "button";
+      b.className = "puzzle-choice";
+      b.dataset.key = p.setup.key;
+      b.textContent = p.setup.key;
+      b.addEventListener("click", () => go(p.setup.key, "", []));
+      nav.appendChild(b);
+    }
+  }
+  $("to-target").addEventListener("click", () => go(P.key, "", []));
   $("undo").addEventListener("click", () => {
-    const u = undoStack.pop();
-    if (!u || busy) return;
-    cells = u.cells;
-    played = u.played;
-    tileMoves = u.tileMoves;
-    show();
+    if (busy) return;
+    if (state.played.length) go(P.key, state.start, state.played.slice(0, -1));
   });
   $("goto").addEventListener("keydown", (e) => {
-    if (e.key === "Enter") location.hash = prefix() + e.target.value.trim();
+    if (e.key === "Enter") go(P.key, e.target.value.trim(), []);
   });
-  window.addEventListener("hashchange", fromHash);
-  fromHash();
-  // ?play=WXY presses those twist buttons in turn, as a person would.
-  const play = new URLSearchParams(location.search).get("play");
-  if (play) for (const letter of play.toUpperCase()) $("twist-" + letter)?.click();
+  $("log-scale").addEventListener("change", showChart);
+  $("class-more").addEventListener("click", () => listClasses(classFrom));
+  window.addEventListener("popstate", render);
+  window.addEventListener("hashchange", render);
+  try {
+    await loadEngine();
+    render();
+  } catch (e) {
+    $("message").textContent = "the engine could not start: " + e.message;
+  }
   $("ready-ms").textContent = Math.round(performance.now());
 }
 

@@ -1,22 +1,100 @@
 //! `explore`: writes the explorer, a static site.
 
 use super::common::{self, Outcome};
+use super::puzzle::{MetricArg, PuzzleArgs};
 use clap::Args;
+use schofield::puzzle::{library, read};
+use schofield::render::explore::{PagePuzzle, site};
+use schofield::render::svg::{Scale, move_counts_svg_scaled};
+use schofield::twist::explorer::{Setup, explorable};
 use std::path::PathBuf;
 
-/// Write the explorer: a static site (index.html, its script and its data)
-/// to play the eight- and five-puzzle, read every position's figures, step
+/// Write the explorer: a static site (index.html, its script, its engine
+/// and its data) to play a puzzle, read every position's figures, step
 /// through its minimal paths and browse the classes. It works from
-/// file://, with no server and no network.
+/// file://, with no server and no network; the page runs this tool's
+/// library, compiled to WebAssembly.
 #[derive(Args)]
 #[command(
-    after_help = "Open DIR/index.html in a browser; index.html#102536 (or #025/1_3/746, #five:023) opens at a position, and index.html?play=WXY#012345 presses those twist buttons in turn.\n\nExamples:\n  schofield explore --output site"
+    after_help = "Open DIR/index.html in a browser. index.html#POSITION opens at a position in any form `solve --puzzle P` reads (#102536, #825/1_3/746, #(01)(3465)); with several puzzles, #KEY:POSITION (#five:023). index.html?play=WXY#START plays those moves from START, and the address follows play.\n\nExamples:\n  schofield explore --output site\n  schofield explore --puzzle 2x2x2 --output cube\n  schofield explore --puzzle my-puzzle.yaml --metric quarter --output mine"
 )]
 pub struct ExploreArgs {
     /// The folder to write the site into (created if it does not exist;
-    /// the site's four files in it are replaced).
+    /// the site's five files in it are replaced).
     #[arg(long)]
     output: PathBuf,
+    /// The puzzle: a name from the library (`schofield puzzles` lists
+    /// them) or a file (.yaml, .tws, KPuzzle .json); repeat for several.
+    /// Default: Schofield's eight- and five-puzzle.
+    #[arg(long = "puzzle", value_name = "NAME|FILE")]
+    puzzles: Vec<String>,
+    /// Which powers of a move count as one move, for every puzzle (as in
+    /// `counts --metric`).
+    #[arg(long, value_enum)]
+    metric: Option<MetricArg>,
+    /// The moves that generate, by name, separated by commas (as in
+    /// `counts --generators`).
+    #[arg(long, value_delimiter = ',', value_name = "MOVES")]
+    generators: Option<Vec<String>>,
+}
+
+/// The explorer's engine: the library compiled to WebAssembly from
+/// `explorer/` by `scripts/build-explorer.sh` (tests/explore.rs checks that
+/// it matches the sources).
+const ENGINE: &[u8] = include_bytes!("../../assets/explore/engine.wasm");
+
+/// A site's key for a puzzle: its library name, or its file's stem.
+fn key_of(name: &str) -> String {
+    if library::get(name).is_some() {
+        return name.to_string();
+    }
+    let stem = std::path::Path::new(name)
+        .file_stem()
+        .and_then(|s| s.to_str())
+        .unwrap_or("puzzle");
+    let key: String = stem
+        .chars()
+        .map(|c| if c.is_alphanumeric() { c } else { '-' })
+        .collect();
+    if key.is_empty() { "puzzle".into() } else { key }
+}
+
+/// One puzzle analysed for the site.
+fn page_puzzle(
+    args: &ExploreArgs,
+    name: &str,
+    key: String,
+) -> Result<PagePuzzle, Box<dyn std::error::Error>> {
+    let flags = PuzzleArgs {
+        puzzle: name.to_string(),
+        metric: args.metric,
+        generators: args.generators.clone(),
+        max_memory: None,
+    };
+    let puzzle = flags.read()?;
+    let options = flags.options(false);
+    explorable(&puzzle, &options)?;
+    let a = super::puzzle::analyse(puzzle, &options)?;
+    let file = match library::get(name) {
+        Some(_) => None,
+        None => Some((name.to_string(), read::file_text(name)?)),
+    };
+    let library = library::get(name).map(|_| name);
+    let setup = Setup::of(&key, library, file, &a, &options);
+    let counts = a.move_counts();
+    let far = a
+        .classes()
+        .list()
+        .iter()
+        .rev()
+        .find(|c| c.distance == a.max_moves())
+        .map(|c| a.name_of(c.representative));
+    Ok(PagePuzzle {
+        setup,
+        chart: move_counts_svg_scaled(a.puzzle().name(), &counts, Scale::Linear),
+        chart_log: move_counts_svg_scaled(a.puzzle().name(), &counts, Scale::Log),
+        examples: std::iter::once(a.name_of(a.goal())).chain(far).collect(),
+    })
 }
 
 /// `explore`.
@@ -36,17 +114,35 @@ pub fn run(args: ExploreArgs) -> Outcome {
     }
     common::check_writable(&dir.join("index.html"))
         .map_err(|e| format!("cannot write into {}: {e}", dir.display()))?;
-    let files = schofield::render::explore::site();
+    let names = if args.puzzles.is_empty() {
+        vec!["eight".to_string(), "five".to_string()]
+    } else {
+        args.puzzles.clone()
+    };
+    let mut puzzles = Vec::new();
+    let mut keys = Vec::new();
+    for name in &names {
+        let mut key = key_of(name);
+        while keys.contains(&key) {
+            key.push('-');
+        }
+        keys.push(key.clone());
+        puzzles.push(page_puzzle(&args, name, key)?);
+    }
+    let files = site(&puzzles, ENGINE);
     let mut bytes = 0;
     for (name, text) in &files {
         common::write_file(&dir.join(name), text)?;
         bytes += text.len();
     }
+    let first = &puzzles[0].examples[puzzles[0].examples.len() - 1];
     Ok(format!(
-        "wrote the explorer to {} ({} files, {:.1} MB): open {}/index.html, or index.html#102536 at a position\n",
+        "wrote the explorer of {} to {} ({} files, {:.1} MB): open {}/index.html, or index.html#{} at a position\n",
+        keys.join(", "),
         dir.display(),
         files.len(),
         bytes as f64 / 1e6,
-        dir.display()
+        dir.display(),
+        first.replace(' ', "+")
     ))
 }

@@ -75,6 +75,7 @@ impl PuzzleArgs {
             generators: self.generators.clone(),
             max_memory: self.max_memory.map(super::common::memory_bound),
             counts_only,
+            known_classes: None,
         }
     }
 

@@ -12,7 +12,7 @@ use schofield::render::{self, Format, svg};
 use schofield::text::grouped;
 use schofield::twist::Path;
 use schofield::twist::analysis::{Analysis, MoveCount};
-use schofield::twist::notation::{PositionError, read_pattern_of};
+use schofield::twist::notation::{PositionError, USUAL_READING, read_pattern_of, usual_form};
 use schofield::twist::solve::{PathReport, Solution};
 use schofield::twist::table::{self, Tabulation};
 use serde::Serialize;
@@ -368,10 +368,7 @@ fn antipodes(a: &Analysis) -> Antipodes {
 /// Schofield's tray shapes, by their drawing: the eight-puzzle's 3×3 and
 /// the five-puzzle's 2×3, the blank in the middle of the second row.
 fn tray(a: &Analysis, rows: usize) -> bool {
-    let l = a.puzzle().layout();
-    l.len() == rows
-        && l.iter().all(|r| r.len() == 3)
-        && l.get(1).is_some_and(|r| r[1] == Cell::Blank)
+    a.on_tray(rows)
 }
 
 /// The position `text` is of a library puzzle, checked against its
@@ -528,23 +525,6 @@ fn twist_steps(a: &Analysis, start: u64, path: &Path) -> render::Steps {
 }
 
 /// The note that says how the usual notation was read.
-const USUAL_READING: &str = "read in the usual 1–8 notation: tile 8 is Schofield's piece 0, and his target 123/0_4/765 is written 123/8_4/765";
-
-/// Schofield's form of an eight-puzzle position written in the usual
-/// notation (tiles 1–8, the blank `_`, or `0` when there is no `_`):
-/// tile 8 becomes his piece 0. `None` when the text is not in that
-/// notation.
-fn from_usual_notation(text: &str) -> Option<String> {
-    let mut text = text.to_string();
-    if text.contains('8') && text.contains('0') && !text.contains(['_', '.']) {
-        let board = Board::new(3, 3).expect("3x3 is a board");
-        if let Ok(a) = board.parse_arrangement(&text) {
-            text = board.format(&a);
-        }
-    }
-    (text.contains('8') && !text.contains('0')).then(|| text.replace('8', "0"))
-}
-
 /// A position as every command reads it: the puzzle's own forms, or on
 /// the eight-puzzle the usual 1–8 notation, with the note saying so. Only
 /// `solve` goes further (the blank off the centre, other boards).
@@ -552,16 +532,8 @@ pub fn read_position(
     a: &Analysis,
     text: &str,
 ) -> Result<(u64, Option<&'static str>), Box<dyn std::error::Error>> {
-    match a.parse_position(text) {
-        Ok(x) => Ok((x, None)),
-        Err(e) => match from_usual_notation(text).filter(|_| tray(a, 3)) {
-            Some(form) => match a.parse_position(&form) {
-                Ok(x) => Ok((x, Some(USUAL_READING))),
-                Err(e) => Err(format!("{e} ({USUAL_READING})").into()),
-            },
-            None => Err(e.into()),
-        },
-    }
+    let r = a.read_position(text)?;
+    Ok((r.x, r.note))
 }
 
 /// What `solve` makes of input its puzzle does not read.
@@ -630,7 +602,7 @@ fn other_forms(
         )
         .into()));
     }
-    let usual = from_usual_notation(text);
+    let usual = usual_form(text);
     let schofield_form = usual.clone().unwrap_or_else(|| text.to_string());
     let usual = usual.is_some();
     let is_grid = schofield_form.contains(['/', '_', '.', '\n']);

@@ -116,6 +116,18 @@ impl Classes {
         (c != NO_CLASS).then_some(c as usize)
     }
 
+    /// The number of the class whose representative (smallest member) is
+    /// `least` and whose size is `size`, found in the list: for classes
+    /// given by [`adopt`], where each position's class is not kept. `None`
+    /// when the list has no such class.
+    pub fn class_by_least(&self, least: u64, size: u64) -> Option<usize> {
+        let id = self
+            .classes
+            .binary_search_by_key(&least, |c| c.representative)
+            .ok()?;
+        (self.classes[id].size == size).then_some(id)
+    }
+
     /// The members of class `id`, ascending (when each position's class was
     /// kept).
     pub fn members(&self, id: usize) -> Vec<u64> {
@@ -285,14 +297,7 @@ fn claim_orbit(
     images: &mut Vec<u64>,
 ) -> bool {
     use std::sync::atomic::Ordering::Relaxed;
-    orbit.clear();
-    let starts: [Option<u64>; 2] = [Some(x), if inverses { action.inverse(x) } else { None }];
-    for y in starts.into_iter().flatten() {
-        action.images(y, images);
-        orbit.extend_from_slice(images);
-    }
-    orbit.sort_unstable();
-    orbit.dedup();
+    orbit_of(action, x, inverses, orbit, images);
     let rep = orbit[0];
     let bit = 1u64 << (rep % 64);
     if seen[(rep / 64) as usize].fetch_or(bit, Relaxed) & bit != 0 {
@@ -352,6 +357,95 @@ impl Classes {
             counts,
         })
     }
+}
+
+/// Why a list of representatives is not the list of classes.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum AdoptError {
+    /// Not strictly ascending, or beyond the positions.
+    #[error("representative {0} is out of order or beyond the positions")]
+    Order(u64),
+    /// Not reached, or not the smallest member of its class.
+    #[error("representative {0} is not the smallest reached member of its class")]
+    NotLeast(u64),
+    /// The classes listed do not hold every reached position.
+    #[error("the classes listed hold {listed} positions, but {reached} are reached")]
+    Incomplete {
+        /// Positions in the classes listed.
+        listed: u64,
+        /// Positions reached.
+        reached: u64,
+    },
+}
+
+/// The classes from their representatives and sizes, found before (by
+/// [`orbits_kept`] elsewhere) and given again, without walking any orbit:
+/// the list is checked to be ascending, of reached positions, and to hold
+/// every reached position once (the sizes add up). Each position's class is
+/// not kept; a look-up finds the smallest member and size of the orbit
+/// ([`orbit_summary`]) and must find them in the list
+/// ([`Classes::class_by_least`]), so a class listed wrongly is caught when
+/// it is asked for.
+pub fn adopt(
+    len: u64,
+    distance: &(dyn Fn(u64) -> Option<u8> + Sync),
+    listed: &[(u64, u64)],
+    reached: u64,
+) -> Result<Classes, AdoptError> {
+    let mut classes = Vec::with_capacity(listed.len());
+    let mut total = 0u64;
+    let mut last = None;
+    for &(rep, size) in listed {
+        if rep >= len || last.is_some_and(|l| rep <= l) {
+            return Err(AdoptError::Order(rep));
+        }
+        last = Some(rep);
+        let d = distance(rep).ok_or(AdoptError::NotLeast(rep))?;
+        total = total.saturating_add(size);
+        classes.push(Class {
+            representative: rep,
+            size,
+            distance: d,
+        });
+    }
+    if total != reached || classes.iter().any(|c| c.size == 0) {
+        return Err(AdoptError::Incomplete {
+            listed: total,
+            reached,
+        });
+    }
+    let counts = counts_of(&classes);
+    Ok(Classes {
+        classes,
+        class_of: None,
+        counts,
+    })
+}
+
+/// The smallest member of the class of `x` (with `inverses`, of its
+/// extended class), its representative, and the class's size.
+pub fn orbit_summary(action: &dyn Action, x: u64, inverses: bool) -> (u64, u64) {
+    let (mut orbit, mut images) = (Vec::new(), Vec::new());
+    orbit_of(action, x, inverses, &mut orbit, &mut images);
+    (orbit[0], orbit.len() as u64)
+}
+
+/// The orbit of `x` (with `inverses`, with its inverse's), ascending.
+fn orbit_of(
+    action: &dyn Action,
+    x: u64,
+    inverses: bool,
+    orbit: &mut Vec<u64>,
+    images: &mut Vec<u64>,
+) {
+    orbit.clear();
+    let starts: [Option<u64>; 2] = [Some(x), if inverses { action.inverse(x) } else { None }];
+    for y in starts.into_iter().flatten() {
+        action.images(y, images);
+        orbit.extend_from_slice(images);
+    }
+    orbit.sort_unstable();
+    orbit.dedup();
 }
 
 /// [`orbits_kept`] without each position's class.

@@ -190,7 +190,7 @@ pub struct TileTray {
 }
 
 /// The metric: which powers of the moves count as one move.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, serde::Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Metric {
     /// Every power of a move is one move (twsearch's default, the half-turn

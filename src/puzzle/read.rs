@@ -130,6 +130,13 @@ pub fn puzzle(name_or_path: &str) -> Result<Puzzle, ReadError> {
     if let Some(p) = library::get(name_or_path) {
         return Ok(p);
     }
+    let text = file_text(name_or_path)?;
+    parse(name_or_path, &text, format_of(name_or_path, &text))
+}
+
+/// The text of a puzzle file, checked as [`puzzle`] checks it (a regular
+/// file of at most [`MAX_FILE`] bytes of UTF-8).
+pub fn file_text(name_or_path: &str) -> Result<String, ReadError> {
     let not_found = |problem: String| ReadError::NotFound {
         name: name_or_path.to_string(),
         problem,
@@ -158,7 +165,5 @@ pub fn puzzle(name_or_path: &str) -> Result<Puzzle, ReadError> {
     std::fs::File::open(path)
         .and_then(|f| f.take(MAX_FILE + 1).read_to_end(&mut bytes))
         .map_err(|e| not_found(format!("the file cannot be read ({})", e.kind())))?;
-    let text =
-        String::from_utf8(bytes).map_err(|_| ReadError::NotText(name_or_path.to_string()))?;
-    parse(name_or_path, &text, format_of(name_or_path, &text))
+    String::from_utf8(bytes).map_err(|_| ReadError::NotText(name_or_path.to_string()))
 }

@@ -205,6 +205,22 @@ const SERIES_FILL: [&str; 3] = ["#4c72b0", "#dd8452", "#55a868"];
 /// assert_eq!(svg.matches("class=\"bar\"").count(), 2);
 /// ```
 pub fn chart_svg(title: &str, series: &[&str], bars: &[Bar]) -> String {
+    chart_svg_scaled(title, series, bars, Scale::Linear)
+}
+
+/// How a chart's bars are scaled.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Scale {
+    /// Heights in proportion to the values.
+    Linear,
+    /// Heights in proportion to the values' logarithms, a grid line at
+    /// each power of ten, so that short rows show beside long ones (a
+    /// value of 1 has the height of one decade; 0 has none).
+    Log,
+}
+
+/// [`chart_svg`] on either scale.
+pub fn chart_svg_scaled(title: &str, series: &[&str], bars: &[Bar], scale: Scale) -> String {
     let (left, right, top, bottom) = (72.0, 24.0, 64.0, 56.0);
     let plot_h = 300.0;
     let group_w = (14.0 * series.len().max(1) as f64 + 8.0).max(24.0);
@@ -219,7 +235,18 @@ pub fn chart_svg(title: &str, series: &[&str], bars: &[Bar]) -> String {
         .max(1);
     let step = nice_step(max);
     let top_value = max.div_ceil(step) * step;
-    let y_of = |v: u64| top + plot_h - plot_h * v as f64 / top_value as f64;
+    // On the log scale, decades: 1 at one decade's height, up to the
+    // power of ten at or above the largest value.
+    let decades = (max as f64).log10().ceil().max(1.0) + 1.0;
+    let y_of = |v: u64| match scale {
+        Scale::Linear => top + plot_h - plot_h * v as f64 / top_value as f64,
+        Scale::Log if v == 0 => top + plot_h,
+        Scale::Log => top + plot_h - plot_h * ((v as f64).log10() + 1.0) / decades,
+    };
+    let ticks: Vec<u64> = match scale {
+        Scale::Linear => (0..=top_value / step).map(|k| k * step).collect(),
+        Scale::Log => (0..decades as u32).map(|k| 10u64.pow(k)).collect(),
+    };
     let mut doc = document(width, height, title).add(caption(title, GAP, 24.0, 15));
     // The legend.
     let mut lx = left;
@@ -237,8 +264,7 @@ pub fn chart_svg(title: &str, series: &[&str], bars: &[Bar]) -> String {
         lx += 24.0 + 7.0 * name.len() as f64;
     }
     // The y axis: grid lines and grouped numbers.
-    let mut v = 0;
-    while v <= top_value {
+    for &v in &ticks {
         let y = y_of(v);
         doc = doc
             .add(
@@ -250,7 +276,6 @@ pub fn chart_svg(title: &str, series: &[&str], bars: &[Bar]) -> String {
                     .set("stroke", "#dddddd"),
             )
             .add(caption(&grouped(v as usize), left - 6.0, y + 4.0, 11).set("text-anchor", "end"));
-        v += step;
     }
     // The bars.
     for (i, b) in bars.iter().enumerate() {
@@ -314,6 +339,15 @@ pub fn chart_svg(title: &str, series: &[&str], bars: &[Bar]) -> String {
 /// Schofield's move-count table as a chart: positions, classes and
 /// extended classes at each minimum number of moves.
 pub fn move_counts_svg(name: &str, counts: &[crate::twist::analysis::MoveCount]) -> String {
+    move_counts_svg_scaled(name, counts, Scale::Linear)
+}
+
+/// [`move_counts_svg`] on either scale.
+pub fn move_counts_svg_scaled(
+    name: &str,
+    counts: &[crate::twist::analysis::MoveCount],
+    scale: Scale,
+) -> String {
     let puzzle = super::capitalised(name);
     let classes = counts.iter().all(|c| c.classes.is_some());
     let extended = classes && counts.iter().all(|c| c.extended_classes.is_some());
@@ -327,8 +361,13 @@ pub fn move_counts_svg(name: &str, counts: &[crate::twist::analysis::MoveCount])
     } else {
         ("positions", &["positions"])
     };
-    chart_svg(
-        &format!("{puzzle}: {title} by minimum number of moves"),
+    let scale_note = if scale == Scale::Log {
+        " (log scale)"
+    } else {
+        ""
+    };
+    chart_svg_scaled(
+        &format!("{puzzle}: {title} by minimum number of moves{scale_note}"),
         series,
         &counts
             .iter()
@@ -341,6 +380,7 @@ pub fn move_counts_svg(name: &str, counts: &[crate::twist::analysis::MoveCount])
                     .collect(),
             })
             .collect::<Vec<_>>(),
+        scale,
     )
 }
 

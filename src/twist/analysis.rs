@@ -34,6 +34,23 @@ pub struct Options {
     /// Count classes only, without each position's class (for large
     /// puzzles: saves four bytes a position).
     pub counts_only: bool,
+    /// The classes found before (by an analysis of the same puzzle, metric
+    /// and moves), given by their representatives: checked and adopted
+    /// instead of found again. The explorer's engine receives them so that
+    /// a page opens at once.
+    pub known_classes: Option<KnownClasses>,
+}
+
+/// The classes of an analysis by their representatives (ascending) and
+/// sizes, as [`Analysis::known_classes`] gives them and
+/// [`Options::known_classes`] takes them back.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct KnownClasses {
+    /// The classes: each representative and size.
+    pub classes: Vec<(u64, u64)>,
+    /// The extended classes likewise (`None` when positions have no
+    /// inverses).
+    pub extended: Option<Vec<(u64, u64)>>,
 }
 
 /// Why a puzzle could not be analysed.
@@ -48,6 +65,9 @@ pub enum AnalysisError {
     /// The search cannot run.
     #[error(transparent)]
     Search(#[from] SearchError),
+    /// Classes given are not this analysis's.
+    #[error("the classes given are not this puzzle's: {0}")]
+    Classes(#[from] classes::AdoptError),
 }
 
 impl AnalysisError {
@@ -220,11 +240,26 @@ impl Analysis {
         let keep =
             !options.counts_only || (space.len() <= 1 << 28 && room && symmetries.len() >= 8);
         let distance = |x: u64| found.get(x);
-        let classes = classes::orbits_kept(&action, &distance, false, keep);
-        let extended = match (inverses, keep) {
-            (false, _) => None,
-            (true, true) => classes.with_inverses(&action),
-            (true, false) => Some(classes::orbits_kept(&action, &distance, true, false)),
+        let (classes, extended) = if let Some(known) = &options.known_classes {
+            let reached = found.reached();
+            let adopt =
+                |listed: &[(u64, u64)]| classes::adopt(space.len(), &distance, listed, reached);
+            let extended = match (&known.extended, inverses) {
+                (Some(listed), true) => Some(adopt(listed)?),
+                (None, false) => None,
+                _ => {
+                    return Err(classes::AdoptError::Incomplete { listed: 0, reached }.into());
+                }
+            };
+            (adopt(&known.classes)?, extended)
+        } else {
+            let classes = classes::orbits_kept(&action, &distance, false, keep);
+            let extended = match (inverses, keep) {
+                (false, _) => None,
+                (true, true) => classes.with_inverses(&action),
+                (true, false) => Some(classes::orbits_kept(&action, &distance, true, false)),
+            };
+            (classes, extended)
         };
         let steps = steps_of(&moves);
         Ok(Analysis {
@@ -295,6 +330,60 @@ impl Analysis {
     /// (`None` when pieces repeat, so positions have no inverses).
     pub fn extended_classes(&self) -> Option<&Classes> {
         self.extended.as_ref()
+    }
+
+    /// The number of the class of position `x` (`None` when unreached):
+    /// kept for each position, or found from its smallest image when the
+    /// classes were given ([`Options::known_classes`]).
+    pub fn class_of(&self, x: u64) -> Option<usize> {
+        self.class_in(&self.classes, x, false)
+    }
+
+    /// The number of the extended class of `x` (`None` when unreached or
+    /// positions have no inverses).
+    pub fn extended_class_of(&self, x: u64) -> Option<usize> {
+        self.class_in(self.extended.as_ref()?, x, true)
+    }
+
+    fn class_in(&self, classes: &Classes, x: u64, inverses: bool) -> Option<usize> {
+        self.moves_at(x)?;
+        if let Some(c) = classes.class_of(x) {
+            return Some(c);
+        }
+        let action = SpaceAction {
+            space: &self.space,
+            symmetries: &self.symmetries,
+            inverses,
+        };
+        let (least, size) = classes::orbit_summary(&action, x, inverses);
+        classes.class_by_least(least, size)
+    }
+
+    /// The representatives of the classes and extended classes, to be
+    /// given back to another analysis of the same puzzle
+    /// ([`Options::known_classes`]); empty when only counted.
+    ///
+    /// ```
+    /// use schofield::puzzle::library;
+    /// use schofield::twist::analysis::{Analysis, Options};
+    /// let five = || library::get("five").unwrap();
+    /// let a = Analysis::new(five(), &Options::default(), &|_| {}).unwrap();
+    /// let known = Some(a.known_classes());
+    /// let b = Analysis::new(five(), &Options { known_classes: known, ..Options::default() }, &|_| {}).unwrap();
+    /// assert_eq!(b.classes().list(), a.classes().list());
+    /// assert!((0..60).all(|x| b.class_of(x) == a.class_of(x)));
+    /// ```
+    pub fn known_classes(&self) -> KnownClasses {
+        let reps = |c: &Classes| {
+            c.list()
+                .iter()
+                .map(|k| (k.representative, k.size))
+                .collect()
+        };
+        KnownClasses {
+            classes: reps(&self.classes),
+            extended: self.extended.as_ref().map(reps),
+        }
     }
 
     /// The move-count table: for each minimum that occurs, the positions,

@@ -22,6 +22,7 @@
 //! ```
 
 pub mod analysis;
+pub mod explorer;
 pub mod five;
 pub mod graph;
 pub mod notation;

@@ -95,6 +95,10 @@ pub enum PositionError {
         /// The number of pieces.
         pieces: usize,
     },
+    /// A position in the usual 1–8 notation that is not one, with how it
+    /// was read.
+    #[error("{0} ({USUAL_READING})")]
+    InUsualNotation(Box<PositionError>),
     /// A piece named twice.
     #[error("piece {0} appears twice; each piece must appear once")]
     RepeatedPiece(usize),
@@ -268,6 +272,84 @@ impl<'a> Notation<'a> {
         } else {
             perm::format_cycles(&dest)
         })
+    }
+
+    /// Cycle notation of every orbit, for puzzles of several orbits or with
+    /// orientations too: each orbit's name and the cycles of its slots
+    /// relative to the goal, commas between slots, a cycle whose pieces
+    /// gain a twist in all followed by `+k` (`CORNERS (0,4,2)+1(3)+2`: the
+    /// piece of slot 0 stands on 4, …, their twists adding up to 1, and the
+    /// piece on slot 3 is twisted by 2). An orbit whose pieces repeat has
+    /// no cycles and is left out; `()` when nothing moved.
+    ///
+    /// ```
+    /// use schofield::puzzle::library;
+    /// use schofield::twist::analysis::{Analysis, Options};
+    /// let a = Analysis::new(library::get("2x2x2").unwrap(), &Options::default(), &|_| {}).unwrap();
+    /// let n = a.notation();
+    /// assert_eq!(n.orbit_cycles(a.puzzle().goal()), "()");
+    /// let r = a.parse_position("R").unwrap();
+    /// assert!(n.orbit_cycles(&a.position(r)).starts_with("CORNERS ("));
+    /// ```
+    pub fn orbit_cycles(&self, pattern: &Pattern) -> String {
+        let goal = self.puzzle.goal();
+        let mut parts = Vec::new();
+        for ((o, g), orbit) in pattern
+            .orbits()
+            .iter()
+            .zip(goal.orbits())
+            .zip(self.puzzle.orbits())
+        {
+            let mut sorted = g.pieces.clone();
+            sorted.sort_unstable();
+            if sorted.windows(2).any(|w| w[0] == w[1]) {
+                continue;
+            }
+            let n = u32::from(orbit.orientations.max(1));
+            let mut dest = vec![0u8; o.pieces.len()];
+            for (i, &piece) in o.pieces.iter().enumerate() {
+                let h = g.pieces.iter().position(|&q| q == piece).unwrap_or(i);
+                dest[h] = i as u8;
+            }
+            let mut done = vec![false; dest.len()];
+            let mut text = String::new();
+            for start in 0..dest.len() {
+                let mut cycle = Vec::new();
+                let mut i = start;
+                while !done[i] {
+                    done[i] = true;
+                    cycle.push(i);
+                    i = usize::from(dest[i]);
+                }
+                let twist = cycle
+                    .iter()
+                    .map(|&h| {
+                        u32::from(
+                            o.orientation
+                                .get(usize::from(dest[h]))
+                                .copied()
+                                .unwrap_or(0),
+                        )
+                    })
+                    .sum::<u32>()
+                    % n;
+                if cycle.len() > 1 || (cycle.len() == 1 && twist != 0) {
+                    let slots: Vec<String> = cycle.iter().map(usize::to_string).collect();
+                    text.push_str(&format!("({})", slots.join(",")));
+                    if twist != 0 {
+                        text.push_str(&format!("+{twist}"));
+                    }
+                }
+            }
+            if !text.is_empty() {
+                parts.push(format!("{} {text}", orbit.name));
+            }
+        }
+        if parts.is_empty() {
+            "()".to_string()
+        } else {
+            parts.join("; ")
+        }
     }
 
     /// The pattern as text: each orbit's pieces, and after `/` their
@@ -704,7 +786,87 @@ impl<'a> Notation<'a> {
     }
 }
 
+/// How a position in the usual 1–8 notation is read on the eight-puzzle.
+pub const USUAL_READING: &str = "read in the usual 1–8 notation: tile 8 is Schofield's piece 0, and his target 123/0_4/765 is written 123/8_4/765";
+
+/// Schofield's form of an eight-puzzle position written in the usual
+/// notation (tiles 1–8, the blank `_`, or `0` when there is no `_`):
+/// tile 8 becomes his piece 0. `None` when the text is not in that
+/// notation.
+///
+/// ```
+/// use schofield::twist::notation::usual_form;
+/// assert_eq!(usual_form("825/1_3/746").as_deref(), Some("025/1_3/746"));
+/// assert_eq!(usual_form("025/1_3/746"), None);
+/// ```
+pub fn usual_form(text: &str) -> Option<String> {
+    let mut text = text.to_string();
+    if text.contains('8') && text.contains('0') && !text.contains(['_', '.']) {
+        let board = crate::board::Board::new(3, 3).expect("3x3 is a board");
+        if let Ok(a) = board.parse_arrangement(&text) {
+            text = board.format(&a);
+        }
+    }
+    (text.contains('8') && !text.contains('0')).then(|| text.replace('8', "0"))
+}
+
+/// A position read by [`Analysis::read_position`].
+#[derive(Debug, Clone)]
+pub struct ReadPosition {
+    /// Its number.
+    pub x: u64,
+    /// The rotation that took it as given to its number, when positions
+    /// are taken up to rotation (see [`Analysis::held_still`]).
+    pub frame: Option<Transformation>,
+    /// How it was read, when not in the puzzle's own forms
+    /// ([`USUAL_READING`]).
+    pub note: Option<&'static str>,
+}
+
 impl Analysis {
+    /// Whether the puzzle is drawn on a tray of `rows` rows of three with
+    /// the blank at the centre of the second row (Schofield's eight-puzzle
+    /// has 3, his five-puzzle 2).
+    pub fn on_tray(&self, rows: usize) -> bool {
+        let l = self.puzzle().layout();
+        l.len() == rows
+            && l.iter().all(|r| r.len() == 3)
+            && l.get(1).is_some_and(|r| r[1] == LayoutCell::Blank)
+    }
+
+    /// A position as every command (and the explorer) reads it: the
+    /// puzzle's own forms ([`Analysis::parse_position_framed`]), or on the
+    /// eight-puzzle's tray the usual 1–8 notation, with a note saying so.
+    ///
+    /// ```
+    /// use schofield::puzzle::library;
+    /// use schofield::twist::analysis::{Analysis, Options};
+    /// let a = Analysis::new(library::get("eight").unwrap(), &Options::default(), &|_| {}).unwrap();
+    /// let r = a.read_position("825/1_3/746").unwrap();
+    /// assert_eq!(a.code(r.x).as_deref(), Some("102536"));
+    /// assert!(r.note.is_some());
+    /// ```
+    pub fn read_position(&self, text: &str) -> Result<ReadPosition, PositionError> {
+        match self.parse_position_framed(text) {
+            Ok((x, frame)) => Ok(ReadPosition {
+                x,
+                frame,
+                note: None,
+            }),
+            Err(e) => match usual_form(text).filter(|_| self.on_tray(3)) {
+                Some(form) => match self.parse_position(&form) {
+                    Ok(x) => Ok(ReadPosition {
+                        x,
+                        frame: None,
+                        note: Some(USUAL_READING),
+                    }),
+                    Err(e) => Err(PositionError::InUsualNotation(Box::new(e))),
+                },
+                None => Err(e),
+            },
+        }
+    }
+
     /// The notation of the analysed puzzle and moves.
     pub fn notation(&self) -> Notation<'_> {
         Notation::new(self.puzzle(), self.moves())

@@ -16,7 +16,6 @@
 //! assert_eq!(s.minimal_path_count, 2);
 //! ```
 
-use crate::group::classes::Classes;
 use crate::puzzle::Vocabulary;
 use crate::twist::analysis::Analysis;
 use crate::twist::{MoveBits, NamedMoves, Path, TileMove, WrittenPath, expand};
@@ -40,9 +39,13 @@ pub struct ClassReport {
 }
 
 impl ClassReport {
-    /// The class of position `x` among `classes`.
-    pub fn of(a: &Analysis, classes: &Classes, x: u64) -> Option<ClassReport> {
-        let id = classes.class_of(x)?;
+    /// The class of position `x` (with `extended`, its extended class).
+    pub fn of(a: &Analysis, extended: bool, x: u64) -> Option<ClassReport> {
+        let (classes, id) = if extended {
+            (a.extended_classes()?, a.extended_class_of(x)?)
+        } else {
+            (a.classes(), a.class_of(x)?)
+        };
         let c = classes.list()[id];
         Some(ClassReport {
             id,
@@ -158,14 +161,44 @@ impl Solution {
         frame: Option<&crate::puzzle::Transformation>,
         all: bool,
     ) -> Solution {
+        Solution::listing(a, x, frame, all, None)
+    }
+
+    /// As [`Solution::in_frame`] with every minimal path counted but at
+    /// most `most` of them listed (the explorer's page lists a few of the
+    /// 2×2×2's 323 584 at once). A tray's paths are all followed, for its
+    /// count of tile solutions.
+    pub fn in_frame_at_most(
+        a: &Analysis,
+        x: u64,
+        frame: Option<&crate::puzzle::Transformation>,
+        most: usize,
+    ) -> Solution {
+        Solution::listing(a, x, frame, true, Some(most))
+    }
+
+    fn listing(
+        a: &Analysis,
+        x: u64,
+        frame: Option<&crate::puzzle::Transformation>,
+        all: bool,
+        most: Option<usize>,
+    ) -> Solution {
         let moves = a.moves();
         let puzzle = a.puzzle();
         let turned = a.space().up_to_rotation();
-        let paths: Vec<Path> = a
-            .minimal_paths(x)
-            .into_iter()
-            .map(|p| a.held_still(&Path::new(p), frame))
-            .collect();
+        let trays = !puzzle.slides().is_empty();
+        let kept = if trays { None } else { most };
+        let mut raw = Vec::new();
+        let mut count = 0u64;
+        a.for_each_minimal_path(x, |p| {
+            count += 1;
+            if kept.is_none_or(|k| raw.len() < k) {
+                raw.push(Path::new(p.to_vec()));
+            }
+            std::ops::ControlFlow::Continue(())
+        });
+        let paths: Vec<Path> = raw.iter().map(|p| a.held_still(p, frame)).collect();
         let specimen = paths.first().cloned().unwrap_or_default();
         let first_moves = a.starting_moves(x);
         let start = MoveBits(if turned {
@@ -177,7 +210,6 @@ impl Solution {
             first_moves
         });
         let end = a.ending_moves(x).filter(|_| !turned).map(MoveBits);
-        let trays = !puzzle.slides().is_empty();
         let slides =
             trays.then(|| expand(puzzle, moves, &specimen, &a.position(x).orbits()[0].pieces));
         let code = a.code(x);
@@ -199,11 +231,17 @@ impl Solution {
             tile_moves: slides.as_ref().map(|s| pieces_of(s)),
             tile_slides: slides,
             specimen: specimen.written(moves),
-            minimal_path_count: paths.len() as u64,
+            minimal_path_count: count,
             tile_solutions: trays.then(|| paths.iter().map(|p| p.tile_sequences(moves)).sum()),
-            minimal_paths: all.then(|| paths.iter().map(|p| p.written(moves)).collect()),
-            class: ClassReport::of(a, a.classes(), x).expect("a reached position has a class"),
-            extended_class: a.extended_classes().and_then(|e| ClassReport::of(a, e, x)),
+            minimal_paths: all.then(|| {
+                paths
+                    .iter()
+                    .take(most.unwrap_or(usize::MAX))
+                    .map(|p| p.written(moves))
+                    .collect()
+            }),
+            class: ClassReport::of(a, false, x).expect("a reached position has a class"),
+            extended_class: ClassReport::of(a, true, x),
             vocabulary: puzzle.vocabulary().clone(),
             word_length: word_length(a),
         }

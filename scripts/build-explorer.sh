@@ -1,0 +1,29 @@
+#!/usr/bin/env bash
+# Builds the explorer's engine (explorer/, the library compiled to
+# WebAssembly) into assets/explore/engine.wasm, which `schofield explore`
+# embeds. The sources are copied to one fixed folder first and paths are
+# remapped, so that the bytes do not depend on where the repository or
+# cargo's registry lie: tests/explore.rs rebuilds the engine this way and
+# checks that the committed one matches the sources.
+#   scripts/build-explorer.sh [OUT]   (default assets/explore/engine.wasm)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+out=$(realpath -m "${1:-assets/explore/engine.wasm}")
+rustup target list --installed 2>/dev/null | grep -qx wasm32-unknown-unknown \
+  || rustup target add wasm32-unknown-unknown >/dev/null
+cargo_home=${CARGO_HOME:-$HOME/.cargo}
+# One fixed place to build from (and a lock so that two builds take turns).
+build=${TMPDIR:-/tmp}/schofield-explorer-build
+mkdir -p "$build"
+exec 9>"$build.lock"
+flock 9
+src=$build/schofield
+rm -rf "$src"
+mkdir -p "$src/explorer"
+cp -r Cargo.toml Cargo.lock src data tables assets benches "$src/"
+cp -r explorer/Cargo.toml explorer/Cargo.lock explorer/src "$src/explorer/"
+RUSTFLAGS="--remap-path-prefix=$src=/schofield --remap-path-prefix=$cargo_home=/cargo" \
+  cargo build --quiet --release --locked --target wasm32-unknown-unknown \
+  --manifest-path "$src/explorer/Cargo.toml" --target-dir "$build/target"
+cp "$build/target/wasm32-unknown-unknown/release/schofield_explorer.wasm" "$out.tmp"
+mv "$out.tmp" "$out"
