@@ -1,18 +1,26 @@
 #!/usr/bin/env bash
 # Takes the screenshots in docs/explore.md from the real page: writes the
-# explorer with the tool, opens it in headless Chromium at a few positions
+# explorer with the tool for Schofield's two puzzles and for each other
+# puzzle of the library that a site holds, opens each in headless Chromium
 # and saves what the browser draws.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 cargo build --release --quiet
+s=target/release/schofield
 site=$(mktemp -d)
 trap 'rm -rf "$site"' EXIT
-target/release/schofield explore --output "$site" >/dev/null
-shot() {
+shot() { # NAME SITE ADDRESS [WIDTH]
   chromium --headless --no-sandbox --disable-gpu --hide-scrollbars \
-    --window-size=1100,560 --virtual-time-budget=3000 \
-    --screenshot="docs/img/$1" "file://$site/index.html$2" 2>/dev/null
+    --window-size="${4:-1200},820" \
+    --screenshot="docs/img/$1" "file://$site/$2/index.html$3" 2>/dev/null
 }
-shot explore-102536.png '#102536'
-shot explore-played.png '?play=WXYZ#102536'
-shot explore-five.png '#five:231/0_4'
+$s explore --output "$site/schofield" >/dev/null
+shot explore-102536.png schofield '#102536'
+shot explore-played.png schofield '?play=WXYZ#102536'
+shot explore-five.png schofield '#five:231/0_4'
+shot explore-narrow.png schofield '#102536' 420
+for p in 2x2x2 pyraminx topspin squares; do
+  $s explore --puzzle "$p" --output "$site/$p" >/dev/null
+  start=$($s random --puzzle "$p" --seed 1 --format json | python3 -c 'import json,sys; print(json.load(sys.stdin)[0]["start"].replace(" ", "+"))')
+  shot "explore-$p.png" "$p" "#$start"
+done

@@ -366,6 +366,11 @@ fn schofields_site_shows_the_eight_and_five_puzzle_in_every_form_solve_reads() {
 /// Drives the explorer in a frame: each step a click on an id, a Go to,
 /// Back or Forward; after each, the frame's address and figures.
 fn drive(browser: &str, dir: &Path, start: &str, steps: &[&str]) -> Vec<Value> {
+    drive_at(browser, dir, start, steps, 900)
+}
+
+/// [`drive`] in a window `width` pixels wide.
+fn drive_at(browser: &str, dir: &Path, start: &str, steps: &[&str], width: u32) -> Vec<Value> {
     let harness = r#"<!DOCTYPE html><meta charset="utf-8"><body>
 <iframe id="f" width="900" height="700"></iframe><pre id="out"></pre>
 <script>
@@ -375,7 +380,7 @@ const out = [];
 const ids = ["code", "grid", "moves", "played", "played-moves", "message"];
 function record(step) {
   const d = f.contentDocument;
-  const r = { step, href: f.contentWindow.location.href.replace(/^.*index\.html/, "") };
+  const r = { step, href: f.contentWindow.location.href.replace(/^.*index\.html/, ""), wide: d.documentElement.scrollWidth };
   for (const id of ids) r[id] = d.getElementById(id).textContent.trim();
   out.push(r);
 }
@@ -393,10 +398,11 @@ function run(k) {
   setTimeout(() => { record(step); run(k + 1); }, 400);
 }
 f.onload = () => setTimeout(() => { record("open"); run(1); }, 800);
+f.width = steps.width;
 f.src = "index.html" + steps.url;
 </script>"#;
     std::fs::write(dir.join("harness.html"), harness).unwrap();
-    let plan = serde_json::json!({ "url": start, "steps": steps });
+    let plan = serde_json::json!({ "url": start, "steps": steps, "width": width });
     let url = format!(
         "file://{}#{}",
         dir.join("harness.html").display(),
@@ -471,6 +477,58 @@ fn the_address_is_the_state() {
 }
 
 #[test]
+fn a_narrow_window_does_not_scroll_sideways() {
+    let Some(browser) = chromium() else { return };
+    let _shared = GATE.read().unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    for (puzzle, at) in [
+        ("eight", "#102536".to_string()),
+        (
+            "2x2x2",
+            format!("#{}", in_address(&random("2x2x2", 1, 5)[0])),
+        ),
+        ("pyraminx", String::new()),
+    ] {
+        let folder = dir.path().join(puzzle);
+        site(&folder, &[puzzle]);
+        // Open, then play the first move and step through nothing more.
+        let r = drive_at(browser, &folder, &at, &["move-0"], 420);
+        for step in &r {
+            assert!(
+                step["wide"].as_u64().unwrap() <= 420,
+                "{puzzle}: the page is {} px wide in a 420 px window",
+                step["wide"]
+            );
+        }
+    }
+}
+
+#[test]
+fn the_figures_of_docs_explore_md_are_the_tools() {
+    // Each "After pressing W X Y Z: 3 elisions, so 4 twists take 10 moves."
+    let doc = std::fs::read_to_string("docs/explore.md").unwrap();
+    let mut seen = 0;
+    for line in doc.lines().filter(|l| l.starts_with("After pressing ")) {
+        let rest = &line["After pressing ".len()..];
+        let (twists, figures) = rest.split_once(": ").unwrap();
+        let words: Vec<&str> = figures.split_whitespace().collect();
+        // [E, "elisions,", "so", T, "twists", "take", M, "moves."]
+        let v: Value = serde_json::from_str(&stdout(&[
+            "path",
+            &twists.replace(' ', ""),
+            "--format",
+            "json",
+        ]))
+        .unwrap();
+        assert_eq!(words[0], v["elisions"].to_string(), "{line}");
+        assert_eq!(words[3], v["twists"].to_string(), "{line}");
+        assert_eq!(words[6], v["moves"].to_string(), "{line}");
+        seen += 1;
+    }
+    assert!(seen > 0, "docs/explore.md has no figures of twists pressed");
+}
+
+#[test]
 fn a_site_refuses_a_puzzle_too_large_and_a_file_for_its_folder() {
     let dir = tempfile::tempdir().unwrap();
     let file = dir.path().join("site");
@@ -540,4 +598,130 @@ fn the_engine_in_the_binary_is_built_from_these_sources() {
         built == committed,
         "assets/explore/engine.wasm is not what the sources build now: run scripts/build-explorer.sh and commit it"
     );
+}
+
+/// The engine natively: a setup from `explore`, and the page's requests.
+mod engine {
+    use schofield::puzzle::library;
+    use schofield::twist::analysis::{Analysis, Options};
+    use schofield::twist::explorer::{Explorer, Setup, pack, unpack};
+    use serde_json::Value;
+
+    fn setup(name: &str) -> Setup {
+        let options = Options::default();
+        let a = Analysis::new(library::get(name).unwrap(), &options, &|_| {}).unwrap();
+        Setup::of(name, Some(name), None, &a, &options)
+    }
+
+    fn answer(e: &Explorer, request: &str) -> Value {
+        serde_json::from_str(&e.answer(request)).unwrap()
+    }
+
+    #[test]
+    fn the_engine_answers_as_solve_and_path_do() {
+        let e = Explorer::from_setup(&setup("eight")).unwrap();
+        let v = answer(&e, r#"{"show": "102536"}"#);
+        let s = &v["ok"]["solution"];
+        assert_eq!(s["moves"], 20);
+        assert_eq!(s["class"]["class_id"], 298);
+        assert_eq!(s["extended_class"]["class_id"], 172);
+        assert_eq!(v["ok"]["orbit_cycles"], "(01)(3465)");
+        let v = answer(&e, r#"{"from": "012345", "play": "WXYZ"}"#);
+        assert_eq!(v["ok"]["path"]["elisions"], 3);
+        assert_eq!(v["ok"]["path"]["moves"], 10);
+        let elided: Vec<bool> = v["ok"]["steps"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|s| s["elided"].as_bool().unwrap())
+            .collect();
+        assert_eq!(elided, [false, true, true, true]);
+        let v = answer(&e, r#"{"classes": 30}"#);
+        assert_eq!(v["ok"]["total"], 12);
+    }
+
+    #[test]
+    fn careless_requests_get_a_message() {
+        let e = Explorer::from_setup(&setup("five")).unwrap();
+        for request in [
+            "",
+            "{",
+            "[]",
+            r#"{"show": 7}"#,
+            r#"{"show": "99"}"#,
+            r#"{"show": "(0 1"}"#,
+            r#"{"from": "", "play": "AQ"}"#,
+            r#"{"from": "junk", "play": "A"}"#,
+            r#"{"classes": 300}"#,
+            r#"{"classes": 12, "from": 999999999}"#,
+        ] {
+            let v = answer(&e, request);
+            let fine = v["ok"].is_object() && request.contains("classes");
+            assert!(v["error"].is_string() || fine, "{request}: {v}");
+        }
+    }
+
+    #[test]
+    fn a_damaged_setup_is_refused_or_caught_at_the_class() {
+        let good = setup("eight");
+        let classes = unpack(&good.classes).unwrap();
+        // Not base64, cut short, out of order, sizes that do not add up.
+        let mut cases: Vec<Setup> = Vec::new();
+        for packed in [
+            "!!".to_string(),
+            good.classes[..good.classes.len() - 8].to_string(),
+            pack(&classes[1..]),
+            pack(&[classes.clone(), vec![(classes.last().unwrap().0 + 1, 1)]].concat()),
+        ] {
+            cases.push(Setup {
+                classes: packed,
+                ..good.clone()
+            });
+        }
+        cases.push(Setup {
+            library: Some("no-such-puzzle".into()),
+            ..good.clone()
+        });
+        for (k, s) in cases.iter().enumerate() {
+            assert!(Explorer::from_setup(s).is_err(), "case {k} was accepted");
+        }
+        assert!(Explorer::from_json("not json").is_err());
+        // Sizes moved between two classes still add up: the classes are
+        // adopted, but a position of either is refused, never misclassed.
+        let mut moved = classes.clone();
+        moved[5].1 += 1;
+        moved[6].1 -= 1;
+        let e = Explorer::from_setup(&Setup {
+            classes: pack(&moved),
+            ..good.clone()
+        })
+        .unwrap();
+        let a = e.analysis();
+        for id in [5, 6] {
+            let rep = a.name_of(moved[id].0);
+            let v = answer(&e, &serde_json::json!({ "show": rep }).to_string());
+            assert!(
+                v["error"].as_str().unwrap().contains("damaged"),
+                "class {id}: {v}"
+            );
+        }
+        let d = a.moves_at(moved[5].0).unwrap();
+        let v = answer(&e, &format!(r#"{{"classes": {d}}}"#));
+        assert!(v["error"].as_str().unwrap().contains("damaged"), "{v}");
+    }
+
+    #[test]
+    fn unpacking_never_panics() {
+        let mut rng = fastrand::Rng::with_seed(34);
+        for _ in 0..20_000 {
+            let len = rng.usize(0..40);
+            let text: String = (0..len)
+                .map(|_| {
+                    let b = rng.u8(0..128);
+                    if rng.bool() { char::from(b) } else { 'A' }
+                })
+                .collect();
+            let _ = unpack(&text);
+        }
+    }
 }

@@ -52,7 +52,12 @@ function call(name, handle, text) {
 }
 
 function ask(request) {
-  return call("ask", engines.get(P.key), JSON.stringify(request));
+  try {
+    return call("ask", engines.get(P.key), JSON.stringify(request));
+  } catch (e) {
+    // A fault in the engine is a fault of the tool: say so, keep the page.
+    return { error: `the engine failed on ${JSON.stringify(request)} (${e.message}); please report it` };
+  }
 }
 
 function engineFor(puzzle) {
@@ -102,7 +107,9 @@ function choosePuzzle(key) {
   P = { ...puzzleOf(key) };
   engineFor(P);
   P.key = key;
-  P.info = ask({ info: true }).ok;
+  const asked = ask({ info: true });
+  if (asked.error) throw new Error(asked.error);
+  P.info = asked.ok;
   const info = P.info;
   $("puzzle-name").textContent = info.name;
   $("description").textContent = info.description;

@@ -16,7 +16,7 @@ use std::path::PathBuf;
 /// library, compiled to WebAssembly.
 #[derive(Args)]
 #[command(
-    after_help = "Open DIR/index.html in a browser. index.html#POSITION opens at a position in any form `solve --puzzle P` reads (#102536, #825/1_3/746, #(01)(3465)); with several puzzles, #KEY:POSITION (#five:023). index.html?play=WXY#START plays those moves from START, and the address follows play.\n\nExamples:\n  schofield explore --output site\n  schofield explore --puzzle 2x2x2 --output cube\n  schofield explore --puzzle my-puzzle.yaml --metric quarter --output mine"
+    after_help = "Open DIR/index.html in a browser. index.html#POSITION opens at a position in any form `solve --puzzle P` reads (#102536, #825/1_3/746, #(01)(3465)); with several puzzles, #KEY:POSITION (#five:023). index.html?play=WXY#START plays those moves from START, and the address follows play.\n\nExamples:\n  schofield explore --output site\n  schofield explore --puzzle 2x2x2 --output cube\n  schofield explore --puzzle pyraminx --puzzle topspin --output more   # or --puzzle FILE (.yaml, .tws, .json)"
 )]
 pub struct ExploreArgs {
     /// The folder to write the site into (created if it does not exist;

@@ -17,8 +17,9 @@ use svg::node::element::{Group, Line, Rectangle, Text, Title};
 const SQUARE: f64 = 48.0;
 /// The room between boards in a strip, and around a picture.
 const GAP: f64 = 16.0;
-/// Boards to a row in a strip.
-const PER_ROW: usize = 8;
+/// Boards to a row in a strip: four, so that a strip is at most 656 units
+/// wide and reads on a narrow screen (a longer path wraps into rows).
+const PER_ROW: usize = 4;
 
 const TILE_FILL: &str = "#f3e2b3";
 const BLANK_FILL: &str = "#ffffff";
