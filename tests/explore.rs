@@ -139,7 +139,7 @@ fn check_position(browser: &str, index: &str, puzzle: &str, position: &str) -> S
     }
     assert_eq!(
         text(&dom, "sequence-number"),
-        v["sequence_number"].to_string(),
+        grouped(v["sequence_number"].as_u64().unwrap()),
         "{at}"
     );
     assert_eq!(text(&dom, "moves"), v["moves"].to_string(), "{at}");
@@ -262,14 +262,22 @@ fn random(puzzle: &str, count: usize, seed: u64) -> Vec<String> {
 /// large).
 const EXPLORED: [&str; 6] = ["eight", "five", "2x2x2", "squares", "pyraminx", "topspin"];
 
+/// Puzzles of users' files: our YAML, twsearch's .tws (the 2×2×2 with
+/// its symmetries) and cubing.js's KPuzzle JSON.
+const FILES: [&str; 3] = [
+    "tests/fixtures/puzzles/seven.yaml",
+    "tests/fixtures/twsearch/symm-2x2x2.tws",
+    "tests/fixtures/twsearch/2x2x2.kpuzzle.json",
+];
+
 #[test]
-fn every_library_puzzle_in_the_browser_shows_what_the_command_line_computes() {
+fn every_library_puzzle_and_users_files_in_the_browser_show_what_the_command_line_computes() {
     let Some(browser) = chromium() else { return };
     let _shared = GATE.read().unwrap();
     let dir = tempfile::tempdir().unwrap();
     std::thread::scope(|s| {
-        for (k, puzzle) in EXPLORED.into_iter().enumerate() {
-            let folder = dir.path().join(puzzle);
+        for (k, puzzle) in EXPLORED.into_iter().chain(FILES).enumerate() {
+            let folder = dir.path().join(format!("site-{k}"));
             s.spawn(move || {
                 let index = site(&folder, &[puzzle]);
                 let size: u64 = std::fs::read_dir(&folder)
@@ -354,6 +362,14 @@ fn schofields_site_shows_the_eight_and_five_puzzle_in_every_form_solve_reads() {
         .next()
         .unwrap();
     assert!(tag.contains("placeholder=\"012 or "), "{tag}");
+    // The blank off the centre: no twist position, and the page says
+    // where the command line answers it.
+    let dom = page(browser, &format!("{index}#_23/104/765"));
+    assert!(
+        text(&dom, "message").contains("lookup table"),
+        "{}",
+        text(&dom, "message")
+    );
     // A position that is not one says so, and the page still works.
     let dom = page(browser, &format!("{index}#99"));
     assert!(
@@ -380,7 +396,7 @@ const out = [];
 const ids = ["code", "grid", "moves", "played", "played-moves", "message"];
 function record(step) {
   const d = f.contentDocument;
-  const r = { step, href: f.contentWindow.location.href.replace(/^.*index\.html/, ""), wide: d.documentElement.scrollWidth };
+  const r = { step, href: f.contentWindow.location.href.replace(/^.*index\.html/, ""), wide: d.documentElement.scrollWidth, history: f.contentWindow.history.length };
   for (const id of ids) r[id] = d.getElementById(id).textContent.trim();
   out.push(r);
 }
@@ -388,7 +404,9 @@ function run(k) {
   if (k === steps.steps.length + 1) { document.getElementById("out").textContent = JSON.stringify(out); return; }
   const step = steps.steps[k - 1];
   const d = f.contentDocument, w = f.contentWindow;
-  if (step === "back") w.history.back();
+  if (step === "wait") {}
+  else if (step.startsWith("hash:")) w.location.hash = step.slice(5);
+  else if (step === "back") w.history.back();
   else if (step === "forward") w.history.forward();
   else if (step.startsWith("goto:")) {
     const box = d.getElementById("goto");
@@ -463,6 +481,28 @@ fn the_address_is_the_state() {
     assert_eq!(href(7), "#102536");
     assert_eq!(code(8), "102536");
     assert_eq!(r[8]["played"], "–");
+    // The same Go to twice is one entry of the history, not two.
+    assert_eq!(r[8]["history"], r[7]["history"]);
+
+    // A step-through stops when the person goes elsewhere: Target after
+    // its first twist, and the page stays at the target.
+    let r = drive(
+        browser,
+        dir.path(),
+        "#102536",
+        &["step-path-0", "to-target", "wait", "wait", "wait"],
+    );
+    for step in &r[2..] {
+        assert_eq!(step["code"], "012345", "{step}");
+        assert_eq!(step["href"], "#", "{step}");
+    }
+    // A stray % in the address is read as it stands and named.
+    let r = drive(browser, dir.path(), "#%", &["hash:%E0%A4%A", "goto:100%"]);
+    for step in &r {
+        let said = step["message"].as_str().unwrap();
+        assert!(said.contains('%'), "{step}");
+        assert!(!said.contains("could not start"), "{step}");
+    }
 
     // On the 2x2x2, moves with primes and a pattern for a start.
     let cube = tempfile::tempdir().unwrap();

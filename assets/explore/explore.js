@@ -78,15 +78,29 @@ function puzzleOf(key) {
 // The state the address says: { key, start, played, playText }.
 function fromAddress() {
   // "+" stands for a space, as in the query: #2+4+5+0+… is a pattern.
-  let h = decodeURIComponent(location.hash.slice(1).replace(/\+/g, " "));
+  let h = decoded(location.hash.slice(1).replace(/\+/g, " "));
   let key = DATA.puzzles[0].setup.key;
   const colon = h.indexOf(":");
   if (colon >= 0 && puzzleOf(h.slice(0, colon))) {
     key = h.slice(0, colon);
     h = h.slice(colon + 1);
   }
-  const play = new URLSearchParams(location.search).get("play") || "";
+  let play = "";
+  try {
+    play = new URLSearchParams(location.search).get("play") || "";
+  } catch (e) {
+    play = location.search;
+  }
   return { key, start: h.trim(), playText: play.trim() };
+}
+
+// Text from an address; a stray "%" is kept as it stands.
+function decoded(text) {
+  try {
+    return decodeURIComponent(text);
+  } catch (e) {
+    return text;
+  }
 }
 
 function address(key, start, played) {
@@ -95,10 +109,20 @@ function address(key, start, played) {
   return location.pathname + search + "#" + encodeURIComponent(prefix + start).replace(/%20/g, "+").replace(/%2F/g, "/").replace(/%3A/g, ":");
 }
 
-// Pushes the state to the address (a new entry for Back), then shows it.
+// Pushes the state to the address (a new entry for Back, unless the
+// address already names it), then shows it.
 function go(key, start, played) {
-  history.pushState(null, "", address(key, start, played));
+  const next = address(key, start, played);
+  if (next === location.pathname + location.search + location.hash) history.replaceState(null, "", next);
+  else history.pushState(null, "", next);
   render();
+}
+
+// A step-through stops when the person goes elsewhere.
+let stepping = 0;
+function stopStepping() {
+  stepping++;
+  if (busy) setBusy(false);
 }
 
 // ---- Drawing -------------------------------------------------------------
@@ -122,6 +146,23 @@ function choosePuzzle(key) {
   $("field-label").textContent = `starting ${info.vocabulary.moves} (field)`;
   $("grid-label").textContent = hasGrid() ? "grid" : "pattern";
   $("code-row").hidden = false;
+  $("elision-note").hidden = !info.elisions;
+  // A key to the colours of orientations.
+  const turns = Math.max(...info.orbits.map((o) => o[2]));
+  const legend = $("key");
+  legend.innerHTML = "";
+  legend.hidden = turns < 2;
+  if (turns > 1) {
+    legend.appendChild(document.createTextNode("orientation:"));
+    for (let t = 0; t < Math.min(turns, 4); t++) {
+      const box = document.createElement("span");
+      box.className = "slot";
+      box.dataset.orientation = t;
+      legend.appendChild(box);
+      legend.appendChild(document.createTextNode(String(t)));
+    }
+    legend.appendChild(document.createTextNode(" (small figures: the orientation at the top right, the slot at the bottom left)"));
+  }
 
   const buttons = $("move-buttons");
   buttons.innerHTML = "";
@@ -276,7 +317,7 @@ function showFigures(s) {
   $("code-row").hidden = sol.code === undefined;
   $("code").textContent = sol.code ?? "";
   $("grid").textContent = sol.grid ?? sol.pattern ?? s.pattern;
-  $("sequence-number").textContent = sol.sequence_number;
+  $("sequence-number").textContent = group(sol.sequence_number);
   $("cycles").textContent = s.orbit_cycles;
   $("moves").textContent = sol.moves;
   $("field").textContent = sol.starting_field;
@@ -295,6 +336,7 @@ function showFigures(s) {
     a.textContent = "go to the representative";
     a.addEventListener("click", (e) => {
       e.preventDefault();
+      stopStepping();
       go(P.key, c.representative, []);
     });
     el.appendChild(a);
@@ -340,10 +382,12 @@ function render() {
   const message = [];
   let answer;
   if (a.playText) {
-    answer = ask({ from: a.start, play: a.playText });
-    if (answer.error) {
-      message.push(`?play=${a.playText}: ${answer.error}`);
+    const asked = ask({ from: a.start, play: a.playText });
+    answer = asked;
+    if (asked.error) {
       answer = ask({ show: a.start });
+      // The moves are at fault only when the start is not.
+      if (!answer.error) message.push(`?play=${a.playText}: ${asked.error}`);
       state = { start: a.start, played: [] };
     } else {
       state = { start: a.start, played: answer.ok.steps.map((m) => m.name) };
@@ -360,7 +404,7 @@ function render() {
       const counted = `${p.twists} ${p.twists === 1 ? v.move : v.moves}`;
       // The cost too, when it is not the count (twists with elisions).
       $("played-moves").textContent =
-        v.moves === "moves" && p.moves === p.twists ? `(${counted})` : `(${counted}, ${p.moves} moves)`;
+        v.moves === "moves" && p.moves === p.twists ? `(${group(counted)})` : `(${group(counted)}, ${group(p.moves)} moves)`;
       answer = { ok: answer.ok.end };
     }
   } else {
@@ -390,7 +434,7 @@ function render() {
 
 function setBusy(b) {
   busy = b;
-  for (const el of document.querySelectorAll("#move-buttons button, #paths button, #to-target, #undo")) {
+  for (const el of document.querySelectorAll("#move-buttons button, #paths button")) {
     el.disabled = b;
   }
 }
@@ -403,8 +447,10 @@ function playMove(name) {
 function stepThrough(names) {
   if (busy) return;
   const queue = [...names];
+  const mine = ++stepping;
   setBusy(true);
   const next = () => {
+    if (mine !== stepping) return;
     if (!queue.length) {
       setBusy(false);
       return;
@@ -448,6 +494,7 @@ function listClasses(from) {
     a.textContent = `class ${group(id)}: ${rep} (${group(size)} member${size === 1 ? "" : "s"})`;
     a.addEventListener("click", (e) => {
       e.preventDefault();
+      stopStepping();
       go(P.key, rep, []);
     });
     li.appendChild(a);
@@ -469,22 +516,34 @@ async function start() {
       b.className = "puzzle-choice";
       b.dataset.key = p.setup.key;
       b.textContent = p.setup.key;
-      b.addEventListener("click", () => go(p.setup.key, "", []));
+      b.addEventListener("click", () => {
+        stopStepping();
+        go(p.setup.key, "", []);
+      });
       nav.appendChild(b);
     }
   }
-  $("to-target").addEventListener("click", () => go(P.key, "", []));
+  $("to-target").addEventListener("click", () => {
+    stopStepping();
+    go(P.key, "", []);
+  });
   $("undo").addEventListener("click", () => {
-    if (busy) return;
+    stopStepping();
     if (state.played.length) go(P.key, state.start, state.played.slice(0, -1));
   });
   $("goto").addEventListener("keydown", (e) => {
-    if (e.key === "Enter") go(P.key, e.target.value.trim(), []);
+    if (e.key !== "Enter") return;
+    stopStepping();
+    go(P.key, e.target.value.trim(), []);
   });
   $("log-scale").addEventListener("change", showChart);
   $("class-more").addEventListener("click", () => listClasses(classFrom));
-  window.addEventListener("popstate", render);
-  window.addEventListener("hashchange", render);
+  const elsewhere = () => {
+    stopStepping();
+    render();
+  };
+  window.addEventListener("popstate", elsewhere);
+  window.addEventListener("hashchange", elsewhere);
   try {
     await loadEngine();
     render();

@@ -25,7 +25,8 @@ pub struct ExploreArgs {
     output: PathBuf,
     /// The puzzle: a name from the library (`schofield puzzles` lists
     /// them) or a file (.yaml, .tws, KPuzzle .json); repeat for several.
-    /// Default: Schofield's eight- and five-puzzle.
+    /// Default: Schofield's eight- and five-puzzle. A site holds puzzles
+    /// of at most 16 777 216 numbered positions.
     #[arg(long = "puzzle", value_name = "NAME|FILE")]
     puzzles: Vec<String>,
     /// Which powers of a move count as one move, for every puzzle (as in
@@ -73,7 +74,7 @@ fn page_puzzle(
     };
     let puzzle = flags.read()?;
     let options = flags.options(false);
-    explorable(&puzzle, &options)?;
+    explorable(&puzzle, &options).map_err(|e| format!("--puzzle {name}: {e}"))?;
     let a = super::puzzle::analyse(puzzle, &options)?;
     let file = match library::get(name) {
         Some(_) => None,
@@ -100,6 +101,26 @@ fn page_puzzle(
 /// `explore`.
 pub fn run(args: ExploreArgs) -> Outcome {
     let dir = &args.output;
+    let names = if args.puzzles.is_empty() {
+        vec!["eight".to_string(), "five".to_string()]
+    } else {
+        args.puzzles.clone()
+    };
+    // Every puzzle analysed before the folder is made, so that a refusal
+    // leaves nothing behind.
+    let mut puzzles = Vec::new();
+    let mut keys: Vec<String> = Vec::new();
+    for name in &names {
+        let key = key_of(name);
+        if keys.contains(&key) {
+            return Err(format!(
+                "--puzzle {name}: a second puzzle called {key}; name each puzzle once (a file's key is its stem)"
+            )
+            .into());
+        }
+        keys.push(key.clone());
+        puzzles.push(page_puzzle(&args, name, key)?);
+    }
     match std::fs::metadata(dir) {
         Ok(m) if !m.is_dir() => {
             return Err(format!(
@@ -114,21 +135,6 @@ pub fn run(args: ExploreArgs) -> Outcome {
     }
     common::check_writable(&dir.join("index.html"))
         .map_err(|e| format!("cannot write into {}: {e}", dir.display()))?;
-    let names = if args.puzzles.is_empty() {
-        vec!["eight".to_string(), "five".to_string()]
-    } else {
-        args.puzzles.clone()
-    };
-    let mut puzzles = Vec::new();
-    let mut keys = Vec::new();
-    for name in &names {
-        let mut key = key_of(name);
-        while keys.contains(&key) {
-            key.push('-');
-        }
-        keys.push(key.clone());
-        puzzles.push(page_puzzle(&args, name, key)?);
-    }
     let files = site(&puzzles, ENGINE);
     let mut bytes = 0;
     for (name, text) in &files {

@@ -261,7 +261,7 @@ impl Analysis {
             };
             (classes, extended)
         };
-        let steps = steps_of(&moves);
+        let steps = steps_of(&moves, &space);
         Ok(Analysis {
             puzzle,
             moves,
@@ -686,17 +686,18 @@ impl Analysis {
 /// the last moves (from the goal) of a position whose minimal solutions
 /// may start with a move eliding with t: the inverses of the moves t elides
 /// into.
-fn steps_of(moves: &MoveSet) -> (Step, Vec<Step>) {
+fn steps_of(moves: &MoveSet, space: &Space) -> (Step, Vec<Step>) {
     let n = moves.len();
+    let redundant = space.redundancy(moves);
     let steps = (0..n)
         .map(|t| Step {
-            follows: !moves.redundant_after(t),
+            follows: !redundant[t],
             cost: (0..n).map(|u| moves.cost_after(Some(t), u)).collect(),
             elide_last: std::array::from_fn(|j| {
                 (0..n)
                     .filter(|&u| {
                         j > 0
-                            && moves.redundant_after(t) & (1 << u) == 0
+                            && redundant[t] & (1 << u) == 0
                             && moves.elides(t, u)
                             && moves.cancelled(t, u) as usize >= j
                     })

@@ -210,6 +210,8 @@ pub struct Info {
     pub extended_class_count: Option<usize>,
     /// The metric analysed.
     pub metric: Metric,
+    /// Whether moves are words that may cancel (elisions).
+    pub elisions: bool,
 }
 
 /// A cell of the drawing: `[orbit, slot]`, `"_"` for the blank or `"."`
@@ -397,6 +399,7 @@ impl Explorer {
             class_count: a.classes().count(),
             extended_class_count: a.extended_classes().map(|e| e.count()),
             metric: a.moves().metric(),
+            elisions: a.moves().has_words(),
         }
     }
 
@@ -408,7 +411,15 @@ impl Explorer {
         } else {
             text.trim().to_string()
         };
-        let r = a.read_position(&text)?;
+        let r = match a.read_position(&text) {
+            Err(PositionError::BlankOffCentre { .. }) if a.on_tray(3) => {
+                return Err(PositionError::Pattern(format!(
+                    "{}; Schofield's twists need the blank at home (`schofield solve {text}` answers it with the 3x3 lookup table)",
+                    a.read_position(&text).unwrap_err()
+                )));
+            }
+            r => r?,
+        };
         if a.class_of(r.x).is_none()
             || (a.extended_classes().is_some() && a.extended_class_of(r.x).is_none())
         {
@@ -546,14 +557,14 @@ pub fn explorable(puzzle: &Puzzle, options: &Options) -> Result<u64, String> {
     match size {
         Ok(n) if n <= MAX_EXPLORED => Ok(n),
         Ok(n) => Err(format!(
-            "the {} has {} positions to number; the explorer holds at most {} (the page analyses the puzzle again in the browser)",
-            puzzle.name(),
+            "{} has {} positions to number; the explorer holds at most {} (the page analyses the puzzle again in the browser)",
+            crate::text::quoted(puzzle.name()),
             crate::text::grouped_digits(&n.to_string()),
             crate::text::grouped_digits(&MAX_EXPLORED.to_string())
         )),
         Err(e) => Err(format!(
-            "the {} cannot be explored: {e}; the explorer holds at most {} positions",
-            puzzle.name(),
+            "{} cannot be explored: {e}; the explorer holds at most {} positions",
+            crate::text::quoted(puzzle.name()),
             crate::text::grouped_digits(&MAX_EXPLORED.to_string())
         )),
     }

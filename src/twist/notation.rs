@@ -173,18 +173,20 @@ impl<'a> Notation<'a> {
     }
 
     /// True when positions have code numbers: one orbit of at most ten
-    /// distinct pieces, no orientation, moves that keep the parity.
+    /// distinct pieces, no orientation, moves that keep the parity, and
+    /// whole-puzzle rotations that keep it too (a code leaves out the last
+    /// two pieces, which the parity completes: Top-Spin's track turns by an
+    /// odd permutation, so its positions up to rotation have no codes).
     pub fn has_codes(&self) -> bool {
         let p = self.puzzle;
         let [o] = p.orbits() else { return false };
+        let even = |t: &Transformation| t.orbits()[0].is_even();
         o.orientations == 1
             && o.pieces <= 10
             && o.pieces >= 3
             && p.has_distinct_pieces()
-            && self
-                .moves
-                .iter()
-                .all(|m| m.transformation().orbits()[0].is_even())
+            && self.moves.iter().all(|m| even(m.transformation()))
+            && p.rotations().iter().all(|r| even(r.transformation()))
     }
 
     /// The code number of a pattern (when positions have them).

@@ -541,9 +541,10 @@ fn layers<M: Mask, N: Neighbours, const L: usize>(
     // path (level 0), and those of them that cancel at least j steps with
     // it (level j, 1 ≤ j ≤ L).
     let all = if nm == 64 { u64::MAX } else { (1u64 << nm) - 1 };
+    let redundant = space.redundancy(moves);
     let cancels: Vec<[u64; 5]> = (0..nm)
         .map(|q| {
-            let follows = all & !moves.redundant_after(q);
+            let follows = all & !redundant[q];
             let mut c = [0u64; 5];
             c[0] = follows;
             for (j, set) in c.iter_mut().enumerate().skip(1) {

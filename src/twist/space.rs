@@ -523,6 +523,33 @@ impl Space {
         &self.effective
     }
 
+    /// For each move `a` as the engine applies it, the moves `b` (a bit
+    /// each) that never follow it in a reduced path: `a` then `b` is no move
+    /// at all or a single move ([`MoveSet::redundant_after`]). Up to
+    /// rotation this is judged on the moves as the engine applies them
+    /// ([`Space::effective_moves`]), whose pairs make other moves than the
+    /// moves held still do: on Top-Spin, a turnstile that carries the
+    /// reference disc is followed by a turn of the track, and the same
+    /// turnstile twice is no longer the identity. (With words, only pairs
+    /// that make no move at all are left out.)
+    pub fn redundancy(&self, moves: &MoveSet) -> Vec<u64> {
+        let n = moves.len();
+        if !self.up_to_rotation() {
+            return (0..n).map(|a| moves.redundant_after(a)).collect();
+        }
+        let e = &self.effective;
+        (0..n)
+            .map(|a| {
+                (0..n)
+                    .filter(|&b| {
+                        let t = e[a].then(&e[b]);
+                        t.is_identity() || (!moves.has_words() && e.contains(&t))
+                    })
+                    .fold(0u64, |acc, b| acc | 1 << b)
+            })
+            .collect()
+    }
+
     /// The rotation that brings pattern `p`'s reference piece home, as
     /// [`Space::encode`] applies it (`None` when positions are not taken up
     /// to rotation, or the piece is not in its orbit).
