@@ -90,6 +90,5 @@ fn main() -> ExitCode {
         Err(e) => return cli::usage_error(e, &Cli::command()),
     };
     let ascii = cli.ascii || !cli::common::locale_is_utf8();
-    schofield::render::set_text_width(cli::common::text_width());
     cli::finish(run(cli.command), ascii)
 }

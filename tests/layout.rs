@@ -39,28 +39,54 @@ fn readme_layout_names_every_source_file() {
     assert_eq!(listed, all_sources());
 }
 
-#[test]
-fn the_library_knows_no_clap_and_never_prints_or_exits() {
+/// Every line of the library (outside `main.rs` and `cli/`): its file, the
+/// line, and the line's code before any comment.
+fn library_lines() -> Vec<(String, String, String)> {
+    let mut out = Vec::new();
     for file in all_sources() {
         if file == "src/main.rs" || file.starts_with("src/cli/") {
             continue;
         }
         let text = std::fs::read_to_string(&file).unwrap();
         for line in text.lines() {
-            let code = line.split("//").next().unwrap_or("");
-            for banned in [
-                "clap",
-                "println!",
-                "eprintln!",
-                "print!(",
-                "eprint!(",
-                "process::exit",
-                // Holding standard output back is the command line's.
-                "gag::",
-                "set_hook",
-            ] {
-                assert!(!code.contains(banned), "{file}: {line}");
-            }
+            let code = line.split("//").next().unwrap_or("").to_string();
+            out.push((file.clone(), line.to_string(), code));
         }
+    }
+    out
+}
+
+#[test]
+fn the_library_knows_no_clap_and_never_prints_or_exits() {
+    for (file, line, code) in library_lines() {
+        for banned in [
+            "clap",
+            "println!",
+            "eprintln!",
+            "print!(",
+            "eprint!(",
+            "process::exit",
+            // Holding standard output back is the command line's.
+            "gag::",
+            "set_hook",
+        ] {
+            assert!(!code.contains(banned), "{file}: {line}");
+        }
+    }
+}
+
+#[test]
+fn the_library_holds_no_mutable_global_state() {
+    // Issue #33: no setting lives in a global (the text width was one);
+    // what a renderer needs it is given. Caches of constants made once
+    // (`OnceLock` of a table) are not settings and may stay.
+    for (file, line, code) in library_lines() {
+        let global = code.trim_start().starts_with("static ")
+            || code.trim_start().starts_with("pub static ");
+        let setting = ["Atomic", "Mutex", "RwLock"]
+            .iter()
+            .any(|kind| code.contains(kind));
+        assert!(!(global && setting), "{file}: {line}");
+        assert!(!code.contains("static mut "), "{file}: {line}");
     }
 }

@@ -131,7 +131,7 @@ fn one(args: &AstarArgs, grid: &str, drawing: Option<Format>) -> Outcome {
                 &title,
             ));
         }
-        let body = render::render_astar(&r, format)?;
+        let body = render::render_astar(&r, format, super::common::text_width())?;
         let grids = || render::Steps::of_tiles(&board, &start, &r.result.tiles);
         common::steps_if(args.steps, body, &r, grids, format)
     }

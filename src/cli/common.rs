@@ -49,8 +49,6 @@ pub struct DeliveryFailed {
 pub fn send_output_to(path: &Path) -> Result<(), String> {
     check_writable(path).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
     let _ = OUTPUT.set(path.to_path_buf());
-    // A file is not the terminal: its text is wrapped at the usual width.
-    schofield::render::set_text_width(text_width());
     Ok(())
 }
 

@@ -52,7 +52,8 @@ pub fn run(args: FifteenArgs) -> Outcome {
             &title,
         ));
     };
-    let body = render::render_fifteen(&solution, args.verbose, format)?;
+    let body =
+        render::render_fifteen(&solution, args.verbose, format, super::common::text_width())?;
     let grids = || render::Steps::of_tiles(&board, &a, &solution.tiles);
     super::common::steps_if(args.steps, body, &solution, grids, format)
 }

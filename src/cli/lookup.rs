@@ -158,7 +158,8 @@ pub fn run(command: LookupCommand) -> Outcome {
                 let b = t.board();
                 let a = common::read_on(b, text, for_other_board)?;
                 let sol = t.solve(&a)?;
-                let body = render::render_table_solution(&sol, format)?;
+                let body =
+                    render::render_table_solution(&sol, format, super::common::text_width())?;
                 let grids = || render::Steps::of_tiles(b, &a, &sol.tiles);
                 common::steps_if(steps, body, &sol, grids, format)
             };

@@ -307,7 +307,7 @@ pub fn run(args: OptimalArgs) -> Outcome {
         }
         output
     } else {
-        let body = render::render_optimal(&runs[0], format)?;
+        let body = render::render_optimal(&runs[0], format, super::common::text_width())?;
         let grids =
             || render::Steps::of_tiles(&board, &starts[0].arrangement, &runs[0].solution.tiles);
         return common::steps_if(args.steps, body, &runs[0], grids, format);

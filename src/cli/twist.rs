@@ -436,7 +436,7 @@ pub fn solve(a: &Analysis, args: SolveArgs) -> Outcome {
         };
         let body = with_note(
             note.as_deref(),
-            render::render_solution(&sol, format)?,
+            render::render_solution(&sol, format, super::common::text_width())?,
             format,
         );
         let specimen = Path::new(a.specimen(x));
@@ -659,7 +659,7 @@ fn by_lookup(grid: &str, drawing: Option<Format>, steps: StepsArg) -> Outcome {
             steps, &board, &start, &sol.tiles, &title,
         ));
     };
-    let body = render::render_table_solution(&sol, format)?;
+    let body = render::render_table_solution(&sol, format, super::common::text_width())?;
     let grids = || render::Steps::of_tiles(&board, &start, &sol.tiles);
     let body = steps_if(steps, body, &sol, grids, format)?;
     let why = if start.blank() == 4 {
@@ -706,7 +706,11 @@ pub fn follow(a: &Analysis, args: PathArgs) -> Outcome {
         ));
     };
     let report = PathReport::in_frame(a, start, frame.as_ref(), &path);
-    let body = with_note(note, render::render_path(&report, format)?, format);
+    let body = with_note(
+        note,
+        render::render_path(&report, format, super::common::text_width())?,
+        format,
+    );
     let grids = || twist_steps(a, start, &path);
     steps_if(args.steps, body, &report, grids, format)
 }

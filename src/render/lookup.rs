@@ -37,7 +37,12 @@ pub fn render_summary(s: &Summary, format: Format) -> Result<String, OutputError
 }
 
 /// An optimal solution from the table.
-pub fn render_table_solution(s: &TableSolution, format: Format) -> Result<String, OutputError> {
+/// Text wraps at `width` columns.
+pub fn render_table_solution(
+    s: &TableSolution,
+    format: Format,
+    width: usize,
+) -> Result<String, OutputError> {
     let tiles: Vec<String> = s.tiles.iter().map(|t| t.to_string()).collect();
     let blank = crate::board::letters(&s.moves);
     match format {
@@ -64,7 +69,7 @@ pub fn render_table_solution(s: &TableSolution, format: Format) -> Result<String
             s.start,
             s.goal,
             super::counted(usize::from(s.length), "move", "moves"),
-            super::wrapped_with_note(&tiles, 9, "(tiles moved, in order)"),
+            super::wrapped_with_note(&tiles, 9, "(tiles moved, in order)", width),
             super::wrapped_with_note(
                 &[if blank.is_empty() {
                     "-".to_string()
@@ -72,7 +77,8 @@ pub fn render_table_solution(s: &TableSolution, format: Format) -> Result<String
                     blank.clone()
                 }],
                 9,
-                "(the blank's moves: U up, L left, R right, D down)"
+                "(the blank's moves: U up, L left, R right, D down)",
+                width
             )
         )),
     }

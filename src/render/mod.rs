@@ -185,7 +185,12 @@ struct SolutionRecord<'a> {
 }
 
 /// Everything about one position.
-pub fn render_solution(sol: &Solution, format: Format) -> Result<String, OutputError> {
+/// Text wraps at `width` columns.
+pub fn render_solution(
+    sol: &Solution,
+    format: Format,
+    width: usize,
+) -> Result<String, OutputError> {
     match format {
         Format::Json | Format::Jsonl | Format::Yaml => structured(sol, format),
         Format::Csv => csv([SolutionRecord {
@@ -209,7 +214,7 @@ pub fn render_solution(sol: &Solution, format: Format) -> Result<String, OutputE
             extended_class_id: sol.extended_class.as_ref().map(|c| c.id),
             extended_class_size: sol.extended_class.as_ref().map(|c| c.size),
         }]),
-        Format::Text => Ok(solution_text(sol)),
+        Format::Text => Ok(solution_text(sol, width)),
     }
 }
 
@@ -237,7 +242,7 @@ fn cost_text(
     }
 }
 
-fn solution_text(sol: &Solution) -> String {
+fn solution_text(sol: &Solution, width: usize) -> String {
     let v = &sol.vocabulary;
     let mut s = String::new();
     let name = sol
@@ -310,7 +315,7 @@ fn solution_text(sol: &Solution) -> String {
             let pieces: Vec<String> = tiles.iter().map(|p| p.to_string()).collect();
             field(
                 "tile moves",
-                wrapped_with_note(&pieces, 17, "(pieces moved, in order)"),
+                wrapped_with_note(&pieces, 17, "(pieces moved, in order)", width),
             );
         }
         let twins = match sol.tile_solutions {
@@ -368,13 +373,14 @@ pub(crate) fn solution_lines(
     estimate: u32,
     tiles: &[u8],
     moves: &[crate::board::Direction],
+    width: usize,
 ) {
     let tiles: Vec<String> = tiles.iter().map(|t| t.to_string()).collect();
     let blank = crate::board::letters(moves);
     let dash = |s: String| if s.is_empty() { "-".to_string() } else { s };
     let blank = blank
         .as_bytes()
-        .chunks(text_width() - 11)
+        .chunks(width.max(31) - 11)
         .map(|c| String::from_utf8_lossy(c).into_owned())
         .collect::<Vec<_>>()
         .join(&format!("\n{}", " ".repeat(11)));
@@ -390,57 +396,39 @@ pub(crate) fn solution_lines(
     let _ = writeln!(
         out,
         "tiles      {}",
-        wrapped_with_note(&tiles, 11, "(tiles moved, in order)")
+        wrapped_with_note(&tiles, 11, "(tiles moved, in order)", width)
     );
     let _ = writeln!(
         out,
         "blank      {}",
-        wrapped_with_note(&[dash(blank)], 11, "(U up, L left, R right, D down)")
+        wrapped_with_note(&[dash(blank)], 11, "(U up, L left, R right, D down)", width)
     );
 }
 
-/// The width long lists in text are wrapped at unless the caller says
-/// otherwise ([`set_text_width`]).
+/// The width long lists in text are wrapped at when the output is not a
+/// terminal (files and pipes). A renderer that wraps is given the width
+/// (the command line passes the terminal's); there is no width held
+/// anywhere else.
 pub const TEXT_WIDTH: usize = 80;
 
-static WIDTH: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(TEXT_WIDTH);
-
-/// Sets the width text is wrapped at (the command line passes the
-/// terminal's); at least 40 columns are kept.
-///
-/// ```
-/// schofield::render::set_text_width(120);
-/// assert_eq!(schofield::render::text_width(), 120);
-/// schofield::render::set_text_width(10);
-/// assert_eq!(schofield::render::text_width(), 40);
-/// ```
-pub fn set_text_width(columns: usize) {
-    WIDTH.store(columns.max(40), std::sync::atomic::Ordering::Relaxed);
-}
-
-/// The width text is wrapped at: [`TEXT_WIDTH`] unless [`set_text_width`]
-/// changed it.
-pub fn text_width() -> usize {
-    WIDTH.load(std::sync::atomic::Ordering::Relaxed)
-}
-
 /// Words (tiles, letters) after a label `indent` columns wide, wrapped so
-/// that no line passes [`text_width`]; continuation lines are indented
-/// under the first word. `-` for no words.
+/// that no line passes `width` columns (at least 20 are left for the
+/// words); continuation lines are indented under the first word. `-` for
+/// no words.
 ///
 /// ```
 /// use schofield::render::wrapped;
 /// let words: Vec<String> = (1..=40).map(|t| t.to_string()).collect();
-/// let text = wrapped(&words, 11);
+/// let text = wrapped(&words, 11, 80);
 /// assert!(text.lines().all(|l| l.chars().count() <= 80 - 11));
 /// assert!(text.lines().skip(1).all(|l| l.starts_with(&" ".repeat(11))));
-/// assert_eq!(wrapped(&[], 4), "-");
+/// assert_eq!(wrapped(&[], 4, 80), "-");
 /// ```
-pub fn wrapped(words: &[String], indent: usize) -> String {
+pub fn wrapped(words: &[String], indent: usize, width: usize) -> String {
     if words.is_empty() {
         return "-".to_string();
     }
-    let room = text_width().saturating_sub(indent).max(20);
+    let room = width.saturating_sub(indent).max(20);
     let mut lines: Vec<String> = vec![String::new()];
     for w in words {
         let line = lines.last_mut().expect("one line at least");
@@ -463,17 +451,17 @@ pub fn wrapped(words: &[String], indent: usize) -> String {
 /// ```
 /// use schofield::render::wrapped_with_note;
 /// let words: Vec<String> = ["1", "2"].map(String::from).to_vec();
-/// assert_eq!(wrapped_with_note(&words, 6, "(tiles)"), "1 2   (tiles)");
+/// assert_eq!(wrapped_with_note(&words, 6, "(tiles)", 80), "1 2   (tiles)");
 /// ```
-pub fn wrapped_with_note(words: &[String], indent: usize, note: &str) -> String {
-    let text = wrapped(words, indent);
+pub fn wrapped_with_note(words: &[String], indent: usize, note: &str, width: usize) -> String {
+    let text = wrapped(words, indent, width);
     let last = text.rsplit('\n').next().unwrap_or("");
     let last_width = if text.contains('\n') {
         last.chars().count()
     } else {
         indent + last.chars().count()
     };
-    if last_width + 3 + note.chars().count() <= text_width() {
+    if last_width + 3 + note.chars().count() <= width {
         format!("{text}   {note}")
     } else {
         format!("{text}\n{}{note}", " ".repeat(indent))
@@ -494,7 +482,8 @@ pub fn capitalised(s: &str) -> String {
 }
 
 /// What a path does.
-pub fn render_path(r: &PathReport, format: Format) -> Result<String, OutputError> {
+/// Text wraps at `width` columns.
+pub fn render_path(r: &PathReport, format: Format, width: usize) -> Result<String, OutputError> {
     #[derive(Serialize)]
     struct Record<'a> {
         path: &'a str,
@@ -581,7 +570,7 @@ pub fn render_path(r: &PathReport, format: Format) -> Result<String, OutputError
                 let pieces: Vec<String> = tiles.iter().map(|p| p.to_string()).collect();
                 field(
                     "tile moves",
-                    wrapped_with_note(&pieces, 15, "(pieces moved, in order)"),
+                    wrapped_with_note(&pieces, 15, "(pieces moved, in order)", width),
                 );
             }
             Ok(s)

@@ -23,7 +23,12 @@ pub struct OptimalReport {
 }
 
 /// One instance in full.
-pub fn render_optimal(r: &OptimalReport, format: Format) -> Result<String, OutputError> {
+/// Text wraps at `width` columns.
+pub fn render_optimal(
+    r: &OptimalReport,
+    format: Format,
+    width: usize,
+) -> Result<String, OutputError> {
     match format {
         Format::Json | Format::Jsonl | Format::Yaml => structured(r, format),
         Format::Csv => render_batch(std::slice::from_ref(r), 0.0, format),
@@ -32,7 +37,14 @@ pub fn render_optimal(r: &OptimalReport, format: Format) -> Result<String, Outpu
             let mut t = String::new();
             let _ = writeln!(t, "start      {}", r.start);
             let _ = writeln!(t, "goal       {}", r.goal);
-            super::solution_lines(&mut t, &r.heuristic, s.initial_estimate, &s.tiles, &s.moves);
+            super::solution_lines(
+                &mut t,
+                &r.heuristic,
+                s.initial_estimate,
+                &s.tiles,
+                &s.moves,
+                width,
+            );
             let _ = writeln!(
                 t,
                 "generated  {}",

@@ -23,7 +23,8 @@ pub struct AstarReport {
 }
 
 /// One run: text, JSON/YAML, or a CSV line.
-pub fn render_astar(r: &AstarReport, format: Format) -> Result<String, OutputError> {
+/// Text wraps at `width` columns.
+pub fn render_astar(r: &AstarReport, format: Format, width: usize) -> Result<String, OutputError> {
     match format {
         Format::Json | Format::Jsonl | Format::Yaml => structured(r, format),
         Format::Csv => render_compare(std::slice::from_ref(r), format),
@@ -33,7 +34,14 @@ pub fn render_astar(r: &AstarReport, format: Format) -> Result<String, OutputErr
             let _ = writeln!(s, "board      {}", r.board);
             let _ = writeln!(s, "start      {}", r.start);
             let _ = writeln!(s, "goal       {}", r.goal);
-            super::solution_lines(&mut s, &x.heuristic, x.initial_estimate, &x.tiles, &x.moves);
+            super::solution_lines(
+                &mut s,
+                &x.heuristic,
+                x.initial_estimate,
+                &x.tiles,
+                &x.moves,
+                width,
+            );
             let _ = writeln!(
                 s,
                 "expanded   {}",
@@ -129,6 +137,7 @@ pub fn render_fifteen(
     s: &FifteenSolution,
     verbose: bool,
     format: Format,
+    width: usize,
 ) -> Result<String, OutputError> {
     let list = |v: &[u8]| v.iter().map(|t| t.to_string()).join(" ");
     match format {
@@ -200,7 +209,7 @@ pub fn render_fifteen(
                 t.push('\n');
             }
             let tiles: Vec<String> = s.tiles.iter().map(u8::to_string).collect();
-            let _ = writeln!(t, "tiles      {}", super::wrapped(&tiles, 11));
+            let _ = writeln!(t, "tiles      {}", super::wrapped(&tiles, 11, width));
             Ok(t)
         }
     }
