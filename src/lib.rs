@@ -52,6 +52,7 @@
 #![deny(missing_docs)]
 
 pub mod board;
+pub mod generated;
 pub mod group;
 pub mod perm;
 pub mod puzzle;

@@ -147,7 +147,7 @@ impl fmt::Display for TableError {
             ),
             TooLarge(b) => write!(
                 f,
-                "a lookup table for the {b} board would need {} bytes (one per state); it is built for boards of up to {MAX_CELLS} cells (3x4: 239 500 800 states)",
+                "a lookup table for the {b} board would need {} bytes (one per state); it is built for boards of up to {MAX_TABLE_CELLS} cells (3x4: 239 500 800 states)",
                 crate::text::grouped(b.reachable() as usize)
             ),
             OutOfMemory { board, bytes } => write!(
@@ -172,13 +172,13 @@ impl std::error::Error for TableError {
 
 /// The most cells a lookup table is built for (one byte per state: 3×4 or
 /// 2×6 take 240 MB).
-pub const MAX_CELLS: usize = 12;
+pub const MAX_TABLE_CELLS: usize = 12;
 
 impl LookupTable {
     /// Builds the table of `board` towards `goal`, refusing boards of more
-    /// than [`MAX_CELLS`] cells.
+    /// than [`MAX_TABLE_CELLS`] cells.
     pub fn try_build(board: Board, goal: Arrangement) -> Result<LookupTable, TableError> {
-        if board.cells() > MAX_CELLS {
+        if board.cells() > MAX_TABLE_CELLS {
             return Err(TableError::TooLarge(board));
         }
         let space = Space::new(board, goal);
@@ -193,7 +193,7 @@ impl LookupTable {
     /// (`n!/2` bytes of memory), for boards the caller knows to be small.
     ///
     /// # Panics
-    /// On a board of more than [`MAX_CELLS`] cells or when memory runs
+    /// On a board of more than [`MAX_TABLE_CELLS`] cells or when memory runs
     /// out; [`LookupTable::try_build`] returns those as errors.
     pub fn build(board: Board, goal: Arrangement) -> LookupTable {
         match Self::try_build(board, goal) {

@@ -109,10 +109,10 @@ impl FormatArg {
             send_output_to(path)?;
         }
         let _ = FORMAT.set(format);
-        Ok(match format {
-            OutputFormat::Dot => Drawing::Dot,
-            OutputFormat::Svg => Drawing::Svg,
-            other => Drawing::Data(other.into()),
+        Ok(match format.records() {
+            Some(records) => Drawing::Data(records),
+            None if format == OutputFormat::Dot => Drawing::Dot,
+            None => Drawing::Svg,
         })
     }
 
@@ -303,18 +303,17 @@ impl OutputFormat {
     }
 }
 
-impl From<OutputFormat> for Format {
-    /// The library's format; DOT and SVG (drawings, not formats of
-    /// records) are sorted out by [`FormatArg::get_drawing`] before this
-    /// is asked.
-    fn from(f: OutputFormat) -> Format {
-        match f {
-            OutputFormat::Dot | OutputFormat::Svg => Format::Text,
-            OutputFormat::Text => Format::Text,
-            OutputFormat::Json => Format::Json,
-            OutputFormat::Jsonl => Format::Jsonl,
-            OutputFormat::Yaml => Format::Yaml,
-            OutputFormat::Csv => Format::Csv,
+impl OutputFormat {
+    /// The library's format of records; `None` for DOT and SVG, which are
+    /// drawings (sorted out by [`FormatArg::get_drawing`]).
+    pub fn records(self) -> Option<Format> {
+        match self {
+            OutputFormat::Dot | OutputFormat::Svg => None,
+            OutputFormat::Text => Some(Format::Text),
+            OutputFormat::Json => Some(Format::Json),
+            OutputFormat::Jsonl => Some(Format::Jsonl),
+            OutputFormat::Yaml => Some(Format::Yaml),
+            OutputFormat::Csv => Some(Format::Csv),
         }
     }
 }

@@ -88,7 +88,7 @@ fn table_for(which: &TableArgs) -> Result<LookupTable, Box<dyn std::error::Error
 
 /// What to do with a position of another board than the table's.
 fn for_other_board(b: &Board) -> String {
-    if b.cells() > schofield::board::lookup::MAX_CELLS {
+    if b.cells() > schofield::board::lookup::MAX_TABLE_CELLS {
         format!(
             "lookup tables reach boards of up to 12 cells: use `schofield optimal` or `schofield astar` for the {b}"
         )
@@ -101,7 +101,7 @@ fn for_other_board(b: &Board) -> String {
 /// the build takes more than a moment (the 12-cell boards: about half a
 /// minute and 240 MB).
 pub fn build(board: Board, goal: Arrangement) -> Result<LookupTable, Box<dyn std::error::Error>> {
-    if board.cells() == schofield::board::lookup::MAX_CELLS {
+    if board.cells() == schofield::board::lookup::MAX_TABLE_CELLS {
         eprintln!(
             "building the {board} lookup table ({} states, about half a minute) …",
             schofield::text::grouped(schofield::board::Space::new(board, goal.clone()).len())

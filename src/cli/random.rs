@@ -167,10 +167,10 @@ fn board(
                 .collect::<Vec<_>>()
         }
         Some(m) => {
-            if board.cells() > lookup::MAX_CELLS {
+            if board.cells() > lookup::MAX_TABLE_CELLS {
                 return Err(format!(
                     "--moves needs the board's lookup table, built for boards of at most {} cells; {board} has {} (leave out --moves for uniform positions)",
-                    lookup::MAX_CELLS,
+                    lookup::MAX_TABLE_CELLS,
                     board.cells()
                 )
                 .into());

@@ -26,7 +26,9 @@ pub fn run(args: RegenerateArgs) -> Outcome {
         .into());
     }
     let mut report = String::new();
-    for (name, text) in schofield::render::generated::generated() {
+    for (name, text) in
+        schofield::render::generated::generated(&schofield::generated::Sources::compute())
+    {
         let path = dir.join(&name);
         if let Some(parent) = path.parent() {
             std::fs::create_dir_all(parent)

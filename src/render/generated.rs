@@ -1,32 +1,26 @@
 //! The generated tables committed under `tables/`: their names and the
-//! text the code produces for them now. A test compares the two byte for
+//! text the code produces for them now, from the results
+//! [`crate::generated::Sources`] computes. A test compares the two byte for
 //! byte, and `schofield regenerate` rewrites them.
 //!
 //! ```
-//! let tables = schofield::render::generated::generated();
+//! let sources = schofield::generated::Sources::compute();
+//! let tables = schofield::render::generated::generated(&sources);
 //! let (name, text) = &tables[0];
 //! assert_eq!(name, "counts.txt");
 //! assert!(text.contains("20 160"));
 //! ```
 
-use crate::board::census;
-use crate::puzzle::library;
+use crate::generated::Sources;
 use crate::render::render_pages;
 use crate::render::{Format, render_classes, render_counts, render_five_report};
 use crate::search::duplicates;
-use crate::twist::analysis::{Analysis, Options};
 use crate::twist::five;
 use crate::twist::table::{Dictionary, Tabulation, class_dictionary};
 
-/// The analysis of a library puzzle of Schofield's.
-fn analysed(name: &str) -> Analysis {
-    let p = library::get(name).expect("the library has Schofield's puzzles");
-    Analysis::new(p, &Options::default(), &|_| {}).expect("Schofield's puzzles analyse")
-}
-
 /// Every generated table as `(path under tables/, contents)`.
-pub fn generated() -> Vec<(String, String)> {
-    let eight = analysed("eight");
+pub fn generated(sources: &Sources) -> Vec<(String, String)> {
+    let eight = &sources.eight;
     let counts = |format| render_counts(&eight.move_counts(), format).expect("serialisable");
     let mut files = vec![
         ("counts.txt".to_string(), counts(Format::Text)),
@@ -35,14 +29,14 @@ pub fn generated() -> Vec<(String, String)> {
         (
             "eight-puzzle-tables.txt".to_string(),
             render_pages(
-                &Tabulation::new(&eight, false).expect("the eight-puzzle has code numbers"),
+                &Tabulation::new(eight, false).expect("the eight-puzzle has code numbers"),
             ),
         ),
         (
             "classes.csv".to_string(),
             render_classes(
                 &class_dictionary(
-                    &eight,
+                    eight,
                     Dictionary {
                         members: true,
                         ..Dictionary::default()
@@ -57,7 +51,7 @@ pub fn generated() -> Vec<(String, String)> {
             "classes-extended.csv".to_string(),
             render_classes(
                 &class_dictionary(
-                    &eight,
+                    eight,
                     Dictionary {
                         extended: true,
                         members: true,
@@ -70,12 +64,12 @@ pub fn generated() -> Vec<(String, String)> {
             .expect("serialisable"),
         ),
         ("five-puzzle.txt".to_string(), {
-            let a = analysed("five");
+            let a = &sources.five;
             render_five_report(
-                &a,
-                &five::binary_trees(&a, 6),
-                &five::cycle_type_classes(&a),
-                &five::bound(&a, &eight),
+                a,
+                &five::binary_trees(a, 6),
+                &five::cycle_type_classes(a),
+                &five::bound(a, eight),
                 super::Format::Text,
             )
             .expect("serialisable")
@@ -83,14 +77,13 @@ pub fn generated() -> Vec<(String, String)> {
     ];
     files.push((
         "duplicates.txt".to_string(),
-        duplicates::render(&duplicates::find(duplicates::MAX_MOVES)),
+        duplicates::render(&sources.walks),
     ));
     // Every board of up to 10 cells, each home cell up to symmetry.
-    for case in census::cases(10) {
-        let r = census::analyse(&case, &|_| {}).expect("boards of up to 10 cells fit in memory");
+    for r in &sources.boards {
         files.push((
             format!("boards/{}-home-{}.txt", r.board, r.home),
-            crate::render::case_text(&r),
+            crate::render::case_text(r),
         ));
     }
     files
