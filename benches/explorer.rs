@@ -20,14 +20,7 @@ fn explorer(c: &mut Criterion) {
         b.iter(|| black_box(Explorer::from_setup(&setup).unwrap()))
     });
     let engine = Explorer::from_setup(&setup).unwrap();
-    let far = a
-        .classes()
-        .list()
-        .iter()
-        .rev()
-        .find(|k| k.distance == a.max_moves())
-        .map(|k| a.name_of(k.representative))
-        .unwrap();
+    let far = a.name_of(a.antipode().unwrap());
     let request = serde_json::json!({ "show": far }).to_string();
     g.bench_function(
         "2x2x2/an antipode shown (first 60 of its minimal paths)",

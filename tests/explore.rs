@@ -157,12 +157,7 @@ fn check_position(browser: &str, index: &str, puzzle: &str, position: &str) -> S
         v["extended_class"]["class_id"].as_u64(),
         "{at}"
     );
-    let want: Vec<String> = v["minimal_paths"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|p| p.as_str().unwrap().to_string())
-        .collect();
+    let want = common::minimal_paths(&v);
     let got = paths(&dom);
     assert!(!got.is_empty(), "{at}");
     assert_eq!(got, want[..got.len()], "{at}");

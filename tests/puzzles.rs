@@ -862,12 +862,7 @@ fn up_to_rotation_paths_are_moves_of_the_puzzle_held_still() {
         ("topspin", "T7 T2 T9 T4"),
     ] {
         let v = json(&["solve", "--puzzle", puzzle, scramble, "--all"]);
-        let paths: Vec<String> = v["minimal_paths"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .map(|p| p.as_str().unwrap().to_string())
-            .collect();
+        let paths = common::minimal_paths(&v);
         assert!(!paths.is_empty());
         // A few of them (each check is a whole analysis of the cube).
         for p in paths.iter().step_by(paths.len().div_ceil(3)) {

@@ -76,20 +76,14 @@ fn page_puzzle(
     let options = flags.options(false);
     explorable(&puzzle, &options).map_err(|e| format!("--puzzle {name}: {e}"))?;
     let a = super::puzzle::analyse(puzzle, &options)?;
-    let file = match library::get(name) {
+    let library = library::get(name).is_some().then_some(name);
+    let file = match library {
         Some(_) => None,
         None => Some((name.to_string(), read::file_text(name)?)),
     };
-    let library = library::get(name).map(|_| name);
     let setup = Setup::of(&key, library, file, &a, &options);
     let counts = a.move_counts();
-    let far = a
-        .classes()
-        .list()
-        .iter()
-        .rev()
-        .find(|c| c.distance == a.max_moves())
-        .map(|c| a.name_of(c.representative));
+    let far = a.antipode().map(|x| a.name_of(x));
     Ok(PagePuzzle {
         setup,
         chart: move_counts_svg_scaled(a.puzzle().name(), &counts, Scale::Linear),

@@ -368,6 +368,10 @@ pub enum AdoptError {
     /// Not reached, or not the smallest member of its class.
     #[error("representative {0} is not the smallest reached member of its class")]
     NotLeast(u64),
+    /// Extended classes given where positions have no inverses (`false`),
+    /// or not given where they have (`true`).
+    #[error("extended classes are {} here, since positions {} inverses", if *.0 { "needed" } else { "not wanted" }, if *.0 { "have" } else { "have no" })]
+    Extended(bool),
     /// The classes listed do not hold every reached position.
     #[error("the classes listed hold {listed} positions, but {reached} are reached")]
     Incomplete {

@@ -247,9 +247,7 @@ impl Analysis {
             let extended = match (&known.extended, inverses) {
                 (Some(listed), true) => Some(adopt(listed)?),
                 (None, false) => None,
-                _ => {
-                    return Err(classes::AdoptError::Incomplete { listed: 0, reached }.into());
-                }
+                _ => return Err(classes::AdoptError::Extended(inverses).into()),
             };
             (adopt(&known.classes)?, extended)
         } else {
@@ -357,6 +355,17 @@ impl Analysis {
         };
         let (least, size) = classes::orbit_summary(&action, x, inverses);
         classes.class_by_least(least, size)
+    }
+
+    /// A farthest position: the representative of the last class at the
+    /// largest minimum (`None` when the classes were only counted).
+    pub fn antipode(&self) -> Option<u64> {
+        self.classes
+            .list()
+            .iter()
+            .rev()
+            .find(|c| c.distance == self.max_moves())
+            .map(|c| c.representative)
     }
 
     /// The representatives of the classes and extended classes, to be

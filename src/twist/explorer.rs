@@ -412,10 +412,9 @@ impl Explorer {
             text.trim().to_string()
         };
         let r = match a.read_position(&text) {
-            Err(PositionError::BlankOffCentre { .. }) if a.on_tray(3) => {
+            Err(e @ PositionError::BlankOffCentre { .. }) if a.on_tray(3) => {
                 return Err(PositionError::Pattern(format!(
-                    "{}; Schofield's twists need the blank at home (`schofield solve {text}` answers it with the 3x3 lookup table)",
-                    a.read_position(&text).unwrap_err()
+                    "{e}; Schofield's twists need the blank at home (`schofield solve {text}` answers it with the 3x3 lookup table)"
                 )));
             }
             r => r?,
@@ -429,12 +428,8 @@ impl Explorer {
         }
         let solution = Solution::in_frame_at_most(a, r.x, r.frame.as_ref(), MAX_PATHS_SHOWN);
         // The pieces as given (up to rotation, not turned home).
-        let n = a.notation();
-        let given = match r.note {
-            None => n.read_pattern(&text).unwrap_or_else(|_| a.position(r.x)),
-            Some(_) => a.position(r.x),
-        };
-        let orbits = given
+        let orbits = r
+            .pattern
             .orbits()
             .iter()
             .zip(a.puzzle().orbits())
@@ -461,7 +456,9 @@ impl Explorer {
             },
             note: r.note.map(str::to_string),
             orbits,
-            orbit_cycles: a.cycles(r.x).unwrap_or_else(|| n.orbit_cycles(&given)),
+            orbit_cycles: a
+                .cycles(r.x)
+                .unwrap_or_else(|| a.notation().orbit_cycles(&r.pattern)),
             solution,
         })
     }
@@ -478,7 +475,7 @@ impl Explorer {
             (r.x, r.frame)
         };
         let report = PathReport::in_frame(a, start, frame.as_ref(), &path);
-        let end = self.show(&report.end.clone()).map_err(|e| e.to_string())?;
+        let end = self.show(&report.end).map_err(|e| e.to_string())?;
         Ok(Played {
             path: report,
             steps: steps(a, &path),

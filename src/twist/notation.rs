@@ -823,6 +823,8 @@ pub struct ReadPosition {
     /// How it was read, when not in the puzzle's own forms
     /// ([`USUAL_READING`]).
     pub note: Option<&'static str>,
+    /// The pattern as read (as given, not turned home).
+    pub pattern: Pattern,
 }
 
 impl Analysis {
@@ -849,21 +851,12 @@ impl Analysis {
     /// assert!(r.note.is_some());
     /// ```
     pub fn read_position(&self, text: &str) -> Result<ReadPosition, PositionError> {
-        match self.parse_position_framed(text) {
-            Ok((x, frame)) => Ok(ReadPosition {
-                x,
-                frame,
-                note: None,
-            }),
+        match self.read_own(text, None) {
+            Ok(r) => Ok(r),
             Err(e) => match usual_form(text).filter(|_| self.on_tray(3)) {
-                Some(form) => match self.parse_position(&form) {
-                    Ok(x) => Ok(ReadPosition {
-                        x,
-                        frame: None,
-                        note: Some(USUAL_READING),
-                    }),
-                    Err(e) => Err(PositionError::InUsualNotation(Box::new(e))),
-                },
+                Some(form) => self
+                    .read_own(&form, Some(USUAL_READING))
+                    .map_err(|e| PositionError::InUsualNotation(Box::new(e))),
                 None => Err(e),
             },
         }
@@ -931,9 +924,23 @@ impl Analysis {
         &self,
         text: &str,
     ) -> Result<(u64, Option<Transformation>), PositionError> {
+        let r = self.read_own(text, None)?;
+        Ok((r.x, r.frame))
+    }
+
+    /// A position in the puzzle's own forms, with its frame and pattern.
+    fn read_own(
+        &self,
+        text: &str,
+        note: Option<&'static str>,
+    ) -> Result<ReadPosition, PositionError> {
         let pattern = self.notation().read_pattern(text)?;
-        let x = self.reached(&pattern)?;
-        Ok((x, self.space().home_rotation(&pattern).cloned()))
+        Ok(ReadPosition {
+            x: self.reached(&pattern)?,
+            frame: self.space().home_rotation(&pattern).cloned(),
+            note,
+            pattern,
+        })
     }
 
     /// The number of a pattern the moves reach, or why they do not.

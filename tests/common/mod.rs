@@ -167,3 +167,13 @@ pub mod spec {
         4 * t.len() - 2 * t.windows(2).filter(|w| elides(w[0], w[1])).count()
     }
 }
+
+/// The minimal paths of a `solve --all --format json` record, as written.
+pub fn minimal_paths(v: &serde_json::Value) -> Vec<String> {
+    v["minimal_paths"]
+        .as_array()
+        .expect("solve --all lists the minimal paths")
+        .iter()
+        .map(|p| p.as_str().expect("a path is written").to_string())
+        .collect()
+}
