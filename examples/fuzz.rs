@@ -18,7 +18,7 @@
 //! overwritten, cut, extended, with the checksum repaired in half the cases.
 //!
 //! Measured on the 2-core build machine, 2026-11-22, after the file
-//! container (`schofield::store`) replaced the two old formats:
+//! container (`schofield::board::store`) replaced the two old formats:
 //!
 //! ```text
 //! cargo run --release --example fuzz -- 1000000       # seed 1
@@ -41,7 +41,7 @@
 //! message's `n - 1`, src/perm.rs), 169 in `LookupTable::from_bytes` (an
 //! entry count near `u64::MAX`, src/board/lookup.rs) and 2 643 in
 //! `Partition::from_bytes` (a pattern of more tiles than cells,
-//! src/search/pdb.rs); see the ignored cases in tests/fuzz.rs.
+//! src/search/pdb.rs); see the ignored cases in tests/suite/fuzz.rs.
 
 use schofield::board::Board;
 use schofield::board::batch;
@@ -86,7 +86,7 @@ impl Rng {
     }
 }
 
-#[path = "../tests/inputs/mod.rs"]
+#[path = "../tests/suite/inputs.rs"]
 mod inputs;
 use inputs::{ALPHABET, TOKENS, WIDE, fix_checksum};
 
@@ -257,7 +257,7 @@ fn clear<T, E: Display>(r: Result<T, E>) -> bool {
     }
 }
 
-// --- loaders: re-point at `schofield::store` when it replaces the formats ---
+// --- loaders: re-point at `schofield::board::store` when it replaces the formats ---
 
 fn lookup_images() -> Vec<Vec<u8>> {
     let mut out = Vec::new();

@@ -3,7 +3,7 @@
 # WebAssembly) into assets/explore/engine.wasm, which `schofield explore`
 # embeds. The sources are copied to one fixed folder first and paths are
 # remapped, so that the bytes do not depend on where the repository or
-# cargo's registry lie: tests/explore.rs rebuilds the engine this way and
+# cargo's registry lie: tests/suite/explore.rs rebuilds the engine this way and
 # checks that the committed one matches the sources.
 #   scripts/build-explorer.sh [OUT]   (default assets/explore/engine.wasm)
 set -euo pipefail

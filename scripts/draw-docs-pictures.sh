@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Draws the pictures in docs/img from the tool's own output. A test
-# (tests/pictures.rs) fails when a committed picture differs from what the
+# (tests/suite/pictures.rs) fails when a committed picture differs from what the
 # code draws now; run this to bring them up to date.
 set -euo pipefail
 cd "$(dirname "$0")/.."

@@ -58,6 +58,5 @@ pub mod perm;
 pub mod puzzle;
 pub mod render;
 pub mod search;
-pub mod store;
 pub mod text;
 pub mod twist;

@@ -5,7 +5,7 @@
 mod cli;
 
 use clap::{CommandFactory, Parser, Subcommand};
-use cli::common::{FormatArg, Outcome};
+use cli::common::{Delivery, FormatArg, Outcome};
 use cli::{
     astar, census, explore, fifteen, five, graph, lookup, optimal, puzzle, random, regenerate,
     shell, twist,
@@ -84,11 +84,40 @@ fn run(command: Command) -> Outcome {
     }
 }
 
+impl Command {
+    /// Where the command's output goes and how (its `--format` and
+    /// `--output`): the output context `finish` delivers to.
+    fn delivery(&self) -> Delivery {
+        match self {
+            Command::Counts(a) => a.out.delivery(),
+            Command::Solve(c) => c.args.out.delivery(),
+            Command::Path(c) => c.args.out.delivery(),
+            Command::Table(a) => a.out.delivery(),
+            Command::Classes(a) => a.out.delivery(),
+            Command::Puzzles(a) => a.out.delivery(),
+            Command::Group(a) => a.out.delivery(),
+            Command::Graph(a) => a.delivery(),
+            Command::Lookup { command } => command.delivery(),
+            Command::Astar(a) => a.out.delivery(),
+            Command::Fifteen(a) => a.out.delivery(),
+            Command::Boards(a) => a.delivery(),
+            Command::Optimal(a) => a.out.delivery(),
+            Command::Five { command, out } => five::delivery(command.as_ref(), out),
+            Command::Random(a) => a.out.delivery(),
+            Command::Regenerate(_)
+            | Command::Explore(_)
+            | Command::Completions(_)
+            | Command::Man(_) => Delivery::default(),
+        }
+    }
+}
+
 fn main() -> ExitCode {
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
         Err(e) => return cli::usage_error(e, &Cli::command()),
     };
     let ascii = cli.ascii || !cli::common::locale_is_utf8();
-    cli::finish(run(cli.command), ascii)
+    let delivery = cli.command.delivery();
+    cli::finish(run(cli.command), &delivery, ascii)
 }

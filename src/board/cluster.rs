@@ -1283,7 +1283,7 @@ impl Checkpoint {
     ) -> io::Result<()> {
         fs::create_dir_all(&self.dir)?;
         let prefix = self.temporary_prefix();
-        crate::store::write_atomically_with(&self.path(depth), &prefix, |out| {
+        crate::board::store::write_atomically_with(&self.path(depth), &prefix, |out| {
             let mut out = Hashing::new(out);
             out.write_all(MAGIC)?;
             let sizes = [

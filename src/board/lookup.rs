@@ -18,10 +18,10 @@
 //! assert_eq!(s.moves.len(), 1);
 //! ```
 
+use crate::board::store::{self, Kind, StoreError};
 use crate::board::{
     Arrangement, Board, Direction, LIST_MASK, Space, half_unrank, move_tables, tile_ranks,
 };
-use crate::store::{self, Kind, StoreError};
 use serde::Serialize;
 use std::fmt;
 use std::path::Path;
@@ -349,7 +349,7 @@ impl LookupTable {
         })
     }
 
-    /// The file image: a [`crate::store`] container of kind
+    /// The file image: a [`crate::board::store`] container of kind
     /// [`Kind::LookupTable`] whose payload is one byte per entry.
     pub fn to_bytes(&self) -> Vec<u8> {
         store::to_bytes(

@@ -36,6 +36,7 @@ pub mod census;
 #[cfg(feature = "distributed")]
 pub mod cluster;
 pub mod lookup;
+pub mod store;
 pub mod symmetry;
 pub mod two_bit;
 

@@ -41,7 +41,7 @@ pub struct AstarArgs {
     #[command(flatten)]
     steps: common::StepsArg,
     #[command(flatten)]
-    out: FormatArg,
+    pub out: FormatArg,
 }
 
 /// The values of `--heuristic` (the library's [`Heuristic`]).
@@ -131,8 +131,9 @@ fn one(args: &AstarArgs, grid: &str, drawing: Option<Format>) -> Outcome {
                 &title,
             ));
         }
-        let body = render::render_astar(&r, format, super::common::text_width())?;
+        let width = args.out.text_width();
+        let body = render::render_astar(&r, format, width)?;
         let grids = || render::Steps::of_tiles(&board, &start, &r.result.tiles);
-        common::steps_if(args.steps, body, &r, grids, format)
+        common::steps_if(args.steps, body, &r, grids, format, width)
     }
 }

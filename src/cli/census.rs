@@ -35,7 +35,7 @@ pub struct BoardsArgs {
     #[command(flatten)]
     cluster: ClusterArgs,
     #[command(flatten)]
-    out: FormatArg,
+    pub out: FormatArg,
 }
 
 /// The flags of a search on timely dataflow (`boards` and `counts`).
@@ -87,14 +87,29 @@ impl ClusterArgs {
     }
 }
 
+impl BoardsArgs {
+    /// `--format` and `--output` as this process uses them. Only process 0
+    /// of a hosts file has the answer: the others must not touch an
+    /// --output file that process 0 may be writing, but choose the same
+    /// format from its name.
+    fn out(&self) -> Result<FormatArg, String> {
+        if self.cluster.secondary() {
+            self.out.elsewhere()
+        } else {
+            Ok(self.out.clone())
+        }
+    }
+
+    /// Where this process's output goes.
+    pub fn delivery(&self) -> common::Delivery {
+        self.out()
+            .map_or_else(|_| self.out.delivery(), |o| o.delivery())
+    }
+}
+
 /// `boards`.
 pub fn run(mut args: BoardsArgs) -> Outcome {
-    // Only process 0 of a hosts file has the answer: the others must not
-    // touch an --output file that process 0 may be writing, but choose the
-    // same format from its name.
-    if args.cluster.secondary() {
-        args.out = args.out.elsewhere()?;
-    }
+    args.out = args.out()?;
     let max_cells = args.max_cells;
     let list: Vec<Case> = match (&args.board, args.all) {
         (Some(b), _) => {

@@ -11,7 +11,7 @@ use std::path::{Path, PathBuf};
 pub type Outcome = Result<String, Box<dyn std::error::Error>>;
 
 /// `--format` and `--output`, shared by every command that prints data.
-#[derive(Args)]
+#[derive(Args, Clone)]
 pub struct FormatArg {
     /// Output format: text (the default), json, jsonl, yaml or csv; with
     /// --output, taken from the file's extension when not given.
@@ -23,17 +23,27 @@ pub struct FormatArg {
     pub output: Option<PathBuf>,
 }
 
-/// The file `--output` names, once a command has asked for its format;
-/// `main` writes the command's text there.
-static OUTPUT: std::sync::OnceLock<PathBuf> = std::sync::OnceLock::new();
+/// Where a command's text goes and how: the output context `main`
+/// derives from the parsed command before it runs and hands to
+/// [`deliver`] when it returns (no global state: the command's own flags
+/// say it).
+#[derive(Clone, Debug, Default)]
+pub struct Delivery {
+    /// The file `--output` names; standard output when `None`.
+    pub to: Option<PathBuf>,
+    /// Whether the output is text, the only format `--ascii` rewrites (data
+    /// reads the same in every locale).
+    pub text: bool,
+}
 
-/// The format a command asked for; the ASCII form applies to text only,
-/// so that data reads the same in every locale.
-static FORMAT: std::sync::OnceLock<OutputFormat> = std::sync::OnceLock::new();
-
-/// The file the output goes to, if `--output` named one.
-pub fn requested_output() -> Option<&'static Path> {
-    OUTPUT.get().map(PathBuf::as_path)
+impl Delivery {
+    /// To a file, as is (graphs and other drawings).
+    pub fn file(to: Option<&Path>) -> Delivery {
+        Delivery {
+            to: to.map(Path::to_path_buf),
+            text: false,
+        }
+    }
 }
 
 /// Why the output could not be delivered, and the exit status to end with.
@@ -44,27 +54,24 @@ pub struct DeliveryFailed {
     pub status: u8,
 }
 
-/// Sends the command's output to `path` (which `main` writes when the
-/// command returns), after checking that it can be written.
-pub fn send_output_to(path: &Path) -> Result<(), String> {
-    check_writable(path).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
-    let _ = OUTPUT.set(path.to_path_buf());
-    Ok(())
+/// Checks, before any work, that `path` (the `--output` file `main` will
+/// write when the command returns) can be written.
+pub fn check_output(path: &Path) -> Result<(), String> {
+    check_writable(path).map_err(|e| format!("cannot write {}: {e}", path.display()))
 }
 
 /// Delivers a command's text: to the `--output` file (atomically), else to
 /// standard output (refusing several megabytes on a terminal). `ascii`
 /// turns text, and only text, into its ASCII form. A reader that stops
 /// early (`| head`, a pager quit) is not an error.
-pub fn deliver(text: &str, ascii: bool) -> Result<(), DeliveryFailed> {
+pub fn deliver(text: &str, to: &Delivery, ascii: bool) -> Result<(), DeliveryFailed> {
     use std::io::Write;
-    let is_text = FORMAT.get() == Some(&OutputFormat::Text);
-    let text = if ascii && is_text {
+    let text = if ascii && to.text {
         std::borrow::Cow::Owned(schofield::text::to_ascii(text))
     } else {
         std::borrow::Cow::Borrowed(text)
     };
-    if let Some(path) = requested_output() {
+    if let Some(path) = &to.to {
         return write_file(path, &text).map_err(|message| DeliveryFailed { message, status: 2 });
     }
     fits_terminal(&text).map_err(|message| DeliveryFailed { message, status: 2 })?;
@@ -102,13 +109,39 @@ impl FormatArg {
         })
     }
 
+    /// Where this command's output goes, for `main` to deliver it (text
+    /// when no format can be chosen: the command then fails anyway).
+    pub fn delivery(&self) -> Delivery {
+        Delivery {
+            to: self.output.clone(),
+            text: self.chosen().is_ok_and(|f| f == OutputFormat::Text),
+        }
+    }
+
+    /// The width text is wrapped at: `COLUMNS` if set, else the
+    /// terminal's when the output goes to one, else 80 (files and pipes).
+    pub fn text_width(&self) -> usize {
+        std::env::var("COLUMNS")
+            .ok()
+            .and_then(|c| c.trim().parse().ok())
+            .filter(|&w: &usize| w >= 20)
+            .or_else(|| {
+                if self.output.is_some() {
+                    return None;
+                }
+                console::Term::stdout()
+                    .size_checked()
+                    .map(|(_, cols)| usize::from(cols))
+            })
+            .unwrap_or(schofield::render::TEXT_WIDTH)
+    }
+
     /// As [`FormatArg::get`], for a command that can also draw.
     pub fn get_drawing(&self) -> Result<Drawing, String> {
         let format = self.chosen()?;
         if let Some(path) = &self.output {
-            send_output_to(path)?;
+            check_output(path)?;
         }
-        let _ = FORMAT.set(format);
         Ok(match format.records() {
             Some(records) => Drawing::Data(records),
             None if format == OutputFormat::Dot => Drawing::Dot,
@@ -183,7 +216,7 @@ pub fn read_on(
         schofield::puzzle::library::get(name).is_some_and(|p| {
             p.moves(p.default_metric(), None).is_ok_and(|m| {
                 schofield::twist::notation::read_pattern_of(&p, &m, text)
-                    .is_ok_and(|pat| schofield::group::invariants::broken(&p, &m, &pat).is_none())
+                    .is_ok_and(|pat| schofield::puzzle::invariants::broken(&p, &m, &pat).is_none())
             })
         })
     };
@@ -340,24 +373,6 @@ pub fn locale_is_utf8() -> bool {
         })
 }
 
-/// The width text is wrapped at: `COLUMNS` if set, else the terminal's
-/// when the output goes to one, else 80 (files and pipes).
-pub fn text_width() -> usize {
-    std::env::var("COLUMNS")
-        .ok()
-        .and_then(|c| c.trim().parse().ok())
-        .filter(|&w: &usize| w >= 20)
-        .or_else(|| {
-            if requested_output().is_some() {
-                return None;
-            }
-            console::Term::stdout()
-                .size_checked()
-                .map(|(_, cols)| usize::from(cols))
-        })
-        .unwrap_or(schofield::render::TEXT_WIDTH)
-}
-
 /// Adds the steps to `body` when `--steps` asks for them.
 pub fn steps_if<T: serde::Serialize>(
     steps: StepsArg,
@@ -365,6 +380,7 @@ pub fn steps_if<T: serde::Serialize>(
     record: &T,
     replay: impl FnOnce() -> schofield::render::Steps,
     format: Format,
+    width: usize,
 ) -> Outcome {
     if !steps.steps {
         return Ok(body);
@@ -374,7 +390,7 @@ pub fn steps_if<T: serde::Serialize>(
         record,
         &replay(),
         format,
-        text_width(),
+        width,
     )?)
 }
 
@@ -574,7 +590,7 @@ pub fn check_writable(path: &Path) -> Result<(), String> {
 
 /// Writes `text` to `path` atomically.
 pub fn write_file(path: &Path, text: &str) -> Result<(), String> {
-    schofield::store::write_atomically(path, text.as_bytes())
+    schofield::board::store::write_atomically(path, text.as_bytes())
         .map_err(|e| format!("cannot write {}: {e}", path.display()))
 }
 

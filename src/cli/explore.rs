@@ -40,7 +40,7 @@ pub struct ExploreArgs {
 }
 
 /// The explorer's engine: the library compiled to WebAssembly from
-/// `explorer/` by `scripts/build-explorer.sh` (tests/explore.rs checks that
+/// `explorer/` by `scripts/build-explorer.sh` (tests/suite/explore.rs checks that
 /// it matches the sources).
 const ENGINE: &[u8] = include_bytes!("../../assets/explore/engine.wasm");
 

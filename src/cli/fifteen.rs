@@ -23,7 +23,7 @@ pub struct FifteenArgs {
     #[command(flatten)]
     steps: super::common::StepsArg,
     #[command(flatten)]
-    out: FormatArg,
+    pub out: FormatArg,
 }
 
 /// `fifteen`.
@@ -52,8 +52,8 @@ pub fn run(args: FifteenArgs) -> Outcome {
             &title,
         ));
     };
-    let body =
-        render::render_fifteen(&solution, args.verbose, format, super::common::text_width())?;
+    let width = args.out.text_width();
+    let body = render::render_fifteen(&solution, args.verbose, format, width)?;
     let grids = || render::Steps::of_tiles(&board, &a, &solution.tiles);
-    super::common::steps_if(args.steps, body, &solution, grids, format)
+    super::common::steps_if(args.steps, body, &solution, grids, format, width)
 }

@@ -1,6 +1,6 @@
 //! `five`: Schofield's five-puzzle.
 
-use super::common::{Drawing, FormatArg, Outcome, OutputFormat};
+use super::common::{Delivery, Drawing, FormatArg, Outcome, OutputFormat};
 use super::twist::{self, PathArgs, SolveArgs};
 use clap::Subcommand;
 use schofield::puzzle::library;
@@ -54,6 +54,21 @@ pub enum FiveCommand {
     /// The 20-move maximum, Schofield's crude bound of 48, and the true 30.
     #[command(after_help = "Examples:\n  schofield five bound")]
     Bound(FormatArg),
+}
+
+/// Where `five`'s output goes.
+pub fn delivery(command: Option<&FiveCommand>, out: &FormatArg) -> Delivery {
+    match command {
+        None => out.delivery(),
+        Some(
+            FiveCommand::Counts(out)
+            | FiveCommand::Trees { out, .. }
+            | FiveCommand::Classes(out)
+            | FiveCommand::Bound(out),
+        ) => out.delivery(),
+        Some(FiveCommand::Solve(args)) => args.out.delivery(),
+        Some(FiveCommand::Path(args)) => args.out.delivery(),
+    }
 }
 
 /// `five`, with or without a subcommand.

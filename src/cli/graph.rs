@@ -35,6 +35,13 @@ pub struct GraphArgs {
     output: Option<PathBuf>,
 }
 
+impl GraphArgs {
+    /// Where the graph goes.
+    pub fn delivery(&self) -> common::Delivery {
+        common::Delivery::file(self.output.as_deref())
+    }
+}
+
 impl FormatArg {
     /// The name `--format` takes.
     fn name(self) -> &'static str {
@@ -108,7 +115,7 @@ pub fn run(args: GraphArgs) -> Outcome {
         "graph format; use .graphml, .dot or .json",
     )?;
     if let Some(path) = &args.output {
-        common::send_output_to(path)?;
+        common::check_output(path)?;
     }
     let (kind, max_moves) = (args.kind.into(), args.max_moves);
     let mut puzzle = args.puzzle.clone();

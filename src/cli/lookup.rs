@@ -62,6 +62,15 @@ pub enum LookupCommand {
     },
 }
 
+impl LookupCommand {
+    /// Where the command's output goes.
+    pub fn delivery(&self) -> common::Delivery {
+        match self {
+            LookupCommand::Build { out, .. } | LookupCommand::Solve { out, .. } => out.delivery(),
+        }
+    }
+}
+
 /// The table asked for: loaded from `--table` (checked against any
 /// `--board`/`--goal` given) or built.
 fn table_for(which: &TableArgs) -> Result<LookupTable, Box<dyn std::error::Error>> {
@@ -154,14 +163,14 @@ pub fn run(command: LookupCommand) -> Outcome {
             out,
         } => {
             let t = table_for(&which)?;
+            let width = out.text_width();
             let one = |text: &str, format: Format| -> Outcome {
                 let b = t.board();
                 let a = common::read_on(b, text, for_other_board)?;
                 let sol = t.solve(&a)?;
-                let body =
-                    render::render_table_solution(&sol, format, super::common::text_width())?;
+                let body = render::render_table_solution(&sol, format, width)?;
                 let grids = || render::Steps::of_tiles(b, &a, &sol.tiles);
-                common::steps_if(steps, body, &sol, grids, format)
+                common::steps_if(steps, body, &sol, grids, format, width)
             };
             let drawing = out.get_or_svg()?;
             if common::is_stdin(&grid) {

@@ -49,12 +49,16 @@ pub fn usage_error(e: clap::Error, root: &clap::Command) -> std::process::ExitCo
 /// lines, the records of the others), reports an error on one line with its
 /// hint, and gives the exit status: 2 for bad input, 3 for a search stopped
 /// by a limit.
-pub fn finish(outcome: common::Outcome, ascii: bool) -> std::process::ExitCode {
+pub fn finish(
+    outcome: common::Outcome,
+    delivery: &common::Delivery,
+    ascii: bool,
+) -> std::process::ExitCode {
     use schofield::search::SearchError;
     use std::process::ExitCode;
     let e = match outcome {
         Ok(text) => {
-            return match common::deliver(&text, ascii) {
+            return match common::deliver(&text, delivery, ascii) {
                 Ok(()) => ExitCode::SUCCESS,
                 Err(failure) => {
                     eprintln!("error: {}", failure.message);
@@ -65,7 +69,7 @@ pub fn finish(outcome: common::Outcome, ascii: bool) -> std::process::ExitCode {
         Err(e) => e,
     };
     if let Some(b) = e.downcast_ref::<common::BatchFailed>()
-        && let Err(failure) = common::deliver(&b.output, ascii)
+        && let Err(failure) = common::deliver(&b.output, delivery, ascii)
     {
         eprintln!("error: {}", failure.message);
     }
@@ -187,7 +191,7 @@ pub fn hint(e: &(dyn std::error::Error + 'static)) -> &'static str {
     match e.downcast_ref::<PdbError>() {
         // Someone else's file: --rebuild would not overwrite it.
         Some(PdbError::Store(s))
-            if !schofield::store::may_replace(std::path::Path::new(s.path())) =>
+            if !schofield::board::store::may_replace(std::path::Path::new(s.path())) =>
         {
             return "; pass a file of schofield's databases with --pdb, or a new file to build them in";
         }

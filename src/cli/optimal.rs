@@ -59,7 +59,7 @@ pub struct OptimalArgs {
     #[command(flatten)]
     steps: common::StepsArg,
     #[command(flatten)]
-    out: FormatArg,
+    pub out: FormatArg,
 }
 
 /// `optimal`.
@@ -169,7 +169,7 @@ pub fn run(args: OptimalArgs) -> Outcome {
             Some(p) => p.clone(),
             None => default_pdb_path(name)?,
         };
-        if args.rebuild && !schofield::store::may_replace(&path) {
+        if args.rebuild && !schofield::board::store::may_replace(&path) {
             return Err(format!(
                 "--pdb {} is not a file of schofield's databases, so --rebuild will not overwrite it; name a new file (or leave out --pdb for the cache)",
                 quoted(&path.display().to_string())
@@ -307,10 +307,11 @@ pub fn run(args: OptimalArgs) -> Outcome {
         }
         output
     } else {
-        let body = render::render_optimal(&runs[0], format, super::common::text_width())?;
+        let width = args.out.text_width();
+        let body = render::render_optimal(&runs[0], format, width)?;
         let grids =
             || render::Steps::of_tiles(&board, &starts[0].arrangement, &runs[0].solution.tiles);
-        return common::steps_if(args.steps, body, &runs[0], grids, format);
+        return common::steps_if(args.steps, body, &runs[0], grids, format, width);
     })
 }
 

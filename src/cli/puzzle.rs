@@ -6,8 +6,9 @@ use super::common::{FormatArg, Outcome};
 use clap::{Args, ValueEnum};
 use schofield::board::Board;
 use schofield::board::census::{self, Case};
-use schofield::group::invariants::{self, Invariant};
-use schofield::group::{PermGroup, as_points, points};
+use schofield::group::PermGroup;
+use schofield::puzzle::invariants::{self, Invariant};
+use schofield::puzzle::transformation::{as_points, perm_group, points};
 use schofield::puzzle::{DefinitionError, Metric, Puzzle, TileTray, library, read};
 use schofield::render::{self, Format};
 use schofield::text::{counted, grouped, grouped_digits, quoted};
@@ -232,7 +233,7 @@ pub struct PuzzlesArgs {
     #[arg(long, value_name = "NAME|FILE", requires = "write")]
     puzzle: Option<String>,
     #[command(flatten)]
-    out: FormatArg,
+    pub out: FormatArg,
 }
 
 /// The formats `puzzles --write` writes.
@@ -311,7 +312,7 @@ fn write_puzzle(format: PuzzleFormat, name: &str, out: &FormatArg) -> Outcome {
         }
     }
     if let Some(path) = &out.output {
-        super::common::send_output_to(path)?;
+        super::common::check_output(path)?;
     }
     Ok(text)
 }
@@ -359,7 +360,7 @@ pub fn puzzles(args: PuzzlesArgs) -> Outcome {
         let moves = p.moves(metric, None)?;
         let raw: Vec<_> = moves.iter().map(|m| m.transformation().clone()).collect();
         let (effective, _) = space::effective_moves(&p, &raw)?;
-        let order = PermGroup::of_moves(&effective)?.order();
+        let order = perm_group(&effective)?.order();
         rows.push(Listed {
             name,
             title: p.name().to_string(),
@@ -436,7 +437,7 @@ pub struct GroupArgs {
     #[command(flatten)]
     puzzle: PuzzleArgs,
     #[command(flatten)]
-    out: FormatArg,
+    pub out: FormatArg,
 }
 
 /// An orbit of the group on one orbit's slots.
@@ -515,9 +516,9 @@ pub fn group(args: GroupArgs) -> Outcome {
             .collect::<Result<_, _>>()?,
     };
     let gens: Vec<_> = chosen.iter().map(|m| m.transformation().clone()).collect();
-    let whole = PermGroup::of_moves(&gens)?;
+    let whole = perm_group(&gens)?;
     let (effective, up_to_rotation) = space::effective_moves(&p, &gens)?;
-    let reduced = PermGroup::of_moves(&effective)?;
+    let reduced = perm_group(&effective)?;
     // Orbits of slots: the group's orbits on points, each slot's points.
     let (offsets, _) = points(&gens[0]);
     let mut orbits = Vec::new();

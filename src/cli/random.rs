@@ -47,7 +47,7 @@ pub struct RandomArgs {
     #[arg(long)]
     goal: Option<String>,
     #[command(flatten)]
-    out: FormatArg,
+    pub out: FormatArg,
 }
 
 /// The most positions one call draws.

@@ -45,7 +45,7 @@ pub struct SolveArgs {
     #[command(flatten)]
     steps: StepsArg,
     #[command(flatten)]
-    out: FormatArg,
+    pub out: FormatArg,
 }
 
 /// Follow a path of twists (e.g. WXYZADY): its moves, elisions, inverse,
@@ -73,7 +73,7 @@ pub struct PathArgs {
     #[command(flatten)]
     steps: StepsArg,
     #[command(flatten)]
-    out: FormatArg,
+    pub out: FormatArg,
 }
 
 /// Print the move-count table: positions, classes and extended classes at
@@ -115,7 +115,7 @@ pub struct TableArgs {
     /// text is the printed layout; csv, json and yaml give one record
     /// per puzzle.
     #[command(flatten)]
-    out: FormatArg,
+    pub out: FormatArg,
     #[command(flatten)]
     pub puzzle: PuzzleArgs,
 }
@@ -139,7 +139,7 @@ pub struct ClassesArgs {
     #[arg(long)]
     specimens: bool,
     #[command(flatten)]
-    out: FormatArg,
+    pub out: FormatArg,
     #[command(flatten)]
     pub puzzle: PuzzleArgs,
 }
@@ -384,7 +384,7 @@ fn library_position(name: &str, text: &str) -> Result<(), PositionError> {
     if text.chars().any(char::is_alphabetic) {
         return Err(PositionError::Pattern(String::new()));
     }
-    match schofield::group::invariants::broken(&p, &moves, &pattern) {
+    match schofield::puzzle::invariants::broken(&p, &moves, &pattern) {
         None => Ok(()),
         Some(_) => {
             Err(schofield::twist::notation::Notation::new(&p, &moves).why_unreached(&pattern))
@@ -424,7 +424,15 @@ pub fn solve(a: &Analysis, args: SolveArgs) -> Outcome {
     let one = |text: &str, drawing: Option<Format>| -> Outcome {
         let (x, frame, note) = match a.parse_position_framed(text) {
             Ok((x, frame)) => (x, frame, moves_note(a, text)),
-            Err(e) => match other_forms(a, text, drawing, args.steps, batch, &e) {
+            Err(e) => match other_forms(
+                a,
+                text,
+                drawing,
+                args.steps,
+                args.out.text_width(),
+                batch,
+                &e,
+            ) {
                 Other::Relabelled(x) => (x, None, Some(USUAL_READING.to_string())),
                 Other::Answered(out) => return out,
                 Other::No => return Err(e.into()),
@@ -436,12 +444,12 @@ pub fn solve(a: &Analysis, args: SolveArgs) -> Outcome {
         };
         let body = with_note(
             note.as_deref(),
-            render::render_solution(&sol, format, super::common::text_width())?,
+            render::render_solution(&sol, format, args.out.text_width())?,
             format,
         );
         let specimen = Path::new(a.specimen(x));
         let grids = || twist_steps(a, x, &specimen);
-        steps_if(args.steps, body, &sol, grids, format)
+        steps_if(args.steps, body, &sol, grids, format, args.out.text_width())
     };
     match (args.out.get_or_svg()?, batch) {
         (Some(format), true) => batch_from_stdin(format, |text, f| one(text, Some(f))),
@@ -558,6 +566,7 @@ fn other_forms(
     text: &str,
     format: Option<Format>,
     steps: StepsArg,
+    width: usize,
     batch: bool,
     error: &PositionError,
 ) -> Other {
@@ -624,14 +633,19 @@ fn other_forms(
         )
         .into()));
     }
-    Other::Answered(by_lookup(&schofield_form.replace('0', "8"), format, steps))
+    Other::Answered(by_lookup(
+        &schofield_form.replace('0', "8"),
+        format,
+        steps,
+        width,
+    ))
 }
 /// A 3×3 arrangement the twists cannot take (the blank off the centre, or
 /// in the half Schofield's target does not reach; tiles 1–8, his piece 0
 /// written 8), solved optimally by the lookup table: towards his target
 /// `123/8_4/765` when it can reach it, else towards the other half's goal
 /// `123/456/78_` (the puzzle as sold). A line says which goal and why.
-fn by_lookup(grid: &str, drawing: Option<Format>, steps: StepsArg) -> Outcome {
+fn by_lookup(grid: &str, drawing: Option<Format>, steps: StepsArg, width: usize) -> Outcome {
     let board: Board = "3x3".parse()?;
     let start = board.parse_arrangement(grid)?;
     let target = board.parse_arrangement("123/8_4/765")?;
@@ -659,9 +673,9 @@ fn by_lookup(grid: &str, drawing: Option<Format>, steps: StepsArg) -> Outcome {
             steps, &board, &start, &sol.tiles, &title,
         ));
     };
-    let body = render::render_table_solution(&sol, format, super::common::text_width())?;
+    let body = render::render_table_solution(&sol, format, width)?;
     let grids = || render::Steps::of_tiles(&board, &start, &sol.tiles);
-    let body = steps_if(steps, body, &sol, grids, format)?;
+    let body = steps_if(steps, body, &sol, grids, format, width)?;
     let why = if start.blank() == 4 {
         "the position is in the half Schofield's target does not reach, so his twists do not apply"
     } else {
@@ -708,11 +722,18 @@ pub fn follow(a: &Analysis, args: PathArgs) -> Outcome {
     let report = PathReport::in_frame(a, start, frame.as_ref(), &path);
     let body = with_note(
         note,
-        render::render_path(&report, format, super::common::text_width())?,
+        render::render_path(&report, format, args.out.text_width())?,
         format,
     );
     let grids = || twist_steps(a, start, &path);
-    steps_if(args.steps, body, &report, grids, format)
+    steps_if(
+        args.steps,
+        body,
+        &report,
+        grids,
+        format,
+        args.out.text_width(),
+    )
 }
 
 /// `table`: the printed tables, a half-page or one entry.

@@ -2,7 +2,8 @@
 //! its exact order by the Schreier–Sims algorithm (in big integers),
 //! membership by sifting, and orbits. The puzzles' moves become
 //! permutations of *points*, one point for each slot and orientation
-//! ([`points`]), so orientation is part of the group.
+//! ([`crate::puzzle::transformation::points`]), so orientation is part of
+//! the group.
 //!
 //! The algorithm is the deterministic Schreier–Sims of Sims (1970) as set
 //! out in Holt, Eick and O'Brien, *Handbook of Computational Group Theory*
@@ -24,9 +25,7 @@
 //! ```
 
 pub mod classes;
-pub mod invariants;
 
-use crate::puzzle::Transformation;
 use num_bigint::BigUint;
 
 /// A permutation of points `0..n`: `p[x]` is the image of `x`. Products
@@ -68,7 +67,7 @@ struct Level {
     done: Vec<usize>,
 }
 
-/// The most work [`PermGroup::of_moves`] spends: points moved by the
+/// The most work [`PermGroup::within_work`] spends: points moved by the
 /// Schreier generators it sifts. The deterministic algorithm's work grows
 /// about as the fifth power of the points for a symmetric group (on 100
 /// points a second, on 160 about 13 s), while a cube group on 48 points or a
@@ -124,24 +123,17 @@ impl PermGroup {
         g
     }
 
-    /// The group a puzzle's moves generate, on points (a point for each
-    /// slot and orientation, [`points`]); refused past [`MAX_WORK`].
+    /// The group `gens` generate on `n` points, refused past
+    /// [`MAX_WORK`] (a puzzle's moves as permutations of points:
+    /// [`crate::puzzle::transformation::perm_group`]).
     ///
     /// ```
     /// use schofield::group::PermGroup;
-    /// use schofield::puzzle::library;
-    /// let cube = library::get("3x3x3").unwrap();
-    /// let moves: Vec<_> = cube.declared_moves().iter().map(|m| m.transformation().clone()).collect();
-    /// let g = PermGroup::of_moves(&moves).unwrap();
-    /// assert_eq!(g.order().to_string(), "43252003274489856000");
+    /// let g = PermGroup::within_work(3, &[vec![1, 2, 0], vec![1, 0, 2]]).unwrap();
+    /// assert_eq!(g.order().to_string(), "6");
     /// ```
-    pub fn of_moves(gens: &[Transformation]) -> Result<PermGroup, TooMuchWork> {
-        let n = gens.first().map_or(0, |t| points(t).1);
-        let g = PermGroup::within(
-            n,
-            &gens.iter().map(as_points).collect::<Vec<_>>(),
-            Some(MAX_WORK),
-        );
+    pub fn within_work(n: usize, gens: &[Perm]) -> Result<PermGroup, TooMuchWork> {
+        let g = PermGroup::within(n, gens, Some(MAX_WORK));
         if g.exhausted() {
             return Err(TooMuchWork { points: n });
         }
@@ -310,43 +302,6 @@ impl PermGroup {
         }
         out
     }
-}
-
-/// The points of a puzzle's orbits: orbit `k`'s slot `i` in orientation `f`
-/// is point `offset[k] + i·m + f`. Returns the offsets and the number of
-/// points.
-pub fn points(t: &Transformation) -> (Vec<usize>, usize) {
-    let mut offsets = Vec::new();
-    let mut n = 0;
-    for o in t.orbits() {
-        offsets.push(n);
-        n += o.len() * usize::from(o.modulus());
-    }
-    (offsets, n)
-}
-
-/// A transformation as a permutation of points: the piece on slot `j` in
-/// orientation `f` goes to the slot `i` whose source is `j`, in orientation
-/// `f + gain` (`gain − f` for a mirror).
-pub fn as_points(t: &Transformation) -> Perm {
-    let (offsets, n) = points(t);
-    let mut p = vec![0u32; n];
-    for (o, &off) in t.orbits().iter().zip(&offsets) {
-        let m = usize::from(o.modulus());
-        for i in 0..o.len() {
-            let j = usize::from(o.permutation()[i]);
-            let gain = usize::from(o.orientation()[i]);
-            for f in 0..m {
-                let g = if t.mirrors() {
-                    (gain + m - f) % m
-                } else {
-                    (f + gain) % m
-                };
-                p[off + j * m + f] = (off + i * m + g) as u32;
-            }
-        }
-    }
-    p
 }
 
 #[cfg(test)]

@@ -21,6 +21,7 @@
 //! ```
 
 pub mod alg;
+pub mod invariants;
 pub mod kpuzzle;
 pub mod library;
 pub mod read;

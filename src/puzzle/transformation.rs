@@ -365,6 +365,60 @@ impl Pattern {
     }
 }
 
+/// The points of a puzzle's orbits: orbit `k`'s slot `i` in orientation `f`
+/// is point `offset[k] + i·m + f`. Returns the offsets and the number of
+/// points.
+pub fn points(t: &Transformation) -> (Vec<usize>, usize) {
+    let mut offsets = Vec::new();
+    let mut n = 0;
+    for o in t.orbits() {
+        offsets.push(n);
+        n += o.len() * usize::from(o.modulus());
+    }
+    (offsets, n)
+}
+
+/// A transformation as a permutation of points: the piece on slot `j` in
+/// orientation `f` goes to the slot `i` whose source is `j`, in orientation
+/// `f + gain` (`gain − f` for a mirror).
+pub fn as_points(t: &Transformation) -> crate::group::Perm {
+    let (offsets, n) = points(t);
+    let mut p = vec![0u32; n];
+    for (o, &off) in t.orbits().iter().zip(&offsets) {
+        let m = usize::from(o.modulus());
+        for i in 0..o.len() {
+            let j = usize::from(o.permutation()[i]);
+            let gain = usize::from(o.orientation()[i]);
+            for f in 0..m {
+                let g = if t.mirrors() {
+                    (gain + m - f) % m
+                } else {
+                    (f + gain) % m
+                };
+                p[off + j * m + f] = (off + i * m + g) as u32;
+            }
+        }
+    }
+    p
+}
+
+/// The group a puzzle's moves generate, on points (a point for each slot
+/// and orientation, [`points`]); refused past [`crate::group::MAX_WORK`].
+///
+/// ```
+/// use schofield::puzzle::{library, transformation::perm_group};
+/// let cube = library::get("3x3x3").unwrap();
+/// let moves: Vec<_> = cube.declared_moves().iter().map(|m| m.transformation().clone()).collect();
+/// let g = perm_group(&moves).unwrap();
+/// assert_eq!(g.order().to_string(), "43252003274489856000");
+/// ```
+pub fn perm_group(
+    gens: &[Transformation],
+) -> Result<crate::group::PermGroup, crate::group::TooMuchWork> {
+    let n = gens.first().map_or(0, |t| points(t).1);
+    crate::group::PermGroup::within_work(n, &gens.iter().map(as_points).collect::<Vec<_>>())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -27,13 +27,13 @@
 //! assert_eq!(db.value(&[0, 2], 1), Some(1));
 //! ```
 
+use crate::board::store::{self, Kind, StoreError};
 use crate::board::symmetry::Symmetry;
 use crate::board::two_bit::TwoBit;
 use crate::board::{Arrangement, Board, Progress, try_vec_with};
 use crate::perm::Lehmer;
 use crate::search::Target;
 use crate::search::regions::{States, numbering};
-use crate::store::{self, Kind, StoreError};
 use crate::text::quoted;
 use std::fmt;
 use std::path::Path;
@@ -450,8 +450,8 @@ fn odd_excess(v: u32, m: u32) -> bool {
 /// // With the checksum recomputed, still refused.
 /// let s = p.dbs[0].state(&[0, 1, 2], 5);
 /// payload[s / 8] ^= 1 << (s % 8);
-/// let forged = schofield::store::to_bytes(
-///     schofield::store::Kind::PatternDatabases, &b, &g, &p.sets(), &payload);
+/// let forged = schofield::board::store::to_bytes(
+///     schofield::board::store::Kind::PatternDatabases, &b, &g, &p.sets(), &payload);
 /// let e = Partition::from_bytes(&forged, "p.bin").unwrap_err();
 /// assert!(e.to_string().contains("the goal's state with an odd excess"), "{e}");
 /// ```
@@ -780,7 +780,7 @@ impl Partition {
             .find(|&p| partition_tiles(p, goal).as_deref() == Some(sets))
     }
 
-    /// The file image: a [`crate::store`] container of kind
+    /// The file image: a [`crate::board::store`] container of kind
     /// [`Kind::PatternDatabases`] with the tile sets in its header and
     /// every database's parities, one after the other, as its payload.
     pub fn to_bytes(&self) -> Vec<u8> {

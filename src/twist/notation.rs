@@ -765,9 +765,9 @@ impl<'a> Notation<'a> {
                 ));
             }
         }
-        let reason = crate::group::invariants::broken(p, self.moves, pattern);
+        let reason = crate::puzzle::invariants::broken(p, self.moves, pattern);
         match reason {
-            Some(crate::group::invariants::Broken::Parity { orbit }) if !p.slides().is_empty() && p.orbits().len() == 1 => {
+            Some(crate::puzzle::invariants::Broken::Parity { orbit }) if !p.slides().is_empty() && p.orbits().len() == 1 => {
                 let _ = orbit;
                 let pieces = &pattern.orbits()[0].pieces;
                 let goal = &p.goal().orbits()[0].pieces;

@@ -1,8 +1,8 @@
 //! The five-puzzle: every figure of SPEC.md §2, asserted against the printed
 //! values, on the same engine as the eight-puzzle.
 
-mod common;
-use common::{fails, schofield};
+use super::common;
+use super::common::{fails, schofield};
 use schofield::twist::Path;
 use schofield::twist::analysis::Analysis;
 use schofield::twist::five::{self, Dodecahedron, TreeNode};

@@ -1,8 +1,7 @@
 //! A* with the updatable heap, the heuristics, the permutation toolkit and
 //! the constructive 15-puzzle solver (SPEC.md §4).
 
-mod common;
-use common::{fails, fails_usage, schofield, stdout};
+use super::common::{fails, fails_usage, schofield, stdout};
 use proptest::prelude::*;
 use schofield::board::lookup::LookupTable;
 use schofield::board::{Board, Space};

@@ -1,8 +1,7 @@
 //! One glossary of keys (issue #13): every key of every command's JSON is
 //! in docs/formats.md's glossary, with the type the glossary gives it.
 
-mod common;
-use common::stdout;
+use super::common::stdout;
 use serde_json::Value;
 use std::collections::BTreeMap;
 

@@ -1,7 +1,7 @@
-//! Every command's help has examples, and every example runs (issue #13).
+//! Every command's help has examples, and every example runs (issue #13);
+//! the completions and the manual pages.
 
-mod common;
-use common::stdout;
+use super::common::{schofield, stdout};
 
 /// Every subcommand path: `["solve"]`, `["lookup", "build"]`, …
 fn subcommands() -> Vec<Vec<String>> {
@@ -87,4 +87,27 @@ fn every_command_has_examples_and_every_example_runs() {
             );
         }
     }
+}
+
+#[test]
+fn completions_and_manual() {
+    for shell in ["bash", "zsh", "fish"] {
+        let s = stdout(&["completions", shell]);
+        assert!(s.contains("optimal") && s.contains("partition"), "{shell}");
+    }
+    let man = stdout(&["man"]);
+    assert!(
+        man.starts_with(".ie") || man.contains(".TH schofield"),
+        "{}",
+        &man[..200]
+    );
+    for command in [
+        "SCHOFIELD OPTIMAL",
+        "SCHOFIELD SOLVE",
+        "SCHOFIELD COMPLETIONS",
+    ] {
+        assert!(man.contains(command), "{command}");
+    }
+    let out = schofield(&["completions", "tcsh"]);
+    assert_eq!(out.status.code(), Some(2));
 }

@@ -2,7 +2,7 @@
 //! prints: a `$ cargo run --release -- …` line in an indented block, then
 //! the output. A line `…` stands for lines left out; the lines around it must
 //! then appear in that order. The Korf run, which needs the default
-//! databases (a minute to build), is checked by `tests/optimal.rs` instead
+//! databases (a minute to build), is checked by `tests/suite/optimal.rs` instead
 //! (all 100 solved, total length 5305, with the quicker 6-6-3 databases).
 
 use std::process::Command;

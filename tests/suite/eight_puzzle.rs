@@ -4,8 +4,8 @@
 //! (`data/puzzles/eight.yaml`); the checks apply SPEC.md's twists and
 //! elision rule as written out in the tests' `spec` model.
 
-mod common;
-use common::spec;
+use super::common;
+use super::common::spec;
 use schofield::board::Board;
 use schofield::twist::analysis::{Analysis, MoveCount};
 use schofield::twist::{Cell, MoveBits, Path, expand};

@@ -4,9 +4,8 @@
 //! engine's search with words is checked against a plain search over
 //! (position, last move) on a puzzle where junctions cancel two steps.
 
-mod common;
-
-use common::{fails, stdout};
+use super::common;
+use super::common::{fails, stdout};
 use schofield::board::Board;
 use schofield::board::census::{self, Case};
 use schofield::puzzle::{Metric, Puzzle, library, read};

@@ -1,13 +1,13 @@
 //! The full-state lookup table (SPEC.md §3): figures, agreement with
 //! Schofield's analysis, the file format and its refusals, solving.
 
-mod common;
-use common::{fails, stdout};
+use super::common;
+use super::common::{fails, stdout};
 use proptest::prelude::*;
 use schofield::board::lookup::{LookupTable, TableError};
+use schofield::board::store::StoreError;
 use schofield::board::{Arrangement, Board, Direction, Space};
 use schofield::puzzle::Cell;
-use schofield::store::StoreError;
 use std::sync::OnceLock;
 
 fn three() -> Board {

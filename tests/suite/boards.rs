@@ -2,8 +2,8 @@
 //! with the plain lookup-table search, Burnside against orbits, and the
 //! SPEC figures for the 3×3 centre and the five-puzzle's tray.
 
-mod common;
-use common::{fails, fails_usage, stdout};
+use super::common;
+use super::common::{fails, fails_usage, stdout};
 use schofield::board::Board;
 use schofield::board::census::{Case, analyse, cases};
 use schofield::board::lookup::LookupTable;

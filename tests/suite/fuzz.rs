@@ -14,7 +14,7 @@
 //!
 //! Panics found are bugs of the library: their cases are kept here marked
 //! `#[ignore = "bug: …"]`, so the suite stays green while they stay visible
-//! (`cargo test --release --test fuzz -- --ignored` shows them).
+//! (`cargo test --profile suite --test suite fuzz:: -- --ignored` shows them).
 
 use proptest::prelude::*;
 use schofield::board::Board;
@@ -26,15 +26,14 @@ use schofield::search::pdb::{PartitionName, partition_tiles};
 use schofield::twist::Path;
 use schofield::twist::table::parse_head;
 
-mod common;
 use std::io::Cursor;
 
 // ---------------------------------------------------------------------------
 // Input shapes
 // ---------------------------------------------------------------------------
 
-mod inputs;
-use inputs::{ALPHABET, TOKENS};
+use super::common;
+use crate::inputs::{ALPHABET, TOKENS};
 
 /// Strings over [`ALPHABET`].
 fn alphabet_string(max: usize) -> impl Strategy<Value = String> {
@@ -394,7 +393,7 @@ fn partition_names_on_small_boards() {
 // Loaders (file images)
 //
 // Kept apart so that they can be re-pointed at the one container of
-// `schofield::store` when it replaces the two formats: only `load_*`,
+// `schofield::board::store` when it replaces the two formats: only `load_*`,
 // `*_images` and `fix_*_checksum` name the formats.
 // ---------------------------------------------------------------------------
 
@@ -448,7 +447,7 @@ mod loaders {
         super::clear(Partition::from_bytes(bytes, "fuzz.pdb"))
     }
 
-    pub use super::inputs::fix_checksum;
+    pub use crate::inputs::fix_checksum;
 
     /// One change to a file image; positions are taken modulo its length.
     #[derive(Debug, Clone)]
@@ -469,7 +468,7 @@ mod loaders {
     }
 
     fn wide() -> impl Strategy<Value = u64> {
-        prop_oneof![any::<u64>(), prop::sample::select(super::inputs::WIDE),]
+        prop_oneof![any::<u64>(), prop::sample::select(crate::inputs::WIDE),]
     }
 
     pub fn mutation() -> impl Strategy<Value = Mutation> {
@@ -696,7 +695,7 @@ fn partition_image_with_too_many_tiles() {
     use schofield::search::pdb::Partition;
     let mut img = partition_images_cached()[0].clone();
     // The first tile set's size byte, right after the fixed header.
-    img[schofield::store::FIXED_HEADER] = 8;
+    img[schofield::board::store::FIXED_HEADER] = 8;
     fix_checksum(&mut img);
     assert!(Partition::from_bytes(&img, "many.pdb").is_err());
 }

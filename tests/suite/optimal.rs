@@ -4,8 +4,7 @@
 //! databases (seconds to build); the 7-8 default is measured in
 //! docs/performance.md.
 
-mod common;
-use common::{fails, schofield, stdout};
+use super::common::{fails, schofield, stdout};
 use schofield::board::{Arrangement, Board, Space};
 use schofield::search::ida::solve;
 use schofield::search::pdb::{Partition, PartitionName, PatternDb, is_partition, partition_tiles};

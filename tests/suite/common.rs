@@ -1,11 +1,30 @@
 //! Helpers shared by the command-line tests.
-#![allow(dead_code)]
 
 use assert_cmd::Command;
 use std::process::Output;
 
+/// The tests share the machine's cores in one process: a test that times
+/// something holds [`alone`] while it measures, and every program a test
+/// starts through these helpers holds [`shared`] while it runs.
+static GATE: std::sync::RwLock<()> = std::sync::RwLock::new(());
+
+/// Held while a program the tests started runs (never while already
+/// holding it or [`alone`]: a second read could wait on a queued writer).
+pub fn shared() -> std::sync::RwLockReadGuard<'static, ()> {
+    GATE.read()
+        .unwrap_or_else(std::sync::PoisonError::into_inner)
+}
+
+/// Held while a test measures a time, so that no program of another test
+/// runs meanwhile.
+pub fn alone() -> std::sync::RwLockWriteGuard<'static, ()> {
+    GATE.write()
+        .unwrap_or_else(std::sync::PoisonError::into_inner)
+}
+
 /// Runs `schofield` with `args`.
 pub fn schofield(args: &[&str]) -> Output {
+    let _shared = shared();
     Command::cargo_bin("schofield")
         .unwrap()
         .args(args)
@@ -62,24 +81,21 @@ pub fn piped(args: &[&str], input: &str) -> Output {
         .unwrap()
 }
 
-/// The browser this machine has (Debian's `chromium`), or `None`; under CI,
-/// where `.ci/run` installs it, a missing browser fails the test.
-pub fn chromium() -> Option<&'static str> {
-    let found = ["chromium", "chromium-browser", "google-chrome"]
+/// The headless browser. The tests that call this are marked ignored when
+/// `build.rs` found none; one that runs without it fails (under CI, or
+/// when a browser was removed since the build: `touch build.rs`).
+pub fn chromium() -> &'static str {
+    ["chromium", "chromium-browser", "google-chrome"]
         .into_iter()
         .find(|b| {
             std::process::Command::new(b)
                 .arg("--version")
                 .output()
                 .is_ok_and(|o| o.status.success())
-        });
-    if found.is_none() {
-        assert!(
-            std::env::var_os("CI").is_none(),
-            "CI needs chromium (.ci/run installs it)"
-        );
-    }
-    found
+        })
+        .expect(
+            "this test needs chromium (.ci/run installs it; `touch build.rs` after removing it)",
+        )
 }
 
 /// The analysis of a library puzzle, made once per test binary.

@@ -1,8 +1,7 @@
 //! The command line as a user meets it: golden output, machine-readable
 //! formats, and a clear one-line error with exit status 2 for bad input.
 
-mod common;
-use common::{fails, schofield, stdout};
+use super::common::{fails, schofield, stdout};
 
 #[test]
 fn counts_prints_schofields_table() {

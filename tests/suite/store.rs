@@ -3,8 +3,8 @@
 
 use schofield::board::Board;
 use schofield::board::lookup::{LookupTable, TableError};
+use schofield::board::store::{self, Kind, StoreError};
 use schofield::search::pdb::{Partition, PatternDb, PdbError};
-use schofield::store::{self, Kind, StoreError};
 use std::path::PathBuf;
 use std::sync::OnceLock;
 use std::time::{Duration, Instant};

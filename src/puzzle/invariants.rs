@@ -6,7 +6,7 @@
 //! orientation sum (the cube's twists and flips).
 //!
 //! ```
-//! use schofield::group::invariants::{self, Invariant};
+//! use schofield::puzzle::invariants::{self, Invariant};
 //! use schofield::puzzle::{library, Metric};
 //! let eight = library::get("eight").unwrap();
 //! let moves = eight.moves(Metric::Face, None).unwrap();

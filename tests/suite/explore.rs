@@ -6,8 +6,8 @@
 //! explorer in a frame (Target, Go to, Back and Forward) and reports its
 //! address and figures.
 
-mod common;
-use common::{chromium, stdout};
+use super::common;
+use super::common::{chromium, stdout};
 use serde_json::Value;
 use std::path::Path;
 
@@ -45,6 +45,12 @@ fn page_after(browser: &str, url: &str, budget: u32) -> String {
 }
 
 fn dom_of(browser: &str, url: &str, extra: &[&str]) -> String {
+    let _shared = common::shared();
+    dom_of_alone(browser, url, extra)
+}
+
+/// As [`dom_of`], for a test that holds [`common::alone`].
+fn dom_of_alone(browser: &str, url: &str, extra: &[&str]) -> String {
     let _slot = browser_slot();
     let out = std::process::Command::new(browser)
         .args([
@@ -124,7 +130,7 @@ fn in_address(position: &str) -> String {
 /// The page at `position` shows what `solve --puzzle P --all --format json`
 /// says of it.
 fn check_position(browser: &str, index: &str, puzzle: &str, position: &str) -> String {
-    let dom = page(browser, &format!("{index}#{}", in_address(position)));
+    let dom = dom_of_alone(browser, &format!("{index}#{}", in_address(position)), &[]);
     let v: Value = serde_json::from_str(&stdout(&[
         "solve", "--puzzle", puzzle, position, "--all", "--format", "json",
     ]))
@@ -168,22 +174,20 @@ fn check_position(browser: &str, index: &str, puzzle: &str, position: &str) -> S
     dom
 }
 
-/// The tests share two cores: the first paint is timed by one test alone
-/// (the others hold this gate open while they run).
-static GATE: std::sync::RwLock<()> = std::sync::RwLock::new(());
-
 #[test]
+#[cfg_attr(missing_chromium, ignore = "needs chromium (apt-get install chromium)")]
 fn the_first_paint_takes_at_most_a_second_even_for_the_2x2x2() {
-    let Some(browser) = chromium() else { return };
+    let browser = chromium();
     let dir = tempfile::tempdir().unwrap();
     let cube = site(&dir.path().join("cube"), &["2x2x2"]);
     let eight = site(&dir.path().join("eight"), &[]);
     let far = random("2x2x2", 1, 11)[0].clone();
-    let _alone = GATE.write().unwrap();
+    // Timed alone: no other test runs a program meanwhile.
+    let _alone = common::alone();
     for (index, position) in [(&cube, far.as_str()), (&eight, "102536")] {
         let mut times: Vec<u64> = (0..3)
             .map(|_| {
-                let dom = page(browser, &format!("{index}#{}", in_address(position)));
+                let dom = dom_of_alone(browser, &format!("{index}#{}", in_address(position)), &[]);
                 assert_eq!(text(&dom, "message"), "", "{position}");
                 // The first paint, measured by the page itself.
                 text(&dom, "ready-ms").parse().unwrap()
@@ -266,9 +270,9 @@ const FILES: [&str; 3] = [
 ];
 
 #[test]
+#[cfg_attr(missing_chromium, ignore = "needs chromium (apt-get install chromium)")]
 fn every_library_puzzle_and_users_files_in_the_browser_show_what_the_command_line_computes() {
-    let Some(browser) = chromium() else { return };
-    let _shared = GATE.read().unwrap();
+    let browser = chromium();
     let dir = tempfile::tempdir().unwrap();
     std::thread::scope(|s| {
         for (k, puzzle) in EXPLORED.into_iter().chain(FILES).enumerate() {
@@ -307,9 +311,9 @@ fn every_library_puzzle_and_users_files_in_the_browser_show_what_the_command_lin
 }
 
 #[test]
+#[cfg_attr(missing_chromium, ignore = "needs chromium (apt-get install chromium)")]
 fn schofields_site_shows_the_eight_and_five_puzzle_in_every_form_solve_reads() {
-    let Some(browser) = chromium() else { return };
-    let _shared = GATE.read().unwrap();
+    let browser = chromium();
     let dir = tempfile::tempdir().unwrap();
     let index = site(dir.path(), &[]);
     for code in ["102536", "012346", "254163", "736102"] {
@@ -430,9 +434,9 @@ f.src = "index.html" + steps.url;
 }
 
 #[test]
+#[cfg_attr(missing_chromium, ignore = "needs chromium (apt-get install chromium)")]
 fn the_address_is_the_state() {
-    let Some(browser) = chromium() else { return };
-    let _shared = GATE.read().unwrap();
+    let browser = chromium();
     let dir = tempfile::tempdir().unwrap();
     site(dir.path(), &[]);
     // Play W X, press Target, go back twice, forward, then Go to.
@@ -512,9 +516,9 @@ fn the_address_is_the_state() {
 }
 
 #[test]
+#[cfg_attr(missing_chromium, ignore = "needs chromium (apt-get install chromium)")]
 fn a_narrow_window_does_not_scroll_sideways() {
-    let Some(browser) = chromium() else { return };
-    let _shared = GATE.read().unwrap();
+    let browser = chromium();
     let dir = tempfile::tempdir().unwrap();
     for (puzzle, at) in [
         ("eight", "#102536".to_string()),
@@ -606,20 +610,13 @@ fn a_site_refuses_a_puzzle_too_large_and_a_file_for_its_folder() {
 }
 
 #[test]
+#[cfg_attr(
+    missing_wasm32,
+    ignore = "needs the wasm32 target (rustup target add wasm32-unknown-unknown)"
+)]
 fn the_engine_in_the_binary_is_built_from_these_sources() {
     // The engine is the library compiled to WebAssembly; rebuilding it
-    // needs the wasm32 target, which .ci/run installs.
-    let installed = std::process::Command::new("rustup")
-        .args(["target", "list", "--installed"])
-        .output()
-        .is_ok_and(|o| String::from_utf8_lossy(&o.stdout).contains("wasm32-unknown-unknown"));
-    if !installed {
-        assert!(
-            std::env::var_os("CI").is_none(),
-            "CI needs the wasm32-unknown-unknown target (.ci/run installs it)"
-        );
-        return;
-    }
+    // needs the wasm32 target (marked ignored by build.rs without it).
     let dir = tempfile::tempdir().unwrap();
     let out = dir.path().join("engine.wasm");
     let status = std::process::Command::new("scripts/build-explorer.sh")

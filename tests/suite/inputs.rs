@@ -1,4 +1,4 @@
-//! The input shapes shared by the fuzz tests (`tests/fuzz.rs`) and the
+//! The input shapes shared by the fuzz tests (`tests/suite/fuzz.rs`) and the
 //! long fuzz run (`examples/fuzz.rs`).
 
 /// The characters the parsers give meaning to, and some they must refuse.
@@ -132,8 +132,8 @@ pub const WIDE: &[u64] = &[
 /// Rewrites a container image's checksum (bytes 40–47), so that the checks
 /// behind it are reached.
 pub fn fix_checksum(img: &mut [u8]) {
-    if img.len() >= schofield::store::FIXED_HEADER {
-        let sum = schofield::store::checksum(img);
+    if img.len() >= schofield::board::store::FIXED_HEADER {
+        let sum = schofield::board::store::checksum(img);
         img[40..48].copy_from_slice(&sum.to_le_bytes());
     }
 }

@@ -2,8 +2,8 @@
 //! entry, and the starting-twist fields are confirmed by an independent
 //! computation.
 
-mod common;
-use common::{fails, schofield, spec};
+use super::common;
+use super::common::{fails, schofield, spec};
 use schofield::twist::MoveBits;
 use schofield::twist::analysis::Analysis;
 use schofield::twist::table::{self, Tabulation};

@@ -20,7 +20,7 @@
 //!
 //! ```
 //! use schofield::board::Board;
-//! use schofield::store::{self, Contents, Kind};
+//! use schofield::board::store::{self, Contents, Kind};
 //! let board: Board = "2x3".parse().unwrap();
 //! let goal = board.goal_blank_last();
 //! let payload = vec![0u8; 360];
@@ -40,7 +40,7 @@
 //! let dir = std::env::temp_dir().join(format!("schofield-doc-{}", std::process::id()));
 //! std::fs::create_dir_all(&dir).unwrap();
 //! let path = dir.join("t.txt");
-//! schofield::store::write_atomically(&path, b"20 160\n").unwrap();
+//! schofield::board::store::write_atomically(&path, b"20 160\n").unwrap();
 //! assert_eq!(std::fs::read(&path).unwrap(), b"20 160\n");
 //! std::fs::remove_dir_all(&dir).unwrap();
 //! ```
@@ -73,7 +73,7 @@ pub const MAX_DATABASES_PAYLOAD: u64 = 300_000_000;
 /// What a container holds.
 ///
 /// ```
-/// use schofield::store::Kind;
+/// use schofield::board::store::Kind;
 /// assert_eq!(Kind::from_byte(1), Some(Kind::LookupTable));
 /// assert_eq!(Kind::PatternDatabases.to_string(), "pattern databases");
 /// ```
@@ -134,7 +134,7 @@ impl fmt::Display for Kind {
 /// file (as given) and carries what was found and what was expected.
 ///
 /// ```
-/// use schofield::store::{self, Kind, StoreError};
+/// use schofield::board::store::{self, Kind, StoreError};
 /// let e = store::from_bytes(b"SCHOF", "x.bin", Kind::LookupTable).unwrap_err();
 /// assert!(matches!(e, StoreError::Length { .. }));
 /// assert_eq!(e.to_string(), "\"x.bin\" is too short: 5 bytes, but a header needs at least 48");
@@ -409,8 +409,8 @@ pub fn to_bytes(
 /// least [`FIXED_HEADER`] bytes long.
 ///
 /// ```
-/// let image = vec![0u8; schofield::store::FIXED_HEADER];
-/// assert_eq!(schofield::store::checksum(&image), schofield::store::checksum(&image));
+/// let image = vec![0u8; schofield::board::store::FIXED_HEADER];
+/// assert_eq!(schofield::board::store::checksum(&image), schofield::board::store::checksum(&image));
 /// ```
 pub fn checksum(image: &[u8]) -> u64 {
     let mut h = xxhash_rust::xxh3::Xxh3::new();

@@ -2,12 +2,9 @@
 //! build) gives the same bytes as the one-table search: with two workers in
 //! one process, with two processes on localhost, and after being stopped
 //! and resumed from its checkpoints.
-#![cfg(feature = "distributed")]
 
-mod common;
-
+use super::common::{fails, fails_usage, schofield, stdout};
 use assert_cmd::Command;
-use common::{fails, fails_usage, schofield, stdout};
 use schofield::board::census::{self, Case};
 use schofield::board::cluster::{self, Checkpoints, Cluster, ClusterError};
 use std::sync::Arc;

@@ -1,8 +1,7 @@
 //! Round trips for everything that has an inverse: rank/unrank, parse/print,
 //! path/inverse path, and the group laws of the symmetries.
 
-mod common;
-use common::{eight, five};
+use super::common::{eight, five};
 use proptest::prelude::*;
 use schofield::perm;
 use schofield::twist::{Path, expand};

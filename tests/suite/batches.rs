@@ -1,0 +1,264 @@
+//! Batches: positions from standard input or a file, one a line, answered
+//! in order; records of one shape that declare their goal; lines that fail
+//! reported without losing the others.
+
+use super::common::{fails, piped, schofield};
+
+fn temp_dir(name: &str) -> std::path::PathBuf {
+    let d = std::env::temp_dir().join(format!("schofield-inputs-{name}-{}", std::process::id()));
+    std::fs::create_dir_all(&d).unwrap();
+    d
+}
+
+/// `optimal` reading a batch from standard input, Manhattan distance, one
+/// record a line.
+const OPTIMAL_BATCH: &[&str] = &[
+    "optimal",
+    "-",
+    "--partition",
+    "manhattan",
+    "--format",
+    "jsonl",
+];
+
+/// Runs `schofield` with `input` on standard input.
+
+#[test]
+fn batches_from_standard_input() {
+    // The issue's own example: two records, each of 20 moves.
+    let out = piped(
+        &["solve", "-", "--format", "jsonl"],
+        "102536\n025/1_3/746\n",
+    );
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    let records: Vec<serde_json::Value> = text
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(records.len(), 2);
+    for r in &records {
+        assert_eq!(r["moves"], 20);
+    }
+    // A bad line is reported with its number; the others still run; exit 2.
+    let out = piped(
+        &["solve", "-", "--format", "csv"],
+        "# a comment\n102536\nxq\n\n025/1_3/746\n",
+    );
+    assert_eq!(out.status.code(), Some(2));
+    let csv = String::from_utf8(out.stdout).unwrap();
+    assert_eq!(csv.lines().count(), 3, "one header, two records: {csv}");
+    assert!(csv.starts_with("code,"));
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(err.contains("line 3: cannot read \"xq\""), "{err}");
+    assert!(err.contains("1 of 3 lines failed"), "{err}");
+    // The same for the board commands.
+    let out = piped(
+        &["lookup", "solve", "-", "--format", "jsonl"],
+        "123/456/7_8\n867/254/3_1\n",
+    );
+    let lengths: Vec<u64> = String::from_utf8(out.stdout)
+        .unwrap()
+        .lines()
+        .map(|l| {
+            serde_json::from_str::<serde_json::Value>(l).unwrap()["moves"]
+                .as_u64()
+                .unwrap()
+        })
+        .collect();
+    assert_eq!(lengths, vec![1, 31]);
+    let out = piped(
+        &["astar", "-", "--format", "jsonl"],
+        "123/456/7_8\n1 2 3 4 5 6 7 0 8\n",
+    );
+    assert!(out.status.success());
+    assert_eq!(String::from_utf8(out.stdout).unwrap().lines().count(), 2);
+    let out = piped(
+        OPTIMAL_BATCH,
+        "# goal: blank-first\n1 0 2 3 4 5 6 7 8 9 10 11 12 13 14 15\n0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15\n",
+    );
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert_eq!(String::from_utf8(out.stdout).unwrap().lines().count(), 2);
+    // Pretty JSON is one document, not a stream: refused with the way out.
+    let out = piped(&["solve", "-", "--format", "json"], "102536\n");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("--format jsonl"));
+}
+
+#[test]
+fn batch_files_must_be_regular_and_have_short_lines() {
+    for device in ["/dev/zero", "/dev/urandom", "/dev/null"] {
+        if std::path::Path::new(device).exists() {
+            fails(
+                &["optimal", "--all-korf", device, "--partition", "manhattan"],
+                "not a regular file",
+            );
+        }
+    }
+    let dir = temp_dir("batch");
+    #[cfg(unix)]
+    {
+        let fifo = dir.join("fifo");
+        let made = std::process::Command::new("mkfifo").arg(&fifo).status();
+        if made.is_ok_and(|s| s.success()) {
+            fails(
+                &[
+                    "optimal",
+                    "--all-korf",
+                    fifo.to_str().unwrap(),
+                    "--partition",
+                    "manhattan",
+                ],
+                "not a regular file",
+            );
+        }
+    }
+    let long = dir.join("long.txt");
+    std::fs::write(&long, " ".repeat(100_000)).unwrap();
+    fails(
+        &[
+            "optimal",
+            "--all-korf",
+            long.to_str().unwrap(),
+            "--partition",
+            "manhattan",
+        ],
+        "line 1: longer than 4096 bytes",
+    );
+    let bad = dir.join("bad.txt");
+    std::fs::write(&bad, "# one\n\n1 2 3\n").unwrap();
+    // Every line of the batch is bad: each is reported, then the batch.
+    let out = schofield(&[
+        "optimal",
+        "--all-korf",
+        bad.to_str().unwrap(),
+        "--partition",
+        "manhattan",
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(out.stdout.is_empty());
+    let err = String::from_utf8(out.stderr).unwrap();
+    let lines: Vec<&str> = err.lines().collect();
+    assert_eq!(lines.len(), 2, "{err}");
+    assert!(
+        lines[0].starts_with("error: ") && lines[0].contains("bad.txt, line 3: 3 cells given"),
+        "{err}"
+    );
+    assert!(
+        lines[1].contains("no instance of the batch can be solved"),
+        "{err}"
+    );
+    let empty = dir.join("empty.txt");
+    std::fs::write(&empty, "# none\n").unwrap();
+    fails(
+        &[
+            "optimal",
+            "--all-korf",
+            empty.to_str().unwrap(),
+            "--partition",
+            "manhattan",
+        ],
+        "holds no positions",
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn a_batch_declares_its_goal() {
+    // Korf's list says `# goal: blank-first`; a contrary --goal is refused.
+    let korf = concat!(env!("CARGO_MANIFEST_DIR"), "/data/korf100.txt");
+    fails(
+        &["optimal", "--all-korf", korf, "--goal", "blank-last"],
+        "disagrees with the goal the batch file declares",
+    );
+    // Read with its declared goal, the first instance is solvable: the
+    // search runs (and stops at the node limit, exit 3), not "unsolvable".
+    let out = schofield(&[
+        "optimal",
+        "--all-korf",
+        korf,
+        "--partition",
+        "manhattan",
+        "--max-nodes",
+        "10",
+    ]);
+    assert_eq!(
+        out.status.code(),
+        Some(3),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
+
+#[test]
+fn a_batch_of_records_has_one_shape() {
+    // An arrangement the twists cannot take is an error in a batch of
+    // records (its answer would have another shape), with a pointer to the
+    // command that takes it.
+    let out = piped(
+        &["solve", "-", "--format", "csv"],
+        "102536\n123/456/78_\n025/1_3/746\n",
+    );
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("line 2:") && err.contains("lookup solve -"),
+        "{err}"
+    );
+    let csv = String::from_utf8(out.stdout).unwrap();
+    let widths: Vec<usize> = csv.lines().map(|l| l.split(',').count()).collect();
+    assert_eq!(widths.len(), 3, "{csv}");
+    assert!(widths.iter().all(|&w| w == widths[0]), "{csv}");
+    // In text, for people, the line is answered by the lookup table.
+    let out = piped(&["solve", "-"], "123/456/78_\n");
+    assert!(out.status.success());
+    assert!(String::from_utf8_lossy(&out.stdout).contains("lookup table"));
+}
+
+#[test]
+fn a_partly_failed_batch_still_writes_its_output_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("out.jsonl");
+    let out = piped(
+        &["solve", "-", "--output", file.to_str().unwrap()],
+        "102536\nnonsense\n025/1_3/746\n",
+    );
+    assert_eq!(out.status.code(), Some(2));
+    assert!(out.stdout.is_empty());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("line 2:") && err.contains("1 of 3 lines failed"),
+        "{err}"
+    );
+    let written = std::fs::read_to_string(&file).unwrap();
+    assert_eq!(written.lines().count(), 2, "{written}");
+    for line in written.lines() {
+        let v: serde_json::Value = serde_json::from_str(line).unwrap();
+        assert_eq!(v["moves"], 20);
+    }
+}
+
+#[test]
+fn an_empty_batch_is_an_error() {
+    let out = piped(&["solve", "-"], "# only a comment\n\n");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("holds no positions"));
+}
+
+#[test]
+fn an_optimal_batch_runs_past_bad_lines() {
+    let out = piped(
+        OPTIMAL_BATCH,
+        "# goal: blank-first\n1 0 2 3 4 5 6 7 8 9 10 11 12 13 14 15\nbad line\n1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 0\n0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15\n",
+    );
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(String::from_utf8(out.stdout).unwrap().lines().count(), 2);
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(err.contains("line 3: cannot read \"bad\""), "{err}");
+    assert!(err.contains("line 4: unsolvable"), "{err}");
+    assert!(err.contains("2 of 4 lines failed"), "{err}");
+}

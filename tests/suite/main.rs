@@ -1,0 +1,34 @@
+//! The integration tests, one crate in modules so that a change to the
+//! library links one test binary, not one a file. Each module tests one
+//! feature and says which at its top; `common` holds the helpers that run
+//! the command line, `inputs` the shapes the fuzz tests draw from.
+
+mod batches;
+mod boards;
+mod cli;
+#[cfg(feature = "distributed")]
+mod cluster;
+mod common;
+mod eight_puzzle;
+mod explore;
+mod five_puzzle;
+mod frontier;
+mod fuzz;
+mod glossary;
+mod goals;
+mod graph;
+mod help;
+mod inputs;
+mod layout;
+mod lookup;
+mod messages;
+mod optimal;
+mod output;
+mod pictures;
+mod printed_tables;
+mod properties;
+mod puzzles;
+mod readme;
+mod search;
+mod store;
+mod tables;

@@ -1,0 +1,220 @@
+//! Bad input as a careless user types it: one line that names the value
+//! and says what is expected, with the command that would take it.
+
+use super::common;
+use super::common::{fails, fails_usage, piped, schofield, stdout};
+
+/// The 15-puzzle one move from the goal.
+const ONE_MOVE: [&str; 16] = [
+    "1", "2", "3", "4", "5", "6", "7", "8", "9", "10", "11", "12", "13", "14", "0", "15",
+];
+
+#[test]
+fn contradictory_flags_are_refused() {
+    fails_usage(
+        &["optimal", "1", "2", "--all-korf", "data/korf100.txt"],
+        "cannot be used with",
+    );
+    fails_usage(
+        &["astar", "867/254/3_1", "--compare", "--steps"],
+        "cannot be used with",
+    );
+    fails_usage(
+        &["optimal", "--all-korf", "data/korf100.txt", "--steps"],
+        "cannot be used with",
+    );
+    let out = piped(
+        &["optimal", "-", "--steps", "--partition", "manhattan"],
+        "1 2 3 4 5 6 7 8 9 10 11 12 13 14 0 15\n",
+    );
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("leave out --steps"));
+}
+
+#[test]
+fn messages_name_the_right_thing() {
+    fails(
+        &[
+            "solve", "1", "2", "3", "4", "5", "6", "7", "8", "9", "10", "11", "12", "13", "14",
+            "0", "15",
+        ],
+        "use `schofield optimal`",
+    );
+    fails(&["solve", "123/45_"], "lookup solve --board 2x3");
+    fails(&["solve", "99999999999"], "\"99999999999\" has 11");
+    // A goal that is a word gets no complaint about grids.
+    let out = schofield(&["astar", "867/254/3_1", "--goal", "blank-middle"]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("unknown goal") && !err.contains("tile"),
+        "{err}"
+    );
+    // An odd width has no blank's row in its invariant.
+    let out = schofield(&["astar", "123/456/87_"]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("unsolvable") && !err.contains("even"), "{err}");
+    let out = schofield(&["astar", "2 1 3 4 5 6 7 8 9 10 11 12 13 14 15 0"]);
+    assert!(String::from_utf8_lossy(&out.stderr).contains("width is even"));
+    // One vertex, not "1 vertices".
+    assert!(stdout(&["astar", "123/456/7_8"]).contains("expanded   1 vertex\n"));
+    // A search stopped by a limit names what it counted, and exits 3.
+    let out = schofield(&["astar", "867/254/3_1", "--max-nodes", "10"]);
+    assert_eq!(out.status.code(), Some(3));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("after expanding 10 vertices"), "{err}");
+}
+
+#[test]
+fn user_input_is_quoted_in_messages() {
+    fails(
+        &["optimal", "1 2 3", "--goal", "mid\u{7}dle"],
+        "unknown goal \"mid<U+0007>dle\"",
+    );
+}
+
+#[test]
+fn optimal_reads_the_limits_flags() {
+    let out = stdout(&[
+        "optimal",
+        "1 2 3 0 4 5 6 7 8 9 10 11 12 13 14 15",
+        "--goal",
+        "blank-first",
+        "--partition",
+        "manhattan",
+        "--max-nodes",
+        "1000000",
+        "--max-memory",
+        "64",
+        "--format",
+        "json",
+    ]);
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["moves"], 3);
+}
+
+#[test]
+fn a_flag_given_to_the_wrong_command_names_the_commands_that_take_it() {
+    common::fails_usage(
+        &["solve", "102536", "--board", "3x3"],
+        "--board is taken by astar, boards, lookup build, lookup solve",
+    );
+    common::fails_usage(
+        &["counts", "--partition", "7-8"],
+        "--partition is taken by optimal",
+    );
+}
+
+/// A position given to the wrong command names the command that takes it.
+#[test]
+fn positions_of_other_puzzles_point_to_their_command() {
+    fails(
+        &["optimal", "867/254/3_1"],
+        "is a position of the 3x3 board, not the 4x4; `optimal` solves the 15-puzzle: use `schofield astar`",
+    );
+    fails(
+        &["lookup", "solve", "1 2 3 4 5 6 7 8 9 10 11 12 13 14 0 15"],
+        "use `schofield optimal` or `schofield astar` for the 4x4",
+    );
+    fails(&["lookup", "solve", "12/3_"], "give --board 2x2");
+    fails(&["astar", "231/0_4"], "use `schofield five solve`");
+    fails(&["lookup", "solve", "025/1_3/746"], "use `schofield solve`");
+    fails(&["five", "solve", "102536"], "use `schofield solve 102536`");
+    // A list cut short is not taken for a twist puzzle's code.
+    fails(
+        &["optimal", "1", "2", "3", "--partition", "manhattan"],
+        "3 cells given; the board has 16",
+    );
+}
+
+#[test]
+fn second_round_of_careless_inputs() {
+    // A memory bound the databases alone exceed is refused before any build.
+    let clock = std::time::Instant::now();
+    fails(
+        &[
+            &["optimal", "--partition", "7-8", "--max-memory", "10"][..],
+            &ONE_MOVE,
+        ]
+        .concat(),
+        "the 7-8 databases hold 187 MB, more than --max-memory 10",
+    );
+    assert!(clock.elapsed().as_secs() < 5);
+    // Above the databases' size but below what building them takes: the
+    // build is refused before it starts.
+    let dir = tempfile::tempdir().unwrap();
+    let fresh = dir.path().join("new.bin");
+    fails(
+        &[
+            &[
+                "optimal",
+                "--partition",
+                "7-8",
+                "--max-memory",
+                "500",
+                "--pdb",
+                fresh.to_str().unwrap(),
+            ][..],
+            &ONE_MOVE,
+        ]
+        .concat(),
+        "building the 7-8 databases needs 527 MB, more than --max-memory 500",
+    );
+    assert!(!fresh.exists());
+    assert!(clock.elapsed().as_secs() < 5);
+    // An extension that names no format is not guessed at.
+    let xml = dir.path().join("out.xml");
+    fails(
+        &["counts", "--output", xml.to_str().unwrap()],
+        "the extension .xml names no format",
+    );
+    fails(
+        &[
+            "graph",
+            "--output",
+            dir.path().join("g.xyz").to_str().unwrap(),
+        ],
+        "names no graph format",
+    );
+    assert!(!xml.exists());
+    // What solve answers in text, it also draws.
+    let svg = stdout(&["solve", "123/456/7_8", "--format", "svg"]);
+    assert!(svg.contains("1 move to 123/456/78_"), "{svg}");
+    // Singular where it is one.
+    fails(
+        &["random", "--moves", "1"],
+        "no eight-puzzle position needs exactly 1 move;",
+    );
+    fails(&["table", "--head", "1"], "got 1 character");
+}
+
+#[test]
+fn third_round_of_careless_inputs() {
+    // The paper's notation for inverses reads as the inverse twist.
+    let v: serde_json::Value =
+        serde_json::from_str(&stdout(&["path", "A B⁻¹ A⁻¹ B", "--format", "json"])).unwrap();
+    assert_eq!(v["path"], "AXWB");
+    assert_eq!(v["end_cycles"], "(123)");
+    // A byte-order mark before the first line of a batch is not part of it.
+    let out = piped(&["solve", "-", "--format", "csv"], "\u{feff}102536\n");
+    assert!(out.status.success(), "{out:?}");
+    // A command without its subcommand shows its help.
+    let out = schofield(&["lookup"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("Usage: schofield lookup"));
+    // Flags that do not apply are refused, not ignored.
+    fails(
+        &[
+            &["optimal", "--partition", "manhattan", "--pdb", "/tmp/x.bin"][..],
+            &ONE_MOVE,
+        ]
+        .concat(),
+        "uses no pattern databases",
+    );
+    // --ascii reaches the error messages too.
+    let out = schofield(&["--ascii", "astar", "123/456/87_"]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.is_ascii() && err.contains("(1 2 3 ... _)"), "{err}");
+    // A note that would pass 80 columns goes under its list.
+    let text = stdout(&["lookup", "solve", "867/254/3_1"]);
+    assert!(text.lines().all(|l| l.chars().count() <= 80), "{text}");
+}

@@ -1,0 +1,407 @@
+//! Where output goes and how it reads: files (written whole, with the
+//! usual permissions, never over a file that is not ours), devices and
+//! pipes, the format an extension names, a terminal that is not flooded,
+//! ASCII, wrapping and grouped digits.
+
+use super::common::{fails, schofield, stdout};
+use std::os::unix::fs::{FileTypeExt, PermissionsExt};
+use std::time::{Duration, Instant};
+
+#[test]
+fn output_paths_are_checked_before_the_work() {
+    let clock = Instant::now();
+    // The 7-8 databases would take two minutes to build: refused first.
+    fails(
+        &[
+            "optimal",
+            "1 2 3 0 4 5 6 7 8 9 10 11 12 13 14 15",
+            "--pdb",
+            "/nonexistent/x.bin",
+        ],
+        "cannot write /nonexistent/x.bin",
+    );
+    assert!(clock.elapsed() < Duration::from_secs(10));
+    fails(
+        &[
+            "lookup",
+            "build",
+            "--board",
+            "3x4",
+            "--save",
+            "/nonexistent/t.lut",
+        ],
+        "cannot write /nonexistent/t.lut",
+    );
+    fails(
+        &["graph", "--output", "/nonexistent/g.dot"],
+        "cannot write /nonexistent/g.dot",
+    );
+}
+
+#[test]
+fn output_to_a_device_or_a_pipe_is_written_not_replaced() {
+    let out = schofield(&["counts", "--format", "csv", "--output", "/dev/null"]);
+    assert!(out.status.success());
+    let null = std::fs::metadata("/dev/null").unwrap();
+    assert!(!null.is_file(), "/dev/null was replaced by a file");
+    // A full device reports the system's error, on one line.
+    fails(
+        &["counts", "--format", "csv", "--output", "/dev/full"],
+        "cannot write /dev/full",
+    );
+    assert!(!std::fs::metadata("/dev/full").unwrap().is_file());
+    // A named pipe receives the output as a shell's `>` would give it.
+    let dir = tempfile::tempdir().unwrap();
+    let fifo = dir.path().join("fifo");
+    assert!(
+        std::process::Command::new("mkfifo")
+            .arg(&fifo)
+            .status()
+            .unwrap()
+            .success()
+    );
+    let reader = {
+        let fifo = fifo.clone();
+        std::thread::spawn(move || std::fs::read_to_string(fifo).unwrap())
+    };
+    let out = schofield(&[
+        "counts",
+        "--format",
+        "csv",
+        "--output",
+        fifo.to_str().unwrap(),
+    ]);
+    assert!(out.status.success());
+    let got = reader.join().unwrap();
+    assert!(got.starts_with("moves,positions,classes,extended_classes\n"));
+    assert!(
+        std::fs::symlink_metadata(&fifo)
+            .unwrap()
+            .file_type()
+            .is_fifo()
+    );
+}
+
+#[test]
+fn output_files_get_the_usual_permissions() {
+    let dir = tempfile::tempdir().unwrap();
+    // What the umask gives a file created the ordinary way.
+    let plain = dir.path().join("plain");
+    std::fs::write(&plain, "x").unwrap();
+    let usual = std::fs::metadata(&plain).unwrap().permissions().mode() & 0o777;
+    let new = dir.path().join("counts.csv");
+    stdout(&["counts", "--output", new.to_str().unwrap()]);
+    let mode = std::fs::metadata(&new).unwrap().permissions().mode() & 0o777;
+    assert_eq!(mode, usual, "a new output file: {mode:o}, not {usual:o}");
+    // A file written again keeps the permissions it had.
+    std::fs::set_permissions(&new, std::fs::Permissions::from_mode(0o640)).unwrap();
+    stdout(&["counts", "--output", new.to_str().unwrap()]);
+    let mode = std::fs::metadata(&new).unwrap().permissions().mode() & 0o777;
+    assert_eq!(mode, 0o640);
+}
+
+#[test]
+fn a_file_that_is_not_ours_is_never_rebuilt_over() {
+    let dir = tempfile::tempdir().unwrap();
+    let foreign = dir.path().join("notes.txt");
+    std::fs::write(&foreign, "my notes, not a database\n").unwrap();
+    let pdb = foreign.to_str().unwrap();
+    let position = ["optimal", "1", "2", "3", "4", "5", "6", "7", "8"];
+    let tail = ["9", "10", "11", "12", "13", "14", "0", "15", "--pdb", pdb];
+    let args: Vec<&str> = position.iter().chain(&tail).copied().collect();
+    fails(&args, "is not a schofield file");
+    let out = schofield(&args);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(!err.contains("--rebuild"), "{err}");
+    let mut rebuild = args.clone();
+    rebuild.push("--rebuild");
+    fails(&rebuild, "will not overwrite it");
+    assert_eq!(
+        std::fs::read_to_string(&foreign).unwrap(),
+        "my notes, not a database\n"
+    );
+}
+
+#[test]
+fn output_files_take_their_format_from_the_extension() {
+    let dir = tempfile::tempdir().unwrap();
+    // Runs `args --output NAME` in the folder and returns what it wrote.
+    let written = |args: &[&str], name: &str| -> String {
+        let path = dir.path().join(name);
+        let mut full = args.to_vec();
+        full.extend(["--output", path.to_str().unwrap()]);
+        let out = schofield(&full);
+        assert!(out.status.success() && out.stdout.is_empty(), "{args:?}");
+        std::fs::read_to_string(&path).unwrap()
+    };
+    let v: serde_json::Value =
+        serde_json::from_str(&written(&["solve", "102536"], "s.json")).unwrap();
+    assert_eq!(v["moves"], 20);
+    assert!(written(&["counts"], "counts.yml").starts_with("- moves: 0"));
+    assert_eq!(
+        written(&["random", "--count", "3"], "r.csv")
+            .lines()
+            .count(),
+        4
+    );
+    let graph = ["graph", "--kind", "classes", "--max-moves", "4"];
+    assert!(written(&graph, "g.dot").starts_with("graph {"));
+    let dot = dir.path().join("g.dot");
+    // A contradiction is refused before any work, and nothing is written.
+    let clash = dir.path().join("clash.csv");
+    fails(
+        &[
+            "solve",
+            "102536",
+            "--format",
+            "json",
+            "--output",
+            clash.to_str().unwrap(),
+        ],
+        "disagrees with --output",
+    );
+    assert!(!clash.exists());
+    fails(
+        &[
+            "graph",
+            "--format",
+            "json",
+            "--output",
+            dot.to_str().unwrap(),
+        ],
+        "disagrees with --output",
+    );
+    fails(
+        &["counts", "--output", "/nonexistent/x.json"],
+        "cannot write /nonexistent/x.json",
+    );
+}
+
+#[test]
+fn five_takes_format_too() {
+    let v: serde_json::Value =
+        serde_json::from_str(&stdout(&["five", "--format", "json"])).unwrap();
+    for part in ["counts", "trees", "cycle_type_classes", "bound"] {
+        assert!(v.get(part).is_some(), "{part}");
+    }
+    assert!(stdout(&["five", "--format", "yaml"]).contains("cycle_type_classes:"));
+    fails(&["five", "--format", "csv"], "ask for a part");
+}
+
+#[test]
+fn five_trees_take_format_dot() {
+    let dot = stdout(&["five", "trees", "--depth", "2", "--format", "dot"]);
+    assert!(dot.starts_with("digraph five_puzzle_trees {"));
+    assert_eq!(dot, stdout(&["five", "trees", "--depth", "2", "--dot"]));
+    fails(&["counts", "--format", "dot"], "for drawings");
+    fails(
+        &["five", "trees", "--dot", "--format", "json"],
+        "--dot is --format dot",
+    );
+}
+
+/// Megabytes meant for a file are refused on a terminal (run under
+/// `script`, which gives the command a terminal; util-linux has it, and
+/// under CI it is required).
+#[test]
+fn a_terminal_is_not_flooded() {
+    if std::process::Command::new("script")
+        .arg("--version")
+        .output()
+        .is_err()
+    {
+        assert!(
+            std::env::var_os("CI").is_none(),
+            "CI needs `script` (util-linux)"
+        );
+        return;
+    }
+    let bin = assert_cmd::cargo::cargo_bin("schofield");
+    let run = |args: &str| {
+        let out = std::process::Command::new("script")
+            .args(["-qec", &format!("{} {args}", bin.display()), "/dev/null"])
+            .output()
+            .unwrap();
+        (
+            out.status.code(),
+            String::from_utf8_lossy(&out.stdout).to_string(),
+        )
+    };
+    let (code, text) = run("graph");
+    assert_eq!(code, Some(2), "{text}");
+    assert!(
+        text.contains("too much for a terminal") && text.contains("--output"),
+        "{text}"
+    );
+    let (code, text) = run("counts");
+    assert_eq!(code, Some(0));
+    assert!(text.contains("20 160"));
+}
+
+#[test]
+fn ascii_changes_text_only() {
+    let run = |locale: &str, format: &str| {
+        let out = assert_cmd::Command::cargo_bin("schofield")
+            .unwrap()
+            .env("LC_ALL", locale)
+            .args(["solve", "102536", "--format", format])
+            .output()
+            .unwrap();
+        String::from_utf8(out.stdout).unwrap()
+    };
+    assert_eq!(run("C", "json"), run("C.UTF-8", "json"));
+    assert!(run("C", "json").contains('\u{338}'));
+    // Every sign the text uses has an ASCII form: none becomes '?'.
+    for args in [
+        vec!["five", "counts"],
+        vec!["five"],
+        vec!["solve", "102536", "--all"],
+        vec!["table"],
+        vec!["classes", "--members"],
+    ] {
+        let utf8 = stdout(&args);
+        let mut ascii_args = args.clone();
+        ascii_args.push("--ascii");
+        let ascii = stdout(&ascii_args);
+        assert!(ascii.is_ascii(), "{args:?}");
+        assert_eq!(
+            ascii.matches('?').count(),
+            utf8.matches('?').count(),
+            "{args:?}: a sign without an ASCII form"
+        );
+    }
+}
+
+#[test]
+fn ascii_output_when_asked_or_when_the_locale_is_not_utf8() {
+    let utf8 = stdout(&["path", "WXY"]);
+    assert!(utf8.contains("X\u{338}"));
+    let asked = stdout(&["path", "WXY", "--ascii"]);
+    assert!(asked.is_ascii(), "{asked}");
+    assert!(asked.contains("W x y"));
+    let posix = assert_cmd::Command::cargo_bin("schofield")
+        .unwrap()
+        .env("LC_ALL", "C")
+        .args(["solve", "102536"])
+        .output()
+        .unwrap();
+    let text = String::from_utf8(posix.stdout).unwrap();
+    assert!(text.is_ascii(), "{text}");
+    assert!(text.contains("W x y z A d Y"));
+}
+
+/// One rule for numbers in text: four digits or more are grouped in threes
+/// (`20 160`, `2 545`). Code numbers, cycles and grids, which name positions, and
+/// the digits after a decimal point are not quantities and stay as they are.
+#[test]
+fn text_groups_every_number_of_four_digits_or_more() {
+    let is_code = |t: &str| {
+        t.len() == 6
+            && t.bytes().all(|b| (b'0'..=b'7').contains(&b))
+            && t.bytes().collect::<std::collections::HashSet<_>>().len() == 6
+    };
+    let runs: [&[&str]; 16] = [
+        &["counts"],
+        &["solve", "102536", "--all"],
+        &["path", "WXYZADY"],
+        &["table", "--head", "102"],
+        &["classes", "--extended"],
+        &["lookup", "build", "--within", "20"],
+        &["lookup", "solve", "867/254/3_1"],
+        &["astar", "_12/347/685", "--compare"],
+        &["astar", "8 6 7/2 5 4/3 _ 1", "--heuristic", "hamming"],
+        &["boards", "--board", "3x3"],
+        &["boards", "--all", "--max-cells", "10"],
+        &["five"],
+        &["random", "--count", "5", "--seed", "1", "--puzzle", "4x4"],
+        &[
+            "fifteen",
+            "1 2 3 4 5 6 7 8 13 9 11 12 10 14 15 0",
+            "--verbose",
+        ],
+        &[
+            "graph",
+            "--kind",
+            "classes",
+            "--max-moves",
+            "6",
+            "--format",
+            "dot",
+        ],
+        &["five", "trees"],
+    ];
+    for args in runs {
+        let text = stdout(args);
+        let bytes = text.as_bytes();
+        let mut i = 0;
+        while i < bytes.len() {
+            if bytes[i].is_ascii_digit() {
+                let start = i;
+                while i < bytes.len() && bytes[i].is_ascii_digit() {
+                    i += 1;
+                }
+                let token = &text[start..i];
+                let after_point = start > 0 && bytes[start - 1] == b'.';
+                // A cycle, (3465), names squares.
+                let cycle = start > 0 && bytes[start - 1] == b'(' && bytes.get(i) == Some(&b')');
+                // A grid's row, 1234/567_, names tiles.
+                let grid = (start > 0 && matches!(bytes[start - 1], b'/' | b'_'))
+                    || matches!(bytes.get(i), Some(b'/' | b'_'));
+                assert!(
+                    token.len() < 4 || after_point || cycle || grid || is_code(token),
+                    "{args:?}: {token} is not grouped:\n{}",
+                    text.lines().find(|l| l.contains(token)).unwrap_or_default()
+                );
+            } else {
+                i += 1;
+            }
+        }
+    }
+}
+
+/// Long lists wrap at the terminal's width (`COLUMNS`, else the terminal's
+/// own), and at 80 columns in files and pipes.
+#[test]
+fn lists_wrap_at_the_terminal_width() {
+    // The lines that hold tile numbers (the note may have its own).
+    let tiles_lines = |text: &str| {
+        text.lines()
+            .skip_while(|l| !l.starts_with("tiles"))
+            .take_while(|l| !l.starts_with("blank"))
+            .filter(|l| l.chars().any(|c| c.is_ascii_digit()))
+            .count()
+    };
+    let piped = stdout(&["lookup", "solve", "867/254/3_1"]);
+    assert_eq!(tiles_lines(&piped), 1, "{piped}");
+    let narrow = assert_cmd::Command::cargo_bin("schofield")
+        .unwrap()
+        .env("COLUMNS", "50")
+        .args(["lookup", "solve", "867/254/3_1"])
+        .output()
+        .unwrap();
+    let narrow = String::from_utf8(narrow.stdout).unwrap();
+    assert_eq!(tiles_lines(&narrow), 2, "{narrow}");
+    if std::process::Command::new("script")
+        .arg("--version")
+        .output()
+        .is_err()
+    {
+        assert!(std::env::var_os("CI").is_none(), "CI needs `script`");
+        return;
+    }
+    let bin = assert_cmd::cargo::cargo_bin("schofield");
+    let out = std::process::Command::new("script")
+        .args([
+            "-qec",
+            &format!(
+                "stty rows 24 cols 50; {} lookup solve 867/254/3_1",
+                bin.display()
+            ),
+            "/dev/null",
+        ])
+        .env_remove("COLUMNS")
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout).replace('\r', "");
+    assert_eq!(tiles_lines(&text), 2, "{text}");
+}
