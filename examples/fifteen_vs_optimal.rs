@@ -40,6 +40,7 @@ fn main() {
             opt += u64::from(
                 astar(&b, &a, &goal, Heuristic::LinearConflict, &Limits::default())
                     .unwrap()
+                    .path
                     .length,
             );
             cons += three_cycles::solve(&b, &a).unwrap().moves as u64;

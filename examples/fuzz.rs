@@ -38,10 +38,10 @@
 //!
 //! Built without `--release` (overflow checks on), the same 1 000 000 run
 //! (86 s) exits 1: 1 503 panics in `parse_cycles` with n = 0 (the error
-//! message's `n - 1`, src/perm.rs), 169 in `LookupTable::from_bytes` (an
+//! message's `n - 1`, src/perm/mod.rs), 169 in `LookupTable::from_bytes` (an
 //! entry count near `u64::MAX`, src/board/lookup.rs) and 2 643 in
 //! `Partition::from_bytes` (a pattern of more tiles than cells,
-//! src/search/pdb.rs); see the ignored cases in tests/suite/fuzz.rs.
+//! src/search/pdb/); see the ignored cases in tests/suite/fuzz.rs.
 
 use schofield::board::Board;
 use schofield::board::batch;

@@ -15,12 +15,13 @@
 //! assert_eq!(t.within(10), 706);
 //! let p = b.parse_arrangement("123/456/7_8").unwrap();
 //! let s = t.solve(&p).unwrap();
-//! assert_eq!(s.moves.len(), 1);
+//! assert_eq!(s.path.moves.len(), 1);
 //! ```
 
 use crate::board::store::{self, Kind, StoreError};
 use crate::board::{
-    Arrangement, Board, Direction, LIST_MASK, Space, half_unrank, move_tables, tile_ranks,
+    Arrangement, Board, Direction, LIST_MASK, SolutionPath, Space, half_unrank, move_tables,
+    tile_ranks,
 };
 use serde::Serialize;
 use std::fmt;
@@ -71,15 +72,9 @@ pub struct TableSolution {
     pub start: String,
     /// The goal.
     pub goal: String,
-    /// Its distance, which is the solution's length.
-    #[serde(rename = "moves")]
-    pub length: u8,
-    /// The directions the blank moves in.
-    #[serde(rename = "blank_moves", serialize_with = "crate::board::blank_letters")]
-    pub moves: Vec<Direction>,
-    /// The tiles moved, in order.
-    #[serde(rename = "tile_moves")]
-    pub tiles: Vec<u8>,
+    /// The moves, as many as its distance.
+    #[serde(flatten)]
+    pub path: SolutionPath,
 }
 
 /// Why a table could not be used.
@@ -343,9 +338,11 @@ impl LookupTable {
         Ok(TableSolution {
             start: b.format(a),
             goal: b.format(self.goal()),
-            length: moves.len() as u8,
-            moves,
-            tiles,
+            path: SolutionPath {
+                length: moves.len() as u32,
+                moves,
+                tiles,
+            },
         })
     }
 

@@ -41,7 +41,13 @@ pub mod symmetry;
 pub mod two_bit;
 
 pub mod batch;
+mod bfs;
 pub mod goal;
+mod space;
+
+pub use bfs::Distances;
+pub use space::Space;
+pub(crate) use space::*;
 
 use crate::perm::{self, Lehmer};
 use itertools::Itertools;
@@ -243,6 +249,45 @@ pub fn letters(moves: &[Direction]) -> String {
 /// `blank_moves` takes (see docs/formats.md).
 pub fn blank_letters<S: serde::Serializer>(moves: &[Direction], s: S) -> Result<S::Ok, S::Error> {
     s.collect_str(&letters(moves))
+}
+
+/// The moves of a solution on a board: its length, the blank's directions
+/// and the tiles moved. Every solver of boards returns one (the lookup
+/// table's [`lookup::TableSolution`], A*'s [`crate::search::AstarResult`],
+/// IDA*'s [`crate::search::ida::IdaSolution`]), and every record writes it
+/// alike: `moves`, `blank_moves` in letters, `tile_moves`.
+///
+/// ```
+/// use schofield::board::{Board, Direction, SolutionPath};
+/// let b: Board = "2x2".parse().unwrap();
+/// let start = b.parse_arrangement("1_/32").unwrap();
+/// let p = SolutionPath::walk(&b, &start, vec![Direction::Left]).unwrap();
+/// assert_eq!((p.length, p.tiles.clone()), (1, vec![1]));
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+pub struct SolutionPath {
+    /// The number of moves.
+    #[serde(rename = "moves")]
+    pub length: u32,
+    /// The directions the blank moves in.
+    #[serde(rename = "blank_moves", serialize_with = "blank_letters")]
+    pub moves: Vec<Direction>,
+    /// The tiles moved, in order.
+    #[serde(rename = "tile_moves")]
+    pub tiles: Vec<u8>,
+}
+
+impl SolutionPath {
+    /// The blank's `moves` from `start`, with the tiles they move; `None`
+    /// if one leaves the board.
+    pub fn walk(board: &Board, start: &Arrangement, moves: Vec<Direction>) -> Option<SolutionPath> {
+        let (_, tiles) = board.walk(start, &moves)?;
+        Some(SolutionPath {
+            length: moves.len() as u32,
+            moves,
+            tiles,
+        })
+    }
 }
 
 /// A direction the blank moves in (the tile moves the other way).
@@ -771,509 +816,6 @@ fn split_cells(s: &str) -> Vec<String> {
             .collect()
     } else {
         s.chars().map(String::from).collect()
-    }
-}
-
-/// The reachable half of a board's arrangements, as seen from a goal: a
-/// compact index `0 … n!/2` for each arrangement that reaches the goal.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Space {
-    board: Board,
-    goal: Arrangement,
-    invariant: bool,
-    per_blank: u64,
-}
-
-impl Space {
-    /// The arrangements that `goal` reaches.
-    pub fn new(board: Board, goal: Arrangement) -> Space {
-        let invariant = board.invariant(&goal);
-        let per_blank = perm::factorial(board.cells() - 1) / 2;
-        Space {
-            board,
-            goal,
-            invariant,
-            per_blank,
-        }
-    }
-
-    /// The board.
-    pub fn board(&self) -> &Board {
-        &self.board
-    }
-
-    /// The goal.
-    pub fn goal(&self) -> &Arrangement {
-        &self.goal
-    }
-
-    /// The number of reachable arrangements, `n!/2`.
-    pub fn len(&self) -> usize {
-        (self.per_blank * self.board.cells() as u64) as usize
-    }
-
-    /// Never empty.
-    pub fn is_empty(&self) -> bool {
-        false
-    }
-
-    /// True when `a` reaches the goal.
-    pub fn reaches(&self, a: &Arrangement) -> bool {
-        self.board.invariant(a) == self.invariant
-    }
-
-    /// The compact index of a reachable arrangement.
-    pub fn index(&self, a: &Arrangement) -> usize {
-        let tiles = a.tile_order();
-        (a.blank() as u64 * self.per_blank + perm::even_rank(&tiles)) as usize
-    }
-
-    /// The tile parity (odd?) an arrangement with the blank on `cell` needs.
-    pub(crate) fn tile_parity(&self, cell: usize) -> bool {
-        self.invariant ^ self.board.row_parity(cell)
-    }
-
-    /// The reachable arrangement with compact index `i`.
-    pub fn arrangement(&self, i: usize) -> Arrangement {
-        let blank = i / self.per_blank as usize;
-        let r = (i % self.per_blank as usize) as u64;
-        let m = self.board.cells() - 1;
-        let mut tiles = perm::lex_unrank(2 * r, m);
-        if perm::is_even(&tiles) == self.tile_parity(blank) {
-            tiles.swap(m - 2, m - 1);
-        }
-        let mut cells = Vec::with_capacity(m + 1);
-        let mut t = tiles.into_iter();
-        for c in 0..=m {
-            cells.push(if c == blank {
-                0
-            } else {
-                t.next().expect("m tiles") + 1
-            });
-        }
-        Arrangement(cells)
-    }
-
-    /// Breadth-first search from the goal over tile moves: the distance of
-    /// every reachable arrangement, one byte each, by compact index.
-    ///
-    /// A state is the tiles' reading order packed in nibbles with its tile
-    /// rank, and the frontier is kept in one bucket per blank cell. A
-    /// bucket's moves are the same for all its states, so each move runs
-    /// over the whole bucket with its target bucket and its jump (the
-    /// tile's shift in the order) fixed: a horizontal move leaves the order
-    /// and the rank alone, a vertical one carries one tile across
-    /// `cols − 1` others and the tiles are ranked again.
-    ///
-    /// Its tables take [`Space::distances_bytes`] bytes, allocated
-    /// fallibly: `None` when they cannot be had.
-    pub fn distances(&self) -> Option<Vec<u8>> {
-        let m = self.board.cells() - 1;
-        let ranks = tile_ranks(m)?;
-        // Boards of up to 9 cells rank from two small tables.
-        match perm::Ranker::even(m) {
-            Some(fast) => self.breadth_first(|list| fast.rank_packed(list)),
-            None => self.breadth_first(|list| ranks.rank_packed(list)),
-        }
-    }
-
-    /// [`Space::distances`] with `rank` the tile rank of a packed order.
-    fn breadth_first(&self, rank: impl Fn(u64) -> u32) -> Option<Vec<u8>> {
-        let n = self.board.cells();
-        let per_blank = self.per_blank as usize;
-        let (horizontal, vertical) = move_tables(&self.board);
-        let mut dist = try_filled(self.len(), u8::MAX)?;
-        let start = self.index(&self.goal);
-        dist[start] = 0;
-        // Each bucket is written past its used length `fill`, which
-        // advances only for a new state, so the unpredictable "seen
-        // before?" is not a branch. The buckets grow (fallibly) with the
-        // largest layer, so memory never touched is never written.
-        let mut frontier: Vec<Vec<(u64, u32)>> = vec![Vec::new(); n];
-        let mut next: Vec<Vec<(u64, u32)>> = vec![Vec::new(); n];
-        let mut fill = vec![0usize; n];
-        let mut next_fill = vec![0usize; n];
-        frontier[self.goal.blank()]
-            .push((pack(&self.goal) & LIST_MASK, (start % per_blank) as u32));
-        fill[self.goal.blank()] = 1;
-        let mut depth = 0u8;
-        while fill.iter().any(|&f| f > 0) {
-            let d = depth + 1;
-            next_fill.fill(0);
-            for blank in 0..n {
-                let states = &frontier[blank][..fill[blank]];
-                if states.is_empty() {
-                    continue;
-                }
-                // One move of every state of the bucket into bucket `to`.
-                let mut spread = |to: usize, step: &dyn Fn(u64, u32) -> (u64, u32)| {
-                    let out = &mut next[to];
-                    let mut k = next_fill[to];
-                    let want = k + states.len();
-                    if out.len() < want {
-                        out.try_reserve_exact(want - out.len()).ok()?;
-                        out.resize(want, (0, 0));
-                    }
-                    let seen = &mut dist[to * per_blank..(to + 1) * per_blank];
-                    for &(list, r) in states {
-                        let (list, r) = step(list, r);
-                        let e = &mut seen[r as usize];
-                        let fresh = *e == u8::MAX;
-                        *e = if fresh { d } else { *e };
-                        out[k] = (list, r);
-                        k += usize::from(fresh);
-                    }
-                    next_fill[to] = k;
-                    Some(())
-                };
-                for &to in &horizontal[blank] {
-                    spread(to, &|list, r| (list, r))?;
-                }
-                for &(to, jump) in &vertical[blank] {
-                    spread(to, &|list, _| {
-                        let moved = jump.apply(list);
-                        (moved, rank(moved))
-                    })?;
-                }
-            }
-            std::mem::swap(&mut frontier, &mut next);
-            std::mem::swap(&mut fill, &mut next_fill);
-            depth += 1;
-        }
-        Some(dist)
-    }
-
-    /// The bytes [`Space::distances`] needs: a byte per state and two
-    /// frontier buffers of 16 bytes per state.
-    pub fn distances_bytes(&self) -> u64 {
-        self.len() as u64 * (1 + 2 * 16)
-    }
-}
-
-/// A vector of `len` copies of `value`, allocated fallibly: `None` when the
-/// memory cannot be had (instead of an abort). Every large table of the
-/// board family is made this way.
-pub(crate) fn try_filled<T: Clone>(len: usize, value: T) -> Option<Vec<T>> {
-    let mut v = Vec::new();
-    v.try_reserve_exact(len).ok()?;
-    v.resize(len, value);
-    Some(v)
-}
-
-/// A vector of `len` values made by `make`, allocated fallibly.
-pub(crate) fn try_vec_with<T>(len: usize, make: impl FnMut() -> T) -> Option<Vec<T>> {
-    let mut v = Vec::new();
-    v.try_reserve_exact(len).ok()?;
-    v.extend(std::iter::repeat_with(make).take(len));
-    Some(v)
-}
-
-/// For each blank cell: the cells a horizontal move takes it to (the tiles'
-/// order is unchanged), and for each vertical move the cell with the
-/// [`Jump`] the moving tile makes in the tiles' order. The searches over
-/// packed states use them, so that no division is left in their inner
-/// loops.
-pub(crate) type MoveTables = (Vec<Vec<usize>>, Vec<Vec<(usize, Jump)>>);
-
-/// Builds the [`MoveTables`] of a board.
-pub(crate) fn move_tables(b: &Board) -> MoveTables {
-    let n = b.cells();
-    let horizontal = (0..n)
-        .map(|c| {
-            [Direction::Left, Direction::Right]
-                .into_iter()
-                .filter_map(|d| b.step(c, d))
-                .collect()
-        })
-        .collect();
-    let vertical = (0..n)
-        .map(|c| {
-            [Direction::Up, Direction::Down]
-                .into_iter()
-                .filter_map(|d| b.step(c, d))
-                .map(|to| {
-                    if to > c {
-                        // The tile at list index to − 1 moves to index c.
-                        (to, Jump::new(to - 1, c))
-                    } else {
-                        // The tile at list index to moves to index c − 1.
-                        (to, Jump::new(to, c - 1))
-                    }
-                })
-                .collect()
-        })
-        .collect();
-    (horizontal, vertical)
-}
-
-/// A vertical move seen in the tiles' reading order (a list packed in
-/// nibbles): the moving tile's nibble goes from one index to another and
-/// the nibbles between shift one place to close the gap. Its masks are
-/// worked out once, so that applying it is a handful of shifts and masks.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) struct Jump {
-    /// The nibbles that stay where they are.
-    keep: u64,
-    /// The nibbles between, which shift up one place…
-    up: u64,
-    /// …or down one place.
-    down: u64,
-    /// The moving nibble's place before and after, in bits.
-    from: u32,
-    to: u32,
-}
-
-impl Jump {
-    /// The jump of the nibble at index `from` to index `to` (both below 16).
-    pub(crate) fn new(from: usize, to: usize) -> Jump {
-        // The nibbles lo ..= hi (inclusive).
-        let span =
-            |lo: usize, hi: usize| -> u64 { (lo..=hi).fold(0u64, |m, i| m | 0xf << (4 * i)) };
-        let (lo, hi) = (from.min(to), from.max(to));
-        let between = if from > to {
-            span(to, from - 1)
-        } else if from < to {
-            span(from + 1, to)
-        } else {
-            0
-        };
-        Jump {
-            keep: !span(lo, hi),
-            up: if from > to { between } else { 0 },
-            down: if from < to { between } else { 0 },
-            from: 4 * from as u32,
-            to: 4 * to as u32,
-        }
-    }
-
-    /// The list after the jump.
-    #[inline(always)]
-    pub(crate) fn apply(self, list: u64) -> u64 {
-        (list & self.keep)
-            | ((list >> self.from) & 0xf) << self.to
-            | (list & self.up) << 4
-            | (list & self.down) >> 4
-    }
-
-    /// The rank after the jump of the list `list` of rank `r`, from the
-    /// digits that change instead of ranking afresh. `digits` holds every
-    /// Lehmer digit of `list` in nibbles (digit `i`: the entries after
-    /// place `i` smaller than entry `i`), and `weights[i]` is digit `i`'s
-    /// weight in the rank (0 for digits the rank leaves out).
-    ///
-    /// Only the digits of the places the jump spans change. When entry `x`
-    /// moves from place `f` back to place `t`, the entries it passes lose
-    /// it from their after-sets (one less for each larger than `x`), and
-    /// `x` gains them (one more for each smaller); moving forward is the
-    /// mirror image.
-    #[inline]
-    pub(crate) fn rerank(self, r: u32, list: u64, digits: u64, weights: &[u32; 16]) -> u32 {
-        let (f, t) = ((self.from / 4) as usize, (self.to / 4) as usize);
-        let x = nib(list, f);
-        let d = |i: usize| nib(digits, i) as u32;
-        let mut r = r.wrapping_sub(d(f).wrapping_mul(weights[f]));
-        let mut passed_smaller = 0u32;
-        if f > t {
-            for j in t..f {
-                let y = nib(list, j);
-                passed_smaller += u32::from(y < x);
-                let shifted = d(j) - u32::from(x < y);
-                r = r
-                    .wrapping_sub(d(j).wrapping_mul(weights[j]))
-                    .wrapping_add(shifted.wrapping_mul(weights[j + 1]));
-            }
-            r.wrapping_add((d(f) + passed_smaller).wrapping_mul(weights[t]))
-        } else {
-            for j in f + 1..=t {
-                let y = nib(list, j);
-                passed_smaller += u32::from(y < x);
-                let shifted = d(j) + u32::from(x < y);
-                r = r
-                    .wrapping_sub(d(j).wrapping_mul(weights[j]))
-                    .wrapping_add(shifted.wrapping_mul(weights[j - 1]));
-            }
-            r.wrapping_add((d(f) - passed_smaller).wrapping_mul(weights[t]))
-        }
-    }
-}
-
-/// The low 60 bits: up to 15 tiles as nibbles.
-pub(crate) const LIST_MASK: u64 = (1 << 60) - 1;
-
-/// Packs the tiles' reading order (values `t − 1`) into nibbles, the blank's
-/// cell into the top nibble.
-pub(crate) fn pack(a: &Arrangement) -> u64 {
-    let mut list = 0u64;
-    let mut k = 0;
-    for &t in &a.0 {
-        if t != 0 {
-            list |= u64::from(t - 1) << (4 * k);
-            k += 1;
-        }
-    }
-    list | (a.blank() as u64) << 60
-}
-
-/// Nibble `i` of a list packed in nibbles (entry `i` in bits `4i … 4i+3`).
-#[inline]
-pub(crate) fn nib(list: u64, i: usize) -> usize {
-    ((list >> (4 * i)) & 0xf) as usize
-}
-
-/// The ranks of the tiles' orders with `m` tiles: Schofield's sequence
-/// numbers ([`Lehmer::even`]), in 32 bits (boards of up to 14 cells).
-pub(crate) fn tile_ranks(m: usize) -> Option<Lehmer<u32>> {
-    Lehmer::even(m)
-}
-
-/// The inverse of [`Lehmer::rank_packed`] for [`tile_ranks`]: the `m`
-/// nibbles (values `0 … m−1`) whose sequence number is `r`, with the parity
-/// `odd` (true for an odd permutation). Of the two orders sharing a
-/// sequence number, which differ in their last two entries, it picks the
-/// one with that parity.
-#[inline]
-pub(crate) fn half_unrank(r: u64, m: usize, ranks: &Lehmer<u32>, odd: bool) -> u64 {
-    let r = u32::try_from(r).expect("a rank below the count of 32-bit ranks");
-    half_from_digits(ranks.digits(r), m, odd)
-}
-
-/// [`half_unrank`] from the Lehmer digits of the first `m − 2` entries,
-/// packed in nibbles (as [`perm::Unranker::digits`] gives them, without a
-/// division), with none past them.
-#[inline]
-pub(crate) fn half_from_digits(digits: u64, m: usize, odd: bool) -> u64 {
-    Placing::START.take(digits, 0, m - 2).finish(m, odd, digits)
-}
-
-/// A tile order being built from its Lehmer digits, place by place: the
-/// entries placed so far and the values still free (in nibbles, in order).
-/// Sixteen bytes, so that a table of them (the census's leading places)
-/// stays small.
-#[derive(Debug, Clone, Copy)]
-pub(crate) struct Placing {
-    list: u64,
-    free: u64,
-}
-
-impl Placing {
-    /// Nothing placed.
-    pub(crate) const START: Placing = Placing {
-        list: 0,
-        free: 0xfedc_ba98_7654_3210,
-    };
-
-    /// Places entries `from … to − 1`: entry `i` is the `dᵢ`-th smallest
-    /// value still free, `dᵢ` the nibble `i` of `digits`.
-    #[inline]
-    pub(crate) fn take(self, digits: u64, from: usize, to: usize) -> Placing {
-        let Placing { mut list, mut free } = self;
-        for i in from..to {
-            let (value, rest) = perm::take_nth(free, (digits >> (4 * i)) & 0xf);
-            list |= value << (4 * i);
-            free = rest;
-        }
-        Placing { list, free }
-    }
-
-    /// The whole order of `m` entries with `m − 2` placed from the Lehmer
-    /// digits `digits` (none past them): the last two values in the order
-    /// that gives the parity `odd`. Each digit counts the inversions its entry makes with
-    /// the entries after it, so the digits' sum has the parity of the
-    /// placed entries' inversions, and that is the parity of the number of
-    /// odd digits.
-    #[inline]
-    pub(crate) fn finish(self, m: usize, odd: bool, digits: u64) -> u64 {
-        const LOW_BITS: u64 = 0x1111_1111_1111_1111;
-        let (a, b) = (self.free & 0xf, (self.free >> 4) & 0xf);
-        // a < b in order adds no inversion.
-        let (x, y) = if ((digits & LOW_BITS).count_ones() % 2 == 1) == odd {
-            (a, b)
-        } else {
-            (b, a)
-        };
-        self.list | x << (4 * (m - 2)) | y << (4 * (m - 1))
-    }
-}
-
-impl Board {
-    /// Breadth-first search over tile moves from `goal`, giving the distance
-    /// of every arrangement it reaches, by [`Board::lex_rank`]. One byte per
-    /// arrangement, `n!` of them; [`Space::distances`] is the compact form.
-    /// `None` when the `n!` bytes cannot be allocated (a 4×4 would need
-    /// 21 TB).
-    pub fn distances(&self, goal: &[u8]) -> Option<Distances> {
-        let (dist, _) = self.bfs(goal, false)?;
-        Some(Distances { dist })
-    }
-
-    /// Breadth-first search from `goal` that also counts, for every
-    /// arrangement, the shortest tile-move sequences that reach it. Returns
-    /// the distances and the counts, indexed by [`perm::lex_rank`] of the
-    /// cells as given (0 the blank).
-    /// `None` when the tables cannot be allocated.
-    pub fn count_shortest_paths(&self, goal: &[u8]) -> Option<(Distances, Vec<u64>)> {
-        let (dist, count) = self.bfs(goal, true)?;
-        Some((Distances { dist }, count))
-    }
-
-    fn bfs(&self, goal: &[u8], counting: bool) -> Option<(Vec<u8>, Vec<u64>)> {
-        let n = self.cells();
-        let size = usize::try_from(perm::factorial(n)).ok()?;
-        let mut dist = try_filled(size, u8::MAX)?;
-        let mut count = try_filled(if counting { size } else { 0 }, 0u64)?;
-        let start = perm::lex_rank(goal) as usize;
-        dist[start] = 0;
-        if counting {
-            count[start] = 1;
-        }
-        let mut queue = VecDeque::from([start]);
-        while let Some(r) = queue.pop_front() {
-            let mut tiles = perm::lex_unrank(r as u64, n);
-            let blank = tiles.iter().position(|&t| t == 0).expect("one blank");
-            for next in self.neighbours(blank) {
-                tiles.swap(blank, next);
-                let q = perm::lex_rank(&tiles) as usize;
-                if dist[q] == u8::MAX {
-                    dist[q] = dist[r] + 1;
-                    queue.push_back(q);
-                }
-                if counting && dist[q] == dist[r] + 1 {
-                    count[q] += count[r];
-                }
-                tiles.swap(blank, next);
-            }
-        }
-        Some((dist, count))
-    }
-}
-
-/// Distances from a goal, indexed by the lexicographic rank of the cells;
-/// `None` for arrangements the goal cannot reach.
-#[derive(Debug, Clone)]
-pub struct Distances {
-    dist: Vec<u8>,
-}
-
-impl Distances {
-    /// The distance of `tiles` from the goal, if reachable.
-    pub fn get(&self, tiles: &[u8]) -> Option<u8> {
-        let d = self.dist[perm::lex_rank(tiles) as usize];
-        (d != u8::MAX).then_some(d)
-    }
-
-    /// How many arrangements the goal reaches.
-    pub fn reached(&self) -> usize {
-        self.dist.iter().filter(|&&d| d != u8::MAX).count()
-    }
-
-    /// The largest distance.
-    pub fn max(&self) -> u8 {
-        self.dist
-            .iter()
-            .copied()
-            .filter(|&d| d != u8::MAX)
-            .max()
-            .unwrap_or(0)
     }
 }
 

@@ -119,7 +119,7 @@ fn one(args: &AstarArgs, grid: &str, drawing: Option<Format>) -> Outcome {
                 "{} board, {}: {} to {} (A*, {})",
                 board,
                 r.start,
-                common::moves(r.result.length as usize),
+                common::moves(r.result.path.length as usize),
                 r.goal,
                 r.result.heuristic
             );
@@ -127,13 +127,13 @@ fn one(args: &AstarArgs, grid: &str, drawing: Option<Format>) -> Outcome {
                 args.steps,
                 &board,
                 &start,
-                &r.result.tiles,
+                &r.result.path.tiles,
                 &title,
             ));
         }
         let width = args.out.text_width();
         let body = render::render_astar(&r, format, width)?;
-        let grids = || render::Steps::of_tiles(&board, &start, &r.result.tiles);
+        let grids = || render::Steps::of_tiles(&board, &start, &r.result.path.tiles);
         common::steps_if(args.steps, body, &r, grids, format, width)
     }
 }

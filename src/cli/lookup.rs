@@ -169,7 +169,7 @@ pub fn run(command: LookupCommand) -> Outcome {
                 let a = common::read_on(b, text, for_other_board)?;
                 let sol = t.solve(&a)?;
                 let body = render::render_table_solution(&sol, format, width)?;
-                let grids = || render::Steps::of_tiles(b, &a, &sol.tiles);
+                let grids = || render::Steps::of_tiles(b, &a, &sol.path.tiles);
                 common::steps_if(steps, body, &sol, grids, format, width)
             };
             let drawing = out.get_or_svg()?;
@@ -185,10 +185,10 @@ pub fn run(command: LookupCommand) -> Outcome {
                     "{} board, {}: {} to {} (lookup table)",
                     b,
                     b.format(&a),
-                    common::moves(usize::from(sol.length)),
+                    common::moves(sol.path.length as usize),
                     b.format(t.goal())
                 );
-                return Ok(common::draw_solution(steps, b, &a, &sol.tiles, &title));
+                return Ok(common::draw_solution(steps, b, &a, &sol.path.tiles, &title));
             };
             one(&grid.join(" "), format)
         }

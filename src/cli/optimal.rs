@@ -283,7 +283,7 @@ pub fn run(args: OptimalArgs) -> Outcome {
         let title = format!(
             "4x4 board, {}: {} to {} (IDA*, {})",
             r.start,
-            common::moves(r.solution.length as usize),
+            common::moves(r.solution.path.length as usize),
             r.goal,
             r.heuristic
         );
@@ -291,7 +291,7 @@ pub fn run(args: OptimalArgs) -> Outcome {
             args.steps,
             &board,
             &starts[0].arrangement,
-            &r.solution.tiles,
+            &r.solution.path.tiles,
             &title,
         ));
     };
@@ -309,8 +309,9 @@ pub fn run(args: OptimalArgs) -> Outcome {
     } else {
         let width = args.out.text_width();
         let body = render::render_optimal(&runs[0], format, width)?;
-        let grids =
-            || render::Steps::of_tiles(&board, &starts[0].arrangement, &runs[0].solution.tiles);
+        let grids = || {
+            render::Steps::of_tiles(&board, &starts[0].arrangement, &runs[0].solution.path.tiles)
+        };
         return common::steps_if(args.steps, body, &runs[0], grids, format, width);
     })
 }

@@ -666,15 +666,19 @@ fn by_lookup(grid: &str, drawing: Option<Format>, steps: StepsArg, width: usize)
         let title = format!(
             "3x3 board, {}: {} to {} (lookup table; twists need the blank at home)",
             board.format(&start),
-            super::common::moves(usize::from(sol.length)),
+            super::common::moves(sol.path.length as usize),
             board.format(t.goal())
         );
         return Ok(super::common::draw_solution(
-            steps, &board, &start, &sol.tiles, &title,
+            steps,
+            &board,
+            &start,
+            &sol.path.tiles,
+            &title,
         ));
     };
     let body = render::render_table_solution(&sol, format, width)?;
-    let grids = || render::Steps::of_tiles(&board, &start, &sol.tiles);
+    let grids = || render::Steps::of_tiles(&board, &start, &sol.path.tiles);
     let body = steps_if(steps, body, &sol, grids, format, width)?;
     let why = if start.blank() == 4 {
         "the position is in the half Schofield's target does not reach, so his twists do not apply"

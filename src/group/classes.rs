@@ -178,23 +178,28 @@ pub fn orbits_kept(
     const STRETCH: u64 = 1 << 14;
     // Fewer positions than this are walked on the calling thread.
     const SMALL: u64 = 1 << 17;
+    // Stretch `k`: each orbit first claimed here, with its members (the
+    // smallest first) and its distance.
+    let claim_stretch = |k: u64, claimed: &mut dyn FnMut(&[u64], u8)| {
+        let mut orbit: Vec<u64> = Vec::new();
+        let mut images: Vec<u64> = Vec::new();
+        for x in k * STRETCH..((k + 1) * STRETCH).min(n) {
+            if seen[(x / 64) as usize].load(Relaxed) & (1 << (x % 64)) != 0 {
+                continue;
+            }
+            let Some(d) = distance(x) else { continue };
+            if claim_orbit(action, x, inverses, &seen, &mut orbit, &mut images) {
+                claimed(&orbit, d);
+            }
+        }
+    };
     if !keep {
         // Counted by distance on each core, then added up.
         let counts = (0..n.div_ceil(STRETCH))
             .into_par_iter()
             .map(|k| {
                 let mut counts = vec![0u64; 256];
-                let mut orbit: Vec<u64> = Vec::new();
-                let mut images: Vec<u64> = Vec::new();
-                for x in k * STRETCH..((k + 1) * STRETCH).min(n) {
-                    if seen[(x / 64) as usize].load(Relaxed) & (1 << (x % 64)) != 0 {
-                        continue;
-                    }
-                    let Some(d) = distance(x) else { continue };
-                    if claim_orbit(action, x, inverses, &seen, &mut orbit, &mut images) {
-                        counts[usize::from(d)] += 1;
-                    }
-                }
+                claim_stretch(k, &mut |_, d| counts[usize::from(d)] += 1);
                 counts
             })
             .reduce(
@@ -215,19 +220,10 @@ pub fn orbits_kept(
     }
     let chunk = |k: u64| {
         let mut found = Vec::new();
-        let mut orbit: Vec<u64> = Vec::new();
-        let mut images: Vec<u64> = Vec::new();
-        for x in k * STRETCH..((k + 1) * STRETCH).min(n) {
-            if seen[(x / 64) as usize].load(Relaxed) & (1 << (x % 64)) != 0 {
-                continue;
-            }
-            let Some(d) = distance(x) else { continue };
-            if !claim_orbit(action, x, inverses, &seen, &mut orbit, &mut images) {
-                continue;
-            }
+        claim_stretch(k, &mut |orbit, d| {
             let rep = orbit[0];
             if let Some(r) = &rep_of {
-                for &z in &orbit {
+                for &z in orbit {
                     r[z as usize].store(rep as u32, Relaxed);
                 }
             }
@@ -236,7 +232,7 @@ pub fn orbits_kept(
                 size: orbit.len() as u64,
                 distance: d,
             });
-        }
+        });
         found
     };
     // A small space costs less on this thread than waking the others.

@@ -68,6 +68,15 @@ pub fn read(text: &str) -> Result<Definition, KpuzzleError> {
             .to_string(),
         ..Definition::default()
     };
+    // An orbit's definition, under its name.
+    let orbit = |name: &str, o: &Value| -> Result<OrbitDef, KpuzzleError> {
+        let field = |key: &str| whole(o.get(key), &format!("orbit {}'s {key}", quoted(name)));
+        Ok(OrbitDef {
+            name: name.to_string(),
+            pieces: field("numPieces")?,
+            orientations: field("numOrientations")?,
+        })
+    };
     match top.get("orbits") {
         Some(Value::Array(list)) => {
             for o in list {
@@ -75,32 +84,12 @@ pub fn read(text: &str) -> Result<Definition, KpuzzleError> {
                     .get("orbitName")
                     .and_then(Value::as_str)
                     .ok_or_else(|| err("each orbit needs an orbitName".into()))?;
-                def.orbits.push(OrbitDef {
-                    name: name.to_string(),
-                    pieces: whole(
-                        o.get("numPieces"),
-                        &format!("orbit {}'s numPieces", quoted(name)),
-                    )?,
-                    orientations: whole(
-                        o.get("numOrientations"),
-                        &format!("orbit {}'s numOrientations", quoted(name)),
-                    )?,
-                });
+                def.orbits.push(orbit(name, o)?);
             }
         }
         Some(Value::Object(map)) => {
             for (name, o) in map {
-                def.orbits.push(OrbitDef {
-                    name: name.clone(),
-                    pieces: whole(
-                        o.get("numPieces"),
-                        &format!("orbit {}'s numPieces", quoted(name)),
-                    )?,
-                    orientations: whole(
-                        o.get("numOrientations"),
-                        &format!("orbit {}'s numOrientations", quoted(name)),
-                    )?,
-                });
+                def.orbits.push(orbit(name, o)?);
             }
         }
         _ => return Err(err("a KPuzzle needs orbits".into())),

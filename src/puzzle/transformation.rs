@@ -217,20 +217,7 @@ impl Transformation {
             .iter()
             .zip(&next.orbits)
             .map(|(a, b)| {
-                let m = u16::from(a.modulus);
-                let mut perm = Vec::with_capacity(a.len());
-                let mut ori = Vec::with_capacity(a.len());
-                for i in 0..a.len() {
-                    let j = usize::from(b.perm[i]);
-                    perm.push(a.perm[j]);
-                    let carried = u16::from(a.ori[j]);
-                    let carried = if next.mirror {
-                        (m - carried) % m
-                    } else {
-                        carried
-                    };
-                    ori.push(((carried + u16::from(b.ori[i])) % m) as u8);
-                }
+                let (perm, ori) = carry(&a.perm, &a.ori, b, next.mirror);
                 OrbitMap {
                     perm,
                     ori,
@@ -345,16 +332,7 @@ impl Pattern {
             .iter()
             .zip(&t.orbits)
             .map(|(p, a)| {
-                let m = u16::from(a.modulus);
-                let mut pieces = Vec::with_capacity(a.len());
-                let mut orientation = Vec::with_capacity(a.len());
-                for i in 0..a.len() {
-                    let j = usize::from(a.perm[i]);
-                    pieces.push(p.pieces[j]);
-                    let carried = u16::from(p.orientation[j]);
-                    let carried = if t.mirror { (m - carried) % m } else { carried };
-                    orientation.push(((carried + u16::from(a.ori[i])) % m) as u8);
-                }
+                let (pieces, orientation) = carry(&p.pieces, &p.orientation, a, t.mirror);
                 OrbitPattern {
                     pieces,
                     orientation,
@@ -363,6 +341,25 @@ impl Pattern {
             .collect();
         Pattern { orbits }
     }
+}
+
+/// One orbit carried through `step` (the one convention): slot `i`
+/// receives what slot `step.perm[i]` held, with its orientation turned
+/// over when the step `mirrors`, then given `step.ori[i]`. `held[j]` and
+/// `ori[j]` are what slot `j` held before; a transformation's sources and
+/// a pattern's pieces are carried alike.
+fn carry(held: &[u8], ori: &[u8], step: &OrbitMap, mirrors: bool) -> (Vec<u8>, Vec<u8>) {
+    let m = u16::from(step.modulus);
+    step.perm
+        .iter()
+        .zip(&step.ori)
+        .map(|(&j, &gain)| {
+            let j = usize::from(j);
+            let carried = u16::from(ori[j]);
+            let carried = if mirrors { (m - carried) % m } else { carried };
+            (held[j], ((carried + u16::from(gain)) % m) as u8)
+        })
+        .unzip()
 }
 
 /// The points of a puzzle's orbits: orbit `k`'s slot `i` in orientation `f`

@@ -43,8 +43,8 @@ pub fn render_table_solution(
     format: Format,
     width: usize,
 ) -> Result<String, OutputError> {
-    let tiles: Vec<String> = s.tiles.iter().map(|t| t.to_string()).collect();
-    let blank = crate::board::letters(&s.moves);
+    let tiles: Vec<String> = s.path.tiles.iter().map(|t| t.to_string()).collect();
+    let blank = crate::board::letters(&s.path.moves);
     match format {
         Format::Json | Format::Jsonl | Format::Yaml => structured(s, format),
         Format::Csv => {
@@ -52,14 +52,14 @@ pub fn render_table_solution(
             struct Row<'a> {
                 start: &'a str,
                 goal: &'a str,
-                moves: u8,
+                moves: u32,
                 tile_moves: String,
                 blank_moves: &'a str,
             }
             csv([Row {
                 start: &s.start,
                 goal: &s.goal,
-                moves: s.length,
+                moves: s.path.length,
                 tile_moves: tiles.join(" "),
                 blank_moves: &blank,
             }])
@@ -68,7 +68,7 @@ pub fn render_table_solution(
             "start    {}\ngoal     {}\nlength   {} (optimal)\ntiles    {}\nblank    {}\n",
             s.start,
             s.goal,
-            super::counted(usize::from(s.length), "move", "moves"),
+            super::counted(s.path.length as usize, "move", "moves"),
             super::wrapped_with_note(&tiles, 9, "(tiles moved, in order)", width),
             super::wrapped_with_note(
                 &[if blank.is_empty() {

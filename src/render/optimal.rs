@@ -41,8 +41,8 @@ pub fn render_optimal(
                 &mut t,
                 &r.heuristic,
                 s.initial_estimate,
-                &s.tiles,
-                &s.moves,
+                &s.path.tiles,
+                &s.path.moves,
                 width,
             );
             let _ = writeln!(
@@ -83,10 +83,11 @@ pub fn render_batch(
         start: &r.start,
         goal: &r.goal,
         heuristic: &r.heuristic,
-        moves: r.solution.length,
-        blank_moves: crate::board::letters(&r.solution.moves),
+        moves: r.solution.path.length,
+        blank_moves: crate::board::letters(&r.solution.path.moves),
         tile_moves: r
             .solution
+            .path
             .tiles
             .iter()
             .map(u8::to_string)
@@ -96,7 +97,7 @@ pub fn render_batch(
         generated: r.solution.generated,
         seconds: r.solution.seconds,
     });
-    let lengths: u64 = runs.iter().map(|r| u64::from(r.solution.length)).sum();
+    let lengths: u64 = runs.iter().map(|r| u64::from(r.solution.path.length)).sum();
     let nodes: u64 = runs.iter().map(|r| r.solution.generated).sum();
     let search: f64 = runs.iter().map(|r| r.solution.seconds).sum();
     match format {

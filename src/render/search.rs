@@ -38,8 +38,8 @@ pub fn render_astar(r: &AstarReport, format: Format, width: usize) -> Result<Str
                 &mut s,
                 &x.heuristic,
                 x.initial_estimate,
-                &x.tiles,
-                &x.moves,
+                &x.path.tiles,
+                &x.path.moves,
                 width,
             );
             let _ = writeln!(
@@ -78,9 +78,9 @@ pub fn render_compare(runs: &[AstarReport], format: Format) -> Result<String, Ou
         goal: &r.goal,
         heuristic: &r.result.heuristic,
         initial_estimate: r.result.initial_estimate,
-        moves: r.result.length,
-        blank_moves: crate::board::letters(&r.result.moves),
-        tile_moves: r.result.tiles.iter().map(u8::to_string).join(" "),
+        moves: r.result.path.length,
+        blank_moves: crate::board::letters(&r.result.path.moves),
+        tile_moves: r.result.path.tiles.iter().map(u8::to_string).join(" "),
         expanded: r.result.expanded,
         max_queue: r.result.max_queue,
         stored: r.result.stored,

@@ -19,10 +19,10 @@
 //! let b: Board = "3x3".parse().unwrap();
 //! let start = b.parse_arrangement("_12/345/678").unwrap();
 //! let s = solve(&b, &start, &b.goal_blank_last(), Heuristic::Manhattan, &Limits::default()).unwrap();
-//! assert_eq!(s.length, 22);
+//! assert_eq!(s.path.length, 22);
 //! ```
 
-use crate::board::{Arrangement, Board, Direction};
+use crate::board::{Arrangement, Board, Direction, SolutionPath};
 use crate::search::duplicates::{Automaton, PRUNED};
 use crate::search::pdb::{self, Lookups, PatternDb};
 use crate::search::{Estimator, Guide, Heuristic, Limit, Limits, SearchError, begin, replay_back};
@@ -32,15 +32,9 @@ use std::time::Instant;
 /// An optimal solution with the work it took.
 #[derive(Debug, Clone, Serialize)]
 pub struct IdaSolution {
-    /// The number of moves.
-    #[serde(rename = "moves")]
-    pub length: u32,
-    /// The blank's moves.
-    #[serde(rename = "blank_moves", serialize_with = "crate::board::blank_letters")]
-    pub moves: Vec<Direction>,
-    /// The tiles moved, in order.
-    #[serde(rename = "tile_moves")]
-    pub tiles: Vec<u8>,
+    /// The moves.
+    #[serde(flatten)]
+    pub path: SolutionPath,
     /// The estimate at the start.
     pub initial_estimate: u32,
     /// Positions generated (children made).
@@ -364,7 +358,7 @@ pub fn solve<'a>(
     let guide = guide.into();
     if let Some((recast, p)) = begin(board, start, goal, guide)? {
         let mut s = solve(board, &recast.arrangement(start), p.goal(), guide, limits)?;
-        (s.moves, s.tiles) = replay_back(board, start, &recast, &s.tiles);
+        (s.path.moves, s.path.tiles) = replay_back(board, start, &recast, &s.path.tiles);
         return Ok(s);
     }
     let n = board.cells();
@@ -443,13 +437,8 @@ pub fn solve<'a>(
     }
     let seconds = clock.elapsed().as_secs_f64();
     let moves: Vec<Direction> = s.path.iter().rev().copied().collect();
-    let (_, tiles) = board
-        .walk(start, &moves)
-        .expect("the search's moves are legal");
     Ok(IdaSolution {
-        length: moves.len() as u32,
-        moves,
-        tiles,
+        path: SolutionPath::walk(board, start, moves).expect("the search's moves are legal"),
         initial_estimate,
         generated: s.generated,
         seconds,
@@ -480,7 +469,7 @@ mod tests {
         for i in (0..table.space().len()).step_by(7) {
             let a = table.space().arrangement(i);
             let s = solve(&b, &a, &goal, Guide::Databases(&p), &limits).unwrap();
-            assert_eq!(Some(s.length as u8), table.distance(&a), "{a:?}");
+            assert_eq!(Some(s.path.length as u8), table.distance(&a), "{a:?}");
         }
     }
 

@@ -122,6 +122,18 @@ pub struct Layer {
     pub of: u64,
 }
 
+impl Layer {
+    /// Layer 0 of a search over `of` positions: the goal alone.
+    pub fn goal(of: u64) -> Layer {
+        Layer {
+            distance: 0,
+            positions: 1,
+            reached: 1,
+            of,
+        }
+    }
+}
+
 /// The bytes a search of `space` with `moves` needs: the space's move
 /// tables, and a byte a position for its distance; with words, its sets of
 /// last moves (a bit a move, one set for each step a junction may cancel)
@@ -290,14 +302,9 @@ fn breadth_first(
     // Blocks holding positions of the frontier.
     let mut live: Vec<AtomicBool> = (0..blocks).map(|_| AtomicBool::new(false)).collect();
     live[(goal / size) as usize].store(true, Relaxed);
+    progress(Layer::goal(n));
     let mut counts = vec![1u64];
     let mut reached = 1u64;
-    progress(Layer {
-        distance: 0,
-        positions: 1,
-        reached,
-        of: n,
-    });
     let size_us = size as usize;
     // Blocks are handed out in runs, for the cores to share.
     let run = (blocks as usize / 256).clamp(1, 64);
@@ -375,63 +382,48 @@ impl Sweep<'_> {
     fn block<T: Copy + Into<u64>>(&self, b: usize, inner: &[T]) -> u64 {
         use std::sync::atomic::Ordering::Relaxed;
         let (size, nm) = (self.size, self.nm);
+        if !self.pull && !self.live[b].load(Relaxed) {
+            return 0;
+        }
+        // Pulling, the unseen positions look for one of this layer among
+        // their neighbours; pushing, this layer's positions claim theirs.
+        let wanted = if self.pull { UNSEEN } else { self.this };
         let row = &self.table[b * size..(b + 1) * size];
         let mut bases = [0u64; 64];
         let bases = &mut bases[..nm];
+        let mut ready = false;
         let mut count = 0u64;
-        if self.pull {
-            let mut ready = false;
-            for (i, x) in row.iter().enumerate() {
-                if x.load(Relaxed) != UNSEEN {
-                    continue;
+        for (i, x) in row.iter().enumerate() {
+            if x.load(Relaxed) != wanted {
+                continue;
+            }
+            if !ready {
+                for (m, base) in bases.iter_mut().enumerate() {
+                    *base = self.space.block_step(b as u64, m);
                 }
-                if !ready {
-                    for (m, base) in bases.iter_mut().enumerate() {
-                        *base = self.space.block_step(b as u64, m);
-                    }
-                    ready = true;
-                }
-                let moves = &inner[i * nm..(i + 1) * nm];
-                for (&base, &t) in bases.iter().zip(moves) {
-                    let j = base + t.into();
-                    if self.table[j as usize].load(Relaxed) == self.this {
+                ready = true;
+            }
+            let moves = &inner[i * nm..(i + 1) * nm];
+            for (&base, &t) in bases.iter().zip(moves) {
+                let y = &self.table[(base + t.into()) as usize];
+                if self.pull {
+                    if y.load(Relaxed) == self.this {
                         x.store(self.next, Relaxed);
                         count += 1;
                         break;
                     }
+                } else if y.load(Relaxed) == UNSEEN
+                    && y.compare_exchange(UNSEEN, self.next, Relaxed, Relaxed)
+                        .is_ok()
+                {
+                    count += 1;
+                    let j = (base + t.into()) as usize;
+                    self.next_live[j / size].store(true, Relaxed);
                 }
             }
-            if count > 0 {
-                self.next_live[b].store(true, Relaxed);
-            }
-        } else {
-            if !self.live[b].load(Relaxed) {
-                return 0;
-            }
-            let mut ready = false;
-            for (i, x) in row.iter().enumerate() {
-                if x.load(Relaxed) != self.this {
-                    continue;
-                }
-                if !ready {
-                    for (m, base) in bases.iter_mut().enumerate() {
-                        *base = self.space.block_step(b as u64, m);
-                    }
-                    ready = true;
-                }
-                let moves = &inner[i * nm..(i + 1) * nm];
-                for (&base, &t) in bases.iter().zip(moves) {
-                    let j = base + t.into();
-                    let y = &self.table[j as usize];
-                    if y.load(Relaxed) == UNSEEN
-                        && y.compare_exchange(UNSEEN, self.next, Relaxed, Relaxed)
-                            .is_ok()
-                    {
-                        count += 1;
-                        self.next_live[j as usize / size].store(true, Relaxed);
-                    }
-                }
-            }
+        }
+        if self.pull && count > 0 {
+            self.next_live[b].store(true, Relaxed);
         }
         count
     }
@@ -609,14 +601,9 @@ fn layers<M: Mask, N: Neighbours, const L: usize>(
     let mut bounds = vec![0usize, 1];
     order[0] = goal as u32;
     distance[goal as usize] = 0;
+    progress(Layer::goal(space.len()));
     let mut counts = vec![1u64];
     let mut reached = 1u64;
-    progress(Layer {
-        distance: 0,
-        positions: 1,
-        reached,
-        of: space.len(),
-    });
     let mut nb = vec![0u64; nm];
     let mut m = 1usize;
     // Empty layers in a row longer than the largest step: nothing is left.

@@ -563,8 +563,9 @@ impl Space {
         let nm = self.moves.len();
         let coord = &self.coords[c];
         let s = coord.slots.len();
-        // Each move on the coordinate's own places.
-        let local: Vec<Vec<usize>> = self
+        // Each move on the coordinate's own places: where each place's
+        // piece comes from, and the orientation it gains there.
+        let (local, gains): (Vec<Vec<usize>>, Vec<Vec<u8>>) = self
             .moves
             .iter()
             .map(|m| {
@@ -572,26 +573,16 @@ impl Space {
                     .slots
                     .iter()
                     .map(|&g| {
-                        coord
+                        let from = coord
                             .slots
                             .iter()
                             .position(|&x| x == m.src[usize::from(g)])
-                            .expect("a move keeps each group orbit")
+                            .expect("a move keeps each group orbit");
+                        (from, m.gain[usize::from(g)])
                     })
-                    .collect()
+                    .unzip()
             })
-            .collect();
-        let gains: Vec<Vec<u8>> = self
-            .moves
-            .iter()
-            .map(|m| {
-                coord
-                    .slots
-                    .iter()
-                    .map(|&g| m.gain[usize::from(g)])
-                    .collect()
-            })
-            .collect();
+            .unzip();
         let mut perm_table = MoveTable::zeroed(coord.perm_count, nm);
         let mut packed = None;
         if let (Some(ranker), true) = (coord.ranker, s <= 8) {
@@ -685,10 +676,18 @@ impl Space {
     /// (see [`Space::blocks`]): the outer digits worked through.
     #[inline]
     pub fn block_step(&self, b: u64, m: usize) -> u64 {
+        self.step_digits(&self.digits[1..], b, m)
+    }
+
+    /// Move `m` on the number whose digits, least significant first, are
+    /// `digits` of a position: each digit looked up in its coordinate's
+    /// table and placed at its stride.
+    #[inline]
+    fn step_digits(&self, digits: &[Digit], index: u64, m: usize) -> u64 {
         let nm = self.moves.len();
-        let mut rest = b;
+        let mut rest = index;
         let mut out = 0u64;
-        for d in &self.digits[1..] {
+        for d in digits {
             let (q, r) = d.radix.div_rem(rest);
             rest = q;
             let c = &self.coords[d.coord];
@@ -709,16 +708,7 @@ impl Space {
             let table = if d.ori { &c.ori_table } else { &c.perm_table };
             return u64::from(table.at(index as usize * nm + m));
         }
-        let mut rest = index;
-        let mut out = 0u64;
-        for d in &self.digits {
-            let (q, r) = d.radix.div_rem(rest);
-            rest = q;
-            let c = &self.coords[d.coord];
-            let table = if d.ori { &c.ori_table } else { &c.perm_table };
-            out += u64::from(table.at(r as usize * nm + m)) * d.stride;
-        }
-        out
+        self.step_digits(&self.digits, index, m)
     }
 
     /// The positions reached from `index` by every move, in order, into

@@ -252,9 +252,9 @@ fn solutions_replay_to_the_goal_in_the_tables_number_of_moves() {
     for seed in 0..1000 {
         let start = random_arrangement(t.space(), seed);
         let s = t.solve(&start).unwrap();
-        assert_eq!(Some(s.length), t.distance(&start));
-        let (end, tiles) = b.walk(&start, &s.moves).expect("legal moves");
-        assert_eq!(tiles, s.tiles);
+        assert_eq!(Some(s.path.length), t.distance(&start).map(u32::from));
+        let (end, tiles) = b.walk(&start, &s.path.moves).expect("legal moves");
+        assert_eq!(tiles, s.path.tiles);
         assert_eq!(&end, t.goal());
     }
 }

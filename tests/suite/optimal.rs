@@ -90,8 +90,11 @@ fn ida_finds_the_lookup_tables_distance_on_the_3x3_and_the_2x4() {
         let d = u32::from(table.distance(a).unwrap());
         for guide in [Guide::from(Heuristic::Manhattan), Guide::Databases(&p)] {
             let s = solve(&b, a, &goal, guide, &limits).unwrap();
-            assert_eq!(s.length, d, "{a:?}");
-            assert!(replays_on(&b, a, &goal, &s.moves, &s.tiles), "{a:?}");
+            assert_eq!(s.path.length, d, "{a:?}");
+            assert!(
+                replays_on(&b, a, &goal, &s.path.moves, &s.path.tiles),
+                "{a:?}"
+            );
         }
         longest = longest.max(d);
     }
@@ -110,8 +113,11 @@ fn ida_finds_the_lookup_tables_distance_on_the_3x3_and_the_2x4() {
     for a in sample {
         let d = u32::from(table.distance(&a).unwrap());
         let s = solve(&b, &a, &goal, Heuristic::Manhattan, &Limits::default()).unwrap();
-        assert_eq!(s.length, d, "{a:?}");
-        assert!(replays_on(&b, &a, &goal, &s.moves, &s.tiles), "{a:?}");
+        assert_eq!(s.path.length, d, "{a:?}");
+        assert!(
+            replays_on(&b, &a, &goal, &s.path.moves, &s.path.tiles),
+            "{a:?}"
+        );
         longest = longest.max(d);
     }
     assert_eq!(longest, u32::from(table.max()));
@@ -140,9 +146,13 @@ fn korfs_100_solved_optimally_mean_53_05_and_the_shortest_agree_with_manhattan()
                                 &Limits::default(),
                             )
                             .unwrap();
-                            assert!(replays(a, goal, &sol.moves, &sol.tiles), "{}", a.list());
-                            assert_eq!(sol.moves.len() as u32, sol.length);
-                            sol.length
+                            assert!(
+                                replays(a, goal, &sol.path.moves, &sol.path.tiles),
+                                "{}",
+                                a.list()
+                            );
+                            assert_eq!(sol.path.moves.len() as u32, sol.path.length);
+                            sol.path.length
                         })
                         .collect::<Vec<u32>>()
                 })
@@ -166,8 +176,8 @@ fn korfs_100_solved_optimally_mean_53_05_and_the_shortest_agree_with_manhattan()
             &Limits::default(),
         )
         .unwrap();
-        assert_eq!(m.length, lengths[i], "instance {}", i + 1);
-        assert!(replays(&instances[i], &goal, &m.moves, &m.tiles));
+        assert_eq!(m.path.length, lengths[i], "instance {}", i + 1);
+        assert!(replays(&instances[i], &goal, &m.path.moves, &m.path.tiles));
     }
     // Linear conflict, on the shortest three.
     for &i in &order[..3] {
@@ -179,7 +189,7 @@ fn korfs_100_solved_optimally_mean_53_05_and_the_shortest_agree_with_manhattan()
             &Limits::default(),
         )
         .unwrap();
-        assert_eq!(lc.length, lengths[i], "instance {}", i + 1);
+        assert_eq!(lc.path.length, lengths[i], "instance {}", i + 1);
     }
 }
 
@@ -207,10 +217,11 @@ fn the_databases_are_additive_and_admissible() {
         }
         let truth = solve(&b, &a, &goal, Heuristic::Manhattan, &Limits::default())
             .unwrap()
+            .path
             .length;
         let with_dbs = solve(&b, &a, &goal, Guide::Databases(dbs()), &Limits::default()).unwrap();
         assert!(with_dbs.initial_estimate <= truth, "{}", a.list());
-        assert_eq!(with_dbs.length, truth);
+        assert_eq!(with_dbs.path.length, truth);
     }
 }
 
@@ -249,7 +260,7 @@ fn databases_for_a_goal_off_the_diagonal_have_no_reflection() {
     for i in (0..t.space().len()).step_by(997) {
         let a = t.space().arrangement(i);
         let s = solve(&b, &a, &goal, Guide::Databases(&p), &limits).unwrap();
-        assert_eq!(s.length, u32::from(t.distance(&a).unwrap()), "{a:?}");
+        assert_eq!(s.path.length, u32::from(t.distance(&a).unwrap()), "{a:?}");
     }
 }
 
@@ -634,14 +645,14 @@ fn one_set_of_databases_serves_every_corner_goal() {
         }
         let truth = solve(&b, &a, goal, Heuristic::Manhattan, &Limits::default()).unwrap();
         let s = solve(&b, &a, goal, Guide::Databases(dbs()), &Limits::default()).unwrap();
-        assert_eq!(s.length, truth.length, "{}", a.list());
-        assert!(s.initial_estimate <= truth.length);
-        let (end, tiles) = b.walk(&a, &s.moves).expect("legal moves");
-        assert_eq!(tiles, s.tiles);
+        assert_eq!(s.path.length, truth.path.length, "{}", a.list());
+        assert!(s.initial_estimate <= truth.path.length);
+        let (end, tiles) = b.walk(&a, &s.path.moves).expect("legal moves");
+        assert_eq!(tiles, s.path.tiles);
         assert_eq!(&end, goal, "the reported moves reach the goal");
         if k < 6 {
             let r = astar(&b, &a, goal, dbs(), &Limits::default()).unwrap();
-            assert_eq!(r.length as usize, s.moves.len());
+            assert_eq!(r.path.length as usize, s.path.moves.len());
         }
     }
     let e = solve(

@@ -33,10 +33,10 @@ fn astar_is_optimal_with_every_heuristic_and_the_expansions_are_ordered() {
                     let mut expanded = HashMap::new();
                     for h in Heuristic::ALL {
                         let r = astar(b, &start, goal, h, &Limits::default()).unwrap();
-                        assert_eq!(r.length, best, "{} with {h:?}", b.format(&start));
+                        assert_eq!(r.path.length, best, "{} with {h:?}", b.format(&start));
                         // The solution replays to the goal.
-                        let (end, tiles) = b.walk(&start, &r.moves).expect("legal moves");
-                        assert_eq!(tiles, r.tiles);
+                        let (end, tiles) = b.walk(&start, &r.path.moves).expect("legal moves");
+                        assert_eq!(tiles, r.path.tiles);
                         assert_eq!(&end, goal);
                         expanded.insert(h, r.expanded);
                     }

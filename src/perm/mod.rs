@@ -1,0 +1,339 @@
+//! Permutations of `0..n`: composition, inverse, parity, cycle notation and
+//! lexicographic ranking.
+//!
+//! # Convention (written once, used everywhere)
+//!
+//! A permutation is a slice `p` with `p[i]` the *image* of `i`. For a puzzle
+//! position we store `pieces[square]`, the piece standing on each square
+//! (Schofield's `C[i]`); as a permutation that is the map square → piece.
+//!
+//! [`compose`]`(p, q)` is "first `q`, then `p`": `compose(p, q)[i] = p[q[i]]`.
+//!
+//! Cycle notation `(0 1 2)` means `0 ↦ 1 ↦ 2 ↦ 0`, exactly as Schofield writes
+//! the corner twist A = (012).
+//!
+//! ```
+//! use schofield::perm;
+//! let a = [1u8, 2, 0, 3]; // (0 1 2)
+//! assert_eq!(perm::format_cycles(&a), "(012)");
+//! assert!(perm::is_even(&a));
+//! assert_eq!(perm::compose(&a, &perm::inverse(&a)), vec![0, 1, 2, 3]);
+//! assert_eq!(perm::lex_rank(&[0u8, 1, 2, 3]), 0);
+//! assert_eq!(perm::lex_unrank(23, 4), vec![3, 2, 1, 0]);
+//! ```
+
+mod cycles;
+mod rank;
+
+pub use cycles::*;
+pub use rank::*;
+use std::fmt;
+
+/// Why a list is not a permutation of `0..n`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum PermutationError {
+    /// An entry `n` or more.
+    OutOfRange {
+        /// The entry.
+        value: u8,
+        /// The number of entries.
+        n: usize,
+    },
+    /// An entry given twice.
+    Repeated(u8),
+    /// More than 256 entries: more than a byte numbers.
+    TooLong(usize),
+}
+
+impl fmt::Display for PermutationError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            PermutationError::OutOfRange { value, n } => {
+                write!(f, "{value} is out of range; expected 0 to {}", n - 1)
+            }
+            PermutationError::Repeated(v) => write!(f, "{v} appears twice"),
+            PermutationError::TooLong(n) => write!(f, "{n} entries; expected at most 256"),
+        }
+    }
+}
+
+impl std::error::Error for PermutationError {}
+
+/// Checks that `p` holds each of `0..p.len()` exactly once (at most 256
+/// entries): the one permutation check that every reader of positions,
+/// arrangements and files calls. With `n` entries all in range and none
+/// repeated, none can be missing.
+///
+/// ```
+/// use schofield::perm::{PermutationError, check_permutation};
+/// assert_eq!(check_permutation(&[2, 0, 1]), Ok(()));
+/// assert_eq!(check_permutation(&[2, 0, 2]), Err(PermutationError::Repeated(2)));
+/// assert_eq!(check_permutation(&[3, 0, 1]), Err(PermutationError::OutOfRange { value: 3, n: 3 }));
+/// ```
+pub fn check_permutation(p: &[u8]) -> Result<(), PermutationError> {
+    let n = p.len();
+    if n > 256 {
+        return Err(PermutationError::TooLong(n));
+    }
+    let mut seen = [false; 256];
+    for &x in p {
+        if usize::from(x) >= n {
+            return Err(PermutationError::OutOfRange { value: x, n });
+        }
+        if std::mem::replace(&mut seen[usize::from(x)], true) {
+            return Err(PermutationError::Repeated(x));
+        }
+    }
+    Ok(())
+}
+
+/// True when `p` holds each of `0..p.len()` exactly once.
+pub fn is_permutation(p: &[u8]) -> bool {
+    check_permutation(p).is_ok()
+}
+
+/// `compose(p, q)[i] = p[q[i]]`: apply `q` first, then `p`.
+pub fn compose(p: &[u8], q: &[u8]) -> Vec<u8> {
+    q.iter().map(|&x| p[usize::from(x)]).collect()
+}
+
+/// The inverse permutation: `inverse(p)[p[i]] = i`.
+pub fn inverse(p: &[u8]) -> Vec<u8> {
+    let mut inv = vec![0u8; p.len()];
+    for (i, &x) in p.iter().enumerate() {
+        inv[usize::from(x)] = i as u8;
+    }
+    inv
+}
+
+/// The transpositions `(i j)` that, applied in order to the positions of
+/// `from`, turn it into `to` (both arrangements of the same distinct items):
+/// at most `n − 1` of them, one fewer than the cycle length for each cycle.
+pub fn transpositions_between(from: &[u8], to: &[u8]) -> Vec<(usize, usize)> {
+    let mut cur = from.to_vec();
+    let mut where_is = vec![0usize; 256];
+    for (i, &x) in cur.iter().enumerate() {
+        where_is[usize::from(x)] = i;
+    }
+    let mut out = Vec::new();
+    for i in 0..cur.len() {
+        if cur[i] != to[i] {
+            let j = where_is[usize::from(to[i])];
+            out.push((i, j));
+            let (a, b) = (cur[i], cur[j]);
+            cur.swap(i, j);
+            where_is[usize::from(a)] = j;
+            where_is[usize::from(b)] = i;
+        }
+    }
+    out
+}
+
+/// A 3-cycle on positions `(i, j, k)`: the item at `i` moves to `j`, the one
+/// at `j` to `k`, the one at `k` to `i`.
+pub type ThreeCycle = (usize, usize, usize);
+
+/// Applies a 3-cycle of positions to `items`.
+pub fn apply_three_cycle<T: Copy>(items: &mut [T], (i, j, k): ThreeCycle) {
+    let (a, b, c) = (items[i], items[j], items[k]);
+    items[j] = a;
+    items[k] = b;
+    items[i] = c;
+}
+
+/// The 3-cycles of positions that, applied in order, turn `from` into `to`
+/// (arrangements of the same distinct items, differing by an even
+/// permutation): position by position, the item wanted at `i` is brought in
+/// by a 3-cycle through `i`, its current position and a spare position
+/// further on. The last two positions need no spare: if the permutation is
+/// even they come right by themselves. Returns `None` for an odd permutation.
+///
+/// ```
+/// use schofield::perm::{apply_three_cycle, three_cycles_between};
+/// let from = [3u8, 4, 0, 2, 1, 5];
+/// let to = [0u8, 5, 1, 4, 3, 2];
+/// let cycles = three_cycles_between(&from, &to).unwrap();
+/// let mut cur = from;
+/// for c in cycles {
+///     apply_three_cycle(&mut cur, c);
+/// }
+/// assert_eq!(cur, to);
+/// assert!(three_cycles_between(&[1u8, 0, 2], &[0u8, 1, 2]).is_none());
+/// ```
+pub fn three_cycles_between(from: &[u8], to: &[u8]) -> Option<Vec<ThreeCycle>> {
+    let n = from.len();
+    let mut cur = from.to_vec();
+    let mut out = Vec::new();
+    for i in 0..n.saturating_sub(2) {
+        if cur[i] == to[i] {
+            continue;
+        }
+        let at = (i + 1..n).find(|&p| cur[p] == to[i])?;
+        let spare = if at == i + 1 { i + 2 } else { i + 1 };
+        // at → i, i → spare, spare → at.
+        let c = (at, i, spare);
+        apply_three_cycle(&mut cur, c);
+        out.push(c);
+    }
+    (cur == to).then_some(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn division_by_multiplication_is_division() {
+        let mut rng = fastrand::Rng::with_seed(15);
+        let mut divisors: Vec<u64> = (1..3000)
+            .chain([12, 60, 360, 2520, 20_160, 181_440, 1_814_400, 19_958_400])
+            .chain([
+                u64::from(u32::MAX),
+                1 << 31,
+                1 << 40,
+                u64::MAX - 1,
+                u64::MAX,
+            ])
+            .collect();
+        divisors.extend((0..2000).map(|_| rng.u64(1..)));
+        divisors.extend((0..2000).map(|_| rng.u64(1..1 << 40)));
+        for d in divisors {
+            let div = Divisor::new(d).unwrap();
+            let edges = [
+                0,
+                1,
+                d - 1,
+                d,
+                d.wrapping_add(1),
+                u64::from(u32::MAX),
+                u64::MAX - 1,
+                u64::MAX,
+            ];
+            let mut random: Vec<u64> = (0..100).map(|_| rng.u64(..)).collect();
+            random.extend((0..100).map(|_| u64::from(rng.u32(..))));
+            for x in edges.into_iter().chain(random) {
+                assert_eq!(div.div_rem(x), (x / d, x % d), "{x} / {d}");
+            }
+        }
+        assert!(Divisor::new(0).is_none());
+    }
+
+    #[test]
+    fn the_unranker_splits_every_rank_as_division_does() {
+        for (n, k) in [(16, 8), (16, 7), (12, 5), (9, 9)] {
+            let l = Lehmer::<u32>::placements(n, k).unwrap();
+            for lead in 1..=k.min(5) {
+                let u = Unranker::with_leading(&l, lead);
+                for r in (0..l.count()).step_by((l.count() / 5000).max(1) as usize) {
+                    assert_eq!(u.unrank(r), l.unrank(r), "{n} {k} {lead} {r}");
+                }
+                assert_eq!(u.unrank(l.count() - 1), l.unrank(l.count() - 1));
+            }
+        }
+    }
+
+    #[test]
+    fn the_table_ranker_is_the_lehmer_rank_of_every_small_permutation() {
+        for m in 2..=8 {
+            let l = Lehmer::<u32>::even(m).unwrap();
+            let fast = Ranker::even(m).unwrap();
+            for r in 0..factorial(m) {
+                // Both parities: the two orders sharing a sequence number.
+                let p = lex_unrank(r, m);
+                let packed = p
+                    .iter()
+                    .enumerate()
+                    .fold(0u64, |a, (i, &x)| a | u64::from(x) << (4 * i));
+                let want = l.rank_packed(packed);
+                assert_eq!(fast.rank_packed(packed), want, "m = {m}, {p:?}");
+                assert_eq!(fast.rank_fields(fields(&p)), want, "m = {m}, {p:?}");
+            }
+        }
+        // Larger ones are not its business.
+        assert!(Ranker::even(9).is_none());
+    }
+
+    #[test]
+    fn every_rank_is_the_one_lehmer_rank() {
+        // The placements rank of k = n equals the lexicographic rank, and
+        // k = n − 2 equals the sequence number, on all of S6.
+        let full = Lehmer::<u64>::placements(6, 6).unwrap();
+        let even = Lehmer::<u32>::even(6).unwrap();
+        for r in 0..720 {
+            let p = lex_unrank(r, 6);
+            assert_eq!(full.rank(p.iter().copied()), r);
+            assert_eq!(u64::from(even.rank(p.iter().copied())), r / 2);
+        }
+        assert_eq!(
+            Lehmer::<u64>::placements(16, 16).unwrap().count(),
+            factorial(16)
+        );
+        assert!(Lehmer::<u64>::placements(17, 1).is_none());
+        assert!(Lehmer::<u32>::placements(3, 4).is_none());
+    }
+
+    #[test]
+    fn rank_unrank_all_of_s5() {
+        for r in 0..120 {
+            let p = lex_unrank(r, 5);
+            assert!(is_permutation(&p));
+            assert_eq!(lex_rank(&p), r);
+        }
+    }
+
+    #[test]
+    fn even_permutations_in_sequence_order() {
+        fn check<const N: usize>() {
+            let all = even_permutations::<N>();
+            assert_eq!(all.len() as u64, factorial(N) / 2);
+            for (s, p) in all.iter().enumerate() {
+                assert!(is_even(p));
+                assert_eq!(even_rank(p), s as u64);
+                // From the tables up to 8 entries, by Lehmer digits above.
+                assert_eq!(even_rank_array(p), s as u32);
+                assert_eq!(even_unrank(s as u64, N), p.to_vec());
+            }
+        }
+        check::<3>();
+        check::<4>();
+        check::<5>();
+        check::<6>();
+        check::<7>();
+        check::<8>();
+        check::<9>();
+    }
+
+    #[test]
+    fn cycles_round_trip() {
+        let p = parse_cycles("(132)(67)", 8).unwrap();
+        assert_eq!(format_cycles(&p), "(132)(67)");
+        assert!(!is_even(&p));
+        assert_eq!(parse_cycles("I", 8).unwrap(), (0..8).collect::<Vec<u8>>());
+    }
+
+    #[test]
+    fn cycle_errors() {
+        assert_eq!(parse_cycles("(1(2)", 8), Err(CycleError::Unbalanced));
+        assert_eq!(parse_cycles("(12", 8), Err(CycleError::Unclosed));
+        assert_eq!(
+            parse_cycles("(19)", 8),
+            Err(CycleError::OutOfRange { element: 9, n: 8 })
+        );
+        assert_eq!(parse_cycles("(12)(23)", 8), Err(CycleError::Repeated(2)));
+        assert_eq!(parse_cycles("12", 8), Err(CycleError::OutsideCycle));
+        assert_eq!(parse_cycles("(1x)", 8), Err(CycleError::BadCharacter('x')));
+    }
+
+    #[test]
+    fn transpositions_sort() {
+        let from = [3u8, 1, 0, 2];
+        let to = [0u8, 1, 2, 3];
+        let ts = transpositions_between(&from, &to);
+        let mut cur = from.to_vec();
+        for (i, j) in &ts {
+            cur.swap(*i, *j);
+        }
+        assert_eq!(cur, to);
+        assert_eq!(ts.len(), 2);
+    }
+}

@@ -1,0 +1,442 @@
+//! The views of the twist puzzles' results: the move-count table, one
+//! position's solution, a path followed, random positions.
+
+use super::*;
+use crate::twist::analysis::MoveCount;
+use crate::twist::solve::{PathReport, Solution};
+
+/// The move-count table. Text is laid out as Schofield's table, with the
+/// totals; JSON, YAML and CSV hold one record per row (no total row).
+pub fn render_counts(rows: &[MoveCount], format: Format) -> Result<String, OutputError> {
+    match format {
+        Format::Json | Format::Jsonl | Format::Yaml => structured(rows, format),
+        Format::Csv => csv(rows),
+        Format::Text => {
+            let mut s = String::new();
+            let classes = rows.iter().all(|r| r.classes.is_some());
+            let extended = classes && rows.iter().all(|r| r.extended_classes.is_some());
+            let wide = |n: u64| grouped(n as usize);
+            let total = |f: fn(&MoveCount) -> Option<u64>| -> String {
+                wide(rows.iter().filter_map(f).sum())
+            };
+            // Columns as wide as the eight-puzzle's table, wider when the
+            // totals need it (two spaces at least between columns).
+            let fit = |least: usize, f: fn(&MoveCount) -> Option<u64>| {
+                least.max(total(f).chars().count() + 2)
+            };
+            let (pw, cw) = (fit(10, |r| Some(r.positions)), fit(8, |r| r.classes));
+            let ew = fit(18, |r| r.extended_classes);
+            let line = |s: &mut String, a: &str, b: &str, c: &str, d: &str| {
+                let _ = writeln!(
+                    s,
+                    "{}",
+                    format!("{a:>6} {b:>pw$} {c:>cw$} {d:>ew$}").trim_end()
+                );
+            };
+            line(
+                &mut s,
+                "moves",
+                "positions",
+                if classes { "classes" } else { "" },
+                if extended { "extended classes" } else { "" },
+            );
+            for r in rows {
+                line(
+                    &mut s,
+                    &r.moves.to_string(),
+                    &wide(r.positions),
+                    &r.classes.map(wide).unwrap_or_default(),
+                    &if extended {
+                        r.extended_classes.map(wide).unwrap_or_default()
+                    } else {
+                        String::new()
+                    },
+                );
+            }
+            line(
+                &mut s,
+                "total",
+                &total(|r| Some(r.positions)),
+                &if classes {
+                    total(|r| r.classes)
+                } else {
+                    String::new()
+                },
+                &if extended {
+                    total(|r| r.extended_classes)
+                } else {
+                    String::new()
+                },
+            );
+            Ok(s)
+        }
+    }
+}
+
+/// One flat CSV record for a solution.
+#[derive(Serialize)]
+struct SolutionRecord<'a> {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    code: Option<&'a str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    grid: Option<&'a str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    cycles: Option<&'a str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pattern: Option<&'a str>,
+    sequence_number: u64,
+    moves: u8,
+    starting_twists: String,
+    ending_twists: String,
+    specimen: &'a str,
+    minimal_path_count: u64,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    tile_solutions: Option<u64>,
+    class_id: usize,
+    class_size: u64,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    extended_class_id: Option<usize>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    extended_class_size: Option<u64>,
+}
+
+/// Everything about one position.
+/// Text wraps at `width` columns.
+pub fn render_solution(
+    sol: &Solution,
+    format: Format,
+    width: usize,
+) -> Result<String, OutputError> {
+    match format {
+        Format::Json | Format::Jsonl | Format::Yaml => structured(sol, format),
+        Format::Csv => csv([SolutionRecord {
+            code: sol.code.as_deref(),
+            grid: sol.grid.as_deref(),
+            cycles: sol.cycles.as_deref(),
+            pattern: sol.pattern.as_deref(),
+            sequence_number: sol.sequence_number,
+            moves: sol.moves,
+            starting_twists: sol.starting_twists.letters.clone(),
+            ending_twists: sol
+                .ending_twists
+                .as_ref()
+                .map(|e| e.letters.clone())
+                .unwrap_or_default(),
+            specimen: &sol.specimen.plain,
+            minimal_path_count: sol.minimal_path_count,
+            tile_solutions: sol.tile_solutions,
+            class_id: sol.class.id,
+            class_size: sol.class.size,
+            extended_class_id: sol.extended_class.as_ref().map(|c| c.id),
+            extended_class_size: sol.extended_class.as_ref().map(|c| c.size),
+        }]),
+        Format::Text => Ok(solution_text(sol, width)),
+    }
+}
+
+/// `W Z`: the names of a set of moves, spaced.
+fn spaced(names: &[String]) -> String {
+    names.join(" ")
+}
+
+/// The cost of a specimen as text: with words, Schofield's sum
+/// (`7 twists, 4 elisions, 4·7 − 2·4 = 20 moves`); else its count.
+fn cost_text(
+    twists: usize,
+    elisions: usize,
+    word: Option<u32>,
+    moves: u8,
+    nouns: &crate::puzzle::Vocabulary,
+) -> String {
+    match word {
+        Some(w) => format!(
+            "{}, {}, {w}·{twists} − 2·{elisions} = {moves} moves",
+            counted(twists, &nouns.move_, &nouns.moves),
+            counted(elisions, "elision", "elisions"),
+        ),
+        None => counted(twists, &nouns.move_, &nouns.moves),
+    }
+}
+
+fn solution_text(sol: &Solution, width: usize) -> String {
+    let v = &sol.vocabulary;
+    let mut s = String::new();
+    let name = sol
+        .code
+        .as_deref()
+        .or(sol.pattern.as_deref())
+        .unwrap_or_default();
+    let _ = writeln!(s, "{} position {}", capitalised(&sol.puzzle), name);
+    let _ = writeln!(s);
+    if let Some(grid) = &sol.grid {
+        for row in grid.split('/') {
+            let cells: Vec<String> = row.chars().map(String::from).collect();
+            let _ = writeln!(s, "    {}", cells.join(" "));
+        }
+        let _ = writeln!(s);
+    }
+    let mut field = |name: &str, value: String| {
+        let _ = writeln!(s, "{name:<17}{value}");
+    };
+    if let Some(code) = &sol.code {
+        field("code number", code.clone());
+    }
+    if let Some(grid) = &sol.grid {
+        field("grid", grid.clone());
+    }
+    if let Some(cycles) = &sol.cycles {
+        field("cycles", cycles.clone());
+    }
+    if let Some(pattern) = &sol.pattern {
+        field("pattern", pattern.clone());
+    }
+    field("sequence number", grouped(sol.sequence_number as usize));
+    field("minimum", counted(usize::from(sol.moves), "move", "moves"));
+    let starting = format!("starting {}", v.moves);
+    let ending = format!("ending {}", v.moves);
+    if sol.moves == 0 {
+        field(&starting, "none: this is the target".to_string());
+    } else {
+        // Schofield's field, for moves named by one letter each.
+        let with_field = |names: &[String], f: &str| {
+            if f.contains(' ') {
+                spaced(names)
+            } else {
+                format!("{}   (field {f})", spaced(names))
+            }
+        };
+        field(
+            &starting,
+            with_field(&sol.starting_twists.names, &sol.starting_field),
+        );
+        if let (Some(e), Some(f)) = (&sol.ending_twists, &sol.ending_field) {
+            field(&ending, with_field(&e.names, f));
+        }
+        field(
+            "specimen",
+            format!(
+                "{}   = {}: {}",
+                sol.specimen_marked,
+                sol.specimen,
+                cost_text(
+                    sol.specimen_twists,
+                    sol.specimen_elisions,
+                    sol.word_length,
+                    sol.moves,
+                    v
+                )
+            ),
+        );
+        if let Some(tiles) = &sol.tile_moves {
+            let pieces: Vec<String> = tiles.iter().map(|p| p.to_string()).collect();
+            field(
+                "tile moves",
+                wrapped_with_note(&pieces, 17, "(pieces moved, in order)", width),
+            );
+        }
+        let twins = match sol.tile_solutions {
+            Some(t) if t != sol.minimal_path_count => {
+                format!("; {t} tile-move sequences, counting T T for T⁻¹ where that is as short")
+            }
+            _ => String::new(),
+        };
+        match &sol.minimal_paths {
+            Some(paths) => {
+                field(
+                    "minimal paths",
+                    format!("{}{twins}", sol.minimal_path_count),
+                );
+                let wide = paths
+                    .iter()
+                    .map(|p| p.plain.chars().count())
+                    .max()
+                    .unwrap_or(0);
+                for p in paths {
+                    field("", format!("{:<wide$}   {}", p.plain, p.marked));
+                }
+            }
+            None => field(
+                "minimal paths",
+                format!("{} (list them with --all){twins}", sol.minimal_path_count),
+            ),
+        }
+    }
+    for (name, c) in [
+        ("class", Some(&sol.class)),
+        ("extended class", sol.extended_class.as_ref()),
+    ] {
+        let Some(c) = c else { continue };
+        field(
+            name,
+            format!(
+                "{} (of 0 … {}): representative {} (S = {}), {}",
+                grouped(c.id),
+                grouped(c.of - 1),
+                c.representative,
+                grouped(c.representative_sequence_number as usize),
+                counted(c.size as usize, "member", "members")
+            ),
+        );
+    }
+    s
+}
+
+/// The lines shared by every optimal-solution report: the heuristic and its
+/// estimate at the start, the length, the tiles moved and the blank's moves.
+pub(crate) fn solution_lines(
+    out: &mut String,
+    heuristic: &str,
+    estimate: u32,
+    tiles: &[u8],
+    moves: &[crate::board::Direction],
+    width: usize,
+) {
+    let tiles: Vec<String> = tiles.iter().map(|t| t.to_string()).collect();
+    let blank = crate::board::letters(moves);
+    let dash = |s: String| if s.is_empty() { "-".to_string() } else { s };
+    let blank = blank
+        .as_bytes()
+        .chunks(width.max(31) - 11)
+        .map(|c| String::from_utf8_lossy(c).into_owned())
+        .collect::<Vec<_>>()
+        .join(&format!("\n{}", " ".repeat(11)));
+    let _ = writeln!(
+        out,
+        "heuristic  {heuristic} (estimate at the start: {estimate})"
+    );
+    let _ = writeln!(
+        out,
+        "length     {} (optimal)",
+        counted(moves.len(), "move", "moves")
+    );
+    let _ = writeln!(
+        out,
+        "tiles      {}",
+        wrapped_with_note(&tiles, 11, "(tiles moved, in order)", width)
+    );
+    let _ = writeln!(
+        out,
+        "blank      {}",
+        wrapped_with_note(&[dash(blank)], 11, "(U up, L left, R right, D down)", width)
+    );
+}
+
+/// What a path does.
+/// Text wraps at `width` columns.
+pub fn render_path(r: &PathReport, format: Format, width: usize) -> Result<String, OutputError> {
+    #[derive(Serialize)]
+    struct Record<'a> {
+        path: &'a str,
+        marked: &'a str,
+        marked_ascii: &'a str,
+        twists: usize,
+        elisions: usize,
+        moves: usize,
+        reduced: bool,
+        inverse: &'a str,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        start_code: Option<&'a str>,
+        start: &'a str,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        end_code: Option<&'a str>,
+        end: &'a str,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        end_cycles: Option<&'a str>,
+        end_is_target: bool,
+    }
+    match format {
+        Format::Json | Format::Jsonl | Format::Yaml => structured(r, format),
+        Format::Csv => csv([Record {
+            path: &r.path.plain,
+            marked: &r.marked,
+            marked_ascii: &r.marked_ascii,
+            twists: r.twists,
+            elisions: r.elisions,
+            moves: r.moves,
+            reduced: r.reduced,
+            inverse: &r.inverse.plain,
+            start_code: r.start_code.as_deref(),
+            start: &r.start,
+            end_code: r.end_code.as_deref(),
+            end: &r.end,
+            end_cycles: r.end_cycles.as_deref(),
+            end_is_target: r.end_is_target,
+        }]),
+        Format::Text => {
+            let v = &r.vocabulary;
+            let mut s = String::new();
+            let mut field = |name: &str, value: String| {
+                let _ = writeln!(s, "{name:<15}{value}");
+            };
+            field("path", format!("{}   ({})", r.marked, r.path));
+            let cost = match r.word_length {
+                Some(w) => format!(
+                    "{}, {}: {w}·{} − 2·{} = {}",
+                    counted(r.twists, &v.move_, &v.moves),
+                    counted(r.elisions, "elision", "elisions"),
+                    r.twists,
+                    r.elisions,
+                    r.moves
+                ),
+                None => counted(r.twists, &v.move_, &v.moves),
+            };
+            field("moves", cost);
+            if !r.reduced {
+                field(
+                    "note",
+                    format!(
+                        "not reduced: a {m} is followed by one with which it makes one {m} or none; Schofield's calculus replaces T T by T⁻¹ and drops T T⁻¹, never making a path longer",
+                        m = v.move_
+                    ),
+                );
+            }
+            field("inverse", r.inverse.to_string());
+            let with_code = |code: &Option<String>, shown: &str| match code {
+                Some(c) => format!("{c}   {shown}"),
+                None => shown.to_string(),
+            };
+            field("from", with_code(&r.start_code, &r.start));
+            let target = if r.end_is_target { "   the target" } else { "" };
+            let cycles = r
+                .end_cycles
+                .as_ref()
+                .map(|c| format!("   {c}"))
+                .unwrap_or_default();
+            field(
+                "reaches",
+                format!("{}{cycles}{target}", with_code(&r.end_code, &r.end)),
+            );
+            if let Some(tiles) = &r.tile_moves {
+                let pieces: Vec<String> = tiles.iter().map(|p| p.to_string()).collect();
+                field(
+                    "tile moves",
+                    wrapped_with_note(&pieces, 15, "(pieces moved, in order)", width),
+                );
+            }
+            Ok(s)
+        }
+    }
+}
+
+/// A position drawn by `random`.
+#[derive(Debug, Clone, Serialize)]
+pub struct RandomPosition {
+    /// The position, as a grid string.
+    pub start: String,
+    /// Its code number (twist puzzles).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub code: Option<String>,
+    /// Its distance from the goal, when known.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub moves: Option<u8>,
+}
+
+/// Random positions. Text is one position a line, ready to pipe into a
+/// command that reads positions from standard input (`solve -`).
+pub fn render_random(records: &[RandomPosition], format: Format) -> Result<String, OutputError> {
+    match format {
+        Format::Json | Format::Jsonl | Format::Yaml => structured(records, format),
+        Format::Csv => csv(records),
+        Format::Text => Ok(records.iter().map(|r| format!("{}\n", r.start)).collect()),
+    }
+}
