@@ -22,7 +22,7 @@
 //! ```
 
 use crate::board::symmetry::Symmetry;
-use crate::board::two_bit::{Expand, Next, TwoBit, fields};
+use crate::board::two_bit::{Expand, Next, TwoBit, set_bits};
 use crate::board::{
     Arrangement, Board, Jump, Placing, Progress, Space, move_tables, nib, tile_ranks, try_vec_with,
 };
@@ -534,7 +534,7 @@ impl Expand for Expansion<'_> {
             let claimed = next.claim_word(to, hits);
             // A word lies in one block: the standard one, or not.
             if let Some(first) = self.moves.standard(to * 32) {
-                for k in fields(claimed) {
+                for k in set_bits(claimed) {
                     self.standard[first + k].store(depth, Ordering::Relaxed);
                 }
             }

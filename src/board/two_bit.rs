@@ -143,7 +143,7 @@ const RUN: usize = 16;
 /// The places (0 … 31) of the two-bit fields whose low bit is set in
 /// `bits`, in order: how a word's marked or claimed states are walked.
 #[inline(always)]
-pub(crate) fn fields(mut bits: u64) -> impl Iterator<Item = usize> {
+pub(crate) fn set_bits(mut bits: u64) -> impl Iterator<Item = usize> {
     std::iter::from_fn(move || {
         (bits != 0).then(|| {
             let k = bits.trailing_zeros() as usize / 2;
@@ -239,7 +239,7 @@ impl Next<'_> {
     pub fn claim_word(&mut self, w: usize, states: u64) -> u64 {
         let table = self.table;
         if table.group != 1 {
-            return fields(states)
+            return set_bits(states)
                 .filter(|&k| self.claim(w * 32 + k))
                 .fold(0, |claimed, k| claimed | 1 << (2 * k));
         }
@@ -611,7 +611,7 @@ impl TwoBit {
     /// bits of their fields), in order.
     #[inline(always)]
     fn each_state(&self, w: usize, hits: u64, f: impl FnMut(usize)) {
-        fields(hits)
+        set_bits(hits)
             .map(|k| w * 32 + k)
             .take_while(|&i| i < self.len)
             .for_each(f);
@@ -707,7 +707,7 @@ impl TwoBit {
             .iter()
             .enumerate()
             .flat_map(move |(w, word)| {
-                fields(Self::marked(word.load(Ordering::Relaxed), mark)).map(move |k| w * 32 + k)
+                set_bits(Self::marked(word.load(Ordering::Relaxed), mark)).map(move |k| w * 32 + k)
             })
             .take_while(move |&i| i < len)
     }

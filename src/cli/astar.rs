@@ -1,7 +1,7 @@
 //! `astar`: A* over any sliding board.
 
 use super::common::{self, FormatArg, Outcome};
-use clap::{Args, ValueEnum};
+use clap::Args;
 use schofield::board::Board;
 use schofield::board::goal::Goal;
 use schofield::render::{self, AstarReport, Format};
@@ -19,8 +19,8 @@ pub struct AstarArgs {
     #[arg(required = true, num_args = 1..)]
     grid: Vec<String>,
     /// The distance estimate.
-    #[arg(long, value_enum, default_value_t = HeuristicArg::Manhattan)]
-    heuristic: HeuristicArg,
+    #[arg(long, default_value = "manhattan", value_parser = heuristics())]
+    heuristic: Heuristic,
     /// Run every heuristic and show them side by side.
     #[arg(long, conflicts_with_all = ["heuristic", "steps"])]
     compare: bool,
@@ -44,30 +44,14 @@ pub struct AstarArgs {
     pub out: FormatArg,
 }
 
-/// The values of `--heuristic` (the library's [`Heuristic`]).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
-pub enum HeuristicArg {
-    /// 0 at the goal, 1 elsewhere: A* becomes Dijkstra's algorithm.
-    Discrete,
-    /// The number of tiles out of place.
-    Hamming,
-    /// The sum over tiles of the rows and columns between each tile and its
-    /// goal cell.
-    Manhattan,
-    /// Manhattan plus 2 for every tile that must leave its goal row or
-    /// column to let the others in it pass (Hansson, Mayer and Yung).
-    LinearConflict,
-}
-
-impl From<HeuristicArg> for Heuristic {
-    fn from(h: HeuristicArg) -> Heuristic {
-        match h {
-            HeuristicArg::Discrete => Heuristic::Discrete,
-            HeuristicArg::Hamming => Heuristic::Hamming,
-            HeuristicArg::Manhattan => Heuristic::Manhattan,
-            HeuristicArg::LinearConflict => Heuristic::LinearConflict,
-        }
-    }
+/// `--heuristic`'s values: the library's [`Heuristic`]s by name, each with
+/// its description in the help.
+fn heuristics() -> impl clap::builder::TypedValueParser<Value = Heuristic> {
+    use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
+    PossibleValuesParser::new(
+        Heuristic::ALL.map(|h| PossibleValue::new(h.name()).help(h.description())),
+    )
+    .try_map(|name: String| name.parse::<Heuristic>())
 }
 
 /// `astar`: one heuristic, or all of them with `--compare`; one position,
@@ -113,7 +97,7 @@ fn one(args: &AstarArgs, grid: &str, drawing: Option<Format>) -> Outcome {
             .collect::<Result<Vec<_>, _>>()?;
         Ok(render::render_compare(&runs, format)?)
     } else {
-        let r = report(args.heuristic.into())?;
+        let r = report(args.heuristic)?;
         if drawing.is_none() {
             let title = format!(
                 "{} board, {}: {} to {} (A*, {})",

@@ -12,7 +12,7 @@ use schofield::render::{self, OptimalReport};
 use schofield::search::Limits;
 use schofield::search::ida::{self, IdaSolution};
 use schofield::search::pdb::{Partition, PartitionName, PdbError};
-use schofield::search::{Guide, Heuristic, SearchError};
+use schofield::search::{Guide, Partitioning, SearchError};
 use schofield::text::quoted;
 use std::path::{Path, PathBuf};
 
@@ -123,20 +123,13 @@ pub fn run(args: OptimalArgs) -> Outcome {
     // The databases are built once, for the blank-first goal, and serve
     // every goal with the blank in a corner through a recast.
     let db_goal = board.goal_blank_first();
-    let partition = args.partition.as_str();
-    let uses_databases = !matches!(partition, "manhattan" | "linear-conflict");
-    // Where the databases live, and whether they must be built: checked
-    // before the (minutes-long) build, not after.
-    let named: Option<PartitionName> = if uses_databases {
-        Some(partition.parse().map_err(|_| {
-            format!(
-                "unknown partition {}; expected 7-7-1, 7-8, 6-6-3, 5-5-5, manhattan or linear-conflict",
-                quoted(partition)
-            )
-        })?)
-    } else {
-        None
+    let choice: Partitioning = args.partition.parse()?;
+    let partition = choice.name();
+    let named: Option<PartitionName> = match choice {
+        Partitioning::Databases(name) => Some(name),
+        Partitioning::Estimate(_) => None,
     };
+    let uses_databases = named.is_some();
     if !uses_databases && (args.pdb.is_some() || args.rebuild) {
         return Err(format!(
             "--partition {partition} uses no pattern databases, so --pdb and --rebuild do not apply; leave them out or choose 7-7-1, 7-8, 6-6-3 or 5-5-5"
@@ -236,10 +229,14 @@ pub fn run(args: OptimalArgs) -> Outcome {
         )?),
         None => None,
     };
-    let heuristic = match (&part, partition) {
+    // The databases when the partition names them (loaded or built above),
+    // else the estimate it names.
+    let heuristic = match (&part, choice) {
         (Some(p), _) => Guide::Databases(p),
-        (None, "linear-conflict") => Guide::Estimate(Heuristic::LinearConflict),
-        (None, _) => Guide::Estimate(Heuristic::Manhattan),
+        (None, Partitioning::Estimate(h)) => Guide::Estimate(h),
+        (None, Partitioning::Databases(name)) => {
+            return Err(format!("the {name} databases could not be loaded or built").into());
+        }
     };
     let limits = Limits {
         max_nodes: args.max_nodes,

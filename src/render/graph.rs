@@ -99,7 +99,7 @@ fn board_label(n: &Node) -> String {
 }
 
 /// A DOT string: quotes and backslashes escaped, new lines as `\n`.
-fn quoted(s: &str) -> String {
+fn dot_string(s: &str) -> String {
     let escaped = s
         .replace('\\', "\\\\")
         .replace('"', "\\\"")
@@ -110,7 +110,7 @@ fn quoted(s: &str) -> String {
 fn dot<Ty: petgraph::EdgeType>(g: &petgraph::Graph<Node, Edge, Ty>) -> String {
     let edge_attrs = |_, e: petgraph::graph::EdgeReference<'_, Edge>| {
         let w = e.weight();
-        let mut s = format!("label = {}", quoted(&w.label));
+        let mut s = format!("label = {}", dot_string(&w.label));
         if let Some(m) = w.multiplicity {
             let _ = write!(
                 s,
@@ -131,7 +131,7 @@ fn dot<Ty: petgraph::EdgeType>(g: &petgraph::Graph<Node, Edge, Ty>) -> String {
         let mut s = format!("label = {}, shape = plaintext", board_label(n));
         for (key, value) in node_data(n) {
             let _ = match value {
-                Datum::Text(t) => write!(s, ", {key} = {}", quoted(t)),
+                Datum::Text(t) => write!(s, ", {key} = {}", dot_string(t)),
                 Datum::Number(x) => write!(s, ", {key} = {x}"),
             };
         }
@@ -148,11 +148,10 @@ fn dot<Ty: petgraph::EdgeType>(g: &petgraph::Graph<Node, Edge, Ty>) -> String {
     )
 }
 
-fn xml(s: &str) -> String {
-    s.replace('&', "&amp;")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;")
-        .replace('"', "&quot;")
+/// Text for XML (GraphML, and DOT's HTML-like labels), escaped by
+/// quick-xml.
+fn xml(s: &str) -> std::borrow::Cow<'_, str> {
+    quick_xml::escape::escape(s)
 }
 
 fn graphml<Ty: petgraph::EdgeType>(
@@ -336,12 +335,12 @@ pub fn render_trees_dot(trees: &BinaryTrees) -> String {
     let node_attrs = |_, (_, m): (NodeIndex, &TreeMark)| {
         format!(
             "label = {}, style = {}",
-            quoted(&m.label),
+            dot_string(&m.label),
             if m.dashed { "dashed" } else { "solid" }
         )
     };
     let edge_attrs = |_, e: petgraph::graph::EdgeReference<'_, char>| {
-        format!("label = {}", quoted(&e.weight().to_string()))
+        format!("label = {}", dot_string(&e.weight().to_string()))
     };
     format!(
         "digraph five_puzzle_trees {{\n    rankdir = LR;\n    node [shape = box, fontsize = 9];\n{:?}}}\n",

@@ -66,6 +66,98 @@ impl Heuristic {
             Heuristic::LinearConflict => "linear-conflict",
         }
     }
+
+    /// What it estimates, in a line (the command line's help).
+    pub fn description(self) -> &'static str {
+        match self {
+            Heuristic::Discrete => "0 at the goal, 1 elsewhere: A* becomes Dijkstra's algorithm",
+            Heuristic::Hamming => "The number of tiles out of place",
+            Heuristic::Manhattan => {
+                "The sum over tiles of the rows and columns between each tile and its goal cell"
+            }
+            Heuristic::LinearConflict => {
+                "Manhattan plus 2 for every tile that must leave its goal row or column to let the others in it pass (Hansson, Mayer and Yung)"
+            }
+        }
+    }
+}
+
+impl std::str::FromStr for Heuristic {
+    type Err = String;
+
+    /// A heuristic by [`Heuristic::name`].
+    ///
+    /// ```
+    /// use schofield::search::Heuristic;
+    /// assert_eq!("linear-conflict".parse(), Ok(Heuristic::LinearConflict));
+    /// assert!("euclid".parse::<Heuristic>().unwrap_err().contains("expected discrete"));
+    /// ```
+    fn from_str(s: &str) -> Result<Heuristic, String> {
+        Heuristic::ALL
+            .into_iter()
+            .find(|h| h.name() == s)
+            .ok_or_else(|| {
+                format!(
+                    "unknown heuristic {}; expected discrete, hamming, manhattan or linear-conflict",
+                    crate::text::quoted(s)
+                )
+            })
+    }
+}
+
+/// What `optimal`'s `--partition` names: a partition's pattern databases,
+/// or one of the estimates that need none (Manhattan, linear conflict).
+///
+/// ```
+/// use schofield::search::{Heuristic, Partitioning};
+/// use schofield::search::pdb::PartitionName;
+/// assert_eq!("6-6-3".parse(), Ok(Partitioning::Databases(PartitionName::SixSixThree)));
+/// assert_eq!("manhattan".parse(), Ok(Partitioning::Estimate(Heuristic::Manhattan)));
+/// assert_eq!("hamming".parse::<Partitioning>().unwrap_err(),
+///     "unknown partition \"hamming\"; expected 7-7-1, 7-8, 6-6-3, 5-5-5, manhattan or linear-conflict");
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Partitioning {
+    /// The additive pattern databases of a named partition.
+    Databases(pdb::PartitionName),
+    /// An estimate without databases.
+    Estimate(Heuristic),
+}
+
+impl Partitioning {
+    /// Every value, as `--partition` takes them.
+    pub fn names() -> Vec<&'static str> {
+        pdb::PartitionName::ALL
+            .iter()
+            .map(|p| p.name())
+            .chain(["manhattan", "linear-conflict"])
+            .collect()
+    }
+
+    /// Its name.
+    pub fn name(self) -> &'static str {
+        match self {
+            Partitioning::Databases(p) => p.name(),
+            Partitioning::Estimate(h) => h.name(),
+        }
+    }
+}
+
+impl std::str::FromStr for Partitioning {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<Partitioning, String> {
+        match s {
+            "manhattan" => Ok(Partitioning::Estimate(Heuristic::Manhattan)),
+            "linear-conflict" => Ok(Partitioning::Estimate(Heuristic::LinearConflict)),
+            _ => s.parse().map(Partitioning::Databases).map_err(|_| {
+                format!(
+                    "unknown partition {}; expected 7-7-1, 7-8, 6-6-3, 5-5-5, manhattan or linear-conflict",
+                    crate::text::quoted(s)
+                )
+            }),
+        }
+    }
 }
 
 /// What guides A* and IDA*: one of the named estimates, or the additive

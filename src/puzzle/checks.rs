@@ -1,0 +1,529 @@
+//! The checks [`Puzzle::new`] runs on a definition: orbits, lists, moves
+//! as transformations, the drawing and the tile tray, the words, and the
+//! symmetry groups closed under products.
+
+use super::*;
+
+pub(super) fn check_orbits(defs: &[OrbitDef]) -> Result<Vec<Orbit>, DefinitionError> {
+    if defs.is_empty() {
+        return Err(DefinitionError::NoOrbits);
+    }
+    if defs.len() > MAX_ORBITS {
+        return Err(DefinitionError::TooManyOrbits(defs.len()));
+    }
+    let mut out: Vec<Orbit> = Vec::new();
+    for d in defs {
+        if out.iter().any(|o| o.name == d.name) {
+            return Err(DefinitionError::RepeatedOrbit(d.name.clone()));
+        }
+        if !(1..=MAX_SLOTS).contains(&d.pieces) {
+            return Err(DefinitionError::OrbitSize {
+                orbit: d.name.clone(),
+                pieces: d.pieces,
+            });
+        }
+        if !(1..=MAX_ORIENTATIONS).contains(&d.orientations) {
+            return Err(DefinitionError::Orientations {
+                orbit: d.name.clone(),
+                orientations: d.orientations,
+            });
+        }
+        out.push(Orbit {
+            name: d.name.clone(),
+            pieces: d.pieces,
+            orientations: d.orientations as u8,
+        });
+    }
+    Ok(out)
+}
+
+/// A list of `expected` entries below `limit`.
+pub(super) fn check_list(
+    what: &str,
+    orbit: &str,
+    list: &'static str,
+    values: &[usize],
+    expected: usize,
+    limit: usize,
+) -> Result<(), DefinitionError> {
+    if values.len() != expected {
+        return Err(DefinitionError::Length {
+            what: what.to_string(),
+            orbit: orbit.to_string(),
+            list,
+            found: values.len(),
+            expected,
+        });
+    }
+    if let Some((index, &value)) = values.iter().enumerate().find(|(_, v)| **v >= limit) {
+        return Err(DefinitionError::OutOfRange {
+            what: what.to_string(),
+            orbit: orbit.to_string(),
+            list,
+            index,
+            value,
+            limit,
+        });
+    }
+    Ok(())
+}
+
+pub(super) fn transformation_of(
+    m: &MoveDef,
+    what: &str,
+    orbits: &[Orbit],
+    defs: &[OrbitDef],
+    index_of: &dyn Fn(&str, &str) -> Result<usize, DefinitionError>,
+) -> Result<Transformation, DefinitionError> {
+    let mut maps: Vec<OrbitMap> = orbits
+        .iter()
+        .map(|o| OrbitMap::identity(o.pieces, o.orientations))
+        .collect();
+    for (name, def) in &m.orbits {
+        let k = index_of(what, name)?;
+        let o = &orbits[k];
+        let n = o.pieces;
+        let perm = if def.permutation.is_empty() {
+            (0..n).collect()
+        } else {
+            def.permutation.clone()
+        };
+        check_list(what, name, "permutation", &perm, n, n)?;
+        let mut first = vec![usize::MAX; n];
+        for (i, &p) in perm.iter().enumerate() {
+            if first[p] != usize::MAX {
+                return Err(DefinitionError::NotAPermutation {
+                    what: what.to_string(),
+                    orbit: name.clone(),
+                    value: p,
+                    first: first[p],
+                    index: i,
+                });
+            }
+            first[p] = i;
+        }
+        let ori = if def.orientation.is_empty() {
+            vec![0; n]
+        } else {
+            def.orientation.clone()
+        };
+        check_list(
+            what,
+            name,
+            "orientation",
+            &ori,
+            n,
+            usize::from(o.orientations),
+        )?;
+        maps[k] = OrbitMap::from_parts(
+            perm.iter().map(|&p| p as u8).collect(),
+            ori.iter().map(|&p| p as u8).collect(),
+            o.orientations,
+        );
+    }
+    let _ = defs;
+    Ok(Transformation::new(maps, m.mirror))
+}
+
+pub(super) fn check_layout(
+    rows: &[Vec<CellDef>],
+    orbits: &[Orbit],
+    defs: &[OrbitDef],
+) -> Result<Vec<Vec<Cell>>, DefinitionError> {
+    let mut seen = std::collections::HashSet::new();
+    let mut out = Vec::new();
+    for (r, row) in rows.iter().enumerate() {
+        let mut cells = Vec::new();
+        for (c, cell) in row.iter().enumerate() {
+            let bad = |problem: String| DefinitionError::Layout {
+                row: r + 1,
+                col: c + 1,
+                problem,
+            };
+            cells.push(match cell {
+                CellDef::Blank => Cell::Blank,
+                CellDef::Gap => Cell::Gap,
+                CellDef::Slot(orbit, slot) => {
+                    let k = match orbit {
+                        None => 0,
+                        Some(name) => {
+                            defs.iter().position(|o| &o.name == name).ok_or_else(|| {
+                                bad(format!(
+                                    "orbit {} does not exist; the orbits are {}",
+                                    quoted(name),
+                                    orbit_names(defs)
+                                ))
+                            })?
+                        }
+                    };
+                    if *slot >= orbits[k].pieces {
+                        return Err(bad(format!(
+                            "slot {slot} of orbit {} does not exist; expected 0 to {}",
+                            quoted(&orbits[k].name),
+                            orbits[k].pieces - 1
+                        )));
+                    }
+                    if !seen.insert((k, *slot)) {
+                        return Err(bad(format!(
+                            "slot {slot} of orbit {} is drawn twice",
+                            quoted(&orbits[k].name)
+                        )));
+                    }
+                    Cell::Slot {
+                        orbit: k,
+                        slot: *slot as u8,
+                    }
+                }
+            });
+        }
+        out.push(cells);
+    }
+    Ok(out)
+}
+
+/// A tray moved by tile moves: no moves, rotations or symmetries of its
+/// own, one orbit of plain pieces, and a drawing that fills a rectangle with
+/// every slot once and one blank.
+pub(super) fn check_tile_tray(
+    def: &Definition,
+    orbits: &[Orbit],
+) -> Result<TileTray, DefinitionError> {
+    let refuse = |what: &str| Err(DefinitionError::TileTray(what.to_string()));
+    if !def.moves.is_empty() {
+        return refuse(
+            "has no moves of its own: its moves are the tile moves of its drawing; remove the moves",
+        );
+    }
+    if !def.rotations.is_empty()
+        || !def.symmetries.is_empty()
+        || !def.symmetry_generators.is_empty()
+    {
+        return refuse(
+            "takes the symmetries of its rectangle that keep the blank's cell; give no rotations or symmetries",
+        );
+    }
+    if orbits.len() != 1 || orbits[0].orientations != 1 {
+        return refuse("has one orbit of pieces without orientations");
+    }
+    let rows = def.layout.len();
+    let cols = def.layout.first().map_or(0, Vec::len);
+    if rows == 0 || def.layout.iter().any(|r| r.len() != cols) {
+        return refuse("needs a drawing whose rows all have the same number of cells");
+    }
+    let blanks: Vec<usize> = def
+        .layout
+        .iter()
+        .flatten()
+        .enumerate()
+        .filter(|(_, c)| **c == CellDef::Blank)
+        .map(|(i, _)| i)
+        .collect();
+    let [home] = blanks[..] else {
+        return refuse(&format!(
+            "needs one blank in its drawing, not {}",
+            blanks.len()
+        ));
+    };
+    if def.layout.iter().flatten().any(|c| *c == CellDef::Gap)
+        || orbits[0].pieces + 1 != rows * cols
+    {
+        return refuse(&format!(
+            "needs its {} pieces on every cell of its {rows}x{cols} drawing but the blank's",
+            orbits[0].pieces
+        ));
+    }
+    if crate::board::Board::new(rows, cols).is_err() {
+        return refuse(&format!(
+            "of {rows}x{cols} is not a board the engine searches (docs/boards.md)"
+        ));
+    }
+    Ok(TileTray { rows, cols, home })
+}
+
+/// The words of the moves, checked: every move has one or none does; the
+/// blank's walks stay on the drawing, between neighbouring cells, start and
+/// end on the blank and move the pieces as the move does. Returns the base
+/// steps (pairs of cells, for walks of the blank) and each move's word.
+#[allow(clippy::type_complexity)]
+pub(super) fn check_words(
+    def: &Definition,
+    moves: &[Named],
+    layout: &[Vec<Cell>],
+) -> Result<(Vec<(usize, usize)>, Vec<Option<Word>>), DefinitionError> {
+    let with = def.moves.iter().find(|m| m.word.is_some());
+    let Some(with) = with else {
+        return Ok((Vec::new(), vec![None; moves.len()]));
+    };
+    if let Some(without) = def.moves.iter().find(|m| m.word.is_none()) {
+        return Err(DefinitionError::MissingWord {
+            without: without.name.clone(),
+            with: with.name.clone(),
+        });
+    }
+    let width = layout.iter().map(Vec::len).max().unwrap_or(0);
+    let cell_at = |i: usize| -> Cell {
+        layout[i / width]
+            .get(i % width)
+            .copied()
+            .unwrap_or(Cell::Gap)
+    };
+    // Cells by the names a walk uses: a slot's number (first orbit), or `_`.
+    let find_cell = |name: &str| -> Option<usize> {
+        (0..layout.len() * width).find(|&i| match cell_at(i) {
+            Cell::Blank => name == "_",
+            Cell::Slot { orbit: 0, slot } => name == slot.to_string(),
+            _ => false,
+        })
+    };
+    let mut steps: Vec<(usize, usize)> = Vec::new();
+    let mut named: Vec<String> = Vec::new();
+    let mut words = Vec::new();
+    for (m, d) in moves.iter().zip(&def.moves) {
+        let bad = |problem: String| DefinitionError::BadWord {
+            name: m.name.clone(),
+            problem,
+        };
+        let word = match d.word.as_ref().expect("checked above") {
+            WordDef::Steps(list) => {
+                let mut out = Vec::new();
+                for (s, back) in list {
+                    let id = match named.iter().position(|n| n == s) {
+                        Some(i) => i,
+                        None => {
+                            named.push(s.clone());
+                            named.len() - 1
+                        }
+                    };
+                    out.push((id as u16, *back));
+                }
+                Word::from_steps(out)
+            }
+            WordDef::Blank(walk) => {
+                if layout.is_empty() {
+                    return Err(bad(
+                        "walks the blank, but the puzzle has no layout to walk on".into(),
+                    ));
+                }
+                let mut cells = Vec::new();
+                for c in walk {
+                    cells.push(find_cell(c).ok_or_else(|| {
+                        bad(format!(
+                            "names cell {}, which is not a slot of the layout nor its blank '_'",
+                            quoted(c)
+                        ))
+                    })?);
+                }
+                if cells.len() < 2
+                    || cell_at(cells[0]) != Cell::Blank
+                    || cell_at(*cells.last().unwrap()) != Cell::Blank
+                {
+                    return Err(bad("must start and end on the blank '_'".into()));
+                }
+                let mut out = Vec::new();
+                // The pieces as the walk moves them, cell by cell.
+                let mut board: Vec<Option<u8>> = (0..layout.len() * width)
+                    .map(|i| match cell_at(i) {
+                        Cell::Slot { orbit: 0, slot } => Some(slot),
+                        _ => None,
+                    })
+                    .collect();
+                for pair in cells.windows(2) {
+                    let (a, b) = (pair[0], pair[1]);
+                    let (ra, ca, rb, cb) = (a / width, a % width, b / width, b % width);
+                    if ra.abs_diff(rb) + ca.abs_diff(cb) != 1 {
+                        return Err(bad(format!(
+                            "steps from {} to {}, which are not neighbours",
+                            cell_name(cell_at(a)),
+                            cell_name(cell_at(b))
+                        )));
+                    }
+                    // The blank moves a → b: the piece on b slides to a.
+                    board[a] = board[b].take();
+                    let key = (a.min(b), a.max(b));
+                    let id = match steps.iter().position(|&s| s == key) {
+                        Some(i) => i,
+                        None => {
+                            steps.push(key);
+                            steps.len() - 1
+                        }
+                    };
+                    out.push((id as u16, a > b));
+                }
+                // The walk must move the pieces as the move does.
+                let goal: Vec<u8> = (0..moves[0].transformation.orbits()[0].len() as u8).collect();
+                let mut after = goal.clone();
+                for (i, p) in board.iter().enumerate() {
+                    if let (Cell::Slot { orbit: 0, slot }, Some(p)) = (cell_at(i), p) {
+                        after[usize::from(slot)] = *p;
+                    }
+                }
+                let expected: Vec<u8> = m.transformation.orbits()[0].permutation().to_vec();
+                if after != expected || moves[0].transformation.orbits().len() != 1 {
+                    return Err(bad(format!(
+                        "moves the pieces as {} does, not as the move's cycles {} say",
+                        crate::perm::format_cycles(&crate::perm::inverse(&after)),
+                        crate::perm::format_cycles(&crate::perm::inverse(&expected))
+                    )));
+                }
+                Word::from_steps(out)
+            }
+        };
+        if word.is_empty() || word.len() > MAX_WORD {
+            return Err(bad(format!(
+                "has {} steps; expected 1 to {MAX_WORD}",
+                word.len()
+            )));
+        }
+        words.push(Some(word));
+    }
+    Ok((steps, words))
+}
+
+/// A cell as a message names it.
+pub(super) fn cell_name(c: Cell) -> String {
+    match c {
+        Cell::Blank => "the blank".into(),
+        Cell::Slot { slot, .. } => format!("slot {slot}"),
+        Cell::Gap => "a gap".into(),
+    }
+}
+
+/// The transformation an alg of earlier named transformations makes.
+pub(super) fn eval_alg(
+    text: &str,
+    before: &[&Named],
+    what: &str,
+    identity: &Transformation,
+) -> Result<Transformation, DefinitionError> {
+    let names: Vec<&str> = before.iter().map(|n| n.name.as_str()).collect();
+    let wrap = |e: alg::AlgError| DefinitionError::Alg {
+        what: what.to_string(),
+        problem: e.to_string(),
+    };
+    let parsed = alg::Alg::parse_for(text, &names).map_err(wrap)?;
+    parsed
+        .evaluate(
+            &|name, at| {
+                before
+                    .iter()
+                    .find(|n| n.name == name)
+                    .map(|n| n.transformation.clone())
+                    .ok_or_else(|| alg::AlgError::UnknownMove {
+                        name: name.to_string(),
+                        at: Some(at),
+                        known: names.join(" "),
+                        noun: alg::move_nouns(),
+                    })
+            },
+            identity,
+            &|a, b| a.then(b),
+            &|a| a.inverse(),
+        )
+        .map_err(wrap)
+}
+
+/// The listed symmetries, checked to be a group: the identity is there,
+/// and every product and inverse is listed. The identity comes first.
+pub(super) fn check_group(list: Vec<Named>) -> Result<Vec<Named>, DefinitionError> {
+    if list.is_empty() {
+        return Ok(list);
+    }
+    if list.len() > MAX_SYMMETRIES {
+        return Err(DefinitionError::TooManySymmetries);
+    }
+    let Some(id) = list.iter().position(|s| s.transformation.is_identity()) else {
+        return Err(DefinitionError::NotAGroup(
+            "the identity is not listed".into(),
+        ));
+    };
+    let set: std::collections::HashMap<&Transformation, &str> = list
+        .iter()
+        .map(|s| (&s.transformation, s.name.as_str()))
+        .collect();
+    if set.len() < list.len() {
+        return Err(DefinitionError::NotAGroup(
+            "two listed symmetries are the same transformation".into(),
+        ));
+    }
+    for a in &list {
+        for b in &list {
+            if !set.contains_key(&a.transformation.then(&b.transformation)) {
+                return Err(DefinitionError::NotAGroup(format!(
+                    "{} then {} is not listed",
+                    quoted(&a.name),
+                    quoted(&b.name)
+                )));
+            }
+        }
+    }
+    let mut list = list;
+    list.swap(0, id);
+    Ok(list)
+}
+
+/// The group made by `group` (already a group, or empty) and the
+/// generators `more`: the elements of `group` first, with their names,
+/// then new ones named by words. Unchanged when `more` adds nothing.
+pub(super) fn extend_group(
+    group: Vec<Named>,
+    more: &[Named],
+) -> Result<Vec<Named>, DefinitionError> {
+    if more.is_empty() {
+        return Ok(group);
+    }
+    let mut gens: Vec<Named> = group
+        .iter()
+        .filter(|g| !g.transformation.is_identity())
+        .cloned()
+        .collect();
+    gens.extend(more.iter().cloned());
+    let mut closed = close_group(gens)?;
+    // Keep the listed elements' own names.
+    for g in &group {
+        if let Some(e) = closed
+            .iter_mut()
+            .find(|e| e.transformation == g.transformation)
+        {
+            e.name.clone_from(&g.name);
+        }
+    }
+    Ok(closed)
+}
+
+/// The group the generators make, each element named by a shortest word in
+/// them (`identity` for the identity); at most [`MAX_SYMMETRIES`] elements.
+pub(super) fn close_group(gens: Vec<Named>) -> Result<Vec<Named>, DefinitionError> {
+    let Some(first) = gens.first() else {
+        return Ok(gens);
+    };
+    let id = Transformation::identity_like(&first.transformation);
+    let mut out = vec![Named {
+        name: "identity".into(),
+        transformation: id.clone(),
+        word: None,
+    }];
+    let mut seen: std::collections::HashSet<Transformation> = [id].into_iter().collect();
+    let mut i = 0;
+    while i < out.len() {
+        for g in &gens {
+            let t = out[i].transformation.then(&g.transformation);
+            if seen.insert(t.clone()) {
+                if out.len() >= MAX_SYMMETRIES {
+                    return Err(DefinitionError::TooManySymmetries);
+                }
+                let name = if i == 0 {
+                    g.name.clone()
+                } else {
+                    format!("{} {}", out[i].name, g.name)
+                };
+                out.push(Named {
+                    name,
+                    transformation: t,
+                    word: None,
+                });
+            }
+        }
+        i += 1;
+    }
+    Ok(out)
+}

@@ -1,0 +1,588 @@
+//! The moves of a metric ([`MoveSet`]): each declared move's powers and
+//! inverses, their costs from the words, which moves cancel or elide, which
+//! pairs are redundant; and the order of a transformation.
+
+use super::*;
+
+/// A move of a [`MoveSet`]: its name, transformation, cost and word.
+#[derive(Debug, Clone)]
+pub struct Move {
+    name: String,
+    transformation: Transformation,
+    word: Option<Word>,
+    cost: u32,
+    inverse: usize,
+    /// The declared move it is a power of, and the exponent.
+    base: (usize, i64),
+}
+
+impl Move {
+    /// Its name (`A`, `U2`, `R'`).
+    pub fn name(&self) -> &str {
+        &self.name
+    }
+
+    /// What it does.
+    pub fn transformation(&self) -> &Transformation {
+        &self.transformation
+    }
+
+    /// Its word, when moves are priced by words.
+    pub fn word(&self) -> Option<&Word> {
+        self.word.as_ref()
+    }
+
+    /// Its cost alone: the length of its word, or 1.
+    pub fn cost(&self) -> u32 {
+        self.cost
+    }
+
+    /// The number of its inverse in the move set.
+    pub fn inverse(&self) -> usize {
+        self.inverse
+    }
+
+    /// The declared move it is a power of (by its number among the moves
+    /// chosen) and the exponent.
+    pub fn power_of(&self) -> (usize, i64) {
+        self.base
+    }
+}
+
+/// The moves of one metric, numbered in order, with their costs and
+/// which pairs elide.
+#[derive(Debug, Clone)]
+pub struct MoveSet {
+    moves: Vec<Move>,
+    metric: Metric,
+    /// `cancel[a * n + b]`: steps cancelled when `b` follows `a`.
+    cancel: Vec<u8>,
+    /// `redundant[a]`: the moves `b` (a bit each) such that `a` then `b`
+    /// is no move at all or a single move.
+    redundant: Vec<u64>,
+}
+
+impl MoveSet {
+    pub(super) fn derive(
+        puzzle: &Puzzle,
+        chosen: &[&Named],
+        metric: Metric,
+    ) -> Result<MoveSet, DefinitionError> {
+        let (orders, count) = Self::count(chosen, metric);
+        if count > BigUint::from(MAX_MOVES) {
+            return Err(DefinitionError::TooManyMoves {
+                metric: metric.name(),
+                count: count.to_string(),
+            });
+        }
+        let mut list = Self::derive_list(puzzle, chosen, &small(&orders), metric);
+        // Inverses: the quarter and face metrics both hold them.
+        for a in 0..list.len() {
+            let inv = list[a].transformation.inverse();
+            list[a].inverse = list
+                .iter()
+                .position(|m| m.transformation == inv)
+                .expect("both metrics hold every move's inverse");
+        }
+        Self::from_list(list, metric)
+    }
+
+    /// The moves of `metric` made from `chosen`, in Schofield's order, with
+    /// their names, costs and words (inverses not yet found).
+    /// The order of each chosen move, and how many moves `metric` makes of
+    /// them, counted before any is made: a move of order n gives n − 1 in
+    /// the face metric, and n may be astronomically large. The quarter
+    /// metric needs only to know an order of 3 or more, and says 3.
+    fn count(chosen: &[&Named], metric: Metric) -> (Vec<BigUint>, BigUint) {
+        let orders: Vec<BigUint> = chosen
+            .iter()
+            .map(|m| {
+                let o = order_of(&m.transformation);
+                match metric {
+                    Metric::Face => o,
+                    Metric::Quarter => o.min(BigUint::from(3u32)),
+                }
+            })
+            .collect();
+        let count = orders.iter().map(|o| o - 1u32).sum();
+        (orders, count)
+    }
+
+    fn derive_list(
+        puzzle: &Puzzle,
+        chosen: &[&Named],
+        orders: &[u64],
+        metric: Metric,
+    ) -> Vec<Move> {
+        let mut list: Vec<Move> = Vec::new();
+        let exps = |order: u64| -> Vec<i64> {
+            let order = order as i64;
+            let mut e: Vec<i64> = match metric {
+                Metric::Quarter => vec![1, -1],
+                Metric::Face => {
+                    // 1, 2, …, then the negative ones, -1 last.
+                    let half = order / 2;
+                    let mut v: Vec<i64> = (1..=half).collect();
+                    v.extend((1..=(order - 1 - half)).rev().map(|k| -k));
+                    v
+                }
+            };
+            e.retain(|&x| x.rem_euclid(order) != 0);
+            e
+        };
+        // Column k of the exponent lists, for every move, in turn.
+        let lists: Vec<Vec<i64>> = orders.iter().map(|&o| exps(o)).collect();
+        let width = lists.iter().map(Vec::len).max().unwrap_or(0);
+        let mut columns: Vec<Vec<(usize, i64)>> = vec![Vec::new(); width];
+        for (i, l) in lists.iter().enumerate() {
+            // Negative exponents line up from the right, so that every
+            // inverse is in the last column.
+            let neg = l.iter().filter(|&&x| x < 0).count();
+            for (k, &x) in l.iter().enumerate() {
+                let col = if x > 0 {
+                    k
+                } else {
+                    width - neg + (k - (l.len() - neg))
+                };
+                columns[col].push((i, x));
+            }
+        }
+        let declared_by: std::collections::HashMap<&Transformation, &Named> = puzzle
+            .moves
+            .iter()
+            .rev()
+            .map(|m| (&m.transformation, m))
+            .collect();
+        let mut made: std::collections::HashSet<Transformation> = std::collections::HashSet::new();
+        for (i, x) in columns.into_iter().flatten() {
+            let base = chosen[i];
+            let t = base.transformation.pow(x);
+            if t.is_identity() || !made.insert(t.clone()) {
+                continue;
+            }
+            // A declared move equal to this power lends its name and word.
+            let declared = declared_by.get(&t).copied();
+            let name = match declared {
+                Some(d) => d.name.clone(),
+                None => match x {
+                    1 => base.name.clone(),
+                    -1 => format!("{}'", base.name),
+                    x if x > 0 => format!("{}{x}", base.name),
+                    x => format!("{}{}'", base.name, -x),
+                },
+            };
+            let word = match declared.and_then(|d| d.word.clone()) {
+                Some(w) => Some(w),
+                None => base.word.as_ref().map(|w| {
+                    let step = if x < 0 { w.inverse() } else { w.clone() };
+                    (1..x.unsigned_abs()).fold(step.clone(), |acc, _| acc.then(&step))
+                }),
+            };
+            let cost = word.as_ref().map_or(1, |w| w.len() as u32);
+            list.push(Move {
+                name,
+                transformation: t,
+                word,
+                cost,
+                inverse: usize::MAX,
+                base: (i, x),
+            });
+        }
+        list
+    }
+
+    /// The move set of a derived list: which pairs cancel steps and which
+    /// are redundant.
+    fn from_list(list: Vec<Move>, metric: Metric) -> Result<MoveSet, DefinitionError> {
+        let n = list.len();
+        let mut cancel = vec![0u8; n * n];
+        for a in 0..n {
+            for b in 0..n {
+                if let (Some(x), Some(y)) = (&list[a].word, &list[b].word) {
+                    cancel[a * n + b] = x.cancelled_with(y).min(255) as u8;
+                }
+            }
+        }
+        // What each pair makes: no move at all, a single move (the least
+        // cost of one), or neither.
+        let mut undoing = vec![0u64; n];
+        let mut single: Vec<Option<u32>> = vec![None; n * n];
+        for a in 0..n {
+            for b in 0..n {
+                let t = list[a].transformation.then(&list[b].transformation);
+                if t.is_identity() {
+                    undoing[a] |= 1 << b;
+                } else {
+                    single[a * n + b] = list
+                        .iter()
+                        .filter(|m| m.transformation == t)
+                        .map(|m| m.cost)
+                        .min();
+                }
+            }
+        }
+        let mut redundant: Vec<u64> = (0..n)
+            .map(|a| {
+                (0..n)
+                    .filter(|&b| single[a * n + b].is_some())
+                    .fold(undoing[a], |acc, b| acc | 1 << b)
+            })
+            .collect();
+        // A pair that makes a single move may be left out of minimal paths
+        // only when it never costs less than that move, whatever stands on
+        // either side: its words, less the most each junction can cancel,
+        // are at least the single move's word. (The eight-puzzle's A A,
+        // 4 + 4 − 2·(1 + 0 + 1), costs no less than W.) Otherwise only a
+        // move and its inverse are kept apart.
+        let saved = |a: usize, b: usize| {
+            if b != list[a].inverse {
+                u32::from(cancel[a * n + b])
+            } else {
+                0
+            }
+        };
+        let max_in: Vec<u32> = (0..n)
+            .map(|b| (0..n).map(|a| saved(a, b)).max().unwrap_or(0))
+            .collect();
+        let max_out: Vec<u32> = (0..n)
+            .map(|a| (0..n).map(|b| saved(a, b)).max().unwrap_or(0))
+            .collect();
+        let reduced = (0..n).all(|a| {
+            (0..n).all(|b| match single[a * n + b] {
+                Some(r) => {
+                    let pair = list[a].cost + list[b].cost;
+                    let most = 2 * (max_in[a] + saved(a, b) + max_out[b]);
+                    pair.saturating_sub(most) >= r
+                }
+                _ => true,
+            })
+        });
+        if !reduced {
+            redundant = undoing;
+        }
+        let set = MoveSet {
+            moves: list,
+            metric,
+            cancel,
+            redundant,
+        };
+        set.check_words()?;
+        Ok(set)
+    }
+
+    /// The most steps that cancel between two consecutive moves of a
+    /// reduced path (0 without words; 1 on the eight-puzzle).
+    pub fn max_cancel(&self) -> u32 {
+        let n = self.moves.len();
+        (0..n)
+            .flat_map(|a| (0..n).map(move |b| (a, b)))
+            .filter(|&(a, b)| self.redundant[a] & (1 << b) == 0 && self.elides(a, b))
+            .map(|(a, b)| self.cancelled(a, b))
+            .max()
+            .unwrap_or(0)
+    }
+
+    /// The steps cancelled between `a` and `b` in a reduced path: none
+    /// when `b` never follows `a` or undoes it.
+    fn saved(&self, a: usize, b: usize) -> usize {
+        if self.redundant[a] & (1 << b) == 0 && self.elides(a, b) {
+            self.cancelled(a, b) as usize
+        } else {
+            0
+        }
+    }
+
+    /// Words give Schofield's cost `m = Σ cost − 2·(steps cancelled)` only
+    /// when a move's cost depends on the move before it alone and his
+    /// layered search is exact: every word of even length, a move's inverse
+    /// written as its word backwards, and in a reduced path no word
+    /// cancelled away, not even by the moves on both sides of it together
+    /// (so that what is left of each word is a step at least), and at most
+    /// [`MAX_CANCEL`] steps cancelled at a junction.
+    fn check_words(&self) -> Result<(), DefinitionError> {
+        let n = self.moves.len();
+        let follows = |a: usize, b: usize| self.redundant[a] & (1 << b) == 0;
+        for m in &self.moves {
+            let Some(w) = &m.word else { continue };
+            if w.len() % 2 == 1 {
+                return Err(DefinitionError::Elision(format!(
+                    "move {} has a word of {} steps",
+                    quoted(&m.name),
+                    w.len()
+                )));
+            }
+            let inv = &self.moves[m.inverse];
+            if inv.word.as_ref() != Some(&w.inverse()) {
+                return Err(DefinitionError::Elision(format!(
+                    "the word of {} is not the word of {} backwards, so a path and its inverse would cost differently",
+                    quoted(&inv.name),
+                    quoted(&m.name)
+                )));
+            }
+        }
+        for b in 0..n {
+            let Some(w) = &self.moves[b].word else {
+                continue;
+            };
+            for a in (0..n).filter(|&a| follows(a, b)) {
+                let before = self.saved(a, b);
+                if before > MAX_CANCEL {
+                    return Err(DefinitionError::Elision(format!(
+                        "{} then {} cancel {} steps, more than the {MAX_CANCEL} the search keeps track of",
+                        quoted(&self.moves[a].name),
+                        quoted(&self.moves[b].name),
+                        before
+                    )));
+                }
+                for c in (0..n).filter(|&c| follows(b, c)) {
+                    let after = self.saved(b, c);
+                    if before + after >= w.len() {
+                        return Err(DefinitionError::Elision(format!(
+                            "in {} {} {} the word of {} ({} steps) is cancelled away ({} steps with the move before, {} with the move after)",
+                            self.moves[a].name,
+                            self.moves[b].name,
+                            self.moves[c].name,
+                            quoted(&self.moves[b].name),
+                            w.len(),
+                            before,
+                            after
+                        )));
+                    }
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Every symmetry maps every move to a move of this set, with the same
+    /// cost, and carries elision along.
+    pub fn check_symmetries(&self, symmetries: &[Named]) -> Result<(), DefinitionError> {
+        for s in symmetries {
+            let image = self.image_under(s.transformation());
+            for (a, m) in self.moves.iter().enumerate() {
+                let Some(b) = image[a] else {
+                    return Err(DefinitionError::SymmetryBreaksMoves {
+                        symmetry: s.name.clone(),
+                        move_: m.name.clone(),
+                        detail: String::new(),
+                    });
+                };
+                if self.moves[b].cost != m.cost {
+                    return Err(DefinitionError::SymmetryBreaksMoves {
+                        symmetry: s.name.clone(),
+                        move_: m.name.clone(),
+                        detail: format!(
+                            " of the same cost (it becomes {})",
+                            quoted(&self.moves[b].name)
+                        ),
+                    });
+                }
+            }
+            let n = self.moves.len();
+            for a in 0..n {
+                for b in 0..n {
+                    let (x, y) = (image[a].unwrap_or(a), image[b].unwrap_or(b));
+                    if self.cancel[a * n + b] != self.cancel[x * n + y] {
+                        return Err(DefinitionError::SymmetryBreaksMoves {
+                            symmetry: s.name.clone(),
+                            move_: self.moves[a].name.clone(),
+                            detail: format!(
+                                " that elides as it does ({} then {} elide differently from {} then {})",
+                                quoted(&self.moves[a].name),
+                                quoted(&self.moves[b].name),
+                                quoted(&self.moves[x].name),
+                                quoted(&self.moves[y].name)
+                            ),
+                        });
+                    }
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// The move each move becomes under the symmetry `s` (by conjugation),
+    /// `None` where that is not a move of the set.
+    pub fn image_under(&self, s: &Transformation) -> Vec<Option<usize>> {
+        self.moves
+            .iter()
+            .map(|m| {
+                let c = m.transformation.conjugate(s);
+                self.moves.iter().position(|x| x.transformation == c)
+            })
+            .collect()
+    }
+
+    /// The moves, in order.
+    pub fn iter(&self) -> impl Iterator<Item = &Move> {
+        self.moves.iter()
+    }
+
+    /// The move numbered `i`.
+    pub fn get(&self, i: usize) -> &Move {
+        &self.moves[i]
+    }
+
+    /// How many moves there are.
+    pub fn len(&self) -> usize {
+        self.moves.len()
+    }
+
+    /// Always false: a puzzle has a move.
+    pub fn is_empty(&self) -> bool {
+        self.moves.is_empty()
+    }
+
+    /// The metric.
+    pub fn metric(&self) -> Metric {
+        self.metric
+    }
+
+    /// The number of the move called `name`.
+    pub fn find(&self, name: &str) -> Option<usize> {
+        self.moves.iter().position(|m| m.name == name)
+    }
+
+    /// True when moves are priced by words.
+    pub fn has_words(&self) -> bool {
+        self.moves.iter().any(|m| m.word.is_some())
+    }
+
+    /// The steps cancelled when move `b` follows move `a`.
+    pub fn cancelled(&self, a: usize, b: usize) -> u32 {
+        u32::from(self.cancel[a * self.moves.len() + b])
+    }
+
+    /// True when move `b` right after move `a` completes an elision (and is
+    /// not `a`'s inverse, which undoes it).
+    pub fn elides(&self, a: usize, b: usize) -> bool {
+        b != self.moves[a].inverse && self.cancelled(a, b) > 0
+    }
+
+    /// The moves (a bit each) that never follow `a` in a *reduced* path:
+    /// those that make with `a` no move at all or a single move (after A,
+    /// A and W: A A is the twist W). Minimal paths in Schofield's sense are
+    /// reduced. When words cancel so much that a pair may cost less than
+    /// the single move it makes, only the moves that undo `a` are left out.
+    pub fn redundant_after(&self, a: usize) -> u64 {
+        self.redundant[a]
+    }
+
+    /// The cost of `b` right after `a` (`None`: at the start).
+    ///
+    /// Schofield's count `m = 4t − 2e`: only an elision saves; a move right
+    /// after its inverse (which undoes it, and is never in a reduced path)
+    /// costs in full.
+    pub fn cost_after(&self, a: Option<usize>, b: usize) -> u32 {
+        let saved = match a {
+            Some(a) if self.elides(a, b) => 2 * self.cancelled(a, b),
+            _ => 0,
+        };
+        self.moves[b].cost.saturating_sub(saved)
+    }
+}
+
+/// The most powers of the declared moves made to check a file's
+/// symmetries (more than a search takes, fewer than would take long).
+const MAX_CHECKED_POWERS: u32 = 4096;
+
+/// Orders known to be small (counted against a bound first).
+fn small(orders: &[BigUint]) -> Vec<u64> {
+    orders
+        .iter()
+        .map(|o| u64::try_from(o).expect("orders are bounded before they are made small"))
+        .collect()
+}
+
+/// The order of a transformation, from its cycles: the least common
+/// multiple, over cycles, of the length times the order of the turn a piece
+/// gains going round once (doubled for an odd order that mirrors). Exact
+/// however large: the lcm is taken over prime powers, so a move of many
+/// long cycles of different lengths is not an overflow.
+///
+/// ```
+/// use schofield::puzzle::{library, order_of};
+/// let cube = library::get("2x2x2").unwrap();
+/// let r = cube.declared_moves().iter().find(|m| m.name() == "R").unwrap();
+/// assert_eq!(order_of(r.transformation()), 4u32.into());
+/// ```
+pub fn order_of(t: &Transformation) -> BigUint {
+    fn gcd(a: u64, b: u64) -> u64 {
+        if b == 0 { a } else { gcd(b, a % b) }
+    }
+    // The highest power of each prime dividing some cycle's order.
+    let mut powers: BTreeMap<u64, u32> = BTreeMap::new();
+    let mut take = |mut k: u64| {
+        let mut p = 2;
+        while k > 1 {
+            if p * p > k {
+                p = k;
+            }
+            let mut e = 0;
+            while k.is_multiple_of(p) {
+                k /= p;
+                e += 1;
+            }
+            if e > 0 {
+                let best = powers.entry(p).or_insert(0);
+                *best = (*best).max(e);
+            }
+            p += 1;
+        }
+    };
+    for o in t.orbits() {
+        let m = u64::from(o.modulus());
+        for (c, gain) in o.cycles() {
+            let g = u64::from(gain);
+            let twist_order = if g == 0 { 1 } else { m / gcd(m, g) };
+            take(c.len() as u64 * twist_order);
+        }
+        // Fixed slots that twist.
+        for (i, &p) in o.permutation().iter().enumerate() {
+            let g = u64::from(o.orientation()[i]);
+            if usize::from(p) == i && g != 0 {
+                take(m / gcd(m, g));
+            }
+        }
+    }
+    if t.mirrors() && !powers.contains_key(&2) {
+        powers.insert(2, 1);
+    }
+    powers.iter().fold(BigUint::from(1u32), |acc, (&p, &e)| {
+        acc * BigUint::from(p).pow(e)
+    })
+}
+
+/// The symmetries map the moves (as the puzzle's metric derives them, or
+/// the quarter-turn metric when that gives too many powers to list) onto
+/// the moves: checked when a puzzle is made, so that a file is refused as
+/// soon as it is read.
+pub(super) fn check_symmetries_map_moves(puzzle: &Puzzle) -> Result<(), DefinitionError> {
+    let all: Vec<&Named> = puzzle.moves.iter().collect();
+    let (orders, count) = MoveSet::count(&all, puzzle.metric);
+    let (orders, metric) = if count <= BigUint::from(MAX_CHECKED_POWERS) {
+        (orders, puzzle.metric)
+    } else {
+        (MoveSet::count(&all, Metric::Quarter).0, Metric::Quarter)
+    };
+    let orders = small(&orders);
+    let list = MoveSet::derive_list(puzzle, &all, &orders, metric);
+    let set: std::collections::HashSet<&Transformation> =
+        list.iter().map(|m| &m.transformation).collect();
+    for s in &puzzle.symmetries {
+        for m in &puzzle.moves {
+            if !set.contains(&m.transformation.conjugate(&s.transformation)) {
+                return Err(DefinitionError::SymmetryBreaksMoves {
+                    symmetry: s.name.clone(),
+                    move_: m.name.clone(),
+                    detail: String::new(),
+                });
+            }
+        }
+    }
+    if list.len() <= MAX_MOVES {
+        let moves = puzzle.moves(metric, None)?;
+        moves.check_symmetries(&puzzle.symmetries)?;
+    }
+    Ok(())
+}
