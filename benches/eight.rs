@@ -5,7 +5,7 @@
 use criterion::{Criterion, criterion_group, criterion_main};
 use schofield::puzzle::library;
 use schofield::twist::analysis::{Analysis, Options};
-use schofield::twist::solve::Solution;
+use schofield::twist::solve::SolutionReport;
 use std::hint::black_box;
 
 fn analysis(c: &mut Criterion) {
@@ -22,7 +22,7 @@ fn analysis(c: &mut Criterion) {
     let a = analyse(eight.clone());
     let x = a.parse_position("102536").expect("Schofield's example");
     c.bench_function("eight/solve 102536 --all (after the analysis)", |b| {
-        b.iter(|| black_box(Solution::new(&a, black_box(x), true)))
+        b.iter(|| black_box(SolutionReport::new(&a, black_box(x), true)))
     });
     let hardest: Vec<u64> = (0..20_160u64)
         .filter(|&x| a.moves_at(x) == Some(30))

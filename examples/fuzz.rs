@@ -50,7 +50,7 @@ use schofield::board::lookup::LookupTable;
 use schofield::perm;
 use schofield::puzzle::alg::Alg;
 use schofield::puzzle::{Puzzle, kpuzzle, library, tws, yaml};
-use schofield::search::pdb::{Partition, PartitionName, PatternDb, partition_tiles};
+use schofield::search::pdb::{Partition, PartitionName, partition_tiles};
 use schofield::twist::Path;
 use schofield::twist::analysis::{Analysis, Options};
 use schofield::twist::table::parse_head;
@@ -88,7 +88,7 @@ impl Rng {
 
 #[path = "../tests/suite/inputs.rs"]
 mod inputs;
-use inputs::{ALPHABET, TOKENS, WIDE, fix_checksum};
+use inputs::{ALPHABET, TOKENS, WIDE, boards, fix_checksum, lookup_images, partition_images};
 
 /// A random arrangement of `b` written in one of the forms the readers
 /// take (grid rows, a list with spaces or commas, letters for 10 … 15).
@@ -234,15 +234,6 @@ fn batch_input(r: &mut Rng, b: &Board) -> Vec<u8> {
     s.into_bytes()
 }
 
-fn boards() -> Vec<Board> {
-    [
-        "2x2", "2x3", "3x2", "2x4", "3x3", "2x5", "2x6", "3x4", "4x3", "3x5", "2x8", "4x4", "8x2",
-    ]
-    .iter()
-    .map(|s| s.parse().unwrap())
-    .collect()
-}
-
 /// An error must say something.
 fn clear<T, E: Display>(r: Result<T, E>) -> bool {
     match r {
@@ -258,34 +249,6 @@ fn clear<T, E: Display>(r: Result<T, E>) -> bool {
 }
 
 // --- loaders: re-point at `schofield::board::store` when it replaces the formats ---
-
-fn lookup_images() -> Vec<Vec<u8>> {
-    let mut out = Vec::new();
-    for size in ["2x2", "2x3"] {
-        let b: Board = size.parse().unwrap();
-        for goal in [b.goal_blank_last(), b.goal_blank_first()] {
-            out.push(LookupTable::try_build(b, goal).unwrap().to_bytes());
-        }
-    }
-    out
-}
-
-fn partition_images() -> Vec<Vec<u8>> {
-    let mut out = Vec::new();
-    for (size, sets) in [
-        ("2x3", vec![vec![1u8, 2, 3], vec![4, 5]]),
-        ("3x3", vec![vec![1, 2, 3, 4], vec![5, 6, 7, 8]]),
-    ] {
-        let b: Board = size.parse().unwrap();
-        let goal = b.goal_blank_first();
-        let dbs = sets
-            .iter()
-            .map(|t| PatternDb::build(&b, &goal, t))
-            .collect();
-        out.push(Partition { name: None, dbs }.to_bytes());
-    }
-    out
-}
 
 /// A valid image, damaged by one to five changes; the checksum repaired in
 /// half the cases (`fix`), so the checks behind it are reached.

@@ -25,7 +25,7 @@
 //! **The search.** [`twist::analysis::Analysis`] numbers the positions
 //! ([`twist::space`]), searches them layer by layer ([`twist::search`]) into
 //! Schofield's *main dictionary* of every position's minimum, and finds
-//! the classes; [`twist::solve::Solution`] reads off everything about one
+//! the classes; [`twist::solve::SolutionReport`] reads off everything about one
 //! position, including every minimal path. [`group`] gives the group's
 //! exact order by Schreier–Sims.
 //!

@@ -102,7 +102,7 @@ impl Space {
         let m = self.board.cells() - 1;
         let ranks = tile_ranks(m)?;
         // Boards of up to 9 cells rank from two small tables.
-        match perm::Ranker::even(m) {
+        match perm::SmallRanker::even(m) {
             Some(fast) => self.breadth_first(|list| fast.rank_packed(list)),
             None => self.breadth_first(|list| ranks.rank_packed(list)),
         }

@@ -13,7 +13,7 @@ use schofield::text::grouped;
 use schofield::twist::Path;
 use schofield::twist::analysis::{Analysis, MoveCount};
 use schofield::twist::notation::{PositionError, USUAL_READING, read_pattern_of, usual_form};
-use schofield::twist::solve::{PathReport, Solution};
+use schofield::twist::solve::{PathReport, SolutionReport};
 use schofield::twist::table::{self, Tabulation};
 use serde::Serialize;
 use std::fmt::Write as _;
@@ -438,7 +438,7 @@ pub fn solve(a: &Analysis, args: SolveArgs) -> Outcome {
                 Other::No => return Err(e.into()),
             },
         };
-        let sol = Solution::in_frame(a, x, frame.as_ref(), args.all);
+        let sol = SolutionReport::in_frame(a, x, frame.as_ref(), args.all);
         let Some(format) = drawing else {
             return draw(a, x, &sol, args.steps);
         };
@@ -468,7 +468,7 @@ fn no_drawing(a: &Analysis) -> String {
 
 /// A solved position drawn: its board, or with `--steps` the strip of
 /// boards along the specimen path.
-fn draw(a: &Analysis, x: u64, sol: &Solution, steps: StepsArg) -> Outcome {
+fn draw(a: &Analysis, x: u64, sol: &SolutionReport, steps: StepsArg) -> Outcome {
     let squares = square_numbers(a);
     let grid = a.grid(x).ok_or_else(|| no_drawing(a))?;
     let title = format!(

@@ -236,7 +236,7 @@ mod tests {
     fn the_table_ranker_is_the_lehmer_rank_of_every_small_permutation() {
         for m in 2..=8 {
             let l = Lehmer::<u32>::even(m).unwrap();
-            let fast = Ranker::even(m).unwrap();
+            let fast = SmallRanker::even(m).unwrap();
             for r in 0..factorial(m) {
                 // Both parities: the two orders sharing a sequence number.
                 let p = lex_unrank(r, m);
@@ -250,7 +250,7 @@ mod tests {
             }
         }
         // Larger ones are not its business.
-        assert!(Ranker::even(9).is_none());
+        assert!(SmallRanker::even(9).is_none());
     }
 
     #[test]

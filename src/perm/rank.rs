@@ -390,33 +390,33 @@ impl Divisor {
 /// digits' share of the sequence number.
 ///
 /// ```
-/// use schofield::perm::{Lehmer, Ranker};
+/// use schofield::perm::{Lehmer, SmallRanker};
 /// let l = Lehmer::<u32>::even(8).unwrap();
-/// let r = Ranker::even(8).unwrap();
+/// let r = SmallRanker::even(8).unwrap();
 /// let list: u64 = 0x6231_7045; // entries 5 4 0 7 1 3 2 6, a nibble each
 /// assert_eq!(r.rank_packed(list), l.rank_packed(list));
 /// ```
 #[derive(Debug, Clone, Copy)]
-pub struct Ranker {
+pub struct SmallRanker {
     /// The first four entries' share, by their values (three bits each).
     first: &'static [u16; 4096],
     /// The last four entries' share, likewise.
     last: &'static [u16; 4096],
 }
 
-/// The two tables of [`Ranker`] for permutations of `M` entries.
+/// The two tables of [`SmallRanker`] for permutations of `M` entries.
 struct EvenShares<const M: usize>;
 
 impl<const M: usize> EvenShares<M> {
     const FIRST: [u16; 4096] = even_shares(&HalfFactorials::<M>::WEIGHTS, 0, M.saturating_sub(2));
     const LAST: [u16; 4096] = even_shares(&HalfFactorials::<M>::WEIGHTS, 4, M.saturating_sub(2));
-    const RANKER: Ranker = Ranker {
+    const RANKER: SmallRanker = SmallRanker {
         first: &Self::FIRST,
         last: &Self::LAST,
     };
 }
 
-/// The two tables of [`Ranker::lex`] for permutations of `M` entries: the
+/// The two tables of [`SmallRanker::lex`] for permutations of `M` entries: the
 /// lexicographic rank, whose weights are `(M−1−i)!`.
 struct LexShares<const M: usize>;
 
@@ -432,7 +432,7 @@ impl<const M: usize> LexShares<M> {
     };
     const FIRST: [u16; 4096] = even_shares(&Self::WEIGHTS, 0, M.saturating_sub(1));
     const LAST: [u16; 4096] = even_shares(&Self::WEIGHTS, 4, M.saturating_sub(1));
-    const RANKER: Ranker = Ranker {
+    const RANKER: SmallRanker = SmallRanker {
         first: &Self::FIRST,
         last: &Self::LAST,
     };
@@ -490,17 +490,17 @@ const fn field(index: usize, i: usize) -> usize {
     (index >> (3 * i)) & 7
 }
 
-impl Ranker {
+impl SmallRanker {
     /// The ranker of sequence numbers of `M` entries, `M` at most 8 (a
     /// larger `M` does not compile).
-    pub const fn of<const M: usize>() -> Ranker {
+    pub const fn of<const M: usize>() -> SmallRanker {
         const { assert!(M <= 8, "the table ranker takes at most 8 entries") };
         EvenShares::<M>::RANKER
     }
 
     /// The ranker of sequence numbers of `m` entries; `None` unless `m`
     /// is at most 8.
-    pub fn even(m: usize) -> Option<Ranker> {
+    pub fn even(m: usize) -> Option<SmallRanker> {
         Some(match m {
             0 => Self::of::<0>(),
             1 => Self::of::<1>(),
@@ -519,12 +519,12 @@ impl Ranker {
     /// `m` entries; `None` unless `m` is at most 8.
     ///
     /// ```
-    /// use schofield::perm::{Ranker, fields, lex_rank};
-    /// let r = Ranker::lex(5).unwrap();
+    /// use schofield::perm::{SmallRanker, fields, lex_rank};
+    /// let r = SmallRanker::lex(5).unwrap();
     /// let p = [3u8, 0, 4, 1, 2];
     /// assert_eq!(u64::from(r.rank_fields(fields(&p))), lex_rank(&p));
     /// ```
-    pub fn lex(m: usize) -> Option<Ranker> {
+    pub fn lex(m: usize) -> Option<SmallRanker> {
         Some(match m {
             0 => LexShares::<0>::RANKER,
             1 => LexShares::<1>::RANKER,
@@ -562,7 +562,7 @@ impl Ranker {
 }
 
 /// Up to 8 entries below 8 packed in 3-bit fields, entry `i` in bits
-/// `3i … 3i+2`, as [`Ranker::rank_fields`] takes them. The entries are read
+/// `3i … 3i+2`, as [`SmallRanker::rank_fields`] takes them. The entries are read
 /// one by one, never as a word, so that an array just written a byte at a
 /// time is read without waiting.
 ///

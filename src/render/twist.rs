@@ -3,7 +3,7 @@
 
 use super::*;
 use crate::twist::analysis::MoveCount;
-use crate::twist::solve::{PathReport, Solution};
+use crate::twist::solve::{PathReport, SolutionReport};
 
 /// The move-count table. Text is laid out as Schofield's table, with the
 /// totals; JSON, YAML and CSV hold one record per row (no total row).
@@ -103,7 +103,7 @@ struct SolutionRecord<'a> {
 /// Everything about one position.
 /// Text wraps at `width` columns.
 pub fn render_solution(
-    sol: &Solution,
+    sol: &SolutionReport,
     format: Format,
     width: usize,
 ) -> Result<String, OutputError> {
@@ -158,7 +158,7 @@ fn cost_text(
     }
 }
 
-fn solution_text(sol: &Solution, width: usize) -> String {
+fn solution_text(sol: &SolutionReport, width: usize) -> String {
     let v = &sol.vocabulary;
     let mut s = String::new();
     let name = sol

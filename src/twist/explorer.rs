@@ -27,7 +27,7 @@
 use crate::puzzle::{Cell, Metric, Puzzle, Vocabulary, read};
 use crate::twist::analysis::{Analysis, AnalysisError, KnownClasses, MoveCount, Options};
 use crate::twist::notation::PositionError;
-use crate::twist::solve::{PathReport, Solution};
+use crate::twist::solve::{PathReport, SolutionReport};
 use base64::Engine as _;
 use serde::{Deserialize, Serialize};
 
@@ -265,7 +265,7 @@ pub struct OrbitShown {
 pub struct Shown {
     /// `solve --puzzle P --all --format json`, its minimal paths cut at
     /// [`MAX_PATHS_SHOWN`].
-    pub solution: Solution,
+    pub solution: SolutionReport,
     /// The position as text, as `solve` reads it back.
     pub text: String,
     /// Its pattern (each orbit's pieces and orientations), as numbered.
@@ -426,7 +426,7 @@ impl Explorer {
                 "the site's list of classes has no class for {text}: its data.js is damaged; write the site again with `schofield explore`"
             )));
         }
-        let solution = Solution::in_frame_at_most(a, r.x, r.frame.as_ref(), MAX_PATHS_SHOWN);
+        let solution = SolutionReport::in_frame_at_most(a, r.x, r.frame.as_ref(), MAX_PATHS_SHOWN);
         // The pieces as given (up to rotation, not turned home).
         let orbits = r
             .pattern

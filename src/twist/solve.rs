@@ -6,10 +6,10 @@
 //! ```
 //! use schofield::puzzle::library;
 //! use schofield::twist::analysis::{Analysis, Options};
-//! use schofield::twist::solve::Solution;
+//! use schofield::twist::solve::SolutionReport;
 //! let a = Analysis::new(library::get("eight").unwrap(), &Options::default(), &|_| {}).unwrap();
 //! let x = a.parse_position("025/1_3/746").unwrap();
-//! let s = Solution::new(&a, x, true);
+//! let s = SolutionReport::new(&a, x, true);
 //! assert_eq!(s.code.as_deref(), Some("102536"));
 //! assert_eq!(s.moves, 20);
 //! assert_eq!(s.specimen.plain, "WXYZADY");
@@ -76,7 +76,7 @@ fn pieces_of(slides: &[TileMove]) -> Vec<u8> {
 
 /// The complete answer for one position (puzzle → goal).
 #[derive(Debug, Clone, Serialize)]
-pub struct Solution {
+pub struct SolutionReport {
     /// The puzzle's name.
     pub puzzle: String,
     /// The code number, when positions have them.
@@ -143,14 +143,14 @@ pub struct Solution {
     pub word_length: Option<u32>,
 }
 
-impl Solution {
+impl SolutionReport {
     /// Solves position `x`; with `all`, lists every minimal solution as
     /// well as counting them.
-    pub fn new(a: &Analysis, x: u64, all: bool) -> Solution {
-        Solution::in_frame(a, x, None, all)
+    pub fn new(a: &Analysis, x: u64, all: bool) -> SolutionReport {
+        SolutionReport::in_frame(a, x, None, all)
     }
 
-    /// As [`Solution::new`], for a position given in `frame` (up to
+    /// As [`SolutionReport::new`], for a position given in `frame` (up to
     /// rotation: the rotation that took it to its number, see
     /// [`Analysis::held_still`]): every path is written in the moves of
     /// the puzzle held still, and the ending moves, which depend on the
@@ -160,11 +160,11 @@ impl Solution {
         x: u64,
         frame: Option<&crate::puzzle::Transformation>,
         all: bool,
-    ) -> Solution {
-        Solution::listing(a, x, frame, all, None)
+    ) -> SolutionReport {
+        SolutionReport::listing(a, x, frame, all, None)
     }
 
-    /// As [`Solution::in_frame`] with every minimal path counted but at
+    /// As [`SolutionReport::in_frame`] with every minimal path counted but at
     /// most `most` of them listed (the explorer's page lists a few of the
     /// 2×2×2's 323 584 at once). A tray's paths are all followed, for its
     /// count of tile solutions.
@@ -173,8 +173,8 @@ impl Solution {
         x: u64,
         frame: Option<&crate::puzzle::Transformation>,
         most: usize,
-    ) -> Solution {
-        Solution::listing(a, x, frame, true, Some(most))
+    ) -> SolutionReport {
+        SolutionReport::listing(a, x, frame, true, Some(most))
     }
 
     fn listing(
@@ -183,7 +183,7 @@ impl Solution {
         frame: Option<&crate::puzzle::Transformation>,
         all: bool,
         most: Option<usize>,
-    ) -> Solution {
+    ) -> SolutionReport {
         let moves = a.moves();
         let puzzle = a.puzzle();
         let turned = a.space().up_to_rotation();
@@ -213,7 +213,7 @@ impl Solution {
         let slides =
             trays.then(|| expand(puzzle, moves, &specimen, &a.position(x).orbits()[0].pieces));
         let code = a.code(x);
-        Solution {
+        SolutionReport {
             puzzle: puzzle.name().to_string(),
             pattern: code.is_none().then(|| a.pattern_text(x)),
             code,

@@ -32,7 +32,7 @@
 //! assert_eq!(space.decode(a).orbits()[0].pieces, vec![2, 0, 1, 3, 4, 5, 6, 7]);
 //! ```
 
-use crate::perm::{self, Divisor, Ranker};
+use crate::perm::{self, Divisor, SmallRanker};
 use crate::puzzle::transformation::{turn_add, turn_sub};
 use crate::puzzle::{MoveSet, OrbitPattern, Pattern, Puzzle, Transformation};
 use crate::text::quoted;
@@ -145,7 +145,7 @@ struct Coordinate {
     perm_table: MoveTable,
     ori_table: MoveTable,
     /// For rank with tables: the ranker of ≤ 8 distinct pieces.
-    ranker: Option<Ranker>,
+    ranker: Option<SmallRanker>,
 }
 
 /// One digit of a position's number.
@@ -402,8 +402,8 @@ impl Space {
                 });
             }
             let ranker = match kind {
-                Kind::Full if s <= 8 => Ranker::lex(s),
-                Kind::Even { .. } if s <= 8 => Ranker::even(s),
+                Kind::Full if s <= 8 => SmallRanker::lex(s),
+                Kind::Even { .. } if s <= 8 => SmallRanker::even(s),
                 _ => None,
             };
             coords.push(Coordinate {
@@ -1467,7 +1467,7 @@ impl Entry for u32 {
 /// by row; each move is the fields it moves.
 fn fill_rows<T: Entry>(
     all: &[u32],
-    ranker: Ranker,
+    ranker: SmallRanker,
     table: &mut [T],
     nm: usize,
     moved: &[Vec<(u32, u32)>],
@@ -1488,7 +1488,7 @@ fn fill_rows<T: Entry>(
 /// unrolls).
 fn fill_fixed<T: Entry, const K: usize>(
     all: &[u32],
-    ranker: Ranker,
+    ranker: SmallRanker,
     table: &mut [T],
     nm: usize,
     moved: &[Vec<(u32, u32)>],

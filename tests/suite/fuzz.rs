@@ -33,7 +33,7 @@ use std::io::Cursor;
 // ---------------------------------------------------------------------------
 
 use super::common;
-use crate::inputs::{ALPHABET, TOKENS};
+use crate::inputs::{ALPHABET, TOKENS, boards};
 
 /// Strings over [`ALPHABET`].
 fn alphabet_string(max: usize) -> impl Strategy<Value = String> {
@@ -115,17 +115,6 @@ fn text() -> impl Strategy<Value = String> {
         1 => prop::collection::vec(any::<u8>(), 0..64)
             .prop_map(|b| String::from_utf8_lossy(&b).into_owned()),
     ]
-}
-
-/// Boards to read arrangements on: every size from 2x2 to 4x4 and the
-/// long thin ones.
-fn boards() -> Vec<Board> {
-    [
-        "2x2", "2x3", "3x2", "2x4", "3x3", "2x5", "2x6", "3x4", "4x3", "3x5", "2x8", "4x4", "8x2",
-    ]
-    .iter()
-    .map(|s| s.parse().unwrap())
-    .collect()
 }
 
 /// A refusal must say something.
@@ -399,41 +388,10 @@ fn partition_names_on_small_boards() {
 
 mod loaders {
     use proptest::prelude::*;
-    use schofield::board::Board;
     use schofield::board::lookup::LookupTable;
-    use schofield::search::pdb::{Partition, PatternDb};
+    use schofield::search::pdb::Partition;
 
-    /// Valid lookup-table images: 2x2 and 2x3, both goals.
-    pub fn lookup_images() -> Vec<Vec<u8>> {
-        let mut out = Vec::new();
-        for size in ["2x2", "2x3"] {
-            let b: Board = size.parse().unwrap();
-            for goal in [b.goal_blank_last(), b.goal_blank_first()] {
-                out.push(LookupTable::try_build(b, goal).unwrap().to_bytes());
-            }
-        }
-        out
-    }
-
-    /// Valid partition images: small databases on 2x3 and 3x3 (a partition
-    /// is its databases; the named ones are for the 4x4 and too slow here).
-    pub fn partition_images() -> Vec<Vec<u8>> {
-        let mut out = Vec::new();
-        for (size, sets) in [
-            ("2x3", vec![vec![1u8, 2, 3], vec![4, 5]]),
-            ("3x3", vec![vec![1, 2, 3, 4], vec![5, 6, 7, 8]]),
-        ] {
-            let b: Board = size.parse().unwrap();
-            let goal = b.goal_blank_first();
-            let dbs = sets
-                .iter()
-                .map(|t| PatternDb::build(&b, &goal, t))
-                .collect();
-            let p = Partition { name: None, dbs };
-            out.push(p.to_bytes());
-        }
-        out
-    }
+    pub use crate::inputs::{lookup_images, partition_images};
 
     /// Loads a lookup table image; `Ok` with a loaded table's sanity checked.
     pub fn load_lookup(bytes: &[u8]) -> Result<LookupTable, String> {

@@ -137,3 +137,49 @@ pub fn fix_checksum(img: &mut [u8]) {
         img[40..48].copy_from_slice(&sum.to_le_bytes());
     }
 }
+
+/// Boards to read arrangements on: every size from 2x2 to 4x4 and the
+/// long thin ones.
+pub fn boards() -> Vec<schofield::board::Board> {
+    [
+        "2x2", "2x3", "3x2", "2x4", "3x3", "2x5", "2x6", "3x4", "4x3", "3x5", "2x8", "4x4", "8x2",
+    ]
+    .iter()
+    .map(|s| s.parse().unwrap())
+    .collect()
+}
+
+/// Valid lookup-table images to damage: 2x2 and 2x3, both goals.
+pub fn lookup_images() -> Vec<Vec<u8>> {
+    use schofield::board::{Board, lookup::LookupTable};
+    let mut out = Vec::new();
+    for size in ["2x2", "2x3"] {
+        let b: Board = size.parse().unwrap();
+        for goal in [b.goal_blank_last(), b.goal_blank_first()] {
+            out.push(LookupTable::try_build(b, goal).unwrap().to_bytes());
+        }
+    }
+    out
+}
+
+/// Valid partition images to damage: small databases on 2x3 and 3x3 (a
+/// partition is its databases; the named ones are for the 4x4 and too slow
+/// here).
+pub fn partition_images() -> Vec<Vec<u8>> {
+    use schofield::board::Board;
+    use schofield::search::pdb::{Partition, PatternDb};
+    let mut out = Vec::new();
+    for (size, sets) in [
+        ("2x3", vec![vec![1u8, 2, 3], vec![4, 5]]),
+        ("3x3", vec![vec![1, 2, 3, 4], vec![5, 6, 7, 8]]),
+    ] {
+        let b: Board = size.parse().unwrap();
+        let goal = b.goal_blank_first();
+        let dbs = sets
+            .iter()
+            .map(|t| PatternDb::build(&b, &goal, t))
+            .collect();
+        out.push(Partition { name: None, dbs }.to_bytes());
+    }
+    out
+}
