@@ -60,13 +60,22 @@ pub fn with_steps<T: Serialize>(
             format,
         ),
         Format::Csv => {
-            let mut lines = body.lines();
-            let header = lines.next().unwrap_or_default();
-            let mut out = format!("{header},steps\n");
-            for line in lines {
-                let _ = writeln!(out, "{line},\"{}\"", steps.grids.join(" "));
+            // The body's records, each with one more column, read and
+            // written by the csv crate (quoting as CSV wants it).
+            let error = |e: ::csv::Error| OutputError(e.to_string());
+            let mut reader = ::csv::Reader::from_reader(body.as_bytes());
+            let mut out = ::csv::Writer::from_writer(Vec::new());
+            let mut header = reader.headers().map_err(error)?.clone();
+            header.push_field("steps");
+            out.write_record(&header).map_err(error)?;
+            let joined = steps.grids.join(" ");
+            for record in reader.records() {
+                let mut record = record.map_err(error)?;
+                record.push_field(&joined);
+                out.write_record(&record).map_err(error)?;
             }
-            Ok(out)
+            let bytes = out.into_inner().map_err(|e| OutputError(e.to_string()))?;
+            String::from_utf8(bytes).map_err(|e| OutputError(e.to_string()))
         }
         Format::Text => Ok(format!(
             "{body}\nsteps\n{}",

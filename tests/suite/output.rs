@@ -405,3 +405,30 @@ fn lists_wrap_at_the_terminal_width() {
     let text = String::from_utf8_lossy(&out.stdout).replace('\r', "");
     assert_eq!(tiles_lines(&text), 2, "{text}");
 }
+
+#[test]
+fn steps_in_csv_are_one_more_column_of_proper_csv() {
+    // A grid with a comma and quotes in it would break a hand-written
+    // line; the csv crate quotes what needs quoting.
+    for args in [
+        &["solve", "102536", "--steps", "--format", "csv"][..],
+        &[
+            "lookup",
+            "solve",
+            "867/254/3_1",
+            "--steps",
+            "--format",
+            "csv",
+        ][..],
+    ] {
+        let text = stdout(args);
+        let mut reader = csv::Reader::from_reader(text.as_bytes());
+        let header = reader.headers().unwrap().clone();
+        assert_eq!(header.iter().last(), Some("steps"), "{args:?}");
+        let records: Vec<csv::StringRecord> = reader.records().map(Result::unwrap).collect();
+        assert_eq!(records.len(), 1, "{args:?}");
+        let steps: Vec<&str> = records[0].iter().last().unwrap().split(' ').collect();
+        assert!(steps.len() > 2, "{args:?}: {steps:?}");
+        assert_eq!(records[0].len(), header.len(), "{args:?}");
+    }
+}
