@@ -424,10 +424,10 @@ fn steps_in_csv_are_one_more_column_of_proper_csv() {
         let text = stdout(args);
         let mut reader = csv::Reader::from_reader(text.as_bytes());
         let header = reader.headers().unwrap().clone();
-        assert_eq!(header.iter().last(), Some("steps"), "{args:?}");
+        assert_eq!(header.iter().next_back(), Some("steps"), "{args:?}");
         let records: Vec<csv::StringRecord> = reader.records().map(Result::unwrap).collect();
         assert_eq!(records.len(), 1, "{args:?}");
-        let steps: Vec<&str> = records[0].iter().last().unwrap().split(' ').collect();
+        let steps: Vec<&str> = records[0].iter().next_back().unwrap().split(' ').collect();
         assert!(steps.len() > 2, "{args:?}: {steps:?}");
         assert_eq!(records[0].len(), header.len(), "{args:?}");
     }
