@@ -293,10 +293,10 @@ pub struct CaseResult {
     pub table_bytes: u64,
 }
 
-/// The moves of one case's ranked states ([`Space`]): the neighbours of
-/// each state, as the census's search needs them, whether it runs in one
-/// table or spread over the workers of a cluster.
-pub struct Moves {
+/// The state space of one case: its ranked states ([`Space`]) and their
+/// moves, the neighbours of each state as the census's search needs them,
+/// whether it runs in one table or spread over the workers of a cluster.
+pub struct CaseSpace {
     space: Space,
     per_blank: usize,
     m: usize,
@@ -306,7 +306,7 @@ pub struct Moves {
     vertical: Vec<Vec<(usize, Jump)>>,
     /// The tile parity a state needs with the blank on each cell.
     odd_for: Vec<bool>,
-    /// `per_blank`, divided by multiplication ([`Moves::split`]).
+    /// `per_blank`, divided by multiplication ([`CaseSpace::split`]).
     blocks: perm::Divisor,
     /// The leading places of the tile orders, placed, by the index of the
     /// leading part of their rank ([`perm::Unranker::parts`]).
@@ -316,10 +316,10 @@ pub struct Moves {
     digit_weights: [u32; 16],
 }
 
-impl Moves {
+impl CaseSpace {
     /// The moves of `case`'s board; `None` when its tile ranks cannot be
     /// tabulated (more than 16 cells).
-    pub fn new(case: &Case) -> Option<Moves> {
+    pub fn new(case: &Case) -> Option<CaseSpace> {
         let b = case.board;
         let space = Space::new(b, case.goal());
         let n = b.cells();
@@ -344,7 +344,7 @@ impl Moves {
         let mut digit_weights = [0u32; 16];
         digit_weights[..weights.weights().len()].copy_from_slice(weights.weights());
         let per_blank = space.len() / n;
-        Some(Moves {
+        Some(CaseSpace {
             // A board has at least 4 cells, so at least 3 states a block.
             blocks: perm::Divisor::new(per_blank as u64)?,
             per_blank,
@@ -466,7 +466,7 @@ impl Moves {
     }
 
     /// The words a horizontal move carries word `w` to; `wpb` is
-    /// [`Moves::words_per_block`].
+    /// [`CaseSpace::words_per_block`].
     #[inline]
     pub fn horizontal_words(&self, w: usize, wpb: usize) -> impl Iterator<Item = usize> {
         let blank = w / wpb;
@@ -482,7 +482,7 @@ impl Moves {
 /// fallibly: a board whose tables do not fit in memory is an error.
 pub fn analyse(case: &Case, progress: &(dyn Fn(Progress) + Sync)) -> Result<CaseResult, CaseError> {
     let out_of_memory = || case.out_of_memory();
-    let moves = Moves::new(case).ok_or_else(out_of_memory)?;
+    let moves = CaseSpace::new(case).ok_or_else(out_of_memory)?;
     let total = moves.len();
     let table = TwoBit::try_new(total).ok_or_else(out_of_memory)?;
     // Distances of the standard positions (blank at home), by tile rank.
@@ -518,7 +518,7 @@ pub fn analyse(case: &Case, progress: &(dyn Fn(Progress) + Sync)) -> Result<Case
 /// otherwise every move state by state. A state claimed in the standard
 /// block has its distance written down.
 struct Expansion<'a> {
-    moves: &'a Moves,
+    moves: &'a CaseSpace,
     standard: &'a [AtomicU8],
     words_per_block: Option<usize>,
 }
@@ -567,7 +567,7 @@ pub const ANTIPODES_LISTED: usize = 100;
 /// (by index), and the distance of each standard position.
 pub fn result(
     case: &Case,
-    moves: &Moves,
+    moves: &CaseSpace,
     counts: &[u64],
     antipodes: &[usize],
     distances: &[u8],
@@ -641,7 +641,7 @@ fn invert(s: u64, m: usize) -> u64 {
 ///
 /// A class is counted at its smallest member, so every position can be
 /// looked at on its own, in parallel.
-fn standard_view(case: &Case, moves: &Moves, distances: &[u8]) -> Standard {
+fn standard_view(case: &Case, moves: &CaseSpace, distances: &[u8]) -> Standard {
     let b = case.board;
     let n = b.cells();
     let m = n - 1;
@@ -723,7 +723,7 @@ fn standard_view(case: &Case, moves: &Moves, distances: &[u8]) -> Standard {
 /// The board's symmetries acting on the standard positions (numbered by
 /// their tiles' order, as the census numbers them), for `group::classes`.
 struct StandardAction<'a> {
-    moves: &'a Moves,
+    moves: &'a CaseSpace,
     weights: perm::Lehmer<u32>,
     odd: bool,
     /// Cells other than home.
@@ -778,7 +778,7 @@ mod tests {
     #[test]
     fn a_state_splits_into_blank_and_rank_as_division_does() {
         for case in cases(12) {
-            let moves = Moves::new(&case).unwrap();
+            let moves = CaseSpace::new(&case).unwrap();
             let d = moves.per_blank;
             // Each block's ends, and a spread of states between.
             let mut states: Vec<usize> = (0..case.board.cells())

@@ -4,7 +4,7 @@
 //! conventions (each process knows its index and the list of all the
 //! processes' addresses, the *hosts file*).
 //!
-//! **Ownership.** The states `0 … n!/2 − 1` of a case ([`Moves`]) are cut
+//! **Ownership.** The states `0 … n!/2 − 1` of a case ([`CaseSpace`]) are cut
 //! into one contiguous slice a worker, aligned to 32 states (a word of the
 //! two-bit table). A worker owns its slice's two-bit table and the
 //! distances of the standard positions that fall in it.
@@ -41,7 +41,7 @@
 //! assert_eq!(run.exchange.states, 360);
 //! ```
 
-use crate::board::census::{self, ANTIPODES_LISTED, Case, CaseError, CaseResult, Moves};
+use crate::board::census::{self, ANTIPODES_LISTED, Case, CaseError, CaseResult, CaseSpace};
 use crate::board::two_bit::{Layer, TwoBit};
 use crate::board::{Progress, try_vec_with};
 use serde::{Deserialize, Serialize};
@@ -448,7 +448,7 @@ pub trait Graph: Send + Sync + 'static {
 /// A census case as a [`Graph`].
 struct CaseGraph {
     case: Case,
-    moves: Moves,
+    moves: CaseSpace,
 }
 
 impl Graph for CaseGraph {
@@ -538,7 +538,7 @@ pub fn analyse(
     checkpoints: Option<&Checkpoints>,
     progress: Arc<dyn Fn(Progress) + Send + Sync>,
 ) -> Result<Run, ClusterError> {
-    let moves = Moves::new(case).ok_or_else(|| case.out_of_memory())?;
+    let moves = CaseSpace::new(case).ok_or_else(|| case.out_of_memory())?;
     let graph = Arc::new(CaseGraph { case: *case, moves });
     search(graph, cluster, checkpoints, progress)
 }
@@ -1445,7 +1445,7 @@ mod tests {
         let case = Case::new("3x4".parse().unwrap(), 11).unwrap();
         let graph = CaseGraph {
             case,
-            moves: Moves::new(&case).unwrap(),
+            moves: CaseSpace::new(&case).unwrap(),
         };
         for (me, peers, depth) in [(0, 1, 0), (1, 2, 17), (15, 16, 4000)] {
             let c = Checkpoint::new(Path::new("/tmp/x"), graph.checkpoint().unwrap(), peers, me);
