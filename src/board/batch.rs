@@ -26,7 +26,6 @@
 
 use super::goal::Goal;
 use super::{Arrangement, Board, BoardError};
-use std::fmt;
 use std::io::{BufRead, Read};
 
 /// The longest line read, in bytes (without its line break).
@@ -63,9 +62,10 @@ pub struct Instance {
 /// assert_eq!(e.to_string(), "line 2: 3 cells given; the board has 4");
 /// assert!(matches!(batch::read("# none\n".as_bytes(), &b), Err(BatchError::Empty)));
 /// ```
-#[derive(Debug)]
+#[derive(Debug, thiserror::Error)]
 pub enum BatchError {
     /// Reading failed.
+    #[error("line {line}: {error}")]
     Io {
         /// The line being read.
         line: usize,
@@ -73,16 +73,19 @@ pub enum BatchError {
         error: std::io::Error,
     },
     /// A line longer than [`MAX_LINE`] bytes.
+    #[error("line {line}: longer than {MAX_LINE} bytes; expected one position a line")]
     LineTooLong {
         /// The line.
         line: usize,
     },
     /// A line that is not UTF-8 text.
+    #[error("line {line}: not UTF-8 text")]
     NotText {
         /// The line.
         line: usize,
     },
     /// A line that is not a position on the board.
+    #[error("line {line}: {error}")]
     Position {
         /// The line.
         line: usize,
@@ -90,25 +93,9 @@ pub enum BatchError {
         error: BoardError,
     },
     /// Nothing but blank lines and comments.
+    #[error("holds no positions")]
     Empty,
 }
-
-impl fmt::Display for BatchError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            BatchError::Io { line, error } => write!(f, "line {line}: {error}"),
-            BatchError::LineTooLong { line } => write!(
-                f,
-                "line {line}: longer than {MAX_LINE} bytes; expected one position a line"
-            ),
-            BatchError::NotText { line } => write!(f, "line {line}: not UTF-8 text"),
-            BatchError::Position { line, error } => write!(f, "line {line}: {error}"),
-            BatchError::Empty => write!(f, "holds no positions"),
-        }
-    }
-}
-
-impl std::error::Error for BatchError {}
 
 /// Reads the positions of `board` from `input`, one a line; the instances
 /// are numbered from 1 in the order read. A line holds the board's cells,

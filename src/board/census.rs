@@ -29,7 +29,6 @@ use crate::board::{
 use crate::group::classes::{self, Action};
 use crate::perm;
 use serde::Serialize;
-use std::fmt;
 use std::sync::atomic::{AtomicU8, Ordering};
 
 /// A board with a home cell for the blank.
@@ -42,9 +41,10 @@ pub struct Case {
 }
 
 /// Why a case could not be run.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum CaseError {
     /// The home cell is not on the board.
+    #[error("home cell {home} is off the board; cells are numbered 0 to {} in reading order", .cells - 1)]
     HomeOffBoard {
         /// The cell given.
         home: usize,
@@ -52,10 +52,18 @@ pub enum CaseError {
         cells: usize,
     },
     /// More than 12 cells, not asked for explicitly.
+    #[error("the {b} board has {} cells ({} states), more than 12", .0.cells(), crate::text::grouped(.0.reachable() as usize), b = .0)]
     TooLarge(Board),
     /// Too large to try at all.
+    #[error(
+        "the {b} board has {} states: its two-bit table alone would need {} GiB, more than this tool will try",
+        crate::text::grouped(.0.reachable() as usize),
+        crate::text::grouped(((.0.reachable() / 4) >> 30) as usize),
+        b = .0
+    )]
     Impossible(Board),
     /// The tables could not be allocated: not enough memory.
+    #[error("not enough memory for the {board} board: its tables need {} bytes ({:.1} GiB)", crate::text::grouped(*.bytes as usize), *.bytes as f64 / f64::from(1u32 << 30))]
     OutOfMemory {
         /// The board.
         board: Board,
@@ -63,38 +71,6 @@ pub enum CaseError {
         bytes: u64,
     },
 }
-
-impl fmt::Display for CaseError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            CaseError::HomeOffBoard { home, cells } => write!(
-                f,
-                "home cell {home} is off the board; cells are numbered 0 to {} in reading order",
-                cells - 1
-            ),
-            CaseError::TooLarge(b) => write!(
-                f,
-                "the {b} board has {} cells ({} states), more than 12",
-                b.cells(),
-                crate::text::grouped(b.reachable() as usize)
-            ),
-            CaseError::Impossible(b) => write!(
-                f,
-                "the {b} board has {} states: its two-bit table alone would need {} GiB, more than this tool will try",
-                crate::text::grouped(b.reachable() as usize),
-                crate::text::grouped(((b.reachable() / 4) >> 30) as usize)
-            ),
-            CaseError::OutOfMemory { board, bytes } => write!(
-                f,
-                "not enough memory for the {board} board: its tables need {} bytes ({:.1} GiB)",
-                crate::text::grouped(*bytes as usize),
-                *bytes as f64 / f64::from(1u32 << 30)
-            ),
-        }
-    }
-}
-
-impl std::error::Error for CaseError {}
 
 /// The most a forced run may use for its two-bit table (16 GiB).
 const FORCED_TABLE_LIMIT: u64 = 16 << 30;

@@ -46,7 +46,6 @@ use crate::board::two_bit::{Layer, TwoBit};
 use crate::board::{Progress, try_vec_with};
 use serde::{Deserialize, Serialize};
 use std::cell::RefCell;
-use std::fmt;
 use std::fs;
 use std::io::{self, BufReader, Read, Write};
 use std::path::{Path, PathBuf};
@@ -78,11 +77,13 @@ pub struct Cluster {
 pub const CONNECT_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(120);
 
 /// Why a distributed run could not be done.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum ClusterError {
     /// The number of workers a process is not `1 … MAX_WORKERS`.
+    #[error("{0} workers a process: expected 1 to {MAX_WORKERS}")]
     Workers(usize),
     /// The process index is not a line of the hosts file.
+    #[error("process {process} is not in the hosts file, which lists {processes} processes (0 to {})", .processes - 1)]
     Process {
         /// The index given.
         process: usize,
@@ -90,6 +91,7 @@ pub enum ClusterError {
         processes: usize,
     },
     /// A line of the hosts file is not `HOST:PORT`.
+    #[error("hosts file line {line}: {} is not a new HOST:PORT with a port of 1 to 65535 (say 127.0.0.1:2101)", shown_line(.text))]
     Host {
         /// The line number, from 1.
         line: usize,
@@ -97,19 +99,26 @@ pub enum ClusterError {
         text: String,
     },
     /// The hosts file lists no process, or more than `MAX_PROCESSES`.
+    #[error("the hosts file lists {0} processes: expected 1 to {MAX_PROCESSES} lines of HOST:PORT")]
     Hosts(usize),
     /// A process index without a hosts file.
+    #[error("process {0} was given without a hosts file (the list of every process's HOST:PORT)")]
     ProcessWithoutHosts(usize),
     /// A hosts file of several processes, but no process index.
+    #[error("the hosts file lists {n} processes: say which one this is (0 to {})", .0 - 1, n = .0)]
     ProcessMissing(usize),
     /// The case itself is refused (memory, size).
+    #[error("{0}")]
     Case(CaseError),
     /// Timely could not start (say, a port in use).
+    #[error("timely could not start: {0}")]
     Start(String),
     /// A worker failed (it panicked; timely gives the message).
+    #[error("a worker failed: {0}")]
     Worker(String),
     /// The processes were not started for the same job: each must be given
     /// the same case, workers, checkpoint folder and stop.
+    #[error("the processes were not started alike: this one runs {this}, another {other}")]
     Mismatch {
         /// This process's job.
         this: String,
@@ -118,6 +127,9 @@ pub enum ClusterError {
     },
     /// The run stopped after the layer its [`Checkpoints`] named; run it
     /// again with the same folder to go on.
+    #[error(
+        "stopped after layer {layer}, as asked; its checkpoints are in {dir}: run again with the same checkpoint folder to go on"
+    )]
     Stopped {
         /// The last layer found.
         layer: u32,
@@ -125,11 +137,14 @@ pub enum ClusterError {
         dir: String,
     },
     /// A worker could not read its checkpoint (the reason, with the file).
+    #[error("cannot resume: {0}")]
     Resume(String),
     /// The graph refuses what was asked (checkpoints it cannot take, a
     /// table that does not fit): the reason.
+    #[error("{0}")]
     Refused(String),
     /// A checkpoint could not be written or read.
+    #[error("checkpoint {path}: {why}")]
     Checkpoint {
         /// The file.
         path: String,
@@ -138,57 +153,13 @@ pub enum ClusterError {
     },
 }
 
-impl fmt::Display for ClusterError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            ClusterError::Workers(w) => {
-                write!(f, "{w} workers a process: expected 1 to {MAX_WORKERS}")
-            }
-            ClusterError::Process { process, processes } => write!(
-                f,
-                "process {process} is not in the hosts file, which lists {processes} processes (0 to {})",
-                processes - 1
-            ),
-            ClusterError::Host { line, text } => {
-                let shown: String = text.chars().take(60).collect();
-                let more = if shown.len() < text.len() { "…" } else { "" };
-                write!(
-                    f,
-                    "hosts file line {line}: {shown:?}{more} is not a new HOST:PORT with a port of 1 to 65535 (say 127.0.0.1:2101)"
-                )
-            }
-            ClusterError::Hosts(n) => write!(
-                f,
-                "the hosts file lists {n} processes: expected 1 to {MAX_PROCESSES} lines of HOST:PORT"
-            ),
-            ClusterError::ProcessWithoutHosts(p) => write!(
-                f,
-                "process {p} was given without a hosts file (the list of every process's HOST:PORT)"
-            ),
-            ClusterError::ProcessMissing(n) => write!(
-                f,
-                "the hosts file lists {n} processes: say which one this is (0 to {})",
-                n - 1
-            ),
-            ClusterError::Case(e) => write!(f, "{e}"),
-            ClusterError::Start(e) => write!(f, "timely could not start: {e}"),
-            ClusterError::Worker(e) => write!(f, "a worker failed: {e}"),
-            ClusterError::Mismatch { this, other } => write!(
-                f,
-                "the processes were not started alike: this one runs {this}, another {other}"
-            ),
-            ClusterError::Stopped { layer, dir } => write!(
-                f,
-                "stopped after layer {layer}, as asked; its checkpoints are in {dir}: run again with the same checkpoint folder to go on"
-            ),
-            ClusterError::Resume(why) => write!(f, "cannot resume: {why}"),
-            ClusterError::Refused(why) => write!(f, "{why}"),
-            ClusterError::Checkpoint { path, why } => write!(f, "checkpoint {path}: {why}"),
-        }
-    }
+/// A hosts-file line as [`ClusterError::Host`] shows it: quoted and
+/// escaped, cut after 60 characters with `…`.
+fn shown_line(text: &str) -> String {
+    let shown: String = text.chars().take(60).collect();
+    let more = if shown.len() < text.len() { "…" } else { "" };
+    format!("{shown:?}{more}")
 }
-
-impl std::error::Error for ClusterError {}
 
 impl From<CaseError> for ClusterError {
     fn from(e: CaseError) -> Self {

@@ -104,7 +104,12 @@ impl fmt::Display for Goal {
 /// let e = "middle".parse::<Goal>().unwrap().arrangement(&b).unwrap_err();
 /// assert!(e.to_string().starts_with("unknown goal \"middle\"; expected blank-last, blank-first or a grid"), "{e}");
 /// ```
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error(
+    "unknown goal {}; expected blank-last, blank-first or a grid{}",
+    crate::text::quoted(.goal),
+    grid_complaint(.goal, .error)
+)]
 pub struct GoalError {
     /// The goal as given.
     pub goal: String,
@@ -112,26 +117,19 @@ pub struct GoalError {
     pub error: BoardError,
 }
 
-impl fmt::Display for GoalError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "unknown goal {}; expected blank-last, blank-first or a grid",
-            crate::text::quoted(&self.goal),
-        )?;
-        // A word is not a grid gone wrong: the grid's complaint would mislead.
-        let grid_like = self
-            .goal
-            .chars()
-            .any(|c| c.is_ascii_digit() || matches!(c, '_' | '.' | '/'));
-        if grid_like {
-            write!(f, " ({})", self.error)?;
-        }
-        Ok(())
+/// What [`GoalError`] adds after naming the goal: the grid's complaint in
+/// parentheses when the goal looks like a grid, nothing for a word (a word
+/// is not a grid gone wrong: the grid's complaint would mislead).
+fn grid_complaint(goal: &str, error: &BoardError) -> String {
+    let grid_like = goal
+        .chars()
+        .any(|c| c.is_ascii_digit() || matches!(c, '_' | '.' | '/'));
+    if grid_like {
+        format!(" ({error})")
+    } else {
+        String::new()
     }
 }
-
-impl std::error::Error for GoalError {}
 
 #[cfg(test)]
 mod tests {

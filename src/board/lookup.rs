@@ -24,7 +24,6 @@ use crate::board::{
     tile_ranks,
 };
 use serde::Serialize;
-use std::fmt;
 use std::path::Path;
 
 /// The table: a distance byte per reachable arrangement, by compact index.
@@ -93,12 +92,14 @@ pub struct TableSolution {
 ///     "\"t.bin\" is damaged: it has 407 bytes but its header needs 408 (a cut or padded file)"
 /// );
 /// ```
-#[derive(Debug)]
+#[derive(Debug, thiserror::Error)]
 pub enum TableError {
     /// The file could not be written or read back, or it is damaged or
     /// wrong (see [`StoreError`]).
-    Store(StoreError),
+    #[error("{0}")]
+    Store(#[from] StoreError),
     /// The table is for another board or goal than the one asked for.
+    #[error("{} holds the table for {holds}, not {wanted}", crate::text::quoted(.path))]
     Mismatch {
         /// The file.
         path: String,
@@ -108,61 +109,19 @@ pub enum TableError {
         wanted: String,
     },
     /// The arrangement cannot reach the table's goal.
+    #[error(transparent)]
     Unsolvable(crate::board::Unsolvable),
     /// A board too large for a byte per state.
+    #[error("a lookup table for the {b} board would need {} bytes (one per state); it is built for boards of up to {MAX_TABLE_CELLS} cells (3x4: 239 500 800 states)", crate::text::grouped(.0.reachable() as usize), b = .0)]
     TooLarge(Board),
     /// The search's tables could not be allocated.
+    #[error("not enough memory to build the lookup table of the {board} board: it needs {} bytes ({:.1} GiB)", crate::text::grouped(*.bytes as usize), *.bytes as f64 / f64::from(1u32 << 30))]
     OutOfMemory {
         /// The board.
         board: Board,
         /// The bytes the build needs.
         bytes: u64,
     },
-}
-
-impl From<StoreError> for TableError {
-    fn from(e: StoreError) -> Self {
-        TableError::Store(e)
-    }
-}
-
-impl fmt::Display for TableError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        use TableError::*;
-        match self {
-            Store(e) => e.fmt(f),
-            Mismatch {
-                path,
-                holds,
-                wanted,
-            } => write!(
-                f,
-                "{} holds the table for {holds}, not {wanted}",
-                crate::text::quoted(path)
-            ),
-            TooLarge(b) => write!(
-                f,
-                "a lookup table for the {b} board would need {} bytes (one per state); it is built for boards of up to {MAX_TABLE_CELLS} cells (3x4: 239 500 800 states)",
-                crate::text::grouped(b.reachable() as usize)
-            ),
-            OutOfMemory { board, bytes } => write!(
-                f,
-                "not enough memory to build the lookup table of the {board} board: it needs {} bytes ({:.1} GiB)",
-                crate::text::grouped(*bytes as usize),
-                *bytes as f64 / f64::from(1u32 << 30)
-            ),
-            Unsolvable(u) => u.fmt(f),
-        }
-    }
-}
-
-impl std::error::Error for TableError {
-    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
-        match self {
-            TableError::Store(e) => Some(e),
-            _ => None,
-        }
-    }
 }
 
 /// The most cells a lookup table is built for (one byte per state: 3×4 or

@@ -59,13 +59,17 @@ use std::str::FromStr;
 pub const MAX_CELLS: usize = 16;
 
 /// Why a board or an arrangement could not be read.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum BoardError {
     /// A size that is not `RxC`.
+    #[error("cannot read {} as a board size; expected ROWSxCOLS, like 3x3 or 2x6", crate::text::quoted(.0))]
     SizeSyntax(String),
     /// Fewer than 2 rows or columns, or more than [`MAX_CELLS`] cells
     /// (the product is computed with checked arithmetic, so sizes whose
     /// product overflows are refused too).
+    #[error(
+        "a {rows}x{cols} board is not supported; expected at least 2 rows and 2 columns and at most {MAX_CELLS} cells"
+    )]
     Size {
         /// Rows asked for.
         rows: usize,
@@ -73,6 +77,7 @@ pub enum BoardError {
         cols: usize,
     },
     /// The wrong number of rows in a grid.
+    #[error("the grid has {}; expected {expected}", crate::text::counted(*.found, "row", "rows"))]
     RowCount {
         /// Rows found.
         found: usize,
@@ -80,6 +85,7 @@ pub enum BoardError {
         expected: usize,
     },
     /// The wrong number of cells in a row.
+    #[error("row {row} of the grid has {}; expected {expected}", crate::text::counted(*.found, "cell", "cells"))]
     RowLength {
         /// The row, from 1.
         row: usize,
@@ -89,6 +95,7 @@ pub enum BoardError {
         expected: usize,
     },
     /// The wrong number of cells in all.
+    #[error("{found} cell{} given; the board has {expected}", if *.found == 1 { "" } else { "s" })]
     CellCount {
         /// Cells found.
         found: usize,
@@ -96,8 +103,10 @@ pub enum BoardError {
         expected: usize,
     },
     /// Something that is not a tile number or a blank.
+    #[error("cannot read {} as a tile; expected tile numbers and '_' or 0 for the blank", crate::text::quoted(.0))]
     BadCell(String),
     /// A tile number too large for the board.
+    #[error("tile {tile} does not exist; the tiles are numbered 1 to {max}")]
     TileOutOfRange {
         /// The tile.
         tile: usize,
@@ -105,70 +114,20 @@ pub enum BoardError {
         max: usize,
     },
     /// A tile named twice.
+    #[error("tile {0} appears twice; each tile must appear once")]
     RepeatedTile(u8),
     /// No blank.
+    #[error("no blank; mark the empty cell with '_' (or 0)")]
     NoBlank,
     /// More than one blank.
+    #[error("{0} blanks; expected exactly one")]
     SeveralBlanks(usize),
     /// A reading-order list whose length is not a square.
+    #[error(
+        "{0} entries do not fill a square board of 4, 9 or 16 cells; give the rows separated by '/' (like 123/45_ for 2x3)"
+    )]
     NotSquare(usize),
 }
-
-impl fmt::Display for BoardError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        use BoardError::*;
-        match self {
-            SizeSyntax(s) => write!(
-                f,
-                "cannot read {} as a board size; expected ROWSxCOLS, like 3x3 or 2x6",
-                crate::text::quoted(s)
-            ),
-            Size { rows, cols } => write!(
-                f,
-                "a {rows}x{cols} board is not supported; expected at least 2 rows and 2 columns and at most {MAX_CELLS} cells"
-            ),
-            RowCount { found, expected } => {
-                write!(
-                    f,
-                    "the grid has {}; expected {expected}",
-                    crate::text::counted(*found, "row", "rows")
-                )
-            }
-            RowLength {
-                row,
-                found,
-                expected,
-            } => write!(
-                f,
-                "row {row} of the grid has {}; expected {expected}",
-                crate::text::counted(*found, "cell", "cells")
-            ),
-            CellCount { found, expected } => write!(
-                f,
-                "{found} cell{} given; the board has {expected}",
-                if *found == 1 { "" } else { "s" }
-            ),
-            BadCell(s) => write!(
-                f,
-                "cannot read {} as a tile; expected tile numbers and '_' or 0 for the blank",
-                crate::text::quoted(s)
-            ),
-            TileOutOfRange { tile, max } => write!(
-                f,
-                "tile {tile} does not exist; the tiles are numbered 1 to {max}"
-            ),
-            RepeatedTile(t) => write!(f, "tile {t} appears twice; each tile must appear once"),
-            NoBlank => write!(f, "no blank; mark the empty cell with '_' (or 0)"),
-            SeveralBlanks(n) => write!(f, "{n} blanks; expected exactly one"),
-            NotSquare(n) => write!(
-                f,
-                "{n} entries do not fill a square board of 4, 9 or 16 cells; give the rows separated by '/' (like 123/45_ for 2x3)"
-            ),
-        }
-    }
-}
-
-impl std::error::Error for BoardError {}
 
 /// Progress of a long breadth-first search, reported after each layer: the
 /// one progress type of the census and the pattern-database builds, which
@@ -189,7 +148,8 @@ pub struct Progress {
 
 /// An arrangement that cannot be slid into the goal: the one "unsolvable"
 /// error of every solver on boards (lookup table, A*, IDA*).
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("unsolvable: {position} cannot reach the goal ({} from the goal's)", parity_differs(*.even_width))]
 pub struct Unsolvable {
     /// The arrangement, as the board writes it (or with a batch's instance
     /// number in front).
@@ -199,22 +159,15 @@ pub struct Unsolvable {
     pub even_width: bool,
 }
 
-impl fmt::Display for Unsolvable {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let parity = if self.even_width {
-            "the parity of its tiles' order, with the blank's row (the board's width is even), differs"
-        } else {
-            "the parity of its tiles' order differs"
-        };
-        write!(
-            f,
-            "unsolvable: {} cannot reach the goal ({parity} from the goal's)",
-            self.position
-        )
+/// What differs for [`Unsolvable`]: the parity of the tiles' order, with
+/// the blank's row where the board's width is even.
+fn parity_differs(even_width: bool) -> &'static str {
+    if even_width {
+        "the parity of its tiles' order, with the blank's row (the board's width is even), differs"
+    } else {
+        "the parity of its tiles' order differs"
     }
 }
-
-impl std::error::Error for Unsolvable {}
 
 /// The cells of a square board (4, 9 or 16 of them) as a grid string, the
 /// form of every record's `start` and `goal`; a list of another length is

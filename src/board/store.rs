@@ -144,9 +144,10 @@ impl fmt::Display for Kind {
 ///     "\"x.bin\" is not a schofield file: its first bytes are \"#!/bin/s\", expected \"SCHOFBIN\""
 /// );
 /// ```
-#[derive(Debug)]
+#[derive(Debug, thiserror::Error)]
 pub enum StoreError {
     /// Reading, writing or inspecting the file failed.
+    #[error("cannot {doing} {}: {source}", quoted(.path))]
     Io {
         /// The file.
         path: String,
@@ -156,6 +157,7 @@ pub enum StoreError {
         source: io::Error,
     },
     /// Not a regular file (a directory, a FIFO, a device …).
+    #[error("{} is {found}, not a regular file", quoted(.path))]
     NotAFile {
         /// The file.
         path: String,
@@ -163,6 +165,7 @@ pub enum StoreError {
         found: &'static str,
     },
     /// Larger than any file of the kind can be.
+    #[error("{} is too large: {found} bytes, but a schofield file of its kind has at most {expected}", quoted(.path))]
     TooLarge {
         /// The file.
         path: String,
@@ -172,6 +175,7 @@ pub enum StoreError {
         expected: u64,
     },
     /// Shorter or longer than its header says.
+    #[error("{} {}", quoted(.path), length_problem(*.found, *.expected))]
     Length {
         /// The file.
         path: String,
@@ -181,6 +185,7 @@ pub enum StoreError {
         expected: u64,
     },
     /// The first eight bytes are not [`MAGIC`].
+    #[error("{} is not a schofield file: its first bytes are {}, expected {}", quoted(.path), quoted(&String::from_utf8_lossy(.found)), quoted(&String::from_utf8_lossy(MAGIC)))]
     Magic {
         /// The file.
         path: String,
@@ -188,6 +193,7 @@ pub enum StoreError {
         found: Vec<u8>,
     },
     /// Another format version.
+    #[error("{} has format version {found}; this program reads version {expected}", quoted(.path))]
     Version {
         /// The file.
         path: String,
@@ -197,6 +203,7 @@ pub enum StoreError {
         expected: u16,
     },
     /// The file holds another kind of contents (or an unknown kind byte).
+    #[error("{} {}", quoted(.path), kind_problem(*.found, *.expected))]
     Kind {
         /// The file.
         path: String,
@@ -206,6 +213,7 @@ pub enum StoreError {
         expected: Kind,
     },
     /// The checksum does not match the contents.
+    #[error("{} is damaged: its checksum does not match its contents (xxh3 {found:016x}, the header says {expected:016x})", quoted(.path))]
     Checksum {
         /// The file.
         path: String,
@@ -216,6 +224,7 @@ pub enum StoreError {
     },
     /// The checksum matches but the contents are wrong (a crafted file,
     /// or one written by a faulty program).
+    #[error("{} has wrong contents: {found}; expected {expected}", quoted(.path))]
     Contents {
         /// The file.
         path: String,
@@ -281,72 +290,27 @@ impl StoreError {
     }
 }
 
-impl fmt::Display for StoreError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        use StoreError::*;
-        let p = quoted(self.path());
-        match self {
-            Io { doing, source, .. } => write!(f, "cannot {doing} {p}: {source}"),
-            NotAFile { found, .. } => write!(f, "{p} is {found}, not a regular file"),
-            TooLarge {
-                found, expected, ..
-            } => write!(
-                f,
-                "{p} is too large: {found} bytes, but a schofield file of its kind has at most {expected}"
-            ),
-            Length {
-                found, expected, ..
-            } if *expected as usize == FIXED_HEADER && *found < *expected => write!(
-                f,
-                "{p} is too short: {found} bytes, but a header needs at least {expected}"
-            ),
-            Length {
-                found, expected, ..
-            } => write!(
-                f,
-                "{p} is damaged: it has {found} bytes but its header needs {expected} (a cut or padded file)"
-            ),
-            Magic { found, .. } => write!(
-                f,
-                "{p} is not a schofield file: its first bytes are {}, expected {}",
-                quoted(&String::from_utf8_lossy(found)),
-                quoted(&String::from_utf8_lossy(MAGIC))
-            ),
-            Version {
-                found, expected, ..
-            } => write!(
-                f,
-                "{p} has format version {found}; this program reads version {expected}"
-            ),
-            Kind {
-                found, expected, ..
-            } => match self::Kind::from_byte(*found) {
-                Some(k) => write!(f, "{p} holds {k}, expected {expected}"),
-                None => write!(
-                    f,
-                    "{p} has the unknown kind {found}, expected {expected} ({})",
-                    expected.byte()
-                ),
-            },
-            Checksum {
-                found, expected, ..
-            } => write!(
-                f,
-                "{p} is damaged: its checksum does not match its contents (xxh3 {found:016x}, the header says {expected:016x})"
-            ),
-            Contents {
-                found, expected, ..
-            } => write!(f, "{p} has wrong contents: {found}; expected {expected}"),
-        }
+/// What [`StoreError::Length`] says after the file's name: too short for
+/// a header, or cut or padded against what its header says.
+fn length_problem(found: u64, expected: u64) -> String {
+    if expected as usize == FIXED_HEADER && found < expected {
+        format!("is too short: {found} bytes, but a header needs at least {expected}")
+    } else {
+        format!(
+            "is damaged: it has {found} bytes but its header needs {expected} (a cut or padded file)"
+        )
     }
 }
 
-impl std::error::Error for StoreError {
-    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
-        match self {
-            StoreError::Io { source, .. } => Some(source),
-            _ => None,
-        }
+/// What [`StoreError::Kind`] says after the file's name: the kind the file
+/// holds, or its unknown kind byte.
+fn kind_problem(found: u8, expected: Kind) -> String {
+    match Kind::from_byte(found) {
+        Some(k) => format!("holds {k}, expected {expected}"),
+        None => format!(
+            "has the unknown kind {found}, expected {expected} ({})",
+            expected.byte()
+        ),
     }
 }
 

@@ -2,8 +2,6 @@
 //! GAP and Schofield write them (`(012)`, products of cycles composed as
 //! GAP composes them), and whether it is even.
 
-use super::*;
-
 /// The disjoint cycles of `p`, each starting with its smallest element, in
 /// increasing order of that element; fixed points are left out.
 pub fn cycles(p: &[u8]) -> Vec<Vec<u8>> {
@@ -53,15 +51,19 @@ pub fn format_cycles(p: &[u8]) -> String {
 }
 
 /// Why a piece of cycle notation could not be read.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum CycleError {
     /// A character that is neither a digit, a parenthesis nor white space.
+    #[error("unexpected character {} in cycle notation; expected digits in parentheses, like (01)(3465)", crate::text::quoted_char(*.0))]
     BadCharacter(char),
     /// A parenthesis opened inside another, or closed without being opened.
+    #[error("unbalanced parentheses in cycle notation; expected cycles like (01)(3465)")]
     Unbalanced,
     /// The text ended inside a cycle.
+    #[error("cycle notation ends inside a cycle: a ')' is missing")]
     Unclosed,
     /// A digit outside `0..n`.
+    #[error("square {element} in cycle notation is out of range; squares are 0 to {}", .n - 1)]
     OutOfRange {
         /// The element named.
         element: u8,
@@ -69,51 +71,18 @@ pub enum CycleError {
         n: usize,
     },
     /// An element named twice (in one cycle or in two).
+    #[error("square {0} appears twice in cycle notation; cycles must be disjoint")]
     Repeated(u8),
     /// Digits outside any parenthesis.
+    #[error(
+        "digits outside parentheses in cycle notation; write each cycle in parentheses, like (01)(3465)"
+    )]
     OutsideCycle,
     /// Cycle notation is read for permutations of 1 to 10 elements (single
     /// digits); this many was asked for.
+    #[error("cycle notation is read for 1 to 10 elements (single digits), not {0}")]
     Size(usize),
 }
-
-impl fmt::Display for CycleError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            CycleError::BadCharacter(c) => write!(
-                f,
-                "unexpected character {} in cycle notation; expected digits in parentheses, like (01)(3465)",
-                crate::text::quoted_char(*c)
-            ),
-            CycleError::Unbalanced => write!(
-                f,
-                "unbalanced parentheses in cycle notation; expected cycles like (01)(3465)"
-            ),
-            CycleError::Unclosed => {
-                write!(f, "cycle notation ends inside a cycle: a ')' is missing")
-            }
-            CycleError::OutOfRange { element, n } => write!(
-                f,
-                "square {element} in cycle notation is out of range; squares are 0 to {}",
-                n - 1
-            ),
-            CycleError::Repeated(x) => write!(
-                f,
-                "square {x} appears twice in cycle notation; cycles must be disjoint"
-            ),
-            CycleError::Size(n) => write!(
-                f,
-                "cycle notation is read for 1 to 10 elements (single digits), not {n}"
-            ),
-            CycleError::OutsideCycle => write!(
-                f,
-                "digits outside parentheses in cycle notation; write each cycle in parentheses, like (01)(3465)"
-            ),
-        }
-    }
-}
-
-impl std::error::Error for CycleError {}
 
 /// Reads cycle notation such as `(132)(67)` or `(1 3 2) (6 7)` into the
 /// permutation of `0..n` it denotes. `()` and `I` (Schofield's identity)

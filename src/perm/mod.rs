@@ -27,12 +27,12 @@ mod rank;
 
 pub use cycles::*;
 pub use rank::*;
-use std::fmt;
 
 /// Why a list is not a permutation of `0..n`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
 pub enum PermutationError {
     /// An entry `n` or more.
+    #[error("{value} is out of range; expected 0 to {}", .n - 1)]
     OutOfRange {
         /// The entry.
         value: u8,
@@ -40,24 +40,12 @@ pub enum PermutationError {
         n: usize,
     },
     /// An entry given twice.
+    #[error("{0} appears twice")]
     Repeated(u8),
     /// More than 256 entries: more than a byte numbers.
+    #[error("{0} entries; expected at most 256")]
     TooLong(usize),
 }
-
-impl fmt::Display for PermutationError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            PermutationError::OutOfRange { value, n } => {
-                write!(f, "{value} is out of range; expected 0 to {}", n - 1)
-            }
-            PermutationError::Repeated(v) => write!(f, "{v} appears twice"),
-            PermutationError::TooLong(n) => write!(f, "{n} entries; expected at most 256"),
-        }
-    }
-}
-
-impl std::error::Error for PermutationError {}
 
 /// Checks that `p` holds each of `0..p.len()` exactly once (at most 256
 /// entries): the one permutation check that every reader of positions,

@@ -33,16 +33,9 @@ pub enum Format {
 }
 
 /// A failure to serialise (which would be a bug, not bad input).
-#[derive(Debug)]
+#[derive(Debug, thiserror::Error)]
+#[error("cannot write the output: {0}")]
 pub struct OutputError(String);
-
-impl std::fmt::Display for OutputError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "cannot write the output: {}", self.0)
-    }
-}
-
-impl std::error::Error for OutputError {}
 
 /// Serialises `value` as pretty JSON, JSON lines or YAML (with a final
 /// newline).

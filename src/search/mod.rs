@@ -472,15 +472,20 @@ impl Default for Limits {
 }
 
 /// Why a search gave no solution.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, thiserror::Error)]
 pub enum SearchError {
     /// The start cannot reach the goal.
+    #[error(transparent)]
     Unsolvable(Unsolvable),
     /// The pattern databases are for another board, or for a goal that no
     /// symmetry with relabelling carries this goal onto (the blank's goal
     /// cell must be a corner for databases built with the blank in one).
+    #[error(
+        "the pattern databases are for another board, or the goal's blank is not where a symmetry of the board can carry theirs"
+    )]
     WrongDatabases,
     /// A limit was reached first.
+    #[error("search stopped at the {limit} {}; the solution needs at least {}", progress(*.nodes, *.stored, *.bytes), crate::text::counted(*.lower_bound as usize, "move", "moves"))]
     Stopped {
         /// Which limit.
         limit: Limit,
@@ -496,50 +501,21 @@ pub enum SearchError {
     },
 }
 
-impl fmt::Display for SearchError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            SearchError::Unsolvable(u) => u.fmt(f),
-            SearchError::WrongDatabases => {
-                write!(
-                    f,
-                    "the pattern databases are for another board, or the goal's blank is not where a symmetry of the board can carry theirs"
-                )
-            }
-            SearchError::Stopped {
-                limit,
-                nodes,
-                stored,
-                bytes,
-                lower_bound,
-            } => {
-                let mb = *bytes as f64 / f64::from(1 << 20);
-                let n = *nodes as usize;
-                match stored {
-                    Some(kept) => write!(
-                        f,
-                        "search stopped at the {limit} after expanding {} ({} stored, {mb:.1} MB)",
-                        crate::text::counted(n, "vertex", "vertices"),
-                        crate::text::grouped(*kept)
-                    )?,
-                    None if n == 0 => write!(
-                        f,
-                        "search stopped at the {limit} before it began: its tables hold {mb:.1} MB"
-                    )?,
-                    None => write!(
-                        f,
-                        "search stopped at the {limit} after generating {}",
-                        crate::text::counted(n, "position", "positions")
-                    )?,
-                }
-                write!(
-                    f,
-                    "; the solution needs at least {}",
-                    crate::text::counted(*lower_bound as usize, "move", "moves")
-                )
-            }
-        }
+/// How far a [`SearchError::Stopped`] search went, for its message: the
+/// vertices A* expanded (and stored), or the positions IDA* generated.
+fn progress(nodes: u64, stored: Option<usize>, bytes: u64) -> String {
+    let mb = bytes as f64 / f64::from(1 << 20);
+    let n = nodes as usize;
+    match stored {
+        Some(kept) => format!(
+            "after expanding {} ({} stored, {mb:.1} MB)",
+            crate::text::counted(n, "vertex", "vertices"),
+            crate::text::grouped(kept)
+        ),
+        None if n == 0 => format!("before it began: its tables hold {mb:.1} MB"),
+        None => format!(
+            "after generating {}",
+            crate::text::counted(n, "position", "positions")
+        ),
     }
 }
-
-impl std::error::Error for SearchError {}

@@ -44,7 +44,6 @@
 use crate::board::{Arrangement, Board};
 use crate::perm;
 use serde::Serialize;
-use std::fmt;
 
 /// The board's side.
 const SIDE: usize = 4;
@@ -62,36 +61,22 @@ const WITHOUT_0_3: [usize; 14] = [4, 5, 1, 2, 6, 7, 11, 15, 14, 10, 9, 13, 12, 8
 const WITHOUT_0_4: [usize; 14] = [1, 2, 3, 7, 11, 15, 14, 13, 12, 8, 9, 10, 6, 5];
 
 /// Why a position could not be solved.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum FifteenError {
     /// Not 16 entries (the chapter's terms for a list of the wrong length).
+    #[error(
+        "{0} entries given; a 4x4 position lists 16 in reading order, 0 for the blank (1 2 … 15 0 is solved)"
+    )]
     Length(usize),
     /// The method is written for the 4×4 board only.
+    #[error("the 3-cycle method is written for the 4x4 board, not {0}")]
     NotFourByFour(Board),
     /// An odd permutation: no sequence of moves solves it.
+    #[error(
+        "unsolvable: odd permutation. With the blank brought to the bottom-right corner the tiles are an odd permutation of 1 … 15 (as with 14 and 15 swapped), and every sequence of moves that returns the blank there makes an even one"
+    )]
     Odd,
 }
-
-impl fmt::Display for FifteenError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            FifteenError::Length(n) => write!(
-                f,
-                "{n} entries given; a 4x4 position lists 16 in reading order, 0 for the blank (1 2 … 15 0 is solved)"
-            ),
-            FifteenError::NotFourByFour(b) => write!(
-                f,
-                "the 3-cycle method is written for the 4x4 board, not {b}"
-            ),
-            FifteenError::Odd => write!(
-                f,
-                "unsolvable: odd permutation. With the blank brought to the bottom-right corner the tiles are an odd permutation of 1 … 15 (as with 14 and 15 swapped), and every sequence of moves that returns the blank there makes an even one"
-            ),
-        }
-    }
-}
-
-impl std::error::Error for FifteenError {}
 
 /// One 3-cycle as played, for the verbose report.
 #[derive(Debug, Clone, Serialize)]

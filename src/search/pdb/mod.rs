@@ -447,12 +447,14 @@ fn odd_excess(v: u32, m: u32) -> bool {
 /// assert!(matches!(e, PdbError::Store(_)));
 /// assert_eq!(e.to_string(), "\"/dev/null\" is a character device, not a regular file");
 /// ```
-#[derive(Debug)]
+#[derive(Debug, thiserror::Error)]
 pub enum PdbError {
     /// The file could not be written or read back, or it is damaged or
     /// wrong (see [`StoreError`]).
-    Store(StoreError),
+    #[error("{0}")]
+    Store(#[from] StoreError),
     /// For another board, goal or partition.
+    #[error("{} holds {holds}, not {wanted}", quoted(.path))]
     Mismatch {
         /// The file.
         path: String,
@@ -462,56 +464,21 @@ pub enum PdbError {
         wanted: String,
     },
     /// An unknown partition name.
+    #[error("unknown partition {}; expected {}", quoted(.0), partition_names())]
     UnknownPartition(String),
     /// The memory to build the databases could not be had.
+    #[error("not enough memory to build the databases: the build needs {} bytes ({:.1} GiB)", crate::text::grouped(*.bytes as usize), *.bytes as f64 / f64::from(1u32 << 30))]
     OutOfMemory {
         /// The bytes the build needs at its peak.
         bytes: u64,
     },
 }
 
-impl From<StoreError> for PdbError {
-    fn from(e: StoreError) -> Self {
-        PdbError::Store(e)
-    }
-}
-
-impl fmt::Display for PdbError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            PdbError::Store(e) => e.fmt(f),
-            PdbError::Mismatch {
-                path,
-                holds,
-                wanted,
-            } => write!(f, "{} holds {holds}, not {wanted}", quoted(path)),
-            PdbError::OutOfMemory { bytes } => write!(
-                f,
-                "not enough memory to build the databases: the build needs {} bytes ({:.1} GiB)",
-                crate::text::grouped(*bytes as usize),
-                *bytes as f64 / f64::from(1u32 << 30)
-            ),
-            PdbError::UnknownPartition(n) => {
-                let names: Vec<&str> = PartitionName::ALL.iter().map(|p| p.name()).collect();
-                let (last, rest) = names.split_last().expect("names");
-                write!(
-                    f,
-                    "unknown partition {}; expected {} or {last}",
-                    quoted(n),
-                    rest.join(", ")
-                )
-            }
-        }
-    }
-}
-
-impl std::error::Error for PdbError {
-    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
-        match self {
-            PdbError::Store(e) => Some(e),
-            _ => None,
-        }
-    }
+/// The partitions [`PdbError::UnknownPartition`] offers: `a, b or c`.
+fn partition_names() -> String {
+    let names: Vec<&str> = PartitionName::ALL.iter().map(|p| p.name()).collect();
+    let (last, rest) = names.split_last().expect("names");
+    format!("{} or {last}", rest.join(", "))
 }
 
 /// The largest distance between two arrangements of the boards whose
