@@ -706,29 +706,31 @@ impl<'a> Notation<'a> {
                 Some((a, b)) => (a, Some(b)),
                 None => (body, None),
             };
-            let numbers =
-                |text: &str, what: &str, limit: usize| -> Result<Vec<u8>, PositionError> {
-                    let v: Vec<&str> = text.split_whitespace().collect();
-                    if v.len() != orbit.pieces {
-                        return Err(PositionError::Pattern(format!(
-                            "orbit {} has {} {what}; expected {}",
+            let numbers = |text: &str,
+                           what: &str,
+                           limit: usize|
+             -> Result<Vec<u8>, PositionError> {
+                let v: Vec<&str> = text.split_whitespace().collect();
+                if v.len() != orbit.pieces {
+                    return Err(PositionError::Pattern(format!(
+                        "orbit {} has {}; expected {}",
+                        quoted(&orbit.name),
+                        crate::text::counted(v.len(), what.strip_suffix('s').unwrap_or(what), what),
+                        orbit.pieces
+                    )));
+                }
+                v.iter()
+                    .map(|w| match w.parse::<usize>() {
+                        Ok(n) if n < limit => Ok(n as u8),
+                        _ => Err(PositionError::Pattern(format!(
+                            "orbit {}: {} is not one of its {what} (0 to {})",
                             quoted(&orbit.name),
-                            v.len(),
-                            orbit.pieces
-                        )));
-                    }
-                    v.iter()
-                        .map(|w| match w.parse::<usize>() {
-                            Ok(n) if n < limit => Ok(n as u8),
-                            _ => Err(PositionError::Pattern(format!(
-                                "orbit {}: {} is not one of its {what} (0 to {})",
-                                quoted(&orbit.name),
-                                quoted(w),
-                                limit - 1
-                            ))),
-                        })
-                        .collect()
-                };
+                            quoted(w),
+                            limit - 1
+                        ))),
+                    })
+                    .collect()
+            };
             let pieces = numbers(pieces, "pieces", orbit.pieces)?;
             let orientation = match ori {
                 Some(o) => numbers(o, "orientations", usize::from(orbit.orientations))?,

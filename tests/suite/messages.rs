@@ -218,3 +218,13 @@ fn third_round_of_careless_inputs() {
     let text = stdout(&["lookup", "solve", "867/254/3_1"]);
     assert!(text.lines().all(|l| l.chars().count() <= 80), "{text}");
 }
+
+#[test]
+fn a_pattern_with_too_few_pieces_counts_them_in_words() {
+    // An eight-puzzle code given to the 2x2x2 reads as a pattern of one
+    // piece: "1 piece", not "1 pieces".
+    fails(
+        &["solve", "102536", "--puzzle", "2x2x2"],
+        "orbit \"CORNERS\" has 1 piece; expected 8",
+    );
+}
