@@ -24,10 +24,10 @@
 use crate::board::symmetry::Symmetry;
 use crate::board::two_bit::{Expand, Next, TwoBit, set_bits};
 use crate::board::{
-    Arrangement, Board, Jump, Placing, Progress, Space, move_tables, nib, tile_ranks, try_vec_with,
+    Arrangement, Board, Jump, Placing, Progress, Space, move_tables, tile_ranks, try_vec_with,
 };
 use crate::group::classes::{self, Action};
-use crate::perm;
+use crate::perm::{self, nibble};
 use serde::Serialize;
 use std::sync::atomic::{AtomicU8, Ordering};
 
@@ -421,7 +421,7 @@ impl CaseSpace {
         let (list, digits) = self.tile_order(rank as u32, self.odd_for[blank]);
         // The last two digits, which the rank leaves out: 1 at m − 2 when
         // its entry is the larger of the two.
-        let digits = digits | u64::from(nib(list, m - 2) > nib(list, m - 1)) << (4 * (m - 2));
+        let digits = digits | u64::from(nibble(list, m - 2) > nibble(list, m - 1)) << (4 * (m - 2));
         let mut count = 0;
         for &(to, jump) in &self.vertical[blank] {
             let r = jump.rerank(rank as u32, list, digits, &self.digit_weights);
@@ -594,7 +594,7 @@ pub fn result(
 fn conjugate(g: &[usize; 16], s: u64, m: usize) -> u64 {
     let mut out = 0u64;
     for c in 0..m {
-        out |= (g[nib(s, c)] as u64) << (4 * g[c]);
+        out |= (g[nibble(s, c)] as u64) << (4 * g[c]);
     }
     out
 }
@@ -604,7 +604,7 @@ fn conjugate(g: &[usize; 16], s: u64, m: usize) -> u64 {
 fn invert(s: u64, m: usize) -> u64 {
     let mut out = 0u64;
     for c in 0..m {
-        out |= (c as u64) << (4 * nib(s, c));
+        out |= (c as u64) << (4 * nibble(s, c));
     }
     out
 }

@@ -805,10 +805,7 @@ mod tests {
                     seed = seed.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1);
                     p.swap(i, (seed >> 33) as usize % (i + 1));
                 }
-                let list = p
-                    .iter()
-                    .enumerate()
-                    .fold(0u64, |a, (i, &x)| a | u64::from(x) << (4 * i));
+                let list = crate::perm::pack_nibbles(&p);
                 let digits = (0..m).fold(0u64, |a, i| {
                     let d = p[i + 1..].iter().filter(|&&y| y < p[i]).count() as u64;
                     a | d << (4 * i)
@@ -846,10 +843,7 @@ mod tests {
     fn half_rank_matches_perm() {
         for r in (0..40_320u64).step_by(7) {
             let p = perm::lex_unrank(r, 8);
-            let mut list = 0u64;
-            for (i, &v) in p.iter().enumerate() {
-                list |= u64::from(v) << (4 * i);
-            }
+            let list = perm::pack_nibbles(&p);
             assert_eq!(u64::from(tile_ranks(8).unwrap().rank_packed(list)), r / 2);
         }
     }

@@ -5,6 +5,7 @@
 //! lookup table and the two-bit search run on.
 
 use super::*;
+use crate::perm::nibble;
 /// The reachable half of a board's arrangements, as seen from a goal: a
 /// compact index `0 … n!/2` for each arrangement that reaches the goal.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -300,13 +301,13 @@ impl Jump {
     #[inline]
     pub(crate) fn rerank(self, r: u32, list: u64, digits: u64, weights: &[u32; 16]) -> u32 {
         let (f, t) = ((self.from / 4) as usize, (self.to / 4) as usize);
-        let x = nib(list, f);
-        let d = |i: usize| nib(digits, i) as u32;
+        let x = nibble(list, f);
+        let d = |i: usize| nibble(digits, i) as u32;
         let mut r = r.wrapping_sub(d(f).wrapping_mul(weights[f]));
         let mut passed_smaller = 0u32;
         if f > t {
             for j in t..f {
-                let y = nib(list, j);
+                let y = nibble(list, j);
                 passed_smaller += u32::from(y < x);
                 let shifted = d(j) - u32::from(x < y);
                 r = r
@@ -316,7 +317,7 @@ impl Jump {
             r.wrapping_add((d(f) + passed_smaller).wrapping_mul(weights[t]))
         } else {
             for j in f + 1..=t {
-                let y = nib(list, j);
+                let y = nibble(list, j);
                 passed_smaller += u32::from(y < x);
                 let shifted = d(j) + u32::from(x < y);
                 r = r
@@ -343,12 +344,6 @@ pub(crate) fn pack(a: &Arrangement) -> u64 {
         }
     }
     list | (a.blank() as u64) << 60
-}
-
-/// Nibble `i` of a list packed in nibbles (entry `i` in bits `4i … 4i+3`).
-#[inline]
-pub(crate) fn nib(list: u64, i: usize) -> usize {
-    ((list >> (4 * i)) & 0xf) as usize
 }
 
 /// The ranks of the tiles' orders with `m` tiles: Schofield's sequence

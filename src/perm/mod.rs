@@ -28,6 +28,31 @@ mod rank;
 pub use cycles::*;
 pub use rank::*;
 
+/// A list of at most 16 entries below 16 packed four bits an entry, entry
+/// `i` in bits `4i … 4i+3`: how the inner loops keep a short list (a
+/// board's cells, tiles' places) in one word.
+///
+/// ```
+/// use schofield::perm::{nibble, pack_nibbles};
+/// let list = pack_nibbles(&[3, 0, 2, 1]);
+/// assert_eq!(list, 0x1203);
+/// assert_eq!(nibble(list, 2), 2);
+/// ```
+#[inline]
+pub fn pack_nibbles(entries: &[u8]) -> u64 {
+    debug_assert!(entries.len() <= 16 && entries.iter().all(|&e| e < 16));
+    entries
+        .iter()
+        .enumerate()
+        .fold(0, |list, (i, &e)| list | u64::from(e) << (4 * i))
+}
+
+/// Entry `i` of a list packed in nibbles ([`pack_nibbles`]).
+#[inline]
+pub fn nibble(list: u64, i: usize) -> usize {
+    ((list >> (4 * i)) & 0xf) as usize
+}
+
 /// Why a list is not a permutation of `0..n`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
 pub enum PermutationError {

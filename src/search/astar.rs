@@ -49,17 +49,10 @@ type StateMap<V> = HashMap<u64, V, BuildHasherDefault<StateHasher>>;
 /// fast hasher as the stored vertices.
 type Open = UpdatableHeap<u64, (u32, Reverse<u32>), BuildHasherDefault<StateHasher>>;
 
-/// Packs up to 16 cells into nibbles.
-fn pack(cells: &[u8]) -> u64 {
-    cells
-        .iter()
-        .enumerate()
-        .fold(0u64, |s, (i, &t)| s | u64::from(t) << (4 * i))
-}
-
+/// The `n` cells of a packed state, into `out`.
 fn unpack(s: u64, n: usize, out: &mut [u8; 16]) {
     for (i, c) in out.iter_mut().enumerate().take(n) {
-        *c = ((s >> (4 * i)) & 0xf) as u8;
+        *c = crate::perm::nibble(s, i) as u8;
     }
 }
 
@@ -120,8 +113,8 @@ pub fn astar<'a>(
     let n = board.cells();
     let estimator = Estimator::new(board, goal, guide)?;
     let estimate = |cells: &[u8]| estimator.estimate(cells);
-    let goal_key = pack(goal.cells());
-    let start_key = pack(start.cells());
+    let goal_key = crate::perm::pack_nibbles(goal.cells());
+    let start_key = crate::perm::pack_nibbles(start.cells());
     let initial_estimate = estimate(start.cells());
     let mut seen: StateMap<Seen> = StateMap::default();
     let mut open = Open::default();
@@ -173,7 +166,7 @@ pub fn astar<'a>(
                 continue;
             };
             cells.swap(blank, to);
-            let next = pack(&cells[..n]);
+            let next = crate::perm::pack_nibbles(&cells[..n]);
             let g2 = g + 1;
             let better = seen.get(&next).is_none_or(|s| g2 < s.g);
             if better {

@@ -139,10 +139,7 @@ pub struct States {
 /// (tile `i`'s place in nibble `i`): the permutation of lexicographic rank
 /// `r`, the inverse of the order rank.
 fn places(r: u64, k: usize) -> u64 {
-    lex_unrank(r, k)
-        .iter()
-        .enumerate()
-        .fold(0, |out, (i, &p)| out | u64::from(p) << (4 * i))
+    crate::perm::pack_nibbles(&lex_unrank(r, k))
 }
 
 /// A state's tiles as its moves need them ([`States::placed`]).
