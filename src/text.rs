@@ -57,9 +57,28 @@ pub const QUOTE_LIMIT: usize = 40;
 /// assert_eq!(quoted(&"a".repeat(100)), format!("\"{}…\" (100 characters)", "a".repeat(40)));
 /// ```
 pub fn quoted(s: &str) -> String {
+    quote(s, QUOTE_LIMIT)
+}
+
+/// A file's path as a message names it: [`quoted`], but never cut, since
+/// the reader must be able to find the file.
+///
+/// ```
+/// use schofield::text::quoted_path;
+/// let long = format!("/tmp/{}/t.lut", "d".repeat(60));
+/// assert_eq!(quoted_path(&long), format!("\"{long}\""));
+/// assert_eq!(quoted_path("a\nb"), "\"a<U+000A>b\"");
+/// ```
+pub fn quoted_path(path: &str) -> String {
+    quote(path, usize::MAX)
+}
+
+/// `s` in double quotes with its control characters named, cut after
+/// `limit` characters.
+fn quote(s: &str, limit: usize) -> String {
     let mut out = String::from("\"");
     let count = s.chars().count();
-    for c in s.chars().take(QUOTE_LIMIT) {
+    for c in s.chars().take(limit) {
         if c.is_control() {
             let _ = write!(out, "<U+{:04X}>", u32::from(c));
         } else {
@@ -67,7 +86,7 @@ pub fn quoted(s: &str) -> String {
         }
     }
     out.push('"');
-    if count > QUOTE_LIMIT {
+    if count > limit {
         out.insert(out.len() - 1, '…');
         let _ = write!(out, " ({count} characters)");
     }
@@ -140,4 +159,93 @@ pub fn to_ascii(text: &str) -> String {
         }
     }
     out
+}
+
+/// Why a grid could not be read: its rows and their lengths. What a cell
+/// may hold is for the reader of the cells to say (a board's tile numbers,
+/// a puzzle's piece digits).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum GridError {
+    /// The wrong number of rows.
+    #[error("the grid has {}; expected {expected} rows separated by '/' or new lines", counted(*.found, "row", "rows"))]
+    RowCount {
+        /// Rows found.
+        found: usize,
+        /// Rows expected.
+        expected: usize,
+    },
+    /// A row of the wrong length.
+    #[error("row {row} of the grid has {}; expected {expected}", counted(*.found, "cell", "cells"))]
+    RowLength {
+        /// The row, from 1.
+        row: usize,
+        /// Cells found.
+        found: usize,
+        /// Cells expected.
+        expected: usize,
+    },
+}
+
+/// The rows of a grid as written: separated by `/` or new lines, each
+/// trimmed. A text with neither is one row.
+pub fn grid_rows(text: &str) -> Vec<&str> {
+    text.trim().split(['/', '\n']).map(str::trim).collect()
+}
+
+/// The cells of one row (or of a reading-order list): separated by spaces,
+/// commas or tabs when it has any, otherwise one character each (`123`).
+///
+/// ```
+/// use schofield::text::split_cells;
+/// assert_eq!(split_cells("1_3"), ["1", "_", "3"]);
+/// assert_eq!(split_cells("10, 11 _"), ["10", "11", "_"]);
+/// ```
+pub fn split_cells(row: &str) -> Vec<String> {
+    if row.contains([' ', ',', '\t']) {
+        row.split([' ', ',', '\t'])
+            .filter(|t| !t.is_empty())
+            .map(String::from)
+            .collect()
+    } else {
+        row.chars().map(String::from).collect()
+    }
+}
+
+/// The cells of a grid in reading order, its rows ([`grid_rows`]) of the
+/// lengths `shape` gives and their cells as [`split_cells`] reads them:
+/// the one grid reader of boards and puzzles.
+///
+/// ```
+/// use schofield::text::{grid_cells, GridError};
+/// assert_eq!(grid_cells("12/3_", &[2, 2]).unwrap(), ["1", "2", "3", "_"]);
+/// assert_eq!(
+///     grid_cells("12/3", &[2, 2]).unwrap_err().to_string(),
+///     "row 2 of the grid has 1 cell; expected 2"
+/// );
+/// assert_eq!(
+///     grid_cells("12", &[2, 2]),
+///     Err(GridError::RowCount { found: 1, expected: 2 })
+/// );
+/// ```
+pub fn grid_cells(text: &str, shape: &[usize]) -> Result<Vec<String>, GridError> {
+    let rows = grid_rows(text);
+    if rows.len() != shape.len() {
+        return Err(GridError::RowCount {
+            found: rows.len(),
+            expected: shape.len(),
+        });
+    }
+    let mut all = Vec::new();
+    for (r, (row, &expected)) in rows.iter().zip(shape).enumerate() {
+        let cells = split_cells(row);
+        if cells.len() != expected {
+            return Err(GridError::RowLength {
+                row: r + 1,
+                found: cells.len(),
+                expected,
+            });
+        }
+        all.extend(cells);
+    }
+    Ok(all)
 }

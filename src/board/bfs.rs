@@ -1,5 +1,5 @@
 //! Breadth-first search over tile moves by the lexicographic rank of the
-//! cells, a byte an arrangement (`Board::distances`, and with it the number
+//! cells, a byte an arrangement (`Board::plain_distances`, and with it the number
 //! of shortest paths): the plain method every compact one is checked
 //! against.
 
@@ -7,12 +7,12 @@ use super::*;
 impl Board {
     /// Breadth-first search over tile moves from `goal`, giving the distance
     /// of every arrangement it reaches, by [`Board::lex_rank`]. One byte per
-    /// arrangement, `n!` of them; [`Space::distances`] is the compact form.
+    /// arrangement, `n!` of them; [`Space::distance_table`] is the compact form.
     /// `None` when the `n!` bytes cannot be allocated (a 4×4 would need
     /// 21 TB).
-    pub fn distances(&self, goal: &[u8]) -> Option<Distances> {
+    pub fn plain_distances(&self, goal: &[u8]) -> Option<PlainDistances> {
         let (dist, _) = self.bfs(goal, false)?;
-        Some(Distances { dist })
+        Some(PlainDistances { dist })
     }
 
     /// Breadth-first search from `goal` that also counts, for every
@@ -20,9 +20,9 @@ impl Board {
     /// the distances and the counts, indexed by [`perm::lex_rank`] of the
     /// cells as given (0 the blank).
     /// `None` when the tables cannot be allocated.
-    pub fn count_shortest_paths(&self, goal: &[u8]) -> Option<(Distances, Vec<u64>)> {
+    pub fn count_shortest_paths(&self, goal: &[u8]) -> Option<(PlainDistances, Vec<u64>)> {
         let (dist, count) = self.bfs(goal, true)?;
-        Some((Distances { dist }, count))
+        Some((PlainDistances { dist }, count))
     }
 
     fn bfs(&self, goal: &[u8], counting: bool) -> Option<(Vec<u8>, Vec<u64>)> {
@@ -56,14 +56,15 @@ impl Board {
     }
 }
 
-/// Distances from a goal, indexed by the lexicographic rank of the cells;
+/// Distances from a goal by the plain search ([`Board::plain_distances`]),
+/// indexed by the lexicographic rank of the cells;
 /// `None` for arrangements the goal cannot reach.
 #[derive(Debug, Clone)]
-pub struct Distances {
+pub struct PlainDistances {
     dist: Vec<u8>,
 }
 
-impl Distances {
+impl PlainDistances {
     /// The distance of `tiles` from the goal, if reachable.
     pub fn get(&self, tiles: &[u8]) -> Option<u8> {
         let d = self.dist[perm::lex_rank(tiles) as usize];

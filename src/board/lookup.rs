@@ -99,7 +99,7 @@ pub enum TableError {
     #[error("{0}")]
     Store(#[from] StoreError),
     /// The table is for another board or goal than the one asked for.
-    #[error("{} holds the table for {holds}, not {wanted}", crate::text::quoted(.path))]
+    #[error("{} holds the table for {holds}, not {wanted}", crate::text::quoted_path(.path))]
     Mismatch {
         /// The file.
         path: String,
@@ -136,9 +136,9 @@ impl LookupTable {
             return Err(TableError::TooLarge(board));
         }
         let space = Space::new(board, goal);
-        let dist = space.distances().ok_or(TableError::OutOfMemory {
+        let dist = space.distance_table().ok_or(TableError::OutOfMemory {
             board,
-            bytes: space.distances_bytes(),
+            bytes: space.distance_table_bytes(),
         })?;
         Ok(LookupTable { space, dist })
     }
@@ -395,7 +395,7 @@ impl LookupTable {
 ///   `e(s)` moves of the goal.
 ///
 /// It goes through the entries in index order, unranking each into the
-/// packed states of [`Space::distances`], with no memory beyond the table.
+/// packed states of [`Space::distance_table`], with no memory beyond the table.
 /// It costs about as much as building the table: about 6 ms for the 3×3's
 /// 181 440 states in a release build, some seconds for the 3×4's
 /// 239 500 800.

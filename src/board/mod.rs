@@ -45,11 +45,12 @@ mod bfs;
 pub mod goal;
 mod space;
 
-pub use bfs::Distances;
+pub use bfs::PlainDistances;
 pub use space::Space;
 pub(crate) use space::*;
 
 use crate::perm::{self, Lehmer};
+use crate::text;
 use itertools::Itertools;
 use std::collections::VecDeque;
 use std::fmt;
@@ -76,24 +77,9 @@ pub enum BoardError {
         /// Columns asked for.
         cols: usize,
     },
-    /// The wrong number of rows in a grid.
-    #[error("the grid has {}; expected {expected}", crate::text::counted(*.found, "row", "rows"))]
-    RowCount {
-        /// Rows found.
-        found: usize,
-        /// Rows expected.
-        expected: usize,
-    },
-    /// The wrong number of cells in a row.
-    #[error("row {row} of the grid has {}; expected {expected}", crate::text::counted(*.found, "cell", "cells"))]
-    RowLength {
-        /// The row, from 1.
-        row: usize,
-        /// Cells found.
-        found: usize,
-        /// Cells expected.
-        expected: usize,
-    },
+    /// A grid whose rows do not fit the board.
+    #[error(transparent)]
+    Grid(#[from] crate::text::GridError),
     /// The wrong number of cells in all.
     #[error("{found} cell{} given; the board has {expected}", if *.found == 1 { "" } else { "s" })]
     CellCount {
@@ -546,30 +532,11 @@ impl Board {
     /// (`123/456/78_`; tiles 10 … 15 as `A … F`); otherwise separate cells
     /// with spaces or commas (`1 2 3 4 5 6 7 8 0`).
     pub fn parse_arrangement(&self, s: &str) -> Result<Arrangement, BoardError> {
-        let text = s.trim();
-        let rows: Vec<&str> = text.split(['/', '\n']).map(str::trim).collect();
-        let cells: Vec<String> = if rows.len() > 1 {
-            if rows.len() != self.rows {
-                return Err(BoardError::RowCount {
-                    found: rows.len(),
-                    expected: self.rows,
-                });
-            }
-            let mut all = Vec::new();
-            for (r, row) in rows.iter().enumerate() {
-                let cells = split_cells(row);
-                if cells.len() != self.cols {
-                    return Err(BoardError::RowLength {
-                        row: r + 1,
-                        found: cells.len(),
-                        expected: self.cols,
-                    });
-                }
-                all.extend(cells);
-            }
-            all
+        let written = s.trim();
+        let cells: Vec<String> = if text::grid_rows(written).len() > 1 {
+            text::grid_cells(written, &vec![self.cols; self.rows])?
         } else {
-            split_cells(text)
+            text::split_cells(written)
         };
         let tiles = cells
             .iter()
@@ -601,11 +568,11 @@ impl Board {
     /// lines) and the cells in the first; a single reading-order list must
     /// have a square number of entries (N×N).
     pub fn infer(s: &str) -> Result<Board, BoardError> {
-        let rows: Vec<&str> = s.trim().split(['/', '\n']).map(str::trim).collect();
+        let rows = text::grid_rows(s);
         if rows.len() > 1 {
-            return Board::new(rows.len(), split_cells(rows[0]).len());
+            return Board::new(rows.len(), text::split_cells(rows[0]).len());
         }
-        let n = split_cells(rows[0]).len();
+        let n = text::split_cells(rows[0]).len();
         let side = (2..=4)
             .find(|k| k * k == n)
             .ok_or(BoardError::NotSquare(n))?;
@@ -758,17 +725,6 @@ impl Board {
                 .map(|v| if v == n - 1 { 0 } else { v + 1 })
                 .collect(),
         )
-    }
-}
-
-fn split_cells(s: &str) -> Vec<String> {
-    if s.contains([' ', ',', '\t']) {
-        s.split([' ', ',', '\t'])
-            .filter(|t| !t.is_empty())
-            .map(String::from)
-            .collect()
-    } else {
-        s.chars().map(String::from).collect()
     }
 }
 

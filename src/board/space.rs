@@ -71,9 +71,7 @@ impl Space {
         let r = (i % self.per_blank as usize) as u64;
         let m = self.board.cells() - 1;
         let mut tiles = perm::lex_unrank(2 * r, m);
-        if perm::is_even(&tiles) == self.tile_parity(blank) {
-            tiles.swap(m - 2, m - 1);
-        }
+        perm::set_parity(&mut tiles, self.tile_parity(blank));
         let mut cells = Vec::with_capacity(m + 1);
         let mut t = tiles.into_iter();
         for c in 0..=m {
@@ -97,9 +95,9 @@ impl Space {
     /// and the rank alone, a vertical one carries one tile across
     /// `cols − 1` others and the tiles are ranked again.
     ///
-    /// Its tables take [`Space::distances_bytes`] bytes, allocated
+    /// Its tables take [`Space::distance_table_bytes`] bytes, allocated
     /// fallibly: `None` when they cannot be had.
-    pub fn distances(&self) -> Option<Vec<u8>> {
+    pub fn distance_table(&self) -> Option<Vec<u8>> {
         let m = self.board.cells() - 1;
         let ranks = tile_ranks(m)?;
         // Boards of up to 9 cells rank from two small tables.
@@ -109,7 +107,7 @@ impl Space {
         }
     }
 
-    /// [`Space::distances`] with `rank` the tile rank of a packed order.
+    /// [`Space::distance_table`] with `rank` the tile rank of a packed order.
     fn breadth_first(&self, rank: impl Fn(u64) -> u32) -> Option<Vec<u8>> {
         let n = self.board.cells();
         let per_blank = self.per_blank as usize;
@@ -175,9 +173,9 @@ impl Space {
         Some(dist)
     }
 
-    /// The bytes [`Space::distances`] needs: a byte per state and two
+    /// The bytes [`Space::distance_table`] needs: a byte per state and two
     /// frontier buffers of 16 bytes per state.
-    pub fn distances_bytes(&self) -> u64 {
+    pub fn distance_table_bytes(&self) -> u64 {
         self.len() as u64 * (1 + 2 * 16)
     }
 }

@@ -27,9 +27,43 @@ pub fn cycles(p: &[u8]) -> Vec<Vec<u8>> {
 
 /// Parity by cycles in O(n): a cycle of length `k` is `k − 1` transpositions.
 /// Returns `true` for an even permutation.
+/// It allocates nothing (the inner loops of the rankers call it): the
+/// entries seen are marked in a bit set of 256, the most a `u8` names.
 pub fn is_even(p: &[u8]) -> bool {
-    let transpositions: usize = cycles(p).iter().map(|c| c.len() - 1).sum();
+    let mut seen = [0u64; 4];
+    let mut transpositions = 0usize;
+    for start in 0..p.len() {
+        let mut i = start;
+        let mut length = 0usize;
+        while seen[i / 64] >> (i % 64) & 1 == 0 {
+            seen[i / 64] |= 1 << (i % 64);
+            length += 1;
+            i = usize::from(p[i]);
+        }
+        transpositions += length.saturating_sub(1);
+    }
     transpositions.is_multiple_of(2)
+}
+
+/// Gives `p` the parity `odd` (true for odd) by swapping its last two
+/// entries when it has the other: of two permutations that differ only in
+/// their last two entries, exactly one has each parity. Every "the last
+/// two follow from the parity" of the rankers and readers is this rule (the
+/// packed forms, [`crate::perm::even_permutations`] and the board's tile
+/// orders, apply it to nibbles and bit sets).
+///
+/// ```
+/// let mut p = vec![0u8, 1, 2, 3];
+/// schofield::perm::set_parity(&mut p, true);
+/// assert_eq!(p, [0, 1, 3, 2]);
+/// schofield::perm::set_parity(&mut p, true);
+/// assert_eq!(p, [0, 1, 3, 2]);
+/// ```
+pub fn set_parity(p: &mut [u8], odd: bool) {
+    let n = p.len();
+    if n >= 2 && is_even(p) == odd {
+        p.swap(n - 2, n - 1);
+    }
 }
 
 /// Cycle notation in Schofield's compact form, `(132)(67)`; the identity is

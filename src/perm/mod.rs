@@ -196,6 +196,40 @@ mod tests {
     use super::*;
 
     #[test]
+    fn multiset_ranks_round_trip() {
+        let counts = [2u8, 1, 2];
+        let n = multinomial(&counts).unwrap();
+        assert_eq!(n, 30);
+        let mut seen = std::collections::HashSet::new();
+        let mut out = [0u8; 5];
+        for r in 0..n {
+            multiset_unrank(r, &counts, &mut out);
+            assert_eq!(multiset_rank(&out, &counts), r);
+            seen.insert(out);
+        }
+        assert_eq!(seen.len(), 30);
+    }
+
+    #[test]
+    fn lexicographic_ranks_are_the_lehmer_ranks_and_parity_the_cycles() {
+        for n in [1usize, 2, 5, 9, 11, 16, 20] {
+            let count = checked_factorial::<u64>(n).unwrap();
+            let weights: Vec<u64> = (0..n)
+                .map(|i| checked_factorial::<u64>(n - 1 - i).unwrap())
+                .collect();
+            for r in (0..count).step_by((count / 997).max(1) as usize) {
+                let p = lex_unrank(r, n);
+                assert_eq!(lex_rank(&p), r);
+                if n <= 16 {
+                    assert_eq!(lehmer_rank(p.iter().copied(), weights.iter().copied()), r);
+                }
+                let transpositions: usize = cycles(&p).iter().map(|c| c.len() - 1).sum();
+                assert_eq!(is_even(&p), transpositions.is_multiple_of(2), "{p:?}");
+            }
+        }
+    }
+
+    #[test]
     fn division_by_multiplication_is_division() {
         let mut rng = fastrand::Rng::with_seed(15);
         let mut divisors: Vec<u64> = (1..3000)

@@ -588,38 +588,127 @@ pub(crate) const FACTORIALS: [u64; 17] = {
     f
 };
 
-/// The lexicographic rank of a permutation of `0..n` (n ≤ 16): its Lehmer
-/// code read in the factorial number system, `Σ d_i (n−1−i)!` (see
-/// [`lehmer_rank`]). The identity has rank 0, the reversal `n! − 1`.
+/// The lexicographic rank of a permutation of `0..n` (n ≤ 20): its Lehmer
+/// code read in the factorial number system, `Σ d_i (n−1−i)!`, each digit
+/// counted in a mask of the values still free and the sum taken in
+/// Horner's form. The identity has rank 0, the reversal `n! − 1`.
+///
+/// ```
+/// use schofield::perm::{lex_rank, lex_unrank};
+/// assert_eq!(lex_rank(&[0, 1, 2]), 0);
+/// assert_eq!(lex_rank(&[2, 1, 0]), 5);
+/// assert_eq!(lex_unrank(lex_rank(&[3, 0, 2, 1]), 4), [3, 0, 2, 1]);
+/// ```
 #[inline]
 pub fn lex_rank(p: &[u8]) -> u64 {
-    let n = p.len();
-    lehmer_rank(p.iter().copied(), (0..n).map(|i| FACTORIALS[n - 1 - i]))
+    let n = p.len() as u64;
+    let mut free: u64 = u64::MAX;
+    let mut r = 0u64;
+    for (i, &x) in p.iter().enumerate() {
+        let below = free & ((1u64 << x) - 1);
+        r = r * (n - i as u64) + u64::from(below.count_ones());
+        free &= !(1u64 << x);
+    }
+    r
 }
 
 /// The permutation of `0..n` with lexicographic rank `r` (inverse of
 /// [`lex_rank`]); `r` must be below `n!`.
-pub fn lex_unrank(mut r: u64, n: usize) -> Vec<u8> {
-    let mut digits = vec![0u64; n];
+pub fn lex_unrank(r: u64, n: usize) -> Vec<u8> {
+    let mut out = vec![0u8; n];
+    lex_unrank_into(r, &mut out);
+    out
+}
+
+/// [`lex_unrank`] into `out` (the permutation of `0..out.len()`, at most
+/// 20), without allocating.
+pub fn lex_unrank_into(mut r: u64, out: &mut [u8]) {
+    let n = out.len();
+    let mut digits = [0u8; 20];
     for i in (0..n).rev() {
         let base = (n - i) as u64;
-        digits[i] = r % base;
+        digits[i] = (r % base) as u8;
         r /= base;
     }
-    let mut free: u32 = if n >= 32 { u32::MAX } else { (1u32 << n) - 1 };
-    digits
-        .iter()
-        .map(|&d| {
-            // The d-th smallest element still free.
-            let mut f = free;
-            for _ in 0..d {
-                f &= f - 1;
+    let mut free: u64 = u64::MAX;
+    for (o, &d) in out.iter_mut().zip(&digits[..n]) {
+        // The d-th smallest value still free.
+        let mut f = free;
+        for _ in 0..d {
+            f &= f - 1;
+        }
+        let x = f.trailing_zeros();
+        free &= !(1 << x);
+        *o = x as u8;
+    }
+}
+
+/// `n! / Π cᵢ!` with `n = Σ cᵢ`: the arrangements of a multiset in which
+/// value `i` appears `cᵢ` times; `None` past `u64`.
+///
+/// ```
+/// assert_eq!(schofield::perm::multinomial(&[2, 1, 2]), Some(30));
+/// ```
+pub fn multinomial(counts: &[u8]) -> Option<u64> {
+    let mut total = 0u64;
+    let mut acc = 1u64;
+    for &c in counts {
+        for k in 1..=u64::from(c) {
+            total += 1;
+            // acc * total / k stays whole: binomial built one step at a time.
+            acc = acc.checked_mul(total)? / k;
+        }
+    }
+    Some(acc)
+}
+
+/// The rank of an arrangement of a multiset (values `0..counts.len()`,
+/// value `v` appearing `counts[v]` times) in lexicographic order.
+///
+/// ```
+/// use schofield::perm::{multiset_rank, multiset_unrank};
+/// let counts = [2u8, 1];
+/// assert_eq!(multiset_rank(&[0, 0, 1], &counts), 0);
+/// assert_eq!(multiset_rank(&[1, 0, 0], &counts), 2);
+/// let mut out = [0u8; 3];
+/// multiset_unrank(1, &counts, &mut out);
+/// assert_eq!(out, [0, 1, 0]);
+/// ```
+pub fn multiset_rank(arr: &[u8], counts: &[u8]) -> u64 {
+    let mut left: Vec<u8> = counts.to_vec();
+    let mut rank = 0u64;
+    for &x in arr {
+        for v in 0..usize::from(x) {
+            if left[v] > 0 {
+                left[v] -= 1;
+                rank += multinomial(&left).unwrap_or(0);
+                left[v] += 1;
             }
-            let x = f.trailing_zeros();
-            free &= !(1 << x);
-            x as u8
-        })
-        .collect()
+        }
+        left[usize::from(x)] -= 1;
+    }
+    rank
+}
+
+/// The arrangement of a multiset with [`multiset_rank`] `r`, written into
+/// `out`.
+pub fn multiset_unrank(mut r: u64, counts: &[u8], out: &mut [u8]) {
+    let mut left: Vec<u8> = counts.to_vec();
+    for o in out.iter_mut() {
+        for v in 0..left.len() {
+            if left[v] == 0 {
+                continue;
+            }
+            left[v] -= 1;
+            let n = multinomial(&left).unwrap_or(0);
+            if r < n {
+                *o = v as u8;
+                break;
+            }
+            r -= n;
+            left[v] += 1;
+        }
+    }
 }
 
 /// Schofield's sequence number (his equation (1)) generalised to even
@@ -722,8 +811,6 @@ pub fn even_permutations<const N: usize>() -> Vec<[u8; N]> {
 /// two entries, exactly one is even.
 pub fn even_unrank(s: u64, n: usize) -> Vec<u8> {
     let mut p = lex_unrank(2 * s, n);
-    if !is_even(&p) {
-        p.swap(n - 2, n - 1);
-    }
+    set_parity(&mut p, false);
     p
 }

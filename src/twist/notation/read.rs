@@ -1,0 +1,325 @@
+//! Reading a position in any of the forms [`Notation`] writes: a list of
+//! every square's piece, a code number, cycle notation, a grid (through
+//! [`crate::text::grid_cells`]) and, for any puzzle, a pattern of orbits.
+
+use super::*;
+
+impl Notation<'_> {
+    /// Reads a pattern, without checking that the moves reach it.
+    pub fn read_pattern(&self, text: &str) -> Result<Pattern, PositionError> {
+        let t = text.trim();
+        if t.is_empty() {
+            return Err(PositionError::Empty(self.position_forms()));
+        }
+        let p = self.puzzle;
+        let one_plain = p.orbits().len() == 1 && p.orbits()[0].orientations == 1;
+        let cycle_like = t.starts_with('(')
+            && (t
+                .chars()
+                .all(|c| "(),".contains(c) || c.is_ascii_digit() || c.is_whitespace())
+                || t[1..]
+                    .trim_start()
+                    .starts_with(|c: char| c.is_ascii_digit()));
+        if cycle_like || t == "I" {
+            if !one_plain {
+                return Err(PositionError::Cycles(
+                    "cycle notation is read for puzzles of one orbit without orientation; give the pattern (each orbit's pieces / orientations) or moves from the goal".into(),
+                ));
+            }
+            return self.pattern_of_cycles(t);
+        }
+        // Moves from the goal: letters, and no grid's marks. Text with
+        // digits that does not read as moves is a mistyped position. A tray
+        // (a puzzle drawn with its blank) takes positions as Schofield
+        // wrote them, and points twists to `path`.
+        let grid_marks = t.contains(['/', '_', '\n']);
+        if t.chars().any(|c| c.is_alphabetic()) && !t.contains(':') && !grid_marks {
+            match Path::parse(self.moves, t) {
+                Ok(_) if !p.slides().is_empty() => {
+                    return Err(PositionError::Twists {
+                        text: t.to_string(),
+                        forms: self.position_forms(),
+                    });
+                }
+                Ok(path) => {
+                    let goal = self.puzzle.goal().clone();
+                    return Ok(path
+                        .moves()
+                        .iter()
+                        .fold(goal, |x, &m| x.apply(self.moves.get(m).transformation())));
+                }
+                // A pattern has no letters: on a puzzle without a tray,
+                // text with letters is moves, and their error is the one.
+                Err(e) if p.slides().is_empty() => {
+                    let v = self.puzzle.vocabulary();
+                    return Err(PositionError::Alg(match e {
+                        AlgError::UnknownMove {
+                            name, at, known, ..
+                        } => AlgError::UnknownMove {
+                            name,
+                            at,
+                            known,
+                            noun: (v.move_.clone(), v.moves.clone()),
+                        },
+                        other => other,
+                    }));
+                }
+                Err(_) => {}
+            }
+        }
+        let digits: String = t.chars().filter(|c| !c.is_whitespace()).collect();
+        let has_layout = !p.layout().is_empty() && one_plain;
+        if one_plain
+            && !t.contains(['/', '\n', '_', '.', ';', ':'])
+            && digits.chars().all(|c| c.is_ascii_digit())
+        {
+            let n = p.orbits()[0].pieces;
+            let tokens: Vec<&str> = t.split_whitespace().collect();
+            let single_digits = tokens.len() == 1 || tokens.iter().all(|w| w.len() == 1);
+            if self.has_codes() && single_digits && digits.len() == n - 2 {
+                return self.pattern_of_code(&digits);
+            }
+            if tokens.len() == n || (tokens.len() == 1 && digits.len() == n && n <= 10) {
+                let list: Vec<usize> = if tokens.len() == n {
+                    tokens
+                        .iter()
+                        .map(|w| w.parse::<usize>().unwrap_or(usize::MAX))
+                        .collect()
+                } else {
+                    digits.bytes().map(|b| usize::from(b - b'0')).collect()
+                };
+                return self.pattern_of_pieces(&list);
+            }
+            if self.has_codes() && tokens.len() == 1 {
+                return Err(PositionError::CodeLength {
+                    code: digits.clone(),
+                    found: digits.len(),
+                    expected: n - 2,
+                });
+            }
+        }
+        if has_layout && t.contains(['/', '\n', '_', '.', ' ']) {
+            return self.pattern_of_grid(t);
+        }
+        if !has_layout
+            && t.chars()
+                .all(|c| c.is_ascii_alphanumeric() || " \t\n/;:_".contains(c))
+        {
+            return self.pattern_of_text(t);
+        }
+        Err(PositionError::Unrecognised {
+            input: t.to_string(),
+            expected: self.position_forms(),
+        })
+    }
+
+    /// The goal's pieces of the first orbit.
+    fn goal_pieces(&self) -> &[u8] {
+        &self.puzzle.goal().orbits()[0].pieces
+    }
+
+    fn one_orbit(&self, pieces: Vec<u8>) -> Pattern {
+        let n = pieces.len();
+        Pattern::new(vec![OrbitPattern {
+            pieces,
+            orientation: vec![0; n],
+        }])
+    }
+
+    /// Every slot's piece, checked to be the goal's pieces rearranged.
+    fn pattern_of_pieces(&self, list: &[usize]) -> Result<Pattern, PositionError> {
+        let goal = self.goal_pieces();
+        let n = goal.len();
+        let mut left: Vec<u8> = goal.to_vec();
+        for &piece in list {
+            if piece >= n {
+                return Err(PositionError::PieceOutOfRange { piece, pieces: n });
+            }
+            match left.iter().position(|&g| usize::from(g) == piece) {
+                Some(k) => {
+                    left.swap_remove(k);
+                }
+                None => return Err(PositionError::RepeatedPiece(piece)),
+            }
+        }
+        Ok(self.one_orbit(list.iter().map(|&p| p as u8).collect()))
+    }
+
+    fn pattern_of_code(&self, code: &str) -> Result<Pattern, PositionError> {
+        let n = self.goal_pieces().len();
+        let mut pieces = Vec::with_capacity(n);
+        let mut seen = 0u32;
+        for (i, ch) in code.chars().enumerate() {
+            let d = ch.to_digit(10).ok_or(PositionError::CodeCharacter {
+                ch,
+                position: i + 1,
+            })? as usize;
+            if d >= n {
+                return Err(PositionError::PieceOutOfRange {
+                    piece: d,
+                    pieces: n,
+                });
+            }
+            if seen & (1 << d) != 0 {
+                return Err(PositionError::RepeatedPiece(d));
+            }
+            seen |= 1 << d;
+            pieces.push(d as u8);
+        }
+        let rest: Vec<u8> = (0..n as u8).filter(|p| seen & (1 << p) == 0).collect();
+        pieces.extend(&rest);
+        // The last two in the one order the moves can make.
+        perm::set_parity(&mut pieces, !perm::is_even(self.goal_pieces()));
+        Ok(self.one_orbit(pieces))
+    }
+
+    fn pattern_of_cycles(&self, s: &str) -> Result<Pattern, PositionError> {
+        let n = self.goal_pieces().len();
+        let v = self.puzzle.vocabulary();
+        let dest = perm::parse_product(s, n).map_err(|e| match e {
+            ProductError::OutOfRange { element, n } => PositionError::Cycles(format!(
+                "{} {element} in cycle notation is out of range; {} are 0 to {}",
+                v.slot,
+                v.slots,
+                n - 1
+            )),
+            ProductError::RepeatedInCycle(x) => PositionError::Cycles(format!(
+                "{} {x} appears twice in one cycle; a cycle names each {} once",
+                v.slot, v.slot
+            )),
+            other => PositionError::Cycles(other.to_string()),
+        })?;
+        // The piece of slot i goes to dest[i].
+        let goal = self.goal_pieces();
+        let mut pieces = vec![0u8; n];
+        for (i, &d) in dest.iter().enumerate() {
+            pieces[usize::from(d)] = goal[i];
+        }
+        Ok(self.one_orbit(pieces))
+    }
+
+    fn pattern_of_grid(&self, s: &str) -> Result<Pattern, PositionError> {
+        let layout = self.puzzle.layout();
+        let shape: Vec<usize> = layout.iter().map(Vec::len).collect();
+        let written = crate::text::grid_cells(s, &shape)?;
+        let n = self.goal_pieces().len();
+        let mut pieces = vec![u8::MAX; n];
+        let mut blanks = Vec::new();
+        let mut seen = vec![false; n];
+        let mut centre = (0, 0);
+        let mut written = written.iter();
+        for (r, cells) in layout.iter().enumerate() {
+            for (c, cell) in cells.iter().enumerate() {
+                let token = written.next().expect("the grid has the layout's shape");
+                if *cell == LayoutCell::Blank {
+                    centre = (r, c);
+                }
+                let mut chars = token.chars();
+                let piece = match (chars.next(), chars.next()) {
+                    (Some('_' | '.'), None) => {
+                        blanks.push((r, c));
+                        continue;
+                    }
+                    (Some(d), None) if d.is_ascii_digit() => usize::from(d as u8 - b'0'),
+                    (Some(other), None) => return Err(PositionError::BadCharacter(other)),
+                    _ => return Err(PositionError::BadCell(token.clone())),
+                };
+                if piece >= n {
+                    return Err(PositionError::PieceOutOfRange { piece, pieces: n });
+                }
+                if std::mem::replace(&mut seen[piece], true) {
+                    return Err(PositionError::RepeatedPiece(piece));
+                }
+                if let LayoutCell::Slot { slot, .. } = cell {
+                    pieces[usize::from(*slot)] = piece as u8;
+                }
+            }
+        }
+        match blanks.as_slice() {
+            [] => return Err(PositionError::NoBlank),
+            [(r, c)] if (*r, *c) != centre => {
+                return Err(PositionError::BlankOffCentre {
+                    row: r + 1,
+                    col: c + 1,
+                    centre_row: centre.0 + 1,
+                    centre_col: centre.1 + 1,
+                });
+            }
+            [_] => {}
+            many => return Err(PositionError::SeveralBlanks(many.len())),
+        }
+        Ok(self.one_orbit(pieces))
+    }
+
+    /// A pattern as text: orbits separated by `;`, each optionally named
+    /// (`CORNERS:`), its pieces, then after `/` its orientations.
+    fn pattern_of_text(&self, s: &str) -> Result<Pattern, PositionError> {
+        let p = self.puzzle;
+        let parts: Vec<&str> = s.split(';').collect();
+        if parts.len() != p.orbits().len() {
+            return Err(PositionError::Pattern(format!(
+                "the pattern has {}; the puzzle has {} ({}), separated by ';'",
+                counted(parts.len(), "orbit", "orbits"),
+                counted(p.orbits().len(), "orbit", "orbits"),
+                p.orbits()
+                    .iter()
+                    .map(|o| o.name.as_str())
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            )));
+        }
+        let mut orbits = Vec::new();
+        for (part, orbit) in parts.iter().zip(p.orbits()) {
+            let body = match part.split_once(':') {
+                Some((name, rest)) if name.trim() == orbit.name => rest,
+                Some((name, _)) => {
+                    return Err(PositionError::Pattern(format!(
+                        "the pattern names orbit {} where the puzzle has {}",
+                        quoted(name.trim()),
+                        quoted(&orbit.name)
+                    )));
+                }
+                None => part,
+            };
+            let (pieces, ori) = match body.split_once('/') {
+                Some((a, b)) => (a, Some(b)),
+                None => (body, None),
+            };
+            let numbers = |text: &str,
+                           what: &str,
+                           limit: usize|
+             -> Result<Vec<u8>, PositionError> {
+                let v: Vec<&str> = text.split_whitespace().collect();
+                if v.len() != orbit.pieces {
+                    return Err(PositionError::Pattern(format!(
+                        "orbit {} has {}; expected {}",
+                        quoted(&orbit.name),
+                        crate::text::counted(v.len(), what.strip_suffix('s').unwrap_or(what), what),
+                        orbit.pieces
+                    )));
+                }
+                v.iter()
+                    .map(|w| match w.parse::<usize>() {
+                        Ok(n) if n < limit => Ok(n as u8),
+                        _ => Err(PositionError::Pattern(format!(
+                            "orbit {}: {} is not one of its {what} (0 to {})",
+                            quoted(&orbit.name),
+                            quoted(w),
+                            limit - 1
+                        ))),
+                    })
+                    .collect()
+            };
+            let pieces = numbers(pieces, "pieces", orbit.pieces)?;
+            let orientation = match ori {
+                Some(o) => numbers(o, "orientations", usize::from(orbit.orientations))?,
+                None => vec![0; orbit.pieces],
+            };
+            orbits.push(OrbitPattern {
+                pieces,
+                orientation,
+            });
+        }
+        Ok(Pattern::new(orbits))
+    }
+}

@@ -1,0 +1,687 @@
+//! The positions of a puzzle, numbered: the *space* the engine searches.
+//!
+//! A position is what stands in every slot. The engine numbers positions
+//! densely with *coordinates*, as cube solvers do: the slots fall into the
+//! orbits of the group the moves generate (a piece never leaves its orbit),
+//! and each orbit contributes the rank of its pieces' arrangement and the
+//! rank of their orientations. Invariants shrink the coordinates: when
+//! every move permutes an orbit evenly only even arrangements are counted
+//! (the eight-puzzle's 8!/2 = 20 160, numbered by Schofield's sequence
+//! number), and when every move keeps an orbit's orientation sum the last
+//! orientation follows from the others (the 2×2×2's 3⁶). A slot that no
+//! move touches is left out. The number of a position is the mixed-radix
+//! number of its coordinates, the first orbit's arrangement most
+//! significant; the goal need not be 0.
+//!
+//! **Up to rotation.** When the puzzle has whole-puzzle rotations that act
+//! on one piece's places and orientations regularly (one rotation for each,
+//! as the cube's 24 act on a corner), a position is taken up to rotation:
+//! it is turned so that piece stands at home, and each move is followed by
+//! the rotation that brings it back. The 2×2×2's 88 179 840 arrangements
+//! become its 3 674 160 positions.
+//!
+//! ```
+//! use schofield::puzzle::{library, Metric};
+//! use schofield::twist::space::Space;
+//! let eight = library::get("eight").unwrap();
+//! let moves = eight.moves(Metric::Face, None).unwrap();
+//! let space = Space::new(&eight, &moves).unwrap();
+//! assert_eq!(space.len(), 20_160);
+//! assert_eq!(space.goal_index(), 0); // Schofield's sequence number of the target
+//! let a = space.apply(space.goal_index(), 0); // twist A
+//! assert_eq!(space.decode(a).orbits()[0].pieces, vec![2, 0, 1, 3, 4, 5, 6, 7]);
+//! ```
+
+use crate::perm::{self, Divisor, SmallRanker};
+use crate::puzzle::transformation::{turn_add, turn_sub};
+use crate::puzzle::{MoveSet, OrbitPattern, Pattern, Puzzle, Transformation};
+use crate::text::quoted;
+
+mod coordinate;
+mod symmetry;
+mod tables;
+
+pub use coordinate::Packed;
+pub use symmetry::SpaceSymmetry;
+use symmetry::rotations_of;
+pub use tables::MoveTable;
+
+/// The most entries of one coordinate's move table.
+pub const MAX_TABLE: u64 = 1 << 26;
+
+/// Why a puzzle's positions cannot be numbered.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum SpaceError {
+    /// More positions than a 64-bit number holds.
+    #[error("the puzzle has more than 2^64 arrangements; it is too large to search")]
+    Overflow,
+    /// A coordinate too large for its table.
+    #[error("orbit {} has {count} arrangements of its pieces in one group orbit of {slots} slots; the engine tabulates at most {MAX_TABLE}", quoted(.orbit))]
+    Coordinate {
+        /// The orbit.
+        orbit: String,
+        /// Slots in the group orbit.
+        slots: usize,
+        /// Its arrangements.
+        count: u64,
+    },
+    /// Rotations that do not map the moves onto the moves.
+    #[error("rotation {} does not map the moves onto the moves, so positions cannot be taken up to rotation", quoted(.0))]
+    Rotation(String),
+    /// Move tables larger than allowed.
+    #[error("the move tables need {} bytes, more than the {} allowed (--max-memory)", crate::text::grouped(*.needed as usize), crate::text::grouped(*.allowed as usize))]
+    Memory {
+        /// Bytes needed.
+        needed: u64,
+        /// Bytes allowed.
+        allowed: u64,
+    },
+    /// Rotations that act regularly on no piece.
+    #[error(
+        "the {count} rotations ({names}) move no piece regularly round all its places and orientations; positions are taken up to rotation by the one piece whose places and orientations the rotations match one to one (the cube's corner, a Top-Spin disc)"
+    )]
+    NotRegular {
+        /// How many rotations the generators make.
+        count: usize,
+        /// The generators' names.
+        names: String,
+    },
+}
+
+/// A whole-puzzle state as flat arrays over every slot of every orbit.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct Flat {
+    /// The piece on each slot (orbits one after the other).
+    pub pieces: Vec<u8>,
+    /// Its orientation.
+    pub ori: Vec<u8>,
+}
+
+/// A transformation on flat arrays: each slot's source slot and gain.
+#[derive(Debug, Clone)]
+struct FlatMap {
+    src: Vec<u16>,
+    gain: Vec<u8>,
+    mirror: bool,
+}
+
+/// How one coordinate's arrangements are ranked.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Kind {
+    /// Every arrangement of distinct pieces: `s!`.
+    Full,
+    /// Only those of the goal's parity: `s!/2`.
+    Even {
+        /// True when the goal's arrangement is odd.
+        odd: bool,
+    },
+    /// Pieces that repeat: `s! / Π mᵢ!`.
+    Multiset,
+}
+
+/// One orbit of the move group on slots, with its two digits.
+#[derive(Debug, Clone)]
+struct Coordinate {
+    /// Its global slots, ascending.
+    slots: Vec<u16>,
+    /// The dense value of each piece label of the orbit (distinct pieces:
+    /// its rank among the coordinate's pieces; repeated: its kind's rank).
+    dense: Vec<u8>,
+    /// The piece label of each dense value (the first, for repeats).
+    label: Vec<u8>,
+    /// How many pieces of each dense value.
+    counts: Vec<u8>,
+    kind: Kind,
+    perm_count: u64,
+    modulus: u8,
+    /// Orientation digits ranked: all slots, or all but the last when the
+    /// sum is kept.
+    ori_digits: usize,
+    /// The kept sum, when it is kept.
+    ori_sum: Option<u8>,
+    ori_count: u64,
+    /// When no move turns a piece here: the orientation of each piece (by
+    /// dense value), which it always has.
+    follow: Option<Vec<u8>>,
+    /// For arrangements of at most eight distinct pieces: every
+    /// arrangement in rank order, packed three bits an entry (an unrank is
+    /// a look-up).
+    packed: Option<&'static [u32]>,
+    /// For at most eight slots and 65 536 orientation values: every
+    /// orientation value's orientations, a byte a slot.
+    ori_packed: Option<Vec<u64>>,
+    /// `perm_table[v * moves + m]`: the value move `m` makes of value `v`.
+    perm_table: MoveTable,
+    ori_table: MoveTable,
+    /// For rank with tables: the ranker of ≤ 8 distinct pieces.
+    ranker: Option<SmallRanker>,
+}
+
+/// One digit of a position's number.
+#[derive(Debug, Clone)]
+struct Digit {
+    coord: usize,
+    /// True for the orientation digit.
+    ori: bool,
+    radix: Divisor,
+    stride: u64,
+}
+
+/// Positions taken up to rotation: the piece whose place and orientation
+/// fix the rotation, and the rotation for each.
+#[derive(Debug, Clone)]
+struct Rotations {
+    /// The reference piece's label and its orientation in the goal.
+    label: u8,
+    home_ori: u8,
+    /// The slots of its orbit (global range).
+    first: usize,
+    len: usize,
+    modulus: u8,
+    /// `by_place[slot * m + ori]`: the number of the rotation that brings
+    /// the piece home from there (the orientation read relative to the
+    /// goal's).
+    by_place: Vec<usize>,
+    /// The rotations, and each as a flat map.
+    elements: Vec<Transformation>,
+    maps: Vec<FlatMap>,
+}
+
+/// A puzzle's positions, numbered, with its moves on those numbers.
+#[derive(Debug, Clone)]
+pub struct Space {
+    orbits: Vec<(usize, usize, u8)>,
+    goal: Flat,
+    goal_index: u64,
+    coords: Vec<Coordinate>,
+    /// Least significant first.
+    digits: Vec<Digit>,
+    size: u64,
+    moves: Vec<FlatMap>,
+    effective: Vec<Transformation>,
+    rotations: Option<Rotations>,
+    /// `home_of[first + label]`: the slot (within its orbit) where the goal
+    /// has that piece.
+    home_of: Vec<u8>,
+}
+
+fn flat_map(t: &Transformation, orbits: &[(usize, usize, u8)]) -> FlatMap {
+    let mut src = Vec::new();
+    let mut gain = Vec::new();
+    for (o, &(first, _, _)) in t.orbits().iter().zip(orbits) {
+        for i in 0..o.len() {
+            src.push((first + usize::from(o.permutation()[i])) as u16);
+            gain.push(o.orientation()[i]);
+        }
+    }
+    FlatMap {
+        src,
+        gain,
+        mirror: t.mirrors(),
+    }
+}
+
+impl Space {
+    /// Numbers the positions of `puzzle` under `moves`.
+    pub fn new(puzzle: &Puzzle, moves: &MoveSet) -> Result<Space, SpaceError> {
+        Space::with_limit(puzzle, moves, None)
+    }
+
+    /// [`Space::new`], refusing before its move tables are allocated when
+    /// they would take more than `max_memory` bytes.
+    pub fn with_limit(
+        puzzle: &Puzzle,
+        moves: &MoveSet,
+        max_memory: Option<u64>,
+    ) -> Result<Space, SpaceError> {
+        let (orbits, goal) = layout_of(puzzle);
+        let total = goal.pieces.len();
+        let raw: Vec<Transformation> = moves.iter().map(|m| m.transformation().clone()).collect();
+        let (effective, rotations) = reduce(puzzle, &raw, &orbits, &goal)?;
+        let maps: Vec<FlatMap> = effective.iter().map(|t| flat_map(t, &orbits)).collect();
+        let modulus_of = |g: usize| {
+            orbits
+                .iter()
+                .find(|&&(f, n, _)| g >= f && g < f + n)
+                .map(|o| o.2)
+                .unwrap_or(1)
+        };
+        let orbit_of = |g: usize| {
+            orbits
+                .iter()
+                .position(|&(f, n, _)| g >= f && g < f + n)
+                .unwrap_or(0)
+        };
+
+        // The orbits of the move group on slots (union of each move's
+        // cycles), each a coordinate unless nothing ever changes there.
+        let mut parent: Vec<usize> = (0..total).collect();
+        fn find(p: &mut [usize], x: usize) -> usize {
+            let mut r = x;
+            while p[r] != r {
+                r = p[r];
+            }
+            let mut y = x;
+            while p[y] != r {
+                let next = p[y];
+                p[y] = r;
+                y = next;
+            }
+            r
+        }
+        for m in &maps {
+            for g in 0..total {
+                let (a, b) = (
+                    find(&mut parent, g),
+                    find(&mut parent, usize::from(m.src[g])),
+                );
+                if a != b {
+                    parent[a.max(b)] = a.min(b);
+                }
+            }
+        }
+        let mut groups: Vec<Vec<u16>> = Vec::new();
+        let mut root_group = vec![usize::MAX; total];
+        for g in 0..total {
+            let r = find(&mut parent, g);
+            if root_group[r] == usize::MAX {
+                root_group[r] = groups.len();
+                groups.push(Vec::new());
+            }
+            groups[root_group[r]].push(g as u16);
+        }
+        let mut coords = Vec::new();
+        for slots in groups {
+            let g0 = usize::from(slots[0]);
+            let orbit = orbit_of(g0);
+            let modulus = modulus_of(g0);
+            let s = slots.len();
+            let moved = maps.iter().any(|m| {
+                slots.iter().any(|&g| {
+                    usize::from(m.src[usize::from(g)]) != usize::from(g)
+                        || m.gain[usize::from(g)] != 0
+                })
+            });
+            if !moved {
+                continue;
+            }
+            // Dense labels of the pieces the goal puts here.
+            let mut present: Vec<u8> = slots.iter().map(|&g| goal.pieces[usize::from(g)]).collect();
+            present.sort_unstable();
+            let mut label: Vec<u8> = present.clone();
+            label.dedup();
+            let mut dense = vec![u8::MAX; 256];
+            for (k, &l) in label.iter().enumerate() {
+                dense[usize::from(l)] = k as u8;
+            }
+            let counts: Vec<u8> = label
+                .iter()
+                .map(|l| present.iter().filter(|p| *p == l).count() as u8)
+                .collect();
+            let distinct = label.len() == s;
+            let even = maps.iter().all(|m| {
+                let local: Vec<u8> = slots
+                    .iter()
+                    .map(|&g| {
+                        slots
+                            .iter()
+                            .position(|&x| x == m.src[usize::from(g)])
+                            .unwrap_or(0) as u8
+                    })
+                    .collect();
+                perm::is_even(&local)
+            });
+            let goal_arr: Vec<u8> = slots
+                .iter()
+                .map(|&g| dense[usize::from(goal.pieces[usize::from(g)])])
+                .collect();
+            let kind = if !distinct {
+                Kind::Multiset
+            } else if even && s >= 2 {
+                Kind::Even {
+                    odd: !perm::is_even(&goal_arr),
+                }
+            } else {
+                Kind::Full
+            };
+            let perm_count = match kind {
+                Kind::Full => perm::checked_factorial::<u64>(s),
+                Kind::Even { .. } => perm::checked_factorial::<u64>(s).map(|f| f / 2),
+                Kind::Multiset => perm::multinomial(&counts),
+            }
+            .ok_or(SpaceError::Overflow)?;
+            let keeps_sum = modulus > 1
+                && maps.iter().all(|m| {
+                    slots
+                        .iter()
+                        .map(|&g| u32::from(m.gain[usize::from(g)]))
+                        .sum::<u32>()
+                        % u32::from(modulus)
+                        == 0
+                        && !m.mirror
+                });
+            // When no move turns a piece here, each piece keeps the
+            // orientation the goal gives it: the orientations follow from
+            // the arrangement (the squares group's corners and edges).
+            let still = modulus > 1
+                && maps
+                    .iter()
+                    .all(|m| !m.mirror && slots.iter().all(|&g| m.gain[usize::from(g)] == 0));
+            let follow = if still {
+                let mut of_label = vec![None::<u8>; label.len()];
+                let mut ok = true;
+                for &g in &slots {
+                    let d = usize::from(dense[usize::from(goal.pieces[usize::from(g)])]);
+                    let o = goal.ori[usize::from(g)];
+                    match of_label[d] {
+                        None => of_label[d] = Some(o),
+                        Some(x) => ok &= x == o,
+                    }
+                }
+                ok.then(|| {
+                    of_label
+                        .into_iter()
+                        .map(|o| o.unwrap_or(0))
+                        .collect::<Vec<u8>>()
+                })
+            } else {
+                None
+            };
+            let (ori_digits, ori_sum) = if modulus == 1 || follow.is_some() {
+                (0, None)
+            } else if keeps_sum {
+                let sum = slots
+                    .iter()
+                    .map(|&g| u32::from(goal.ori[usize::from(g)]))
+                    .sum::<u32>()
+                    % u32::from(modulus);
+                (s - 1, Some(sum as u8))
+            } else {
+                (s, None)
+            };
+            let ori_count = u64::from(modulus)
+                .checked_pow(ori_digits as u32)
+                .ok_or(SpaceError::Overflow)?;
+            let name = || puzzle.orbits()[orbit].name.clone();
+            if perm_count > MAX_TABLE || ori_count > MAX_TABLE {
+                return Err(SpaceError::Coordinate {
+                    orbit: name(),
+                    slots: s,
+                    count: perm_count.max(ori_count),
+                });
+            }
+            let ranker = match kind {
+                Kind::Full if s <= 8 => SmallRanker::lex(s),
+                Kind::Even { .. } if s <= 8 => SmallRanker::even(s),
+                _ => None,
+            };
+            coords.push(Coordinate {
+                slots,
+                dense,
+                label,
+                counts,
+                kind,
+                perm_count,
+                modulus,
+                ori_digits,
+                ori_sum,
+                ori_count,
+                follow,
+                packed: None,
+                ori_packed: None,
+                perm_table: MoveTable::Small(Vec::new()),
+                ori_table: MoveTable::Small(Vec::new()),
+                ranker,
+            });
+        }
+        // Digits, least significant last in the list order of coordinates.
+        let mut digits = Vec::new();
+        let mut stride = 1u64;
+        for (c, coord) in coords.iter().enumerate().rev() {
+            for (ori, radix) in [(true, coord.ori_count), (false, coord.perm_count)] {
+                if radix > 1 {
+                    digits.push(Digit {
+                        coord: c,
+                        ori,
+                        radix: Divisor::new(radix).expect("a radix is at least 2"),
+                        stride,
+                    });
+                    stride = stride.checked_mul(radix).ok_or(SpaceError::Overflow)?;
+                }
+            }
+        }
+        let size = stride;
+        let mut home_of = vec![0u8; total];
+        for &(first, n, _) in &orbits {
+            for i in 0..n {
+                home_of[first + usize::from(goal.pieces[first + i])] = i as u8;
+            }
+        }
+        let mut space = Space {
+            home_of,
+            orbits,
+            goal: goal.clone(),
+            goal_index: 0,
+            coords,
+            digits,
+            size,
+            moves: maps,
+            effective,
+            rotations,
+        };
+        let needed = space.table_bytes();
+        if let Some(allowed) = max_memory
+            && needed > allowed
+        {
+            return Err(SpaceError::Memory { needed, allowed });
+        }
+        for c in 0..space.coords.len() {
+            space.build_tables(c);
+        }
+        space.goal_index = space.encode_flat(&goal);
+        Ok(space)
+    }
+
+    /// The bytes of the move tables: for each coordinate, an entry for
+    /// each value and move, two bytes or four.
+    pub fn table_bytes(&self) -> u64 {
+        let nm = self.moves.len() as u64;
+        self.coords
+            .iter()
+            .map(|c| {
+                let entry = |values: u64| if values <= 1 << 16 { 2 } else { 4 };
+                (c.perm_count * entry(c.perm_count) + c.ori_count * entry(c.ori_count)) * nm
+            })
+            .sum()
+    }
+
+    /// The number of positions the numbering covers (every reachable one,
+    /// perhaps more when invariants tie orbits together).
+    pub fn len(&self) -> u64 {
+        self.size
+    }
+
+    /// Always false.
+    pub fn is_empty(&self) -> bool {
+        self.size == 0
+    }
+
+    /// The goal's number.
+    pub fn goal_index(&self) -> u64 {
+        self.goal_index
+    }
+
+    /// The number of moves.
+    pub fn move_count(&self) -> usize {
+        self.moves.len()
+    }
+
+    /// Each move as the engine applies it: followed, up to rotation, by
+    /// the rotation that brings the reference piece home.
+    pub fn effective_moves(&self) -> &[Transformation] {
+        &self.effective
+    }
+
+    /// For each move `a` as the engine applies it, the moves `b` (a bit
+    /// each) that never follow it in a reduced path: `a` then `b` is no move
+    /// at all or a single move ([`MoveSet::redundant_after`]). Up to
+    /// rotation this is judged on the moves as the engine applies them
+    /// ([`Space::effective_moves`]), whose pairs make other moves than the
+    /// moves held still do: on Top-Spin, a turnstile that carries the
+    /// reference disc is followed by a turn of the track, and the same
+    /// turnstile twice is no longer the identity. (With words, only pairs
+    /// that make no move at all are left out.)
+    pub fn redundancy(&self, moves: &MoveSet) -> Vec<u64> {
+        let n = moves.len();
+        if !self.up_to_rotation() {
+            return (0..n).map(|a| moves.redundant_after(a)).collect();
+        }
+        let e = &self.effective;
+        (0..n)
+            .map(|a| {
+                (0..n)
+                    .filter(|&b| {
+                        let t = e[a].then(&e[b]);
+                        t.is_identity() || (!moves.has_words() && e.contains(&t))
+                    })
+                    .fold(0u64, |acc, b| acc | 1 << b)
+            })
+            .collect()
+    }
+
+    /// The position reached from position `index` by move `m`.
+    #[inline]
+    pub fn apply(&self, index: u64, m: usize) -> u64 {
+        let nm = self.moves.len();
+        if let [d] = self.digits.as_slice()
+            && d.stride == 1
+        {
+            let c = &self.coords[d.coord];
+            let table = if d.ori { &c.ori_table } else { &c.perm_table };
+            return u64::from(table.at(index as usize * nm + m));
+        }
+        self.step_digits(&self.digits, index, m)
+    }
+
+    /// The positions reached from `index` by every move, in order, into
+    /// `out` (as long as the moves).
+    #[inline]
+    pub fn neighbours(&self, index: u64, out: &mut [u64]) {
+        let nm = self.moves.len();
+        out[..nm].fill(0);
+        let mut rest = index;
+        for d in &self.digits {
+            let (q, r) = d.radix.div_rem(rest);
+            rest = q;
+            let c = &self.coords[d.coord];
+            let table = if d.ori { &c.ori_table } else { &c.perm_table };
+            let at = r as usize * nm;
+            for (k, o) in out.iter_mut().enumerate().take(nm) {
+                *o += u64::from(table.at(at + k)) * d.stride;
+            }
+        }
+    }
+
+    /// The global slots of each declared orbit: `(first, count, modulus)`.
+    pub fn orbit_ranges(&self) -> &[(usize, usize, u8)] {
+        &self.orbits
+    }
+
+    /// The goal as a flat state.
+    pub fn goal_flat(&self) -> &Flat {
+        &self.goal
+    }
+
+    /// How many orbits of slots the moves have (the coordinates).
+    pub fn coordinates(&self) -> usize {
+        self.coords.len()
+    }
+}
+
+/// Each orbit's `(first slot, slots, modulus)` in the flat arrays, and the
+/// goal as a flat state.
+fn layout_of(puzzle: &Puzzle) -> (Vec<(usize, usize, u8)>, Flat) {
+    let mut orbits = Vec::new();
+    let mut at = 0;
+    for o in puzzle.orbits() {
+        orbits.push((at, o.pieces, o.orientations));
+        at += o.pieces;
+    }
+    let goal = Flat {
+        pieces: puzzle
+            .goal()
+            .orbits()
+            .iter()
+            .flat_map(|o| o.pieces.clone())
+            .collect(),
+        ori: puzzle
+            .goal()
+            .orbits()
+            .iter()
+            .flat_map(|o| o.orientation.clone())
+            .collect(),
+    };
+    (orbits, goal)
+}
+
+/// The moves as the engine applies them: when positions are taken up to
+/// rotation, each move followed by the rotation that brings the reference
+/// piece home.
+fn reduce(
+    puzzle: &Puzzle,
+    raw: &[Transformation],
+    orbits: &[(usize, usize, u8)],
+    goal: &Flat,
+) -> Result<(Vec<Transformation>, Option<Rotations>), SpaceError> {
+    let rotations = rotations_of(puzzle, raw, orbits, goal)?;
+    let effective = raw
+        .iter()
+        .map(|t| match &rotations {
+            None => t.clone(),
+            Some(r) => {
+                let mut f = goal.clone();
+                apply_flat(&mut f, &flat_map(t, orbits), orbits);
+                let back = r.rotation_for(&f);
+                t.then(&r.elements[back])
+            }
+        })
+        .collect();
+    Ok((effective, rotations))
+}
+
+/// The moves of `moves` as the engine applies them (see [`Space`]: up to
+/// rotation, each followed by the rotation that brings the reference piece
+/// home), and whether positions are taken up to rotation; without building
+/// any table, so that large puzzles' groups can be studied.
+pub fn effective_moves(
+    puzzle: &Puzzle,
+    moves: &[Transformation],
+) -> Result<(Vec<Transformation>, bool), SpaceError> {
+    let (orbits, goal) = layout_of(puzzle);
+    let (effective, rotations) = reduce(puzzle, moves, &orbits, &goal)?;
+    Ok((effective, rotations.is_some()))
+}
+
+/// Applies a flat map in place.
+fn apply_flat(f: &mut Flat, m: &FlatMap, orbits: &[(usize, usize, u8)]) {
+    let old = f.clone();
+    apply_into(&old, m, orbits, f);
+}
+
+/// Writes `src` after the flat map `m` into `dst`.
+fn apply_into(src: &Flat, m: &FlatMap, orbits: &[(usize, usize, u8)], dst: &mut Flat) {
+    for &(first, n, md) in orbits {
+        let md = u16::from(md);
+        for g in first..first + n {
+            let j = usize::from(m.src[g]);
+            dst.pieces[g] = src.pieces[j];
+            let carried = u16::from(src.ori[j]);
+            let carried = if m.mirror {
+                (md - carried) % md
+            } else {
+                carried
+            };
+            dst.ori[g] = ((carried + u16::from(m.gain[g])) % md) as u8;
+        }
+    }
+}

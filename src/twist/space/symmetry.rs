@@ -1,0 +1,253 @@
+//! A space's symmetries: the whole-puzzle rotations a position is taken up
+//! to (turned so that one piece stands at home), and a puzzle symmetry's
+//! action on positions, conjugating and inverting them.
+
+use super::*;
+
+impl Space {
+    /// True when positions are taken up to whole-puzzle rotation.
+    pub fn up_to_rotation(&self) -> bool {
+        self.rotations.is_some()
+    }
+
+    /// The rotations positions are taken up to (empty when they are not).
+    pub fn rotation_group(&self) -> &[Transformation] {
+        self.rotations.as_ref().map_or(&[], |r| &r.elements)
+    }
+
+    /// The rotation that brings pattern `p`'s reference piece home, as
+    /// [`Space::encode`] applies it (`None` when positions are not taken up
+    /// to rotation, or the piece is not in its orbit).
+    pub fn home_rotation(&self, p: &Pattern) -> Option<&Transformation> {
+        let r = self.rotations.as_ref()?;
+        let k = r.rotation_for_checked(&self.flat_of(p))?;
+        Some(&r.elements[k])
+    }
+
+    /// Applies a transformation (a symmetry, or any move) to a flat state in
+    /// place, then turns it home when positions are taken up to rotation.
+    pub fn transform_flat(&self, f: &mut Flat, t: &Transformation) {
+        apply_flat(f, &flat_map(t, &self.orbits), &self.orbits);
+        self.turn_home(f);
+    }
+
+    /// Turns a flat state home (up to rotation), if positions are taken so.
+    pub fn turn_home(&self, f: &mut Flat) {
+        if let Some(r) = &self.rotations {
+            let k = r.rotation_for(f);
+            apply_flat(f, &r.maps[k], &self.orbits);
+        }
+    }
+
+    /// The symmetry `s` of the puzzle as it acts on positions.
+    pub fn symmetry(&self, s: &Transformation) -> SpaceSymmetry {
+        let mut image = self.goal.clone();
+        apply_flat(
+            &mut image,
+            &flat_map(&s.inverse(), &self.orbits),
+            &self.orbits,
+        );
+        let total = self.goal.pieces.len();
+        let mut relabel = vec![0u8; total];
+        let mut offset = vec![0u8; total];
+        for &(first, n, m) in &self.orbits {
+            for g in first..first + n {
+                let label = usize::from(self.goal.pieces[g]);
+                relabel[first + label] = image.pieces[g];
+                offset[first + label] = turn_sub(image.ori[g], self.goal.ori[g], m);
+            }
+        }
+        let map = flat_map(s, &self.orbits);
+        // For packed positions, each slot's new turn by the piece arriving
+        // and its old turn: a look-up in place of three remainders.
+        let turns = match self.packed() {
+            Some(p) if p.coord.modulus > 1 => {
+                let (n, m) = (p.coord.slots.len(), p.coord.modulus);
+                let mut t = Vec::with_capacity(n * n * usize::from(m));
+                for i in 0..n {
+                    for &arrived in &offset[..n] {
+                        for o in 0..m {
+                            let carried = turn_add(o, arrived, m);
+                            let carried = if map.mirror {
+                                turn_sub(0, carried, m)
+                            } else {
+                                carried
+                            };
+                            t.push(turn_add(carried, map.gain[i], m));
+                        }
+                    }
+                }
+                t
+            }
+            _ => Vec::new(),
+        };
+        SpaceSymmetry {
+            map,
+            relabel,
+            offset,
+            turns,
+        }
+    }
+
+    /// Writes `φ⁻¹Xφ` for the position `x` (flat) into `out`, turned home
+    /// when positions are taken up to rotation; `tmp` is scratch.
+    pub fn conjugate_into(&self, x: &Flat, s: &SpaceSymmetry, tmp: &mut Flat, out: &mut Flat) {
+        for &(first, n, m) in &self.orbits {
+            for g in first..first + n {
+                let l = first + usize::from(x.pieces[g]);
+                tmp.pieces[g] = s.relabel[l];
+                tmp.ori[g] = turn_add(x.ori[g], s.offset[l], m);
+            }
+        }
+        apply_into(tmp, &s.map, &self.orbits, out);
+        self.turn_home(out);
+    }
+
+    /// Writes the inverse of the position `x` (flat; its pieces all
+    /// different) into `out`, turned home when positions are taken up to
+    /// rotation.
+    pub fn invert_into(&self, x: &Flat, out: &mut Flat) {
+        for &(first, n, m) in &self.orbits {
+            for i in first..first + n {
+                // The home of the piece on slot i: where the goal has it.
+                let h = first + usize::from(self.home_of[first + usize::from(x.pieces[i])]);
+                out.pieces[h] = self.goal.pieces[i];
+                out.ori[h] = ((u16::from(self.goal.ori[i]) + u16::from(m) * 2
+                    - u16::from(x.ori[i])
+                    + u16::from(self.goal.ori[h]))
+                    % u16::from(m)) as u8;
+            }
+        }
+        self.turn_home(out);
+    }
+}
+
+impl Rotations {
+    /// The number of the rotation that brings the reference piece home.
+    pub(super) fn rotation_for(&self, f: &Flat) -> usize {
+        self.rotation_for_checked(f)
+            .expect("the reference piece is in its orbit")
+    }
+
+    pub(super) fn rotation_for_checked(&self, f: &Flat) -> Option<usize> {
+        let j = (self.first..self.first + self.len).find(|&g| f.pieces[g] == self.label)?;
+        let m = usize::from(self.modulus);
+        let o = usize::from(*f.ori.get(j)?);
+        if o >= m {
+            return None;
+        }
+        let rel = (o + m - usize::from(self.home_ori)) % m;
+        Some(self.by_place[(j - self.first) * m + rel])
+    }
+}
+
+/// The rotations of `puzzle` positions are taken up to, when they map the
+/// moves onto the moves and act regularly on one piece's places.
+pub(super) fn rotations_of(
+    puzzle: &Puzzle,
+    moves: &[Transformation],
+    orbits: &[(usize, usize, u8)],
+    goal: &Flat,
+) -> Result<Option<Rotations>, SpaceError> {
+    let gens = puzzle.rotations();
+    if gens.is_empty() {
+        return Ok(None);
+    }
+    // Rotations must map the move set onto itself; otherwise the moves
+    // chosen single out an orientation, and positions are not reduced.
+    for r in gens {
+        for m in moves {
+            let c = m.conjugate(r.transformation());
+            if !moves.contains(&c) {
+                return Ok(None);
+            }
+        }
+    }
+    // The rotation group, closed (small: at most a few hundred).
+    let id = puzzle.identity();
+    let mut elements = vec![id.clone()];
+    let mut seen: std::collections::HashSet<Transformation> = [id].into_iter().collect();
+    let mut i = 0;
+    while i < elements.len() {
+        for g in gens {
+            let t = elements[i].then(g.transformation());
+            if seen.insert(t.clone()) {
+                elements.push(t);
+                if elements.len() > 100_000 {
+                    return Err(SpaceError::Rotation(g.name().to_string()));
+                }
+            }
+        }
+        i += 1;
+    }
+    // A piece on whose places and orientations the rotations act
+    // regularly: the last such piece of the first orbit that has one.
+    for &(first, n, m) in orbits {
+        if elements.len() != n * usize::from(m) {
+            continue;
+        }
+        for home in (first..first + n).rev() {
+            let label = goal.pieces[home];
+            if goal.pieces[first..first + n]
+                .iter()
+                .filter(|&&p| p == label)
+                .count()
+                != 1
+            {
+                continue;
+            }
+            // The inverse of each rotation brings the piece home from where
+            // the rotation took it.
+            let inverses: Vec<Transformation> =
+                elements.iter().map(Transformation::inverse).collect();
+            let mut by_place = vec![usize::MAX; n * usize::from(m)];
+            let mut regular = true;
+            for (k, e) in elements.iter().enumerate() {
+                let mut f = goal.clone();
+                apply_flat(&mut f, &flat_map(e, orbits), orbits);
+                let j = (first..first + n)
+                    .find(|&g| f.pieces[g] == label)
+                    .expect("a rotation keeps the piece in its orbit");
+                let place = (j - first) * usize::from(m)
+                    + usize::from(turn_sub(f.ori[j], goal.ori[home], m));
+                if by_place[place] != usize::MAX {
+                    regular = false;
+                    break;
+                }
+                by_place[place] = k;
+            }
+            if regular && by_place.iter().all(|&k| k != usize::MAX) {
+                let maps = inverses.iter().map(|t| flat_map(t, orbits)).collect();
+                return Ok(Some(Rotations {
+                    label,
+                    home_ori: goal.ori[home],
+                    first,
+                    len: n,
+                    modulus: m,
+                    by_place,
+                    elements: inverses,
+                    maps,
+                }));
+            }
+        }
+    }
+    Err(SpaceError::NotRegular {
+        count: elements.len(),
+        names: gens.iter().map(|g| g.name()).collect::<Vec<_>>().join(", "),
+    })
+}
+
+/// A symmetry as the space applies it to positions: `φ⁻¹Xφ` is the
+/// position `X` with its pieces relabelled as `φ⁻¹` relabels the goal, and
+/// then `φ` applied.
+#[derive(Debug, Clone)]
+pub struct SpaceSymmetry {
+    pub(super) map: FlatMap,
+    /// The new label of each piece (by global slot of its orbit's labels).
+    pub(super) relabel: Vec<u8>,
+    /// The orientation each piece gains in the relabelling.
+    offset: Vec<u8>,
+    /// Packed spaces only: the turn slot `i` ends with, when piece `p`
+    /// arrives there turned `o`, at `(i · n + p) · m + o`.
+    pub(super) turns: Vec<u8>,
+}
