@@ -48,7 +48,7 @@ pub enum ReadError {
     #[error("{} is not a regular file; expected a puzzle file (.yaml, .tws or .json)", quoted(.0))]
     NotRegular(String),
     /// Too large.
-    #[error("{} has {size} bytes; a puzzle file has at most {MAX_FILE}", quoted(.path))]
+    #[error("{} has {size} bytes; a puzzle file has at most {MAX_FILE}", crate::text::quoted_path(.path))]
     TooLarge {
         /// The file.
         path: String,
@@ -59,7 +59,7 @@ pub enum ReadError {
     #[error("{} is not UTF-8 text", quoted(.0))]
     NotText(String),
     /// A format's reader refused it.
-    #[error("{}: {}", quoted(.path), .problem)]
+    #[error("{}: {}", crate::text::quoted_path(.path), .problem)]
     Syntax {
         /// The file.
         path: String,
@@ -67,7 +67,7 @@ pub enum ReadError {
         problem: String,
     },
     /// The definition is not a puzzle.
-    #[error("{}: {}", quoted(.path), .error)]
+    #[error("{}: {}", crate::text::quoted_path(.path), .error)]
     Definition {
         /// The file.
         path: String,

@@ -45,8 +45,11 @@
 //! std::fs::remove_dir_all(&dir).unwrap();
 //! ```
 
+#[cfg(feature = "distributed")]
+pub(crate) mod checkpoint;
+
 use crate::board::{Arrangement, Board};
-use crate::text::quoted;
+use crate::text::{quoted, quoted_path};
 use std::fmt;
 use std::fs;
 use std::io::{self, Read, Write};
@@ -147,7 +150,7 @@ impl fmt::Display for Kind {
 #[derive(Debug, thiserror::Error)]
 pub enum StoreError {
     /// Reading, writing or inspecting the file failed.
-    #[error("cannot {doing} {}: {source}", quoted(.path))]
+    #[error("cannot {doing} {}: {source}", quoted_path(.path))]
     Io {
         /// The file.
         path: String,
@@ -157,7 +160,7 @@ pub enum StoreError {
         source: io::Error,
     },
     /// Not a regular file (a directory, a FIFO, a device …).
-    #[error("{} is {found}, not a regular file", quoted(.path))]
+    #[error("{} is {found}, not a regular file", quoted_path(.path))]
     NotAFile {
         /// The file.
         path: String,
@@ -165,7 +168,7 @@ pub enum StoreError {
         found: &'static str,
     },
     /// Larger than any file of the kind can be.
-    #[error("{} is too large: {found} bytes, but a schofield file of its kind has at most {expected}", quoted(.path))]
+    #[error("{} is too large: {found} bytes, but a schofield file of its kind has at most {expected}", quoted_path(.path))]
     TooLarge {
         /// The file.
         path: String,
@@ -175,7 +178,7 @@ pub enum StoreError {
         expected: u64,
     },
     /// Shorter or longer than its header says.
-    #[error("{} {}", quoted(.path), length_problem(*.found, *.expected))]
+    #[error("{} {}", quoted_path(.path), length_problem(*.found, *.expected))]
     Length {
         /// The file.
         path: String,
@@ -185,7 +188,7 @@ pub enum StoreError {
         expected: u64,
     },
     /// The first eight bytes are not [`MAGIC`].
-    #[error("{} is not a schofield file: its first bytes are {}, expected {}", quoted(.path), quoted(&String::from_utf8_lossy(.found)), quoted(&String::from_utf8_lossy(MAGIC)))]
+    #[error("{} is not a schofield file: its first bytes are {}, expected {}", quoted_path(.path), quoted(&String::from_utf8_lossy(.found)), quoted(&String::from_utf8_lossy(MAGIC)))]
     Magic {
         /// The file.
         path: String,
@@ -193,7 +196,7 @@ pub enum StoreError {
         found: Vec<u8>,
     },
     /// Another format version.
-    #[error("{} has format version {found}; this program reads version {expected}", quoted(.path))]
+    #[error("{} has format version {found}; this program reads version {expected}", quoted_path(.path))]
     Version {
         /// The file.
         path: String,
@@ -203,7 +206,7 @@ pub enum StoreError {
         expected: u16,
     },
     /// The file holds another kind of contents (or an unknown kind byte).
-    #[error("{} {}", quoted(.path), kind_problem(*.found, *.expected))]
+    #[error("{} {}", quoted_path(.path), kind_problem(*.found, *.expected))]
     Kind {
         /// The file.
         path: String,
@@ -213,7 +216,7 @@ pub enum StoreError {
         expected: Kind,
     },
     /// The checksum does not match the contents.
-    #[error("{} is damaged: its checksum does not match its contents (xxh3 {found:016x}, the header says {expected:016x})", quoted(.path))]
+    #[error("{} is damaged: its checksum does not match its contents (xxh3 {found:016x}, the header says {expected:016x})", quoted_path(.path))]
     Checksum {
         /// The file.
         path: String,
@@ -224,7 +227,7 @@ pub enum StoreError {
     },
     /// The checksum matches but the contents are wrong (a crafted file,
     /// or one written by a faulty program).
-    #[error("{} has wrong contents: {found}; expected {expected}", quoted(.path))]
+    #[error("{} has wrong contents: {found}; expected {expected}", quoted_path(.path))]
     Contents {
         /// The file.
         path: String,
