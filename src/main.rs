@@ -7,8 +7,8 @@ mod cli;
 use clap::{CommandFactory, Parser, Subcommand};
 use cli::common::{Delivery, FormatArg, Outcome};
 use cli::{
-    astar, census, explore, fifteen, five, graph, lookup, optimal, puzzle, random, regenerate,
-    shell, twist,
+    astar, census, counts, explore, fifteen, five, graph, group, lookup, optimal, puzzle, random,
+    regenerate, shell, twist,
 };
 use std::process::ExitCode;
 
@@ -26,13 +26,13 @@ struct Cli {
 
 #[derive(Subcommand)]
 enum Command {
-    Counts(twist::CountsArgs),
+    Counts(counts::CountsArgs),
     Solve(twist::SolveCommand),
     Path(twist::PathCommand),
     Table(twist::TableArgs),
     Classes(twist::ClassesArgs),
     Puzzles(puzzle::PuzzlesArgs),
-    Group(puzzle::GroupArgs),
+    Group(group::GroupArgs),
     Graph(graph::GraphArgs),
     /// Utgoff and Saxena's perfect lookup table: every arrangement of a board
     /// (blank anywhere) with its exact distance from the goal.
@@ -62,13 +62,13 @@ enum Command {
 
 fn run(command: Command) -> Outcome {
     match command {
-        Command::Counts(args) => twist::counts(args),
+        Command::Counts(args) => counts::counts(args),
         Command::Solve(c) => twist::solve(&c.puzzle.analyse(false)?, c.args),
         Command::Path(c) => twist::follow(&c.puzzle.analyse(false)?, c.args),
         Command::Table(args) => twist::table(args),
         Command::Classes(args) => twist::classes(args),
         Command::Puzzles(args) => puzzle::puzzles(args),
-        Command::Group(args) => puzzle::group(args),
+        Command::Group(args) => group::group(args),
         Command::Graph(args) => graph::run(args),
         Command::Lookup { command } => lookup::run(command),
         Command::Astar(args) => astar::run(args),

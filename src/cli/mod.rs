@@ -5,10 +5,12 @@
 pub mod astar;
 pub mod census;
 pub mod common;
+pub mod counts;
 pub mod explore;
 pub mod fifteen;
 pub mod five;
 pub mod graph;
+pub mod group;
 pub mod lookup;
 pub mod optimal;
 pub mod puzzle;

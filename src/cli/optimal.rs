@@ -6,13 +6,12 @@ use clap::Args;
 use rayon::prelude::*;
 use schofield::board::batch::{self, BatchError, Instance};
 use schofield::board::goal::Goal;
-use schofield::board::symmetry::Recast;
 use schofield::board::{Arrangement, Board};
 use schofield::render::{self, OptimalReport};
 use schofield::search::Limits;
-use schofield::search::ida::{self, IdaSolution};
+use schofield::search::ida;
 use schofield::search::pdb::{Partition, PartitionName, PdbError};
-use schofield::search::{Guide, Partitioning, SearchError};
+use schofield::search::{Guide, Heuristic, Partitioning};
 use schofield::text::quoted;
 use std::path::{Path, PathBuf};
 
@@ -62,180 +61,58 @@ pub struct OptimalArgs {
     pub out: FormatArg,
 }
 
+/// What guides the search: an estimate, or the databases of a partition
+/// and their file.
+enum Plan {
+    Estimate(Heuristic),
+    Databases(PartitionName, PathBuf),
+}
+
 /// `optimal`.
 pub fn run(args: OptimalArgs) -> Outcome {
     let board: Board = "4x4".parse()?;
-    let asked: Option<(Goal, Arrangement)> = match args.goal.as_deref() {
-        Some(g) => {
-            let g: Goal = g.parse()?;
-            let a = g.arrangement(&board)?;
-            Some((g, a))
-        }
-        None => None,
-    };
-    let mut starts: Vec<Instance>;
-    let declared: Option<Goal>;
-    // Lines of a batch that failed (each reported on standard error).
-    let mut failed = 0;
-    match (&args.all_korf, args.list.is_empty()) {
-        (Some(path), _) => {
-            common::check_regular_file(path)?;
-            let file = std::fs::File::open(path)
-                .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
-            let name = path.display().to_string();
-            (starts, declared, failed) = read_batch(std::io::BufReader::new(file), &board, &name)?;
-        }
-        (None, false) if common::is_stdin(&args.list) => {
-            (starts, declared, failed) =
-                read_batch(std::io::stdin().lock(), &board, "standard input")?;
-        }
-        (None, false) => {
-            let l = args.list.join(" ");
-            starts = vec![Instance {
-                number: 1,
-                line: 1,
-                arrangement: common::read_on(&board, &l.replace(['[', ']'], " "), |b| {
-                    format!(
-                        "`optimal` solves the 15-puzzle: use `schofield astar` or `schofield lookup solve --board {b}`"
-                    )
-                })?,
-            }];
-            declared = None;
-        }
-        (None, true) => return Err("give a position, or --all-korf FILE".into()),
+    // A bad --goal is named before the positions are read.
+    let asked: Option<Goal> = args.goal.as_deref().map(str::parse).transpose()?;
+    if let Some(g) = &asked {
+        g.arrangement(&board)?;
     }
-    let goal = match (asked, declared) {
-        (Some((a, goal)), Some(d)) => {
-            if d.arrangement(&board)? != goal {
-                return Err(format!(
-                    "--goal {} disagrees with the goal the batch file declares ({}); leave out --goal or change the file's '# goal:' line",
-                    quoted(&a.to_string()),
-                    quoted(&d.to_string())
-                )
-                .into());
-            }
-            goal
-        }
-        (Some((_, goal)), None) => goal,
-        (None, Some(d)) => d.arrangement(&board)?,
-        (None, None) => board.goal_blank_last(),
-    };
-    // The databases are built once, for the blank-first goal, and serve
-    // every goal with the blank in a corner through a recast.
-    let db_goal = board.goal_blank_first();
+    let (mut starts, declared, mut failed) = read_starts(&args, &board)?;
+    let goal = agreed_goal(&board, asked, declared)?;
     let choice: Partitioning = args.partition.parse()?;
     let partition = choice.name();
-    let named: Option<PartitionName> = match choice {
-        Partitioning::Databases(name) => Some(name),
-        Partitioning::Estimate(_) => None,
-    };
-    let uses_databases = named.is_some();
-    if !uses_databases && (args.pdb.is_some() || args.rebuild) {
+    if matches!(choice, Partitioning::Estimate(_)) && (args.pdb.is_some() || args.rebuild) {
         return Err(format!(
             "--partition {partition} uses no pattern databases, so --pdb and --rebuild do not apply; leave them out or choose 7-7-1, 7-8, 6-6-3 or 5-5-5"
         )
         .into());
     }
-    // A memory bound the databases alone exceed is refused before they are
-    // built or read.
-    if let (Some(name), Some(mb)) = (named, args.max_memory)
-        && name.table_bytes() > mb.saturating_mul(1 << 20)
-    {
-        return Err(format!(
-            "the {name} databases hold {} MB, more than --max-memory {mb}; raise it or choose a smaller --partition (6-6-3 holds {} MB)",
-            name.table_bytes().div_ceil(1 << 20),
-            PartitionName::SixSixThree.table_bytes().div_ceil(1 << 20)
-        )
-        .into());
-    }
-    if uses_databases && Recast::between(&board, &goal, &db_goal).is_none() {
-        return Err(format!(
-            "goal {} has its blank on cell {}; the pattern databases serve goals with the blank in a corner (or use --partition manhattan)",
-            quoted(&board.format(&goal)),
-            goal.blank()
-        )
-        .into());
-    }
-    // The databases' name and file, when the partition uses databases.
-    let pdb = if let Some(name) = named {
-        let path = match &args.pdb {
-            Some(p) => p.clone(),
-            None => default_pdb_path(name)?,
-        };
-        if args.rebuild && !schofield::board::store::may_replace(&path) {
-            return Err(format!(
-                "--pdb {} is not a file of schofield's databases, so --rebuild will not overwrite it; name a new file (or leave out --pdb for the cache)",
-                quoted(&path.display().to_string())
-            )
-            .into());
+    // The estimate, or the databases and their file, checked before
+    // anything is built or read.
+    let plan = match choice {
+        Partitioning::Databases(name) => {
+            name.check_memory(args.max_memory)?;
+            PartitionName::check_goal(&board, &goal)?;
+            Plan::Databases(name, pdb_file(name, &args)?)
         }
-        if args.rebuild || !path.exists() {
-            common::check_writable(&path)
-                .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
-            // The build needs more than the databases it leaves.
-            if let Some(mb) = args.max_memory {
-                let build = name.build_bytes();
-                if build > mb.saturating_mul(1 << 20) {
-                    return Err(format!(
-                        "building the {name} databases needs {} MB, more than --max-memory {mb}; raise it, build them once without it, or choose a smaller --partition",
-                        schofield::text::grouped(build.div_ceil(1 << 20) as usize)
-                    )
-                    .into());
-                }
-            }
-        }
-        Some((name, path))
-    } else {
-        None
+        Partitioning::Estimate(h) => Plan::Estimate(h),
     };
     let batch_mode = args.all_korf.is_some() || common::is_stdin(&args.list);
     if batch_mode && args.steps.steps {
         return Err("--steps draws one position's solution; a batch prints a table of lengths, so leave out --steps (or give one position)".into());
     }
     if batch_mode {
-        // An instance the goal cannot reach is reported; the rest run.
-        starts.retain(|s| match board.check_solvable(&s.arrangement, &goal) {
-            Ok(()) => true,
-            Err(e) => {
-                let source = args
-                    .all_korf
-                    .as_ref()
-                    .map_or("standard input".to_string(), |p| p.display().to_string());
-                eprintln!(
-                    "error: {source}, line {}: {e} (the batch's goal is {})",
-                    s.line,
-                    board.format(&goal)
-                );
-                failed += 1;
-                false
-            }
-        });
-        if starts.is_empty() {
-            return Err(
-                "no instance of the batch can be solved; each failure is reported above".into(),
-            );
-        }
-    } else if let Err(e) = board.check_solvable(&starts[0].arrangement, &goal) {
-        return Err(e.into());
+        failed += drop_unsolvable(&mut starts, &board, &goal, &args)?;
+    } else {
+        board.check_solvable(&starts[0].arrangement, &goal)?;
     }
-    let part = match &pdb {
-        Some((name, path)) => Some(databases(
-            &board,
-            &db_goal,
-            *name,
-            path,
-            args.rebuild,
-            args.pdb.is_none(),
-        )?),
-        None => None,
-    };
-    // The databases when the partition names them (loaded or built above),
-    // else the estimate it names.
-    let heuristic = match (&part, choice) {
-        (Some(p), _) => Guide::Databases(p),
-        (None, Partitioning::Estimate(h)) => Guide::Estimate(h),
-        (None, Partitioning::Databases(name)) => {
-            return Err(format!("the {name} databases could not be loaded or built").into());
+    // The databases (loaded, or built and saved) when the partition names
+    // them, else the estimate it names.
+    let loaded;
+    let heuristic = match plan {
+        Plan::Estimate(h) => Guide::Estimate(h),
+        Plan::Databases(name, path) => {
+            loaded = databases(&board, name, &path, args.rebuild, args.pdb.is_none())?;
+            Guide::Databases(&loaded)
         }
     };
     let limits = Limits {
@@ -249,7 +126,7 @@ pub fn run(args: OptimalArgs) -> Outcome {
         .par_iter()
         .map(
             |s| -> Result<OptimalReport, Box<dyn std::error::Error + Send + Sync>> {
-                let solution = solve_one(&board, &s.arrangement, &goal, heuristic, &limits);
+                let solution = ida::solve(&board, &s.arrangement, &goal, heuristic, &limits);
                 Ok(OptimalReport {
                     instance: s.number,
                     start: board.format(&s.arrangement),
@@ -313,39 +190,147 @@ pub fn run(args: OptimalArgs) -> Outcome {
     })
 }
 
-/// One IDA* search under `limits`.
-fn solve_one(
-    board: &Board,
-    start: &Arrangement,
-    goal: &Arrangement,
-    heuristic: Guide<'_>,
-    limits: &Limits,
-) -> Result<IdaSolution, SearchError> {
-    ida::solve(board, start, goal, heuristic, limits)
+/// The instances of a batch, the goal its header declares, and how many
+/// of its lines were not positions.
+type Starts = (Vec<Instance>, Option<Goal>, usize);
+
+/// The positions to solve: a batch file's (`--all-korf`), standard
+/// input's, or the one on the command line; with the goal a batch declares
+/// and how many of its lines were not positions (each reported on
+/// standard error).
+fn read_starts(args: &OptimalArgs, board: &Board) -> Result<Starts, Box<dyn std::error::Error>> {
+    Ok(match (&args.all_korf, args.list.is_empty()) {
+        (Some(path), _) => {
+            common::check_regular_file(path)?;
+            let file = std::fs::File::open(path)
+                .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+            let name = path.display().to_string();
+            read_batch(std::io::BufReader::new(file), board, &name)?
+        }
+        (None, false) if common::is_stdin(&args.list) => {
+            read_batch(std::io::stdin().lock(), board, "standard input")?
+        }
+        (None, false) => {
+            let l = args.list.join(" ");
+            let arrangement = common::read_on(board, &l.replace(['[', ']'], " "), |b| {
+                format!(
+                    "`optimal` solves the 15-puzzle: use `schofield astar` or `schofield lookup solve --board {b}`"
+                )
+            })?;
+            let one = Instance {
+                number: 1,
+                line: 1,
+                arrangement,
+            };
+            (vec![one], None, 0)
+        }
+        (None, true) => return Err("give a position, or --all-korf FILE".into()),
+    })
 }
 
-/// The default database file, [`PartitionName::cache_file`], with its
-/// folder created if missing.
-fn default_pdb_path(partition: PartitionName) -> Result<PathBuf, String> {
-    let path = partition.cache_file();
-    if let Some(parent) = path.parent().filter(|p| !p.as_os_str().is_empty()) {
-        std::fs::create_dir_all(parent)
-            .map_err(|e| format!("cannot create {}: {e}", parent.display()))?;
+/// The goal: `--goal`, or the one a batch file declares (they must agree
+/// when both are given), else blank last.
+fn agreed_goal(
+    board: &Board,
+    asked: Option<Goal>,
+    declared: Option<Goal>,
+) -> Result<Arrangement, Box<dyn std::error::Error>> {
+    Ok(match (asked, declared) {
+        (Some(a), Some(d)) => {
+            let goal = a.arrangement(board)?;
+            if d.arrangement(board)? != goal {
+                return Err(format!(
+                    "--goal {} disagrees with the goal the batch file declares ({}); leave out --goal or change the file's '# goal:' line",
+                    quoted(&a.to_string()),
+                    quoted(&d.to_string())
+                )
+                .into());
+            }
+            goal
+        }
+        (Some(g), None) | (None, Some(g)) => g.arrangement(board)?,
+        (None, None) => board.goal_blank_last(),
+    })
+}
+
+/// Drops the instances of a batch that `goal` cannot reach, each reported
+/// on standard error; how many. An error when none is left.
+fn drop_unsolvable(
+    starts: &mut Vec<Instance>,
+    board: &Board,
+    goal: &Arrangement,
+    args: &OptimalArgs,
+) -> Result<usize, String> {
+    let before = starts.len();
+    starts.retain(|s| match board.check_solvable(&s.arrangement, goal) {
+        Ok(()) => true,
+        Err(e) => {
+            let source = args
+                .all_korf
+                .as_ref()
+                .map_or("standard input".to_string(), |p| p.display().to_string());
+            eprintln!(
+                "error: {source}, line {}: {e} (the batch's goal is {})",
+                s.line,
+                board.format(goal)
+            );
+            false
+        }
+    });
+    if starts.is_empty() {
+        return Err(
+            "no instance of the batch can be solved; each failure is reported above".into(),
+        );
+    }
+    Ok(before - starts.len())
+}
+
+/// The databases' file: `--pdb`, or the cache file
+/// ([`PartitionName::cache_file`], its folder created if missing). One that
+/// is to be built must be writable, the build must fit `--max-memory`, and
+/// `--rebuild` never overwrites a file that is not schofield's.
+fn pdb_file(
+    name: PartitionName,
+    args: &OptimalArgs,
+) -> Result<PathBuf, Box<dyn std::error::Error>> {
+    let path = match &args.pdb {
+        Some(p) => p.clone(),
+        None => {
+            let path = name.cache_file();
+            if let Some(parent) = path.parent().filter(|p| !p.as_os_str().is_empty()) {
+                std::fs::create_dir_all(parent)
+                    .map_err(|e| format!("cannot create {}: {e}", parent.display()))?;
+            }
+            path
+        }
+    };
+    if args.rebuild && !schofield::board::store::may_replace(&path) {
+        return Err(format!(
+            "--pdb {} is not a file of schofield's databases, so --rebuild will not overwrite it; name a new file (or leave out --pdb for the cache)",
+            schofield::text::quoted_path(&path.display().to_string())
+        )
+        .into());
+    }
+    if args.rebuild || !path.exists() {
+        common::check_writable(&path)
+            .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+        name.check_build_memory(args.max_memory)?;
     }
     Ok(path)
 }
 
-/// Loads the databases, or builds and saves them (saying so on stderr).
+/// Loads the databases, or builds and saves them (saying so on stderr),
+/// for the goal they are built for ([`PartitionName::goal`]).
 /// A file in our own cache (`cached`) that an older schofield wrote is
 /// built again; a file the user named is never overwritten unasked.
 fn databases(
     board: &Board,
-    goal: &Arrangement,
     partition: PartitionName,
     path: &Path,
     rebuild: bool,
     cached: bool,
 ) -> Result<Partition, Box<dyn std::error::Error>> {
+    let goal = &PartitionName::goal(board);
     if path.exists() && !rebuild {
         match Partition::load(path, board, goal, partition) {
             Ok(p) => return Ok(p),
@@ -399,11 +384,7 @@ fn databases(
 /// declares, and how many lines were not positions (each reported on
 /// standard error with its number; the rest still run). A line too long,
 /// or input that is not text, stops the reading.
-fn read_batch(
-    input: impl std::io::BufRead,
-    board: &Board,
-    name: &str,
-) -> Result<(Vec<Instance>, Option<Goal>, usize), String> {
+fn read_batch(input: impl std::io::BufRead, board: &Board, name: &str) -> Result<Starts, String> {
     let mut reader = batch::Reader::new(input, board);
     let mut instances = Vec::new();
     let mut failed = 0;

@@ -32,19 +32,24 @@ use std::collections::HashMap;
 use std::fmt;
 use std::hash::{BuildHasherDefault, Hasher};
 
-/// A distance estimate from an arrangement to the goal.
+/// A distance estimate from an arrangement to the goal. What each one
+/// estimates is said once, in [`Heuristic::description`] (which the
+/// command line's help shows too).
+///
+/// ```
+/// use schofield::search::Heuristic;
+/// assert!(Heuristic::LinearConflict.description().starts_with("Manhattan plus 2"));
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Heuristic {
-    /// 0 at the goal, 1 elsewhere: A* becomes Dijkstra's algorithm.
+    /// `discrete`: Dijkstra's algorithm.
     Discrete,
-    /// The number of tiles out of place.
+    /// `hamming`: tiles out of place.
     Hamming,
-    /// The sum over tiles of the rows and columns between each tile and its
-    /// goal cell.
+    /// `manhattan`: rows and columns to go.
     Manhattan,
-    /// Manhattan plus 2 for every tile that must leave its goal row or
-    /// column to let the others in it pass (Hansson, Mayer and Yung).
+    /// `linear-conflict`: Manhattan and the conflicts in lines.
     LinearConflict,
 }
 
@@ -203,6 +208,19 @@ impl<'a> From<&'a Partition> for Guide<'a> {
     }
 }
 
+/// The sum of `rows[i][places[i]]`: the Manhattan distance of pieces whose
+/// cells are `places`, `rows[i]` the distances of piece `i` from its goal
+/// cell by the cell it is on (as [`Target`] tabulates them). The pattern
+/// databases sum their pattern's tiles this way, and the look-ups every
+/// tile.
+#[inline]
+pub(crate) fn manhattan_of_places(rows: &[[u8; 16]], places: &[u8]) -> u32 {
+    rows.iter()
+        .zip(places)
+        .map(|(row, &c)| u32::from(row[usize::from(c)]))
+        .sum()
+}
+
 /// A goal on a board, with each tile's goal cell, for estimating distances.
 #[derive(Debug, Clone)]
 pub struct Target {
@@ -254,6 +272,9 @@ impl Target {
         }
     }
 
+    /// The Manhattan distance of the arrangement whose cells are `cells`
+    /// (the tile on each cell). The databases hold the other form, each
+    /// tile's cell, and sum it by [`manhattan_of_places`].
     fn manhattan(&self, cells: &[u8]) -> u32 {
         cells
             .iter()

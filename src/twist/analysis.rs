@@ -124,9 +124,13 @@ impl MoveCount {
     }
 }
 
-/// A symmetry the analysis uses: its name and how it acts.
+/// A symmetry of a puzzle that the analysis uses: one its data file
+/// declares (a relabelling of slots and pieces that carries moves to
+/// moves), with its name and how it acts. A rectangular board's own
+/// geometry is [`crate::board::symmetry::Symmetry`], for the boards that
+/// are not puzzles of this kind (the census, the pattern databases).
 #[derive(Debug, Clone)]
-pub struct Symmetry {
+pub struct PuzzleSymmetry {
     /// Its name.
     pub name: String,
     /// The transformation.
@@ -142,7 +146,7 @@ pub struct Analysis {
     puzzle: Puzzle,
     moves: MoveSet,
     space: Space,
-    symmetries: Vec<Symmetry>,
+    symmetries: Vec<PuzzleSymmetry>,
     found: Distances,
     classes: Classes,
     extended: Option<Classes>,
@@ -153,7 +157,7 @@ pub struct Analysis {
 /// The symmetries' action on a space's positions (and inverses).
 struct SpaceAction<'a> {
     space: &'a Space,
-    symmetries: &'a [Symmetry],
+    symmetries: &'a [PuzzleSymmetry],
     inverses: bool,
 }
 
@@ -289,7 +293,7 @@ impl Analysis {
 
     /// The symmetries used: those of the puzzle that map the moves analysed
     /// onto themselves, the identity first.
-    pub fn symmetries(&self) -> &[Symmetry] {
+    pub fn symmetries(&self) -> &[PuzzleSymmetry] {
         &self.symmetries
     }
 
@@ -810,7 +814,7 @@ impl Dfs<'_> {
 
 /// The puzzle's symmetries that map the moves analysed onto themselves
 /// (with their costs and elisions), and the rotations onto the rotations.
-fn usable_symmetries(puzzle: &Puzzle, moves: &MoveSet, space: &Space) -> Vec<Symmetry> {
+fn usable_symmetries(puzzle: &Puzzle, moves: &MoveSet, space: &Space) -> Vec<PuzzleSymmetry> {
     let n = moves.len();
     let mut out = Vec::new();
     for s in puzzle.symmetries() {
@@ -828,7 +832,7 @@ fn usable_symmetries(puzzle: &Puzzle, moves: &MoveSet, space: &Space) -> Vec<Sym
                 .contains(&r.conjugate(s.transformation()))
         });
         if keeps_costs && keeps_rotations {
-            out.push(Symmetry {
+            out.push(PuzzleSymmetry {
                 name: s.name().to_string(),
                 transformation: s.transformation().clone(),
                 image,
@@ -839,7 +843,7 @@ fn usable_symmetries(puzzle: &Puzzle, moves: &MoveSet, space: &Space) -> Vec<Sym
     if out.is_empty() {
         // The identity alone.
         let id = puzzle.identity();
-        out.push(Symmetry {
+        out.push(PuzzleSymmetry {
             name: "identity".into(),
             image: (0..n).collect(),
             action: space.symmetry(&id),

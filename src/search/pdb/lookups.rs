@@ -213,12 +213,7 @@ impl<'a> Lookups<'a> {
     /// `pos[t]`.
     pub(crate) fn manhattan(&self, pos: &[u8; 16]) -> u32 {
         // Tiles only: row 0 is the blank's.
-        self.distance
-            .iter()
-            .zip(pos)
-            .skip(1)
-            .map(|(row, &c)| u32::from(row[usize::from(c)]))
-            .sum()
+        crate::search::manhattan_of_places(&self.distance[1..], &pos[1..])
     }
 
     /// The excesses of every regular view and every reflected view (the

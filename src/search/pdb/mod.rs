@@ -184,11 +184,7 @@ impl PatternDb {
     /// numbers).
     #[inline]
     fn manhattan_sum(&self, cells: &[u8]) -> u32 {
-        self.manhattan
-            .iter()
-            .zip(cells)
-            .map(|(row, &c)| u32::from(row[usize::from(c)]))
-            .sum()
+        crate::search::manhattan_of_places(&self.manhattan, cells)
     }
 
     /// The value of the state of `cells` (the pattern's tiles' cells in
@@ -454,7 +450,7 @@ pub enum PdbError {
     #[error("{0}")]
     Store(#[from] StoreError),
     /// For another board, goal or partition.
-    #[error("{} holds {holds}, not {wanted}", quoted(.path))]
+    #[error("{} holds {holds}, not {wanted}", crate::text::quoted_path(.path))]
     Mismatch {
         /// The file.
         path: String,
@@ -466,6 +462,30 @@ pub enum PdbError {
     /// An unknown partition name.
     #[error("unknown partition {}; expected {}", quoted(.0), partition_names())]
     UnknownPartition(String),
+    /// The databases alone hold more than the memory bound allows.
+    #[error("the {name} databases hold {} MB, more than --max-memory {allowed_mb}; raise it or choose a smaller --partition (6-6-3 holds {} MB)", .name.table_bytes().div_ceil(1 << 20), PartitionName::SixSixThree.table_bytes().div_ceil(1 << 20))]
+    TooLarge {
+        /// The partition.
+        name: PartitionName,
+        /// The bound, in MB (2²⁰ bytes).
+        allowed_mb: u64,
+    },
+    /// Building the databases takes more than the memory bound allows.
+    #[error("building the {name} databases needs {} MB, more than --max-memory {allowed_mb}; raise it, build them once without it, or choose a smaller --partition", crate::text::grouped(.name.build_bytes().div_ceil(1 << 20) as usize))]
+    BuildTooLarge {
+        /// The partition.
+        name: PartitionName,
+        /// The bound, in MB (2²⁰ bytes).
+        allowed_mb: u64,
+    },
+    /// A goal the databases cannot serve: its blank is not in a corner.
+    #[error("goal {} has its blank on cell {blank}; the pattern databases serve goals with the blank in a corner (or use --partition manhattan)", quoted(.goal))]
+    BlankNotInCorner {
+        /// The goal, as its board writes it.
+        goal: String,
+        /// The blank's cell.
+        blank: usize,
+    },
     /// The memory to build the databases could not be had.
     #[error("not enough memory to build the databases: the build needs {} bytes ({:.1} GiB)", crate::text::grouped(*.bytes as usize), *.bytes as f64 / f64::from(1u32 << 30))]
     OutOfMemory {

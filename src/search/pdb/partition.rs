@@ -4,6 +4,7 @@
 //! container, and the cache folder they are kept in.
 
 use super::*;
+use crate::board::symmetry::Recast;
 
 /// A partition of the tiles into disjoint patterns, with a database each.
 ///
@@ -130,6 +131,80 @@ impl PartitionName {
             done += PatternDb::table_bytes(&board, k).expect("16 cells");
         }
         peak
+    }
+
+    /// Refuses a memory bound of `max_mb` MB (2²⁰ bytes) that these
+    /// databases alone exceed ([`PartitionName::table_bytes`]), before
+    /// they are built or read.
+    ///
+    /// ```
+    /// use schofield::search::pdb::PartitionName;
+    /// assert!(PartitionName::SixSixThree.check_memory(Some(100)).is_ok());
+    /// let e = PartitionName::SevenEight.check_memory(Some(10)).unwrap_err();
+    /// assert!(e.to_string().starts_with("the 7-8 databases hold 187 MB, more than --max-memory 10"));
+    /// ```
+    pub fn check_memory(self, max_mb: Option<u64>) -> Result<(), PdbError> {
+        self.check_bytes(self.table_bytes(), max_mb, |allowed_mb| {
+            PdbError::TooLarge {
+                name: self,
+                allowed_mb,
+            }
+        })
+    }
+
+    /// Refuses a memory bound of `max_mb` MB that building these databases
+    /// exceeds ([`PartitionName::build_bytes`]): the build needs more than
+    /// the databases it leaves.
+    pub fn check_build_memory(self, max_mb: Option<u64>) -> Result<(), PdbError> {
+        self.check_bytes(self.build_bytes(), max_mb, |allowed_mb| {
+            PdbError::BuildTooLarge {
+                name: self,
+                allowed_mb,
+            }
+        })
+    }
+
+    /// `too_many(max_mb)` when `bytes` exceed `max_mb` MB (2²⁰ bytes).
+    fn check_bytes(
+        self,
+        bytes: u64,
+        max_mb: Option<u64>,
+        too_many: impl Fn(u64) -> PdbError,
+    ) -> Result<(), PdbError> {
+        match max_mb {
+            Some(mb) if bytes > mb.saturating_mul(1 << 20) => Err(too_many(mb)),
+            _ => Ok(()),
+        }
+    }
+
+    /// The goal the databases are built for: the blank first. They serve
+    /// every goal with the blank in a corner through a recast
+    /// ([`PartitionName::check_goal`]).
+    pub fn goal(board: &Board) -> Arrangement {
+        board.goal_blank_first()
+    }
+
+    /// Refuses a goal the databases cannot serve: one whose blank is not in
+    /// a corner (no symmetry of the board carries it to the goal they are
+    /// built for).
+    ///
+    /// ```
+    /// use schofield::board::Board;
+    /// use schofield::search::pdb::PartitionName;
+    /// let b: Board = "4x4".parse().unwrap();
+    /// assert!(PartitionName::check_goal(&b, &b.goal_blank_last()).is_ok());
+    /// let middle = b.parse_arrangement("1 2 3 4/5 _ 6 7/8 9 10 11/12 13 14 15").unwrap();
+    /// let e = PartitionName::check_goal(&b, &middle).unwrap_err();
+    /// assert!(e.to_string().contains("has its blank on cell 5"), "{e}");
+    /// ```
+    pub fn check_goal(board: &Board, goal: &Arrangement) -> Result<(), PdbError> {
+        match Recast::between(board, goal, &Self::goal(board)) {
+            Some(_) => Ok(()),
+            None => Err(PdbError::BlankNotInCorner {
+                goal: board.format(goal),
+                blank: goal.blank(),
+            }),
+        }
     }
 
     /// Blocks of goal cells (of the 4×4 with the blank's home on cell 0).

@@ -1,0 +1,255 @@
+//! `counts`: Schofield's move-count table for any puzzle, the positions and
+//! classes at each minimum, one process or a cluster.
+
+use super::common::{FormatArg, Outcome};
+use super::puzzle::PuzzleArgs;
+use clap::Args;
+use schofield::render::{self, Format, svg};
+use schofield::text::grouped;
+use schofield::twist::analysis::{Analysis, MoveCount};
+use serde::Serialize;
+use std::fmt::Write as _;
+
+/// Print the move-count table: positions, classes and extended classes at
+/// each minimum number of moves.
+#[derive(Args)]
+#[command(
+    after_help = "Examples:\n  schofield counts\n  schofield counts --format csv --output counts.csv\n  schofield counts --puzzle 2x2x2 --metric quarter\n  schofield counts --puzzle corners --generators U,F,R"
+)]
+pub struct CountsArgs {
+    #[command(flatten)]
+    pub puzzle: PuzzleArgs,
+    /// Also list the antipodes: the positions at the largest minimum (the
+    /// first 100, in number order).
+    #[arg(long)]
+    pub antipodes: bool,
+    /// Also count the classes by Burnside's lemma (every position under
+    /// every symmetry), the cross-check of the count by orbits.
+    #[arg(long)]
+    pub burnside: bool,
+    #[command(flatten)]
+    pub cluster: super::census::ClusterArgs,
+    #[command(flatten)]
+    pub out: FormatArg,
+}
+
+/// `counts`: the move-count table.
+pub fn counts(args: CountsArgs) -> Outcome {
+    let format = args.out.get_or_svg()?;
+    if (args.antipodes || args.burnside) && matches!(format, Some(Format::Csv) | None) {
+        let given = if format.is_none() { "svg" } else { "csv" };
+        return Err(format!(
+            "--antipodes and --burnside are listed in the text, json, jsonl and yaml formats, not in {given}"
+        )
+        .into());
+    }
+    let puzzle = args.puzzle.read()?;
+    let name = puzzle.name().to_string();
+    if args.cluster.asked() {
+        return distributed_counts(&puzzle, &args, format);
+    }
+    let mut extra = Extra::default();
+    let counts = if let Some(tray) = puzzle.tile_tray() {
+        if args.antipodes || args.burnside {
+            return Err(format!(
+                "{} is searched as a board; `schofield boards --board {}x{} --home {}` lists its antipodes and its classes by Burnside's lemma",
+                schofield::text::quoted(&name),
+                tray.rows,
+                tray.cols,
+                tray.home
+            )
+            .into());
+        }
+        super::puzzle::tile_counts(&puzzle, tray, &args.puzzle)?
+    } else {
+        match super::puzzle::analyse(puzzle.clone(), &args.puzzle.options(true)) {
+            Ok(a) => {
+                if args.antipodes {
+                    extra.antipodes = Some(antipodes(&a));
+                }
+                if args.burnside {
+                    let counted = a.burnside();
+                    extra.burnside = Some(Burnside {
+                        class_total: Total {
+                            orbits: a.classes().count() as u64,
+                            burnside: counted.classes,
+                        },
+                        extended_class_total: a.extended_classes().and_then(|e| {
+                            Some(Total {
+                                orbits: e.count() as u64,
+                                burnside: counted.extended?,
+                            })
+                        }),
+                    });
+                }
+                a.move_counts()
+            }
+            Err(e) if e.is_memory() && !(args.antipodes || args.burnside) => {
+                super::puzzle::two_bit_counts(&puzzle, &args.puzzle, &e)?
+            }
+            Err(e) if e.is_memory() => {
+                return Err(format!(
+                    "{e}; --antipodes and --burnside need the whole analysis, so the two-bit search of the distribution alone cannot stand in"
+                )
+                .into());
+            }
+            Err(e) => return Err(e.into()),
+        }
+    };
+    let text = match format {
+        Some(f @ (Format::Json | Format::Jsonl | Format::Yaml))
+            if extra.antipodes.is_some() || extra.burnside.is_some() =>
+        {
+            return Ok(render::structured(
+                &WithExtra {
+                    rows: &counts,
+                    extra: &extra,
+                },
+                f,
+            )?);
+        }
+        Some(format) => render::render_counts(&counts, format)?,
+        None => return Ok(svg::move_counts_svg(&name, &counts)),
+    };
+    let mut text = text;
+    if format == Some(Format::Text) {
+        if let Some(ap) = &extra.antipodes {
+            let _ = writeln!(
+                text,
+                "\nantipodes: {} at {} moves{}: {}",
+                grouped(ap.antipode_count as usize),
+                ap.max,
+                if ap.antipode_count as usize > ap.antipodes.len() {
+                    format!(" (the first {})", ap.antipodes.len())
+                } else {
+                    String::new()
+                },
+                ap.antipodes.join("  ")
+            );
+        }
+        if let Some(b) = &extra.burnside {
+            let _ = writeln!(
+                text,
+                "\nclasses {} by orbits, {} by Burnside's lemma",
+                grouped(b.class_total.orbits as usize),
+                grouped(b.class_total.burnside as usize)
+            );
+            if let Some(e) = &b.extended_class_total {
+                let _ = writeln!(
+                    text,
+                    "extended classes {} by orbits, {} by Burnside's lemma",
+                    grouped(e.orbits as usize),
+                    grouped(e.burnside as usize)
+                );
+            }
+        }
+    }
+    Ok(text)
+}
+
+/// `counts --workers`: the distribution alone, by the two-bit search
+/// spread over the workers of a timely-dataflow cluster.
+fn distributed_counts(
+    puzzle: &schofield::puzzle::Puzzle,
+    args: &CountsArgs,
+    format: Option<Format>,
+) -> Outcome {
+    if args.antipodes || args.burnside {
+        return Err("--workers gives the distribution alone; --antipodes and --burnside need the whole analysis in one process".into());
+    }
+    if puzzle.tile_tray().is_some() {
+        return Err(format!(
+            "{} is a tray of tile moves; `schofield boards --workers` searches boards",
+            schofield::text::quoted(puzzle.name())
+        )
+        .into());
+    }
+    let distributed = super::census::Distributed::new(&args.cluster)?;
+    let options = args.puzzle.options(true);
+    let metric = options.metric.unwrap_or(puzzle.default_metric());
+    let moves = puzzle.moves(metric, options.generators.as_deref())?;
+    if moves.has_words() {
+        return Err(format!(
+            "--workers searches puzzles whose moves all cost one; {} prices its moves by words (run it without --workers)",
+            schofield::text::quoted(puzzle.name())
+        )
+        .into());
+    }
+    let space = schofield::twist::space::Space::with_limit(puzzle, &moves, options.max_memory)?;
+    let name = puzzle.name().to_string();
+    let bar = super::puzzle::LayerBar::new(&name);
+    let shown = bar.clone();
+    let counts = distributed.puzzle_counts(space, &name, move |p| {
+        shown.show(p.layer, p.found, p.total);
+    })?;
+    bar.finish();
+    // Only process 0 of a hosts file has the answer.
+    let Some(counts) = counts else {
+        return Ok(String::new());
+    };
+    let rows = MoveCount::distribution(&counts);
+    Ok(match format {
+        Some(f) => render::render_counts(&rows, f)?,
+        None => svg::move_counts_svg(&name, &rows),
+    })
+}
+
+/// What `counts` lists besides the table, when asked. The keys are the
+/// ones `boards` uses for the same figures.
+#[derive(Default, Serialize)]
+struct Extra {
+    #[serde(flatten, skip_serializing_if = "Option::is_none")]
+    antipodes: Option<Antipodes>,
+    #[serde(flatten, skip_serializing_if = "Option::is_none")]
+    burnside: Option<Burnside>,
+}
+
+/// The table with what was asked besides.
+#[derive(Serialize)]
+struct WithExtra<'a> {
+    rows: &'a [MoveCount],
+    #[serde(flatten)]
+    extra: &'a Extra,
+}
+
+/// The positions at the largest minimum.
+#[derive(Serialize)]
+struct Antipodes {
+    max: u8,
+    antipode_count: u64,
+    antipodes: Vec<String>,
+}
+
+/// The classes counted two ways.
+#[derive(Serialize)]
+struct Burnside {
+    class_total: Total,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    extended_class_total: Option<Total>,
+}
+
+/// One class count by listing orbits and by Burnside's lemma.
+#[derive(Serialize)]
+struct Total {
+    orbits: u64,
+    burnside: u64,
+}
+
+/// How many antipodes are listed.
+const ANTIPODES_LISTED: usize = 100;
+
+fn antipodes(a: &Analysis) -> Antipodes {
+    let max = a.max_moves();
+    let all: Vec<u64> = (0..a.space().len())
+        .filter(|&x| a.moves_at(x) == Some(max))
+        .collect();
+    Antipodes {
+        max,
+        antipode_count: all.len() as u64,
+        antipodes: all
+            .iter()
+            .take(ANTIPODES_LISTED)
+            .map(|&x| a.name_of(x))
+            .collect(),
+    }
+}

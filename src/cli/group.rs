@@ -1,0 +1,301 @@
+//! `group`: the group a puzzle's moves generate, as GAP users expect it:
+//! its order (Schreier–Sims, exact), the orbits of pieces, the invariants
+//! that split the arrangements, and for a position whether it is reached,
+//! its order and its cycle type.
+
+use super::common::{FormatArg, Outcome};
+use super::puzzle::PuzzleArgs;
+use clap::Args;
+use schofield::group::PermGroup;
+use schofield::puzzle::invariants::{self, Invariant};
+use schofield::puzzle::transformation::{as_points, perm_group, points};
+use schofield::puzzle::{DefinitionError, Metric, Puzzle};
+use schofield::render::{self, Format};
+use schofield::text::{counted, grouped_digits, quoted};
+use schofield::twist::space;
+use serde::Serialize;
+use std::fmt::Write as _;
+
+/// Group theory as GAP users expect it: the order of the group the moves
+/// generate (Schreier–Sims, exact), the orbits of pieces, the invariants
+/// that split the arrangements, and for a position whether it is reached,
+/// its order and its cycle type.
+#[derive(Args)]
+#[command(
+    after_help = "Examples:\n  schofield group\n  schofield group --puzzle 3x3x3\n  schofield group --puzzle 2x2x2 \"R U R' U'\"\n  schofield group '(67)'"
+)]
+pub struct GroupArgs {
+    /// A position to test for membership (any form `solve` reads), with
+    /// its order and cycle type.
+    #[arg(value_name = "POSITION", num_args = 0..)]
+    position: Vec<String>,
+    #[command(flatten)]
+    puzzle: PuzzleArgs,
+    #[command(flatten)]
+    pub out: FormatArg,
+}
+
+/// An orbit of the group on one orbit's slots.
+#[derive(Serialize)]
+struct SlotOrbit {
+    orbit: String,
+    slots: Vec<u8>,
+    orientations: u8,
+}
+
+/// What `group` reports.
+#[derive(Serialize)]
+struct GroupReport {
+    puzzle: String,
+    metric: &'static str,
+    generators: Vec<String>,
+    /// Decimal digits: an order may pass 2^64.
+    group_order: String,
+    up_to_rotation: bool,
+    position_count: String,
+    piece_orbits: Vec<SlotOrbit>,
+    invariants: Vec<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    membership: Option<Membership>,
+}
+
+/// A position tested against the group.
+#[derive(Serialize)]
+struct Membership {
+    given: String,
+    reachable: bool,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    reason: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    element_order: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    cycle_structure: Option<String>,
+}
+
+/// `group`.
+pub fn group(args: GroupArgs) -> Outcome {
+    let format = args.out.get()?;
+    if format == Format::Csv {
+        return Err("group writes text, json, jsonl or yaml, not csv: its orbits and invariants are no one table".into());
+    }
+    let p = args.puzzle.read()?;
+    if p.tile_tray().is_some() {
+        return Err(DefinitionError::TileMoves(p.name().to_string()).into());
+    }
+    let metric = args
+        .puzzle
+        .metric
+        .map(Metric::from)
+        .unwrap_or(p.default_metric());
+    // The generators as declared (a metric's powers add nothing to the group).
+    let chosen: Vec<&schofield::puzzle::Named> = match &args.puzzle.generators {
+        None => p.declared_moves().iter().collect(),
+        Some(names) => names
+            .iter()
+            .map(|n| {
+                p.declared_moves()
+                    .iter()
+                    .find(|m| m.name() == n)
+                    .ok_or_else(|| {
+                        format!(
+                            "no move is called {}; the moves are {}",
+                            quoted(n),
+                            p.declared_moves()
+                                .iter()
+                                .map(|m| m.name())
+                                .collect::<Vec<_>>()
+                                .join(" ")
+                        )
+                    })
+            })
+            .collect::<Result<_, _>>()?,
+    };
+    let gens: Vec<_> = chosen.iter().map(|m| m.transformation().clone()).collect();
+    let whole = perm_group(&gens)?;
+    let (effective, up_to_rotation) = space::effective_moves(&p, &gens)?;
+    let reduced = perm_group(&effective)?;
+    // Orbits of slots: the group's orbits on points, each slot's points.
+    let (offsets, _) = points(&gens[0]);
+    let mut orbits = Vec::new();
+    for pts in whole.orbits() {
+        let first = pts[0] as usize;
+        let k = offsets.iter().rposition(|&o| o <= first).unwrap_or(0);
+        let o = &p.orbits()[k];
+        let m = usize::from(o.orientations);
+        let mut slots: Vec<u8> = pts
+            .iter()
+            .map(|&x| ((x as usize - offsets[k]) / m) as u8)
+            .collect();
+        slots.dedup();
+        // One entry per slot orbit: keep the orbit of each slot's first point only.
+        if !(first - offsets[k]).is_multiple_of(m) && slots.len() * m == pts.len() {
+            continue;
+        }
+        if orbits
+            .iter()
+            .any(|s: &SlotOrbit| s.orbit == o.name && s.slots == slots)
+        {
+            continue;
+        }
+        orbits.push(SlotOrbit {
+            orbit: o.name.clone(),
+            slots,
+            orientations: o.orientations,
+        });
+    }
+    // The invariants are the generators' (a power keeps what its move
+    // keeps), whatever the metric.
+    let generators: Vec<&schofield::puzzle::Transformation> = gens.iter().collect();
+    let invariants: Vec<String> = invariants::kept_by(&p, &generators)
+        .iter()
+        .map(|i| match i {
+            Invariant::Parity { orbit } => {
+                format!("every move permutes {} evenly", p.orbits()[*orbit].name)
+            }
+            Invariant::ParitiesAlike { first, second } => format!(
+                "every move permutes {} and {} with the same parity",
+                p.orbits()[*first].name,
+                p.orbits()[*second].name
+            ),
+            Invariant::OrientationSum { orbit, modulus } => format!(
+                "every move keeps the orientation sum of {} (mod {modulus})",
+                p.orbits()[*orbit].name
+            ),
+        })
+        .collect();
+    let position = if args.position.is_empty() {
+        None
+    } else {
+        // Reading an alg needs the moves' names; a metric of too many
+        // moves (a move of enormous order) still has the quarter metric's.
+        let given = args.puzzle.generators.as_deref();
+        let ms = p.moves(metric, given).or_else(|e| match e {
+            DefinitionError::TooManyMoves { .. } => p.moves(Metric::Quarter, given),
+            e => Err(e),
+        })?;
+        let text = args.position.join(" ");
+        Some(membership(&p, &ms, &generators, &reduced, &text)?)
+    };
+    let report = GroupReport {
+        puzzle: p.name().to_string(),
+        metric: metric.name(),
+        generators: chosen.iter().map(|m| m.name().to_string()).collect(),
+        group_order: whole.order().to_string(),
+        up_to_rotation,
+        position_count: reduced.order().to_string(),
+        piece_orbits: orbits,
+        invariants,
+        membership: position,
+    };
+    if format != Format::Text {
+        return Ok(render::structured(&report, format)?);
+    }
+    let mut s = String::new();
+    let mut line = |k: &str, v: String| {
+        let _ = writeln!(s, "{k:<14}{v}");
+    };
+    line("puzzle", report.puzzle.clone());
+    line("generators", report.generators.join(" "));
+    line(
+        "group order",
+        format!(
+            "{}   (Schreier–Sims, exact)",
+            grouped_digits(&report.group_order)
+        ),
+    );
+    let distinct = p.has_distinct_pieces();
+    line(
+        "positions",
+        match (up_to_rotation, distinct) {
+            (true, _) => format!("{}   (up to whole-puzzle rotation)", grouped_digits(&report.position_count)),
+            (false, true) => format!("{}   (one for each element: the pieces are all different)", grouped_digits(&report.position_count)),
+            (false, false) => "fewer than the group's elements: identical pieces (count them with `schofield counts`)".to_string(),
+        },
+    );
+    for (i, o) in report.piece_orbits.iter().enumerate() {
+        let slots = o
+            .slots
+            .iter()
+            .map(u8::to_string)
+            .collect::<Vec<_>>()
+            .join(" ");
+        let ori = if o.orientations > 1 {
+            format!(", {} orientations", o.orientations)
+        } else {
+            String::new()
+        };
+        line(
+            if i == 0 { "orbits" } else { "" },
+            format!(
+                "{}: slots {slots} ({}{ori})",
+                o.orbit,
+                counted(o.slots.len(), "slot", "slots")
+            ),
+        );
+    }
+    if report.invariants.is_empty() {
+        line(
+            "invariants",
+            "none of parity or orientation sum".to_string(),
+        );
+    }
+    for (i, inv) in report.invariants.iter().enumerate() {
+        line(if i == 0 { "invariants" } else { "" }, inv.clone());
+    }
+    if let Some(m) = &report.membership {
+        line("position", m.given.clone());
+        line(
+            "reachable",
+            match &m.reason {
+                None => "yes".to_string(),
+                Some(r) => format!("no: {r}"),
+            },
+        );
+        if let Some(o) = &m.element_order {
+            line("order", grouped_digits(o));
+        }
+        if let Some(c) = &m.cycle_structure {
+            line("cycle type", c.clone());
+        }
+    }
+    Ok(s)
+}
+
+/// Tests a position against the group: reached or not (and the invariant
+/// it breaks), its order as an element and its cycle type.
+fn membership(
+    p: &Puzzle,
+    moves: &schofield::puzzle::MoveSet,
+    generators: &[&schofield::puzzle::Transformation],
+    reduced: &PermGroup,
+    text: &str,
+) -> Result<Membership, Box<dyn std::error::Error>> {
+    // Read with a small analysis only when the puzzle is small; otherwise
+    // the pattern forms alone (no alg).
+    let pattern = schofield::twist::notation::read_pattern_of(p, moves, text)?;
+    let element = schofield::twist::notation::element_of(p, &pattern);
+    let reason = invariants::broken_by(p, generators, &pattern).map(|b| b.to_string());
+    let in_group = match &element {
+        Some(t) => reduced.contains(&as_points(t)),
+        None => reason.is_none(),
+    };
+    let reason = match (in_group, reason) {
+        (true, _) => None,
+        (false, Some(r)) => Some(r),
+        (false, None) => Some("it breaks no parity or orientation sum, but it is outside the group the moves generate".to_string()),
+    };
+    let (order, cycle_type) = match &element {
+        Some(t) => (
+            Some(schofield::puzzle::order_of(t).to_string()),
+            Some(schofield::twist::notation::cycle_type(p, t)),
+        ),
+        None => (None, None),
+    };
+    Ok(Membership {
+        given: text.to_string(),
+        reachable: in_group,
+        reason,
+        element_order: order,
+        cycle_structure: cycle_type,
+    })
+}
