@@ -418,3 +418,80 @@ impl Placing {
         self.list | x << (4 * (m - 2)) | y << (4 * (m - 1))
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn nibble_moves() {
+        let l = 0x7654_3210u64;
+        assert_eq!(Jump::new(5, 3).apply(l), 0x7643_5210);
+        assert_eq!(Jump::new(3, 5).apply(l), 0x7635_4210);
+        assert_eq!(Jump::new(4, 4).apply(l), l);
+        // The first and the last of sixteen nibbles.
+        let full = 0xfedc_ba98_7654_3210u64;
+        assert_eq!(Jump::new(15, 0).apply(full), 0xedcb_a987_6543_210f);
+        assert_eq!(Jump::new(0, 15).apply(full), 0x0fed_cba9_8765_4321);
+    }
+
+    #[test]
+    fn a_jump_reranks_as_ranking_afresh_does() {
+        // Every jump of up to six places (a row of the widest board) on
+        // lists of 3 to 13 tiles (the census's boards, up to 14 cells),
+        // each with a run of pseudo-random orders.
+        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+        for m in 3..=13 {
+            let ranks = tile_ranks(m).unwrap();
+            let mut weights = [0u32; 16];
+            weights[..ranks.weights().len()].copy_from_slice(ranks.weights());
+            for _ in 0..200 {
+                // A random order of 0 … m − 1 (Fisher–Yates).
+                let mut p: Vec<u8> = (0..m as u8).collect();
+                for i in (1..m).rev() {
+                    seed = seed.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1);
+                    p.swap(i, (seed >> 33) as usize % (i + 1));
+                }
+                let list = crate::perm::pack_nibbles(&p);
+                let digits = (0..m).fold(0u64, |a, i| {
+                    let d = p[i + 1..].iter().filter(|&&y| y < p[i]).count() as u64;
+                    a | d << (4 * i)
+                });
+                let r = ranks.rank_packed(list);
+                for f in 0..m {
+                    for t in f.saturating_sub(6)..(f + 7).min(m) {
+                        let jump = Jump::new(f, t);
+                        assert_eq!(
+                            jump.rerank(r, list, digits, &weights),
+                            ranks.rank_packed(jump.apply(list)),
+                            "m = {m}, {p:?}, {f} -> {t}"
+                        );
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn half_unrank_inverts_half_rank() {
+        let w = tile_ranks(8).unwrap();
+        for r in (0..20_160u64).step_by(3) {
+            for odd in [false, true] {
+                let list = half_unrank(r, 8, &w, odd);
+                assert_eq!(u64::from(w.rank_packed(list)), r);
+                let p: Vec<u8> = (0..8).map(|i| ((list >> (4 * i)) & 0xf) as u8).collect();
+                assert!(perm::is_permutation(&p));
+                assert_eq!(perm::is_even(&p), !odd);
+            }
+        }
+    }
+
+    #[test]
+    fn half_rank_matches_perm() {
+        for r in (0..40_320u64).step_by(7) {
+            let p = perm::lex_unrank(r, 8);
+            let list = perm::pack_nibbles(&p);
+            assert_eq!(u64::from(tile_ranks(8).unwrap().rank_packed(list)), r / 2);
+        }
+    }
+}

@@ -1,6 +1,7 @@
 //! Counting and ranking permutations: factorials and placements with
 //! checked arithmetic, the Lehmer code, lexicographic and sequence-number
-//! ranks and their inverses, and the table-driven rankers of inner loops
+//! ranks and their inverses, ranks of a multiset's arrangements (an orbit
+//! of identical pieces), and the table-driven rankers of inner loops
 //! (sequence numbers of at most 8 entries from two tables made at compile
 //! time, digits from a table of leading parts).
 

@@ -1,0 +1,116 @@
+//! Writing a file so that no reader ever sees half of it: a temporary file
+//! beside the target, synced and renamed into place (the container, the
+//! checkpoints and every `--output` are written this way).
+
+use std::fs;
+use std::io::{self, Write};
+use std::path::{Path, PathBuf};
+
+/// The file a write to `path` should replace: `path` itself, or, if it is
+/// a symbolic link, the file it finally points to (a link that points to
+/// nothing yet names the file to create).
+fn resolve_links(path: &Path) -> io::Result<PathBuf> {
+    let mut p = path.to_path_buf();
+    for _ in 0..40 {
+        match fs::symlink_metadata(&p) {
+            Ok(m) if m.file_type().is_symlink() => {
+                let target = fs::read_link(&p)?;
+                p = match p.parent() {
+                    Some(dir) if target.is_relative() => dir.join(target),
+                    _ => target,
+                };
+            }
+            _ => return Ok(p),
+        }
+    }
+    Err(io::Error::other("too many levels of symbolic links"))
+}
+
+/// Writes `bytes` to `path` by writing a temporary file beside it
+/// ([`tempfile::NamedTempFile`], with a short name, so that targets with
+/// names of up to 255 bytes work) and renaming it into place, so that
+/// readers see either the old file or the whole new one. If `path` is a
+/// symbolic link, the file it points to is replaced and the link kept. A
+/// new file gets the usual permissions (0666 less the umask), a replaced
+/// one keeps its own. A target that is a device, a pipe or a socket
+/// (`/dev/null`, `/dev/stdout`, a FIFO) is not replaced but written to
+/// directly, as a shell's `>` would. On failure the temporary file is
+/// removed and the target is left as it was.
+pub fn write_atomically(path: &Path, bytes: &[u8]) -> io::Result<()> {
+    write_atomically_with(path, ".tmp", |out| out.write_all(bytes))
+}
+
+/// [`write_atomically`] for contents too large to hold at once: `write`
+/// streams them into a buffered writer. The temporary file's name starts
+/// with `prefix` (say, so that a writer can find its own leftovers after
+/// a crash). After the rename the folder is synced too, where the system
+/// allows it, so that the rename itself survives a power cut.
+pub(crate) fn write_atomically_with(
+    path: &Path,
+    prefix: &str,
+    write: impl FnOnce(&mut dyn Write) -> io::Result<()>,
+) -> io::Result<()> {
+    let existing = fs::metadata(path).ok();
+    if let Some(m) = &existing {
+        if m.is_dir() {
+            return Err(io::Error::new(
+                io::ErrorKind::IsADirectory,
+                "it is a folder",
+            ));
+        }
+        if !m.is_file() {
+            let mut stream = io::BufWriter::new(fs::OpenOptions::new().write(true).open(path)?);
+            write(&mut stream)?;
+            return stream.flush();
+        }
+    }
+    let target = resolve_links(path)?;
+    let dir = match target.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d,
+        _ => Path::new("."),
+    };
+    if target.file_name().is_none() {
+        return Err(io::Error::new(
+            io::ErrorKind::InvalidInput,
+            "the path names no file",
+        ));
+    }
+    let mut builder = tempfile::Builder::new();
+    builder.prefix(prefix);
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        // 0666 less the umask, which the system applies at creation.
+        builder.permissions(fs::Permissions::from_mode(0o666));
+    }
+    let tmp = builder.tempfile_in(dir).map_err(without_temporary_name)?;
+    if let Some(m) = &existing {
+        tmp.as_file().set_permissions(m.permissions())?;
+    }
+    {
+        let mut out = io::BufWriter::with_capacity(1 << 16, tmp.as_file());
+        write(&mut out)?;
+        out.flush()?;
+    }
+    tmp.as_file().sync_all()?;
+    // On failure the temporary file is dropped, which removes it.
+    tmp.persist(&target)
+        .map_err(|e| without_temporary_name(e.error))?;
+    // Not every system lets a folder be opened and synced; the file's own
+    // contents are already safe.
+    let _ = fs::File::open(dir).and_then(|d| d.sync_all());
+    Ok(())
+}
+
+/// `tempfile` adds ` at path "…/.tmpXXXXXX"` to its errors; the temporary
+/// name means nothing to the reader, who is told the target's name.
+fn without_temporary_name(e: io::Error) -> io::Error {
+    if e.get_ref().is_none() {
+        return e;
+    }
+    let text = e.to_string();
+    match text.rfind(" at path ") {
+        Some(at) => io::Error::new(e.kind(), text[..at].to_string()),
+        None => e,
+    }
+}
