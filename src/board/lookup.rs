@@ -396,9 +396,8 @@ impl LookupTable {
 ///
 /// It goes through the entries in index order, unranking each into the
 /// packed states of [`Space::distance_table`], with no memory beyond the table.
-/// It costs about as much as building the table: about 6 ms for the 3×3's
-/// 181 440 states in a release build, some seconds for the 3×4's
-/// 239 500 800.
+/// It costs about as much as building the table (the times are in
+/// `docs/performance.md`, "Figures moved out of the code").
 ///
 /// ```
 /// use schofield::board::{Board, Space};

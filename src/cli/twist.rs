@@ -10,6 +10,7 @@ use schofield::board::Board;
 use schofield::board::lookup::LookupTable;
 use schofield::puzzle::{Cell, library};
 use schofield::render::{self, Format, svg};
+use schofield::text::grouped;
 use schofield::twist::Path;
 use schofield::twist::analysis::Analysis;
 use schofield::twist::notation::{PositionError, USUAL_READING, read_pattern_of, usual_form};
@@ -20,7 +21,7 @@ use schofield::twist::table::{self, Tabulation};
 /// minimal path, tile moves, classes.
 #[derive(Args)]
 #[command(
-    after_help = "Schofield's target is 123/0_4/765: pieces 0-7 on the squares round the centre, square 0 the middle of the left edge and the rest numbered clockwise; a code number lists the pieces on squares 0-5. The usual 1-8 notation (tile 8 for piece 0, target 123/8_4/765) is read too. With --puzzle, any puzzle: a position is then its pattern or the moves that make it from the goal.\n\nExamples:\n  schofield solve 025/1_3/746\n  schofield solve 102536 --all --steps\n  schofield solve '(01)(3465)'\n  schofield solve 123/8_4/765\n  schofield solve 123/456/78_\n  schofield solve --puzzle 2x2x2 \"R U R' F2\""
+    after_help = "Schofield's target is 123/0_4/765: pieces 0-7 on the squares round the centre, square 0 the middle of the left edge and the rest numbered clockwise; a code number lists the pieces on squares 0-5. The usual 1-8 notation (tile 8 for piece 0, target 123/8_4/765) is read too. With --puzzle, any puzzle: a position is then its pattern or the moves that make it from the goal.\n\nExamples:\n  schofield solve 025/1_3/746\n  schofield solve 102536 --all --steps\n  schofield solve 102536 --to 021364\n  schofield solve '(01)(3465)'\n  schofield solve 123/8_4/765\n  schofield solve 123/456/78_\n  schofield solve --puzzle 2x2x2 \"R U R' F2\""
 )]
 pub struct SolveCommand {
     #[command(flatten)]
@@ -37,6 +38,11 @@ pub struct SolveArgs {
     /// positions from standard input, one a line.
     #[arg(required = true, num_args = 1..)]
     position: Vec<String>,
+    /// Solve towards this position instead of the target (any form the
+    /// position is read in): the distance and minimal paths between two
+    /// positions.
+    #[arg(long, value_name = "POSITION")]
+    to: Option<String>,
     /// List every minimal path.
     #[arg(long)]
     all: bool,
@@ -99,9 +105,17 @@ pub struct TableArgs {
 /// its representative, size, minimum, starting and ending twists.
 #[derive(Args)]
 #[command(
-    after_help = "Examples:\n  schofield classes --format csv\n  schofield classes --extended --members --format jsonl"
+    after_help = "Examples:\n  schofield classes --format csv\n  schofield classes --extended --members --format jsonl\n  schofield classes 298\n  schofield classes --class 298 --format svg --output class-298.svg"
 )]
 pub struct ClassesArgs {
+    /// One class, seen whole: its representative, members, size, moves,
+    /// starting and ending twists and every minimal path; `--format svg`
+    /// draws its members.
+    #[arg(long = "class", value_name = "N")]
+    class: Option<usize>,
+    /// The same as `--class N`.
+    #[arg(value_name = "N", conflicts_with = "class")]
+    number: Option<usize>,
     /// Extended classes (a position and its inverse are equivalent), as
     /// `graph --kind extended-classes`; `--with-inverses` is read too.
     #[arg(long = "extended", visible_alias = "with-inverses")]
@@ -176,6 +190,9 @@ pub fn solve(a: &Analysis, args: SolveArgs) -> Outcome {
     let batch = is_stdin(&args.position);
     // `None` for a drawing.
     let one = |text: &str, drawing: Option<Format>| -> Outcome {
+        if let Some(to) = &args.to {
+            return between(a, text, to, &args, drawing);
+        }
         let (x, frame, note) = match a.parse_position_framed(text) {
             Ok((x, frame)) => (x, frame, moves_note(a, text)),
             Err(e) => match other_forms(
@@ -210,6 +227,30 @@ pub fn solve(a: &Analysis, args: SolveArgs) -> Outcome {
         (None, true) => Err(NO_SVG_BATCH.into()),
         (drawing, false) => one(&args.position.join(" "), drawing),
     }
+}
+
+/// `solve FROM --to TO`: the minimal paths between two positions.
+fn between(
+    a: &Analysis,
+    from: &str,
+    to: &str,
+    args: &SolveArgs,
+    drawing: Option<Format>,
+) -> Outcome {
+    let Some(format) = drawing else {
+        return Err("--to writes text, json, jsonl, yaml or csv; --format svg draws one position's solution to the target".into());
+    };
+    if args.steps.steps {
+        return Err("--steps draws a solution to the target; leave it out with --to".into());
+    }
+    let from = a.read_position(from)?.pattern;
+    let to = a.read_position(to)?.pattern;
+    let sol = SolutionReport::between(a, &from, &to, args.all)?;
+    Ok(render::render_solution(
+        &sol,
+        format,
+        args.out.text_width(),
+    )?)
 }
 
 /// The refusal of a drawing for a puzzle with no layout.
@@ -535,6 +576,9 @@ pub fn table(args: TableArgs) -> Outcome {
 
 /// `classes`: the class dictionary.
 pub fn classes(args: ClassesArgs) -> Outcome {
+    if let Some(id) = args.class.or(args.number) {
+        return one_class(&args, id);
+    }
     let format = args.out.get()?;
     let a = args.puzzle.analyse(false)?;
     let asked = table::Dictionary {
@@ -549,4 +593,58 @@ pub fn classes(args: ClassesArgs) -> Outcome {
         )
     })?;
     Ok(render::render_classes(&records, format)?)
+}
+
+/// `classes N`: one class seen whole, or its members drawn.
+fn one_class(args: &ClassesArgs, id: usize) -> Outcome {
+    let drawing = args.out.get_or_svg()?;
+    let a = args.puzzle.analyse(false)?;
+    let kind = if args.with_inverses {
+        "extended class"
+    } else {
+        "class"
+    };
+    let record = table::class_record(&a, id, args.with_inverses).ok_or_else(|| {
+        let count = if args.with_inverses {
+            a.extended_classes().map(|c| c.count())
+        } else {
+            Some(a.classes().count())
+        };
+        match count {
+            Some(n) => format!(
+                "{kind} {id} does not exist; the {} has {} of them, numbered 0 to {}",
+                a.puzzle().name(),
+                grouped(n),
+                grouped(n.saturating_sub(1))
+            ),
+            None => format!(
+                "the {} has identical pieces, so its positions have no inverses and no extended classes",
+                a.puzzle().name()
+            ),
+        }
+    })?;
+    let Some(format) = drawing else {
+        let members = record.members.as_deref().unwrap_or_default();
+        let mut boards = Vec::new();
+        for m in members {
+            let x = a.parse_position(m)?;
+            let Some(grid) = a.grid(x) else {
+                return Err(no_drawing(&a).into());
+            };
+            boards.push((grid, m.clone()));
+        }
+        let title = format!(
+            "{} {kind} {id}: {} {}, {}",
+            render::capitalised(a.puzzle().name()),
+            members.len(),
+            if members.len() == 1 {
+                "member"
+            } else {
+                "members"
+            },
+            super::common::moves(usize::from(record.moves))
+        );
+        return Ok(svg::sheet_svg(&boards, Some(&square_numbers(&a)), &title));
+    };
+    Ok(render::render_class(&record, format)?)
 }

@@ -69,9 +69,10 @@ struct Level {
 
 /// The most work [`PermGroup::within_work`] spends: points moved by the
 /// Schreier generators it sifts. The deterministic algorithm's work grows
-/// about as the fifth power of the points for a symmetric group (on 100
-/// points a second, on 160 about 13 s), while a cube group on 48 points or a
-/// cyclic group on thousands takes a moment.
+/// about as the fifth power of the points for a symmetric group, while a
+/// cube group on 48 points or a cyclic group on thousands takes a moment
+/// (the times are in `docs/performance.md`, "Figures moved out of the
+/// code").
 pub const MAX_WORK: u64 = 250_000_000;
 
 /// A group that needs more work than [`MAX_WORK`].

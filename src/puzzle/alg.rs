@@ -32,11 +32,18 @@ pub const MAX_DEPTH: usize = 64;
 /// The most characters an alg may have.
 pub const MAX_ALG_LEN: usize = 100_000;
 
+/// The ways to write the inverse of the first of `known` moves, as an
+/// unknown move's message lists them: `A' A^-1 A⁻¹`.
+fn inverse_forms(known: &str) -> String {
+    let first = known.split(' ').next().unwrap_or("A");
+    format!("{first}', {first}^-1 or {first}⁻¹")
+}
+
 /// Why an alg could not be read or used.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum AlgError {
     /// A character that alg notation does not use.
-    #[error("unexpected character {} at character {at} of the alg; expected move names, amounts, ' and brackets ( ) [ : , ]", crate::text::quoted_char(*.ch))]
+    #[error("unexpected character {} at character {at} of the alg; expected move names, each with an amount and a prime for the inverse (A, A2, A', also A^-1 or A⁻¹), and brackets ( ) [ : , ]", crate::text::quoted_char(*.ch))]
     BadCharacter {
         /// The character.
         ch: char,
@@ -66,7 +73,7 @@ pub enum AlgError {
         at: usize,
     },
     /// A name no move has.
-    #[error("unknown {} {}{}; expected {} {known}", .noun.0, shown_name(.name), .at.map(|a| format!(" at character {a} of the path")).unwrap_or_default(), if known.split(' ').all(|n| n.chars().count() == 1) { "letters from" } else { "one of" })]
+    #[error("unknown {} {}{}; expected {} {known}, each with a prime for its inverse if need be ({})", .noun.0, shown_name(.name), .at.map(|a| format!(" at character {a} of the path")).unwrap_or_default(), if known.split(' ').all(|n| n.chars().count() == 1) { "letters from" } else { "one of" }, inverse_forms(.known))]
     UnknownMove {
         /// The name.
         name: String,

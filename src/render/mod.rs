@@ -105,7 +105,7 @@ pub use optimal::{OptimalReport, render_batch, render_optimal};
 pub use search::{AstarReport, render_astar, render_compare, render_fifteen};
 pub use steps::*;
 pub use table::{
-    entry_line, render_classes, render_entries, render_half_page, render_half_page_text,
-    render_pages,
+    entry_line, render_class, render_classes, render_entries, render_half_page,
+    render_half_page_text, render_pages,
 };
 pub use twist::*;

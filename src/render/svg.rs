@@ -183,6 +183,53 @@ pub fn strip_svg(steps: &Steps, squares: Option<&[Option<u8>]>, title: &str) -> 
     doc.to_string()
 }
 
+/// A sheet of boards, each under its label, [`PER_ROW`] to a row: a
+/// class's members, a printable exercise sheet of positions and its answer
+/// sheet, a batch of positions. A label may hold a second line after `\n`
+/// (an answer's specimen path, say).
+///
+/// ```
+/// use schofield::render::svg::sheet_svg;
+/// let boards = [("123/0_4/765".to_string(), "1".to_string()), ("025/1_3/746".to_string(), "2\n20 moves".to_string())];
+/// let svg = sheet_svg(&boards, None, "Exercises");
+/// assert!(svg.starts_with("<svg") && svg.contains("Exercises") && svg.contains("20 moves"));
+/// ```
+pub fn sheet_svg(
+    boards: &[(String, String)],
+    squares: Option<&[Option<u8>]>,
+    title: &str,
+) -> String {
+    let (rows, cols) = boards.first().map_or((1, 1), |(g, _)| size(g));
+    let lines = boards
+        .iter()
+        .map(|(_, l)| l.lines().count().max(1))
+        .max()
+        .unwrap_or(1);
+    let label_h = 16.0 * lines as f64 + 4.0;
+    let (bw, bh) = (cols as f64 * SQUARE, rows as f64 * SQUARE);
+    let widest = boards
+        .iter()
+        .flat_map(|(_, l)| l.lines())
+        .map(|l| text_extent(l, 13.0))
+        .fold(0.0, f64::max);
+    let (cell_w, cell_h) = (bw.max(widest) + 2.0 * GAP, bh + label_h + GAP);
+    let across = boards.len().clamp(1, PER_ROW);
+    let down = boards.len().div_ceil(PER_ROW).max(1);
+    let width = (across as f64 * cell_w + GAP).max(text_extent(title, 14.0) + 2.0 * GAP);
+    let height = down as f64 * cell_h + GAP + 28.0;
+    let mut doc = document(width, height, title).add(caption(title, GAP, GAP + 8.0, 14));
+    for (i, (grid, label)) in boards.iter().enumerate() {
+        let x = GAP + (i % PER_ROW) as f64 * cell_w;
+        let y = GAP + 28.0 + (i / PER_ROW) as f64 * cell_h;
+        let mut head = Group::new().set("class", "label");
+        for (k, line) in label.lines().enumerate() {
+            head = head.add(caption(line, x, y + 14.0 + 16.0 * k as f64, 13));
+        }
+        doc = doc.add(head).add(board(grid, squares, x, y + label_h));
+    }
+    doc.to_string()
+}
+
 /// One bar group of a chart: the move count, and a value for each series.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Bar {

@@ -158,6 +158,72 @@ pub fn entry_line(e: &Entry) -> String {
     )
 }
 
+/// One class seen whole ([`crate::twist::table::class_record`]): in text,
+/// its figures one to a line, then its members and every minimal path of
+/// its representative; in CSV one row; in JSON and YAML the record.
+pub fn render_class(r: &ClassRecord, format: Format) -> Result<String, OutputError> {
+    if format != Format::Text {
+        return render_classes(std::slice::from_ref(r), format);
+    }
+    let mut s = String::new();
+    let mut field = |name: &str, value: String| {
+        let _ = writeln!(s, "{name:<17}{value}");
+    };
+    field("class", grouped(r.class_id));
+    field(
+        "representative",
+        format!(
+            "{}   (S = {})",
+            r.representative,
+            grouped(r.sequence_number as usize)
+        ),
+    );
+    field(
+        "size",
+        format!(
+            "{} {}",
+            r.size,
+            if r.size == 1 { "member" } else { "members" }
+        ),
+    );
+    field(
+        "minimum",
+        format!(
+            "{} {}",
+            r.moves,
+            if r.moves == 1 { "move" } else { "moves" }
+        ),
+    );
+    let names = |n: &crate::twist::NamedMoves| {
+        if n.names.is_empty() {
+            "none".to_string()
+        } else if n.field.contains(' ') {
+            n.names.join(" ")
+        } else {
+            format!("{}   (field {})", n.names.join(" "), n.field)
+        }
+    };
+    field("starting twists", names(&r.starting_twists));
+    field("ending twists", names(&r.ending_twists));
+    if let Some(members) = &r.members {
+        for (k, chunk) in members.chunks(8).enumerate() {
+            field(if k == 0 { "members" } else { "" }, chunk.join(" "));
+        }
+    }
+    if let Some(paths) = &r.minimal_paths {
+        field("minimal paths", paths.len().to_string());
+        let wide = paths
+            .iter()
+            .map(|p| p.plain.chars().count())
+            .max()
+            .unwrap_or(0);
+        for p in paths.iter().filter(|p| !p.plain.is_empty()) {
+            field("", format!("{:<wide$}   {}", p.plain, p.marked));
+        }
+    }
+    Ok(s)
+}
+
 /// The specimen marked as in the tables: letters run together, a twist that
 /// completes an elision struck through; `-` for the target's empty path.
 fn marked_compact(p: &WrittenPath) -> String {

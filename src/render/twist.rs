@@ -166,9 +166,18 @@ fn solution_text(sol: &SolutionReport, width: usize) -> String {
         .as_deref()
         .or(sol.pattern.as_deref())
         .unwrap_or_default();
-    let _ = writeln!(s, "{} position {}", capitalised(&sol.puzzle), name);
-    let _ = writeln!(s);
-    if let Some(grid) = &sol.grid {
+    let between = sol.start.as_deref().zip(sol.goal.as_deref());
+    match between {
+        Some((from, to)) => {
+            let _ = writeln!(s, "{} from {from} to {to}", capitalised(&sol.puzzle));
+            let _ = writeln!(s);
+        }
+        None => {
+            let _ = writeln!(s, "{} position {}", capitalised(&sol.puzzle), name);
+            let _ = writeln!(s);
+        }
+    }
+    if let (None, Some(grid)) = (between, &sol.grid) {
         for row in grid.split('/') {
             let cells: Vec<String> = row.chars().map(String::from).collect();
             let _ = writeln!(s, "    {}", cells.join(" "));
@@ -178,7 +187,18 @@ fn solution_text(sol: &SolutionReport, width: usize) -> String {
     let mut field = |name: &str, value: String| {
         let _ = writeln!(s, "{name:<17}{value}");
     };
-    if let Some(code) = &sol.code {
+    if let Some((from, to)) = between {
+        field("from", from.to_string());
+        field("to", to.to_string());
+        field(
+            "as if solving",
+            format!(
+                "{name}   (the position whose solution is the same {}: from renamed so that to is the target)",
+                v.moves
+            ),
+        );
+    }
+    if let Some(code) = sol.code.as_ref().filter(|_| between.is_none()) {
         field("code number", code.clone());
     }
     if let Some(grid) = &sol.grid {
@@ -191,6 +211,15 @@ fn solution_text(sol: &SolutionReport, width: usize) -> String {
         field("pattern", pattern.clone());
     }
     field("sequence number", grouped(sol.sequence_number as usize));
+    if let Some(order) = sol.order {
+        field(
+            "order",
+            format!("{order}   (its moves done {order} times over give the target)"),
+        );
+    }
+    if let Some(inverse) = &sol.inverse_position {
+        field("inverse", inverse.clone());
+    }
     field("minimum", counted(usize::from(sol.moves), "move", "moves"));
     let starting = format!("starting {}", v.moves);
     let ending = format!("ending {}", v.moves);

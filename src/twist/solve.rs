@@ -137,6 +137,24 @@ pub struct SolutionReport {
     /// The puzzle's nouns, for text.
     #[serde(skip)]
     pub vocabulary: Vocabulary,
+    /// The position's order as a group element: how many times the
+    /// moves that make it must be repeated to come back to the goal (when
+    /// every orbit's pieces are all different).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub order: Option<u64>,
+    /// The inverse position (the one the inverse moves make), named as the
+    /// position is (its code number, or its pattern).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub inverse_position: Option<String>,
+    /// A solution between two positions ([`SolutionReport::between`]):
+    /// the start, as its grid or pattern; the position the report
+    /// describes is then the one whose solution to the goal is the same
+    /// moves.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub start: Option<String>,
+    /// The goal of a solution between two positions.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub goal: Option<String>,
     /// The length of every move's word, when all are priced alike by
     /// words (4 on the eight-puzzle), for Schofield's sum `m = 4t − 2e`.
     #[serde(skip)]
@@ -177,6 +195,65 @@ impl SolutionReport {
         SolutionReport::listing(a, x, frame, true, Some(most))
     }
 
+    /// The minimal solutions from the position `from` to the position
+    /// `to`, not the goal. The moves that take `from` to `to` are those
+    /// that solve the *relative* position `x`, whose group element is
+    /// `T_to⁻¹ · T_from` (first undo `to`, then make `from`): `x` is `from`
+    /// with its pieces renamed so that `to` becomes the goal, and the report
+    /// describes it, with `start` and `goal` named and the tile moves those
+    /// of `from`'s pieces. An error when the positions are not group
+    /// elements (orbits with identical pieces) or `to` cannot be reached
+    /// from `from` (an odd relative position, say).
+    ///
+    /// ```
+    /// use schofield::puzzle::library;
+    /// use schofield::twist::analysis::{Analysis, Options};
+    /// use schofield::twist::solve::SolutionReport;
+    /// let a = Analysis::new(library::get("eight").unwrap(), &Options::default(), &|_| {}).unwrap();
+    /// let read = |t: &str| a.read_position(t).unwrap().pattern;
+    /// // From the target to 102536 is as long as back.
+    /// let r = SolutionReport::between(&a, &read("012345"), &read("102536"), false).unwrap();
+    /// assert_eq!(r.moves, 20);
+    /// // The same position twice: nothing to do.
+    /// let r = SolutionReport::between(&a, &read("102536"), &read("102536"), false).unwrap();
+    /// assert_eq!(r.moves, 0);
+    /// ```
+    pub fn between(
+        a: &Analysis,
+        from: &crate::puzzle::Pattern,
+        to: &crate::puzzle::Pattern,
+        all: bool,
+    ) -> Result<SolutionReport, crate::twist::notation::PositionError> {
+        use crate::twist::notation::{PositionError, element_of};
+        let puzzle = a.puzzle();
+        let element = |p: &crate::puzzle::Pattern| {
+            element_of(puzzle, p).ok_or_else(|| {
+                PositionError::Pattern(format!(
+                    "a solution between two positions needs positions that are group elements, and the {} has orbits of identical pieces",
+                    puzzle.name()
+                ))
+            })
+        };
+        let relative = puzzle
+            .goal()
+            .apply(&element(to)?.inverse().then(&element(from)?));
+        let x = a.reached(&relative)?;
+        let mut report = SolutionReport::listing(a, x, None, all, None);
+        let name = |p: &crate::puzzle::Pattern| {
+            let notation = a.notation();
+            notation.grid(p).unwrap_or_else(|| notation.pattern_text(p))
+        };
+        report.start = Some(name(from));
+        report.goal = Some(name(to));
+        if !puzzle.slides().is_empty() {
+            let specimen = Path::new(a.specimen(x));
+            let slides = expand(puzzle, a.moves(), &specimen, &from.orbits()[0].pieces);
+            report.tile_moves = Some(pieces_of(&slides));
+            report.tile_slides = Some(slides);
+        }
+        Ok(report)
+    }
+
     fn listing(
         a: &Analysis,
         x: u64,
@@ -213,7 +290,21 @@ impl SolutionReport {
         let slides =
             trays.then(|| expand(puzzle, moves, &specimen, &a.position(x).orbits()[0].pieces));
         let code = a.code(x);
+        let position = a.position(x);
+        let element = crate::twist::notation::element_of(puzzle, &position);
+        let order = element.as_ref().and_then(|t| {
+            use num_traits::ToPrimitive;
+            crate::puzzle::order_of(t).to_u64()
+        });
+        let inverse = element.and_then(|t| {
+            let y = a.index_of(&puzzle.goal().apply(&t.inverse()))?;
+            Some(a.code(y).unwrap_or_else(|| a.pattern_text(y)))
+        });
         SolutionReport {
+            order,
+            inverse_position: inverse,
+            start: None,
+            goal: None,
             puzzle: puzzle.name().to_string(),
             pattern: code.is_none().then(|| a.pattern_text(x)),
             code,

@@ -226,6 +226,10 @@ pub struct ClassRecord {
     /// the order of the moves), when asked for.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub specimen: Option<WrittenPath>,
+    /// Every minimal solution of the representative, for one class
+    /// ([`class_record`]).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub minimal_paths: Option<Vec<WrittenPath>>,
 }
 
 /// What a class dictionary lists besides each class's figures.
@@ -283,8 +287,57 @@ pub fn class_dictionary(a: &Analysis, asked: Dictionary) -> Option<Vec<ClassReco
                     ending_twists: MoveBits(a.ending_moves(x).unwrap_or(0)).named(moves),
                     members: if members { member_names.next() } else { None },
                     specimen: specimens.then(|| Path::new(a.specimen(x)).written(moves)),
+                    minimal_paths: None,
                 }
             })
             .collect(),
     )
+}
+
+/// One class, `id`, seen whole: its record with every member, a specimen
+/// and every minimal solution of its representative (classes under the
+/// symmetries, or with `extended` the extended classes). `None` when there
+/// is no such class (or no extended classes).
+///
+/// ```
+/// use schofield::puzzle::library;
+/// use schofield::twist::analysis::{Analysis, Options};
+/// use schofield::twist::table::class_record;
+/// let a = Analysis::new(library::get("eight").unwrap(), &Options::default(), &|_| {}).unwrap();
+/// let one = class_record(&a, 1, false).unwrap();
+/// // The corner twists: 8 members, 4 moves, one path each.
+/// assert_eq!((one.size, one.moves, one.members.unwrap().len()), (8, 4, 8));
+/// assert_eq!(one.minimal_paths.unwrap().len(), 1);
+/// assert!(class_record(&a, 2_572, false).is_none());
+/// ```
+pub fn class_record(a: &Analysis, id: usize, extended: bool) -> Option<ClassRecord> {
+    let classes = if extended {
+        a.extended_classes()?
+    } else {
+        a.classes()
+    };
+    let c = classes.list().get(id)?;
+    let x = c.representative;
+    let moves = a.moves();
+    let members = (0..a.space().len())
+        .filter(|&y| classes.class_of(y) == Some(id))
+        .map(|y| a.name_of(y))
+        .collect();
+    let paths = a
+        .minimal_paths(x)
+        .into_iter()
+        .map(|p| Path::new(p).written(moves))
+        .collect();
+    Some(ClassRecord {
+        class_id: id,
+        representative: a.name_of(x),
+        sequence_number: x,
+        size: c.size,
+        moves: c.distance,
+        starting_twists: MoveBits(a.starting_moves(x)).named(moves),
+        ending_twists: MoveBits(a.ending_moves(x).unwrap_or(0)).named(moves),
+        members: Some(members),
+        specimen: Some(Path::new(a.specimen(x)).written(moves)),
+        minimal_paths: Some(paths),
+    })
 }

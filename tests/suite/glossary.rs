@@ -69,6 +69,11 @@ fn walk(v: &Value, glossary: &BTreeMap<String, String>, command: &str, met: &mut
 const COMMANDS: &[&[&str]] = &[
     &["counts"],
     &["solve", "102536", "--all"],
+    // Positions as group elements and classes one at a time (issue #35).
+    &["solve", "102536", "--to", "021364", "--all"],
+    &["solve", "--puzzle", "2x2x2", "R U", "--to", "R"],
+    &["classes", "298"],
+    &["classes", "--class", "3", "--extended"],
     &["path", "WXY", "--from", "102536"],
     &["table", "--code", "102536"],
     &["table", "--head", "102"],

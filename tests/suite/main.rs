@@ -32,3 +32,4 @@ mod readme;
 mod search;
 mod store;
 mod tables;
+mod workbench;

@@ -1,0 +1,215 @@
+//! A workbench for teachers and researchers (issue #35): positions as group
+//! elements (products, inverse, order, solutions between any two
+//! positions, the inverse written as cubers write it) and classes one at a
+//! time.
+
+use super::common::{analysis, eight, fails, stdout};
+use schofield::twist::analysis::Analysis;
+use schofield::twist::solve::SolutionReport;
+
+/// Follows move indices from position `x`.
+fn follow(a: &Analysis, mut x: u64, moves: &[usize]) -> u64 {
+    for &m in moves {
+        x = a.next(x, m);
+    }
+    x
+}
+
+#[test]
+fn products_multiply_as_gap_does_and_a_position_has_an_order_and_an_inverse() {
+    // (012)(012) is one product, (021), not a refusal for cycles that
+    // are not disjoint; products read left to right.
+    let twice = stdout(&["solve", "(012)(012)", "--format", "json"]);
+    let once = stdout(&["solve", "(021)", "--format", "json"]);
+    assert_eq!(twice, once);
+    let v: serde_json::Value = serde_json::from_str(&once).unwrap();
+    assert_eq!(v["cycles"], "(021)");
+    assert_eq!(v["order"], 3);
+    // Schofield's example: order 4, and its inverse's inverse is itself.
+    let v: serde_json::Value =
+        serde_json::from_str(&stdout(&["solve", "102536", "--format", "json"])).unwrap();
+    assert_eq!(
+        (v["order"].as_u64(), v["inverse_position"].as_str()),
+        (Some(4), Some("102463"))
+    );
+    let w: serde_json::Value =
+        serde_json::from_str(&stdout(&["solve", "102463", "--format", "json"])).unwrap();
+    assert_eq!(w["inverse_position"], "102536");
+    // The same for every position of the eight-puzzle: the inverse is an
+    // involution, has the same order and the same minimum.
+    let a = eight();
+    for x in (0..20_160u64).step_by(97) {
+        let r = SolutionReport::new(a, x, false);
+        let inv = r.inverse_position.clone().unwrap();
+        let y = a.parse_position(&inv).unwrap();
+        let back = SolutionReport::new(a, y, false);
+        assert_eq!(back.inverse_position.as_deref(), r.code.as_deref(), "{x}");
+        assert_eq!((back.order, back.moves), (r.order, r.moves), "{x}");
+    }
+    // A 2×2×2 position too (a pattern, up to rotation).
+    let v: serde_json::Value = serde_json::from_str(&stdout(&[
+        "solve", "--puzzle", "2x2x2", "R", "--format", "json",
+    ]))
+    .unwrap();
+    assert_eq!(v["order"], 4);
+    // The text says both.
+    let text = stdout(&["solve", "102536"]);
+    assert!(
+        text.contains("order            4   (its moves done 4 times over give the target)"),
+        "{text}"
+    );
+    assert!(text.contains("inverse          102463"), "{text}");
+}
+
+#[test]
+fn solutions_between_any_two_positions_are_the_moves_that_join_them() {
+    let cube = {
+        use schofield::twist::analysis::Options;
+        let p = schofield::puzzle::library::get("2x2x2").unwrap();
+        Analysis::new(p, &Options::default(), &|_| {}).unwrap()
+    };
+    for (a, name, step, every) in [
+        (analysis("eight"), "eight", 331u64, true),
+        (analysis("five"), "five", 7, true),
+        (&cube, "2x2x2", 104_729, false),
+    ] {
+        let positions: Vec<u64> = (0..a.space().len())
+            .step_by(step as usize)
+            .filter(|&x| a.moves_at(x).is_some())
+            .take(30)
+            .collect();
+        for &p in &positions {
+            for &q in positions.iter().rev().take(6) {
+                let (from, to) = (a.position(p), a.position(q));
+                let r = SolutionReport::between(a, &from, &to, false).unwrap();
+                let x = r.sequence_number;
+                // The specimen, and with `every` each minimal path, takes
+                // `from` to `to` in the minimum.
+                let paths = if every {
+                    a.minimal_paths(x)
+                } else {
+                    vec![a.specimen(x)]
+                };
+                if every {
+                    assert_eq!(paths.len() as u64, r.minimal_path_count, "{name} {p} {q}");
+                }
+                for path in &paths {
+                    assert_eq!(follow(a, p, path), q, "{name} {p} → {q}: {path:?}");
+                }
+                // It is as long back, and from the target it is the
+                // position's own minimum.
+                let back = SolutionReport::between(a, &to, &from, false).unwrap();
+                assert_eq!(r.moves, back.moves, "{name} {p} {q}");
+                if p == a.space().goal_index() {
+                    assert_eq!(Some(r.moves), a.moves_at(q), "{name} {q}");
+                }
+            }
+        }
+    }
+    // On the command line, with the tile moves of the start's pieces.
+    let text = stdout(&["solve", "102536", "--to", "021364"]);
+    assert!(
+        text.starts_with("Eight-puzzle from 025/1_3/746 to 213/0_6/574"),
+        "{text}"
+    );
+    assert!(text.contains("minimum          18 moves"), "{text}");
+    let walked = stdout(&["path", "AXAYZ", "--from", "102536"]);
+    assert!(walked.contains("reaches        021364"), "{walked}");
+    let tiles = |t: &str| {
+        t.lines().find(|l| l.starts_with("tile moves")).map(|l| {
+            let numbers = l.trim_start_matches("tile moves");
+            numbers.split("(pieces").next().unwrap().trim().to_string()
+        })
+    };
+    assert_eq!(tiles(&text), tiles(&walked));
+    // The same position twice is no work; an odd pair cannot be joined.
+    assert!(stdout(&["solve", "102536", "--to", "102536"]).contains("minimum          0 moves"));
+    fails(&["solve", "012345", "--to", "(67)"], "odd permutation");
+    fails(
+        &["solve", "102536", "--to", "102536", "--format", "svg"],
+        "--to writes text",
+    );
+}
+
+#[test]
+fn inverses_are_read_as_cubers_write_them_and_unknown_notation_lists_the_forms() {
+    let reaches = |p: &str| {
+        stdout(&["path", p])
+            .lines()
+            .find(|l| l.starts_with("reaches"))
+            .unwrap()
+            .to_string()
+    };
+    let w = reaches("W");
+    for form in ["A'", "A^-1", "A⁻¹", "AA"] {
+        assert_eq!(reaches(form), w, "{form}");
+    }
+    fails(
+        &["path", "Q"],
+        "expected letters from A B C D W X Y Z, each with a prime for its inverse if need be (A', A^-1 or A⁻¹)",
+    );
+    fails(
+        &["path", "A?"],
+        "a prime for the inverse (A, A2, A', also A^-1 or A⁻¹)",
+    );
+    fails(&["path", "--puzzle", "2x2x2", "Q"], "(U', U^-1 or U⁻¹)");
+    // A path given to solve is pointed to path.
+    fails(&["solve", "WXYZADY"], "`schofield path WXYZADY` follows it");
+}
+
+#[test]
+fn one_class_is_shown_whole_and_drawn() {
+    let text = stdout(&["classes", "298"]);
+    assert_eq!(text, stdout(&["classes", "--class", "298"]));
+    for line in [
+        "representative   021364   (S = 366)",
+        "size             8 members",
+        "minimum          20 moves",
+        "members          021364 031425 102536 172435 203146 613247 714253 720354",
+        "minimal paths    2",
+    ] {
+        assert!(text.contains(line), "{line}\n{text}");
+    }
+    // Every member is in the class and every path solves the representative.
+    let a = eight();
+    let v: serde_json::Value =
+        serde_json::from_str(&stdout(&["classes", "298", "--format", "json"])).unwrap();
+    let record = &v[0];
+    for m in record["members"].as_array().unwrap() {
+        let x = a.parse_position(m.as_str().unwrap()).unwrap();
+        assert_eq!(SolutionReport::new(a, x, false).class.id, 298);
+    }
+    let rep = a.parse_position("021364").unwrap();
+    assert_eq!(
+        record["minimal_paths"].as_array().unwrap().len(),
+        a.minimal_paths(rep).len()
+    );
+    // Extended classes, one at a time.
+    let ext: serde_json::Value = serde_json::from_str(&stdout(&[
+        "classes",
+        "172",
+        "--extended",
+        "--format",
+        "json",
+    ]))
+    .unwrap();
+    assert_eq!(ext[0]["size"], 16);
+    assert_eq!(ext[0]["members"].as_array().unwrap().len(), 16);
+    // Drawn: one board for each member, each labelled.
+    let svg = stdout(&["classes", "298", "--format", "svg"]);
+    assert!(svg.starts_with("<svg"), "{svg}");
+    for m in record["members"].as_array().unwrap() {
+        assert!(
+            svg.contains(&format!(">\n{}\n<", m.as_str().unwrap())),
+            "{m}"
+        );
+    }
+    fails(
+        &["classes", "2572"],
+        "class 2572 does not exist; the eight-puzzle has 2 572 of them, numbered 0 to 2 571",
+    );
+    fails(
+        &["classes", "1439", "--extended"],
+        "extended class 1439 does not exist; the eight-puzzle has 1 439 of them, numbered 0 to 1 438",
+    );
+}
