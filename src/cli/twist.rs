@@ -243,8 +243,11 @@ fn between(
     if args.steps.steps {
         return Err("--steps draws a solution to the target; leave it out with --to".into());
     }
-    let from = a.read_position(from)?.pattern;
-    let to = a.read_position(to)?.pattern;
+    // Read as patterns: either may be unreachable from the target, and
+    // the two still be joined (both odd, say).
+    let notation = a.notation();
+    let from = notation.read_pattern(from)?;
+    let to = notation.read_pattern(to)?;
     let sol = SolutionReport::between(a, &from, &to, args.all)?;
     Ok(render::render_solution(
         &sol,

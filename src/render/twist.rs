@@ -212,10 +212,14 @@ fn solution_text(sol: &SolutionReport, width: usize) -> String {
     }
     field("sequence number", grouped(sol.sequence_number as usize));
     if let Some(order) = sol.order {
-        field(
-            "order",
-            format!("{order}   (its moves done {order} times over give the target)"),
-        );
+        if order == 1 {
+            field("order", "1   (the target itself)".to_string());
+        } else {
+            field(
+                "order",
+                format!("{order}   (its moves done {order} times over give the target)"),
+            );
+        }
     }
     if let Some(inverse) = &sol.inverse_position {
         field("inverse", inverse.clone());

@@ -234,15 +234,38 @@ impl SolutionReport {
                 ))
             })
         };
-        let relative = puzzle
-            .goal()
-            .apply(&element(to)?.inverse().then(&element(from)?));
-        let x = a.reached(&relative)?;
-        let mut report = SolutionReport::listing(a, x, None, all, None);
+        let (t_from, t_to) = (element(from)?, element(to)?);
+        let relative = puzzle.goal().apply(&t_to.inverse().then(&t_from));
         let name = |p: &crate::puzzle::Pattern| {
             let notation = a.notation();
             notation.grid(p).unwrap_or_else(|| notation.pattern_text(p))
         };
+        let x = a.reached(&relative).map_err(|e| {
+            // The change as Schofield writes it: the piece in square i of
+            // `from` goes to square j of `to`.
+            let notation = a.notation();
+            let change = puzzle.goal().apply(&t_from.inverse().then(&t_to));
+            let shown = match notation.cycles(&change) {
+                Some(c) => format!("{c} on squares"),
+                None => notation.pattern_text(&change),
+            };
+            let (kind, why) = match &e {
+                PositionError::OddPermutation { .. } => (
+                    "an odd permutation",
+                    "sliding pieces only makes even permutations (Schofield's Theorem 1)"
+                        .to_string(),
+                ),
+                PositionError::Unreachable(why) => ("a change", why.clone()),
+                other => ("a change", other.to_string()),
+            };
+            PositionError::NotJoined {
+                from: name(from),
+                to: name(to),
+                relative: format!("{kind}, {shown},"),
+                why,
+            }
+        })?;
+        let mut report = SolutionReport::listing(a, x, None, all, None);
         report.start = Some(name(from));
         report.goal = Some(name(to));
         if !puzzle.slides().is_empty() {

@@ -1,21 +1,36 @@
-//! Every example README shows is run, and its output must be what README
-//! prints: a `$ cargo run --release -- …` line in an indented block, then
-//! the output. A line `…` stands for lines left out; the lines around it must
-//! then appear in that order. The Korf run, which needs the default
-//! databases (a minute to build), is checked by `tests/suite/optimal.rs` instead
-//! (all 100 solved, total length 5305, with the quicker 6-6-3 databases).
+//! Every example README and the documents under `docs/` show is run, and
+//! its output must be what they print: a `$ cargo run --release -- …` or
+//! `$ schofield …` line in an indented block, then the output. A line `…`
+//! stands for lines left out; the lines around it must then appear in that
+//! order. The Korf run, which needs the default databases (a minute to
+//! build), is checked by `tests/suite/optimal.rs` instead (all 100 solved,
+//! total length 5305, with the quicker 6-6-3 databases).
 
 use std::process::Command;
 
-/// One example: the command line and the output README shows.
+/// One example: the command line and the output its document shows.
 struct Example {
+    file: String,
     line: usize,
     command: String,
     shown: Vec<String>,
 }
 
-fn examples() -> Vec<Example> {
-    let readme = std::fs::read_to_string("README.md").unwrap();
+/// README.md and every document under docs/.
+fn documents() -> Vec<String> {
+    let mut files = vec!["README.md".to_string()];
+    let mut docs: Vec<String> = std::fs::read_dir("docs")
+        .unwrap()
+        .map(|e| e.unwrap().path().display().to_string())
+        .filter(|p| p.ends_with(".md"))
+        .collect();
+    docs.sort();
+    files.extend(docs);
+    files
+}
+
+fn examples(file: &str) -> Vec<Example> {
+    let readme = std::fs::read_to_string(file).unwrap();
     let lines: Vec<&str> = readme.lines().collect();
     let mut out = Vec::new();
     let mut i = 0;
@@ -38,6 +53,7 @@ fn examples() -> Vec<Example> {
                 j += 1;
             }
             out.push(Example {
+                file: file.to_string(),
                 line: i + 1,
                 command: command.to_string(),
                 shown,
@@ -52,16 +68,27 @@ fn examples() -> Vec<Example> {
 
 #[test]
 fn readme_examples_print_what_readme_shows() {
+    let readme = examples("README.md");
+    assert!(readme.len() >= 10, "README's examples were not found");
+    let paper = examples("docs/paper.md");
+    assert!(paper.len() >= 20, "docs/paper.md's examples were not found");
+    for file in documents() {
+        run_examples(&file);
+    }
+}
+
+/// Runs every example of one document against what it shows.
+fn run_examples(file: &str) {
     let bin = assert_cmd::cargo::cargo_bin("schofield");
-    let all = examples();
-    assert!(all.len() >= 10, "README's examples were not found");
-    for ex in all {
+    let bin = bin.display().to_string();
+    for ex in examples(file) {
         if ex.command.contains("--all-korf") {
             continue;
         }
-        let command = ex
-            .command
-            .replace("cargo run --release --", &bin.display().to_string());
+        let command = match ex.command.strip_prefix("schofield ") {
+            Some(rest) => format!("{bin} {rest}"),
+            None => ex.command.replace("cargo run --release --", &bin),
+        };
         let out = Command::new("sh")
             .args(["-c", &format!("{command} 2>&1")])
             .env("LC_ALL", "C.UTF-8")
@@ -69,7 +96,7 @@ fn readme_examples_print_what_readme_shows() {
             .unwrap();
         let text = String::from_utf8_lossy(&out.stdout);
         let got: Vec<&str> = text.lines().map(str::trim_end).collect();
-        let context = format!("README line {}: {}\n{text}", ex.line, ex.command);
+        let context = format!("{} line {}: {}\n{text}", ex.file, ex.line, ex.command);
         assert!(!text.contains("panicked"), "{context}");
         if ex.shown.iter().any(|l| l == "…") {
             // The shown lines, in order, among the output's.

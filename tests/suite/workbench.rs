@@ -213,3 +213,24 @@ fn one_class_is_shown_whole_and_drawn() {
         "extended class 1439 does not exist; the eight-puzzle has 1 439 of them, numbered 0 to 1 438",
     );
 }
+
+#[test]
+fn the_notation_example_is_odd() {
+    // Schofield's example of the notation, 534/0_2/176 → 345/0_2/716,
+    // written (132)(67): an odd change, so no moves make it (docs/errata.md).
+    fails(
+        &["solve", "534/0_2/176", "--to", "345/0_2/716"],
+        "the change is an odd permutation, (132)(67) on squares, and sliding pieces only makes even permutations",
+    );
+    fails(
+        &["solve", "534/0_2/176"],
+        "odd permutation of the target ((1765)(243) on squares)",
+    );
+    assert!(stdout(&["solve", "345/0_2/716"]).contains("minimum          16 moves"));
+    // Two odd positions are joined all the same: their change is even.
+    let both_odd = stdout(&["solve", "534/0_2/176", "--to", "(01)"]);
+    assert!(
+        both_odd.starts_with("Eight-puzzle from 534/0_2/176 to "),
+        "{both_odd}"
+    );
+}

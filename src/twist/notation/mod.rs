@@ -138,6 +138,19 @@ pub enum PositionError {
     /// A position the moves never reach, with the invariant that shows it.
     #[error("unsolvable: {0}, so no sequence of moves reaches it")]
     Unreachable(String),
+    /// Two positions no sequence of moves joins ([`crate::twist::solve::SolutionReport::between`]):
+    /// what the relative position is and why it is not reached.
+    #[error("no sequence of moves goes from {from} to {to}: the change is {relative} and {why}")]
+    NotJoined {
+        /// The start, as its grid or pattern.
+        from: String,
+        /// The goal, as its grid or pattern.
+        to: String,
+        /// The relative position, in cycles on squares or as a pattern.
+        relative: String,
+        /// Why it is not reached, in words.
+        why: String,
+    },
     /// A sequence number past the last position.
     #[error("sequence number {given} is out of range; expected 0 to {}", .size - 1)]
     SequenceOutOfRange {
