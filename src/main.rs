@@ -117,7 +117,10 @@ fn main() -> ExitCode {
         Ok(cli) => cli,
         Err(e) => return cli::usage_error(e, &Cli::command()),
     };
-    let ascii = cli.ascii || !cli::common::locale_is_utf8();
+    let ascii = cli::common::Ascii {
+        asked: cli.ascii,
+        locale: !cli::common::locale_is_utf8(),
+    };
     let delivery = cli.command.delivery();
     cli::finish(run(cli.command), &delivery, ascii)
 }

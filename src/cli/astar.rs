@@ -29,7 +29,7 @@ pub struct AstarArgs {
     board: Option<String>,
     /// The goal: blank-last (123/456/78_, the default), blank-first
     /// (_12/345/678), or a grid.
-    #[arg(long)]
+    #[arg(long, value_parser = super::common::Suggested(super::common::goal_names), hide_possible_values = true)]
     goal: Option<String>,
     /// Stop after expanding this many vertices.
     #[arg(long)]

@@ -31,9 +31,13 @@ pub struct FormatArg {
 pub struct Delivery {
     /// The file `--output` names; standard output when `None`.
     pub to: Option<PathBuf>,
-    /// Whether the output is text, the only format `--ascii` rewrites (data
-    /// reads the same in every locale).
+    /// Whether the output is text, which `--ascii` and a locale that is
+    /// not UTF-8 both rewrite.
     pub text: bool,
+    /// Whether the output is data (JSON, JSON lines, YAML, CSV), whose
+    /// strings `--ascii` rewrites when asked for by name (data otherwise
+    /// reads the same in every locale). Drawings are never rewritten.
+    pub data: bool,
 }
 
 impl Delivery {
@@ -42,6 +46,7 @@ impl Delivery {
         Delivery {
             to: to.map(Path::to_path_buf),
             text: false,
+            data: false,
         }
     }
 }
@@ -60,13 +65,31 @@ pub fn check_output(path: &Path) -> Result<(), String> {
     check_writable(path).map_err(|e| format!("cannot write {}: {e}", path.display()))
 }
 
+/// When output is written in ASCII: `--ascii` given by name (text and
+/// data), or a locale that is not UTF-8 (text only).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Ascii {
+    /// `--ascii` was given.
+    pub asked: bool,
+    /// The locale cannot show UTF-8.
+    pub locale: bool,
+}
+
+impl Ascii {
+    /// Whether text is written in ASCII.
+    pub fn any(self) -> bool {
+        self.asked || self.locale
+    }
+}
+
 /// Delivers a command's text: to the `--output` file (atomically), else to
 /// standard output (refusing several megabytes on a terminal). `ascii`
-/// turns text, and only text, into its ASCII form. A reader that stops
-/// early (`| head`, a pager quit) is not an error.
-pub fn deliver(text: &str, to: &Delivery, ascii: bool) -> Result<(), DeliveryFailed> {
+/// turns text into its ASCII form, and with `--ascii` given by name the
+/// strings of data too. A reader that stops early (`| head`, a pager
+/// quit) is not an error.
+pub fn deliver(text: &str, to: &Delivery, ascii: Ascii) -> Result<(), DeliveryFailed> {
     use std::io::Write;
-    let text = if ascii && to.text {
+    let text = if (ascii.any() && to.text) || (ascii.asked && to.data) {
         std::borrow::Cow::Owned(schofield::text::to_ascii(text))
     } else {
         std::borrow::Cow::Borrowed(text)
@@ -112,9 +135,13 @@ impl FormatArg {
     /// Where this command's output goes, for `main` to deliver it (text
     /// when no format can be chosen: the command then fails anyway).
     pub fn delivery(&self) -> Delivery {
+        let chosen = self.chosen().ok();
         Delivery {
             to: self.output.clone(),
-            text: self.chosen().is_ok_and(|f| f == OutputFormat::Text),
+            text: chosen == Some(OutputFormat::Text),
+            data: chosen
+                .and_then(OutputFormat::records)
+                .is_some_and(|f| f != Format::Text),
         }
     }
 
@@ -624,4 +651,48 @@ pub fn memory_bound(max_memory_mb: u64) -> u64 {
         Some(free) => asked.min(free),
         None => asked,
     }
+}
+
+/// A flag whose value is free text, with the values a shell may offer to
+/// complete it (the library's puzzle names, the named goals, the
+/// partitions): they appear in the completions and the help, and anything
+/// else (a file, a grid) is still read.
+#[derive(Clone)]
+pub struct Suggested(pub fn() -> Vec<&'static str>);
+
+impl clap::builder::TypedValueParser for Suggested {
+    type Value = String;
+
+    fn parse_ref(
+        &self,
+        cmd: &clap::Command,
+        arg: Option<&clap::Arg>,
+        value: &std::ffi::OsStr,
+    ) -> Result<String, clap::Error> {
+        clap::builder::StringValueParser::new().parse_ref(cmd, arg, value)
+    }
+
+    fn possible_values(
+        &self,
+    ) -> Option<Box<dyn Iterator<Item = clap::builder::PossibleValue> + '_>> {
+        Some(Box::new(
+            (self.0)()
+                .into_iter()
+                .map(clap::builder::PossibleValue::new),
+        ))
+    }
+}
+
+/// The named goals `--goal` offers besides a grid.
+pub fn goal_names() -> Vec<&'static str> {
+    vec!["blank-last", "blank-first"]
+}
+
+/// The partitions `--partition` offers.
+pub fn partition_names() -> Vec<&'static str> {
+    schofield::search::pdb::PartitionName::ALL
+        .iter()
+        .map(|p| p.name())
+        .chain(["manhattan", "linear-conflict"])
+        .collect()
 }

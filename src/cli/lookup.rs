@@ -16,7 +16,7 @@ pub struct TableArgs {
     board: Option<String>,
     /// The goal: a grid, or blank-last (123/456/78_, the default) or
     /// blank-first (_12/345/678).
-    #[arg(long)]
+    #[arg(long, value_parser = super::common::Suggested(super::common::goal_names), hide_possible_values = true)]
     goal: Option<String>,
     /// Use this saved table instead of building one.
     #[arg(long)]

@@ -54,7 +54,7 @@ pub fn usage_error(e: clap::Error, root: &clap::Command) -> std::process::ExitCo
 pub fn finish(
     outcome: common::Outcome,
     delivery: &common::Delivery,
-    ascii: bool,
+    ascii: common::Ascii,
 ) -> std::process::ExitCode {
     use schofield::search::SearchError;
     use std::process::ExitCode;
@@ -78,7 +78,7 @@ pub fn finish(
     let message = format!("error: {e}{}", hint(e.as_ref()));
     eprintln!(
         "{}",
-        if ascii {
+        if ascii.any() {
             schofield::text::to_ascii(&message)
         } else {
             message

@@ -34,13 +34,13 @@ pub struct OptimalArgs {
     /// blank-first (Korf's), or a grid with the blank in a corner. A batch
     /// file may declare its own in a `# goal:` comment. One set of
     /// databases serves every such goal.
-    #[arg(long)]
+    #[arg(long, value_parser = super::common::Suggested(super::common::goal_names), hide_possible_values = true)]
     goal: Option<String>,
     /// The heuristic: pattern databases 7-8 (the default: fewest nodes, a
     /// 2-minute build on first use), 7-7-1 (half a minute), 6-6-3 or
     /// 5-5-5 (seconds to build); or manhattan or linear-conflict, with no
     /// databases (for comparison).
-    #[arg(long, default_value = "7-8")]
+    #[arg(long, default_value = "7-8", value_parser = super::common::Suggested(super::common::partition_names), hide_possible_values = true)]
     partition: String,
     /// The database file: loaded if present, else built and saved there
     /// (default: in the user's cache folder).

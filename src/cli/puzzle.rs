@@ -44,7 +44,7 @@ pub struct PuzzleArgs {
     /// The puzzle: a name from the library (`schofield puzzles` lists
     /// them) or a file: our YAML, twsearch's .tws or cubing.js's KPuzzle
     /// JSON.
-    #[arg(long, default_value = "eight", value_name = "NAME|FILE")]
+    #[arg(long, default_value = "eight", value_name = "NAME|FILE", value_parser = super::common::Suggested(schofield::puzzle::library::names), hide_possible_values = true)]
     pub puzzle: String,
     /// Which powers of a move count as one move: face (every power: U, U2,
     /// U') or quarter (a move and its inverse: U, U'). The puzzle's file
@@ -228,7 +228,7 @@ pub struct PuzzlesArgs {
     #[arg(long, value_enum, requires = "puzzle", value_name = "FORMAT")]
     write: Option<PuzzleFormat>,
     /// The puzzle to write: a library name or a file.
-    #[arg(long, value_name = "NAME|FILE", requires = "write")]
+    #[arg(long, value_name = "NAME|FILE", requires = "write", value_parser = super::common::Suggested(schofield::puzzle::library::names), hide_possible_values = true)]
     puzzle: Option<String>,
     #[command(flatten)]
     pub out: FormatArg,

@@ -44,7 +44,7 @@ pub struct RandomArgs {
     #[arg(long)]
     seed: Option<u64>,
     /// The goal on a board: blank-last (the default), blank-first or a grid.
-    #[arg(long)]
+    #[arg(long, value_parser = super::common::Suggested(super::common::goal_names), hide_possible_values = true)]
     goal: Option<String>,
     #[command(flatten)]
     pub out: FormatArg,

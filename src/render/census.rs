@@ -53,11 +53,14 @@ pub fn case_text(r: &CaseResult) -> String {
     let st = &r.standard;
     let _ = writeln!(
         s,
-        "\nstandard positions (blank at home): {}, max {} moves; {} symmetr{} fix the home cell",
+        "\nstandard positions (blank at home): {}, max {} moves; {} the home cell",
         grouped(st.positions as usize),
         st.max,
-        st.symmetries,
-        if st.symmetries == 1 { "y" } else { "ies" }
+        if st.symmetries == 1 {
+            "only the identity fixes".to_string()
+        } else {
+            format!("{} symmetries fix", st.symmetries)
+        }
     );
     let _ = writeln!(
         s,

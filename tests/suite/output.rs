@@ -288,6 +288,30 @@ fn ascii_output_when_asked_or_when_the_locale_is_not_utf8() {
     let text = String::from_utf8(posix.stdout).unwrap();
     assert!(text.is_ascii(), "{text}");
     assert!(text.contains("W x y z A d Y"));
+    // Asked for by name, --ascii reaches the strings of data too (issue
+    // #35); the data stays valid and says the same in ASCII.
+    for format in ["json", "jsonl", "yaml", "csv"] {
+        for args in [
+            vec!["solve", "102536", "--all"],
+            vec!["path", "WXY"],
+            vec!["classes", "298"],
+        ] {
+            let mut with = args.clone();
+            with.extend(["--format", format, "--ascii"]);
+            let data = stdout(&with);
+            assert!(data.is_ascii(), "{with:?}\n{data}");
+            if format == "json" {
+                let v: serde_json::Value = serde_json::from_str(&data).unwrap();
+                let marked = v
+                    .get("specimen_marked")
+                    .or_else(|| v.get("marked"))
+                    .and_then(|m| m.as_str());
+                if let Some(m) = marked {
+                    assert!(m.contains("x y"), "{m}");
+                }
+            }
+        }
+    }
 }
 
 /// One rule for numbers in text: four digits or more are grouped in threes

@@ -234,3 +234,118 @@ fn the_notation_example_is_odd() {
         "{both_odd}"
     );
 }
+
+#[test]
+fn every_command_has_a_manual_page_and_the_shell_completes_values() {
+    // A page for every command, nested ones too, each with its options,
+    // examples, exit status and files.
+    let dir = tempfile::tempdir().unwrap();
+    let listed = stdout(&["man", "--dir", dir.path().to_str().unwrap()]);
+    for name in [
+        "schofield",
+        "schofield-solve",
+        "schofield-lookup",
+        "schofield-lookup-solve",
+        "schofield-lookup-build",
+        "schofield-five-trees",
+        "schofield-optimal",
+    ] {
+        let path = dir.path().join(format!("{name}.1"));
+        assert!(listed.contains(&path.display().to_string()), "{name}");
+        let page = std::fs::read_to_string(&path).unwrap();
+        for section in [
+            ".SH NAME",
+            ".SH SYNOPSIS",
+            ".SH EXAMPLES",
+            ".SH \"EXIT STATUS\"",
+            ".SH FILES",
+        ] {
+            assert!(page.contains(section), "{name}: {section}");
+        }
+    }
+    // The pages the program's page refers to all exist.
+    let main = std::fs::read_to_string(dir.path().join("schofield.1")).unwrap();
+    let mut references = 0;
+    for (at, _) in main.match_indices("(1)") {
+        let word = main[..at].rsplit([' ', '\n']).next().unwrap();
+        if let Some(sub) = word.strip_prefix("schofield\\-") {
+            let sub = sub.replace("\\-", "-");
+            assert!(
+                dir.path().join(format!("schofield-{sub}.1")).exists(),
+                "{sub}"
+            );
+            references += 1;
+        }
+    }
+    assert!(references >= 15, "{main}");
+    // Every option of solve is on its page, and its examples.
+    let solve = std::fs::read_to_string(dir.path().join("schofield-solve.1")).unwrap();
+    for flag in [
+        "\\-\\-to",
+        "\\-\\-all",
+        "\\-\\-steps",
+        "\\-\\-format",
+        "\\-\\-puzzle",
+    ] {
+        assert!(solve.contains(flag), "{flag}");
+    }
+    assert!(
+        solve.contains("schofield solve 102536 \\-\\-to 021364"),
+        "{solve}"
+    );
+    // Rendered by man(1) where it is installed, without a warning.
+    if let Ok(out) = std::process::Command::new("man")
+        .args([
+            "-l",
+            "--warnings",
+            dir.path()
+                .join("schofield-lookup-solve.1")
+                .to_str()
+                .unwrap(),
+        ])
+        .env("MANWIDTH", "80")
+        .output()
+    {
+        if out.status.success() {
+            let text = String::from_utf8_lossy(&out.stdout);
+            assert!(text.contains("EXIT STATUS"), "{text}");
+        }
+    }
+
+    // Completions: the shells without one named, and in bash the values of
+    // --puzzle, --metric, --goal and --partition.
+    assert!(stdout(&["completions"]).starts_with("bash\nzsh\nfish\n"));
+    let script = dir.path().join("schofield.bash");
+    std::fs::write(&script, stdout(&["completions", "bash"])).unwrap();
+    let complete = |words: &str| {
+        let line = format!("schofield {words} ");
+        let out = std::process::Command::new("bash")
+            .arg("-c")
+            .arg(format!(
+                "source {}; COMP_WORDS=({line} ''); COMP_CWORD=$((${{#COMP_WORDS[@]}} - 1)); COMP_LINE='{line}'; COMP_POINT=${{#COMP_LINE}}; _schofield schofield '' \"${{COMP_WORDS[COMP_CWORD-1]}}\"; echo \"${{COMPREPLY[*]}}\"",
+                script.display()
+            ))
+            .output()
+            .unwrap();
+        String::from_utf8_lossy(&out.stdout).trim().to_string()
+    };
+    assert!(
+        complete("counts --puzzle").contains("eight five eight-tiles"),
+        "{}",
+        complete("counts --puzzle")
+    );
+    assert_eq!(complete("counts --metric"), "face quarter");
+    assert_eq!(complete("astar --goal"), "blank-last blank-first");
+    assert_eq!(
+        complete("optimal --partition"),
+        "7-7-1 7-8 6-6-3 5-5-5 manhattan linear-conflict"
+    );
+    // A file is still read where a name is offered.
+    let mine = dir.path().join("mine.yaml");
+    std::fs::write(
+        &mine,
+        stdout(&["puzzles", "--write", "yaml", "--puzzle", "five"]),
+    )
+    .unwrap();
+    assert!(stdout(&["counts", "--puzzle", mine.to_str().unwrap()]).contains("total"));
+}
