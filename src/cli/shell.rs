@@ -53,7 +53,19 @@ pub fn man(args: ManArgs, command: clap::Command) -> Outcome {
     let mut pages = Vec::new();
     collect(&command, "schofield", &mut pages)?;
     let Some(dir) = args.dir else {
-        return Ok(pages.swap_remove(0).1);
+        // One page for the whole program: its own, with each command's
+        // description, synopsis and options under a heading of its own.
+        let mut commands = Vec::new();
+        every_command(&command, "schofield", &mut |cmd, spaced| {
+            commands.extend_from_slice(format!(".SH \"{}\"\n", spaced.to_uppercase()).as_bytes());
+            let page = clap_mangen::Man::new(cmd.clone());
+            page.render_description_section(&mut commands)?;
+            page.render_synopsis_section(&mut commands)?;
+            page.render_options_section(&mut commands)?;
+            Ok(())
+        })?;
+        let whole = command.clone().display_name("schofield");
+        return page(&whole, "schofield", &String::from_utf8(commands)?);
     };
     std::fs::create_dir_all(&dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
     let mut written = String::new();
@@ -78,17 +90,37 @@ fn collect(
         .clone()
         .display_name(name.to_string())
         .bin_name(spaced.clone());
-    pages.push((name.to_string(), page(&cmd, &spaced)?));
+    pages.push((name.to_string(), page(&cmd, &spaced, "")?));
     for sub in command.get_subcommands().filter(|s| !s.is_hide_set()) {
         collect(sub, &format!("{name}-{}", sub.get_name()), pages)?;
     }
     Ok(())
 }
 
+/// Calls `each` on every command below `command` (nested ones too), with
+/// its name as typed (`schofield lookup build`).
+fn every_command(
+    command: &clap::Command,
+    name: &str,
+    each: &mut dyn FnMut(&clap::Command, &str) -> std::io::Result<()>,
+) -> std::io::Result<()> {
+    for sub in command.get_subcommands().filter(|s| !s.is_hide_set()) {
+        let spaced = format!("{name} {}", sub.get_name());
+        each(&sub.clone().bin_name(spaced.clone()), &spaced)?;
+        every_command(sub, &spaced, each)?;
+    }
+    Ok(())
+}
+
 /// One page: clap's NAME, SYNOPSIS, DESCRIPTION, OPTIONS and commands, then
-/// NOTES and EXAMPLES from the help's closing text, EXIT STATUS, FILES and
+/// `commands` (each command's sections, on the program's one page), NOTES
+/// and EXAMPLES from the help's closing text, EXIT STATUS, FILES and
 /// SEE ALSO.
-fn page(cmd: &clap::Command, spaced: &str) -> Result<String, Box<dyn std::error::Error>> {
+fn page(
+    cmd: &clap::Command,
+    spaced: &str,
+    commands: &str,
+) -> Result<String, Box<dyn std::error::Error>> {
     let man = clap_mangen::Man::new(cmd.clone())
         .source(format!("schofield {}", env!("CARGO_PKG_VERSION")))
         .manual("schofield");
@@ -103,6 +135,7 @@ fn page(cmd: &clap::Command, spaced: &str) -> Result<String, Box<dyn std::error:
     if cmd.has_subcommands() {
         man.render_subcommands_section(&mut out)?;
     }
+    out.extend_from_slice(commands.as_bytes());
     let after = cmd
         .get_after_help()
         .map(|h| h.to_string())

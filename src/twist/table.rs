@@ -275,20 +275,10 @@ pub fn class_dictionary(a: &Analysis, asked: Dictionary) -> Option<Vec<ClassReco
             .list()
             .iter()
             .enumerate()
-            .map(|(id, c)| {
-                let x = c.representative;
-                ClassRecord {
-                    class_id: id,
-                    representative: a.name_of(x),
-                    sequence_number: x,
-                    size: c.size,
-                    moves: c.distance,
-                    starting_twists: MoveBits(a.starting_moves(x)).named(moves),
-                    ending_twists: MoveBits(a.ending_moves(x).unwrap_or(0)).named(moves),
-                    members: if members { member_names.next() } else { None },
-                    specimen: specimens.then(|| Path::new(a.specimen(x)).written(moves)),
-                    minimal_paths: None,
-                }
+            .map(|(id, c)| ClassRecord {
+                members: if members { member_names.next() } else { None },
+                specimen: specimens.then(|| Path::new(a.specimen(c.representative)).written(moves)),
+                ..bare_record(a, id, c)
             })
             .collect(),
     )
@@ -329,6 +319,17 @@ pub fn class_record(a: &Analysis, id: usize, extended: bool) -> Option<ClassReco
         .map(|p| Path::new(p).written(moves))
         .collect();
     Some(ClassRecord {
+        members: Some(members),
+        specimen: Some(Path::new(a.specimen(x)).written(moves)),
+        minimal_paths: Some(paths),
+        ..bare_record(a, id, c)
+    })
+}
+
+/// The record of class `id`, whose figures `c` holds, with nothing listed.
+fn bare_record(a: &Analysis, id: usize, c: &crate::group::classes::Class) -> ClassRecord {
+    let (x, moves) = (c.representative, a.moves());
+    ClassRecord {
         class_id: id,
         representative: a.name_of(x),
         sequence_number: x,
@@ -336,8 +337,8 @@ pub fn class_record(a: &Analysis, id: usize, extended: bool) -> Option<ClassReco
         moves: c.distance,
         starting_twists: MoveBits(a.starting_moves(x)).named(moves),
         ending_twists: MoveBits(a.ending_moves(x).unwrap_or(0)).named(moves),
-        members: Some(members),
-        specimen: Some(Path::new(a.specimen(x)).written(moves)),
-        minimal_paths: Some(paths),
-    })
+        members: None,
+        specimen: None,
+        minimal_paths: None,
+    }
 }
