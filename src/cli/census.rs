@@ -145,7 +145,7 @@ pub fn run(mut args: BoardsArgs) -> Outcome {
     };
     let mut results = Vec::with_capacity(list.len());
     for c in &list {
-        if c.board.cells() > 12 {
+        if c.board.cells() > 12 && !args.out.quiet {
             eprintln!(
                 "the {} board, home {}: {} states, {} bytes of tables ({:.1} GiB) …",
                 c.board,
@@ -162,10 +162,11 @@ pub fn run(mut args: BoardsArgs) -> Outcome {
             &format!(
                 "{title}: {{msg}} [{{bar:30}}] {{human_pos}}/{{human_len}} states ({{elapsed}})"
             ),
+            args.out.quiet,
         );
-        // A log line a layer for the long runs: the distributed ones and
-        // boards of more than 12 cells.
-        let log = distributed.is_some() || c.board.cells() > 12;
+        // A log line a layer with --verbose (a long run redirected to a
+        // file, say); the bar shows progress on a terminal.
+        let log = args.out.verbose;
         let started = std::time::Instant::now();
         let report = move |p: schofield::board::Progress| {
             bar.set_position(p.found);

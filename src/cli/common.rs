@@ -21,6 +21,14 @@ pub struct FormatArg {
     /// output.
     #[arg(long)]
     pub output: Option<PathBuf>,
+    /// Say nothing on standard error but errors: no progress bar, no
+    /// notes (progress bars appear only on a terminal anyway).
+    #[arg(long, short = 'q', conflicts_with = "verbose")]
+    pub quiet: bool,
+    /// Say more: a line for each layer of a long search on standard error
+    /// (the census, a distributed run); `fifteen` shows each 3-cycle.
+    #[arg(long, short = 'v')]
+    pub verbose: bool,
 }
 
 /// Where a command's text goes and how: the output context `main`
@@ -129,6 +137,8 @@ impl FormatArg {
         Ok(FormatArg {
             format: Some(self.chosen()?),
             output: None,
+            quiet: self.quiet,
+            verbose: self.verbose,
         })
     }
 
@@ -574,11 +584,13 @@ pub fn parse_moves(s: &str) -> Result<u8, String> {
 /// A progress bar on standard error (indicatif draws it only on a
 /// terminal). `template` is an indicatif template; `{{`/`}}` in a
 /// `format!` give its braces.
-pub fn progress_bar(len: u64, template: &str) -> indicatif::ProgressBar {
-    let bar = indicatif::ProgressBar::with_draw_target(
-        Some(len),
-        indicatif::ProgressDrawTarget::stderr(),
-    );
+pub fn progress_bar(len: u64, template: &str, quiet: bool) -> indicatif::ProgressBar {
+    let target = if quiet {
+        indicatif::ProgressDrawTarget::hidden()
+    } else {
+        indicatif::ProgressDrawTarget::stderr()
+    };
+    let bar = indicatif::ProgressBar::with_draw_target(Some(len), target);
     if let Ok(style) = indicatif::ProgressStyle::with_template(template) {
         bar.set_style(style);
     }

@@ -17,9 +17,6 @@ pub struct FifteenArgs {
     /// solved); or rows separated by '/'.
     #[arg(required = true, num_args = 1..)]
     list: Vec<String>,
-    /// Show each 3-cycle and the board after it.
-    #[arg(long)]
-    verbose: bool,
     #[command(flatten)]
     steps: super::common::StepsArg,
     #[command(flatten)]
@@ -53,7 +50,7 @@ pub fn run(args: FifteenArgs) -> Outcome {
         ));
     };
     let width = args.out.text_width();
-    let body = render::render_fifteen(&solution, args.verbose, format, width)?;
+    let body = render::render_fifteen(&solution, args.out.verbose, format, width)?;
     let grids = || render::Steps::of_tiles(&board, &a, &solution.tiles);
     super::common::steps_if(args.steps, body, &solution, grids, format, width)
 }

@@ -111,7 +111,14 @@ pub fn run(args: OptimalArgs) -> Outcome {
     let heuristic = match plan {
         Plan::Estimate(h) => Guide::Estimate(h),
         Plan::Databases(name, path) => {
-            loaded = databases(&board, name, &path, args.rebuild, args.pdb.is_none())?;
+            loaded = databases(
+                &board,
+                name,
+                &path,
+                args.rebuild,
+                args.pdb.is_none(),
+                args.out.quiet,
+            )?;
             Guide::Databases(&loaded)
         }
     };
@@ -329,15 +336,19 @@ fn databases(
     path: &Path,
     rebuild: bool,
     cached: bool,
+    quiet: bool,
 ) -> Result<Partition, Box<dyn std::error::Error>> {
     let goal = &PartitionName::goal(board);
     if path.exists() && !rebuild {
         match Partition::load(path, board, goal, partition) {
             Ok(p) => return Ok(p),
             Err(PdbError::Store(e)) if cached && e.is_outdated() => {
-                eprintln!(
-                    "the cached databases {} were written by an older schofield; building them again",
-                    path.display()
+                note(
+                    quiet,
+                    &format!(
+                        "the cached databases {} were written by an older schofield; building them again",
+                        path.display()
+                    ),
                 );
             }
             Err(e) => return Err(e.into()),
@@ -353,11 +364,15 @@ fn databases(
         }
         _ => String::new(),
     };
-    eprintln!("building the {partition} pattern databases{expect} …");
+    note(
+        quiet,
+        &format!("building the {partition} pattern databases{expect} …"),
+    );
     let clock = std::time::Instant::now();
     let bar = common::progress_bar(
         1,
         "{msg} [{bar:30}] {human_pos}/{human_len} states ({elapsed})",
+        quiet,
     );
     let part = Partition::build(board, goal, partition, &|p| {
         bar.set_length(p.total);
@@ -372,10 +387,13 @@ fn databases(
     bar.finish_and_clear();
     let part = part?;
     part.save(path)?;
-    eprintln!(
-        "built in {:.1} s, saved to {}",
-        clock.elapsed().as_secs_f64(),
-        path.display()
+    note(
+        quiet,
+        &format!(
+            "built in {:.1} s, saved to {}",
+            clock.elapsed().as_secs_f64(),
+            path.display()
+        ),
     );
     Ok(part)
 }
@@ -405,4 +423,11 @@ fn read_batch(input: impl std::io::BufRead, board: &Board, name: &str) -> Result
         return Err(format!("{name} holds no positions"));
     }
     Ok((instances, reader.goal().cloned(), failed))
+}
+
+/// A note on standard error, unless `--quiet`.
+fn note(quiet: bool, text: &str) {
+    if !quiet {
+        eprintln!("{text}");
+    }
 }

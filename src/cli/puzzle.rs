@@ -83,7 +83,7 @@ impl PuzzleArgs {
     /// position's class is not kept (for large puzzles).
     pub fn analyse(&self, counts_only: bool) -> Result<Analysis, Box<dyn std::error::Error>> {
         let puzzle = self.read()?;
-        Ok(analyse(puzzle, &self.options(counts_only))?)
+        Ok(analyse(puzzle, &self.options(counts_only), false)?)
     }
 }
 
@@ -94,26 +94,29 @@ pub struct LayerBar {
     bar: indicatif::ProgressBar,
     start: std::time::Instant,
     name: String,
+    quiet: bool,
 }
 
 impl LayerBar {
     /// A hidden bar for the puzzle `name`.
-    pub fn new(name: &str) -> LayerBar {
+    pub fn new(name: &str, quiet: bool) -> LayerBar {
         let bar = super::common::progress_bar(
             0,
             "{msg} [{elapsed_precise}] {wide_bar} {pos}/{len} positions",
+            quiet,
         );
         bar.set_draw_target(indicatif::ProgressDrawTarget::hidden());
         LayerBar {
             bar,
             start: std::time::Instant::now(),
             name: name.to_string(),
+            quiet,
         }
     }
 
     /// Shows `reached` of `of` positions, the search at `distance`.
     pub fn show(&self, distance: u32, reached: u64, of: u64) {
-        if self.bar.is_hidden() && self.start.elapsed().as_secs_f64() > 1.0 {
+        if self.bar.is_hidden() && !self.quiet && self.start.elapsed().as_secs_f64() > 1.0 {
             self.bar
                 .set_draw_target(indicatif::ProgressDrawTarget::stderr());
         }
@@ -130,8 +133,8 @@ impl LayerBar {
 }
 
 /// Runs the analysis of `puzzle` with a [`LayerBar`].
-pub fn analyse(puzzle: Puzzle, options: &Options) -> Result<Analysis, AnalysisError> {
-    let bar = LayerBar::new(puzzle.name());
+pub fn analyse(puzzle: Puzzle, options: &Options, quiet: bool) -> Result<Analysis, AnalysisError> {
+    let bar = LayerBar::new(puzzle.name(), quiet);
     let a = Analysis::new(puzzle, options, &|l: Layer| {
         bar.show(l.distance, l.reached, l.of)
     });
@@ -146,6 +149,7 @@ pub fn two_bit_counts(
     puzzle: &Puzzle,
     args: &PuzzleArgs,
     refused: &AnalysisError,
+    quiet: bool,
 ) -> Result<Vec<MoveCount>, Box<dyn std::error::Error>> {
     let options = args.options(true);
     let metric = options.metric.unwrap_or(puzzle.default_metric());
@@ -155,17 +159,19 @@ pub fn two_bit_counts(
         return Err(refused.to_string().into());
     }
     let space = Space::with_limit(puzzle, &moves, options.max_memory)?;
-    let bar = LayerBar::new(puzzle.name());
+    let bar = LayerBar::new(puzzle.name(), quiet);
     let counts = search::two_bit_counts(&space, options.max_memory, &|l: Layer| {
         bar.show(l.distance, l.reached, l.of)
     });
     bar.finish();
     let counts = counts
         .map_err(|e| format!("{refused}; the two-bit search of the distribution alone: {e}"))?;
-    eprintln!(
-        "note: {refused}; the distribution alone, by the two-bit search ({} bytes), without classes",
-        grouped(schofield::board::two_bit::TwoBit::bytes(space.len()) as usize)
-    );
+    if !quiet {
+        eprintln!(
+            "note: {refused}; the distribution alone, by the two-bit search ({} bytes), without classes",
+            grouped(schofield::board::two_bit::TwoBit::bytes(space.len()) as usize)
+        );
+    }
     Ok(MoveCount::distribution(&counts))
 }
 

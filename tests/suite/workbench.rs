@@ -350,3 +350,44 @@ fn every_command_has_a_manual_page_and_the_shell_completes_values() {
     .unwrap();
     assert!(stdout(&["counts", "--puzzle", mine.to_str().unwrap()]).contains("total"));
 }
+
+#[test]
+fn quiet_by_default_when_standard_error_is_not_a_terminal() {
+    // A distributed census with standard error redirected: no layer lines
+    // unless --verbose asks for them, and nothing but the result with -q.
+    let run = |extra: &[&str]| {
+        let mut args = vec!["boards", "--board", "2x3", "--home", "5"];
+        if cfg!(feature = "distributed") {
+            args.extend(["--workers", "2"]);
+        }
+        args.extend(extra);
+        super::common::schofield(&args)
+    };
+    let plain = run(&[]);
+    assert!(plain.status.success());
+    let err = String::from_utf8_lossy(&plain.stderr);
+    assert!(!err.contains("layer 1 done"), "{err}");
+    let verbose = run(&["--verbose"]);
+    let err = String::from_utf8_lossy(&verbose.stderr);
+    assert!(err.contains("layer 1 done"), "{err}");
+    let quiet = run(&["-q"]);
+    assert_eq!(quiet.stdout, plain.stdout);
+    fails(&["counts", "--quiet", "--verbose"], "cannot be used with");
+    // Every command that writes output takes both.
+    for command in [
+        "counts",
+        "solve",
+        "boards",
+        "optimal",
+        "astar",
+        "lookup solve",
+    ] {
+        let mut args: Vec<&str> = command.split(' ').collect();
+        args.push("--help");
+        let help = stdout(&args);
+        assert!(
+            help.contains("--quiet") && help.contains("--verbose"),
+            "{command}"
+        );
+    }
+}
