@@ -10,6 +10,7 @@ use schofield::board::goal::Goal;
 use schofield::board::lookup;
 use schofield::puzzle::read;
 use schofield::render::{self, RandomPosition};
+use schofield::twist::Path;
 use schofield::twist::analysis::Analysis;
 
 /// Draw random positions for exercises: Schofield's eight- or
@@ -17,7 +18,7 @@ use schofield::twist::analysis::Analysis;
 /// anywhere, always solvable.
 #[derive(Args)]
 #[command(
-    after_help = "Examples:\n  schofield random --count 5 --moves 20 --seed 7\n  schofield random --puzzle 4x4 --count 3 --format jsonl"
+    after_help = "An exercise sheet: --format svg draws the positions as boards, numbered; the same --seed with --answers draws the answer sheet (each one's minimum and a specimen solution).\n\nExamples:\n  schofield random --count 5 --moves 20 --seed 7\n  schofield random --puzzle 4x4 --count 3 --format jsonl\n  schofield random --count 12 --seed 1 --format svg --output sheet.svg\n  schofield random --count 12 --seed 1 --format svg --answers --output answers.svg"
 )]
 pub struct RandomArgs {
     /// The puzzle: eight (Schofield's, the default), any puzzle of the
@@ -43,6 +44,10 @@ pub struct RandomArgs {
     /// The seed: the same seed gives the same positions.
     #[arg(long)]
     seed: Option<u64>,
+    /// With each position its minimum and a specimen solution (on a board,
+    /// the blank's moves; boards of at most 12 cells).
+    #[arg(long)]
+    answers: bool,
     /// The goal on a board: blank-last (the default), blank-first or a grid.
     #[arg(long, value_parser = super::common::Suggested(super::common::goal_names), hide_possible_values = true)]
     goal: Option<String>,
@@ -59,8 +64,11 @@ pub fn run(args: RandomArgs) -> Outcome {
         Some(s) => fastrand::Rng::with_seed(s),
         None => fastrand::Rng::new(),
     };
-    let records = match args.puzzle.parse::<Board>() {
-        Ok(b) if read::puzzle(&args.puzzle).is_err() => board(b, &args, &mut rng)?,
+    let drawing = args.out.get_or_svg()?;
+    let (records, squares, name) = match args.puzzle.parse::<Board>() {
+        Ok(b) if read::puzzle(&args.puzzle).is_err() => {
+            (board(b, &args, &mut rng)?, None, format!("{b} board"))
+        }
         _ => {
             let options = super::puzzle::PuzzleArgs {
                 puzzle: args.puzzle.clone(),
@@ -68,10 +76,57 @@ pub fn run(args: RandomArgs) -> Outcome {
                 generators: args.generators.clone(),
                 max_memory: None,
             };
-            twist(&options.analyse(true)?, &args, &mut rng)?
+            let a = options.analyse(!args.answers)?;
+            let records = twist(&a, &args, &mut rng)?;
+            if drawing.is_none() && a.grid(a.space().goal_index()).is_none() {
+                return Err(format!(
+                    "--format svg draws positions on a puzzle's layout, and the {} has none; use text, json, jsonl, yaml or csv",
+                    a.puzzle().name()
+                )
+                .into());
+            }
+            let squares = super::twist::square_numbers(&a);
+            (
+                records,
+                Some(squares),
+                render::capitalised(a.puzzle().name()),
+            )
         }
     };
-    Ok(render::render_random(&records, args.out.get()?)?)
+    let Some(format) = drawing else {
+        return Ok(sheet(&records, squares.as_deref(), &name, &args));
+    };
+    Ok(render::render_random(&records, format)?)
+}
+
+/// An exercise sheet: the positions drawn as numbered boards, or with
+/// `--answers` each with its minimum and a specimen solution.
+fn sheet(
+    records: &[RandomPosition],
+    squares: Option<&[Option<u8>]>,
+    name: &str,
+    args: &RandomArgs,
+) -> String {
+    let boards: Vec<(String, String)> = records
+        .iter()
+        .enumerate()
+        .map(|(i, r)| {
+            let label = match (&r.specimen, r.moves) {
+                (Some(s), Some(m)) if args.answers => {
+                    format!("{}: {}\n{}", i + 1, super::common::moves(usize::from(m)), s)
+                }
+                _ => (i + 1).to_string(),
+            };
+            (r.start.clone(), label)
+        })
+        .collect();
+    let seed = args.seed.map_or(String::new(), |s| format!(", seed {s}"));
+    let title = if args.answers {
+        format!("{name}: answers{seed}")
+    } else {
+        format!("{name}: {} to solve{seed}", records.len())
+    };
+    render::svg::sheet_svg(&boards, squares, &title)
 }
 
 /// Draws `count` places in `0..n` uniformly (with repetition), sorted.
@@ -141,6 +196,9 @@ fn twist(
             start: a.grid(x).unwrap_or_else(|| a.pattern_text(x)),
             code: a.code(x),
             moves: a.moves_at(x),
+            specimen: args
+                .answers
+                .then(|| Path::new(a.specimen(x)).written(a.moves()).plain),
         })
         .collect())
 }
@@ -156,13 +214,14 @@ fn board(
     let goal = goal.arrangement(&board)?;
     let mut out = match args.moves {
         None => {
-            let space = Space::new(board, goal);
+            let space = Space::new(board, goal.clone());
             places(rng, space.len() as u64, args.count)
                 .into_iter()
                 .map(|i| RandomPosition {
                     start: board.format(&space.arrangement(i as usize)),
                     code: None,
                     moves: None,
+                    specimen: None,
                 })
                 .collect::<Vec<_>>()
         }
@@ -175,7 +234,7 @@ fn board(
                 )
                 .into());
             }
-            let t = super::lookup::build(board, goal)?;
+            let t = super::lookup::build(board, goal.clone())?;
             let at = t
                 .distribution()
                 .iter()
@@ -195,10 +254,27 @@ fn board(
                     start: board.format(a),
                     code: None,
                     moves: Some(m),
+                    specimen: None,
                 })
                 .collect()
         }
     };
     rng.shuffle(&mut out);
+    if args.answers {
+        if board.cells() > lookup::MAX_TABLE_CELLS {
+            return Err(format!(
+                "--answers solves each position with the board's lookup table, built for boards of at most {} cells; {board} has {} (solve them with `schofield optimal -`)",
+                lookup::MAX_TABLE_CELLS,
+                board.cells()
+            )
+            .into());
+        }
+        let t = super::lookup::build(board, goal)?;
+        for r in &mut out {
+            let solution = t.solve(&board.parse_arrangement(&r.start)?)?;
+            r.moves = Some(solution.path.length as u8);
+            r.specimen = Some(schofield::board::letters(&solution.path.moves));
+        }
+    }
     Ok(out)
 }

@@ -224,7 +224,7 @@ pub fn solve(a: &Analysis, args: SolveArgs) -> Outcome {
     };
     match (args.out.get_or_svg()?, batch) {
         (Some(format), true) => batch_from_stdin(format, |text, f| one(text, Some(f))),
-        (None, true) => Err(NO_SVG_BATCH.into()),
+        (None, true) => batch_sheet(a, std::io::stdin().lock()),
         (drawing, false) => one(&args.position.join(" "), drawing),
     }
 }
@@ -286,7 +286,7 @@ fn draw(a: &Analysis, x: u64, sol: &SolutionReport, steps: StepsArg) -> Outcome 
 
 /// The number of each cell of the drawing in reading order; `None` for the
 /// blank.
-fn square_numbers(a: &Analysis) -> Vec<Option<u8>> {
+pub fn square_numbers(a: &Analysis) -> Vec<Option<u8>> {
     a.puzzle()
         .layout()
         .iter()
@@ -299,6 +299,44 @@ fn square_numbers(a: &Analysis) -> Vec<Option<u8>> {
 }
 
 /// The refusal of a drawing for a batch.
+/// The most positions a drawn batch shows.
+const MAX_SHEET: usize = 100;
+
+/// `solve - --format svg`: the batch's positions drawn on one sheet, each
+/// labelled with its line, its name and its minimum.
+fn batch_sheet(a: &Analysis, input: impl std::io::BufRead) -> Outcome {
+    let squares = square_numbers(a);
+    let mut boards = Vec::new();
+    for item in schofield::board::batch::Lines::new(input) {
+        let (line, text) = item?;
+        if boards.len() == MAX_SHEET {
+            return Err(format!(
+                "a drawn batch shows at most {MAX_SHEET} positions; line {line} is one more (split the batch, or write it as text or jsonl)"
+            )
+            .into());
+        }
+        let x = a
+            .parse_position(&text)
+            .map_err(|e| format!("line {line}: {e}"))?;
+        let grid = a.grid(x).ok_or_else(|| no_drawing(a))?;
+        let label = format!(
+            "line {line}: {}\n{}",
+            a.name_of(x),
+            super::common::moves(usize::from(a.moves_at(x).unwrap_or(0)))
+        );
+        boards.push((grid, label));
+    }
+    if boards.is_empty() {
+        return Err("standard input holds no positions".into());
+    }
+    let title = format!(
+        "{}: {} positions",
+        render::capitalised(a.puzzle().name()),
+        boards.len()
+    );
+    Ok(svg::sheet_svg(&boards, Some(&squares), &title))
+}
+
 pub const NO_SVG_BATCH: &str =
     "--format svg draws one position or solution; give one position, not `-`";
 

@@ -462,6 +462,10 @@ pub struct RandomPosition {
     /// Its distance from the goal, when known.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub moves: Option<u8>,
+    /// A minimal solution, with `--answers`: the twists (or the moves of a
+    /// puzzle's alg) on a twist puzzle, the blank's moves on a board.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub specimen: Option<String>,
 }
 
 /// Random positions. Text is one position a line, ready to pipe into a
@@ -470,6 +474,24 @@ pub fn render_random(records: &[RandomPosition], format: Format) -> Result<Strin
     match format {
         Format::Json | Format::Jsonl | Format::Yaml => structured(records, format),
         Format::Csv => csv(records),
+        Format::Text if records.iter().any(|r| r.specimen.is_some()) => {
+            let wide = records
+                .iter()
+                .map(|r| r.start.chars().count())
+                .max()
+                .unwrap_or(0);
+            Ok(records
+                .iter()
+                .map(|r| {
+                    format!(
+                        "{:<wide$}  {:>3}  {}\n",
+                        r.start,
+                        r.moves.map_or("?".to_string(), |m| m.to_string()),
+                        r.specimen.as_deref().unwrap_or_default()
+                    )
+                })
+                .collect())
+        }
         Format::Text => Ok(records.iter().map(|r| format!("{}\n", r.start)).collect()),
     }
 }

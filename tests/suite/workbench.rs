@@ -391,3 +391,92 @@ fn quiet_by_default_when_standard_error_is_not_a_terminal() {
         );
     }
 }
+
+#[test]
+fn exercise_sheets_and_their_answers() {
+    // The sheet draws the positions the text lists, numbered, and the same
+    // seed with --answers draws each one's minimum and a specimen.
+    let text = stdout(&["random", "--count", "6", "--seed", "3"]);
+    let grids: Vec<&str> = text.lines().collect();
+    assert_eq!(grids.len(), 6);
+    let sheet = stdout(&["random", "--count", "6", "--seed", "3", "--format", "svg"]);
+    assert!(
+        sheet.contains("Eight-puzzle: 6 to solve, seed 3"),
+        "{sheet}"
+    );
+    assert_eq!(sheet.matches("class=\"board\"").count(), 6);
+    let answers = stdout(&[
+        "random",
+        "--count",
+        "6",
+        "--seed",
+        "3",
+        "--answers",
+        "--format",
+        "json",
+    ]);
+    let v: serde_json::Value = serde_json::from_str(&answers).unwrap();
+    let a = eight();
+    for (r, grid) in v.as_array().unwrap().iter().zip(&grids) {
+        assert_eq!(r["start"].as_str(), Some(*grid));
+        // The specimen solves the position in its minimum.
+        let x = a.parse_position(grid).unwrap();
+        assert_eq!(r["moves"].as_u64(), a.moves_at(x).map(u64::from));
+        let walked = stdout(&["path", r["specimen"].as_str().unwrap(), "--from", grid]);
+        assert!(walked.contains("the target"), "{walked}");
+    }
+    let drawn = stdout(&[
+        "random",
+        "--count",
+        "6",
+        "--seed",
+        "3",
+        "--answers",
+        "--format",
+        "svg",
+    ]);
+    assert!(drawn.contains("Eight-puzzle: answers, seed 3"));
+    let first = &v[0];
+    assert!(drawn.contains(&format!(
+        ">\n1: {} moves\n<",
+        first["moves"].as_u64().unwrap()
+    )));
+    assert!(drawn.contains(&format!(">\n{}\n<", first["specimen"].as_str().unwrap())));
+    // On a board the answer is the blank's moves, from the lookup table.
+    let board = stdout(&[
+        "random",
+        "--puzzle",
+        "2x3",
+        "--count",
+        "3",
+        "--seed",
+        "2",
+        "--answers",
+        "--format",
+        "json",
+    ]);
+    let v: serde_json::Value = serde_json::from_str(&board).unwrap();
+    for r in v.as_array().unwrap() {
+        let moves = r["moves"].as_u64().unwrap();
+        assert_eq!(r["specimen"].as_str().unwrap().len() as u64, moves);
+    }
+    fails(
+        &["random", "--puzzle", "4x4", "--answers"],
+        "at most 12 cells",
+    );
+    fails(
+        &["random", "--puzzle", "2x2x2", "--format", "svg"],
+        "has none",
+    );
+    // A batch drawn: one board for each line.
+    let piped = super::common::piped(
+        &["solve", "-", "--format", "svg"],
+        "102536\n025/1_3/746\n(123)\n",
+    );
+    let svg = String::from_utf8_lossy(&piped.stdout);
+    assert_eq!(svg.matches("class=\"board\"").count(), 3, "{svg}");
+    assert!(svg.contains(">\nline 3: 031245\n<"), "{svg}");
+    let bad = super::common::piped(&["solve", "-", "--format", "svg"], "102536\n(01)\n");
+    assert_eq!(bad.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&bad.stderr).contains("line 2: unsolvable"));
+}
