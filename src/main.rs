@@ -4,7 +4,7 @@
 
 mod cli;
 
-use clap::{CommandFactory, Parser, Subcommand};
+use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 use cli::common::{Delivery, FormatArg, Outcome};
 use cli::{
     astar, census, counts, explore, fifteen, five, graph, group, lookup, optimal, puzzle, random,
@@ -79,8 +79,8 @@ fn run(command: Command) -> Outcome {
         Command::Regenerate(args) => regenerate::run(args),
         Command::Random(args) => random::run(args),
         Command::Explore(args) => explore::run(args),
-        Command::Completions(args) => shell::completions(args, Cli::command()),
-        Command::Man(args) => shell::man(args, Cli::command()),
+        Command::Completions(args) => shell::completions(args, cli_command()),
+        Command::Man(args) => shell::man(args, cli_command()),
     }
 }
 
@@ -112,10 +112,19 @@ impl Command {
     }
 }
 
+/// The command line: the derived parser, each command's `--format`
+/// offering only what it writes ([`cli::with_formats`]).
+fn cli_command() -> clap::Command {
+    cli::with_formats(Cli::command())
+}
+
 fn main() -> ExitCode {
-    let cli = match Cli::try_parse() {
+    let cli = match cli_command()
+        .try_get_matches()
+        .and_then(|m| Cli::from_arg_matches(&m))
+    {
         Ok(cli) => cli,
-        Err(e) => return cli::usage_error(e, &Cli::command()),
+        Err(e) => return cli::usage_error(e, &cli_command()),
     };
     let ascii = cli::common::Ascii {
         asked: cli.ascii,

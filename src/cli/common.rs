@@ -13,8 +13,9 @@ pub type Outcome = Result<String, Box<dyn std::error::Error>>;
 /// `--format` and `--output`, shared by every command that prints data.
 #[derive(Args, Clone)]
 pub struct FormatArg {
-    /// Output format: text (the default), json, jsonl, yaml or csv; with
-    /// --output, taken from the file's extension when not given.
+    /// Output format: text (the default) or one of the others this command
+    /// writes (listed below); with --output, taken from the file's
+    /// extension when not given.
     #[arg(long, value_enum)]
     pub format: Option<OutputFormat>,
     /// Write the output to this file (atomically) instead of standard
@@ -325,7 +326,7 @@ pub fn choose_format<F: Copy + PartialEq>(
 }
 
 /// The commands that draw `--format svg`, for messages.
-pub const SVG_COMMANDS: &str = "solve, five solve, path, five path, lookup solve, astar, optimal, fifteen, counts, five counts, five trees, lookup build, boards";
+pub const SVG_COMMANDS: &str = "solve, five solve, path, five path, classes, random, lookup solve, astar, optimal, fifteen, counts, five counts, five trees, lookup build, boards";
 
 /// What a command is asked to write: data in a [`Format`], or a drawing.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -106,6 +106,23 @@ pub fn finish(
 /// read from the parser's own description of every command.
 pub fn flag_hint(e: &clap::Error, root: &clap::Command) -> String {
     use clap::error::{ContextKind, ContextValue, ErrorKind};
+    if e.kind() == ErrorKind::InvalidValue
+        && let (Some(ContextValue::String(arg)), Some(ContextValue::String(value))) = (
+            e.get(ContextKind::InvalidArg),
+            e.get(ContextKind::InvalidValue),
+        )
+        && arg.starts_with("--format")
+    {
+        // What the refused format is for, and where it is taken.
+        return match value.as_str() {
+            "svg" => format!(
+                "; --format svg draws positions, solutions and distributions ({}), not this command's output",
+                common::SVG_COMMANDS
+            ),
+            "dot" => "; --format dot is for drawings of graphs (five trees; graph has formats of its own)".to_string(),
+            _ => String::new(),
+        };
+    }
     if e.kind() != ErrorKind::UnknownArgument {
         return String::new();
     }
@@ -203,4 +220,72 @@ pub fn hint(e: &(dyn std::error::Error + 'static)) -> &'static str {
         _ => {}
     }
     ""
+}
+
+/// The command line as clap parses it, with each command's `--format`
+/// offering only the formats it writes: data (text, json, jsonl, yaml,
+/// csv) everywhere, `svg` where the command draws, `dot` only on
+/// `five trees` (`graph` has formats of its own). The help, the manual
+/// pages and the completions all list what the command takes, and any
+/// other value is refused by clap with the list.
+pub fn with_formats(root: clap::Command) -> clap::Command {
+    const DRAWN: &[&str] = &[
+        "counts",
+        "solve",
+        "path",
+        "classes",
+        "astar",
+        "boards",
+        "fifteen",
+        "lookup build",
+        "lookup solve",
+        "optimal",
+        "random",
+        "five counts",
+        "five solve",
+        "five path",
+    ];
+    fn walk(cmd: clap::Command, path: &str) -> clap::Command {
+        let subs: Vec<String> = cmd
+            .get_subcommands()
+            .map(|s| s.get_name().to_string())
+            .collect();
+        let mut cmd = cmd;
+        for name in subs {
+            let full = if path.is_empty() {
+                name.clone()
+            } else {
+                format!("{path} {name}")
+            };
+            cmd = cmd.mut_subcommand(name, |sub| walk(sub, &full));
+        }
+        if path.is_empty() || path == "graph" {
+            return cmd;
+        }
+        let offered: &[&str] = if path == "five trees" {
+            &["text", "json", "jsonl", "yaml", "csv", "dot", "svg"]
+        } else if DRAWN.contains(&path) {
+            &["text", "json", "jsonl", "yaml", "csv", "svg"]
+        } else {
+            &["text", "json", "jsonl", "yaml", "csv"]
+        };
+        if cmd.get_arguments().any(|a| a.get_id() == "format") {
+            cmd = cmd.mut_arg("format", |arg| {
+                use clap::ValueEnum;
+                use clap::builder::TypedValueParser;
+                let values: Vec<clap::builder::PossibleValue> =
+                    common::OutputFormat::value_variants()
+                        .iter()
+                        .filter_map(|f| f.to_possible_value())
+                        .filter(|v| offered.contains(&v.get_name()))
+                        .collect();
+                arg.value_parser(clap::builder::PossibleValuesParser::new(values).map(|s| {
+                    <common::OutputFormat as clap::ValueEnum>::from_str(&s, false)
+                        .expect("an offered format is a format")
+                }))
+            });
+        }
+        cmd
+    }
+    walk(root, "")
 }

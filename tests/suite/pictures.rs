@@ -152,10 +152,25 @@ fn pictures_go_to_svg_files_and_are_refused_where_they_make_no_sense() {
         &["astar", "867/254/3_1", "--compare", "--format", "svg"],
         "leave out --compare",
     );
+    // A batch of twist positions is drawn as a sheet (issue #35); the
+    // board solvers' batches are tables of lengths, not drawn.
     let out = assert_cmd::Command::cargo_bin("schofield")
         .unwrap()
         .args(["solve", "-", "--format", "svg"])
         .write_stdin("102536\n")
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    assert_eq!(
+        String::from_utf8_lossy(&out.stdout)
+            .matches("class=\"board\"")
+            .count(),
+        1
+    );
+    let out = assert_cmd::Command::cargo_bin("schofield")
+        .unwrap()
+        .args(["astar", "-", "--format", "svg"])
+        .write_stdin("867/254/3_1\n")
         .output()
         .unwrap();
     assert_eq!(out.status.code(), Some(2));

@@ -480,3 +480,34 @@ fn exercise_sheets_and_their_answers() {
     assert_eq!(bad.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&bad.stderr).contains("line 2: unsolvable"));
 }
+
+#[test]
+fn each_command_offers_only_the_formats_it_writes() {
+    // The help lists them, and anything else is refused with the list and
+    // what the refused format is for.
+    let solve = stdout(&["solve", "--help"]);
+    assert!(
+        solve.contains("- svg:") && !solve.contains("- dot:"),
+        "{solve}"
+    );
+    let group = stdout(&["group", "--help"]);
+    assert!(
+        !group.contains("- svg:") && !group.contains("- dot:"),
+        "{group}"
+    );
+    let trees = stdout(&["five", "trees", "--help"]);
+    assert!(trees.contains("- dot:") && trees.contains("- svg:"));
+    fails(
+        &["solve", "102536", "--format", "dot"],
+        "[possible values: text, json, jsonl, yaml, csv, svg]; --format dot is for drawings of graphs",
+    );
+    fails(
+        &["group", "--format", "svg"],
+        "[possible values: text, json, jsonl, yaml, csv]; --format svg draws",
+    );
+    // The completions offer the same.
+    let bash = stdout(&["completions", "bash"]);
+    assert!(bash.contains("compgen -W \"text json jsonl yaml csv\""));
+    assert!(bash.contains("compgen -W \"text json jsonl yaml csv svg\""));
+    assert!(bash.contains("compgen -W \"text json jsonl yaml csv dot svg\""));
+}
