@@ -124,11 +124,31 @@ fn grid_complaint(goal: &str, error: &BoardError) -> String {
     let grid_like = goal
         .chars()
         .any(|c| c.is_ascii_digit() || matches!(c, '_' | '.' | '/'));
-    if grid_like {
-        format!(" ({error})")
-    } else {
-        String::new()
+    if !grid_like {
+        return String::new();
     }
+    match tile_notation(goal, error) {
+        Some(rewritten) => format!(
+            " ({error}; in Schofield's notation 0 is a piece, which boards call tile {}: {rewritten})",
+            crate::text::split_cells(&goal.replace('/', "")).len() - 1
+        ),
+        None => format!(" ({error})"),
+    }
+}
+
+/// A grid written in Schofield's notation, piece 0 beside the blank `_`,
+/// rewritten with the tile a board gives that piece (the highest): `123/0_4/765`
+/// becomes `123/8_4/765`. `None` for any other grid or complaint.
+fn tile_notation(goal: &str, error: &BoardError) -> Option<String> {
+    let cells = crate::text::split_cells(&goal.replace(['/', '\n'], ""));
+    let n = cells.len();
+    let highest = (n - 1).to_string();
+    let fits = matches!(error, BoardError::SeveralBlanks(2))
+        && (3..=10).contains(&n)
+        && cells.iter().filter(|c| c.as_str() == "0").count() == 1
+        && cells.iter().any(|c| c == "_")
+        && !cells.contains(&highest);
+    fits.then(|| goal.replace('0', &highest))
 }
 
 #[cfg(test)]

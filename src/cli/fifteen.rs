@@ -50,7 +50,51 @@ pub fn run(args: FifteenArgs) -> Outcome {
         ));
     };
     let width = args.out.text_width();
-    let body = render::render_fifteen(&solution, args.out.verbose, format, width)?;
+    let mut body = render::render_fifteen(&solution, args.out.verbose, format, width)?;
+    if format == render::Format::Text {
+        body.push_str(&how_far(&board, &a, solution.tiles.len()));
+    }
     let grids = || render::Steps::of_tiles(&board, &a, &solution.tiles);
     super::common::steps_if(args.steps, body, &solution, grids, format, width)
+}
+
+/// How far the constructive answer is from the optimum: the optimum when
+/// IDA* finds it quickly (a bounded search with the linear-conflict
+/// estimate), else the estimate as a lower bound; with the command that
+/// finds the optimum.
+fn how_far(board: &Board, a: &schofield::board::Arrangement, constructive: usize) -> String {
+    use schofield::search::{Guide, Heuristic, Limits, Target, ida};
+    let goal = board.goal_blank_last();
+    let limits = Limits {
+        max_nodes: Some(200_000),
+        ..Limits::default()
+    };
+    let position = board.format(a).replace('/', " ").replace('_', "0");
+    match ida::solve(
+        board,
+        a,
+        &goal,
+        Guide::Estimate(Heuristic::LinearConflict),
+        &limits,
+    ) {
+        Ok(best) => format!(
+            "optimal    {}{}\n",
+            super::common::moves(best.path.length as usize),
+            if best.path.length as usize == constructive {
+                String::from(": the 3-cycles found it")
+            } else {
+                format!(
+                    " (IDA*); the 3-cycles take {} more: they show the method, `schofield optimal {position}` the shortest",
+                    constructive - best.path.length as usize
+                )
+            }
+        ),
+        Err(_) => {
+            let bound = Target::new(*board, goal).estimate(Heuristic::LinearConflict, a.cells());
+            format!(
+                "optimal    at least {} (linear conflict); `schofield optimal {position}` finds the shortest\n",
+                super::common::moves(bound as usize)
+            )
+        }
+    }
 }

@@ -45,7 +45,7 @@ pub enum LookupCommand {
     },
     /// Solve an arrangement optimally by hill-climbing on the table.
     #[command(
-        after_help = "The goal is blank-last (123/456/78_) unless --goal names another.\n\nExamples:\n  schofield lookup solve 867/254/3_1 --steps\n  schofield lookup solve 1 2 3 4 5 6 0 7 --board 2x4"
+        after_help = "The goal is blank-last (123/456/78_) unless --goal names another. The board is the one the grid is written for (rows, or a list of a square number of entries), unless --board or --table says.\n\nExamples:\n  schofield lookup solve 867/254/3_1 --steps\n  schofield lookup solve 1_/32\n  schofield lookup solve 1 2 3 4 5 6 0 7 --board 2x4"
     )]
     Solve {
         /// The arrangement: rows like 867/254/3_1, or a reading-order list
@@ -158,10 +158,18 @@ pub fn run(command: LookupCommand) -> Outcome {
         }
         LookupCommand::Solve {
             grid,
-            which,
+            mut which,
             steps,
             out,
         } => {
+            // One position and no board named: the board it is written
+            // for, as astar reads it (rows, or a square list).
+            if which.board.is_none() && which.table.is_none() && !common::is_stdin(&grid) {
+                which.board = Board::infer(&grid.join(" "))
+                    .ok()
+                    .filter(|b| b.cells() <= schofield::board::lookup::MAX_TABLE_CELLS)
+                    .map(|b| b.to_string());
+            }
             let t = table_for(&which)?;
             let width = out.text_width();
             let one = |text: &str, format: Format| -> Outcome {

@@ -166,7 +166,7 @@ pub fn hint(e: &(dyn std::error::Error + 'static)) -> &'static str {
         Some(SearchError::Stopped {
             stored: Some(_), ..
         }) => {
-            return "; raise --max-nodes or --max-memory, or choose a stronger --heuristic (linear-conflict is the strongest)";
+            return "; raise --max-nodes or --max-memory, or choose a stronger --heuristic (linear-conflict is the strongest); a 4x4 is solved by `schofield optimal` (IDA* with pattern databases)";
         }
         Some(SearchError::Stopped { stored: None, .. }) => {
             return "; raise --max-nodes or --max-memory, or choose stronger databases with --partition (7-8 is the strongest)";

@@ -115,7 +115,13 @@ fn positions_of_other_puzzles_point_to_their_command() {
         &["lookup", "solve", "1 2 3 4 5 6 7 8 9 10 11 12 13 14 0 15"],
         "use `schofield optimal` or `schofield astar` for the 4x4",
     );
-    fails(&["lookup", "solve", "12/3_"], "give --board 2x2");
+    // A board named that the grid does not fit: the one it fits is named.
+    fails(
+        &["lookup", "solve", "12/3_", "--board", "3x3"],
+        "give --board 2x2",
+    );
+    // With no board named, the grid's own is taken, as astar does (issue #35).
+    assert!(stdout(&["lookup", "solve", "12/3_"]).contains("length   0 moves (optimal)"));
     fails(&["astar", "231/0_4"], "use `schofield five solve`");
     fails(&["lookup", "solve", "025/1_3/746"], "use `schofield solve`");
     fails(&["five", "solve", "102536"], "use `schofield solve 102536`");

@@ -511,3 +511,36 @@ fn each_command_offers_only_the_formats_it_writes() {
     assert!(bash.contains("compgen -W \"text json jsonl yaml csv svg\""));
     assert!(bash.contains("compgen -W \"text json jsonl yaml csv dot svg\""));
 }
+
+#[test]
+fn solvers_point_to_the_better_tool() {
+    // fifteen says how far its constructive answer is from the optimum.
+    let near = stdout(&["fifteen", "1 2 3 4 5 6 7 8 9 10 15 11 13 14 12 0"]);
+    assert!(
+        near.contains("optimal    4 moves (IDA*); the 3-cycles take 756 more"),
+        "{near}"
+    );
+    let far = stdout(&["fifteen", "12 9 0 13 4 5 15 6 3 2 7 11 1 14 10 8"]);
+    assert!(far.contains("optimal    at least 40 moves (linear conflict); `schofield optimal 12 9 0 13 4 5 15 6 3 2 7 11 1 14 10 8`"), "{far}");
+    // A* stopped on a 4×4 names optimal.
+    let stopped = super::common::schofield(&[
+        "astar",
+        "14 13 15 7 11 12 9 5 6 0 2 1 4 8 10 3",
+        "--goal",
+        "blank-first",
+        "--max-nodes",
+        "20000",
+    ]);
+    assert_eq!(stopped.status.code(), Some(3));
+    assert!(
+        String::from_utf8_lossy(&stopped.stderr).contains("a 4x4 is solved by `schofield optimal`")
+    );
+    // lookup solve takes the board the grid is written for.
+    assert!(stdout(&["lookup", "solve", "12_/345"]).contains("goal     123/45_"));
+    // A goal in Schofield's notation, piece 0 beside the blank, is shown
+    // rewritten with tile 8.
+    fails(
+        &["astar", "867/254/3_1", "--goal", "123/0_4/765"],
+        "in Schofield's notation 0 is a piece, which boards call tile 8: 123/8_4/765",
+    );
+}
