@@ -452,6 +452,23 @@ fn other_forms(
     let usual = usual.is_some();
     let is_grid = schofield_form.contains(['/', '_', '.', '\n']);
     let reading = USUAL_READING;
+    // An odd grid with the blank on the centre, in either notation: not a
+    // position of Schofield's puzzle, the same refusal whether it is
+    // written with his piece 0 or the usual tile 8, alone or in a batch;
+    // the board solver that takes it towards 123/456/78_ is named.
+    let odd = |e: &PositionError| matches!(e, PositionError::OddPermutation { .. });
+    let odd_error = match a.parse_position(&schofield_form) {
+        Err(e) if usual && odd(&e) => Some((e, format!(" ({reading})"))),
+        _ if !usual && odd(error) => Some((error.clone(), String::new())),
+        _ => None,
+    };
+    if is_grid && let Some((e, how)) = odd_error {
+        return Other::Answered(Err(format!(
+            "{e}{how}; as a 3x3 board with the puzzle's goal as sold, 123/456/78_, `schofield lookup solve {}` solves it",
+            schofield_form.replace('0', "8")
+        )
+        .into()));
+    }
     match (a.parse_position(&schofield_form), error) {
         (Ok(x), _) if usual => return Other::Relabelled(x),
         (Err(PositionError::BlankOffCentre { .. }), _)

@@ -294,10 +294,13 @@ pub fn class_dictionary(a: &Analysis, asked: Dictionary) -> Option<Vec<ClassReco
 /// use schofield::twist::analysis::{Analysis, Options};
 /// use schofield::twist::table::class_record;
 /// let a = Analysis::new(library::get("eight").unwrap(), &Options::default(), &|_| {}).unwrap();
-/// let one = class_record(&a, 1, false).unwrap();
+/// let twists = class_record(&a, 3, false).unwrap();
 /// // The corner twists: 8 members, 4 moves, one path each.
-/// assert_eq!((one.size, one.moves, one.members.unwrap().len()), (8, 4, 8));
-/// assert_eq!(one.minimal_paths.unwrap().len(), 1);
+/// assert_eq!((twists.size, twists.moves, twists.members.unwrap().len()), (8, 4, 8));
+/// assert_eq!(twists.minimal_paths.unwrap().len(), 1);
+/// // Class 1, Lemma A's (123) and its images: 16 moves, 3 minimal paths.
+/// let lemma = class_record(&a, 1, false).unwrap();
+/// assert_eq!((lemma.moves, lemma.minimal_paths.unwrap().len()), (16, 3));
 /// assert!(class_record(&a, 2_572, false).is_none());
 /// ```
 pub fn class_record(a: &Analysis, id: usize, extended: bool) -> Option<ClassRecord> {

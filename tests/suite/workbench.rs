@@ -544,3 +544,30 @@ fn solvers_point_to_the_better_tool() {
         "in Schofield's notation 0 is a piece, which boards call tile 8: 123/8_4/765",
     );
 }
+
+#[test]
+fn one_arrangement_in_two_notations_is_treated_alike() {
+    // 213/8_4/765 (tiles 1–8) and 213/0_4/765 (Schofield's digits) are one
+    // arrangement, in the half his target does not reach: refused alike,
+    // naming the board solver, alone and in a batch, in text and in data.
+    let rest = "as a 3x3 board with the puzzle's goal as sold, 123/456/78_, `schofield lookup solve 213/8_4/765` solves it";
+    for grid in ["213/8_4/765", "213/0_4/765"] {
+        fails(
+            &["solve", grid],
+            "odd permutation of the target ((12) on squares)",
+        );
+        fails(&["solve", grid], rest);
+        for format in ["text", "jsonl"] {
+            let out =
+                super::common::piped(&["solve", "-", "--format", format], &format!("{grid}\n"));
+            assert_eq!(out.status.code(), Some(2), "{grid} {format}");
+            let err = String::from_utf8_lossy(&out.stderr);
+            assert!(
+                err.contains("line 1: unsolvable") && err.contains(rest),
+                "{grid} {format}: {err}"
+            );
+        }
+    }
+    // The board solver named does solve it.
+    assert!(stdout(&["lookup", "solve", "213/8_4/765"]).contains("(optimal)"));
+}
