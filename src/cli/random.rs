@@ -18,7 +18,7 @@ use schofield::twist::analysis::Analysis;
 /// anywhere, always solvable.
 #[derive(Args)]
 #[command(
-    after_help = "An exercise sheet: --format svg draws the positions as boards, numbered; the same --seed with --answers draws the answer sheet (each one's minimum and a specimen solution).\n\nExamples:\n  schofield random --count 5 --moves 20 --seed 7\n  schofield random --puzzle 4x4 --count 3 --format jsonl\n  schofield random --count 12 --seed 1 --format svg --output sheet.svg\n  schofield random --count 12 --seed 1 --format svg --answers --output answers.svg"
+    after_help = "An exercise sheet: --format svg draws the positions as boards, numbered; with --answers a second sheet beside it (FILE-answers.svg for --output FILE.svg) gives each one's minimum and a specimen solution.\n\nExamples:\n  schofield random --count 5 --moves 20 --seed 7\n  schofield random --puzzle 4x4 --count 3 --format jsonl\n  schofield random --count 12 --seed 1 --format svg --answers --output sheet.svg"
 )]
 pub struct RandomArgs {
     /// The puzzle: eight (Schofield's, the default), any puzzle of the
@@ -94,7 +94,21 @@ pub fn run(args: RandomArgs) -> Outcome {
         }
     };
     let Some(format) = drawing else {
-        return Ok(sheet(&records, squares.as_deref(), &name, &args));
+        let exercises = sheet(&records, squares.as_deref(), &name, args.seed, false);
+        if args.answers {
+            // The answers are a second sheet, beside the first.
+            let Some(out) = &args.out.output else {
+                return Err("--answers with --format svg draws a second sheet beside the first: give --output FILE.svg (the answers go to FILE-answers.svg)".into());
+            };
+            let path = answers_path(out);
+            let answers = sheet(&records, squares.as_deref(), &name, args.seed, true);
+            schofield::board::store::write_atomically(&path, answers.as_bytes())
+                .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+            if !args.out.quiet {
+                eprintln!("the answers are in {}", path.display());
+            }
+        }
+        return Ok(exercises);
     };
     Ok(render::render_random(&records, format)?)
 }
@@ -105,14 +119,15 @@ fn sheet(
     records: &[RandomPosition],
     squares: Option<&[Option<u8>]>,
     name: &str,
-    args: &RandomArgs,
+    seed: Option<u64>,
+    answers: bool,
 ) -> String {
     let boards: Vec<(String, String)> = records
         .iter()
         .enumerate()
         .map(|(i, r)| {
             let label = match (&r.specimen, r.moves) {
-                (Some(s), Some(m)) if args.answers => {
+                (Some(s), Some(m)) if answers => {
                     format!("{}: {}\n{}", i + 1, super::common::moves(usize::from(m)), s)
                 }
                 _ => (i + 1).to_string(),
@@ -120,8 +135,8 @@ fn sheet(
             (r.start.clone(), label)
         })
         .collect();
-    let seed = args.seed.map_or(String::new(), |s| format!(", seed {s}"));
-    let title = if args.answers {
+    let seed = seed.map_or(String::new(), |s| format!(", seed {s}"));
+    let title = if answers {
         format!("{name}: answers{seed}")
     } else {
         format!("{name}: {} to solve{seed}", records.len())
@@ -277,4 +292,15 @@ fn board(
         }
     }
     Ok(out)
+}
+
+/// Where the answer sheet beside `sheet.svg` goes: `sheet-answers.svg`.
+fn answers_path(out: &std::path::Path) -> std::path::PathBuf {
+    let stem = out
+        .file_stem()
+        .map_or("sheet".into(), |s| s.to_string_lossy());
+    let ext = out
+        .extension()
+        .map_or("svg".into(), |e| e.to_string_lossy());
+    out.with_file_name(format!("{stem}-answers.{ext}"))
 }

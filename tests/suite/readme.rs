@@ -112,3 +112,63 @@ fn run_examples(file: &str) {
         }
     }
 }
+
+/// Every command line README and the documents show without its output
+/// (`schofield boards --board 3x4 --home 11    # one case`) is one the
+/// program accepts: its subcommands, flags and flag values parse, checked
+/// by running it with `--help` appended (clap reads the words before it,
+/// then prints the help without running the command). Synopses with
+/// placeholders (`FILE`, `[--within K]`, `…`) are left out.
+#[test]
+fn every_command_line_the_documents_show_parses() {
+    let bin = assert_cmd::cargo::cargo_bin("schofield");
+    let mut checked = 0;
+    for file in documents() {
+        let text = std::fs::read_to_string(&file).unwrap();
+        for (n, line) in text.lines().enumerate() {
+            let Some(rest) = line.trim_start().strip_prefix("schofield ") else {
+                continue;
+            };
+            if !line.starts_with("    ") {
+                continue;
+            }
+            // The command alone: no comment, pipe, redirection or
+            // continuation.
+            let command = rest
+                .split(" #")
+                .next()
+                .unwrap()
+                .split(['|', '>'])
+                .next()
+                .unwrap()
+                .trim()
+                .trim_end_matches('\\')
+                .trim();
+            let placeholder = command.contains(['[', '…'])
+                || command.contains("...")
+                || command.split_whitespace().any(|w| {
+                    w.len() > 1
+                        && w.chars()
+                            .all(|c| c.is_ascii_uppercase() || c == '|' || c == '_')
+                });
+            let distributed = ["--workers", "--hostfile", "--process", "--checkpoint"]
+                .iter()
+                .any(|f| command.contains(f));
+            if placeholder || (distributed && !cfg!(feature = "distributed")) {
+                continue;
+            }
+            let out = Command::new("sh")
+                .args(["-c", &format!("{} {command} --help", bin.display())])
+                .output()
+                .unwrap();
+            assert!(
+                out.status.success(),
+                "{file} line {}: schofield {command}\n{}",
+                n + 1,
+                String::from_utf8_lossy(&out.stderr)
+            );
+            checked += 1;
+        }
+    }
+    assert!(checked >= 20, "only {checked} command lines were found");
+}

@@ -425,7 +425,11 @@ fn exercise_sheets_and_their_answers() {
         let walked = stdout(&["path", r["specimen"].as_str().unwrap(), "--from", grid]);
         assert!(walked.contains("the target"), "{walked}");
     }
-    let drawn = stdout(&[
+    // --answers adds a second sheet beside the first.
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("sheet.svg");
+    let f = file.to_str().unwrap();
+    stdout(&[
         "random",
         "--count",
         "6",
@@ -434,7 +438,11 @@ fn exercise_sheets_and_their_answers() {
         "--answers",
         "--format",
         "svg",
+        "--output",
+        f,
     ]);
+    assert_eq!(std::fs::read_to_string(&file).unwrap(), sheet);
+    let drawn = std::fs::read_to_string(dir.path().join("sheet-answers.svg")).unwrap();
     assert!(drawn.contains("Eight-puzzle: answers, seed 3"));
     let first = &v[0];
     assert!(drawn.contains(&format!(
@@ -442,6 +450,10 @@ fn exercise_sheets_and_their_answers() {
         first["moves"].as_u64().unwrap()
     )));
     assert!(drawn.contains(&format!(">\n{}\n<", first["specimen"].as_str().unwrap())));
+    fails(
+        &["random", "--count", "2", "--answers", "--format", "svg"],
+        "give --output FILE.svg (the answers go to FILE-answers.svg)",
+    );
     // On a board the answer is the blank's moves, from the lookup table.
     let board = stdout(&[
         "random",
