@@ -173,6 +173,18 @@ pub fn hint(e: &(dyn std::error::Error + 'static)) -> &'static str {
         }
         _ => {}
     }
+    match e.downcast_ref::<schofield::search::pdb::PdbError>() {
+        Some(schofield::search::pdb::PdbError::TooLarge { .. }) => {
+            return "; raise --max-memory or choose a smaller --partition";
+        }
+        Some(schofield::search::pdb::PdbError::BuildTooLarge { .. }) => {
+            return "; raise --max-memory, build them once without it, or choose a smaller --partition";
+        }
+        Some(schofield::search::pdb::PdbError::BlankNotInCorner { .. }) => {
+            return " (or use --partition manhattan)";
+        }
+        _ => {}
+    }
     if let Some(CaseError::TooLarge(_)) = e.downcast_ref::<CaseError>() {
         return "; boards of more than 12 cells need --force";
     }

@@ -463,7 +463,7 @@ pub enum PdbError {
     #[error("unknown partition {}; expected {}", quoted(.0), partition_names())]
     UnknownPartition(String),
     /// The databases alone hold more than the memory bound allows.
-    #[error("the {name} databases hold {} MB, more than --max-memory {allowed_mb}; raise it or choose a smaller --partition (6-6-3 holds {} MB)", .name.table_bytes().div_ceil(1 << 20), PartitionName::SixSixThree.table_bytes().div_ceil(1 << 20))]
+    #[error("the {name} databases hold {} MB, more than the {allowed_mb} MB allowed (6-6-3 holds {} MB)", .name.table_bytes().div_ceil(1 << 20), PartitionName::SixSixThree.table_bytes().div_ceil(1 << 20))]
     TooLarge {
         /// The partition.
         name: PartitionName,
@@ -471,7 +471,7 @@ pub enum PdbError {
         allowed_mb: u64,
     },
     /// Building the databases takes more than the memory bound allows.
-    #[error("building the {name} databases needs {} MB, more than --max-memory {allowed_mb}; raise it, build them once without it, or choose a smaller --partition", crate::text::grouped(.name.build_bytes().div_ceil(1 << 20) as usize))]
+    #[error("building the {name} databases needs {} MB, more than the {allowed_mb} MB allowed", crate::text::grouped(.name.build_bytes().div_ceil(1 << 20) as usize))]
     BuildTooLarge {
         /// The partition.
         name: PartitionName,
@@ -479,7 +479,7 @@ pub enum PdbError {
         allowed_mb: u64,
     },
     /// A goal the databases cannot serve: its blank is not in a corner.
-    #[error("goal {} has its blank on cell {blank}; the pattern databases serve goals with the blank in a corner (or use --partition manhattan)", quoted(.goal))]
+    #[error("goal {} has its blank on cell {blank}; the pattern databases serve goals with the blank in a corner", quoted(.goal))]
     BlankNotInCorner {
         /// The goal, as its board writes it.
         goal: String,

@@ -141,7 +141,7 @@ impl PartitionName {
     /// use schofield::search::pdb::PartitionName;
     /// assert!(PartitionName::SixSixThree.check_memory(Some(100)).is_ok());
     /// let e = PartitionName::SevenEight.check_memory(Some(10)).unwrap_err();
-    /// assert!(e.to_string().starts_with("the 7-8 databases hold 187 MB, more than --max-memory 10"));
+    /// assert!(e.to_string().starts_with("the 7-8 databases hold 187 MB, more than the 10 MB allowed"));
     /// ```
     pub fn check_memory(self, max_mb: Option<u64>) -> Result<(), PdbError> {
         self.check_bytes(self.table_bytes(), max_mb, |allowed_mb| {
