@@ -67,7 +67,9 @@ pub fn run(args: RandomArgs) -> Outcome {
     let drawing = args.out.get_or_svg()?;
     let (records, squares, name) = match args.puzzle.parse::<Board>() {
         Ok(b) if read::puzzle(&args.puzzle).is_err() => {
-            (board(b, &args, &mut rng)?, None, format!("{b} board"))
+            let goal: Goal = args.goal.as_deref().unwrap_or("blank-last").parse()?;
+            let name = format!("{b} board (goal {})", b.format(&goal.arrangement(&b)?));
+            (board(b, &args, &mut rng)?, None, name)
         }
         _ => {
             let options = super::puzzle::PuzzleArgs {
@@ -86,11 +88,11 @@ pub fn run(args: RandomArgs) -> Outcome {
                 .into());
             }
             let squares = super::twist::square_numbers(&a);
-            (
-                records,
-                Some(squares),
-                render::capitalised(a.puzzle().name()),
-            )
+            let goal = a
+                .grid(a.space().goal_index())
+                .unwrap_or_else(|| a.pattern_text(a.space().goal_index()));
+            let name = format!("{} (goal {goal})", render::capitalised(a.puzzle().name()));
+            (records, Some(squares), name)
         }
     };
     let Some(format) = drawing else {
@@ -126,7 +128,7 @@ fn sheet(
         .iter()
         .enumerate()
         .map(|(i, r)| {
-            let label = match (&r.specimen, r.moves) {
+            let label = match (r.specimen_marked.as_ref().or(r.specimen.as_ref()), r.moves) {
                 (Some(s), Some(m)) if answers => {
                     format!("{}: {}\n{}", i + 1, super::common::moves(usize::from(m)), s)
                 }
@@ -214,6 +216,8 @@ fn twist(
             specimen: args
                 .answers
                 .then(|| Path::new(a.specimen(x)).written(a.moves()).plain),
+            specimen_marked: (args.answers && a.moves().has_words())
+                .then(|| Path::new(a.specimen(x)).written(a.moves()).marked),
         })
         .collect())
 }
@@ -237,6 +241,7 @@ fn board(
                     code: None,
                     moves: None,
                     specimen: None,
+                    specimen_marked: None,
                 })
                 .collect::<Vec<_>>()
         }
@@ -270,6 +275,7 @@ fn board(
                     code: None,
                     moves: Some(m),
                     specimen: None,
+                    specimen_marked: None,
                 })
                 .collect()
         }

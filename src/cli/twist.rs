@@ -111,10 +111,10 @@ pub struct ClassesArgs {
     /// One class, seen whole: its representative, members, size, moves,
     /// starting and ending twists and every minimal path; `--format svg`
     /// draws its members.
-    #[arg(long = "class", value_name = "N")]
+    #[arg(long = "class", value_name = "N", value_parser = class_number, allow_negative_numbers = true)]
     class: Option<usize>,
     /// The same as `--class N`.
-    #[arg(value_name = "N", conflicts_with = "class")]
+    #[arg(value_name = "N", conflicts_with = "class", value_parser = class_number, allow_negative_numbers = true)]
     number: Option<usize>,
     /// Extended classes (a position and its inverse are equivalent), as
     /// `graph --kind extended-classes`; `--with-inverses` is read too.
@@ -307,17 +307,25 @@ const MAX_SHEET: usize = 100;
 fn batch_sheet(a: &Analysis, input: impl std::io::BufRead) -> Outcome {
     let squares = square_numbers(a);
     let mut boards = Vec::new();
+    let (mut failed, mut total) = (0, 0);
     for item in schofield::board::batch::Lines::new(input) {
         let (line, text) = item?;
+        total += 1;
         if boards.len() == MAX_SHEET {
             return Err(format!(
                 "a drawn batch shows at most {MAX_SHEET} positions; line {line} is one more (split the batch, or write it as text or jsonl)"
             )
             .into());
         }
-        let x = a
-            .parse_position(&text)
-            .map_err(|e| format!("line {line}: {e}"))?;
+        // A bad line is reported and left off the sheet; the rest are drawn.
+        let x = match a.parse_position(&text) {
+            Ok(x) => x,
+            Err(e) => {
+                eprintln!("error: line {line}: {e}");
+                failed += 1;
+                continue;
+            }
+        };
         let grid = a.grid(x).ok_or_else(|| no_drawing(a))?;
         let label = format!(
             "line {line}: {}\n{}",
@@ -326,7 +334,7 @@ fn batch_sheet(a: &Analysis, input: impl std::io::BufRead) -> Outcome {
         );
         boards.push((grid, label));
     }
-    if boards.is_empty() {
+    if total == 0 {
         return Err("standard input holds no positions".into());
     }
     let title = format!(
@@ -334,7 +342,16 @@ fn batch_sheet(a: &Analysis, input: impl std::io::BufRead) -> Outcome {
         render::capitalised(a.puzzle().name()),
         boards.len()
     );
-    Ok(svg::sheet_svg(&boards, Some(&squares), &title))
+    let output = svg::sheet_svg(&boards, Some(&squares), &title);
+    if failed > 0 {
+        return Err(super::common::BatchFailed {
+            output,
+            failed,
+            total,
+        }
+        .into());
+    }
+    Ok(output)
 }
 
 pub const NO_SVG_BATCH: &str =
@@ -705,4 +722,22 @@ fn one_class(args: &ClassesArgs, id: usize) -> Outcome {
         return Ok(svg::sheet_svg(&boards, Some(&square_numbers(&a)), &title));
     };
     Ok(render::render_class(&record, format)?)
+}
+
+/// A class number as `classes N` reads it, with the message a wrong one
+/// gets (its range is checked against the puzzle's classes later).
+fn class_number(s: &str) -> Result<usize, String> {
+    let t = s.trim();
+    if !t.is_empty() && t.bytes().all(|b| b.is_ascii_digit()) {
+        return t.parse().map_err(|_| {
+            format!(
+                "class number {} is far too large; the classes are numbered from 0 (the eight-puzzle's 0 to 2 571)",
+                schofield::text::quoted(t)
+            )
+        });
+    }
+    Err(format!(
+        "cannot read {} as a class number; expected 0, 1, 2, … (the eight-puzzle's classes are numbered 0 to 2 571; `schofield classes` lists them)",
+        schofield::text::quoted(t)
+    ))
 }

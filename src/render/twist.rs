@@ -193,7 +193,7 @@ fn solution_text(sol: &SolutionReport, width: usize) -> String {
         field(
             "as if solving",
             format!(
-                "{name}   (the position whose solution is the same {}: from renamed so that to is the target)",
+                "{name}   (the position whose solution is the same {}: from renamed so that to is the target; the lines below describe it, the tile moves are from's pieces)",
                 v.moves
             ),
         );
@@ -466,6 +466,10 @@ pub struct RandomPosition {
     /// puzzle's alg) on a twist puzzle, the blank's moves on a board.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub specimen: Option<String>,
+    /// The same with elided twists struck through (twist puzzles whose
+    /// moves elide).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub specimen_marked: Option<String>,
 }
 
 /// Random positions. Text is one position a line, ready to pipe into a
@@ -487,7 +491,10 @@ pub fn render_random(records: &[RandomPosition], format: Format) -> Result<Strin
                         "{:<wide$}  {:>3}  {}\n",
                         r.start,
                         r.moves.map_or("?".to_string(), |m| m.to_string()),
-                        r.specimen.as_deref().unwrap_or_default()
+                        r.specimen_marked
+                            .as_deref()
+                            .or(r.specimen.as_deref())
+                            .unwrap_or_default()
                     )
                 })
                 .collect())

@@ -407,7 +407,7 @@ fn exercise_sheets_and_their_answers() {
     assert_eq!(grids.len(), 6);
     let sheet = stdout(&["random", "--count", "6", "--seed", "3", "--format", "svg"]);
     assert!(
-        sheet.contains("Eight-puzzle: 6 to solve, seed 3"),
+        sheet.contains("Eight-puzzle (goal 123/0_4/765): 6 to solve, seed 3"),
         "{sheet}"
     );
     assert_eq!(sheet.matches("class=\"board\"").count(), 6);
@@ -449,13 +449,33 @@ fn exercise_sheets_and_their_answers() {
     ]);
     assert_eq!(std::fs::read_to_string(&file).unwrap(), sheet);
     let drawn = std::fs::read_to_string(dir.path().join("sheet-answers.svg")).unwrap();
-    assert!(drawn.contains("Eight-puzzle: answers, seed 3"));
+    assert!(drawn.contains("answers, seed 3"));
     let first = &v[0];
     assert!(drawn.contains(&format!(
         ">\n1: {} moves\n<",
         first["moves"].as_u64().unwrap()
     )));
-    assert!(drawn.contains(&format!(">\n{}\n<", first["specimen"].as_str().unwrap())));
+    // The specimen as the tables print it, elided twists struck through.
+    let marked = first["specimen_marked"].as_str().unwrap();
+    assert!(marked.contains('\u{338}') || !first["specimen"].as_str().unwrap().is_empty());
+    assert!(drawn.contains(&format!(">\n{marked}\n<")), "{drawn}");
+    assert!(drawn.contains("Eight-puzzle (goal 123/0_4/765): answers, seed 3"));
+    // A batch drawn keeps its good lines when one is bad, and says so.
+    let partly = super::common::piped(&["solve", "-", "--format", "svg"], "102536\nxyz\n");
+    assert_eq!(partly.status.code(), Some(2));
+    assert_eq!(
+        String::from_utf8_lossy(&partly.stdout)
+            .matches("class=\"board\"")
+            .count(),
+        1
+    );
+    assert!(String::from_utf8_lossy(&partly.stderr).contains("1 of 2 lines failed"));
+    // A class number that is not one says what is expected.
+    fails(
+        &["classes", "-1"],
+        "cannot read \"-1\" as a class number; expected 0, 1, 2",
+    );
+    fails(&["classes", "abc"], "cannot read \"abc\" as a class number");
     fails(
         &["random", "--count", "2", "--answers", "--format", "svg"],
         "give --output FILE.svg (the answers go to FILE-answers.svg)",
