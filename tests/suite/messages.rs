@@ -234,3 +234,31 @@ fn a_pattern_with_too_few_pieces_counts_them_in_words() {
         "orbit \"CORNERS\" has 1 piece; expected 8",
     );
 }
+
+/// A FIFO given as the databases' file is refused at once, with or without
+/// --rebuild, never opened to wait for a writer (issue #36).
+#[test]
+fn a_fifo_for_the_databases_is_refused_at_once() {
+    let dir = tempfile::tempdir().unwrap();
+    let fifo = dir.path().join("pdb.fifo");
+    let made = std::process::Command::new("mkfifo").arg(&fifo).status();
+    if !made.is_ok_and(|s| s.success()) {
+        return; // no mkfifo here
+    }
+    let f = fifo.to_str().unwrap();
+    for extra in [&[][..], &["--rebuild"][..]] {
+        let _gate = super::common::shared();
+        let out = assert_cmd::Command::cargo_bin("schofield")
+            .unwrap()
+            .args(["optimal", "1 2 3 4 5 6 7 8 9 10 11 12 13 14 0 15"])
+            .args(["--partition", "5-5-5", "--pdb", f])
+            .args(extra)
+            .timeout(std::time::Duration::from_secs(20))
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(2), "{extra:?}: {out:?}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(err.lines().count(), 1, "{err}");
+        assert!(err.contains("pdb.fifo"), "{err}");
+    }
+}

@@ -246,10 +246,18 @@ pub enum StoreError {
 /// True when `path` holds nothing, or a file some schofield wrote (its
 /// first bytes start like [`MAGIC`], as the older formats' did too): a
 /// file that may be replaced by a new build. Any other file belongs to
-/// someone else and is never overwritten by a rebuild.
+/// someone else and is never overwritten by a rebuild; a FIFO, a device or
+/// a folder is never replaced (nor opened, which could wait for ever).
 pub fn may_replace(path: &Path) -> bool {
+    // Not opened unless it is a regular file: opening a FIFO to read
+    // would wait for a writer for ever.
+    match fs::metadata(path) {
+        Ok(m) if !m.is_file() => return false,
+        Err(_) => return !path.exists(),
+        Ok(_) => {}
+    }
     let Ok(mut file) = fs::File::open(path) else {
-        return !path.exists();
+        return false;
     };
     let mut head = [0u8; 5];
     match file.read(&mut head) {
