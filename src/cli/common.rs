@@ -126,7 +126,7 @@ impl FormatArg {
         match self.get_drawing()? {
             Drawing::Data(f) => Ok(f),
             Drawing::Dot => Err("--format dot is for drawings (five trees, graph); this command writes text, json, jsonl, yaml or csv".to_string()),
-            Drawing::Svg => Err(format!("--format svg draws positions, solutions and distributions ({SVG_COMMANDS}); this command writes text, json, jsonl, yaml or csv")),
+            Drawing::Svg => Err(format!("--format svg draws positions, solutions and distributions ({}); this command writes text, json, jsonl, yaml or csv", SVG_COMMANDS.join(", "))),
         }
     }
 
@@ -325,8 +325,26 @@ pub fn choose_format<F: Copy + PartialEq>(
     }
 }
 
-/// The commands that draw `--format svg`, for messages.
-pub const SVG_COMMANDS: &str = "solve, five solve, path, five path, classes, random, lookup solve, astar, optimal, fifteen, counts, five counts, five trees, lookup build, boards";
+/// The commands that draw `--format svg`: the one list that both the
+/// formats each command offers ([`super::with_formats`]) and the messages
+/// that name them read.
+pub const SVG_COMMANDS: &[&str] = &[
+    "solve",
+    "five solve",
+    "path",
+    "five path",
+    "classes",
+    "random",
+    "lookup solve",
+    "astar",
+    "optimal",
+    "fifteen",
+    "counts",
+    "five counts",
+    "five trees",
+    "lookup build",
+    "boards",
+];
 
 /// What a command is asked to write: data in a [`Format`], or a drawing.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

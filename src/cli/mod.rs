@@ -117,7 +117,7 @@ pub fn flag_hint(e: &clap::Error, root: &clap::Command) -> String {
         return match value.as_str() {
             "svg" => format!(
                 "; --format svg draws positions, solutions and distributions ({}), not this command's output",
-                common::SVG_COMMANDS
+                common::SVG_COMMANDS.join(", ")
             ),
             "dot" => "; --format dot is for drawings of graphs (five trees; graph has formats of its own)".to_string(),
             _ => String::new(),
@@ -241,22 +241,6 @@ pub fn hint(e: &(dyn std::error::Error + 'static)) -> &'static str {
 /// pages and the completions all list what the command takes, and any
 /// other value is refused by clap with the list.
 pub fn with_formats(root: clap::Command) -> clap::Command {
-    const DRAWN: &[&str] = &[
-        "counts",
-        "solve",
-        "path",
-        "classes",
-        "astar",
-        "boards",
-        "fifteen",
-        "lookup build",
-        "lookup solve",
-        "optimal",
-        "random",
-        "five counts",
-        "five solve",
-        "five path",
-    ];
     fn walk(cmd: clap::Command, path: &str) -> clap::Command {
         let subs: Vec<String> = cmd
             .get_subcommands()
@@ -276,7 +260,7 @@ pub fn with_formats(root: clap::Command) -> clap::Command {
         }
         let offered: &[&str] = if path == "five trees" {
             &["text", "json", "jsonl", "yaml", "csv", "dot", "svg"]
-        } else if DRAWN.contains(&path) {
+        } else if common::SVG_COMMANDS.contains(&path) {
             &["text", "json", "jsonl", "yaml", "csv", "svg"]
         } else {
             &["text", "json", "jsonl", "yaml", "csv"]

@@ -209,15 +209,20 @@ fn twist(
     }
     Ok(found
         .into_iter()
-        .map(|x| RandomPosition {
-            start: a.grid(x).unwrap_or_else(|| a.pattern_text(x)),
-            code: a.code(x),
-            moves: a.moves_at(x),
-            specimen: args
+        .map(|x| {
+            let written = args
                 .answers
-                .then(|| Path::new(a.specimen(x)).written(a.moves()).plain),
-            specimen_marked: (args.answers && a.moves().has_words())
-                .then(|| Path::new(a.specimen(x)).written(a.moves()).marked),
+                .then(|| Path::new(a.specimen(x)).written(a.moves()));
+            RandomPosition {
+                start: a.grid(x).unwrap_or_else(|| a.pattern_text(x)),
+                code: a.code(x),
+                moves: a.moves_at(x),
+                specimen_marked: written
+                    .as_ref()
+                    .filter(|_| a.moves().has_words())
+                    .map(|w| w.marked.clone()),
+                specimen: written.map(|w| w.plain),
+            }
         })
         .collect())
 }
