@@ -1,6 +1,7 @@
 //! Tells the test suite which outside programs this machine lacks, so that
 //! a test that needs one (Chromium for the pictures and the explorer,
-//! graphviz and networkx for the graph exports, the wasm32 target for the
+//! graphviz and networkx for the graph exports, Python's xxhash for the
+//! format's example writer, the wasm32 target for the
 //! explorer's engine) is reported as ignored rather than passed. Under CI
 //! (the `CI` variable set) nothing is reported missing: there those tests
 //! run and fail without their program, since `.ci/run` installs them all.
@@ -25,7 +26,7 @@ fn main() {
     println!("cargo::rerun-if-changed=build.rs");
     println!("cargo::rerun-if-env-changed=CI");
     println!("cargo::rerun-if-env-changed=PATH");
-    let checks: [Check; 4] = [
+    let checks: [Check; 5] = [
         ("missing_chromium", || {
             ["chromium", "chromium-browser", "google-chrome"]
                 .iter()
@@ -34,6 +35,9 @@ fn main() {
         ("missing_graphviz", || runs("dot", &["-V"])),
         ("missing_networkx", || {
             runs("python3", &["-c", "import networkx"])
+        }),
+        ("missing_xxhash", || {
+            runs("python3", &["-c", "import xxhash"])
         }),
         ("missing_wasm32", || {
             Command::new("rustup")

@@ -107,6 +107,17 @@ impl Layer {
     }
 }
 
+/// How many states of a table carry each mark ([`TwoBit::tally`]).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Tally {
+    /// States of the layers closed.
+    pub old: u64,
+    /// States of the layer to expand.
+    pub this: u64,
+    /// States of the layer after it.
+    pub next: u64,
+}
+
 /// What one pass of [`TwoBit::search`] did: the states and groups it
 /// claimed, and whether it turned the layer it expanded old.
 struct Pass {
@@ -696,6 +707,49 @@ impl TwoBit {
     /// order.
     pub fn last_layer<'a>(&'a self, layers: &Layers) -> impl Iterator<Item = usize> + 'a {
         self.states_of(layers.last)
+    }
+
+    /// How many states carry each mark while `layer` is the one to expand
+    /// (after [`TwoBit::close`] of the layer before it): what a saved
+    /// table is checked against its counts with.
+    ///
+    /// ```
+    /// use schofield::board::two_bit::{Layer, Tally, TwoBit};
+    /// let table = TwoBit::try_new(10).unwrap();
+    /// table.claim_start(3);
+    /// let mut next = table.next(Layer::FIRST);
+    /// next.claim(4);
+    /// next.claim(2);
+    /// let layer = table.close(Layer::FIRST);
+    /// assert_eq!(table.tally(layer), Tally { old: 1, this: 2, next: 0 });
+    /// ```
+    pub fn tally(&self, layer: Layer) -> Tally {
+        let other = layer.current ^ 0b11;
+        self.words
+            .par_iter()
+            .map(|word| {
+                let x = word.load(Ordering::Relaxed);
+                Tally {
+                    old: u64::from((x & (x >> 1) & LOW).count_ones()),
+                    this: u64::from(Self::marked(x, layer.current).count_ones()),
+                    next: u64::from(Self::marked(x, other).count_ones()),
+                }
+            })
+            .reduce(Tally::default, |a, b| Tally {
+                old: a.old + b.old,
+                this: a.this + b.this,
+                next: a.next + b.next,
+            })
+    }
+
+    /// True when state `i` is reached: old, or marked as a layer.
+    pub fn is_reached(&self, i: usize) -> bool {
+        (self.words[i / 32].load(Ordering::Relaxed) >> (2 * (i % 32))) & OLD != 0
+    }
+
+    /// True when state `i` is old: reached in a layer already closed.
+    pub fn is_old(&self, i: usize) -> bool {
+        (self.words[i / 32].load(Ordering::Relaxed) >> (2 * (i % 32))) & OLD == OLD
     }
 
     /// The states marked as `layer`, in order (after [`TwoBit::close`] of

@@ -258,7 +258,7 @@ pub struct Distributed {
 pub enum Distributed {}
 
 #[cfg(feature = "distributed")]
-use schofield::board::cluster::{self, Checkpoints, Cluster};
+use schofield::board::cluster::{self, CheckpointKey, Checkpoints, Cluster};
 
 #[cfg(not(feature = "distributed"))]
 impl Distributed {
@@ -325,10 +325,14 @@ impl Distributed {
         Ok(Distributed {
             cluster: Cluster::new(args.workers.unwrap_or(1), args.process, hosts)?
                 .with_connect_timeout(std::time::Duration::from_secs(connect_timeout)),
-            checkpoint: args.checkpoint.clone().map(|dir| Checkpoints {
-                dir,
-                stop_after: args.stop_after_layer,
-            }),
+            checkpoint: match args.checkpoint.clone() {
+                Some(dir) => Some(Checkpoints {
+                    dir,
+                    stop_after: args.stop_after_layer,
+                    key: CheckpointKey::for_user()?,
+                }),
+                None => None,
+            },
         })
     }
 

@@ -6,7 +6,7 @@
 use super::common::{fails, fails_usage, schofield, stdout};
 use assert_cmd::Command;
 use schofield::board::census::{self, Case};
-use schofield::board::cluster::{self, Checkpoints, Cluster, ClusterError};
+use schofield::board::cluster::{self, CheckpointKey, Checkpoints, Cluster, ClusterError};
 use std::sync::Arc;
 
 /// A free port on localhost that no other call in this test binary has
@@ -219,11 +219,14 @@ fn a_stopped_run_resumes_from_its_checkpoints_to_the_same_answer() {
     let case = Case::new("3x3".parse().unwrap(), 7).unwrap();
     let alone = census::analyse(&case, &|_| {}).unwrap();
     let dir = tempfile::tempdir().unwrap();
+    let keys = tempfile::tempdir().unwrap();
+    let key = CheckpointKey::at(&keys.path().join("checkpoint.key")).unwrap();
     let cluster = Cluster::local(2).unwrap();
     for stop in [5, 17, 25] {
         let ckpt = Checkpoints {
             dir: dir.path().to_path_buf(),
             stop_after: Some(stop),
+            key: key.clone(),
         };
         let e = cluster::analyse(&case, &cluster, Some(&ckpt), Arc::new(|_| {})).unwrap_err();
         assert!(
@@ -237,6 +240,7 @@ fn a_stopped_run_resumes_from_its_checkpoints_to_the_same_answer() {
     let ckpt = Checkpoints {
         dir: dir.path().to_path_buf(),
         stop_after: None,
+        key: key.clone(),
     };
     let run = cluster::analyse(&case, &cluster, Some(&ckpt), Arc::new(|_| {})).unwrap();
     assert_eq!(run.result.as_ref(), Some(&alone));
@@ -262,8 +266,213 @@ fn a_stopped_run_resumes_from_its_checkpoints_to_the_same_answer() {
     bytes[100] ^= 1;
     std::fs::write(&file, bytes).unwrap();
     let e = cluster::analyse(&case, &cluster, Some(&ckpt), Arc::new(|_| {})).unwrap_err();
-    assert!(e.to_string().contains("checksum"), "{e}");
+    assert!(e.to_string().contains("is not sealed with"), "{e}");
     assert!(e.to_string().contains(file.to_str().unwrap()), "{e}");
+}
+
+/// The layout of a checkpoint of layer `depth` (docs/formats.md): where
+/// its counts, table and distances begin, and the seal's bytes at the end.
+struct Layout {
+    counts: usize,
+    table: usize,
+    distances: usize,
+}
+
+impl Layout {
+    fn of(depth: usize, bytes: &[u8]) -> Layout {
+        let field = |k: usize| {
+            u64::from_le_bytes(bytes[8 + 8 * k..16 + 8 * k].try_into().unwrap()) as usize
+        };
+        let states = field(8);
+        let counts = 88;
+        let table = counts + 8 * (depth + 1);
+        Layout {
+            counts,
+            table,
+            distances: table + 8 * states.div_ceil(32),
+        }
+    }
+}
+
+/// Seals `bytes` (a checkpoint whose last 32 bytes are its seal) again
+/// with `key`: what a forger who holds the key can do.
+fn reseal(bytes: &mut [u8], key: &[u8; 32]) {
+    let n = bytes.len() - 32;
+    let seal = blake3::keyed_hash(key, &bytes[..n]);
+    bytes[n..].copy_from_slice(seal.as_bytes());
+}
+
+/// Issue #36: forged checkpoints of the 3×3 census (home 4), stopped
+/// after layer 10, for one worker and for two. Edited without the key,
+/// every one is refused by its seal; edited and sealed again with the key,
+/// every edit that leaves the file inconsistent with itself (a count, the
+/// counts' sum, a table word, a distance) is refused. An edit that keeps
+/// the table and the counts in agreement is refused by the seal alone
+/// (docs/formats.md says so): the last forgery is one.
+#[test]
+fn a_forged_checkpoint_is_refused_not_trusted() {
+    let case = Case::new("3x3".parse().unwrap(), 4).unwrap();
+    let alone = census::analyse(&case, &|_| {}).unwrap();
+    let keys = tempfile::tempdir().unwrap();
+    let key_file = keys.path().join("checkpoint.key");
+    let key = CheckpointKey::at(&key_file).unwrap();
+    let key_bytes: [u8; 32] = std::fs::read(&key_file).unwrap().try_into().unwrap();
+    // What is edited, and whether the checks see it when the forger holds
+    // the key.
+    type Forgery = (&'static str, fn(&mut Vec<u8>, &Layout), bool);
+    let forgeries: &[Forgery] = &[
+        (
+            "a layer's count plus one",
+            |b, l| b[l.counts + 8 * 5] += 1,
+            true,
+        ),
+        ("layer 0's count two", |b, l| b[l.counts] = 2, true),
+        (
+            "every count 2^63",
+            |b, l| {
+                for k in 0..=10 {
+                    b[l.counts + 8 * k + 7] = 0x80;
+                }
+            },
+            true,
+        ),
+        (
+            "one count moved to another layer",
+            |b, l| {
+                b[l.counts + 8 * 10] += 1;
+                b[l.counts + 8 * 9] -= 1;
+            },
+            true,
+        ),
+        (
+            "a table word cleared",
+            |b, l| {
+                let w = (l.table..l.distances)
+                    .step_by(8)
+                    .find(|&w| b[w..w + 8].iter().any(|&x| x != 0))
+                    .unwrap();
+                b[w..w + 8].fill(0);
+            },
+            true,
+        ),
+        (
+            "an unreached state marked as the last layer",
+            |b, l| {
+                let w = (l.table..l.distances).find(|&w| b[w] & 0b11 == 0).unwrap();
+                // Layer 10 is even: its mark is 01.
+                b[w] |= 0b01;
+            },
+            true,
+        ),
+        (
+            "a state marked as layer 11",
+            |b, l| {
+                let w = (l.table..l.distances).find(|&w| b[w] & 0b11 == 0).unwrap();
+                b[w] |= 0b10;
+            },
+            true,
+        ),
+        (
+            "a distance beyond the layer",
+            |b, l| {
+                let d = (l.distances..b.len() - 32).find(|&d| b[d] != 255).unwrap();
+                b[d] = 11;
+            },
+            true,
+        ),
+        (
+            "an unreached distance given one",
+            |b, l| {
+                let d = (l.distances..b.len() - 32).find(|&d| b[d] == 255).unwrap();
+                b[d] = 4;
+            },
+            true,
+        ),
+        (
+            "an unreached state marked old, its count added",
+            |b, l| {
+                let w = (l.table..l.distances).find(|&w| b[w] & 0b11 == 0).unwrap();
+                b[w] |= 0b11;
+                b[l.counts + 8 * 3] += 1;
+            },
+            false,
+        ),
+    ];
+    for workers in [1, 2] {
+        let cluster = Cluster::local(workers).unwrap();
+        for (what, forge, seen) in forgeries {
+            for sealed in [false, true] {
+                if sealed && !seen {
+                    continue;
+                }
+                let dir = tempfile::tempdir().unwrap();
+                let ckpt = |stop_after| Checkpoints {
+                    dir: dir.path().to_path_buf(),
+                    stop_after,
+                    key: key.clone(),
+                };
+                let e = cluster::analyse(&case, &cluster, Some(&ckpt(Some(10))), Arc::new(|_| {}));
+                assert!(matches!(e, Err(ClusterError::Stopped { layer: 10, .. })));
+                let file = dir.path().join("3x3-home-4.worker-0-of-1.layer-10.ckpt");
+                let file = if workers == 1 {
+                    file
+                } else {
+                    dir.path().join("3x3-home-4.worker-0-of-2.layer-10.ckpt")
+                };
+                let mut bytes = std::fs::read(&file).unwrap();
+                let layout = Layout::of(10, &bytes);
+                forge(&mut bytes, &layout);
+                if sealed {
+                    reseal(&mut bytes, &key_bytes);
+                }
+                std::fs::write(&file, &bytes).unwrap();
+                match cluster::analyse(&case, &cluster, Some(&ckpt(None)), Arc::new(|_| {})) {
+                    Err(e) => {
+                        let e = e.to_string();
+                        assert!(e.starts_with("cannot resume"), "{what}: {e}");
+                        assert!(!e.contains('\n'), "{what}: {e}");
+                        if !sealed {
+                            assert!(e.contains("is not sealed with"), "{what}: {e}");
+                        }
+                    }
+                    Ok(run) => {
+                        // Only a forgery the checks cannot see may pass,
+                        // and only sealed with the key: then it is the
+                        // census's own business to come out right or not,
+                        // and these edits are all seen.
+                        panic!(
+                            "{what} ({workers} workers, sealed {sealed}) was resumed: {:?} against {:?}",
+                            run.result.map(|r| r.distribution),
+                            alone.distribution
+                        );
+                    }
+                }
+            }
+        }
+    }
+    // Sealed with another user's key, an untouched checkpoint is refused.
+    let dir = tempfile::tempdir().unwrap();
+    let other = CheckpointKey::at(&keys.path().join("other.key")).unwrap();
+    let cluster = Cluster::local(1).unwrap();
+    let with = |key: &CheckpointKey, stop_after| Checkpoints {
+        dir: dir.path().to_path_buf(),
+        stop_after,
+        key: key.clone(),
+    };
+    let _ = cluster::analyse(
+        &case,
+        &cluster,
+        Some(&with(&key, Some(10))),
+        Arc::new(|_| {}),
+    );
+    let e = cluster::analyse(&case, &cluster, Some(&with(&other, None)), Arc::new(|_| {}))
+        .unwrap_err()
+        .to_string();
+    assert!(e.contains("other.key"), "{e}");
+    // With its own key it resumes to the right census.
+    let run = cluster::analyse(&case, &cluster, Some(&with(&key, None)), Arc::new(|_| {})).unwrap();
+    assert_eq!(run.resumed_from, Some(10));
+    assert_eq!(run.result.as_ref(), Some(&alone));
 }
 
 #[test]

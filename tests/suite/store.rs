@@ -607,3 +607,62 @@ fn a_database_of_every_tile_reads_back() {
 fn db_sets(db: &PatternDb) -> Vec<Vec<u8>> {
     vec![db.tiles().to_vec()]
 }
+
+/// Issue #36: the Python writer docs/formats.md prints ("Writing a table
+/// from Python") writes, byte for byte, the file `lookup build --board 2x3
+/// --save` writes, and the tool solves with it.
+#[test]
+#[cfg_attr(missing_xxhash, ignore = "needs Python's xxhash (pip install xxhash)")]
+fn the_documented_python_writer_writes_what_the_tool_writes() {
+    use super::common::{schofield, stdout};
+    let doc =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/docs/formats.md")).unwrap();
+    let after = doc
+        .split_once("**Writing a table from Python.**")
+        .expect("formats.md has the Python writer")
+        .1;
+    let script = after
+        .split_once("```python\n")
+        .and_then(|(_, rest)| rest.split_once("```"))
+        .expect("a python block")
+        .0;
+    let dir = folder("python-writer");
+    let (ours, theirs) = (dir.join("tool.lut"), dir.join("python.lut"));
+    let out = std::process::Command::new("python3")
+        .arg("-c")
+        .arg(script)
+        .arg(&theirs)
+        .output()
+        .expect("python3 runs");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let built = schofield(&[
+        "lookup",
+        "build",
+        "--board",
+        "2x3",
+        "--save",
+        ours.to_str().unwrap(),
+    ]);
+    assert!(built.status.success());
+    let (a, b) = (
+        std::fs::read(&ours).unwrap(),
+        std::fs::read(&theirs).unwrap(),
+    );
+    assert_eq!(a.len(), b.len());
+    assert!(
+        a == b,
+        "the documented writer's file differs from the tool's"
+    );
+    let solved = stdout(&[
+        "lookup",
+        "solve",
+        "45_/123",
+        "--table",
+        theirs.to_str().unwrap(),
+    ]);
+    assert!(solved.contains("moves"), "{solved}");
+}

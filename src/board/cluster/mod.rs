@@ -48,6 +48,8 @@ use std::path::PathBuf;
 use std::sync::Arc;
 use worker::{Job, work};
 
+pub use crate::board::store::checkpoint::CheckpointKey;
+
 mod worker;
 
 /// The most worker threads a process may run.
@@ -301,6 +303,9 @@ pub struct Checkpoints {
     /// Stop once the checkpoints of this layer (or, resuming past it, of
     /// the next one) are written.
     pub stop_after: Option<u32>,
+    /// The key that seals the checkpoints: one written with another key
+    /// is not resumed.
+    pub key: CheckpointKey,
 }
 
 /// What crossed between workers: the traffic of a run, summed over all
@@ -489,7 +494,7 @@ pub fn search<G: Graph>(
     }
     let job = Arc::new(Job {
         graph,
-        checkpoints: checkpoints.map(|c| c.dir.clone()),
+        checkpoints: checkpoints.map(|c| (c.dir.clone(), c.key.clone())),
         stop_after: checkpoints.and_then(|c| c.stop_after),
         workers: cluster.workers,
         progress,

@@ -5,9 +5,10 @@
 
 use super::{ClusterError, Graph, MAX_NEIGHBOURS, Run, Slices, Traffic};
 use crate::board::census::ANTIPODES_LISTED;
-use crate::board::store::checkpoint::Checkpoint;
-use crate::board::two_bit::{Layer, TwoBit};
+use crate::board::store::checkpoint::{Checkpoint, CheckpointKey, Slice};
+use crate::board::two_bit::{Layer, Tally, TwoBit};
 use crate::board::{Progress, try_vec_with};
+use crate::text::quoted_path;
 use serde::{Deserialize, Serialize};
 use std::cell::RefCell;
 use std::path::PathBuf;
@@ -38,6 +39,9 @@ enum Said {
     Loaded {
         trouble: Option<String>,
         counts: Vec<u64>,
+        /// The states its table holds as old, and as the last layer.
+        old: u64,
+        frontier: u64,
     },
     /// States it claimed in this round, and any trouble writing its
     /// checkpoint.
@@ -63,7 +67,7 @@ pub(super) struct Job<G> {
     /// The graph searched.
     pub(super) graph: Arc<G>,
     /// The checkpoint folder, if any.
-    pub(super) checkpoints: Option<PathBuf>,
+    pub(super) checkpoints: Option<(PathBuf, CheckpointKey)>,
     /// The layer to stop after, if any.
     pub(super) stop_after: Option<u32>,
     /// Worker threads a process.
@@ -402,8 +406,15 @@ fn agree_to_start<G: Graph>(
     };
     // The fresh tables make room for the saved ones.
     drop((table, distances));
-    let loaded = name.read(depth, share.hi - share.lo, share.std_hi - share.std_lo);
+    let slice = Slice {
+        states: share.hi - share.lo,
+        standard: share.std_hi - share.std_lo,
+        first_standard: (share.kept.start + share.std_lo).saturating_sub(share.lo),
+        board_states: graph.len() as u64,
+    };
+    let loaded = name.read(depth, &slice);
     let counts = loaded.as_ref().map_or(Vec::new(), |s| s.counts.clone());
+    let tally = loaded.as_ref().map_or(Tally::default(), |s| s.tally);
     // The claims' rounds are the layers: go on at this one.
     channels.claims.advance_to(u64::from(depth));
     let heard = channels.tell_everyone(
@@ -411,11 +422,23 @@ fn agree_to_start<G: Graph>(
         Said::Loaded {
             trouble: loaded.as_ref().err().map(ToString::to_string),
             counts: counts.clone(),
+            old: tally.old,
+            frontier: tally.this,
         },
     );
     let mut refusal = None;
+    // What the tables hold, all told, against what the counts say.
+    let (mut old, mut frontier) = (0u64, 0u64);
     for (from, said) in heard {
-        if let Said::Loaded { trouble, counts: c } = said {
+        if let Said::Loaded {
+            trouble,
+            counts: c,
+            old: o,
+            frontier: f,
+        } = said
+        {
+            old += o;
+            frontier += f;
             if let Some(t) = trouble {
                 refusal.get_or_insert(ClusterError::Resume(t));
             } else if c != counts && refusal.is_none() {
@@ -427,6 +450,14 @@ fn agree_to_start<G: Graph>(
                 )));
             }
         }
+    }
+    let before: u64 = counts[..counts.len().saturating_sub(1)].iter().sum();
+    let last = counts.last().copied().unwrap_or(0);
+    if refusal.is_none() && (old, frontier) != (before, last) {
+        refusal = Some(ClusterError::Resume(format!(
+            "the checkpoints of layer {depth} in {} do not add up: their tables hold {old} states before layer {depth} and {frontier} in it, where their counts say {before} and {last}",
+            quoted_path(&name.dir().display().to_string())
+        )));
     }
     match (refusal, loaded) {
         (Some(e), _) => Err(e),
@@ -508,9 +539,10 @@ pub(super) fn work<G: Graph>(
 ) -> Result<Option<Run<G::Answer>>, ClusterError> {
     let share = Share::new(&*job.graph, worker.index(), worker.peers());
     let mut channels = Channels::new(worker, share.slices);
-    let name = job.checkpoints.as_ref().and_then(|dir| {
+    let name = job.checkpoints.as_ref().and_then(|(dir, key)| {
         Some(Checkpoint::new(
             dir,
+            key,
             job.graph.checkpoint()?,
             share.peers,
             share.me,
@@ -549,7 +581,7 @@ pub(super) fn work<G: Graph>(
     let folder = job
         .checkpoints
         .as_ref()
-        .map_or(String::new(), |d| d.display().to_string());
+        .map_or(String::new(), |(d, _)| d.display().to_string());
     let checkpoint_trouble = |heard: Vec<(u32, Said)>| {
         heard.into_iter().find_map(|(_, s)| match s {
             Said::Claimed {

@@ -9,24 +9,145 @@
 //! columns, home cell, workers, this worker; the layer, the number of
 //! counts, the slice's states, its standard positions); the counts; the
 //! slice's two-bit table; the standard positions' distances, a byte
-//! each; and last the xxh3-64 (seed 0) of every byte before it. It is read
-//! in that order of trust: its size against what this worker expects,
-//! then the checksum, then each field.
+//! each; and last the *seal*, the keyed BLAKE3 digest of every byte before
+//! it under the user's [`CheckpointKey`]. A checkpoint is read in that
+//! order of trust: its size against what this worker expects, then the
+//! seal, then each field, and then the contents against each other (the
+//! counts against the board, the table against the counts, the distances
+//! against the table): a file edited with its digest made right again is
+//! refused for want of the key, and a file sealed with the key but not
+//! consistent with itself is refused as well.
 //!
 //! Its name, `{case}.worker-{w}-of-{n}.layer-{layer}.ckpt`, says whose it
 //! is, so that a folder may hold several runs' files.
 
 use super::StoreError;
 use crate::board::try_vec_with;
-use crate::board::two_bit::TwoBit;
+use crate::board::two_bit::{Layer, Tally, TwoBit};
 use crate::text::quoted;
 use std::fs;
 use std::io::{self, BufReader, Read, Write};
 use std::path::{Path, PathBuf};
 
+/// The secret that seals a user's census checkpoints: 32 random bytes in
+/// a file of their own (readable by the user alone), made on first use.
+/// A checkpoint whose seal was not made with this key is refused, so that
+/// a file edited by hand, or by a program that recomputed a public
+/// checksum, cannot make a resumed census give a wrong answer.
+///
+/// ```
+/// use schofield::board::cluster::CheckpointKey;
+/// let dir = tempfile::tempdir().unwrap();
+/// let file = dir.path().join("checkpoint.key");
+/// let made = CheckpointKey::at(&file).unwrap();
+/// // Read back, the same key: checkpoints sealed with it can be resumed.
+/// assert_eq!(CheckpointKey::at(&file).unwrap(), made);
+/// assert_eq!(std::fs::metadata(&file).unwrap().len(), 32);
+/// ```
+#[derive(Clone, PartialEq, Eq)]
+pub struct CheckpointKey {
+    bytes: [u8; KEY_BYTES],
+    file: PathBuf,
+}
+
+/// The bytes of a key file.
+const KEY_BYTES: usize = 32;
+/// The bytes of a checkpoint's seal.
+const SEAL_BYTES: u64 = 32;
+
+impl std::fmt::Debug for CheckpointKey {
+    /// The key's file, never its bytes.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "CheckpointKey({})", self.file.display())
+    }
+}
+
+impl CheckpointKey {
+    /// Where the user's key lives: `checkpoint.key` in schofield's folder
+    /// of the user's local data (`$XDG_DATA_HOME/schofield` or
+    /// `~/.local/share/schofield` on Linux), else in the current folder.
+    pub fn default_file() -> PathBuf {
+        match dirs::data_local_dir() {
+            Some(base) => base.join("schofield").join("checkpoint.key"),
+            None => PathBuf::from("checkpoint.key"),
+        }
+    }
+
+    /// The user's key ([`CheckpointKey::default_file`]), made if missing.
+    pub fn for_user() -> Result<CheckpointKey, StoreError> {
+        CheckpointKey::at(&CheckpointKey::default_file())
+    }
+
+    /// The key in `file`, made there (from the system's random source,
+    /// readable by the user alone) if the file does not exist. Two runs
+    /// that make it at once agree on one key: each writes a temporary
+    /// file and links it into place only if no key is there yet.
+    pub fn at(file: &Path) -> Result<CheckpointKey, StoreError> {
+        let name = file.display().to_string();
+        let io = |doing: &'static str| {
+            let name = name.clone();
+            move |e: io::Error| StoreError::Io {
+                path: name,
+                doing,
+                source: e,
+            }
+        };
+        if fs::symlink_metadata(file).is_err() {
+            let dir = file.parent().filter(|d| !d.as_os_str().is_empty());
+            let dir = dir.unwrap_or(Path::new("."));
+            fs::create_dir_all(dir).map_err(io("write"))?;
+            let mut bytes = [0u8; KEY_BYTES];
+            getrandom::fill(&mut bytes)
+                .map_err(|e| io("write")(io::Error::other(e.to_string())))?;
+            // tempfile's files are readable by their owner alone.
+            let mut temp = tempfile::Builder::new()
+                .prefix(".checkpoint.key.")
+                .tempfile_in(dir)
+                .map_err(io("write"))?;
+            temp.write_all(&bytes).map_err(io("write"))?;
+            temp.as_file().sync_all().map_err(io("write"))?;
+            match temp.persist_noclobber(file) {
+                Ok(_) => {}
+                Err(e) if e.error.kind() == io::ErrorKind::AlreadyExists => {}
+                Err(e) => return Err(io("write")(e.error)),
+            }
+        }
+        let meta = fs::metadata(file).map_err(io("read"))?;
+        if !meta.is_file() {
+            return Err(StoreError::NotAFile {
+                path: name,
+                found: super::describe(&meta),
+            });
+        }
+        if meta.len() != KEY_BYTES as u64 {
+            return Err(StoreError::contents(
+                &name,
+                format!("it has {} bytes", meta.len()),
+                format!(
+                    "a checkpoint key of {KEY_BYTES} bytes (remove it to make a new one; checkpoints sealed with the old key then start again)"
+                ),
+            ));
+        }
+        let mut bytes = [0u8; KEY_BYTES];
+        fs::File::open(file)
+            .and_then(|mut f| f.read_exact(&mut bytes))
+            .map_err(io("read"))?;
+        Ok(CheckpointKey {
+            bytes,
+            file: file.to_path_buf(),
+        })
+    }
+
+    /// The file the key was read from.
+    pub fn file(&self) -> &Path {
+        &self.file
+    }
+}
+
 /// One worker's checkpoint files in a folder.
 pub(crate) struct Checkpoint {
     dir: PathBuf,
+    key: CheckpointKey,
     /// What the header says besides the sizes: the format, the case and
     /// this worker's place.
     identity: [u64; 6],
@@ -79,12 +200,30 @@ pub(crate) struct Saved {
     pub(crate) table: TwoBit,
     /// The distances of the slice's standard positions.
     pub(crate) distances: Vec<u8>,
+    /// How many of the slice's states the table holds as old and as the
+    /// frontier: the workers check together that they add up to the
+    /// counts.
+    pub(crate) tally: Tally,
+}
+
+/// What a worker knows of its slice before it reads a checkpoint.
+pub(crate) struct Slice {
+    /// The states of the slice.
+    pub(crate) states: usize,
+    /// The standard positions in the slice.
+    pub(crate) standard: usize,
+    /// The slice's index of the first standard position (its distance is
+    /// the first byte of the distances).
+    pub(crate) first_standard: usize,
+    /// The states of the whole board.
+    pub(crate) board_states: u64,
 }
 
 /// The first bytes of a checkpoint.
 const MAGIC: &[u8; 8] = b"SCHOFCKP";
-/// The checkpoint format's version.
-const CHECKPOINT_VERSION: u64 = 1;
+/// The checkpoint format's version: 2 since the seal (version 1 ended in
+/// an unkeyed xxh3 checksum).
+const CHECKPOINT_VERSION: u64 = 2;
 /// The header's eight-byte fields after the magic: the identity (version,
 /// rows, columns, home, workers, this worker), then the layer, the number
 /// of counts, the slice's states and its standard positions.
@@ -93,12 +232,14 @@ const HEADER_FIELDS: usize = 10;
 impl Checkpoint {
     pub(crate) fn new(
         dir: &Path,
+        key: &CheckpointKey,
         (name, ids): (String, [u64; 3]),
         peers: usize,
         me: usize,
     ) -> Checkpoint {
         Checkpoint {
             dir: dir.to_path_buf(),
+            key: key.clone(),
             worker: me,
             identity: [
                 CHECKPOINT_VERSION,
@@ -137,6 +278,11 @@ impl Checkpoint {
             }
         }
         None
+    }
+
+    /// The folder of the files.
+    pub(crate) fn dir(&self) -> &Path {
+        &self.dir
     }
 
     /// What this worker's file names begin with.
@@ -195,7 +341,7 @@ impl Checkpoint {
     }
 
     /// Writes the state after layer `depth` was closed: a temporary file,
-    /// renamed into place, ending in the checksum of all before it.
+    /// renamed into place, ending in the seal of all before it.
     pub(crate) fn write(
         &self,
         depth: u32,
@@ -206,7 +352,7 @@ impl Checkpoint {
         fs::create_dir_all(&self.dir)?;
         let prefix = self.temporary_prefix();
         super::write_atomically_with(&self.path(depth), &prefix, |out| {
-            let mut out = Hashing::new(out);
+            let mut out = Sealing::new(out, &self.key);
             out.write_all(MAGIC)?;
             let sizes = [
                 u64::from(depth),
@@ -222,19 +368,16 @@ impl Checkpoint {
             }
             table.write_to(&mut out)?;
             out.write_all(distances)?;
-            let sum = out.hash.digest();
-            out.inner.write_all(&sum.to_le_bytes())
+            let seal = out.hash.finalize();
+            out.inner.write_all(seal.as_bytes())
         })
     }
 
-    /// Reads the checkpoint of layer `depth`: the checksum first, then
-    /// each field against what this worker expects.
-    pub(crate) fn read(
-        &self,
-        depth: u32,
-        states: usize,
-        standard: usize,
-    ) -> Result<Saved, StoreError> {
+    /// Reads the checkpoint of layer `depth`: the seal first, then each
+    /// field against what this worker expects, then the contents against
+    /// each other and the board.
+    pub(crate) fn read(&self, depth: u32, slice: &Slice) -> Result<Saved, StoreError> {
+        let (states, standard) = (slice.states, slice.standard);
         let path = self.path(depth);
         let name = path.display().to_string();
         let io = |e: io::Error| StoreError::Io {
@@ -248,7 +391,7 @@ impl Checkpoint {
             + 8 * (u64::from(depth) + 1)
             + TwoBit::bytes(states as u64)
             + standard as u64
-            + 8;
+            + SEAL_BYTES;
         if size != expected_size {
             return Err(StoreError::Length {
                 path: name,
@@ -256,10 +399,11 @@ impl Checkpoint {
                 expected: expected_size,
             });
         }
-        // The checksum, over everything but its own eight bytes.
+        // The seal, over everything but its own bytes.
         {
-            let mut input = BufReader::new(fs::File::open(&path).map_err(io)?).take(size - 8);
-            let mut hash = xxhash_rust::xxh3::Xxh3::new();
+            let mut input =
+                BufReader::new(fs::File::open(&path).map_err(io)?).take(size - SEAL_BYTES);
+            let mut hash = blake3::Hasher::new_keyed(&self.key.bytes);
             let mut buffer = vec![0u8; 1 << 16];
             loop {
                 let n = input.read(&mut buffer).map_err(io)?;
@@ -268,14 +412,13 @@ impl Checkpoint {
                 }
                 hash.update(&buffer[..n]);
             }
-            let mut stored = [0u8; 8];
+            let mut stored = [0u8; SEAL_BYTES as usize];
             input.into_inner().read_exact(&mut stored).map_err(io)?;
-            let (found, expected) = (hash.digest(), u64::from_le_bytes(stored));
-            if found != expected {
-                return Err(StoreError::Checksum {
+            // Compared in constant time (blake3's equality).
+            if hash.finalize() != stored {
+                return Err(StoreError::Seal {
                     path: name,
-                    found,
-                    expected,
+                    key: self.key.file.display().to_string(),
                 });
             }
         }
@@ -354,30 +497,113 @@ impl Checkpoint {
             .ok_or_else(out_of_memory)?;
         let mut distances = try_vec_with(standard, || 0u8).ok_or_else(out_of_memory)?;
         input.read_exact(&mut distances).map_err(io)?;
+        let tally = consistent(depth, &counts, &table, &distances, slice)
+            .map_err(|(found, expected)| wrong(found, expected))?;
         Ok(Saved {
             counts,
             table,
             distances,
+            tally,
         })
     }
 }
 
-/// A writer that hashes what passes through it.
-struct Hashing<W: Write> {
-    inner: W,
-    hash: xxhash_rust::xxh3::Xxh3,
+/// Checks a checkpoint's contents against each other and the board: one
+/// start, no empty layer, no more states than the board has; the table
+/// holds layers up to `depth` and none beyond; each standard position's
+/// distance agrees with its state's mark. The table's tally, or what is
+/// wrong and what was expected.
+fn consistent(
+    depth: u32,
+    counts: &[u64],
+    table: &TwoBit,
+    distances: &[u8],
+    slice: &Slice,
+) -> Result<Tally, (String, String)> {
+    if counts[0] != 1 {
+        return Err((
+            format!("its count of layer 0 is {}", counts[0]),
+            "1, the start alone".to_string(),
+        ));
+    }
+    if let Some(d) = counts.iter().position(|&c| c == 0) {
+        return Err((
+            format!("its count of layer {d} is 0"),
+            "states in every layer up to the last".to_string(),
+        ));
+    }
+    let total = counts.iter().try_fold(0u64, |a, &c| a.checked_add(c));
+    if total.is_none_or(|t| t > slice.board_states) {
+        return Err((
+            format!(
+                "its counts add up to {}",
+                total.map_or("more than 2^64".to_string(), |t| t.to_string())
+            ),
+            format!("at most the board's {} states", slice.board_states),
+        ));
+    }
+    let layer = Layer::at(depth);
+    let tally = table.tally(layer);
+    if tally.next != 0 {
+        return Err((
+            format!(
+                "its table marks {} states of layer {}",
+                tally.next,
+                depth + 1
+            ),
+            format!("none beyond layer {depth}"),
+        ));
+    }
+    for (r, &d) in distances.iter().enumerate() {
+        let i = slice.first_standard + r;
+        let (reached, old) = (table.is_reached(i), table.is_old(i));
+        let agrees = match d {
+            u8::MAX => !reached,
+            d if u32::from(d) < depth => old,
+            d if u32::from(d) == depth => reached && !old,
+            _ => false,
+        };
+        if !agrees {
+            let mark = if old {
+                "an old state"
+            } else if reached {
+                "a state of the last layer"
+            } else {
+                "a state not reached"
+            };
+            let distance = if d == u8::MAX {
+                "none".to_string()
+            } else {
+                d.to_string()
+            };
+            return Err((
+                format!(
+                    "its standard position {r} has distance {distance}, and its table calls it {mark}"
+                ),
+                format!("distances that agree with the table, at most {depth}"),
+            ));
+        }
+    }
+    Ok(tally)
 }
 
-impl<W: Write> Hashing<W> {
-    fn new(inner: W) -> Self {
-        Hashing {
+/// A writer that seals what passes through it: the keyed digest of it
+/// all.
+struct Sealing<W: Write> {
+    inner: W,
+    hash: blake3::Hasher,
+}
+
+impl<W: Write> Sealing<W> {
+    fn new(inner: W, key: &CheckpointKey) -> Self {
+        Sealing {
             inner,
-            hash: xxhash_rust::xxh3::Xxh3::new(),
+            hash: blake3::Hasher::new_keyed(&key.bytes),
         }
     }
 }
 
-impl<W: Write> Write for Hashing<W> {
+impl<W: Write> Write for Sealing<W> {
     fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
         let n = self.inner.write(buf)?;
         self.hash.update(&buf[..n]);
@@ -396,8 +622,13 @@ mod tests {
     #[test]
     fn a_checkpoint_name_reads_back_as_written() {
         for (me, peers, depth) in [(0, 1, 0), (1, 2, 17), (15, 16, 4000)] {
+            let key = CheckpointKey {
+                bytes: [7; KEY_BYTES],
+                file: PathBuf::from("/tmp/x.key"),
+            };
             let c = Checkpoint::new(
                 Path::new("/tmp/x"),
+                &key,
                 ("3x4-home-11".to_string(), [3, 4, 11]),
                 peers,
                 me,

@@ -230,6 +230,15 @@ pub enum StoreError {
         /// The checksum stored in the header.
         expected: u64,
     },
+    /// A census checkpoint's seal was not made with this user's key: the
+    /// file was written with another key, or changed after it was sealed.
+    #[error("{} is not sealed with this user's checkpoint key {}: it was written by another user or machine, or changed since it was written", quoted_path(.path), quoted_path(.key))]
+    Seal {
+        /// The file.
+        path: String,
+        /// The key's file.
+        key: String,
+    },
     /// The checksum matches but the contents are wrong (a crafted file,
     /// or one written by a faulty program).
     #[error("{} has wrong contents: {found}; expected {expected}", quoted_path(.path))]
@@ -292,6 +301,7 @@ impl StoreError {
             | Version { path, .. }
             | Kind { path, .. }
             | Checksum { path, .. }
+            | Seal { path, .. }
             | Contents { path, .. } => path,
         }
     }
