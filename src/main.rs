@@ -5,7 +5,7 @@
 mod cli;
 
 use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
-use cli::common::{Delivery, FormatArg, Outcome};
+use cli::common::{Delivery, FormatArg, Outcome, Sink};
 use cli::{
     astar, census, counts, explore, fifteen, five, graph, group, lookup, optimal, puzzle, random,
     regenerate, shell, twist,
@@ -60,22 +60,22 @@ enum Command {
     Man(shell::ManArgs),
 }
 
-fn run(command: Command) -> Outcome {
+fn run(command: Command, sink: &Sink) -> Outcome {
     match command {
         Command::Counts(args) => counts::counts(args),
-        Command::Solve(c) => twist::solve(&c.puzzle.analyse(false)?, c.args),
+        Command::Solve(c) => twist::solve(&c.puzzle.analyse(false)?, c.args, sink),
         Command::Path(c) => twist::follow(&c.puzzle.analyse(false)?, c.args),
         Command::Table(args) => twist::table(args),
         Command::Classes(args) => twist::classes(args),
         Command::Puzzles(args) => puzzle::puzzles(args),
         Command::Group(args) => group::group(args),
         Command::Graph(args) => graph::run(args),
-        Command::Lookup { command } => lookup::run(command),
-        Command::Astar(args) => astar::run(args),
+        Command::Lookup { command } => lookup::run(command, sink),
+        Command::Astar(args) => astar::run(args, sink),
         Command::Fifteen(args) => fifteen::run(args),
         Command::Boards(args) => census::run(args),
-        Command::Optimal(args) => optimal::run(args),
-        Command::Five { command, out } => five::run(command, out),
+        Command::Optimal(args) => optimal::run(args, sink),
+        Command::Five { command, out } => five::run(command, out, sink),
         Command::Regenerate(args) => regenerate::run(args),
         Command::Random(args) => random::run(args),
         Command::Explore(args) => explore::run(args),
@@ -126,10 +126,12 @@ fn main() -> ExitCode {
         Ok(cli) => cli,
         Err(e) => return cli::usage_error(e, &cli_command()),
     };
-    let ascii = cli::common::Ascii {
-        asked: cli.ascii,
-        locale: !cli::common::locale_is_utf8(),
+    let sink = cli::common::Sink {
+        delivery: cli.command.delivery(),
+        ascii: cli::common::Ascii {
+            asked: cli.ascii,
+            locale: !cli::common::locale_is_utf8(),
+        },
     };
-    let delivery = cli.command.delivery();
-    cli::finish(run(cli.command), &delivery, ascii)
+    cli::finish(run(cli.command, &sink), &sink)
 }

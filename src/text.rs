@@ -93,6 +93,58 @@ fn quote(s: &str, limit: usize) -> String {
     out
 }
 
+/// The most characters of one word (a run without spaces) that
+/// [`one_line`] keeps.
+pub const WORD_LIMIT: usize = 300;
+
+/// A message as it is printed: on one line, its control characters named
+/// by their code point (`<U+000A>`), and any word (a run of characters
+/// without a space) longer than [`WORD_LIMIT`] cut after its first
+/// [`QUOTE_LIMIT`] characters with `…` and its length. The last guard
+/// before a message is printed, for input that reached it unquoted (a
+/// path, a parser's own words).
+///
+/// ```
+/// use schofield::text::one_line;
+/// assert_eq!(one_line("cannot write a\x07b/c: no folder"), "cannot write a<U+0007>b/c: no folder");
+/// assert_eq!(one_line("two\nlines"), "two<U+000A>lines");
+/// let long = format!("invalid value '{}' for --moves", "9".repeat(100_000));
+/// assert_eq!(
+///     one_line(&long),
+///     format!("invalid value '{}…' (100002 characters) for --moves", "9".repeat(39))
+/// );
+/// ```
+pub fn one_line(message: &str) -> String {
+    let mut out = String::with_capacity(message.len().min(4 * WORD_LIMIT));
+    for (k, word) in message.split(' ').enumerate() {
+        if k > 0 {
+            out.push(' ');
+        }
+        let count = word.chars().count();
+        let kept = if count > WORD_LIMIT {
+            QUOTE_LIMIT
+        } else {
+            count
+        };
+        for c in word.chars().take(kept) {
+            if c.is_control() {
+                let _ = write!(out, "<U+{:04X}>", u32::from(c));
+            } else {
+                out.push(c);
+            }
+        }
+        if count > WORD_LIMIT {
+            out.push('…');
+            // A quoted word keeps its closing quote.
+            if let Some(q) = word.chars().last().filter(|q| matches!(q, '\'' | '"')) {
+                out.push(q);
+            }
+            let _ = write!(out, " ({count} characters)");
+        }
+    }
+    out
+}
+
 /// One character of a user's input as a message names it: `'x'`, or its
 /// code point (`U+007F`) when it is a control character.
 ///

@@ -32,11 +32,11 @@ pub struct AstarArgs {
     #[arg(long, value_parser = super::common::Suggested(super::common::goal_names), hide_possible_values = true)]
     goal: Option<String>,
     /// Stop after expanding this many vertices.
-    #[arg(long)]
+    #[arg(long, value_name = "N", value_parser = common::nodes, allow_negative_numbers = true)]
     max_nodes: Option<u64>,
     /// Stop before the search uses this many megabytes (default 2048; at
     /// most nine tenths of the memory available).
-    #[arg(long, default_value_t = 2048)]
+    #[arg(long, value_name = "MB", default_value_t = 2048, value_parser = common::megabytes, allow_negative_numbers = true)]
     max_memory: u64,
     #[command(flatten)]
     steps: common::StepsArg,
@@ -56,14 +56,16 @@ fn heuristics() -> impl clap::builder::TypedValueParser<Value = Heuristic> {
 
 /// `astar`: one heuristic, or all of them with `--compare`; one position,
 /// or (`-`) one a line from standard input.
-pub fn run(args: AstarArgs) -> Outcome {
+pub fn run(args: AstarArgs, sink: &common::Sink) -> Outcome {
     let drawing = args.out.get_or_svg()?;
     if drawing.is_none() && args.compare {
         return Err("--format svg draws one solution; leave out --compare".into());
     }
     if common::is_stdin(&args.grid) {
         let format = drawing.ok_or(super::twist::NO_SVG_BATCH)?;
-        return common::batch_from_stdin(format, |text, format| one(&args, text, Some(format)));
+        return common::batch_from_stdin(format, sink, |text, format| {
+            one(&args, text, Some(format))
+        });
     }
     one(&args, &args.grid.join(" "), drawing)
 }

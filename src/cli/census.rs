@@ -20,14 +20,14 @@ pub struct BoardsArgs {
     #[arg(long, conflicts_with = "all")]
     board: Option<String>,
     /// The blank's home cell, from 0 in reading order.
-    #[arg(long, requires = "board")]
+    #[arg(long, requires = "board", value_name = "CELL", value_parser = common::index, allow_negative_numbers = true)]
     home: Option<usize>,
     /// Every board of up to --max-cells cells, with every home cell up to
     /// symmetry.
     #[arg(long)]
     all: bool,
     /// With --all: the largest boards to include.
-    #[arg(long, default_value_t = 12)]
+    #[arg(long, value_name = "N", default_value_t = 12, value_parser = common::cells, allow_negative_numbers = true)]
     max_cells: usize,
     /// Allow boards of more than 12 cells.
     #[arg(long)]
@@ -43,7 +43,7 @@ pub struct BoardsArgs {
 pub struct ClusterArgs {
     /// Search on timely dataflow with N worker threads in this process
     /// (the `distributed` build); without it, one table in memory.
-    #[arg(long, value_name = "N")]
+    #[arg(long, value_name = "N", value_parser = common::workers, allow_negative_numbers = true)]
     workers: Option<usize>,
     /// With --workers: the processes of the run, one HOST:PORT a line in
     /// process order (timely's hosts file); every process is started with
@@ -51,7 +51,7 @@ pub struct ClusterArgs {
     #[arg(long, requires = "workers", value_name = "FILE")]
     hostfile: Option<PathBuf>,
     /// With --hostfile: this process's line in it, from 0.
-    #[arg(long, requires = "hostfile", value_name = "I")]
+    #[arg(long, requires = "hostfile", value_name = "I", value_parser = common::index, allow_negative_numbers = true)]
     process: Option<usize>,
     /// With --workers: a folder for each worker's checkpoint after every
     /// layer; a run started again with the same folder and workers resumes
@@ -61,7 +61,7 @@ pub struct ClusterArgs {
     /// With --checkpoint: stop once this layer's checkpoints are written
     /// (or, resuming past it, the next layer's), exit status 3; the same
     /// command with the same --checkpoint goes on from there.
-    #[arg(long, requires = "checkpoint", value_name = "LAYER")]
+    #[arg(long, requires = "checkpoint", value_name = "LAYER", value_parser = common::layer, allow_negative_numbers = true)]
     stop_after_layer: Option<u32>,
     /// With --hostfile: seconds the processes have to connect to each
     /// other before this one gives up.
@@ -69,7 +69,9 @@ pub struct ClusterArgs {
         long,
         requires = "hostfile",
         value_name = "SECONDS",
-        default_value_t = 120
+        default_value_t = 120,
+        value_parser = common::seconds,
+        allow_negative_numbers = true
     )]
     connect_timeout: u64,
 }

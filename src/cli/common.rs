@@ -91,22 +91,110 @@ impl Ascii {
     }
 }
 
+/// How a command's output is written: where ([`Delivery`]) and in which
+/// alphabet ([`Ascii`]). `main` makes it from the command line, delivers
+/// what a command returns with it, and hands it to the commands that write
+/// as they go (the batches).
+#[derive(Clone, Debug, Default)]
+pub struct Sink {
+    /// Where the output goes.
+    pub delivery: Delivery,
+    /// Whether it is written in ASCII.
+    pub ascii: Ascii,
+}
+
+impl Sink {
+    /// `text` as this sink writes it: in ASCII when `--ascii` or the locale
+    /// asks for it (data only when `--ascii` is given by name).
+    fn converted<'a>(&self, text: &'a str) -> std::borrow::Cow<'a, str> {
+        let (to, ascii) = (&self.delivery, self.ascii);
+        if (ascii.any() && to.text) || (ascii.asked && to.data) {
+            std::borrow::Cow::Owned(schofield::text::to_ascii(text))
+        } else {
+            std::borrow::Cow::Borrowed(text)
+        }
+    }
+}
+
+/// The output was written as it was made (a batch, record by record):
+/// nothing is left for `main` to deliver, and the command succeeded.
+#[derive(Debug)]
+pub struct Written;
+
+impl std::fmt::Display for Written {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("the output is written")
+    }
+}
+
+impl std::error::Error for Written {}
+
+impl std::fmt::Display for DeliveryFailed {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.message)
+    }
+}
+
+impl std::fmt::Debug for DeliveryFailed {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.message)
+    }
+}
+
+impl std::error::Error for DeliveryFailed {}
+
+/// True unless standard output was closed when the program started
+/// (`>&-`). The standard library then opens `/dev/null` in its place, for
+/// reading and writing, so that writes vanish without a word; a shell's
+/// `>/dev/null` opens it for writing only. Linux tells the two apart in
+/// `/proc/self/fdinfo/1`; elsewhere standard output counts as open.
+fn stdout_is_open() -> bool {
+    let null = std::fs::read_link("/proc/self/fd/1").is_ok_and(|p| p == Path::new("/dev/null"));
+    if !null {
+        return true;
+    }
+    // The access mode is the low two bits of the octal flags: 2, read and
+    // write.
+    let flags = std::fs::read_to_string("/proc/self/fdinfo/1")
+        .ok()
+        .and_then(|info| {
+            info.lines()
+                .find_map(|l| l.strip_prefix("flags:"))
+                .and_then(|f| u32::from_str_radix(f.trim(), 8).ok())
+        });
+    flags.is_none_or(|f| f & 0o3 != 0o2)
+}
+
+/// Prints an error on standard error as one clean line
+/// ([`schofield::text::one_line`]): `error: ` and the message.
+pub fn report(message: impl std::fmt::Display) {
+    eprintln!("error: {}", schofield::text::one_line(&message.to_string()));
+}
+
+/// The failure of standard output that is closed.
+fn closed_stdout() -> DeliveryFailed {
+    DeliveryFailed {
+        message: "cannot write the output: standard output is closed (give --output FILE, or leave standard output open)".to_string(),
+        status: 1,
+    }
+}
+
 /// Delivers a command's text: to the `--output` file (atomically), else to
 /// standard output (refusing several megabytes on a terminal). `ascii`
 /// turns text into its ASCII form, and with `--ascii` given by name the
 /// strings of data too. A reader that stops early (`| head`, a pager
-/// quit) is not an error.
-pub fn deliver(text: &str, to: &Delivery, ascii: Ascii) -> Result<(), DeliveryFailed> {
+/// quit) is not an error; standard output closed, or a write that fails,
+/// is.
+pub fn deliver(text: &str, sink: &Sink) -> Result<(), DeliveryFailed> {
     use std::io::Write;
-    let text = if (ascii.any() && to.text) || (ascii.asked && to.data) {
-        std::borrow::Cow::Owned(schofield::text::to_ascii(text))
-    } else {
-        std::borrow::Cow::Borrowed(text)
-    };
-    if let Some(path) = &to.to {
+    let text = sink.converted(text);
+    if let Some(path) = &sink.delivery.to {
         return write_file(path, &text).map_err(|message| DeliveryFailed { message, status: 2 });
     }
     fits_terminal(&text).map_err(|message| DeliveryFailed { message, status: 2 })?;
+    if !stdout_is_open() {
+        return Err(closed_stdout());
+    }
     let mut out = std::io::stdout().lock();
     match out.write_all(text.as_bytes()).and_then(|()| out.flush()) {
         Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => Err(DeliveryFailed {
@@ -461,8 +549,9 @@ pub fn is_stdin(words: &[String]) -> bool {
 /// one line, and exits with status 2.
 #[derive(Debug)]
 pub struct BatchFailed {
-    /// The records of the lines that succeeded.
-    pub output: String,
+    /// The records of the lines that succeeded, for `main` to deliver;
+    /// `None` when they are written already.
+    pub output: Option<String>,
     /// Lines that failed.
     pub failed: usize,
     /// Lines read.
@@ -508,69 +597,171 @@ pub fn search_error<'a>(
         .or_else(|| e.downcast_ref::<AtInstance>().map(|a| &a.error))
 }
 
-/// Runs `one` on every position line of standard input and gathers the
-/// records in `format`: JSON lines or YAML documents one after the other,
-/// CSV under one header, text separated by blank lines. A line that fails
-/// is reported on standard error with its number and the rest still run.
-pub fn batch_from_stdin(format: Format, one: impl Fn(&str, Format) -> Outcome) -> Outcome {
+/// Runs `one` on every position line of standard input and writes each
+/// record as soon as it is made ([`batch`]).
+pub fn batch_from_stdin(
+    format: Format,
+    sink: &Sink,
+    one: impl Fn(&str, Format) -> Outcome,
+) -> Outcome {
     let stdin = std::io::stdin();
-    batch(stdin.lock(), format, one)
+    batch(stdin.lock(), format, sink, one)
 }
 
-/// [`batch_from_stdin`] on any input.
+/// How often a batch's output is flushed at least, so that each answer
+/// shows soon after its line was read without a write for every record.
+const FLUSH_EVERY: std::time::Duration = std::time::Duration::from_millis(50);
+
+/// What a batch did: the lines read and the lines that failed.
+#[derive(Default)]
+struct Tally {
+    total: usize,
+    failed: usize,
+}
+
+/// Runs `one` on every position line of `input`, reading, answering and
+/// writing one line at a time, so that memory does not grow with the
+/// batch and the first answer appears at once: JSON lines or YAML
+/// documents one after the other, CSV under one header, text separated by
+/// blank lines. A line that fails is reported on standard error with its
+/// number and the rest still run. The records go to standard output, or
+/// to the `--output` file, written whole or not at all (a temporary file
+/// renamed into place at the end). A reader that stops early (`| head`)
+/// ends the batch quietly.
 pub fn batch(
     input: impl std::io::BufRead,
     format: Format,
+    sink: &Sink,
     one: impl Fn(&str, Format) -> Outcome,
 ) -> Outcome {
+    use std::io::{Error, ErrorKind};
     if format == Format::Json {
         return Err(
             "a batch is written one record a line: use --format jsonl (or csv, yaml, text)".into(),
         );
     }
-    let mut output = String::new();
-    let (mut failed, mut total) = (0, 0);
+    let nothing =
+        || "standard input holds no positions; give one a line (# starts a comment)".into();
+    let tally = match &sink.delivery.to {
+        Some(path) => {
+            let mut tally = Tally::default();
+            let written = schofield::board::store::write_atomically_with(
+                path,
+                &schofield::board::store::temporary_prefix(),
+                |out| {
+                    tally = stream(input, format, sink, &one, out, None)?;
+                    if tally.total == 0 {
+                        // Nothing is written over the target.
+                        return Err(Error::new(ErrorKind::InvalidInput, "no positions"));
+                    }
+                    Ok(())
+                },
+            );
+            match written {
+                Err(_) if tally.total == 0 => return Err(nothing()),
+                Err(e) => return Err(format!("cannot write {}: {e}", path.display()).into()),
+                Ok(()) => tally,
+            }
+        }
+        None => {
+            use std::io::IsTerminal;
+            if !stdout_is_open() {
+                return Err(closed_stdout().into());
+            }
+            let stdout = std::io::stdout();
+            let limit = stdout.is_terminal().then_some(TERMINAL_LIMIT);
+            let mut out = std::io::BufWriter::with_capacity(1 << 16, stdout.lock());
+            let result = stream(input, format, sink, &one, &mut out, limit);
+            let result = result.and_then(|t| std::io::Write::flush(&mut out).map(|()| t));
+            match result {
+                Ok(t) => t,
+                // A reader that stopped early: the batch ends here.
+                Err(e) if e.kind() == ErrorKind::BrokenPipe => return Err(Written.into()),
+                Err(e) if e.kind() == ErrorKind::FileTooLarge => return Err(e.to_string().into()),
+                Err(e) => {
+                    return Err(DeliveryFailed {
+                        message: format!("cannot write the output: {e}"),
+                        status: 1,
+                    }
+                    .into());
+                }
+            }
+        }
+    };
+    if tally.total == 0 {
+        return Err(nothing());
+    }
+    if tally.failed > 0 {
+        return Err(BatchFailed {
+            output: None,
+            failed: tally.failed,
+            total: tally.total,
+        }
+        .into());
+    }
+    Err(Written.into())
+}
+
+/// The loop of [`batch`]: each line read, answered and its record written
+/// to `out` (flushed at least every [`FLUSH_EVERY`]); at most `limit`
+/// bytes (a terminal's).
+fn stream(
+    input: impl std::io::BufRead,
+    format: Format,
+    sink: &Sink,
+    one: &impl Fn(&str, Format) -> Outcome,
+    out: &mut dyn std::io::Write,
+    limit: Option<usize>,
+) -> std::io::Result<Tally> {
+    let mut tally = Tally::default();
+    let (mut bytes, mut flushed) = (0usize, None::<std::time::Instant>);
     for item in schofield::board::batch::Lines::new(input) {
-        total += 1;
+        tally.total += 1;
         let result = item
             .map_err(|e| -> Box<dyn std::error::Error> { e.into() })
             .and_then(|(line, text)| {
                 one(&text, format)
                     .map_err(|e| format!("line {line}: {e}{}", super::hint(e.as_ref())).into())
             });
-        match result {
-            Ok(record) => {
-                let record = match format {
-                    // One header for the whole batch.
-                    Format::Csv if !output.is_empty() => record
-                        .split_once('\n')
-                        .map_or(String::new(), |(_, rest)| rest.to_string()),
-                    Format::Yaml => format!("---\n{record}"),
-                    Format::Text if !output.is_empty() => format!("\n{record}"),
-                    _ => record,
-                };
-                output += &record;
-            }
+        let record = match result {
+            Ok(record) => record,
             Err(e) => {
-                failed += 1;
-                eprintln!("error: {e}");
+                tally.failed += 1;
+                report(e);
+                continue;
             }
+        };
+        let first = bytes == 0;
+        let record = match format {
+            // One header for the whole batch.
+            Format::Csv if !first => record.split_once('\n').map_or("", |(_, rest)| rest),
+            _ => &record,
+        };
+        let record = sink.converted(record);
+        let before = match format {
+            Format::Yaml => "---\n",
+            Format::Text if !first => "\n",
+            _ => "",
+        };
+        bytes += before.len() + record.len();
+        if limit.is_some_and(|l| bytes > l) {
+            return Err(std::io::Error::new(
+                std::io::ErrorKind::FileTooLarge,
+                format!(
+                    "the output is over {:.1} MB, too much for a terminal; write it to a file with --output FILE, or pipe it",
+                    TERMINAL_LIMIT as f64 / f64::from(1 << 20)
+                ),
+            ));
+        }
+        out.write_all(before.as_bytes())?;
+        out.write_all(record.as_bytes())?;
+        if flushed.is_none_or(|t| t.elapsed() >= FLUSH_EVERY) {
+            out.flush()?;
+            flushed = Some(std::time::Instant::now());
         }
     }
-    if total == 0 {
-        return Err(
-            "standard input holds no positions; give one a line (# starts a comment)".into(),
-        );
-    }
-    if failed > 0 {
-        return Err(BatchFailed {
-            output,
-            failed,
-            total,
-        }
-        .into());
-    }
-    Ok(output)
+    out.flush()?;
+    Ok(tally)
 }
 
 /// The most bytes written to a terminal: more is almost never meant to be
@@ -590,14 +781,85 @@ pub fn fits_terminal(text: &str) -> Result<(), String> {
     Ok(())
 }
 
-/// `--max-moves`, `--within`: a whole number of moves, 0 or more.
+/// A whole number for a flag, in `range`, or what is expected in words
+/// (`what` names the unit: " of seconds"): never the parser's own words
+/// ("invalid digit found in string").
+pub fn whole<T>(s: &str, what: &str, range: std::ops::RangeInclusive<T>) -> Result<T, String>
+where
+    T: std::str::FromStr
+        + num_traits::Bounded
+        + num_traits::ToPrimitive
+        + std::fmt::Display
+        + PartialOrd,
+{
+    match s.trim().parse::<T>() {
+        Ok(v) if range.contains(&v) => Ok(v),
+        _ => {
+            let (lo, hi) = (range.start(), range.end());
+            // A bound as large as the type's is no bound a reader needs.
+            let open =
+                *hi == T::max_value() && hi.to_u64().is_none_or(|h| h >= u64::from(u32::MAX));
+            let zero = T::min_value();
+            let expected = if open && *lo == zero {
+                format!("expected a whole number{what}")
+            } else if open {
+                format!("expected a whole number{what}, {lo} or more")
+            } else {
+                format!("expected a whole number{what} from {lo} to {hi}")
+            };
+            Err(format!("{expected}; got {}", schofield::text::quoted(s)))
+        }
+    }
+}
+
+/// `--max-moves`, `--within`, `--moves`: a whole number of moves, 0 to 255.
 pub fn parse_moves(s: &str) -> Result<u8, String> {
-    s.trim().parse::<u8>().map_err(|_| {
-        format!(
-            "expected a whole number of moves from 0 to 255; got {}",
-            schofield::text::quoted(s)
-        )
-    })
+    whole(s, " of moves", 0..=u8::MAX)
+}
+
+/// `--max-memory`: a whole number of megabytes.
+pub fn megabytes(s: &str) -> Result<u64, String> {
+    whole(s, " of megabytes", 0..=u64::MAX)
+}
+
+/// `--max-nodes`: a whole number of nodes (astar: vertices expanded;
+/// optimal: nodes generated).
+pub fn nodes(s: &str) -> Result<u64, String> {
+    whole(s, " of nodes", 0..=u64::MAX)
+}
+
+/// `--seed`: any whole number from 0.
+pub fn seed(s: &str) -> Result<u64, String> {
+    whole(s, "", 0..=u64::MAX)
+}
+
+/// `--connect-timeout`: a whole number of seconds (its range is the
+/// cluster's to check).
+pub fn seconds(s: &str) -> Result<u64, String> {
+    whole(s, " of seconds", 0..=u64::MAX)
+}
+
+/// `--workers`: a whole number of workers (the cluster checks how many
+/// it takes).
+pub fn workers(s: &str) -> Result<usize, String> {
+    whole(s, " of workers", 0..=usize::MAX)
+}
+
+/// `--process`, `--home`: a number counted from 0 (the range is checked
+/// where the hosts file or the board is known).
+pub fn index(s: &str) -> Result<usize, String> {
+    whole(s, " counted from 0", 0..=usize::MAX)
+}
+
+/// `--max-cells`: a whole number of cells.
+pub fn cells(s: &str) -> Result<usize, String> {
+    whole(s, " of cells", 0..=usize::MAX)
+}
+
+/// `--stop-after-layer`: a layer, a whole number of moves (layer 0 is
+/// refused where the run is set up).
+pub fn layer(s: &str) -> Result<u32, String> {
+    whole(s, " of moves (a layer)", 0..=u32::MAX)
 }
 
 /// A progress bar on standard error (indicatif draws it only on a
@@ -624,6 +886,9 @@ pub fn check_writable(path: &Path) -> Result<(), String> {
         Ok(m) if m.is_dir() => return Err("it is a folder".into()),
         // A device, a pipe or a socket is written to, not replaced.
         Ok(m) if !m.is_file() => return Ok(()),
+        // A name too long, a loop of symbolic links, a folder on the way
+        // that is a file: what the write at the end would meet.
+        Err(e) if e.kind() != std::io::ErrorKind::NotFound => return Err(e.to_string()),
         _ => {}
     }
     let folder = match path.parent() {
@@ -635,8 +900,14 @@ pub fn check_writable(path: &Path) -> Result<(), String> {
         Ok(m) if !m.is_dir() => return Err(format!("{} is not a folder", folder.display())),
         Ok(_) => {}
     }
-    // Permissions alone do not tell (root, read-only file systems): try.
-    let probe = folder.join(format!(".schofield-probe-{}", std::process::id()));
+    // Permissions alone do not tell (root, read-only file systems): try,
+    // under a temporary name the next write removes if this run is killed
+    // before it removes it.
+    schofield::board::store::remove_leftovers(folder);
+    let probe = folder.join(format!(
+        "{}probe",
+        schofield::board::store::temporary_prefix()
+    ));
     std::fs::OpenOptions::new()
         .write(true)
         .create_new(true)

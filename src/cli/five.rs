@@ -1,6 +1,6 @@
 //! `five`: Schofield's five-puzzle.
 
-use super::common::{Delivery, Drawing, FormatArg, Outcome, OutputFormat};
+use super::common::{Delivery, Drawing, FormatArg, Outcome, OutputFormat, Sink};
 use super::twist::{self, PathArgs, SolveArgs};
 use clap::Subcommand;
 use schofield::puzzle::library;
@@ -40,7 +40,7 @@ pub enum FiveCommand {
     )]
     Trees {
         /// How many twists deep.
-        #[arg(long, default_value_t = 6, value_parser = clap::value_parser!(u8).range(1..=12))]
+        #[arg(long, default_value_t = 6, value_parser = depth, allow_negative_numbers = true)]
         depth: u8,
         /// The same as --format dot (all four trees as a Graphviz digraph).
         #[arg(long, hide = true)]
@@ -72,7 +72,12 @@ pub fn delivery(command: Option<&FiveCommand>, out: &FormatArg) -> Delivery {
 }
 
 /// `five`, with or without a subcommand.
-pub fn run(command: Option<FiveCommand>, out: FormatArg) -> Outcome {
+/// `trees --depth`: 1 to 12 twists deep.
+fn depth(s: &str) -> Result<u8, String> {
+    super::common::whole(s, " of twists", 1..=12)
+}
+
+pub fn run(command: Option<FiveCommand>, out: FormatArg, sink: &Sink) -> Outcome {
     let a = analysed("five")?;
     Ok(match command {
         None => render::render_five_report(
@@ -86,7 +91,7 @@ pub fn run(command: Option<FiveCommand>, out: FormatArg) -> Outcome {
             Some(format) => render::render_five_counts(&a, format)?,
             None => render::svg::move_counts_svg(a.puzzle().name(), &a.move_counts()),
         },
-        Some(FiveCommand::Solve(args)) => return twist::solve(&a, args),
+        Some(FiveCommand::Solve(args)) => return twist::solve(&a, args, sink),
         Some(FiveCommand::Path(args)) => return twist::follow(&a, args),
         Some(FiveCommand::Trees { depth, dot, out }) => {
             let trees = five::binary_trees(&a, usize::from(depth));

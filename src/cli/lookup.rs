@@ -120,7 +120,7 @@ pub fn build(board: Board, goal: Arrangement) -> Result<LookupTable, Box<dyn std
 }
 
 /// `lookup build` and `lookup solve`.
-pub fn run(command: LookupCommand) -> Outcome {
+pub fn run(command: LookupCommand, sink: &common::Sink) -> Outcome {
     match command {
         LookupCommand::Build {
             which,
@@ -183,7 +183,7 @@ pub fn run(command: LookupCommand) -> Outcome {
             let drawing = out.get_or_svg()?;
             if common::is_stdin(&grid) {
                 let format = drawing.ok_or(super::twist::NO_SVG_BATCH)?;
-                return common::batch_from_stdin(format, one);
+                return common::batch_from_stdin(format, sink, one);
             }
             let Some(format) = drawing else {
                 let b = t.board();

@@ -43,7 +43,10 @@ pub fn usage_error(e: clap::Error, root: &clap::Command) -> std::process::ExitCo
         }
         line += part;
     }
-    eprintln!("{line}{}", flag_hint(&e, root));
+    eprintln!(
+        "{}",
+        schofield::text::one_line(&format!("{line}{}", flag_hint(&e, root)))
+    );
     std::process::ExitCode::from(2)
 }
 
@@ -51,31 +54,39 @@ pub fn usage_error(e: clap::Error, root: &clap::Command) -> std::process::ExitCo
 /// lines, the records of the others), reports an error on one line with its
 /// hint, and gives the exit status: 2 for bad input, 3 for a search stopped
 /// by a limit.
-pub fn finish(
-    outcome: common::Outcome,
-    delivery: &common::Delivery,
-    ascii: common::Ascii,
-) -> std::process::ExitCode {
+pub fn finish(outcome: common::Outcome, sink: &common::Sink) -> std::process::ExitCode {
     use schofield::search::SearchError;
     use std::process::ExitCode;
+    let ascii = sink.ascii;
     let e = match outcome {
         Ok(text) => {
-            return match common::deliver(&text, delivery, ascii) {
+            return match common::deliver(&text, sink) {
                 Ok(()) => ExitCode::SUCCESS,
                 Err(failure) => {
-                    eprintln!("error: {}", failure.message);
+                    common::report(&failure.message);
                     ExitCode::from(failure.status)
                 }
             };
         }
         Err(e) => e,
     };
-    if let Some(b) = e.downcast_ref::<common::BatchFailed>()
-        && let Err(failure) = common::deliver(&b.output, delivery, ascii)
-    {
-        eprintln!("error: {}", failure.message);
+    if e.downcast_ref::<common::Written>().is_some() {
+        return ExitCode::SUCCESS;
     }
-    let message = format!("error: {e}{}", hint(e.as_ref()));
+    if let Some(failure) = e.downcast_ref::<common::DeliveryFailed>() {
+        common::report(&failure.message);
+        return ExitCode::from(failure.status);
+    }
+    if let Some(b) = e.downcast_ref::<common::BatchFailed>()
+        && let Some(output) = &b.output
+        && let Err(failure) = common::deliver(output, sink)
+    {
+        common::report(&failure.message);
+    }
+    let message = format!(
+        "error: {}",
+        schofield::text::one_line(&format!("{e}{}", hint(e.as_ref())))
+    );
     eprintln!(
         "{}",
         if ascii.any() {

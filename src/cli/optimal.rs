@@ -50,10 +50,10 @@ pub struct OptimalArgs {
     #[arg(long)]
     rebuild: bool,
     /// Stop each search after generating this many nodes.
-    #[arg(long)]
+    #[arg(long, value_name = "N", value_parser = common::nodes, allow_negative_numbers = true)]
     max_nodes: Option<u64>,
     /// Stop each search before it uses this many megabytes.
-    #[arg(long)]
+    #[arg(long, value_name = "MB", value_parser = common::megabytes, allow_negative_numbers = true)]
     max_memory: Option<u64>,
     #[command(flatten)]
     steps: common::StepsArg,
@@ -69,7 +69,8 @@ enum Plan {
 }
 
 /// `optimal`.
-pub fn run(args: OptimalArgs) -> Outcome {
+pub fn run(args: OptimalArgs, sink: &common::Sink) -> Outcome {
+    let _ = sink;
     let board: Board = "4x4".parse()?;
     // A bad --goal is named before the positions are read.
     let asked: Option<Goal> = args.goal.as_deref().map(str::parse).transpose()?;
@@ -180,7 +181,7 @@ pub fn run(args: OptimalArgs) -> Outcome {
         let output = render::render_batch(&runs, wall, format)?;
         if failed > 0 {
             return Err(common::BatchFailed {
-                output,
+                output: Some(output),
                 failed,
                 total: runs.len() + failed,
             }
@@ -276,11 +277,11 @@ fn drop_unsolvable(
                 .all_korf
                 .as_ref()
                 .map_or("standard input".to_string(), |p| p.display().to_string());
-            eprintln!(
-                "error: {source}, line {}: {e} (the batch's goal is {})",
+            common::report(format!(
+                "{source}, line {}: {e} (the batch's goal is {})",
                 s.line,
                 board.format(goal)
-            );
+            ));
             false
         }
     });
@@ -410,7 +411,7 @@ fn read_batch(input: impl std::io::BufRead, board: &Board, name: &str) -> Result
         match item {
             Ok(i) => instances.push(i),
             Err(e @ BatchError::Position { .. }) => {
-                eprintln!("error: {name}, {e}");
+                common::report(format!("{name}, {e}"));
                 failed += 1;
             }
             Err(BatchError::Io { error, .. }) => {

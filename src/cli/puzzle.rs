@@ -57,7 +57,7 @@ pub struct PuzzleArgs {
     pub generators: Option<Vec<String>>,
     /// The most memory the search may use, in megabytes (it is refused
     /// before it starts when it needs more).
-    #[arg(long, value_name = "MB")]
+    #[arg(long, value_name = "MB", value_parser = super::common::megabytes, allow_negative_numbers = true)]
     pub max_memory: Option<u64>,
 }
 

@@ -36,13 +36,13 @@ pub struct RandomArgs {
     generators: Option<Vec<String>>,
     /// Only positions at exactly this many moves from the goal (twist
     /// puzzles; boards of at most 12 cells).
-    #[arg(long, value_parser = super::common::parse_moves)]
+    #[arg(long, value_parser = super::common::parse_moves, allow_negative_numbers = true)]
     moves: Option<u8>,
     /// How many positions (1 to 100000).
-    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=i64::from(MAX_COUNT)))]
+    #[arg(long, value_name = "N", default_value_t = 1, value_parser = count, allow_negative_numbers = true)]
     count: u32,
     /// The seed: the same seed gives the same positions.
-    #[arg(long)]
+    #[arg(long, value_parser = super::common::seed, allow_negative_numbers = true)]
     seed: Option<u64>,
     /// With each position its minimum and a specimen solution (on a board,
     /// the blank's moves; boards of at most 12 cells).
@@ -57,6 +57,11 @@ pub struct RandomArgs {
 
 /// The most positions one call draws.
 const MAX_COUNT: u32 = 100_000;
+
+/// `--count`: 1 to [`MAX_COUNT`] positions.
+fn count(s: &str) -> Result<u32, String> {
+    super::common::whole(s, " of positions", 1..=MAX_COUNT)
+}
 
 /// `random`.
 pub fn run(args: RandomArgs) -> Outcome {

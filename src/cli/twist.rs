@@ -3,7 +3,7 @@
 //! `five`). Every one takes `--puzzle` (the eight-puzzle by default);
 //! `counts` is `cli/counts.rs`.
 
-use super::common::{FormatArg, Outcome, StepsArg, batch_from_stdin, is_stdin, steps_if};
+use super::common::{FormatArg, Outcome, Sink, StepsArg, batch_from_stdin, is_stdin, steps_if};
 use super::puzzle::PuzzleArgs;
 use clap::Args;
 use schofield::board::Board;
@@ -186,7 +186,7 @@ fn moves_note(a: &Analysis, text: &str) -> Option<String> {
 }
 
 /// `solve`: one position, or (`-`) one a line from standard input.
-pub fn solve(a: &Analysis, args: SolveArgs) -> Outcome {
+pub fn solve(a: &Analysis, args: SolveArgs, sink: &Sink) -> Outcome {
     let batch = is_stdin(&args.position);
     // `None` for a drawing.
     let one = |text: &str, drawing: Option<Format>| -> Outcome {
@@ -223,7 +223,7 @@ pub fn solve(a: &Analysis, args: SolveArgs) -> Outcome {
         steps_if(args.steps, body, &sol, grids, format, args.out.text_width())
     };
     match (args.out.get_or_svg()?, batch) {
-        (Some(format), true) => batch_from_stdin(format, |text, f| one(text, Some(f))),
+        (Some(format), true) => batch_from_stdin(format, sink, |text, f| one(text, Some(f))),
         (None, true) => batch_sheet(a, std::io::stdin().lock()),
         (drawing, false) => one(&args.position.join(" "), drawing),
     }
@@ -321,7 +321,7 @@ fn batch_sheet(a: &Analysis, input: impl std::io::BufRead) -> Outcome {
         let x = match a.parse_position(&text) {
             Ok(x) => x,
             Err(e) => {
-                eprintln!("error: line {line}: {e}");
+                super::common::report(format!("line {line}: {e}"));
                 failed += 1;
                 continue;
             }
@@ -345,7 +345,7 @@ fn batch_sheet(a: &Analysis, input: impl std::io::BufRead) -> Outcome {
     let output = svg::sheet_svg(&boards, Some(&squares), &title);
     if failed > 0 {
         return Err(super::common::BatchFailed {
-            output,
+            output: Some(output),
             failed,
             total,
         }

@@ -262,3 +262,110 @@ fn an_optimal_batch_runs_past_bad_lines() {
     assert!(err.contains("line 4: unsolvable"), "{err}");
     assert!(err.contains("2 of 4 lines failed"), "{err}");
 }
+
+/// Issue #36: a batch answers each line as it reads it: with standard
+/// input still open, the first record comes back; every batch command
+/// does so.
+#[test]
+fn a_batch_answers_each_line_before_the_input_ends() {
+    use std::io::{BufRead, BufReader, Write};
+    use std::process::{Command, Stdio};
+    let _gate = super::common::shared();
+    for (args, line) in [
+        (&["solve", "-", "--format", "jsonl"][..], "102536"),
+        (&["five", "solve", "-", "--format", "jsonl"][..], "231/0_4"),
+        (
+            &["lookup", "solve", "-", "--format", "jsonl"][..],
+            "123/456/78_",
+        ),
+        (&["astar", "-", "--format", "jsonl"][..], "123/456/7_8"),
+        (&["solve", "-", "--format", "csv"][..], "102536"),
+        (&["solve", "-"][..], "102536"),
+    ] {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_schofield"))
+            .args(args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap();
+        let mut input = child.stdin.take().unwrap();
+        writeln!(input, "{line}").unwrap();
+        input.flush().unwrap();
+        // A reader on another thread, so that a batch that waited for the
+        // end of its input would fail the test rather than hang it.
+        let output = child.stdout.take().unwrap();
+        let (tx, rx) = std::sync::mpsc::channel();
+        std::thread::spawn(move || {
+            let mut first = String::new();
+            let _ = BufReader::new(output).read_line(&mut first);
+            let _ = tx.send(first);
+        });
+        let first = rx.recv_timeout(std::time::Duration::from_secs(20));
+        drop(input);
+        let _ = child.kill();
+        let _ = child.wait();
+        let first = first.unwrap_or_else(|_| panic!("{args:?}: no answer before the input ended"));
+        assert!(!first.trim().is_empty(), "{args:?}: {first:?}");
+    }
+}
+
+/// Issue #36: a batch written to `--output` is the whole batch, and a batch
+/// with no positions leaves no file; standard output that is closed is an
+/// error, not silence.
+#[test]
+fn a_batch_to_a_file_is_written_whole_and_closed_output_is_an_error() {
+    let dir = temp_dir("streamed");
+    let file = dir.join("out.jsonl");
+    let f = file.to_str().unwrap();
+    let input = "102536\n012345\nnonsense\n021364\n";
+    let out = piped(&["solve", "-", "--format", "jsonl", "--output", f], input);
+    assert_eq!(out.status.code(), Some(2), "a bad line fails the batch");
+    let written = std::fs::read_to_string(&file).unwrap();
+    assert_eq!(written.lines().count(), 3, "{written}");
+    let piped_out = piped(&["solve", "-", "--format", "jsonl"], input);
+    assert_eq!(String::from_utf8_lossy(&piped_out.stdout), written);
+    let empty = dir.join("empty.jsonl");
+    let out = piped(
+        &[
+            "solve",
+            "-",
+            "--format",
+            "jsonl",
+            "--output",
+            empty.to_str().unwrap(),
+        ],
+        "# nothing\n",
+    );
+    assert_eq!(out.status.code(), Some(2));
+    assert!(!empty.exists());
+    assert!(
+        std::fs::read_dir(&dir).unwrap().all(|e| !e
+            .unwrap()
+            .file_name()
+            .to_string_lossy()
+            .starts_with('.')),
+        "no temporary file is left"
+    );
+    // Standard output closed (`>&-`), for one answer and for a batch.
+    for (args, input) in [
+        (&["counts"][..], ""),
+        (&["solve", "102536"][..], ""),
+        (&["solve", "-", "--format", "jsonl"][..], "102536\n"),
+    ] {
+        let out = std::process::Command::new("sh")
+            .arg("-c")
+            .arg(format!(
+                "printf '{}' | \"$0\" \"$@\" >&-",
+                input.replace('\n', "\\n")
+            ))
+            .arg(env!("CARGO_BIN_EXE_schofield"))
+            .args(args)
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(1), "{args:?}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.contains("standard output is closed"), "{args:?}: {err}");
+        assert_eq!(err.lines().count(), 1, "{err}");
+    }
+}

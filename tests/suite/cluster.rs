@@ -536,7 +536,15 @@ fn careless_cluster_flags_get_one_line() {
         ("a:1\nb:99999\n", "line 2"),
         ("a:1\n# c\nb c:2\n", "line 3"),
         ("a:1\na:0\n", "line 2: \"a:0\""),
-        ("a:1\n\na:1\n", "line 3: \"a:1 (given twice)\""),
+        ("a:1\n\na:1\n", "line 3: \"a:1\" is given twice"),
+        // Control characters and odd bytes are named, never printed raw
+        // or in Rust's escapes.
+        ("127.0.0.1:4000\0\n", "line 1: \"127.0.0.1:4000<U+0000>\""),
+        ("a\u{7}b:1\n", "line 1: \"a<U+0007>b:1\""),
+        (
+            "\u{e087}:1\n",
+            "line 1: \"\u{e087}:1\" is not a new HOST:PORT",
+        ),
         (
             "a:1\nb:2\n",
             "the hosts file lists 2 processes: say which one this is (0 to 1)",

@@ -262,3 +262,91 @@ fn a_fifo_for_the_databases_is_refused_at_once() {
         assert!(err.contains("pdb.fifo"), "{err}");
     }
 }
+
+/// Issue #36: every message is one clean line. A number flag says what it
+/// expects in words, not in the parser's; a control character in a path
+/// is named, not printed; input of 100 000 characters is cut.
+#[test]
+fn every_message_is_one_clean_line() {
+    let one_clean_line = |args: &[&str], needle: &str| {
+        let out = schofield(args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        let err = String::from_utf8(out.stderr).unwrap();
+        assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
+        assert!(err.contains(needle), "{args:?}: {err}");
+        assert!(
+            !err.trim_end().chars().any(char::is_control),
+            "{args:?}: {err:?}"
+        );
+        assert!(!err.contains("\\u{") && !err.contains("\\0"), "{err}");
+        assert!(!err.contains("invalid digit"), "{err}");
+        assert!(err.len() < 600, "{} bytes: {err}", err.len());
+    };
+    for (args, needle) in [
+        (
+            &["astar", "123/456/78_", "--max-nodes", "0.5"][..],
+            "expected a whole number of nodes",
+        ),
+        (
+            &["optimal", "1", "--max-memory", "abc"][..],
+            "expected a whole number of megabytes",
+        ),
+        (
+            &["random", "--seed", "1e5"][..],
+            "expected a whole number; got \"1e5\"",
+        ),
+        (
+            &["random", "--count", "-1"][..],
+            "expected a whole number of positions from 1 to 100000",
+        ),
+        (
+            &["five", "trees", "--depth", "99"][..],
+            "expected a whole number of twists from 1 to 12",
+        ),
+        (
+            &["boards", "--board", "3x3", "--home", "x"][..],
+            "expected a whole number counted from 0",
+        ),
+        (
+            &["boards", "--board", "3x3", "--max-cells", "-2"][..],
+            "expected a whole number of cells",
+        ),
+        (&["counts", "--output", "a\u{7}b/c"][..], "a<U+0007>b/c"),
+        (&["regenerate", "--dir", "o\n"][..], "o<U+000A>"),
+    ] {
+        one_clean_line(args, needle);
+    }
+    let nines = format!("--moves={}", "9".repeat(100_000));
+    one_clean_line(
+        &["random", "--puzzle", "2x3", &nines],
+        "(100000 characters)",
+    );
+    let long = "x".repeat(100_000);
+    one_clean_line(&["solve", &long], "characters");
+}
+
+/// Issue #36, point 3: a `--pdb` that cannot be written (a loop of
+/// symbolic links, a name too long for the file system) is refused before
+/// the two-minute build, not after it.
+#[test]
+fn an_unwritable_pdb_is_refused_before_the_build() {
+    let dir = tempfile::tempdir().unwrap();
+    let a = dir.path().join("a");
+    let b = dir.path().join("b");
+    std::os::unix::fs::symlink(&b, &a).unwrap();
+    std::os::unix::fs::symlink(&a, &b).unwrap();
+    let long = dir.path().join("p".repeat(300));
+    let korf1 = "14 13 15 7 11 12 9 5 6 0 2 1 4 8 10 3";
+    for target in [&a, &long] {
+        let clock = std::time::Instant::now();
+        let t = target.to_str().unwrap();
+        let mut args = vec!["optimal", "--partition", "7-8", "--pdb", t];
+        args.extend(korf1.split(' '));
+        let out = schofield(&args);
+        assert_eq!(out.status.code(), Some(2), "{t}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.contains("cannot write"), "{err}");
+        assert_eq!(err.lines().count(), 1, "{err}");
+        assert!(clock.elapsed().as_secs() < 5, "{:?}", clock.elapsed());
+    }
+}

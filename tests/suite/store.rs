@@ -666,3 +666,23 @@ fn the_documented_python_writer_writes_what_the_tool_writes() {
     ]);
     assert!(solved.contains("moves"), "{solved}");
 }
+
+/// Issue #36, point 4: what a killed run left beside a target (a temporary
+/// file or folder named for a process that no longer runs) is removed by
+/// the next write into that folder; a live process's is left alone.
+#[test]
+fn leftovers_of_killed_runs_are_removed_by_the_next_write() {
+    let dir = folder("leftovers");
+    let dead = dir.join(".schofield-tmp-4000000000-a1b2c3");
+    let dead_site = dir.join(".schofield-tmp-4000000001-site");
+    let live = dir.join(format!(".schofield-tmp-{}-d4e5f6", std::process::id()));
+    let other = dir.join(".tmp-not-ours");
+    std::fs::write(&dead, b"half").unwrap();
+    std::fs::create_dir_all(dead_site.join("inner")).unwrap();
+    std::fs::write(&live, b"busy").unwrap();
+    std::fs::write(&other, b"someone else's").unwrap();
+    store::write_atomically(&dir.join("out.txt"), b"whole\n").unwrap();
+    assert!(!dead.exists() && !dead_site.exists());
+    assert!(live.exists() && other.exists());
+    assert_eq!(std::fs::read(dir.join("out.txt")).unwrap(), b"whole\n");
+}

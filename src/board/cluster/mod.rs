@@ -149,12 +149,11 @@ pub enum ClusterError {
     },
 }
 
-/// A hosts-file line as [`ClusterError::Host`] shows it: quoted and
-/// escaped, cut after 60 characters with `…`.
+/// A hosts-file line as [`ClusterError::Host`] shows it: as every message
+/// quotes input ([`crate::text::quoted`]), its control characters named
+/// and a long line cut.
 fn shown_line(text: &str) -> String {
-    let shown: String = text.chars().take(60).collect();
-    let more = if shown.len() < text.len() { "…" } else { "" };
-    format!("{shown:?}{more}")
+    crate::text::quoted(text)
 }
 
 impl From<CaseError> for ClusterError {
@@ -230,17 +229,21 @@ impl Cluster {
             let (host, port) = line.rsplit_once(':').ok_or_else(bad)?;
             if line.len() > 300
                 || host.is_empty()
-                || host.contains(char::is_whitespace)
+                // Names, IPv4 and bracketed IPv6 addresses (with a zone).
+                || !host
+                    .chars()
+                    .all(|c| c.is_ascii_alphanumeric() || ".-_[]:%".contains(c))
                 || port.parse::<u16>().is_err()
                 || port.parse::<u16>() == Ok(0)
             {
                 return Err(bad());
             }
             if hosts.iter().any(|h| h == line) {
-                return Err(ClusterError::Host {
-                    line: k + 1,
-                    text: format!("{line} (given twice)"),
-                });
+                return Err(ClusterError::Refused(format!(
+                    "hosts file line {}: {} is given twice; each process needs its own HOST:PORT",
+                    k + 1,
+                    crate::text::quoted(line)
+                )));
             }
             hosts.push(line.to_string());
         }

@@ -26,6 +26,53 @@ fn resolve_links(path: &Path) -> io::Result<PathBuf> {
     Err(io::Error::other("too many levels of symbolic links"))
 }
 
+/// The start of the name of every temporary file or folder this process
+/// makes beside a target: `.schofield-tmp-PID-`. A run killed before it
+/// renamed its temporary file into place leaves it behind under this name,
+/// and the next write into that folder removes it
+/// ([`remove_leftovers`]).
+pub fn temporary_prefix() -> String {
+    format!("{LEFTOVER}{}-", std::process::id())
+}
+
+/// What every temporary name begins with, before the process id.
+const LEFTOVER: &str = ".schofield-tmp-";
+
+/// Removes from `dir` the temporary files and folders ([`temporary_prefix`])
+/// of processes that no longer run: what a run killed mid-write left. A
+/// name whose process still runs (another schofield writing beside this
+/// one) is left alone; where the system cannot tell (no `/proc`), nothing
+/// is removed.
+pub fn remove_leftovers(dir: &Path) {
+    let proc = Path::new("/proc");
+    if !proc.join("self").exists() {
+        return;
+    }
+    let Ok(entries) = fs::read_dir(dir) else {
+        return;
+    };
+    for e in entries.flatten() {
+        let name = e.file_name();
+        let Some(rest) = name.to_str().and_then(|n| n.strip_prefix(LEFTOVER)) else {
+            continue;
+        };
+        let Some((pid, _)) = rest.split_once('-') else {
+            continue;
+        };
+        if pid.is_empty() || !pid.bytes().all(|b| b.is_ascii_digit()) {
+            continue;
+        }
+        if proc.join(pid).exists() {
+            continue;
+        }
+        let path = e.path();
+        let _ = match e.file_type() {
+            Ok(t) if t.is_dir() => fs::remove_dir_all(&path),
+            _ => fs::remove_file(&path),
+        };
+    }
+}
+
 /// Writes `bytes` to `path` by writing a temporary file beside it
 /// ([`tempfile::NamedTempFile`], with a short name, so that targets with
 /// names of up to 255 bytes work) and renaming it into place, so that
@@ -37,15 +84,17 @@ fn resolve_links(path: &Path) -> io::Result<PathBuf> {
 /// directly, as a shell's `>` would. On failure the temporary file is
 /// removed and the target is left as it was.
 pub fn write_atomically(path: &Path, bytes: &[u8]) -> io::Result<()> {
-    write_atomically_with(path, ".tmp", |out| out.write_all(bytes))
+    write_atomically_with(path, &temporary_prefix(), |out| out.write_all(bytes))
 }
 
 /// [`write_atomically`] for contents too large to hold at once: `write`
 /// streams them into a buffered writer. The temporary file's name starts
 /// with `prefix` (say, so that a writer can find its own leftovers after
-/// a crash). After the rename the folder is synced too, where the system
-/// allows it, so that the rename itself survives a power cut.
-pub(crate) fn write_atomically_with(
+/// a crash; [`temporary_prefix`] is the one the next write removes). After
+/// the rename the folder is synced too, where the system allows it, so
+/// that the rename itself survives a power cut. Before it writes, it
+/// removes what killed runs left in the folder ([`remove_leftovers`]).
+pub fn write_atomically_with(
     path: &Path,
     prefix: &str,
     write: impl FnOnce(&mut dyn Write) -> io::Result<()>,
@@ -75,6 +124,7 @@ pub(crate) fn write_atomically_with(
             "the path names no file",
         ));
     }
+    remove_leftovers(dir);
     let mut builder = tempfile::Builder::new();
     builder.prefix(prefix);
     #[cfg(unix)]

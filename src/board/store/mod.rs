@@ -49,9 +49,7 @@ mod atomic;
 #[cfg(feature = "distributed")]
 pub(crate) mod checkpoint;
 
-pub use atomic::write_atomically;
-#[cfg(feature = "distributed")]
-pub(crate) use atomic::write_atomically_with;
+pub use atomic::{remove_leftovers, temporary_prefix, write_atomically, write_atomically_with};
 
 use crate::board::{Arrangement, Board};
 use crate::text::{quoted, quoted_path};
