@@ -275,8 +275,14 @@ fn membership(
     let pattern = schofield::twist::notation::read_pattern_of(p, moves, text)?;
     let element = schofield::twist::notation::element_of(p, &pattern);
     let reason = invariants::broken_by(p, generators, &pattern).map(|b| b.to_string());
+    // Up to rotation, the group is the moves' as the engine applies them:
+    // the element is brought to the same frame first.
     let in_group = match &element {
-        Some(t) => reduced.contains(&as_points(t)),
+        Some(t) => {
+            let moves: Vec<_> = generators.iter().map(|&g| g.clone()).collect();
+            let home = schofield::twist::space::in_home_frame(p, &moves, t)?;
+            reduced.contains(&as_points(&home))
+        }
         None => reason.is_none(),
     };
     let reason = match (in_group, reason) {

@@ -928,3 +928,31 @@ fn every_position_reads_back_as_itself_and_has_a_minimal_path() {
         }
     }
 }
+
+/// Issue #36 (found by the readers' storm): on a puzzle taken up to
+/// rotation (the 2×2×2, whose engine holds one corner still), every move
+/// and every alg of moves is reachable, as on the same puzzle without
+/// rotations (`corners`); before, `group --puzzle 2x2x2 R` said no.
+#[test]
+fn group_membership_holds_up_to_rotation() {
+    for alg in [
+        "R",
+        "U",
+        "F",
+        "L",
+        "D",
+        "B",
+        "R U R' U'",
+        "(R U)7 F2",
+        "L D B'",
+    ] {
+        for puzzle in ["2x2x2", "corners"] {
+            let text = stdout(&["group", "--puzzle", puzzle, alg, "--format", "json"]);
+            let v: serde_json::Value = serde_json::from_str(&text).unwrap();
+            if v["membership"].is_null() {
+                continue;
+            }
+            assert_eq!(v["membership"]["reachable"], true, "{puzzle} {alg}: {text}");
+        }
+    }
+}

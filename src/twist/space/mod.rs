@@ -662,6 +662,27 @@ pub fn effective_moves(
     Ok((effective, rotations.is_some()))
 }
 
+/// `element` as the engine sees a position reached by `moves`: when
+/// positions are taken up to rotation, followed by the rotation that
+/// brings the reference piece home (as each of [`effective_moves`] is), so
+/// that it can be tested against the group those moves generate; else
+/// `element` itself.
+pub fn in_home_frame(
+    puzzle: &Puzzle,
+    moves: &[Transformation],
+    element: &Transformation,
+) -> Result<Transformation, SpaceError> {
+    let (orbits, goal) = layout_of(puzzle);
+    Ok(match rotations_of(puzzle, moves, &orbits, &goal)? {
+        None => element.clone(),
+        Some(r) => {
+            let mut f = goal.clone();
+            apply_flat(&mut f, &flat_map(element, &orbits), &orbits);
+            element.then(&r.elements[r.rotation_for(&f)])
+        }
+    })
+}
+
 /// Applies a flat map in place.
 fn apply_flat(f: &mut Flat, m: &FlatMap, orbits: &[(usize, usize, u8)]) {
     let old = f.clone();
