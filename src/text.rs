@@ -97,12 +97,17 @@ fn quote(s: &str, limit: usize) -> String {
 /// [`one_line`] keeps.
 pub const WORD_LIMIT: usize = 300;
 
+/// The most characters of a whole message that [`one_line`] keeps (a list
+/// of a hundred thousand names is cut).
+pub const MESSAGE_LIMIT: usize = 1000;
+
 /// A message as it is printed: on one line, its control characters named
 /// by their code point (`<U+000A>`), and any word (a run of characters
 /// without a space) longer than [`WORD_LIMIT`] cut after its first
-/// [`QUOTE_LIMIT`] characters with `…` and its length. The last guard
+/// [`QUOTE_LIMIT`] characters with `…` and its length, and the whole cut
+/// after [`MESSAGE_LIMIT`] characters the same way. The last guard
 /// before a message is printed, for input that reached it unquoted (a
-/// path, a parser's own words).
+/// path, a parser's own words, a list of names).
 ///
 /// ```
 /// use schofield::text::one_line;
@@ -142,6 +147,53 @@ pub fn one_line(message: &str) -> String {
             let _ = write!(out, " ({count} characters)");
         }
     }
+    let total = out.chars().count();
+    if total > MESSAGE_LIMIT {
+        let cut: String = out.chars().take(MESSAGE_LIMIT).collect();
+        return format!("{cut}… ({total} characters in all)");
+    }
+    out
+}
+
+/// A parser's message (serde's) as ours are written: Rust's escapes in
+/// its quoted input (`\u{1b}`, `\0`, `\n`) become the code points our
+/// messages name (`<U+001B>`), so that no message carries a Rust escape.
+///
+/// ```
+/// use schofield::text::without_escapes;
+/// assert_eq!(
+///     without_escapes(r#"invalid type: string "\u{1b}[2J\0x\t""#),
+///     r#"invalid type: string "<U+001B>[2J<U+0000>x<U+0009>""#
+/// );
+/// ```
+pub fn without_escapes(message: &str) -> String {
+    let mut out = String::with_capacity(message.len());
+    let mut rest = message;
+    while let Some(at) = rest.find('\\') {
+        out.push_str(&rest[..at]);
+        let tail = &rest[at + 1..];
+        let named = |c: u32| format!("<U+{c:04X}>");
+        let (text, used) = match tail.chars().next() {
+            Some('0') => (named(0), 1),
+            Some('t') => (named(9), 1),
+            Some('n') => (named(10), 1),
+            Some('r') => (named(13), 1),
+            Some('\\') => ("\\".to_string(), 1),
+            Some('"') => ("\"".to_string(), 1),
+            Some('\'') => ("'".to_string(), 1),
+            Some('u') if tail[1..].starts_with('{') => match tail.find('}') {
+                Some(end) => match u32::from_str_radix(&tail[2..end], 16) {
+                    Ok(c) => (named(c), end + 1),
+                    Err(_) => ("\\".to_string(), 0),
+                },
+                None => ("\\".to_string(), 0),
+            },
+            _ => ("\\".to_string(), 0),
+        };
+        out.push_str(&text);
+        rest = &tail[used..];
+    }
+    out.push_str(rest);
     out
 }
 

@@ -142,7 +142,7 @@ fn grid_complaint(goal: &str, error: &BoardError) -> String {
 fn tile_notation(goal: &str, error: &BoardError) -> Option<String> {
     let cells = crate::text::split_cells(&goal.replace(['/', '\n'], ""));
     let n = cells.len();
-    let highest = (n - 1).to_string();
+    let highest = n.saturating_sub(1).to_string();
     let fits = matches!(error, BoardError::SeveralBlanks(2))
         && (3..=10).contains(&n)
         && cells.iter().filter(|c| c.as_str() == "0").count() == 1

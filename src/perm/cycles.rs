@@ -97,7 +97,7 @@ pub enum CycleError {
     #[error("cycle notation ends inside a cycle: a ')' is missing")]
     Unclosed,
     /// A digit outside `0..n`.
-    #[error("square {element} in cycle notation is out of range; squares are 0 to {}", .n - 1)]
+    #[error("square {element} in cycle notation is out of range; squares are 0 to {}", .n.saturating_sub(1))]
     OutOfRange {
         /// The element named.
         element: u8,
@@ -186,7 +186,7 @@ pub enum ProductError {
     )]
     OutsideCycle,
     /// A number outside `0..n`.
-    #[error("{} in cycle notation is out of range; expected 0 to {}", crate::text::quoted(.element), .n - 1)]
+    #[error("{} in cycle notation is out of range; expected 0 to {}", crate::text::quoted(.element), .n.saturating_sub(1))]
     OutOfRange {
         /// The number named, as written.
         element: String,
@@ -197,7 +197,7 @@ pub enum ProductError {
     #[error("{0} appears twice in one cycle; a cycle names each element once")]
     RepeatedInCycle(usize),
     /// Digits run together where elements need more than one digit.
-    #[error("the cycle {} runs digits together, but elements go up to {}; separate them with commas, like (10,11,2)", crate::text::quoted(.cycle), .n - 1)]
+    #[error("the cycle {} runs digits together, but elements go up to {}; separate them with commas, like (10,11,2)", crate::text::quoted(.cycle), .n.saturating_sub(1))]
     Ambiguous {
         /// The cycle as written.
         cycle: String,

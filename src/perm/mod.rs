@@ -57,7 +57,7 @@ pub fn nibble(list: u64, i: usize) -> usize {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
 pub enum PermutationError {
     /// An entry `n` or more.
-    #[error("{value} is out of range; expected 0 to {}", .n - 1)]
+    #[error("{value} is out of range; expected 0 to {}", .n.saturating_sub(1))]
     OutOfRange {
         /// The entry.
         value: u8,

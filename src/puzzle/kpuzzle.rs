@@ -54,9 +54,70 @@ fn whole(v: Option<&Value>, what: &str) -> Result<usize, KpuzzleError> {
         .ok_or_else(|| err(format!("{what} must be a whole number")))
 }
 
+/// A JSON value read only to check that no object gives a key twice: a
+/// JSON reader keeps the last of them without a word, and a puzzle whose
+/// move is given twice is a mistake to report, as the YAML reader does.
+struct Unique;
+
+impl<'de> serde::Deserialize<'de> for Unique {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Unique, D::Error> {
+        d.deserialize_any(Unique)
+    }
+}
+
+impl<'de> serde::de::Visitor<'de> for Unique {
+    type Value = Unique;
+
+    fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+        f.write_str("a JSON value")
+    }
+    fn visit_bool<E>(self, _: bool) -> Result<Unique, E> {
+        Ok(Unique)
+    }
+    fn visit_i64<E>(self, _: i64) -> Result<Unique, E> {
+        Ok(Unique)
+    }
+    fn visit_u64<E>(self, _: u64) -> Result<Unique, E> {
+        Ok(Unique)
+    }
+    fn visit_f64<E>(self, _: f64) -> Result<Unique, E> {
+        Ok(Unique)
+    }
+    fn visit_str<E>(self, _: &str) -> Result<Unique, E> {
+        Ok(Unique)
+    }
+    fn visit_unit<E>(self) -> Result<Unique, E> {
+        Ok(Unique)
+    }
+    fn visit_seq<A: serde::de::SeqAccess<'de>>(self, mut a: A) -> Result<Unique, A::Error> {
+        while a.next_element::<Unique>()?.is_some() {}
+        Ok(Unique)
+    }
+    fn visit_map<A: serde::de::MapAccess<'de>>(self, mut a: A) -> Result<Unique, A::Error> {
+        let mut seen = std::collections::HashSet::new();
+        while let Some(key) = a.next_key::<String>()? {
+            if !seen.insert(key.clone()) {
+                return Err(serde::de::Error::custom(format!(
+                    "the key {} is given twice in one object",
+                    crate::text::quoted(&key)
+                )));
+            }
+            a.next_value::<Unique>()?;
+        }
+        Ok(Unique)
+    }
+}
+
 /// Reads KPuzzle JSON into a definition (checked by [`super::Puzzle::new`]).
 pub fn read(text: &str) -> Result<Definition, KpuzzleError> {
-    let v: Value = serde_json::from_str(text).map_err(|e| err(format!("not JSON: {e}")))?;
+    let not_json = |e: serde_json::Error| {
+        err(format!(
+            "not JSON: {}",
+            crate::text::without_escapes(&e.to_string())
+        ))
+    };
+    serde_json::from_str::<Unique>(text).map_err(not_json)?;
+    let v: Value = serde_json::from_str(text).map_err(not_json)?;
     let top = v
         .as_object()
         .ok_or_else(|| err("a KPuzzle is a JSON object".into()))?;

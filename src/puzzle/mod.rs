@@ -309,16 +309,27 @@ impl Puzzle {
         // Algs may name moves defined after them (cubing.js's 2×2×2 defines
         // L as [z: U] and z later); each pass builds those whose names are
         // all known, until none is left or none can be built.
+        // Each alg is read once: the names it needs (`None` when it cannot
+        // be read, which building it reports).
+        let needs: Vec<Option<Vec<String>>> = all_defs
+            .iter()
+            .map(|(m, _)| match &m.alg {
+                None => Some(Vec::new()),
+                Some(text) => alg::Alg::parse_for(text, &all_names)
+                    .ok()
+                    .map(|a| a.names().iter().map(|(n, _)| n.to_string()).collect()),
+            })
+            .collect();
+        let mut known: std::collections::HashSet<String> = std::collections::HashSet::new();
         let mut pending: Vec<usize> = (0..all_defs.len()).collect();
         loop {
-            let known: Vec<&str> = built.iter().flatten().map(|n| n.name.as_str()).collect();
             let ready: Vec<usize> = pending
                 .iter()
                 .copied()
-                .filter(|&i| match &all_defs[i].0.alg {
-                    None => true,
-                    Some(text) => alg::Alg::parse_for(text, &all_names)
-                        .is_ok_and(|a| a.names().iter().all(|(n, _)| known.contains(n))),
+                .filter(|&i| {
+                    needs[i]
+                        .as_ref()
+                        .is_some_and(|n| n.iter().all(|n| known.contains(n)))
                 })
                 .collect();
             // Nothing ready: build the first pending one, which reports why.
@@ -345,6 +356,7 @@ impl Puzzle {
                 if kind == "move" && t.is_identity() {
                     return Err(DefinitionError::IdentityMove(m.name.clone()));
                 }
+                known.insert(m.name.clone());
                 built[i] = Some(Named {
                     name: m.name.clone(),
                     transformation: t,

@@ -114,13 +114,22 @@ fn list(v: &Value, what: &str) -> Result<Vec<usize>, YamlError> {
 pub fn read(text: &str) -> Result<Definition, YamlError> {
     // The YAML reader's time grows with the square of the nesting: a
     // puzzle never nests deeper than a few levels.
-    let deepest = flow_depth(text);
+    let Shape { deepest, aliases } = shape(text);
     if deepest > MAX_NESTING {
         return Err(err(format!(
             "the file nests brackets {deepest} deep; a puzzle needs at most {MAX_NESTING}"
         )));
     }
-    let file: File = serde_yaml::from_str(text).map_err(|e| err(one_line(&e.to_string())))?;
+    // Each alias may repeat up to the whole file in memory.
+    if aliases.saturating_mul(text.len()) > MAX_REPEATED {
+        return Err(err(format!(
+            "the file's {aliases} aliases (*name) could repeat {} bytes; a puzzle file may repeat at most {} MB (write the parts out, or use fewer aliases)",
+            aliases.saturating_mul(text.len()),
+            MAX_REPEATED >> 20
+        )));
+    }
+    let file: File = serde_yaml::from_str(text)
+        .map_err(|e| err(crate::text::without_escapes(&one_line(&e.to_string()))))?;
     let mut def = Definition {
         name: file.name,
         description: file.description,
@@ -473,34 +482,61 @@ impl Context<'_> {
 /// The deepest a puzzle file's `[…]` and `{…}` may nest.
 const MAX_NESTING: usize = 64;
 
-/// How deep `[…]` and `{…}` nest in `text`, outside quoted strings and
-/// comments.
-fn flow_depth(text: &str) -> usize {
-    let (mut depth, mut deepest) = (0usize, 0usize);
+/// What the YAML reader would make of `text` before it is asked to: how
+/// deep `[…]` and `{…}` nest and how many aliases (`*name`) it holds,
+/// outside quoted strings and comments.
+struct Shape {
+    deepest: usize,
+    aliases: usize,
+}
+
+/// Reads the [`Shape`] of `text`. A quote opens a string only where a
+/// scalar starts (after `[`, `{`, `,`, `:`, `-` or at the start of a line,
+/// spaces aside), never inside a plain scalar (`a 'b` and `R'` are plain),
+/// as YAML reads it; so brackets cannot hide behind a quote that is none.
+/// A comment starts at `#` after a space.
+fn shape(text: &str) -> Shape {
+    let (mut depth, mut deepest, mut aliases) = (0usize, 0usize, 0usize);
     for line in text.lines() {
         let mut quote: Option<char> = None;
-        // A quote opens a string only where a value starts (`R'` is no
-        // quote), as a comment starts only after a space.
+        let mut scalar_may_start = true;
         let mut before = ' ';
         for c in line.chars() {
-            let starts = matches!(before, ' ' | ':' | '[' | '{' | ',' | '-');
             match (quote, c) {
-                (Some(q), c) if c == q => quote = None,
+                (Some(q), c) if c == q => {
+                    quote = None;
+                    scalar_may_start = false;
+                }
                 (Some(_), _) => {}
-                (None, '"' | '\'') if starts => quote = Some(c),
+                (None, '"' | '\'') if scalar_may_start => quote = Some(c),
                 (None, '#') if before == ' ' => break,
+                (None, '*') if scalar_may_start => {
+                    aliases += 1;
+                    scalar_may_start = false;
+                }
                 (None, '[' | '{') => {
                     depth += 1;
                     deepest = deepest.max(depth);
+                    scalar_may_start = true;
                 }
-                (None, ']' | '}') => depth = depth.saturating_sub(1),
-                _ => {}
+                (None, ']' | '}') => {
+                    depth = depth.saturating_sub(1);
+                    scalar_may_start = false;
+                }
+                (None, ',' | ':' | '-') => scalar_may_start = true,
+                (None, ' ' | '\t') => {}
+                _ => scalar_may_start = false,
             }
             before = c;
         }
     }
-    deepest
+    Shape { deepest, aliases }
 }
+
+/// The most bytes the aliases of a file may repeat, all told (each alias
+/// counted as the whole file): a puzzle has no need of more, and the YAML
+/// reader builds every repetition in memory.
+const MAX_REPEATED: usize = 64 << 20;
 
 /// A YAML error message on one line.
 fn one_line(s: &str) -> String {

@@ -956,3 +956,72 @@ fn group_membership_holds_up_to_rotation() {
         }
     }
 }
+
+/// Issue #36, point 6: the puzzle readers' bombs, found by a storm of
+/// careless and hostile files, are refused quickly on one clean line:
+/// brackets hidden behind a quote that YAML does not read as one, aliases
+/// that would repeat gigabytes, a chain of a thousand algs each built on
+/// the one before (read once each, not once a pass), a key given twice in
+/// KPuzzle JSON, Rust escapes in the YAML reader's words, and a message
+/// listing a million-character name.
+#[test]
+fn the_readers_bombs_are_refused_quickly_on_one_clean_line() {
+    let quick_refusal = |name: &str, text: &str, needle: &str| {
+        let file = write_fixture(name, text);
+        let clock = std::time::Instant::now();
+        let out = super::common::schofield(&["group", "--puzzle", &file]);
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{name}: {err}");
+        assert!(
+            clock.elapsed().as_secs() < 5,
+            "{name}: {:?}",
+            clock.elapsed()
+        );
+        assert_eq!(err.lines().count(), 1, "{name}: {err}");
+        assert!(err.contains(needle), "{name}: {err}");
+        assert!(err.len() < 1200, "{name}: {} bytes", err.len());
+        assert!(
+            !err.contains("\\u{") && !err.trim_end().chars().any(char::is_control),
+            "{err:?}"
+        );
+    };
+    let head = "name: t\norbits:\n  p: {pieces: 3}\n";
+    quick_refusal(
+        "bypass.yaml",
+        &format!("{head}moves:\n  T: [a 'b, {}\n", "[".repeat(100_000)),
+        "nests brackets 100001 deep",
+    );
+    let big = "x".repeat(1 << 20);
+    let aliases = "  - *s\n".repeat(500);
+    quick_refusal(
+        "aliases.yaml",
+        &format!("{head}description: &s {big}\nlayout:\n{aliases}"),
+        "500 aliases",
+    );
+    let mut chain = format!("{head}moves:\n  M0: {{cycles: {{p: \"(0,1,2)\"}}}}\n");
+    for i in (1..1024).rev() {
+        chain += &format!("  M{i}: {{alg: \"M{} M{}\"}}\n", i - 1, i - 1);
+    }
+    quick_refusal("chain.yaml", &chain, "moves; at most 64");
+    quick_refusal(
+        "twice.json",
+        r#"{"name":"t","orbits":[{"orbitName":"P","numPieces":2,"numOrientations":1}],
+           "defaultPattern":{"P":{"pieces":[0,1],"orientation":[0,0]}},
+           "moves":{"T":{"P":{"permutation":[1,0],"orientationDelta":[0,0]}},
+                    "T":{"P":{"permutation":[0,1],"orientationDelta":[0,0]}}}}"#,
+        "the key \"T\" is given twice",
+    );
+    quick_refusal(
+        "escapes.yaml",
+        &format!("{head}layout: \"\\e[2J\\0x\\t\"\n"),
+        "<U+001B>[2J<U+0000>x<U+0009>",
+    );
+    quick_refusal(
+        "names.tws",
+        &format!(
+            "Name t\nSet {} 2 1\nSolved\nQ\n1 2\nEnd\n",
+            "P".repeat(1_000_000)
+        ),
+        "(1000000 characters)",
+    );
+}

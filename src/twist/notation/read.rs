@@ -181,7 +181,7 @@ impl Notation<'_> {
                 "{} {element} in cycle notation is out of range; {} are 0 to {}",
                 v.slot,
                 v.slots,
-                n - 1
+                n.saturating_sub(1)
             )),
             ProductError::RepeatedInCycle(x) => PositionError::Cycles(format!(
                 "{} {x} appears twice in one cycle; a cycle names each {} once",
