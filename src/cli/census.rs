@@ -74,6 +74,18 @@ pub struct ClusterArgs {
         allow_negative_numbers = true
     )]
     connect_timeout: u64,
+    /// With --hostfile: seconds another process may say nothing (stopped,
+    /// frozen, cut off) before this one ends the run; every process says it
+    /// is alive once a second while it works.
+    #[arg(
+        long,
+        requires = "hostfile",
+        value_name = "SECONDS",
+        default_value_t = 60,
+        value_parser = common::seconds,
+        allow_negative_numbers = true
+    )]
+    peer_timeout: u64,
 }
 
 impl ClusterArgs {
@@ -300,6 +312,12 @@ impl Distributed {
             )
             .into());
         }
+        let peer_timeout = args.peer_timeout;
+        if peer_timeout == 0 || peer_timeout > 86_400 {
+            return Err(
+                format!("--peer-timeout {peer_timeout}: expected 1 to 86 400 seconds").into(),
+            );
+        }
         if args.stop_after_layer == Some(0) {
             return Err(
                 "--stop-after-layer 0: expected a layer of 1 or more (layer 0 is the goal alone)"
@@ -326,7 +344,8 @@ impl Distributed {
         }
         Ok(Distributed {
             cluster: Cluster::new(args.workers.unwrap_or(1), args.process, hosts)?
-                .with_connect_timeout(std::time::Duration::from_secs(connect_timeout)),
+                .with_connect_timeout(std::time::Duration::from_secs(connect_timeout))
+                .with_peer_timeout(std::time::Duration::from_secs(peer_timeout)),
             checkpoint: match args.checkpoint.clone() {
                 Some(dir) => Some(Checkpoints {
                     dir,

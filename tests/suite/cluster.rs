@@ -703,3 +703,59 @@ fn a_puzzles_distribution_is_the_same_on_the_workers() {
         "--workers gives the distribution alone",
     );
 }
+
+/// Issue #36, point 3: a process of a hosts file that is frozen (`kill
+/// -STOP`) in the middle of a layer is reported by the other within the
+/// peer time-out, on one line naming it, whatever the layer's length.
+#[test]
+fn a_frozen_process_is_reported_within_the_peer_timeout() {
+    use std::io::{BufRead, BufReader};
+    use std::process::Stdio;
+    let _gate = super::common::alone();
+    let dir = tempfile::tempdir().unwrap();
+    let hosts = dir.path().join("hosts.txt");
+    let (p0, p1) = (free_port(), free_port());
+    std::fs::write(&hosts, format!("127.0.0.1:{p0}\n127.0.0.1:{p1}\n")).unwrap();
+    let start = |process: &str, verbose: bool| {
+        let mut c = std::process::Command::new(env!("CARGO_BIN_EXE_schofield"));
+        c.args(["boards", "--board", "3x4", "--home", "0", "--workers", "1"])
+            .args(["--hostfile", hosts.to_str().unwrap(), "--process", process])
+            .args(["--peer-timeout", "2", "--connect-timeout", "60"])
+            .arg(if verbose { "--verbose" } else { "--quiet" })
+            .stdout(Stdio::null())
+            .stderr(Stdio::piped());
+        c.spawn().unwrap()
+    };
+    let mut one = start("1", false);
+    let mut zero = start("0", true);
+    // Once the run is well under way (layer 20 closed), process 1 freezes.
+    let mut err = BufReader::new(zero.stderr.take().unwrap());
+    let mut line = String::new();
+    while err.read_line(&mut line).unwrap() > 0 && !line.contains("layer 20 done") {
+        line.clear();
+    }
+    assert!(line.contains("layer 20 done"), "{line}");
+    let frozen = std::time::Instant::now();
+    let stop = std::process::Command::new("kill")
+        .args(["-STOP", &one.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(stop.success());
+    let mut rest = String::new();
+    std::io::Read::read_to_string(&mut err, &mut rest).unwrap();
+    let status = zero.wait().unwrap();
+    let waited = frozen.elapsed();
+    let _ = one.kill();
+    let _ = one.wait();
+    let last = rest.lines().last().unwrap_or("");
+    assert_eq!(status.code(), Some(2), "{rest}");
+    assert!(
+        last.starts_with(&format!(
+            "error: process 1 (127.0.0.1:{p1}) has said nothing for 2 s"
+        )),
+        "{rest}"
+    );
+    // Two seconds of silence, and at most one more of the last pulse's
+    // age and of looking.
+    assert!(waited.as_secs_f64() < 4.0, "{waited:?}");
+}

@@ -66,11 +66,74 @@ pub struct Cluster {
     process: usize,
     hosts: Vec<String>,
     connect_timeout: std::time::Duration,
+    peer_timeout: std::time::Duration,
 }
 
 /// How long the processes of a hosts file have to connect to each other,
 /// unless [`Cluster::with_connect_timeout`] says otherwise.
 pub const CONNECT_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(120);
+
+/// How long a process of a hosts file may say nothing before the others
+/// give up on it, unless [`Cluster::with_peer_timeout`] says otherwise.
+/// Every worker says it is alive at least once a second, whatever it is
+/// doing between its looks at the network (expanding a layer, waiting for
+/// the others); only writing or reading a checkpoint keeps it quiet longer.
+pub const PEER_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(60);
+
+/// When each process of a run was last heard from, in milliseconds since
+/// the run started: written by the workers that hear the others' pulses,
+/// read by the thread that waits for the run.
+pub(crate) struct Liveness {
+    start: std::time::Instant,
+    heard: Vec<std::sync::atomic::AtomicU64>,
+}
+
+impl Liveness {
+    fn new(processes: usize) -> Liveness {
+        Liveness {
+            start: std::time::Instant::now(),
+            heard: (0..processes)
+                .map(|_| std::sync::atomic::AtomicU64::new(0))
+                .collect(),
+        }
+    }
+
+    fn now(&self) -> u64 {
+        self.start.elapsed().as_millis() as u64
+    }
+
+    /// Process `p` was heard from just now.
+    pub(crate) fn heard(&self, p: usize) {
+        if let Some(h) = self.heard.get(p) {
+            h.fetch_max(self.now(), std::sync::atomic::Ordering::Relaxed);
+        }
+    }
+
+    /// Every process counts as heard from now (when the run starts).
+    fn all_heard(&self) {
+        for p in 0..self.heard.len() {
+            self.heard(p);
+        }
+    }
+
+    /// The process, other than `me`, heard from longest ago, if that is
+    /// more than `timeout` ago; with how long.
+    fn silent(&self, me: usize, timeout: std::time::Duration) -> Option<(usize, u64)> {
+        let now = self.now();
+        self.heard
+            .iter()
+            .enumerate()
+            .filter(|&(p, _)| p != me)
+            .map(|(p, h)| {
+                (
+                    p,
+                    now.saturating_sub(h.load(std::sync::atomic::Ordering::Relaxed)),
+                )
+            })
+            .filter(|&(_, quiet)| quiet > timeout.as_millis() as u64)
+            .max_by_key(|&(_, quiet)| quiet)
+    }
+}
 
 /// Why a distributed run could not be done.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -139,6 +202,19 @@ pub enum ClusterError {
     /// table that does not fit): the reason.
     #[error("{0}")]
     Refused(String),
+    /// A process of the hosts file said nothing for longer than the
+    /// cluster's peer time-out.
+    #[error(
+        "process {process} ({host}) has said nothing for {seconds} s: it is stopped, frozen or cut off, so this run ends here (give --peer-timeout more seconds if it was only busy)"
+    )]
+    Silent {
+        /// The silent process.
+        process: usize,
+        /// Its line of the hosts file.
+        host: String,
+        /// How long it has been silent.
+        seconds: u64,
+    },
     /// A checkpoint could not be written or read.
     #[error("checkpoint {path}: {why}")]
     Checkpoint {
@@ -201,6 +277,7 @@ impl Cluster {
             process,
             hosts,
             connect_timeout: CONNECT_TIMEOUT,
+            peer_timeout: PEER_TIMEOUT,
         })
     }
 
@@ -208,6 +285,17 @@ impl Cluster {
     pub fn with_connect_timeout(self, timeout: std::time::Duration) -> Cluster {
         Cluster {
             connect_timeout: timeout,
+            ..self
+        }
+    }
+
+    /// The same cluster, whose processes give up on one that has said
+    /// nothing for `timeout` ([`PEER_TIMEOUT`] by default): a process that
+    /// is stopped (`kill -STOP`), frozen or cut off without its
+    /// connection closing.
+    pub fn with_peer_timeout(self, timeout: std::time::Duration) -> Cluster {
+        Cluster {
+            peer_timeout: timeout,
             ..self
         }
     }
@@ -495,12 +583,14 @@ pub fn search<G: Graph>(
             graph.describe()
         )));
     }
+    let liveness = Arc::new(Liveness::new(cluster.processes()));
     let job = Arc::new(Job {
         graph,
         checkpoints: checkpoints.map(|c| (c.dir.clone(), c.key.clone())),
         stop_after: checkpoints.and_then(|c| c.stop_after),
         workers: cluster.workers,
         progress,
+        liveness: Arc::clone(&liveness),
     });
     // A process whose peers never come would wait for ever: the start runs
     // in a thread of its own, given `connect_timeout`. After a time-out
@@ -552,10 +642,32 @@ pub fn search<G: Graph>(
             )));
         }
     }
-    let Ok(outcomes) = done_rx.recv() else {
-        return Err(ClusterError::Worker(
-            "the cluster broke off: a process stopped or a connection was cut".into(),
-        ));
+    // The run is under way: every process counts as heard from now, and
+    // one that stays silent past the time-out ends the wait (its threads
+    // are left, as after a connect time-out).
+    liveness.all_heard();
+    let outcomes = loop {
+        match done_rx.recv_timeout(std::time::Duration::from_millis(200)) {
+            Ok(outcomes) => break outcomes,
+            Err(std::sync::mpsc::RecvTimeoutError::Disconnected) => {
+                return Err(ClusterError::Worker(
+                    "the cluster broke off: a process stopped or a connection was cut".into(),
+                ));
+            }
+            Err(std::sync::mpsc::RecvTimeoutError::Timeout) => {
+                if let Some((process, quiet)) = cluster
+                    .networked()
+                    .then(|| liveness.silent(cluster.process, cluster.peer_timeout))
+                    .flatten()
+                {
+                    return Err(ClusterError::Silent {
+                        process,
+                        host: cluster.hosts[process].clone(),
+                        seconds: quiet / 1000,
+                    });
+                }
+            }
+        }
     };
     let mut run = Run {
         result: None,

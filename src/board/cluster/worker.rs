@@ -3,7 +3,7 @@
 //! workers exchange), and its run from the agreed start through every
 //! layer to its part of the answer.
 
-use super::{ClusterError, Graph, MAX_NEIGHBOURS, Run, Slices, Traffic};
+use super::{ClusterError, Graph, Liveness, MAX_NEIGHBOURS, Run, Slices, Traffic};
 use crate::board::census::ANTIPODES_LISTED;
 use crate::board::store::checkpoint::{Checkpoint, CheckpointKey, Slice};
 use crate::board::two_bit::{Layer, Tally, TwoBit};
@@ -74,7 +74,12 @@ pub(super) struct Job<G> {
     pub(super) workers: usize,
     /// Hears of each layer (in worker 0).
     pub(super) progress: Arc<dyn Fn(Progress) + Send + Sync>,
+    /// When each process was last heard from.
+    pub(super) liveness: Arc<Liveness>,
 }
+
+/// How often a worker tells the other processes it is alive.
+const PULSE: std::time::Duration = std::time::Duration::from_secs(1);
 
 /// The longest a waiting worker sleeps before it looks again (it is woken
 /// at once when a message comes; this bounds the wait if a wake-up is
@@ -146,10 +151,25 @@ struct Channels {
     round: u64,
     me: usize,
     peers: usize,
+    /// Pulses to the first worker of every other process, a pulse naming
+    /// the process it comes from, each in a round of its own.
+    pulses: InputHandle<u64, CapacityContainerBuilder<Vec<(u32, u32)>>>,
+    pulses_probe: ProbeHandle<u64>,
+    /// This worker's process, the processes and their workers each.
+    process: usize,
+    processes: usize,
+    workers: usize,
+    /// When this worker last sent its pulses.
+    pulsed: Option<std::time::Instant>,
 }
 
 impl Channels {
-    fn new(worker: &mut timely::worker::Worker, slices: Slices) -> Channels {
+    fn new(
+        worker: &mut timely::worker::Worker,
+        slices: Slices,
+        workers: usize,
+        liveness: &Arc<Liveness>,
+    ) -> Channels {
         let mut claims = InputHandle::new();
         let claims_probe = ProbeHandle::new();
         let mut notes = InputHandle::new();
@@ -201,6 +221,30 @@ impl Channels {
                     .probe_with(&notes_probe);
             });
         }
+        let mut pulses = InputHandle::new();
+        let pulses_probe = ProbeHandle::new();
+        {
+            let liveness = Arc::clone(liveness);
+            worker.dataflow::<u64, _, _>(|scope| {
+                scope
+                    .input_from(&mut pulses)
+                    .container::<Vec<(u32, u32)>>()
+                    .unary::<CapacityContainerBuilder<Vec<()>>, _, _, _>(
+                        Exchange::new(|&(to, _): &(u32, u32)| u64::from(to)),
+                        "Pulse",
+                        move |_, _| {
+                            move |input, _output| {
+                                input.for_each(|_, data| {
+                                    for (_, from) in data.drain(..) {
+                                        liveness.heard(from as usize);
+                                    }
+                                });
+                            }
+                        },
+                    )
+                    .probe_with(&pulses_probe);
+            });
+        }
         Channels {
             claims,
             claims_probe,
@@ -211,7 +255,40 @@ impl Channels {
             round: 0,
             me: worker.index(),
             peers: worker.peers(),
+            pulses,
+            pulses_probe,
+            process: worker.index() / workers,
+            processes: worker.peers() / workers,
+            workers,
+            pulsed: None,
         }
+    }
+
+    /// Tells the first worker of every other process that this one is
+    /// alive, at most once every [`PULSE`]: called wherever a worker looks
+    /// at the network, so that a process is heard from while it expands a
+    /// layer as well as while it waits.
+    fn pulse(&mut self) {
+        if self.processes < 2 || self.pulsed.is_some_and(|t| t.elapsed() < PULSE) {
+            return;
+        }
+        self.pulsed = Some(std::time::Instant::now());
+        for q in (0..self.processes).filter(|&q| q != self.process) {
+            self.pulses
+                .send(((q * self.workers) as u32, self.process as u32));
+        }
+        // An input and the exchange after it hold what they are given
+        // until a round closes: each pulse is a round of its own, so that
+        // it leaves now.
+        let next = self.pulses.time() + 1;
+        self.pulses.advance_to(next);
+    }
+
+    /// One step of the worker, waiting at most [`WAIT`] for news, with a
+    /// pulse when one is due.
+    fn step(&mut self, worker: &mut timely::worker::Worker) {
+        self.pulse();
+        worker.step_or_park(Some(WAIT));
     }
 
     /// One round of notes: `said`, each to its worker, then what all said
@@ -228,7 +305,7 @@ impl Channels {
         self.round += 1;
         self.notes.advance_to(self.round);
         while self.notes_probe.less_than(self.notes.time()) {
-            worker.step_or_park(Some(WAIT));
+            self.step(worker);
         }
         let all = std::mem::take(&mut *self.heard.borrow_mut());
         let (now, later): (Vec<_>, Vec<_>) = all.into_iter().partition(|(t, _, _)| *t == this);
@@ -256,11 +333,14 @@ impl Channels {
             claims_probe,
             notes,
             notes_probe,
+            pulses,
+            pulses_probe,
             ..
         } = self;
         drop(claims);
         drop(notes);
-        while !claims_probe.done() || !notes_probe.done() {
+        drop(pulses);
+        while !claims_probe.done() || !notes_probe.done() || !pulses_probe.done() {
             worker.step_or_park(Some(WAIT));
         }
     }
@@ -297,7 +377,7 @@ impl Channels {
     fn close_round(&mut self, worker: &mut timely::worker::Worker, layer: Layer) {
         self.claims.advance_to(u64::from(layer.depth()) + 1);
         while self.claims_probe.less_than(self.claims.time()) {
-            worker.step_or_park(Some(WAIT));
+            self.step(worker);
         }
     }
 }
@@ -520,6 +600,7 @@ fn expand_layer<G: Graph>(
             });
         });
         claimed += next.claimed();
+        channels.pulse();
         worker.step();
         claimed += channels.take_arrivals(table, layer, share, distances);
         w = end;
@@ -538,7 +619,7 @@ pub(super) fn work<G: Graph>(
     job: &Job<G>,
 ) -> Result<Option<Run<G::Answer>>, ClusterError> {
     let share = Share::new(&*job.graph, worker.index(), worker.peers());
-    let mut channels = Channels::new(worker, share.slices);
+    let mut channels = Channels::new(worker, share.slices, job.workers, &job.liveness);
     let name = job.checkpoints.as_ref().and_then(|(dir, key)| {
         Some(Checkpoint::new(
             dir,
