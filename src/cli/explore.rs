@@ -93,6 +93,33 @@ fn page_puzzle(
 }
 
 /// `explore`.
+/// Writes the site's files into a temporary folder beside `dir` (named
+/// as every temporary file is, so that the next write removes it if this
+/// run is killed) and renames it to `dir`.
+fn write_new_site(dir: &std::path::Path, files: &[(&str, String)]) -> Result<(), String> {
+    let parent = match dir.parent() {
+        Some(p) if !p.as_os_str().is_empty() => p,
+        _ => std::path::Path::new("."),
+    };
+    let cannot = |e: std::io::Error| format!("cannot create the folder {}: {e}", dir.display());
+    std::fs::create_dir_all(parent).map_err(cannot)?;
+    schofield::board::store::remove_leftovers(parent);
+    let temporary = parent.join(format!(
+        "{}site",
+        schofield::board::store::temporary_prefix()
+    ));
+    let written = std::fs::create_dir(&temporary).and_then(|()| {
+        for (name, text) in files {
+            std::fs::write(temporary.join(name), text)?;
+        }
+        std::fs::rename(&temporary, dir)
+    });
+    written.map_err(|e| {
+        let _ = std::fs::remove_dir_all(&temporary);
+        cannot(e)
+    })
+}
+
 pub fn run(args: ExploreArgs) -> Outcome {
     let dir = &args.output;
     let names = if args.puzzles.is_empty() {
@@ -115,6 +142,8 @@ pub fn run(args: ExploreArgs) -> Outcome {
         keys.push(key.clone());
         puzzles.push(page_puzzle(&args, name, key)?);
     }
+    let files = site(&puzzles, ENGINE);
+    let bytes: usize = files.iter().map(|(_, text)| text.len()).sum();
     match std::fs::metadata(dir) {
         Ok(m) if !m.is_dir() => {
             return Err(format!(
@@ -123,17 +152,17 @@ pub fn run(args: ExploreArgs) -> Outcome {
             )
             .into());
         }
-        Ok(_) => {}
-        Err(_) => std::fs::create_dir_all(dir)
-            .map_err(|e| format!("cannot create the folder {}: {e}", dir.display()))?,
-    }
-    common::check_writable(&dir.join("index.html"))
-        .map_err(|e| format!("cannot write into {}: {e}", dir.display()))?;
-    let files = site(&puzzles, ENGINE);
-    let mut bytes = 0;
-    for (name, text) in &files {
-        common::write_file(&dir.join(name), text)?;
-        bytes += text.len();
+        // A folder that is there: each file replaced whole, in turn.
+        Ok(_) => {
+            common::check_writable(&dir.join("index.html"))
+                .map_err(|e| format!("cannot write into {}: {e}", dir.display()))?;
+            for (name, text) in &files {
+                common::write_file(&dir.join(name), text)?;
+            }
+        }
+        // A new folder: the whole site written beside it, then renamed
+        // into place, so that a run killed half-way leaves no half site.
+        Err(_) => write_new_site(dir, &files)?,
     }
     let first = &puzzles[0].examples[puzzles[0].examples.len() - 1];
     Ok(format!(

@@ -686,3 +686,112 @@ fn leftovers_of_killed_runs_are_removed_by_the_next_write() {
     assert!(live.exists() && other.exists());
     assert_eq!(std::fs::read(dir.join("out.txt")).unwrap(), b"whole\n");
 }
+
+/// Issue #36, point 4: runs killed (`kill -9`) at any moment leave either
+/// nothing or the whole target: an explorer site written to a new folder
+/// is all there or not there, a lookup table saved over an older one is
+/// the old or the new one, a graph is whole; and what a killed run left
+/// in the folder is gone after the next run there.
+#[test]
+fn killed_runs_leave_whole_targets_and_no_strays() {
+    let _gate = super::common::alone();
+    let dir = folder("killed");
+    let bin = env!("CARGO_BIN_EXE_schofield");
+    let table = dir.join("t.lut");
+    let old = {
+        let out = std::process::Command::new(bin)
+            .args(["lookup", "build", "--board", "2x3", "--save"])
+            .arg(&table)
+            .output()
+            .unwrap();
+        assert!(out.status.success());
+        std::fs::read(&table).unwrap()
+    };
+    let jobs: [(&str, Vec<String>); 3] = [
+        (
+            "site",
+            ["explore", "--puzzle", "five", "--output"]
+                .map(String::from)
+                .to_vec(),
+        ),
+        (
+            "t.lut",
+            ["lookup", "build", "--board", "3x3", "--save"]
+                .map(String::from)
+                .to_vec(),
+        ),
+        (
+            "g.graphml",
+            ["graph", "--kind", "cayley", "--output"]
+                .map(String::from)
+                .to_vec(),
+        ),
+    ];
+    for trial in 0..12u64 {
+        for (target, args) in &jobs {
+            let path = dir.join(target);
+            if *target == "site" {
+                let _ = std::fs::remove_dir_all(&path);
+            }
+            let mut child = std::process::Command::new(bin)
+                .args(args)
+                .arg(&path)
+                .stdout(std::process::Stdio::null())
+                .stderr(std::process::Stdio::null())
+                .spawn()
+                .unwrap();
+            std::thread::sleep(std::time::Duration::from_millis(15 * trial));
+            let _ = child.kill();
+            let _ = child.wait();
+            match *target {
+                "site" => {
+                    if path.exists() {
+                        let mut files: Vec<_> = std::fs::read_dir(&path)
+                            .unwrap()
+                            .map(|e| e.unwrap().file_name().into_string().unwrap())
+                            .collect();
+                        files.sort();
+                        assert_eq!(
+                            files,
+                            [
+                                "data.js",
+                                "engine.js",
+                                "explore.css",
+                                "explore.js",
+                                "index.html"
+                            ],
+                            "trial {trial}"
+                        );
+                    }
+                }
+                "t.lut" => {
+                    let now = std::fs::read(&path).unwrap();
+                    // The 2×3 table, or the whole 3×3 one, never a part.
+                    assert!(
+                        now == old || now.len() == 181_440 + 48,
+                        "trial {trial}: {}",
+                        now.len()
+                    );
+                }
+                _ => {
+                    if let Ok(text) = std::fs::read_to_string(&path) {
+                        assert!(text.trim_end().ends_with("</graphml>"), "trial {trial}");
+                    }
+                }
+            }
+        }
+    }
+    // The next whole run in the folder clears what the killed ones left.
+    let out = std::process::Command::new(bin)
+        .args(["graph", "--kind", "cayley", "--output"])
+        .arg(dir.join("g.graphml"))
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let strays: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().into_string().unwrap())
+        .filter(|n| n.starts_with('.'))
+        .collect();
+    assert!(strays.is_empty(), "{strays:?}");
+}
