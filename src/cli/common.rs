@@ -106,7 +106,7 @@ pub struct Sink {
 impl Sink {
     /// `text` as this sink writes it: in ASCII when `--ascii` or the locale
     /// asks for it (data only when `--ascii` is given by name).
-    fn converted<'a>(&self, text: &'a str) -> std::borrow::Cow<'a, str> {
+    pub fn converted<'a>(&self, text: &'a str) -> std::borrow::Cow<'a, str> {
         let (to, ascii) = (&self.delivery, self.ascii);
         if (ascii.any() && to.text) || (ascii.asked && to.data) {
             std::borrow::Cow::Owned(schofield::text::to_ascii(text))
@@ -612,13 +612,6 @@ pub fn batch_from_stdin(
 /// shows soon after its line was read without a write for every record.
 const FLUSH_EVERY: std::time::Duration = std::time::Duration::from_millis(50);
 
-/// What a batch did: the lines read and the lines that failed.
-#[derive(Default)]
-struct Tally {
-    total: usize,
-    failed: usize,
-}
-
 /// Runs `one` on every position line of `input`, reading, answering and
 /// writing one line at a time, so that memory does not grow with the
 /// batch and the first answer appears at once: JSON lines or YAML
@@ -634,62 +627,16 @@ pub fn batch(
     sink: &Sink,
     one: impl Fn(&str, Format) -> Outcome,
 ) -> Outcome {
-    use std::io::{Error, ErrorKind};
     if format == Format::Json {
         return Err(
             "a batch is written one record a line: use --format jsonl (or csv, yaml, text)".into(),
         );
     }
-    let nothing =
-        || "standard input holds no positions; give one a line (# starts a comment)".into();
-    let tally = match &sink.delivery.to {
-        Some(path) => {
-            let mut tally = Tally::default();
-            let written = schofield::board::store::write_atomically_with(
-                path,
-                &schofield::board::store::temporary_prefix(),
-                |out| {
-                    tally = stream(input, format, sink, &one, out, None)?;
-                    if tally.total == 0 {
-                        // Nothing is written over the target.
-                        return Err(Error::new(ErrorKind::InvalidInput, "no positions"));
-                    }
-                    Ok(())
-                },
-            );
-            match written {
-                Err(_) if tally.total == 0 => return Err(nothing()),
-                Err(e) => return Err(format!("cannot write {}: {e}", path.display()).into()),
-                Ok(()) => tally,
-            }
-        }
-        None => {
-            use std::io::IsTerminal;
-            if !stdout_is_open() {
-                return Err(closed_stdout().into());
-            }
-            let stdout = std::io::stdout();
-            let limit = stdout.is_terminal().then_some(TERMINAL_LIMIT);
-            let mut out = std::io::BufWriter::with_capacity(1 << 16, stdout.lock());
-            let result = stream(input, format, sink, &one, &mut out, limit);
-            let result = result.and_then(|t| std::io::Write::flush(&mut out).map(|()| t));
-            match result {
-                Ok(t) => t,
-                // A reader that stopped early: the batch ends here.
-                Err(e) if e.kind() == ErrorKind::BrokenPipe => return Err(Written.into()),
-                Err(e) if e.kind() == ErrorKind::FileTooLarge => return Err(e.to_string().into()),
-                Err(e) => {
-                    return Err(DeliveryFailed {
-                        message: format!("cannot write the output: {e}"),
-                        status: 1,
-                    }
-                    .into());
-                }
-            }
-        }
-    };
+    let tally = streamed(sink, |out| stream(input, format, sink, &one, out))?;
     if tally.total == 0 {
-        return Err(nothing());
+        return Err(
+            "standard input holds no positions; give one a line (# starts a comment)".into(),
+        );
     }
     if tally.failed > 0 {
         return Err(BatchFailed {
@@ -702,19 +649,133 @@ pub fn batch(
     Err(Written.into())
 }
 
+/// What a batch did: the lines read and the lines that failed.
+#[derive(Default)]
+pub struct Tally {
+    /// Lines read (not blank, not comments).
+    pub total: usize,
+    /// Lines that failed, each reported.
+    pub failed: usize,
+}
+
+/// Runs `write` on the sink's output as it is made: standard output
+/// (flushed at least every [`FLUSH_EVERY`], at most [`TERMINAL_LIMIT`]
+/// bytes to a terminal; a reader that stops early ends the run quietly,
+/// as [`Written`]), or the `--output` file, written whole or not at all (a
+/// temporary file renamed at the end; not at all when `write` reads
+/// nothing, its tally's `total` 0). What `write` tallied.
+pub fn streamed(
+    sink: &Sink,
+    write: impl FnOnce(&mut dyn std::io::Write) -> std::io::Result<Tally>,
+) -> Result<Tally, Box<dyn std::error::Error>> {
+    use std::io::{Error, ErrorKind};
+    match &sink.delivery.to {
+        Some(path) => {
+            let mut tally = Tally::default();
+            let written = schofield::board::store::write_atomically_with(
+                path,
+                &schofield::board::store::temporary_prefix(),
+                |out| {
+                    tally = write(&mut Paced::new(out, None))?;
+                    if tally.total == 0 {
+                        // Nothing is written over the target.
+                        return Err(Error::new(ErrorKind::InvalidInput, "nothing was read"));
+                    }
+                    Ok(())
+                },
+            );
+            match written {
+                Err(_) if tally.total == 0 => Ok(tally),
+                Err(e) => Err(format!("cannot write {}: {e}", path.display()).into()),
+                Ok(()) => Ok(tally),
+            }
+        }
+        None => {
+            use std::io::IsTerminal;
+            if !stdout_is_open() {
+                return Err(closed_stdout().into());
+            }
+            let stdout = std::io::stdout();
+            let limit = stdout.is_terminal().then_some(TERMINAL_LIMIT);
+            let mut out = Paced::new(
+                std::io::BufWriter::with_capacity(1 << 16, stdout.lock()),
+                limit,
+            );
+            let result = write(&mut out);
+            let result = result.and_then(|t| std::io::Write::flush(&mut out).map(|()| t));
+            match result {
+                Ok(t) => Ok(t),
+                // A reader that stopped early: the run ends here.
+                Err(e) if e.kind() == ErrorKind::BrokenPipe => Err(Written.into()),
+                Err(e) if e.kind() == ErrorKind::FileTooLarge => Err(e.to_string().into()),
+                Err(e) => Err(DeliveryFailed {
+                    message: format!("cannot write the output: {e}"),
+                    status: 1,
+                }
+                .into()),
+            }
+        }
+    }
+}
+
+/// A writer that flushes what it was given at least every
+/// [`FLUSH_EVERY`] (so each answer of a batch shows soon after its line
+/// was read, without a write for every record), and refuses to go past
+/// `limit` bytes (a terminal's).
+struct Paced<W: std::io::Write> {
+    inner: W,
+    limit: Option<usize>,
+    written: usize,
+    flushed: Option<std::time::Instant>,
+}
+
+impl<W: std::io::Write> Paced<W> {
+    fn new(inner: W, limit: Option<usize>) -> Paced<W> {
+        Paced {
+            inner,
+            limit,
+            written: 0,
+            flushed: None,
+        }
+    }
+}
+
+impl<W: std::io::Write> std::io::Write for Paced<W> {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        self.written += buf.len();
+        if self.limit.is_some_and(|l| self.written > l) {
+            return Err(std::io::Error::new(
+                std::io::ErrorKind::FileTooLarge,
+                format!(
+                    "the output is over {:.1} MB, too much for a terminal; write it to a file with --output FILE, or pipe it",
+                    TERMINAL_LIMIT as f64 / f64::from(1 << 20)
+                ),
+            ));
+        }
+        self.inner.write_all(buf)?;
+        if self.flushed.is_none_or(|t| t.elapsed() >= FLUSH_EVERY) {
+            self.inner.flush()?;
+            self.flushed = Some(std::time::Instant::now());
+        }
+        Ok(buf.len())
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        self.inner.flush()
+    }
+}
+
 /// The loop of [`batch`]: each line read, answered and its record written
-/// to `out` (flushed at least every [`FLUSH_EVERY`]); at most `limit`
-/// bytes (a terminal's).
+/// to `out` as one write.
 fn stream(
     input: impl std::io::BufRead,
     format: Format,
     sink: &Sink,
     one: &impl Fn(&str, Format) -> Outcome,
     out: &mut dyn std::io::Write,
-    limit: Option<usize>,
 ) -> std::io::Result<Tally> {
     let mut tally = Tally::default();
-    let (mut bytes, mut flushed) = (0usize, None::<std::time::Instant>);
+    let mut first = true;
     for item in schofield::board::batch::Lines::new(input) {
         tally.total += 1;
         let result = item
@@ -731,36 +792,19 @@ fn stream(
                 continue;
             }
         };
-        let first = bytes == 0;
         let record = match format {
             // One header for the whole batch.
             Format::Csv if !first => record.split_once('\n').map_or("", |(_, rest)| rest),
             _ => &record,
         };
-        let record = sink.converted(record);
         let before = match format {
             Format::Yaml => "---\n",
             Format::Text if !first => "\n",
             _ => "",
         };
-        bytes += before.len() + record.len();
-        if limit.is_some_and(|l| bytes > l) {
-            return Err(std::io::Error::new(
-                std::io::ErrorKind::FileTooLarge,
-                format!(
-                    "the output is over {:.1} MB, too much for a terminal; write it to a file with --output FILE, or pipe it",
-                    TERMINAL_LIMIT as f64 / f64::from(1 << 20)
-                ),
-            ));
-        }
-        out.write_all(before.as_bytes())?;
-        out.write_all(record.as_bytes())?;
-        if flushed.is_none_or(|t| t.elapsed() >= FLUSH_EVERY) {
-            out.flush()?;
-            flushed = Some(std::time::Instant::now());
-        }
+        first = false;
+        out.write_all(sink.converted(&format!("{before}{record}")).as_bytes())?;
     }
-    out.flush()?;
     Ok(tally)
 }
 

@@ -68,17 +68,16 @@ enum Plan {
     Databases(PartitionName, PathBuf),
 }
 
-/// `optimal`.
-pub fn run(args: OptimalArgs, sink: &common::Sink) -> Outcome {
-    let _ = sink;
-    let board: Board = "4x4".parse()?;
-    // A bad --goal is named before the positions are read.
-    let asked: Option<Goal> = args.goal.as_deref().map(str::parse).transpose()?;
-    if let Some(g) = &asked {
-        g.arrangement(&board)?;
-    }
-    let (mut starts, declared, mut failed) = read_starts(&args, &board)?;
-    let goal = agreed_goal(&board, asked, declared)?;
+/// The refusal of `--steps` for a batch.
+const STEPS_IN_BATCH: &str = "--steps draws one position's solution; a batch prints a table of lengths, so leave out --steps (or give one position)";
+
+/// The plan `--partition` names, and its name: the estimate, or the
+/// databases and their file, checked before anything is built or read.
+fn plan(
+    args: &OptimalArgs,
+    board: &Board,
+    goal: &Arrangement,
+) -> Result<(Plan, &'static str), Box<dyn std::error::Error>> {
     let choice: Partitioning = args.partition.parse()?;
     let partition = choice.name();
     if matches!(choice, Partitioning::Estimate(_)) && (args.pdb.is_some() || args.rebuild) {
@@ -87,48 +86,291 @@ pub fn run(args: OptimalArgs, sink: &common::Sink) -> Outcome {
         )
         .into());
     }
-    // The estimate, or the databases and their file, checked before
-    // anything is built or read.
     let plan = match choice {
         Partitioning::Databases(name) => {
             name.check_memory(args.max_memory)?;
-            PartitionName::check_goal(&board, &goal)?;
-            Plan::Databases(name, pdb_file(name, &args)?)
+            PartitionName::check_goal(board, goal)?;
+            Plan::Databases(name, pdb_file(name, args)?)
         }
         Partitioning::Estimate(h) => Plan::Estimate(h),
     };
+    Ok((plan, partition))
+}
+
+/// What a plan has ready: the estimate, or the databases in memory.
+enum Loaded {
+    Estimate(Heuristic),
+    Databases(Partition),
+}
+
+impl Plan {
+    /// The databases (loaded, or built and saved) when the plan names
+    /// them, else its estimate.
+    fn load(self, board: &Board, args: &OptimalArgs) -> Result<Loaded, Box<dyn std::error::Error>> {
+        Ok(match self {
+            Plan::Estimate(h) => Loaded::Estimate(h),
+            Plan::Databases(name, path) => Loaded::Databases(databases(
+                board,
+                name,
+                &path,
+                args.rebuild,
+                args.pdb.is_none(),
+                args.out.quiet,
+            )?),
+        })
+    }
+}
+
+impl Loaded {
+    /// What guides the search.
+    fn guide(&self) -> Guide<'_> {
+        match self {
+            Loaded::Estimate(h) => Guide::Estimate(*h),
+            Loaded::Databases(p) => Guide::Databases(p),
+        }
+    }
+}
+
+/// The search's limits: `--max-nodes`, `--max-memory`.
+fn limits(args: &OptimalArgs) -> Limits {
+    Limits {
+        max_nodes: args.max_nodes,
+        max_bytes: args
+            .max_memory
+            .map_or(u64::MAX, |mb| mb.saturating_mul(1 << 20)),
+    }
+}
+
+/// The instances a thread solves before the batch writes what is solved:
+/// enough to keep every thread busy, few enough that answers come soon.
+const CHUNK_PER_THREAD: usize = 2;
+
+/// `optimal -` or `--all-korf FILE` written as it is solved (text, CSV,
+/// JSON lines): the lines are read a chunk at a time, the chunk's
+/// instances solved in parallel and written in input order, so memory
+/// does not grow with the batch; the totals come last (text).
+fn stream_batch(
+    args: &OptimalArgs,
+    board: &Board,
+    asked: Option<Goal>,
+    format: render::Format,
+    sink: &common::Sink,
+) -> Outcome {
+    let (input, name): (Box<dyn std::io::BufRead + Send>, String) = match &args.all_korf {
+        Some(path) => {
+            common::check_regular_file(path)?;
+            let file = std::fs::File::open(path)
+                .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+            (
+                Box::new(std::io::BufReader::new(file)),
+                path.display().to_string(),
+            )
+        }
+        None => (
+            Box::new(std::io::BufReader::new(std::io::stdin())),
+            "standard input".to_string(),
+        ),
+    };
+    let chunk = CHUNK_PER_THREAD * rayon::current_num_threads();
+    // The lines are read on a thread of their own, a few chunks ahead at
+    // most: the solving takes what has come, so that the first answer does
+    // not wait for a whole chunk of input. The goal a batch declares above
+    // its first position comes first.
+    let (items, arrived) = std::sync::mpsc::sync_channel(2 * chunk);
+    let (declared_tx, declared_rx) = std::sync::mpsc::sync_channel(1);
+    let reading_board = *board;
+    std::thread::spawn(move || {
+        let mut reader = batch::Reader::new(input, &reading_board);
+        let mut told = false;
+        while let Some(item) = reader.next() {
+            if !told {
+                let _ = declared_tx.send(reader.goal().cloned());
+                told = true;
+            }
+            if items.send(item).is_err() {
+                return;
+            }
+        }
+        if !told {
+            let _ = declared_tx.send(reader.goal().cloned());
+        }
+    });
+    let mut failed = 0usize;
+    // The next instance, the errors before it reported; `None` at the
+    // end, or when `wait` is false and none has come yet.
+    let next = |failed: &mut usize, wait: bool| -> Result<Option<Instance>, String> {
+        loop {
+            let item = if wait {
+                arrived.recv().ok()
+            } else {
+                arrived.try_recv().ok()
+            };
+            match item {
+                None => return Ok(None),
+                Some(Ok(i)) => return Ok(Some(i)),
+                Some(Err(e @ BatchError::Position { .. })) => {
+                    common::report(format!("{name}, {e}"));
+                    *failed += 1;
+                }
+                Some(Err(BatchError::Io { error, .. })) => {
+                    return Err(format!("cannot read {name}: {error}"));
+                }
+                Some(Err(e)) => return Err(format!("{name}, {e}")),
+            }
+        }
+    };
+    let first = next(&mut failed, true)?;
+    if first.is_none() {
+        return Err(if failed == 0 {
+            format!("{name} holds no positions")
+        } else {
+            "no instance of the batch can be solved; each failure is reported above".to_string()
+        }
+        .into());
+    }
+    let declared = declared_rx.recv().ok().flatten();
+    let goal = agreed_goal(board, asked, declared)?;
+    let (plan, partition) = plan(args, board, &goal)?;
+    let loaded = plan.load(board, args)?;
+    let heuristic = loaded.guide();
+    let limits = limits(args);
+    let clock = std::time::Instant::now();
+    let mut totals = render::BatchTotals::default();
+    let mut pending = first;
+    let mut stopped: Option<Box<dyn std::error::Error>> = None;
+    let tally = common::streamed(sink, |out| {
+        let mut tally = common::Tally::default();
+        let mut header = true;
+        loop {
+            // A chunk of solvable instances, in input order.
+            let mut starts = Vec::with_capacity(chunk);
+            if pending.is_none() {
+                pending = next(&mut failed, true).map_err(std::io::Error::other)?;
+            }
+            while starts.len() < chunk {
+                let Some(s) = pending.take() else { break };
+                match board.check_solvable(&s.arrangement, &goal) {
+                    Ok(()) => starts.push(s),
+                    Err(e) => {
+                        common::report(format!(
+                            "{name}, line {}: {e} (the batch's goal is {})",
+                            s.line,
+                            board.format(&goal)
+                        ));
+                        failed += 1;
+                    }
+                }
+                // More of what has come, without waiting for more.
+                pending = next(&mut failed, false).map_err(std::io::Error::other)?;
+            }
+            if starts.is_empty() {
+                break;
+            }
+            let solved: Vec<Result<OptimalReport, common::AtInstance>> = starts
+                .par_iter()
+                .map(|s| {
+                    ida::solve(board, &s.arrangement, &goal, heuristic, &limits)
+                        .map(|solution| OptimalReport {
+                            instance: s.number,
+                            start: board.format(&s.arrangement),
+                            goal: board.format(&goal),
+                            heuristic: partition.to_string(),
+                            solution,
+                        })
+                        .map_err(|error| common::AtInstance {
+                            instance: s.number,
+                            error,
+                        })
+                })
+                .collect();
+            let mut runs = Vec::with_capacity(solved.len());
+            for r in solved {
+                match r {
+                    Ok(r) => runs.push(r),
+                    Err(e) => {
+                        // A search stopped by a limit ends the batch after
+                        // what was solved before it.
+                        stopped = Some(e.into());
+                        break;
+                    }
+                }
+            }
+            runs.iter().for_each(|r| totals.add(r));
+            tally.total += runs.len();
+            let text = render::render_batch_rows(&runs, format, header)
+                .map_err(|e| std::io::Error::other(e.to_string()))?;
+            header = false;
+            out.write_all(sink_text(sink, &text).as_bytes())?;
+            if stopped.is_some() {
+                // Standard output has what was solved; a file is not
+                // written.
+                return Err(std::io::Error::other("stopped by a limit"));
+            }
+        }
+        let end = render::render_batch_end(&totals, clock.elapsed().as_secs_f64(), format);
+        out.write_all(sink_text(sink, &end).as_bytes())?;
+        // Nothing solved leaves the output file unwritten.
+        Ok(tally)
+    });
+    if let Some(e) = stopped {
+        return Err(e);
+    }
+    let tally = tally?;
+    if tally.total == 0 {
+        return Err(
+            "no instance of the batch can be solved; each failure is reported above".into(),
+        );
+    }
+    if failed > 0 {
+        return Err(common::BatchFailed {
+            output: None,
+            failed,
+            total: tally.total + failed,
+        }
+        .into());
+    }
+    Err(common::Written.into())
+}
+
+/// `text` as the sink writes it.
+fn sink_text<'a>(sink: &common::Sink, text: &'a str) -> std::borrow::Cow<'a, str> {
+    sink.converted(text)
+}
+
+/// `optimal`.
+pub fn run(args: OptimalArgs, sink: &common::Sink) -> Outcome {
+    let board: Board = "4x4".parse()?;
+    // A bad --goal is named before the positions are read.
+    let asked: Option<Goal> = args.goal.as_deref().map(str::parse).transpose()?;
+    if let Some(g) = &asked {
+        g.arrangement(&board)?;
+    }
     let batch_mode = args.all_korf.is_some() || common::is_stdin(&args.list);
+    // A batch in text, CSV or JSON lines is written as it is solved.
+    if batch_mode
+        && let Some(format) = args.out.get_or_svg()?
+        && format != render::Format::Json
+        && format != render::Format::Yaml
+    {
+        if args.steps.steps {
+            return Err(STEPS_IN_BATCH.into());
+        }
+        return stream_batch(&args, &board, asked, format, sink);
+    }
+    let (mut starts, declared, mut failed) = read_starts(&args, &board)?;
+    let goal = agreed_goal(&board, asked, declared)?;
+    let (plan, partition) = plan(&args, &board, &goal)?;
     if batch_mode && args.steps.steps {
-        return Err("--steps draws one position's solution; a batch prints a table of lengths, so leave out --steps (or give one position)".into());
+        return Err(STEPS_IN_BATCH.into());
     }
     if batch_mode {
         failed += drop_unsolvable(&mut starts, &board, &goal, &args)?;
     } else {
         board.check_solvable(&starts[0].arrangement, &goal)?;
     }
-    // The databases (loaded, or built and saved) when the partition names
-    // them, else the estimate it names.
-    let loaded;
-    let heuristic = match plan {
-        Plan::Estimate(h) => Guide::Estimate(h),
-        Plan::Databases(name, path) => {
-            loaded = databases(
-                &board,
-                name,
-                &path,
-                args.rebuild,
-                args.pdb.is_none(),
-                args.out.quiet,
-            )?;
-            Guide::Databases(&loaded)
-        }
-    };
-    let limits = Limits {
-        max_nodes: args.max_nodes,
-        max_bytes: args
-            .max_memory
-            .map_or(u64::MAX, |mb| mb.saturating_mul(1 << 20)),
-    };
+    let loaded = plan.load(&board, &args)?;
+    let heuristic = loaded.guide();
+    let limits = limits(&args);
     let clock = std::time::Instant::now();
     let runs: Vec<OptimalReport> = starts
         .par_iter()

@@ -101,7 +101,9 @@ pub use five::{
 pub use graph::{GraphFormat, render_graph, render_trees_dot};
 pub use layout::*;
 pub use lookup::{render_summary, render_table_solution};
-pub use optimal::{OptimalReport, render_batch, render_optimal};
+pub use optimal::{
+    BatchTotals, OptimalReport, render_batch, render_batch_end, render_batch_rows, render_optimal,
+};
 pub use search::{AstarReport, render_astar, render_compare, render_fifteen};
 pub use steps::*;
 pub use table::{

@@ -72,11 +72,84 @@ struct Row<'a> {
     seconds: f64,
 }
 
-/// A batch: a line per instance, then totals.
+/// What a batch adds up to: its instances, their moves, the positions
+/// they generated and their seconds of search.
+#[derive(Debug, Clone, Copy, Default, PartialEq)]
+pub struct BatchTotals {
+    /// The instances solved.
+    pub instances: usize,
+    /// Their optimal lengths, summed.
+    pub moves: u64,
+    /// The positions generated, summed.
+    pub generated: u64,
+    /// The seconds of search, summed.
+    pub seconds: f64,
+}
+
+impl BatchTotals {
+    /// The totals with `r` added.
+    pub fn add(&mut self, r: &OptimalReport) {
+        self.instances += 1;
+        self.moves += u64::from(r.solution.path.length);
+        self.generated += r.solution.generated;
+        self.seconds += r.solution.seconds;
+    }
+
+    /// The totals of `runs`.
+    pub fn of(runs: &[OptimalReport]) -> BatchTotals {
+        let mut t = BatchTotals::default();
+        runs.iter().for_each(|r| t.add(r));
+        t
+    }
+
+    /// The mean length.
+    fn mean(&self) -> f64 {
+        self.moves as f64 / self.instances.max(1) as f64
+    }
+}
+
+/// A batch: a line per instance, then totals (JSON and YAML: one
+/// document with the instances and the totals).
 pub fn render_batch(
     runs: &[OptimalReport],
     wall: f64,
     format: Format,
+) -> Result<String, OutputError> {
+    let totals = BatchTotals::of(runs);
+    match format {
+        Format::Json | Format::Yaml => {
+            #[derive(Serialize)]
+            struct Batch<'a> {
+                instances: &'a [OptimalReport],
+                total_moves: u64,
+                mean: f64,
+                generated: u64,
+                seconds: f64,
+                wall_seconds: f64,
+            }
+            structured(
+                &Batch {
+                    instances: runs,
+                    total_moves: totals.moves,
+                    mean: totals.mean(),
+                    generated: totals.generated,
+                    seconds: totals.seconds,
+                    wall_seconds: wall,
+                },
+                format,
+            )
+        }
+        _ => Ok(render_batch_rows(runs, format, true)? + &render_batch_end(&totals, wall, format)),
+    }
+}
+
+/// Part of a batch written as its instances are solved (text, CSV, JSON
+/// lines): the header first when `first` (text, CSV), then a line per
+/// instance. JSON and YAML, one document each, are not written in parts.
+pub fn render_batch_rows(
+    runs: &[OptimalReport],
+    format: Format,
+    first: bool,
 ) -> Result<String, OutputError> {
     let rows = runs.iter().map(|r| Row {
         instance: r.instance,
@@ -97,42 +170,33 @@ pub fn render_batch(
         generated: r.solution.generated,
         seconds: r.solution.seconds,
     });
-    let lengths: u64 = runs.iter().map(|r| u64::from(r.solution.path.length)).sum();
-    let nodes: u64 = runs.iter().map(|r| r.solution.generated).sum();
-    let search: f64 = runs.iter().map(|r| r.solution.seconds).sum();
     match format {
-        Format::Csv => csv(rows),
-        // One record a line: the instances, without the totals.
-        Format::Jsonl => structured(runs, format),
-        Format::Json | Format::Yaml => {
-            #[derive(Serialize)]
-            struct Batch<'a> {
-                instances: &'a [OptimalReport],
-                total_moves: u64,
-                mean: f64,
-                generated: u64,
-                seconds: f64,
-                wall_seconds: f64,
-            }
-            structured(
-                &Batch {
-                    instances: runs,
-                    total_moves: lengths,
-                    mean: lengths as f64 / runs.len().max(1) as f64,
-                    generated: nodes,
-                    seconds: search,
-                    wall_seconds: wall,
-                },
-                format,
-            )
+        Format::Csv => {
+            let all = csv(rows)?;
+            Ok(if first {
+                all
+            } else {
+                all.split_once('\n')
+                    .map_or(String::new(), |(_, rest)| rest.to_string())
+            })
         }
+        // One record a line: the instances, without the totals.
+        Format::Jsonl => runs
+            .iter()
+            .map(|r| structured(r, format))
+            .collect::<Result<String, _>>(),
+        Format::Json | Format::Yaml => Err(OutputError(format!(
+            "{format:?} is one document; a batch is written in parts as text, CSV or JSON lines"
+        ))),
         Format::Text => {
             let mut t = String::new();
-            let _ = writeln!(
-                t,
-                "{:>8} {:>6} {:>14} {:>9}",
-                "instance", "length", "generated", "seconds"
-            );
+            if first {
+                let _ = writeln!(
+                    t,
+                    "{:>8} {:>6} {:>14} {:>9}",
+                    "instance", "length", "generated", "seconds"
+                );
+            }
             for r in rows {
                 let _ = writeln!(
                     t,
@@ -143,18 +207,25 @@ pub fn render_batch(
                     r.seconds
                 );
             }
-            let _ = writeln!(
-                t,
-                "\n{}: total length {} (mean {:.2}), {} generated, {:.3} s of search, {:.3} s wall on {}",
-                counted(runs.len(), "instance", "instances"),
-                grouped(lengths as usize),
-                lengths as f64 / runs.len().max(1) as f64,
-                counted(nodes as usize, "position", "positions"),
-                search,
-                wall,
-                counted(rayon::current_num_threads(), "thread", "threads"),
-            );
             Ok(t)
         }
     }
+}
+
+/// The end of a batch written in parts: the totals line (text), nothing
+/// in the other formats.
+pub fn render_batch_end(totals: &BatchTotals, wall: f64, format: Format) -> String {
+    if format != Format::Text {
+        return String::new();
+    }
+    format!(
+        "\n{}: total length {} (mean {:.2}), {} generated, {:.3} s of search, {:.3} s wall on {}\n",
+        counted(totals.instances, "instance", "instances"),
+        grouped(totals.moves as usize),
+        totals.mean(),
+        counted(totals.generated as usize, "position", "positions"),
+        totals.seconds,
+        wall,
+        counted(rayon::current_num_threads(), "thread", "threads"),
+    )
 }

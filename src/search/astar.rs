@@ -69,12 +69,19 @@ fn make_room(seen: &mut StateMap<Seen>, open: &mut Open, max_bytes: u64) -> Opti
     if seen.capacity() - seen.len() >= 4 && open.has_room(4) {
         return None;
     }
+    let seen_now = map_bytes::<u64, Seen>(seen.capacity());
     let seen_after = if seen.capacity() - seen.len() < 4 {
         map_bytes::<u64, Seen>(2 * seen.capacity().max(16))
     } else {
-        map_bytes::<u64, Seen>(seen.capacity())
+        seen_now
     };
-    if (seen_after + open.memory_after_growth(4)) as u64 > max_bytes {
+    let (open_now, open_after) = (open.memory_bytes(), open.memory_after_growth(4));
+    // A table that grows holds its old and its new storage at once while
+    // it moves its entries: the peak is that, not the size it grows to.
+    let growing_seen = if seen_after > seen_now { seen_now } else { 0 };
+    let growing_open = if open_after > open_now { open_now } else { 0 };
+    let peak = (seen_after + growing_seen + open_now).max(seen_after + open_after + growing_open);
+    if peak as u64 > max_bytes {
         return Some(Limit::Memory);
     }
     if seen.capacity() - seen.len() < 4 && seen.try_reserve(seen.capacity().max(16)).is_err() {

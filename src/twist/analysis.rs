@@ -82,6 +82,22 @@ impl AnalysisError {
     }
 }
 
+/// The bytes the classes of `positions` take under `symmetries`
+/// symmetries: a bit a position for those seen (twice, for a second walk
+/// to the extended classes when each position's class is not kept); four
+/// bytes a position for its class when kept (and four more for its
+/// extended class); and the lists of classes, at most one a position over
+/// the symmetries each.
+fn classes_bytes(positions: u64, symmetries: usize, inverses: bool, keep: bool) -> u64 {
+    let lists = 1 + u64::from(inverses);
+    let seen = positions.div_ceil(8) * if inverses && !keep { 2 } else { 1 };
+    let class_of = if keep { 4 * lists } else { 0 };
+    let listed = (positions / symmetries.max(1) as u64 + 1)
+        .saturating_mul(std::mem::size_of::<classes::Class>() as u64 * lists);
+    seen.saturating_add(positions.saturating_mul(class_of))
+        .saturating_add(listed)
+}
+
 /// One row of the move-count table.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 pub struct MoveCount {
@@ -225,24 +241,40 @@ impl Analysis {
         let moves = puzzle.moves(metric, options.generators.as_deref())?;
         let space = Space::with_limit(&puzzle, &moves, options.max_memory)?;
         let symmetries = usable_symmetries(&puzzle, &moves, &space);
-        let found = search::distances(&space, &moves, options.max_memory, progress)?;
         let inverses = puzzle.has_distinct_pieces();
+        // Each position's class is kept when asked for, and for counts too
+        // while it fits: the extended classes then come from one inverse a
+        // class instead of a second walk. With few symmetries the classes
+        // are many, and listing them costs more than a second walk. The
+        // whole is checked against the memory allowed before the search.
+        let search_bytes = search::bytes_needed(&space, &moves);
+        let with_classes = |keep: bool| {
+            search_bytes.saturating_add(classes_bytes(
+                space.len(),
+                symmetries.len(),
+                inverses,
+                keep,
+            ))
+        };
+        let room = |keep: bool| options.max_memory.is_none_or(|m| with_classes(keep) <= m);
+        let keep =
+            !options.counts_only || (space.len() <= 1 << 28 && room(true) && symmetries.len() >= 8);
+        if let Some(allowed) = options.max_memory
+            && !room(keep)
+        {
+            return Err(SearchError::Memory {
+                needed: with_classes(keep),
+                positions: space.len(),
+                allowed,
+            }
+            .into());
+        }
+        let found = search::distances(&space, &moves, options.max_memory, progress)?;
         let action = SpaceAction {
             space: &space,
             symmetries: &symmetries,
             inverses,
         };
-        // Each position's class is kept when asked for, and for counts too
-        // while it fits (four bytes a position): the extended classes then
-        // come from one inverse a class instead of a second walk.
-        // (Four bytes a position, so not past the memory allowed.)
-        let room = options.max_memory.is_none_or(|m| {
-            search::bytes_needed(&space, &moves).saturating_add(space.len().saturating_mul(4)) <= m
-        });
-        // With few symmetries the classes are many, and listing them costs
-        // more than a second walk.
-        let keep =
-            !options.counts_only || (space.len() <= 1 << 28 && room && symmetries.len() >= 8);
         let distance = |x: u64| found.get(x);
         let (classes, extended) = if let Some(known) = &options.known_classes {
             let reached = found.reached();

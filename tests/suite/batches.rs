@@ -369,3 +369,82 @@ fn a_batch_to_a_file_is_written_whole_and_closed_output_is_an_error() {
         assert_eq!(err.lines().count(), 1, "{err}");
     }
 }
+
+/// Issue #36: `optimal -` answers the lines it has as they come, in input
+/// order, in text, CSV and JSON lines, with the text's totals last; a line
+/// that cannot be solved is reported and the others answered.
+#[test]
+fn optimal_answers_a_batch_as_it_is_read() {
+    use std::io::{BufRead, BufReader, Write};
+    use std::process::{Command, Stdio};
+    let _gate = super::common::shared();
+    let near = [
+        "1 2 3 4 5 6 7 8 9 10 11 12 13 14 0 15",
+        "1 2 3 4 5 6 7 8 9 10 11 12 13 0 14 15",
+        "1 2 3 4 5 6 7 8 9 10 11 0 13 14 15 12",
+    ];
+    let mut child = Command::new(env!("CARGO_BIN_EXE_schofield"))
+        .args(OPTIMAL_BATCH)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut input = child.stdin.take().unwrap();
+    writeln!(input, "{}", near[0]).unwrap();
+    input.flush().unwrap();
+    let output = child.stdout.take().unwrap();
+    let (tx, rx) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let mut first = String::new();
+        let _ = BufReader::new(output).read_line(&mut first);
+        let _ = tx.send(first);
+    });
+    let first = rx.recv_timeout(std::time::Duration::from_secs(20));
+    drop(input);
+    let _ = child.kill();
+    let _ = child.wait();
+    let first = first.expect("the first answer before the input ended");
+    let v: serde_json::Value = serde_json::from_str(&first).unwrap();
+    assert_eq!(v["instance"], 1);
+    assert_eq!(v["moves"], 1, "{first}");
+
+    let batch = format!("{}\n{}\nnot a position\n{}\n", near[0], near[1], near[2]);
+    let out = piped(OPTIMAL_BATCH, &batch);
+    assert_eq!(out.status.code(), Some(2));
+    let text = String::from_utf8(out.stdout).unwrap();
+    let lengths: Vec<u64> = text
+        .lines()
+        .map(|l| serde_json::from_str::<serde_json::Value>(l).unwrap())
+        .map(|v| v["moves"].as_u64().unwrap())
+        .collect();
+    assert_eq!(lengths, [1, 2, 1]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("line 3"), "{err}");
+    assert!(err.contains("1 of 4 lines failed"), "{err}");
+    let good = format!("{}\n{}\n{}\n", near[0], near[1], near[2]);
+    let csv = piped(
+        &[
+            "optimal",
+            "-",
+            "--partition",
+            "manhattan",
+            "--format",
+            "csv",
+        ],
+        &good,
+    );
+    let csv = String::from_utf8(csv.stdout).unwrap();
+    assert_eq!(csv.lines().count(), 4, "one header, three rows: {csv}");
+    let text = piped(&["optimal", "-", "--partition", "manhattan"], &good);
+    let text = String::from_utf8(text.stdout).unwrap();
+    assert!(text.starts_with("instance length"), "{text}");
+    assert!(
+        text.trim_end()
+            .lines()
+            .last()
+            .unwrap()
+            .starts_with("3 instances: total length 4"),
+        "{text}"
+    );
+}
