@@ -193,6 +193,58 @@ fn text(r: &mut Rng) -> String {
     }
 }
 
+/// A puzzle file made hostile: a long or control-character name, brackets
+/// nested deep, YAML anchors and aliases, a key given twice, a section
+/// repeated many times, or algs built on each other; else damaged.
+fn hostile(r: &mut Rng, base: String) -> String {
+    let at = |r: &mut Rng, s: &str| {
+        let mut k = r.below(s.len() + 1);
+        while !s.is_char_boundary(k) {
+            k -= 1;
+        }
+        k
+    };
+    let mut s = base;
+    match r.below(8) {
+        0 => {
+            let k = at(r, &s);
+            let name = "N".repeat(1 + r.below(20_000));
+            s.insert_str(k, &name);
+        }
+        1 => {
+            let k = at(r, &s);
+            s.insert_str(k, "\u{1b}[2J\u{7}\0");
+        }
+        2 => {
+            let k = at(r, &s);
+            let depth = r.below(200);
+            s.insert_str(k, &format!("{}x{}", "[".repeat(depth), "]".repeat(depth)));
+        }
+        3 => {
+            let k = at(r, &s);
+            s.insert_str(k, "&a x\n*a *a *a\n");
+        }
+        4 => {
+            let k = at(r, &s);
+            let piece: String = s[k..].chars().take(40).collect();
+            s.insert_str(k, &piece);
+        }
+        5 => {
+            let k = at(r, &s);
+            let piece: String = s[k..].chars().take(60).collect();
+            s.insert_str(k, &piece.repeat(1 + r.below(500)));
+        }
+        6 => {
+            let chain: String = (1..1 + r.below(200))
+                .map(|i| format!("  M{i}: {{alg: \"M{} M{}\"}}\n", i - 1, i - 1))
+                .collect();
+            s.push_str(&chain);
+        }
+        _ => s = damage(r, s),
+    }
+    s
+}
+
 fn bytes(r: &mut Rng, max: usize) -> Vec<u8> {
     (0..r.below(max)).map(|_| r.next() as u8).collect()
 }
@@ -239,10 +291,9 @@ fn clear<T, E: Display>(r: Result<T, E>) -> bool {
     match r {
         Ok(_) => true,
         Err(e) => {
-            assert!(
-                !e.to_string().trim().is_empty(),
-                "an error without a message"
-            );
+            let m = e.to_string();
+            assert!(!m.trim().is_empty(), "an error without a message");
+            assert!(!m.contains('\n'), "a message of several lines: {m}");
             false
         }
     }
@@ -420,17 +471,17 @@ fn targets() -> Vec<Target> {
         shows format!("n={n}: {}", quoted(&s)), reads clear(perm::parse_product(&s, n)));
     target!("yaml::read + Puzzle::new", |r| {
             let base = library::source("five").unwrap_or_default().to_string();
-            let s = if r.chance(2) { damage(r, base) } else { text(r) };
+            let s = match r.below(3) { 0 => damage(r, base), 1 => hostile(r, base), _ => text(r) };
         }
         shows quoted(&s), reads clear(yaml::read(&s).map_err(|e| e.to_string()).and_then(|d| Puzzle::new(d).map_err(|e| e.to_string()))));
     target!("tws::read + Puzzle::new", |r| {
             let base = "Name t\nSet P 3 2\nSolved\nP\n1 2 3\n0 0 0\nEnd\nMove T\nP\n3 1 2\n1 1 1\nEnd\n".to_string();
-            let s = if r.chance(2) { damage(r, base) } else { text(r) };
+            let s = match r.below(3) { 0 => damage(r, base), 1 => hostile(r, base), _ => text(r) };
         }
         shows quoted(&s), reads clear(tws::read(&s).map_err(|e| e.to_string()).and_then(|d| Puzzle::new(d).map_err(|e| e.to_string()))));
     target!("kpuzzle::read + Puzzle::new", |r| {
             let base = r#"{"name":"t","orbits":[{"orbitName":"P","numPieces":3,"numOrientations":2}],"defaultPattern":{"P":{"pieces":[0,1,2],"orientation":[0,0,0]}},"moves":{"T":{"P":{"permutation":[2,0,1],"orientationDelta":[1,1,0]}}},"derivedMoves":{"S":"[T: T]"}}"#.to_string();
-            let s = if r.chance(2) { damage(r, base) } else { text(r) };
+            let s = match r.below(3) { 0 => damage(r, base), 1 => hostile(r, base), _ => text(r) };
         }
         shows quoted(&s), reads clear(kpuzzle::read(&s).map_err(|e| e.to_string()).and_then(|d| Puzzle::new(d).map_err(|e| e.to_string()))));
     target!("table::parse_head", |r| { let s = text(r); }

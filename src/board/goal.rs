@@ -148,7 +148,16 @@ fn tile_notation(goal: &str, error: &BoardError) -> Option<String> {
         && cells.iter().filter(|c| c.as_str() == "0").count() == 1
         && cells.iter().any(|c| c == "_")
         && !cells.contains(&highest);
-    fits.then(|| goal.replace('0', &highest))
+    // Written on one line, rows joined by '/' as a grid is written in a
+    // flag.
+    fits.then(|| {
+        goal.replace('0', &highest)
+            .lines()
+            .map(str::trim)
+            .filter(|l| !l.is_empty())
+            .collect::<Vec<_>>()
+            .join("/")
+    })
 }
 
 #[cfg(test)]

@@ -57,6 +57,21 @@ pub const ALPHABET: &[char] = &[
     '\u{2003}',
     'é',
     '\u{10ffff}',
+    // Alg notation and the puzzle files' own marks.
+    '[',
+    ']',
+    ':',
+    '\'',
+    '{',
+    '}',
+    '"',
+    '&',
+    '*',
+    'R',
+    'U',
+    '^',
+    '⁻',
+    '¹',
 ];
 
 /// Whole tokens at the edges of what the parsers read.

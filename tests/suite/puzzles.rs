@@ -1025,3 +1025,19 @@ fn the_readers_bombs_are_refused_quickly_on_one_clean_line() {
         "(1000000 characters)",
     );
 }
+
+/// Issue #36, point 6: an alg too long to list is still a position, its
+/// powers raised by squaring (docs/puzzles.md): `((R)999999)999999` is R
+/// (999 999² is 1 mod 4) on the 2×2×2, read in well under a second.
+#[test]
+fn a_position_of_a_billion_moves_is_read_by_squaring() {
+    let pattern = |alg: &str| {
+        let text = stdout(&["solve", "--puzzle", "2x2x2", alg, "--format", "json"]);
+        let v: serde_json::Value = serde_json::from_str(&text).unwrap();
+        v["pattern"].as_str().unwrap().to_string()
+    };
+    let clock = std::time::Instant::now();
+    assert_eq!(pattern("((R)999999)999999"), pattern("R"));
+    assert_eq!(pattern("((R U)1000000)1000000"), pattern("(R U)1000000"));
+    assert!(clock.elapsed().as_secs() < 10, "{:?}", clock.elapsed());
+}

@@ -48,6 +48,11 @@ impl Notation<'_> {
                         .iter()
                         .fold(goal, |x, &m| x.apply(self.moves.get(m).transformation())));
                 }
+                // Too long to list, but a position is only the product:
+                // its powers are raised by squaring.
+                Err(AlgError::TooManyMoves { .. }) if p.slides().is_empty() => {
+                    return self.pattern_of_alg_product(t);
+                }
                 // A pattern has no letters: on a puzzle without a tray,
                 // text with letters is moves, and their error is the one.
                 Err(e) if p.slides().is_empty() => {
@@ -171,6 +176,37 @@ impl Notation<'_> {
         // The last two in the one order the moves can make.
         perm::set_parity(&mut pieces, !perm::is_even(self.goal_pieces()));
         Ok(self.one_orbit(pieces))
+    }
+
+    /// The position an alg reaches from the goal, its product taken with
+    /// powers raised by squaring ([`Alg::evaluate`]), for algs too long to
+    /// list as a path (`((R)1000000)1000000`).
+    fn pattern_of_alg_product(&self, t: &str) -> Result<Pattern, PositionError> {
+        let names: Vec<&str> = (0..self.moves.len())
+            .map(|m| self.moves.get(m).name())
+            .collect();
+        let alg = crate::puzzle::alg::Alg::parse_for(t, &names).map_err(PositionError::Alg)?;
+        let first = self.moves.get(0).transformation();
+        let product = alg
+            .evaluate(
+                &|name, at| {
+                    names
+                        .iter()
+                        .position(|n| *n == name)
+                        .map(|m| self.moves.get(m).transformation().clone())
+                        .ok_or_else(|| AlgError::UnknownMove {
+                            name: name.to_string(),
+                            at: Some(at),
+                            known: names.join(" "),
+                            noun: crate::puzzle::alg::move_nouns(),
+                        })
+                },
+                &Transformation::identity_like(first),
+                &|a, b| a.then(b),
+                &|a| a.inverse(),
+            )
+            .map_err(PositionError::Alg)?;
+        Ok(self.puzzle.goal().clone().apply(&product))
     }
 
     fn pattern_of_cycles(&self, s: &str) -> Result<Pattern, PositionError> {
