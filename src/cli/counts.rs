@@ -89,7 +89,7 @@ pub fn counts(args: CountsArgs) -> Outcome {
             }
             Err(e) if e.is_memory() => {
                 return Err(format!(
-                    "{e}; --antipodes and --burnside need the whole analysis, so the two-bit search of the distribution alone cannot stand in"
+                    "{e} (--max-memory); --antipodes and --burnside need the whole analysis, so the two-bit search of the distribution alone cannot stand in"
                 )
                 .into());
             }

@@ -196,6 +196,30 @@ pub fn hint(e: &(dyn std::error::Error + 'static)) -> &'static str {
         }
         _ => {}
     }
+    // A puzzle's tables past the memory allowed: the flag that allows more.
+    let memory = e
+        .downcast_ref::<schofield::twist::analysis::AnalysisError>()
+        .is_some_and(|a| {
+            matches!(
+                a,
+                schofield::twist::analysis::AnalysisError::Search(
+                    schofield::twist::search::SearchError::Memory { .. }
+                ) | schofield::twist::analysis::AnalysisError::Space(
+                    schofield::twist::space::SpaceError::Memory { .. }
+                )
+            )
+        })
+        || matches!(
+            e.downcast_ref::<schofield::twist::search::SearchError>(),
+            Some(schofield::twist::search::SearchError::Memory { .. })
+        )
+        || matches!(
+            e.downcast_ref::<schofield::twist::space::SpaceError>(),
+            Some(schofield::twist::space::SpaceError::Memory { .. })
+        );
+    if memory {
+        return " (--max-memory)";
+    }
     if let Some(CaseError::TooLarge(_)) = e.downcast_ref::<CaseError>() {
         return "; boards of more than 12 cells need --force";
     }

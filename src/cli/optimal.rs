@@ -671,6 +671,6 @@ fn read_batch(input: impl std::io::BufRead, board: &Board, name: &str) -> Result
 /// A note on standard error, unless `--quiet`.
 fn note(quiet: bool, text: &str) {
     if !quiet {
-        eprintln!("{text}");
+        eprintln!("{}", schofield::text::one_line(text));
     }
 }

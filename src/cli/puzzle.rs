@@ -156,7 +156,7 @@ pub fn two_bit_counts(
     let moves = puzzle.moves(metric, options.generators.as_deref())?;
     if moves.has_words() {
         // Words need each position's last moves: no two-bit search.
-        return Err(refused.to_string().into());
+        return Err(format!("{refused}{}", super::hint(refused)).into());
     }
     let space = Space::with_limit(puzzle, &moves, options.max_memory)?;
     let bar = LayerBar::new(puzzle.name(), quiet);
@@ -164,8 +164,9 @@ pub fn two_bit_counts(
         bar.show(l.distance, l.reached, l.of)
     });
     bar.finish();
-    let counts = counts
-        .map_err(|e| format!("{refused}; the two-bit search of the distribution alone: {e}"))?;
+    let counts = counts.map_err(|e| {
+        format!("{refused}; the two-bit search of the distribution alone: {e} (--max-memory)")
+    })?;
     if !quiet {
         eprintln!(
             "note: {refused}; the distribution alone, by the two-bit search ({} bytes), without classes",
@@ -312,7 +313,13 @@ fn write_puzzle(format: PuzzleFormat, name: &str, out: &FormatArg) -> Outcome {
             left.push("the drawing");
         }
         if !left.is_empty() {
-            eprintln!("note: the file leaves out {}", left.join(", "));
+            eprintln!(
+                "{}",
+                schofield::text::one_line(&format!(
+                    "note: the file leaves out {}",
+                    left.join(", ")
+                ))
+            );
         }
     }
     if let Some(path) = &out.output {

@@ -112,7 +112,10 @@ pub fn run(args: RandomArgs) -> Outcome {
             schofield::board::store::write_atomically(&path, answers.as_bytes())
                 .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
             if !args.out.quiet {
-                eprintln!("the answers are in {}", path.display());
+                eprintln!(
+                    "{}",
+                    schofield::text::one_line(&format!("the answers are in {}", path.display()))
+                );
             }
         }
         return Ok(exercises);

@@ -42,7 +42,7 @@ use words::schofield;
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum SearchError {
     /// The tables would not fit the memory allowed.
-    #[error("the search needs {} bytes for {} positions (with its move tables), more than the {} allowed (--max-memory)", grouped(*.needed as usize), grouped(*.positions as usize), grouped(*.allowed as usize))]
+    #[error("the search needs {} bytes for {} positions (with its move tables), more than the {} allowed", grouped(*.needed as usize), grouped(*.positions as usize), grouped(*.allowed as usize))]
     Memory {
         /// Bytes needed.
         needed: u64,

@@ -69,7 +69,7 @@ pub enum SpaceError {
     #[error("rotation {} does not map the moves onto the moves, so positions cannot be taken up to rotation", quoted(.0))]
     Rotation(String),
     /// Move tables larger than allowed.
-    #[error("the move tables need {} bytes, more than the {} allowed (--max-memory)", crate::text::grouped(*.needed as usize), crate::text::grouped(*.allowed as usize))]
+    #[error("the move tables need {} bytes, more than the {} allowed", crate::text::grouped(*.needed as usize), crate::text::grouped(*.allowed as usize))]
     Memory {
         /// Bytes needed.
         needed: u64,
