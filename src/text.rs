@@ -73,13 +73,28 @@ pub fn quoted_path(path: &str) -> String {
     quote(path, usize::MAX)
 }
 
+/// True for a character a message names by its code point rather than
+/// print: a control character, or one that changes the direction of the
+/// text around it (bidirectional marks, embeddings, overrides and
+/// isolates), which would make a message read otherwise than it is.
+///
+/// ```
+/// use schofield::text::is_hidden;
+/// assert!(is_hidden('\u{7}') && is_hidden('\u{202e}') && is_hidden('\u{2066}'));
+/// assert!(!is_hidden('é') && !is_hidden('_'));
+/// ```
+pub fn is_hidden(c: char) -> bool {
+    c.is_control()
+        || matches!(c, '\u{61c}' | '\u{200e}' | '\u{200f}' | '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}')
+}
+
 /// `s` in double quotes with its control characters named, cut after
 /// `limit` characters.
 fn quote(s: &str, limit: usize) -> String {
     let mut out = String::from("\"");
     let count = s.chars().count();
     for c in s.chars().take(limit) {
-        if c.is_control() {
+        if is_hidden(c) {
             let _ = write!(out, "<U+{:04X}>", u32::from(c));
         } else {
             out.push(c);
@@ -132,7 +147,7 @@ pub fn one_line(message: &str) -> String {
             count
         };
         for c in word.chars().take(kept) {
-            if c.is_control() {
+            if is_hidden(c) {
                 let _ = write!(out, "<U+{:04X}>", u32::from(c));
             } else {
                 out.push(c);
@@ -206,7 +221,7 @@ pub fn without_escapes(message: &str) -> String {
 /// assert_eq!(quoted_char('\u{7f}'), "U+007F");
 /// ```
 pub fn quoted_char(c: char) -> String {
-    if c.is_control() {
+    if is_hidden(c) {
         format!("U+{:04X}", u32::from(c))
     } else {
         format!("'{c}'")

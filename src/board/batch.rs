@@ -185,13 +185,28 @@ impl<R: BufRead> Lines<R> {
             if n == 0 {
                 return Ok(None);
             }
-            if bytes.last() == Some(&b'\n') {
+            let ended = bytes.last() == Some(&b'\n');
+            if ended {
                 bytes.pop();
             }
             if bytes.last() == Some(&b'\r') {
                 bytes.pop();
             }
             if bytes.len() > MAX_LINE {
+                // The rest of the line is passed over, so that the next
+                // line is read as the next line.
+                if !ended {
+                    // At most a megabyte more: a line with no end (an
+                    // endless input) ends the batch here.
+                    let limit = 1 << 20;
+                    let skipped = (&mut self.input)
+                        .take(limit)
+                        .skip_until(b'\n')
+                        .map_err(|error| BatchError::Io { line, error })?;
+                    if skipped as u64 == limit {
+                        self.done = true;
+                    }
+                }
                 return Err(BatchError::LineTooLong { line });
             }
             let text = std::str::from_utf8(&bytes).map_err(|_| BatchError::NotText { line })?;
@@ -227,6 +242,9 @@ impl<R: BufRead> Iterator for Lines<R> {
                 self.done = true;
                 None
             }
+            // A line too long or not text is that line's error; the
+            // lines after it are still read. A failing input ends it all.
+            Err(e @ (BatchError::LineTooLong { .. } | BatchError::NotText { .. })) => Some(Err(e)),
             Err(e) => {
                 self.done = true;
                 Some(Err(e))

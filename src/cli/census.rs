@@ -306,18 +306,6 @@ impl Distributed {
 impl Distributed {
     pub fn new(args: &ClusterArgs) -> Result<Distributed, Box<dyn std::error::Error>> {
         let connect_timeout = args.connect_timeout;
-        if connect_timeout == 0 || connect_timeout > 86_400 {
-            return Err(format!(
-                "--connect-timeout {connect_timeout}: expected 1 to 86 400 seconds"
-            )
-            .into());
-        }
-        let peer_timeout = args.peer_timeout;
-        if peer_timeout == 0 || peer_timeout > 86_400 {
-            return Err(
-                format!("--peer-timeout {peer_timeout}: expected 1 to 86 400 seconds").into(),
-            );
-        }
         if args.stop_after_layer == Some(0) {
             return Err(
                 "--stop-after-layer 0: expected a layer of 1 or more (layer 0 is the goal alone)"
@@ -345,7 +333,7 @@ impl Distributed {
         Ok(Distributed {
             cluster: Cluster::new(args.workers.unwrap_or(1), args.process, hosts)?
                 .with_connect_timeout(std::time::Duration::from_secs(connect_timeout))
-                .with_peer_timeout(std::time::Duration::from_secs(peer_timeout)),
+                .with_peer_timeout(std::time::Duration::from_secs(args.peer_timeout)),
             checkpoint: match args.checkpoint.clone() {
                 Some(dir) => Some(Checkpoints {
                     dir,

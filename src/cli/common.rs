@@ -148,7 +148,7 @@ impl std::error::Error for DeliveryFailed {}
 /// reading and writing, so that writes vanish without a word; a shell's
 /// `>/dev/null` opens it for writing only. Linux tells the two apart in
 /// `/proc/self/fdinfo/1`; elsewhere standard output counts as open.
-fn stdout_is_open() -> bool {
+pub fn stdout_is_open() -> bool {
     let null = std::fs::read_link("/proc/self/fd/1").is_ok_and(|p| p == Path::new("/dev/null"));
     if !null {
         return true;
@@ -172,7 +172,7 @@ pub fn report(message: impl std::fmt::Display) {
 }
 
 /// The failure of standard output that is closed.
-fn closed_stdout() -> DeliveryFailed {
+pub fn closed_stdout() -> DeliveryFailed {
     DeliveryFailed {
         message: "cannot write the output: standard output is closed (give --output FILE, or leave standard output open)".to_string(),
         status: 1,
@@ -877,10 +877,9 @@ pub fn seed(s: &str) -> Result<u64, String> {
     whole(s, "", 0..=u64::MAX)
 }
 
-/// `--connect-timeout`: a whole number of seconds (its range is the
-/// cluster's to check).
+/// `--connect-timeout`, `--peer-timeout`: seconds, 1 to a day.
 pub fn seconds(s: &str) -> Result<u64, String> {
-    whole(s, " of seconds", 0..=u64::MAX)
+    whole(s, " of seconds", 1..=86_400)
 }
 
 /// `--workers`: a whole number of workers (the cluster checks how many

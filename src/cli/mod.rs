@@ -24,9 +24,22 @@ pub mod twist;
 /// usage error on one line, as every other error, with clap's tips but not
 /// its usage summary, and the commands that take a misplaced flag.
 pub fn usage_error(e: clap::Error, root: &clap::Command) -> std::process::ExitCode {
-    if !e.use_stderr()
-        || e.kind() == clap::error::ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand
-    {
+    // Help and the version go to standard output, which must take them.
+    if !e.use_stderr() {
+        if !common::stdout_is_open() {
+            common::report(common::closed_stdout().message);
+            return std::process::ExitCode::from(1);
+        }
+        return match e.print() {
+            Ok(()) => std::process::ExitCode::from(e.exit_code() as u8),
+            Err(w) if w.kind() == std::io::ErrorKind::BrokenPipe => std::process::ExitCode::SUCCESS,
+            Err(w) => {
+                common::report(format!("cannot write the output: {w}"));
+                std::process::ExitCode::from(1)
+            }
+        };
+    }
+    if e.kind() == clap::error::ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand {
         e.exit()
     }
     let text = e.to_string();

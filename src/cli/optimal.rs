@@ -208,7 +208,11 @@ fn stream_batch(
             match item {
                 None => return Ok(None),
                 Some(Ok(i)) => return Ok(Some(i)),
-                Some(Err(e @ BatchError::Position { .. })) => {
+                Some(Err(
+                    e @ (BatchError::Position { .. }
+                    | BatchError::LineTooLong { .. }
+                    | BatchError::NotText { .. }),
+                )) => {
                     common::report(format!("{name}, {e}"));
                     *failed += 1;
                 }
@@ -302,12 +306,18 @@ fn stream_batch(
             header = false;
             out.write_all(sink_text(sink, &text).as_bytes())?;
             if stopped.is_some() {
-                // Standard output has what was solved; a file is not
-                // written.
+                // Standard output has what was solved (a document closed
+                // with its totals); a file is not written.
+                let end = render::render_batch_end(&totals, clock.elapsed().as_secs_f64(), format)
+                    .map_err(|e| std::io::Error::other(e.to_string()))?;
+                if matches!(format, render::Format::Json | render::Format::Yaml) {
+                    out.write_all(sink_text(sink, &end).as_bytes())?;
+                }
                 return Err(std::io::Error::other("stopped by a limit"));
             }
         }
-        let end = render::render_batch_end(&totals, clock.elapsed().as_secs_f64(), format);
+        let end = render::render_batch_end(&totals, clock.elapsed().as_secs_f64(), format)
+            .map_err(|e| std::io::Error::other(e.to_string()))?;
         out.write_all(sink_text(sink, &end).as_bytes())?;
         // Nothing solved leaves the output file unwritten.
         Ok(tally)
@@ -346,12 +356,8 @@ pub fn run(args: OptimalArgs, sink: &common::Sink) -> Outcome {
         g.arrangement(&board)?;
     }
     let batch_mode = args.all_korf.is_some() || common::is_stdin(&args.list);
-    // A batch in text, CSV or JSON lines is written as it is solved.
-    if batch_mode
-        && let Some(format) = args.out.get_or_svg()?
-        && format != render::Format::Json
-        && format != render::Format::Yaml
-    {
+    // A batch is written as it is solved.
+    if batch_mode && let Some(format) = args.out.get_or_svg()? {
         if args.steps.steps {
             return Err(STEPS_IN_BATCH.into());
         }
@@ -652,7 +658,11 @@ fn read_batch(input: impl std::io::BufRead, board: &Board, name: &str) -> Result
     for item in reader.by_ref() {
         match item {
             Ok(i) => instances.push(i),
-            Err(e @ BatchError::Position { .. }) => {
+            Err(
+                e @ (BatchError::Position { .. }
+                | BatchError::LineTooLong { .. }
+                | BatchError::NotText { .. }),
+            ) => {
                 common::report(format!("{name}, {e}"));
                 failed += 1;
             }

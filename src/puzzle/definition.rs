@@ -124,6 +124,9 @@ pub struct Definition {
     pub tile_moves: bool,
 }
 
+/// The longest name of a puzzle or an orbit, in characters.
+pub const MAX_NAME: usize = 200;
+
 /// Why a definition is not a puzzle. Each message names the move, orbit
 /// and index at fault.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -218,6 +221,16 @@ pub enum DefinitionError {
     /// A tray of tile moves asked for what only permutation puzzles have.
     #[error("{} is a tray moved by tile moves, the blank anywhere, not a group of moves; `schofield counts` takes it, and `boards`, `lookup` and `astar` go further", quoted(.0))]
     TileMoves(String),
+    /// A name of the puzzle or of an orbit that a message or a file could
+    /// not show as it is: control or direction-changing characters, or
+    /// too long.
+    #[error("the {what} {} cannot be a name; expected at most {MAX_NAME} characters, none of them control or direction-changing characters", quoted(.name))]
+    UnshowableName {
+        /// What is named: `puzzle`, `orbit`.
+        what: &'static str,
+        /// The name.
+        name: String,
+    },
     /// A name given twice.
     #[error("the name {} is given to two moves, rotations or symmetries; each needs its own", quoted(.0))]
     RepeatedName(String),

@@ -188,6 +188,23 @@ fn orbit_names(orbits: &[OrbitDef]) -> String {
 impl Puzzle {
     /// Checks a definition and builds the puzzle.
     pub fn new(def: Definition) -> Result<Puzzle, DefinitionError> {
+        // Names are printed on standard output and written into files: each
+        // must show as it is.
+        let showable = |what: &'static str, name: &str| {
+            if name.chars().count() > definition::MAX_NAME
+                || name.chars().any(crate::text::is_hidden)
+            {
+                return Err(DefinitionError::UnshowableName {
+                    what,
+                    name: name.to_string(),
+                });
+            }
+            Ok(())
+        };
+        showable("puzzle", &def.name)?;
+        for o in &def.orbits {
+            showable("orbit", &o.name)?;
+        }
         let orbits = check_orbits(&def.orbits)?;
         let index_of = |what: &str, name: &str| -> Result<usize, DefinitionError> {
             def.orbits

@@ -109,38 +109,15 @@ impl BatchTotals {
 }
 
 /// A batch: a line per instance, then totals (JSON and YAML: one
-/// document with the instances and the totals).
+/// document with the instances and the totals), as [`render_batch_rows`]
+/// and [`render_batch_end`] write it in parts.
 pub fn render_batch(
     runs: &[OptimalReport],
     wall: f64,
     format: Format,
 ) -> Result<String, OutputError> {
     let totals = BatchTotals::of(runs);
-    match format {
-        Format::Json | Format::Yaml => {
-            #[derive(Serialize)]
-            struct Batch<'a> {
-                instances: &'a [OptimalReport],
-                total_moves: u64,
-                mean: f64,
-                generated: u64,
-                seconds: f64,
-                wall_seconds: f64,
-            }
-            structured(
-                &Batch {
-                    instances: runs,
-                    total_moves: totals.moves,
-                    mean: totals.mean(),
-                    generated: totals.generated,
-                    seconds: totals.seconds,
-                    wall_seconds: wall,
-                },
-                format,
-            )
-        }
-        _ => Ok(render_batch_rows(runs, format, true)? + &render_batch_end(&totals, wall, format)),
-    }
+    Ok(render_batch_rows(runs, format, true)? + &render_batch_end(&totals, wall, format)?)
 }
 
 /// Part of a batch written as its instances are solved (text, CSV, JSON
@@ -185,9 +162,32 @@ pub fn render_batch_rows(
             .iter()
             .map(|r| structured(r, format))
             .collect::<Result<String, _>>(),
-        Format::Json | Format::Yaml => Err(OutputError(format!(
-            "{format:?} is one document; a batch is written in parts as text, CSV or JSON lines"
-        ))),
+        // The document's list of instances, opened by the first part and
+        // closed by the end: each instance as the whole document indents it.
+        Format::Json => {
+            let mut t = String::from(if first {
+                "{\n  \"instances\": [\n"
+            } else {
+                ",\n"
+            });
+            for (k, r) in runs.iter().enumerate() {
+                if k > 0 {
+                    t.push_str(",\n");
+                }
+                let one =
+                    serde_json::to_string_pretty(r).map_err(|e| OutputError(e.to_string()))?;
+                let indented: Vec<String> = one.lines().map(|l| format!("    {l}")).collect();
+                t.push_str(&indented.join("\n"));
+            }
+            Ok(t)
+        }
+        Format::Yaml => {
+            let mut t = String::from(if first { "instances:\n" } else { "" });
+            for r in runs {
+                t.push_str(&structured(std::slice::from_ref(r), format)?);
+            }
+            Ok(t)
+        }
         Format::Text => {
             let mut t = String::new();
             if first {
@@ -212,13 +212,44 @@ pub fn render_batch_rows(
     }
 }
 
-/// The end of a batch written in parts: the totals line (text), nothing
-/// in the other formats.
-pub fn render_batch_end(totals: &BatchTotals, wall: f64, format: Format) -> String {
-    if format != Format::Text {
-        return String::new();
+/// The end of a batch written in parts: the totals line (text), the
+/// totals that close the document (JSON, YAML), nothing in CSV or JSON
+/// lines.
+pub fn render_batch_end(
+    totals: &BatchTotals,
+    wall: f64,
+    format: Format,
+) -> Result<String, OutputError> {
+    #[derive(Serialize)]
+    struct Totals {
+        total_moves: u64,
+        mean: f64,
+        generated: u64,
+        seconds: f64,
+        wall_seconds: f64,
     }
-    format!(
+    let t = Totals {
+        total_moves: totals.moves,
+        mean: totals.mean(),
+        generated: totals.generated,
+        seconds: totals.seconds,
+        wall_seconds: wall,
+    };
+    match format {
+        Format::Csv | Format::Jsonl => return Ok(String::new()),
+        Format::Yaml => return structured(&t, format),
+        Format::Json => {
+            let inner = serde_json::to_string_pretty(&t).map_err(|e| OutputError(e.to_string()))?;
+            // The totals' fields after the list, in the same object.
+            let fields = inner
+                .trim_start_matches('{')
+                .trim_end_matches('}')
+                .trim_matches('\n');
+            return Ok(format!("\n  ],\n{fields}\n}}\n"));
+        }
+        Format::Text => {}
+    }
+    Ok(format!(
         "\n{}: total length {} (mean {:.2}), {} generated, {:.3} s of search, {:.3} s wall on {}\n",
         counted(totals.instances, "instance", "instances"),
         grouped(totals.moves as usize),
@@ -227,5 +258,5 @@ pub fn render_batch_end(totals: &BatchTotals, wall: f64, format: Format) -> Stri
         totals.seconds,
         wall,
         counted(rayon::current_num_threads(), "thread", "threads"),
-    )
+    ))
 }

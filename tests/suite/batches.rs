@@ -119,15 +119,24 @@ fn batch_files_must_be_regular_and_have_short_lines() {
     }
     let long = dir.join("long.txt");
     std::fs::write(&long, " ".repeat(100_000)).unwrap();
-    fails(
-        &[
-            "optimal",
-            "--all-korf",
-            long.to_str().unwrap(),
-            "--partition",
-            "manhattan",
-        ],
-        "line 1: longer than 4096 bytes",
+    // A line too long is that line's failure, as a bad position is: it is
+    // reported, then the batch that has no other line.
+    let out = schofield(&[
+        "optimal",
+        "--all-korf",
+        long.to_str().unwrap(),
+        "--partition",
+        "manhattan",
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(out.stdout.is_empty());
+    let err = String::from_utf8_lossy(&out.stderr);
+    let lines: Vec<&str> = err.lines().collect();
+    assert_eq!(lines.len(), 2, "{err}");
+    assert!(lines[0].contains("line 1: longer than 4096 bytes"), "{err}");
+    assert!(
+        lines[1].contains("no instance of the batch can be solved"),
+        "{err}"
     );
     let bad = dir.join("bad.txt");
     std::fs::write(&bad, "# one\n\n1 2 3\n").unwrap();
@@ -447,4 +456,62 @@ fn optimal_answers_a_batch_as_it_is_read() {
             .starts_with("3 instances: total length 4"),
         "{text}"
     );
+}
+
+/// Issue #36: a line too long or not UTF-8 is that line's error; the lines
+/// after it are answered. `optimal`'s JSON batch is one document, written
+/// in parts and closed with its totals.
+#[test]
+fn a_bad_line_does_not_end_the_batch() {
+    let mut input = b"\xff\n164/5_7/320\n".to_vec();
+    input.extend(vec![b'1'; 5000]);
+    input.extend(b"\n102536\n");
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_schofield"))
+        .args(["solve", "-", "--format", "jsonl"])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .and_then(|mut c| {
+            use std::io::Write;
+            c.stdin.take().unwrap().write_all(&input)?;
+            c.wait_with_output()
+        })
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(String::from_utf8_lossy(&out.stdout).lines().count(), 2);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("line 1: not UTF-8"), "{err}");
+    assert!(err.contains("line 3: longer than 4096 bytes"), "{err}");
+    assert!(err.contains("2 of 4 lines failed"), "{err}");
+
+    let good = "1 2 3 4 5 6 7 8 9 10 11 12 13 14 0 15\n1 2 3 4 5 6 7 8 9 10 11 12 13 0 14 15\n";
+    let json = piped(
+        &[
+            "optimal",
+            "-",
+            "--partition",
+            "manhattan",
+            "--format",
+            "json",
+        ],
+        good,
+    );
+    let v: serde_json::Value = serde_json::from_slice(&json.stdout).unwrap();
+    assert_eq!(v["instances"].as_array().unwrap().len(), 2);
+    assert_eq!(v["total_moves"], 3);
+    let yaml = piped(
+        &[
+            "optimal",
+            "-",
+            "--partition",
+            "manhattan",
+            "--format",
+            "yaml",
+        ],
+        good,
+    );
+    let y: serde_yaml::Value = serde_yaml::from_slice(&yaml.stdout).unwrap();
+    assert_eq!(y["instances"].as_sequence().unwrap().len(), 2);
+    assert_eq!(y["total_moves"].as_u64(), Some(3));
 }

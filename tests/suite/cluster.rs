@@ -759,3 +759,50 @@ fn a_frozen_process_is_reported_within_the_peer_timeout() {
     // age and of looking.
     assert!(waited.as_secs_f64() < 4.0, "{waited:?}");
 }
+
+/// Issue #36: a FIFO where a checkpoint is to be written, or read, is
+/// refused at once (it was written into, and the run waited for a reader
+/// for ever).
+#[test]
+fn a_fifo_in_the_checkpoint_folder_is_refused_at_once() {
+    let dir = tempfile::tempdir().unwrap();
+    let keys = tempfile::tempdir().unwrap();
+    for (name, layer) in [("write", "12"), ("read", "5")] {
+        let folder = dir.path().join(name);
+        std::fs::create_dir_all(&folder).unwrap();
+        let workers = if name == "write" { vec![0] } else { vec![0, 1] };
+        for w in workers {
+            let fifo = folder.join(format!("3x3-home-4.worker-{w}-of-2.layer-{layer}.ckpt"));
+            let made = std::process::Command::new("mkfifo")
+                .arg(&fifo)
+                .status()
+                .unwrap();
+            assert!(made.success());
+        }
+        let clock = std::time::Instant::now();
+        let out = Command::cargo_bin("schofield")
+            .unwrap()
+            .env("XDG_DATA_HOME", keys.path())
+            .args([
+                "boards",
+                "--board",
+                "3x3",
+                "--home",
+                "4",
+                "--workers",
+                "2",
+                "--checkpoint",
+            ])
+            .arg(&folder)
+            .timeout(std::time::Duration::from_secs(20))
+            .output()
+            .unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{name}: {err}");
+        assert!(
+            err.contains("is a FIFO, not a regular file"),
+            "{name}: {err}"
+        );
+        assert!(clock.elapsed().as_secs() < 10, "{name}");
+    }
+}

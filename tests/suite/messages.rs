@@ -350,3 +350,28 @@ fn an_unwritable_pdb_is_refused_before_the_build() {
         assert!(clock.elapsed().as_secs() < 5, "{:?}", clock.elapsed());
     }
 }
+
+/// Issue #36: help and the version need standard output too; a
+/// direction-changing character in a path is named, not printed.
+#[test]
+fn help_to_a_closed_output_and_direction_marks_are_errors_and_named() {
+    for args in [
+        &["--help"][..],
+        &["--version"][..],
+        &["solve", "--help"][..],
+    ] {
+        let out = std::process::Command::new("sh")
+            .arg("-c")
+            .arg("\"$0\" \"$@\" >&-")
+            .arg(env!("CARGO_BIN_EXE_schofield"))
+            .args(args)
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(1), "{args:?}");
+        assert!(String::from_utf8_lossy(&out.stderr).contains("standard output is closed"));
+    }
+    fails(
+        &["counts", "--output", "/nonexistent/\u{202e}abc"],
+        "<U+202E>abc",
+    );
+}

@@ -1041,3 +1041,24 @@ fn a_position_of_a_billion_moves_is_read_by_squaring() {
     assert_eq!(pattern("((R U)1000000)1000000"), pattern("(R U)1000000"));
     assert!(clock.elapsed().as_secs() < 10, "{:?}", clock.elapsed());
 }
+
+/// Issue #36: a puzzle's or an orbit's name must show as it is: control or
+/// direction-changing characters, or a name past 200 characters, are
+/// refused (they were printed raw on standard output and written into
+/// files the tool then refused).
+#[test]
+fn names_that_cannot_be_shown_are_refused() {
+    for (name, text) in [
+        (
+            "bel.yaml",
+            "name: \"a\\u0007b\"\norbits:\n  p: {pieces: 2}\nmoves:\n  T: {cycles: {p: \"(0,1)\"}}\n",
+        ),
+        (
+            "rlo.yaml",
+            "name: t\norbits:\n  \"p\\u202e\": {pieces: 2}\nmoves:\n  T: {cycles: {\"p\\u202e\": \"(0,1)\"}}\n",
+        ),
+    ] {
+        let file = write_fixture(name, text);
+        fails(&["counts", "--puzzle", &file], "cannot be a name");
+    }
+}

@@ -647,7 +647,15 @@ pub fn search<G: Graph>(
     // are left, as after a connect time-out).
     liveness.all_heard();
     let outcomes = loop {
-        match done_rx.recv_timeout(std::time::Duration::from_millis(200)) {
+        let looked = std::time::Instant::now();
+        let heard = done_rx.recv_timeout(std::time::Duration::from_millis(200));
+        // A wait far longer than asked for means this process was itself
+        // stopped (kill -STOP) and has just been woken: the others' silence
+        // is its own, and they count as heard from now.
+        if looked.elapsed() > cluster.peer_timeout / 2 {
+            liveness.all_heard();
+        }
+        match heard {
             Ok(outcomes) => break outcomes,
             Err(std::sync::mpsc::RecvTimeoutError::Disconnected) => {
                 return Err(ClusterError::Worker(

@@ -350,6 +350,18 @@ impl Checkpoint {
         distances: &[u8],
     ) -> io::Result<()> {
         fs::create_dir_all(&self.dir)?;
+        // A checkpoint replaces a file: anything else in its place (a FIFO
+        // would be written into, and wait for a reader for ever) is refused.
+        let path = self.path(depth);
+        if let Ok(m) = fs::metadata(&path)
+            && !m.is_file()
+        {
+            return Err(io::Error::other(format!(
+                "{} is {}, not a regular file",
+                crate::text::quoted_path(&path.display().to_string()),
+                super::describe(&m)
+            )));
+        }
         let prefix = self.temporary_prefix();
         super::write_atomically_with(&self.path(depth), &prefix, |out| {
             let mut out = Sealing::new(out, &self.key);
@@ -385,7 +397,14 @@ impl Checkpoint {
             doing: "read",
             source: e,
         };
-        let size = fs::metadata(&path).map_err(io)?.len();
+        let meta = fs::metadata(&path).map_err(io)?;
+        if !meta.is_file() {
+            return Err(StoreError::NotAFile {
+                path: name,
+                found: super::describe(&meta),
+            });
+        }
+        let size = meta.len();
         let expected_size = 8
             + 8 * HEADER_FIELDS as u64
             + 8 * (u64::from(depth) + 1)
