@@ -304,21 +304,21 @@ fn stream_batch(
             let text = render::render_batch_rows(&runs, format, header)
                 .map_err(|e| std::io::Error::other(e.to_string()))?;
             header = false;
-            out.write_all(sink_text(sink, &text).as_bytes())?;
+            out.write_all(sink.converted(&text).as_bytes())?;
             if stopped.is_some() {
                 // Standard output has what was solved (a document closed
                 // with its totals); a file is not written.
                 let end = render::render_batch_end(&totals, clock.elapsed().as_secs_f64(), format)
                     .map_err(|e| std::io::Error::other(e.to_string()))?;
                 if matches!(format, render::Format::Json | render::Format::Yaml) {
-                    out.write_all(sink_text(sink, &end).as_bytes())?;
+                    out.write_all(sink.converted(&end).as_bytes())?;
                 }
                 return Err(std::io::Error::other("stopped by a limit"));
             }
         }
         let end = render::render_batch_end(&totals, clock.elapsed().as_secs_f64(), format)
             .map_err(|e| std::io::Error::other(e.to_string()))?;
-        out.write_all(sink_text(sink, &end).as_bytes())?;
+        out.write_all(sink.converted(&end).as_bytes())?;
         // Nothing solved leaves the output file unwritten.
         Ok(tally)
     });
@@ -342,11 +342,6 @@ fn stream_batch(
     Err(common::Written.into())
 }
 
-/// `text` as the sink writes it.
-fn sink_text<'a>(sink: &common::Sink, text: &'a str) -> std::borrow::Cow<'a, str> {
-    sink.converted(text)
-}
-
 /// `optimal`.
 pub fn run(args: OptimalArgs, sink: &common::Sink) -> Outcome {
     let board: Board = "4x4".parse()?;
@@ -355,61 +350,38 @@ pub fn run(args: OptimalArgs, sink: &common::Sink) -> Outcome {
     if let Some(g) = &asked {
         g.arrangement(&board)?;
     }
-    let batch_mode = args.all_korf.is_some() || common::is_stdin(&args.list);
     // A batch is written as it is solved.
-    if batch_mode && let Some(format) = args.out.get_or_svg()? {
+    if args.all_korf.is_some() || common::is_stdin(&args.list) {
+        let Some(format) = args.out.get_or_svg()? else {
+            return Err(super::twist::NO_SVG_BATCH.into());
+        };
         if args.steps.steps {
             return Err(STEPS_IN_BATCH.into());
         }
         return stream_batch(&args, &board, asked, format, sink);
     }
-    let (mut starts, declared, mut failed) = read_starts(&args, &board)?;
-    let goal = agreed_goal(&board, asked, declared)?;
-    let (plan, partition) = plan(&args, &board, &goal)?;
-    if batch_mode && args.steps.steps {
-        return Err(STEPS_IN_BATCH.into());
+    // One position.
+    if args.list.is_empty() {
+        return Err("give a position, or --all-korf FILE".into());
     }
-    if batch_mode {
-        failed += drop_unsolvable(&mut starts, &board, &goal, &args)?;
-    } else {
-        board.check_solvable(&starts[0].arrangement, &goal)?;
-    }
-    let loaded = plan.load(&board, &args)?;
-    let heuristic = loaded.guide();
-    let limits = limits(&args);
-    let clock = std::time::Instant::now();
-    let runs: Vec<OptimalReport> = starts
-        .par_iter()
-        .map(
-            |s| -> Result<OptimalReport, Box<dyn std::error::Error + Send + Sync>> {
-                let solution = ida::solve(&board, &s.arrangement, &goal, heuristic, &limits);
-                Ok(OptimalReport {
-                    instance: s.number,
-                    start: board.format(&s.arrangement),
-                    goal: board.format(&goal),
-                    heuristic: partition.to_string(),
-                    solution: match solution {
-                        Ok(x) => x,
-                        Err(error) if batch_mode => {
-                            return Err(common::AtInstance {
-                                instance: s.number,
-                                error,
-                            }
-                            .into());
-                        }
-                        Err(e) => return Err(e.into()),
-                    },
-                })
-            },
+    let start = common::read_on(&board, &args.list.join(" ").replace(['[', ']'], " "), |b| {
+        format!(
+            "`optimal` solves the 15-puzzle: use `schofield astar` or `schofield lookup solve --board {b}`"
         )
-        .collect::<Result<_, _>>()
-        .map_err(|e| -> Box<dyn std::error::Error> { e })?;
-    let wall = clock.elapsed().as_secs_f64();
+    })?;
+    let goal = agreed_goal(&board, asked, None)?;
+    let (plan, partition) = plan(&args, &board, &goal)?;
+    board.check_solvable(&start, &goal)?;
+    let loaded = plan.load(&board, &args)?;
+    let solution = ida::solve(&board, &start, &goal, loaded.guide(), &limits(&args))?;
+    let r = OptimalReport {
+        instance: 1,
+        start: board.format(&start),
+        goal: board.format(&goal),
+        heuristic: partition.to_string(),
+        solution,
+    };
     let Some(format) = args.out.get_or_svg()? else {
-        if batch_mode {
-            return Err(super::twist::NO_SVG_BATCH.into());
-        }
-        let r = &runs[0];
         let title = format!(
             "4x4 board, {}: {} to {} (IDA*, {})",
             r.start,
@@ -420,68 +392,15 @@ pub fn run(args: OptimalArgs, sink: &common::Sink) -> Outcome {
         return Ok(common::draw_solution(
             args.steps,
             &board,
-            &starts[0].arrangement,
+            &start,
             &r.solution.path.tiles,
             &title,
         ));
     };
-    Ok(if batch_mode {
-        let output = render::render_batch(&runs, wall, format)?;
-        if failed > 0 {
-            return Err(common::BatchFailed {
-                output: Some(output),
-                failed,
-                total: runs.len() + failed,
-            }
-            .into());
-        }
-        output
-    } else {
-        let width = args.out.text_width();
-        let body = render::render_optimal(&runs[0], format, width)?;
-        let grids = || {
-            render::Steps::of_tiles(&board, &starts[0].arrangement, &runs[0].solution.path.tiles)
-        };
-        return common::steps_if(args.steps, body, &runs[0], grids, format, width);
-    })
-}
-
-/// The instances of a batch, the goal its header declares, and how many
-/// of its lines were not positions.
-type Starts = (Vec<Instance>, Option<Goal>, usize);
-
-/// The positions to solve: a batch file's (`--all-korf`), standard
-/// input's, or the one on the command line; with the goal a batch declares
-/// and how many of its lines were not positions (each reported on
-/// standard error).
-fn read_starts(args: &OptimalArgs, board: &Board) -> Result<Starts, Box<dyn std::error::Error>> {
-    Ok(match (&args.all_korf, args.list.is_empty()) {
-        (Some(path), _) => {
-            common::check_regular_file(path)?;
-            let file = std::fs::File::open(path)
-                .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
-            let name = path.display().to_string();
-            read_batch(std::io::BufReader::new(file), board, &name)?
-        }
-        (None, false) if common::is_stdin(&args.list) => {
-            read_batch(std::io::stdin().lock(), board, "standard input")?
-        }
-        (None, false) => {
-            let l = args.list.join(" ");
-            let arrangement = common::read_on(board, &l.replace(['[', ']'], " "), |b| {
-                format!(
-                    "`optimal` solves the 15-puzzle: use `schofield astar` or `schofield lookup solve --board {b}`"
-                )
-            })?;
-            let one = Instance {
-                number: 1,
-                line: 1,
-                arrangement,
-            };
-            (vec![one], None, 0)
-        }
-        (None, true) => return Err("give a position, or --all-korf FILE".into()),
-    })
+    let width = args.out.text_width();
+    let body = render::render_optimal(&r, format, width)?;
+    let grids = || render::Steps::of_tiles(&board, &start, &r.solution.path.tiles);
+    common::steps_if(args.steps, body, &r, grids, format, width)
 }
 
 /// The goal: `--goal`, or the one a batch file declares (they must agree
@@ -507,38 +426,6 @@ fn agreed_goal(
         (Some(g), None) | (None, Some(g)) => g.arrangement(board)?,
         (None, None) => board.goal_blank_last(),
     })
-}
-
-/// Drops the instances of a batch that `goal` cannot reach, each reported
-/// on standard error; how many. An error when none is left.
-fn drop_unsolvable(
-    starts: &mut Vec<Instance>,
-    board: &Board,
-    goal: &Arrangement,
-    args: &OptimalArgs,
-) -> Result<usize, String> {
-    let before = starts.len();
-    starts.retain(|s| match board.check_solvable(&s.arrangement, goal) {
-        Ok(()) => true,
-        Err(e) => {
-            let source = args
-                .all_korf
-                .as_ref()
-                .map_or("standard input".to_string(), |p| p.display().to_string());
-            common::report(format!(
-                "{source}, line {}: {e} (the batch's goal is {})",
-                s.line,
-                board.format(goal)
-            ));
-            false
-        }
-    });
-    if starts.is_empty() {
-        return Err(
-            "no instance of the batch can be solved; each failure is reported above".into(),
-        );
-    }
-    Ok(before - starts.len())
 }
 
 /// The databases' file: `--pdb`, or the cache file
@@ -645,37 +532,6 @@ fn databases(
         ),
     );
     Ok(part)
-}
-
-/// Reads a batch line by line: the instances, the goal its header
-/// declares, and how many lines were not positions (each reported on
-/// standard error with its number; the rest still run). A line too long,
-/// or input that is not text, stops the reading.
-fn read_batch(input: impl std::io::BufRead, board: &Board, name: &str) -> Result<Starts, String> {
-    let mut reader = batch::Reader::new(input, board);
-    let mut instances = Vec::new();
-    let mut failed = 0;
-    for item in reader.by_ref() {
-        match item {
-            Ok(i) => instances.push(i),
-            Err(
-                e @ (BatchError::Position { .. }
-                | BatchError::LineTooLong { .. }
-                | BatchError::NotText { .. }),
-            ) => {
-                common::report(format!("{name}, {e}"));
-                failed += 1;
-            }
-            Err(BatchError::Io { error, .. }) => {
-                return Err(format!("cannot read {name}: {error}"));
-            }
-            Err(e) => return Err(format!("{name}, {e}")),
-        }
-    }
-    if instances.is_empty() && failed == 0 {
-        return Err(format!("{name} holds no positions"));
-    }
-    Ok((instances, reader.goal().cloned(), failed))
 }
 
 /// A note on standard error, unless `--quiet`.

@@ -272,13 +272,42 @@ fn an_optimal_batch_runs_past_bad_lines() {
     assert!(err.contains("2 of 4 lines failed"), "{err}");
 }
 
+/// The first line `schofield args` writes when given `line` on standard
+/// input that stays open, within 20 s; `None` if the batch waits for the
+/// end of its input. The answer is read on another thread, so that such a
+/// batch fails the test rather than hangs it.
+fn first_answer(args: &[&str], line: &str) -> Option<String> {
+    use std::io::{BufRead, BufReader, Write};
+    use std::process::{Command, Stdio};
+    let mut child = Command::new(env!("CARGO_BIN_EXE_schofield"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut input = child.stdin.take().unwrap();
+    writeln!(input, "{line}").unwrap();
+    input.flush().unwrap();
+    let output = child.stdout.take().unwrap();
+    let (tx, rx) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let mut first = String::new();
+        let _ = BufReader::new(output).read_line(&mut first);
+        let _ = tx.send(first);
+    });
+    let first = rx.recv_timeout(std::time::Duration::from_secs(20)).ok();
+    drop(input);
+    let _ = child.kill();
+    let _ = child.wait();
+    first
+}
+
 /// Issue #36: a batch answers each line as it reads it: with standard
 /// input still open, the first record comes back; every batch command
 /// does so.
 #[test]
 fn a_batch_answers_each_line_before_the_input_ends() {
-    use std::io::{BufRead, BufReader, Write};
-    use std::process::{Command, Stdio};
     let _gate = super::common::shared();
     for (args, line) in [
         (&["solve", "-", "--format", "jsonl"][..], "102536"),
@@ -291,30 +320,8 @@ fn a_batch_answers_each_line_before_the_input_ends() {
         (&["solve", "-", "--format", "csv"][..], "102536"),
         (&["solve", "-"][..], "102536"),
     ] {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_schofield"))
-            .args(args)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .unwrap();
-        let mut input = child.stdin.take().unwrap();
-        writeln!(input, "{line}").unwrap();
-        input.flush().unwrap();
-        // A reader on another thread, so that a batch that waited for the
-        // end of its input would fail the test rather than hang it.
-        let output = child.stdout.take().unwrap();
-        let (tx, rx) = std::sync::mpsc::channel();
-        std::thread::spawn(move || {
-            let mut first = String::new();
-            let _ = BufReader::new(output).read_line(&mut first);
-            let _ = tx.send(first);
-        });
-        let first = rx.recv_timeout(std::time::Duration::from_secs(20));
-        drop(input);
-        let _ = child.kill();
-        let _ = child.wait();
-        let first = first.unwrap_or_else(|_| panic!("{args:?}: no answer before the input ended"));
+        let first = first_answer(args, line)
+            .unwrap_or_else(|| panic!("{args:?}: no answer before the input ended"));
         assert!(!first.trim().is_empty(), "{args:?}: {first:?}");
     }
 }
@@ -384,36 +391,14 @@ fn a_batch_to_a_file_is_written_whole_and_closed_output_is_an_error() {
 /// that cannot be solved is reported and the others answered.
 #[test]
 fn optimal_answers_a_batch_as_it_is_read() {
-    use std::io::{BufRead, BufReader, Write};
-    use std::process::{Command, Stdio};
     let _gate = super::common::shared();
     let near = [
         "1 2 3 4 5 6 7 8 9 10 11 12 13 14 0 15",
         "1 2 3 4 5 6 7 8 9 10 11 12 13 0 14 15",
         "1 2 3 4 5 6 7 8 9 10 11 0 13 14 15 12",
     ];
-    let mut child = Command::new(env!("CARGO_BIN_EXE_schofield"))
-        .args(OPTIMAL_BATCH)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .unwrap();
-    let mut input = child.stdin.take().unwrap();
-    writeln!(input, "{}", near[0]).unwrap();
-    input.flush().unwrap();
-    let output = child.stdout.take().unwrap();
-    let (tx, rx) = std::sync::mpsc::channel();
-    std::thread::spawn(move || {
-        let mut first = String::new();
-        let _ = BufReader::new(output).read_line(&mut first);
-        let _ = tx.send(first);
-    });
-    let first = rx.recv_timeout(std::time::Duration::from_secs(20));
-    drop(input);
-    let _ = child.kill();
-    let _ = child.wait();
-    let first = first.expect("the first answer before the input ended");
+    let first =
+        first_answer(OPTIMAL_BATCH, near[0]).expect("the first answer before the input ended");
     let v: serde_json::Value = serde_json::from_str(&first).unwrap();
     assert_eq!(v["instance"], 1);
     assert_eq!(v["moves"], 1, "{first}");
