@@ -429,7 +429,11 @@ pub fn render_path(r: &PathReport, format: Format, width: usize) -> Result<Strin
                 None => shown.to_string(),
             };
             field("from", with_code(&r.start_code, &r.start));
-            let target = if r.end_is_target { "   the target" } else { "" };
+            let target = match (r.end_is_target, r.end_turned_whole) {
+                (true, true) => "   the target, turned as a whole",
+                (true, false) => "   the target",
+                _ => "",
+            };
             let cycles = r
                 .end_cycles
                 .as_ref()

@@ -535,6 +535,21 @@ impl Analysis {
         self.reframe(path, frame, true)
     }
 
+    /// The pattern of position `x` as it stands in `frame` (see
+    /// [`Analysis::held_still`]): up to rotation, the engine numbers the
+    /// position turned home, `given · F`, so the position as given is the
+    /// numbered one turned back by `F⁻¹`. Everything printed about a
+    /// position given in a frame (its pattern, cycles, order, inverse,
+    /// drawing) describes this pattern, the one its held-still paths solve.
+    /// The numbered pattern itself when `frame` is `None`.
+    pub fn pattern_in_frame(&self, x: u64, frame: Option<&Transformation>) -> Pattern {
+        let p = self.position(x);
+        match frame {
+            Some(f) if self.space.up_to_rotation() => p.apply(&f.inverse()),
+            _ => p,
+        }
+    }
+
     /// Follows `path`, moves of a puzzle held still, from position `x`
     /// given in `frame` (as [`Analysis::held_still`]): the number of the
     /// position it ends at.

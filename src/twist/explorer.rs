@@ -268,7 +268,8 @@ pub struct Shown {
     pub solution: SolutionReport,
     /// The position as text, as `solve` reads it back.
     pub text: String,
-    /// Its pattern (each orbit's pieces and orientations), as numbered.
+    /// Its pattern (each orbit's pieces and orientations), in the frame it
+    /// was given in: the pattern its minimal paths solve.
     pub pattern: String,
     /// How the input was read, when not in the puzzle's own forms.
     pub note: Option<String>,
@@ -446,9 +447,11 @@ impl Explorer {
             .filter_map(|p| a.parse_path(&p.plain).ok())
             .map(|p| steps(a, &p))
             .collect();
+        let notation = a.notation();
+        let held = a.pattern_in_frame(r.x, r.frame.as_ref());
         Ok(Shown {
             paths,
-            pattern: a.pattern_text(r.x),
+            pattern: notation.pattern_text(&held),
             text: if r.note.is_some() {
                 a.name_of(r.x)
             } else {
@@ -456,9 +459,9 @@ impl Explorer {
             },
             note: r.note.map(str::to_string),
             orbits,
-            orbit_cycles: a
-                .cycles(r.x)
-                .unwrap_or_else(|| a.notation().orbit_cycles(&r.pattern)),
+            orbit_cycles: notation
+                .cycles(&held)
+                .unwrap_or_else(|| notation.orbit_cycles(&held)),
             solution,
         })
     }

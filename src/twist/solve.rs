@@ -312,16 +312,24 @@ impl SolutionReport {
         let end = a.ending_moves(x).filter(|_| !turned).map(MoveBits);
         let slides =
             trays.then(|| expand(puzzle, moves, &specimen, &a.position(x).orbits()[0].pieces));
-        let code = a.code(x);
-        let position = a.position(x);
+        // Everything said about the position is said in its frame: the
+        // pattern the held-still paths above solve.
+        let notation = a.notation();
+        let position = a.pattern_in_frame(x, frame);
+        let code = notation.code(&position);
         let element = crate::twist::notation::element_of(puzzle, &position);
         let order = element.as_ref().and_then(|t| {
             use num_traits::ToPrimitive;
             crate::puzzle::order_of(t).to_u64()
         });
         let inverse = element.and_then(|t| {
-            let y = a.index_of(&puzzle.goal().apply(&t.inverse()))?;
-            Some(a.code(y).unwrap_or_else(|| a.pattern_text(y)))
+            let inverse = puzzle.goal().apply(&t.inverse());
+            a.index_of(&inverse)?;
+            Some(
+                notation
+                    .code(&inverse)
+                    .unwrap_or_else(|| notation.pattern_text(&inverse)),
+            )
         });
         SolutionReport {
             order,
@@ -329,10 +337,10 @@ impl SolutionReport {
             start: None,
             goal: None,
             puzzle: puzzle.name().to_string(),
-            pattern: code.is_none().then(|| a.pattern_text(x)),
+            pattern: code.is_none().then(|| notation.pattern_text(&position)),
             code,
-            grid: a.grid(x),
-            cycles: a.cycles(x),
+            grid: notation.grid(&position),
+            cycles: notation.cycles(&position),
             sequence_number: x,
             moves: a.moves_at(x).unwrap_or(0),
             starting_twists: start.named(moves),
@@ -408,6 +416,10 @@ pub struct PathReport {
     pub end_cycles: Option<String>,
     /// Whether the path ends at the goal.
     pub end_is_target: bool,
+    /// Up to rotation, whether it ends at the goal turned as a whole (the
+    /// cube solved, held in another orientation).
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub end_turned_whole: bool,
     /// The pieces moved, in order, with cancelled pairs left out (trays).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub tile_moves: Option<Vec<u8>>,
@@ -441,6 +453,14 @@ impl PathReport {
     ) -> PathReport {
         let moves = a.moves();
         let end = a.follow_held_still(start, path, frame);
+        // Up to rotation, the start as given and the end it reaches held
+        // still: the pattern the moves make from the start as written.
+        let notation = a.notation();
+        let from = a.pattern_in_frame(start, frame);
+        let to = path
+            .moves()
+            .iter()
+            .fold(from.clone(), |p, &m| p.apply(moves.get(m).transformation()));
         let trays = !a.puzzle().slides().is_empty();
         let slides = trays.then(|| {
             expand(
@@ -450,7 +470,9 @@ impl PathReport {
                 &a.position(start).orbits()[0].pieces,
             )
         });
-        let shown = |x: u64| a.grid(x).unwrap_or_else(|| a.pattern_text(x));
+        let shown = |p: &crate::puzzle::Pattern| {
+            notation.grid(p).unwrap_or_else(|| notation.pattern_text(p))
+        };
         PathReport {
             path: path.written(moves),
             marked: path.marked(moves),
@@ -460,12 +482,13 @@ impl PathReport {
             moves: path.cost(moves),
             reduced: path.is_reduced(moves),
             inverse: path.inverse(moves).written(moves),
-            start_code: a.code(start),
-            start: shown(start),
-            end_code: a.code(end),
-            end: shown(end),
-            end_cycles: a.cycles(end),
+            start_code: notation.code(&from),
+            start: shown(&from),
+            end_code: notation.code(&to),
+            end: shown(&to),
+            end_cycles: notation.cycles(&to),
             end_is_target: end == a.goal(),
+            end_turned_whole: end == a.goal() && to != a.position(end),
             tile_moves: slides.as_ref().map(|s| pieces_of(s)),
             tile_slides: slides,
             end_index: end,
