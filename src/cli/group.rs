@@ -111,9 +111,20 @@ pub fn group(args: GroupArgs) -> Outcome {
             .collect::<Result<_, _>>()?,
     };
     let gens: Vec<_> = chosen.iter().map(|m| m.transformation().clone()).collect();
-    let whole = perm_group(&gens)?;
+    // The stabiliser chains take at most the memory allowed, the whole
+    // group's and then the reduced one's (the first is dropped first).
+    let budget = Some(super::common::memory_bound(
+        args.puzzle.max_memory.unwrap_or(u64::MAX),
+    ));
     let (effective, up_to_rotation) = space::effective_moves(&p, &gens)?;
-    let reduced = perm_group(&effective)?;
+    let whole = perm_group(&gens, budget)?;
+    let turned;
+    let reduced = if up_to_rotation {
+        turned = perm_group(&effective, budget)?;
+        &turned
+    } else {
+        &whole
+    };
     // Orbits of slots: the group's orbits on points, each slot's points.
     let (offsets, _) = points(&gens[0]);
     let mut orbits = Vec::new();
@@ -174,7 +185,7 @@ pub fn group(args: GroupArgs) -> Outcome {
             e => Err(e),
         })?;
         let text = args.position.join(" ");
-        Some(membership(&p, &ms, &generators, &reduced, &text)?)
+        Some(membership(&p, &ms, &generators, reduced, &text)?)
     };
     let report = GroupReport {
         puzzle: p.name().to_string(),

@@ -113,8 +113,10 @@ pub fn finish(outcome: common::Outcome, sink: &common::Sink) -> std::process::Ex
         common::search_error(e.as_ref()),
         Some(SearchError::Stopped { .. })
     );
-    // … nor did Schreier–Sims stopped at its limit of work.
-    let stopped = stopped || e.downcast_ref::<schofield::group::TooMuchWork>().is_some();
+    // … nor did Schreier–Sims stopped at its limit of memory.
+    let stopped = stopped
+        || e.downcast_ref::<schofield::group::GroupTooLarge>()
+            .is_some();
     // … nor did a distributed census stopped after the layer asked for.
     #[cfg(feature = "distributed")]
     let stopped = stopped
@@ -232,6 +234,9 @@ pub fn hint(e: &(dyn std::error::Error + 'static)) -> &'static str {
         );
     if memory {
         return " (--max-memory)";
+    }
+    if e.is::<schofield::group::GroupTooLarge>() {
+        return "; raise --max-memory (GAP's randomised methods reach groups of more points)";
     }
     if let Some(CaseError::TooLarge(_)) = e.downcast_ref::<CaseError>() {
         return "; boards of more than 12 cells need --force";

@@ -5,13 +5,23 @@
 //! ([`crate::puzzle::transformation::points`]), so orientation is part of
 //! the group.
 //!
-//! The algorithm is the deterministic Schreier–Sims of Sims (1970) as set
-//! out in Holt, Eick and O'Brien, *Handbook of Computational Group Theory*
-//! (2005), §4.4: a base `β₁, β₂, …` and for each `i` the orbit of `βᵢ` under
-//! the stabiliser of `β₁ … βᵢ₋₁`, with a transversal; every Schreier
-//! generator sifts to the identity. The order is the product of the orbit
-//! lengths.
+//! The algorithm is Schreier–Sims as set out in Holt, Eick and O'Brien,
+//! *Handbook of Computational Group Theory* (2005), §4.4–4.5: a base
+//! `β₁, β₂, …` and for each `i` the orbit of `βᵢ` under the stabiliser of
+//! `β₁ … βᵢ₋₁`, with a transversal. A randomised phase first builds the
+//! chain from random elements (product replacement, §3.2.2), sifting each
+//! and keeping what does not sift to the identity, until thirty in a row
+//! do; then a deterministic check (Sims's original test, §4.4.2) sifts every
+//! Schreier generator of every level and adds what fails. Only the check
+//! makes the order exact, and it is cheap once the random phase has found a
+//! small strong generating set: the symmetric group on 200 points takes
+//! seconds, where the deterministic algorithm alone took a minute. The
+//! order is the product of the orbit lengths.
 //!
+//! Memory is counted before it is taken (transversals, strong generators,
+//! the levels' indices): [`PermGroup::within_memory`] stops with
+//! [`GroupTooLarge`] rather than exhaust the machine.
+
 //! ```
 //! use schofield::group::PermGroup;
 //! // S4 from a 4-cycle and a transposition.
@@ -36,6 +46,13 @@ fn mul(a: &[u32], b: &[u32]) -> Perm {
     a.iter().map(|&x| b[x as usize]).collect()
 }
 
+/// `g` becomes `g·b` (first `g`, then `b`), in place.
+fn mul_into(g: &mut [u32], b: &[u32]) {
+    for x in g.iter_mut() {
+        *x = b[*x as usize];
+    }
+}
+
 fn inv(a: &[u32]) -> Perm {
     let mut out = vec![0u32; a.len()];
     for (i, &x) in a.iter().enumerate() {
@@ -48,41 +65,55 @@ fn is_id(a: &[u32]) -> bool {
     a.iter().enumerate().all(|(i, &x)| x as usize == i)
 }
 
+/// No place: a point outside a level's orbit.
+const NONE: u32 = u32::MAX;
+
 /// One level of the stabiliser chain.
 #[derive(Debug, Clone)]
 struct Level {
     /// The base point.
     beta: u32,
-    /// Strong generators of this level's group (they fix every earlier
-    /// base point).
-    gens: Vec<Perm>,
+    /// This level's strong generators (they fix every earlier base point),
+    /// as indices into the group's list of strong generators.
+    gens: Vec<usize>,
     /// The orbit of `beta`, in the order found.
     orbit: Vec<u32>,
-    /// `trans[x]`: an element taking `beta` to `x`, for `x` in the orbit.
-    trans: Vec<Option<Perm>>,
-    /// `back[x]`: the inverse of `trans[x]` (sifting divides by it).
-    back: Vec<Option<Perm>>,
-    /// For each orbit point (by its place in `orbit`), how many of `gens`
-    /// its Schreier generators have been sifted for.
+    /// `place[x]`: where `x` stands in `orbit` (and `trans`, `back`), or
+    /// [`NONE`].
+    place: Vec<u32>,
+    /// `trans[i]`: an element taking `beta` to `orbit[i]`.
+    trans: Vec<Perm>,
+    /// `back[i]`: the inverse of `trans[i]` (sifting multiplies by it).
+    back: Vec<Perm>,
+    /// For each orbit point (by its place), how many of `gens` its
+    /// Schreier generators have been sifted for.
     done: Vec<usize>,
 }
 
-/// The most work [`PermGroup::within_work`] spends: points moved by the
-/// Schreier generators it sifts. The deterministic algorithm's work grows
-/// about as the fifth power of the points for a symmetric group, while a
-/// cube group on 48 points or a cyclic group on thousands takes a moment
-/// (the times are in `docs/performance.md`, "Figures moved out of the
-/// code").
-pub const MAX_WORK: u64 = 250_000_000;
-
-/// A group that needs more work than [`MAX_WORK`].
+/// Schreier–Sims stopped because the stabiliser chain needs more memory
+/// than it was allowed.
+///
+/// ```
+/// use schofield::group::PermGroup;
+/// // S40 on 40 points needs far more than 10 kB of transversals.
+/// let cycle: Vec<u32> = (0..40).map(|i| (i + 1) % 40).collect();
+/// let mut swap: Vec<u32> = (0..40).collect();
+/// swap.swap(0, 1);
+/// let e = PermGroup::within_memory(40, &[cycle, swap], Some(10_000)).unwrap_err();
+/// assert_eq!(e.allowed, 10_000);
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error(
-    "Schreier–Sims on {points} points (a point for each slot and orientation) stopped at its limit of work, about what the symmetric group on 160 points needs; larger groups need a randomised algorithm this tool does not have"
+    "Schreier–Sims on {points} points (a point for each slot and orientation) needs at least {} MB for its transversals, more than the {} MB of memory allowed", needed.div_ceil(1 << 20), allowed.div_ceil(1 << 20)
 )]
-pub struct TooMuchWork {
+pub struct GroupTooLarge {
     /// The points.
     pub points: usize,
+    /// The bytes allowed.
+    pub allowed: u64,
+    /// The bytes it had asked for when it stopped: a lower bound of what
+    /// it needs.
+    pub needed: u64,
 }
 
 /// A permutation group on `0..n` with a base and strong generating set.
@@ -91,58 +122,180 @@ pub struct PermGroup {
     n: usize,
     levels: Vec<Level>,
     generators: Vec<Perm>,
-    /// Points moved by the Schreier generators sifted so far, and the
-    /// most allowed (none for `new`).
-    spent: u64,
+    /// The strong generators, each stored once; a level holds indices.
+    strong: Vec<Perm>,
+    /// Bytes of transversals, strong generators and indices taken so far,
+    /// the most allowed, and whether a request passed it.
+    bytes: u64,
     budget: Option<u64>,
+    over: bool,
+    /// The bytes asked for by the request that passed the budget.
+    wanted: u64,
 }
 
-impl PermGroup {
-    /// The group generated by `gens` (each a permutation of `0..n`).
-    pub fn new(n: usize, gens: &[Perm]) -> PermGroup {
-        PermGroup::within(n, gens, None)
+/// Random elements of a group by product replacement with an accumulator
+/// ("rattle", Holt §3.2.2), from a fixed seed so that a run is repeatable.
+struct Random {
+    pool: Vec<Perm>,
+    acc: Perm,
+    rng: fastrand::Rng,
+}
+
+impl Random {
+    fn new(n: usize, gens: &[Perm]) -> Random {
+        let mut pool: Vec<Perm> = gens.to_vec();
+        while pool.len() < 10 {
+            pool.push(gens[pool.len() % gens.len()].clone());
+        }
+        let mut r = Random {
+            pool,
+            acc: (0..n as u32).collect(),
+            rng: fastrand::Rng::with_seed(0x5C40_F1E1D),
+        };
+        for _ in 0..50 {
+            r.next();
+        }
+        r
     }
 
-    /// As [`PermGroup::new`], stopping once the Schreier generators sifted
-    /// pass `budget` points moved in all: `None` when they do.
-    fn within(n: usize, gens: &[Perm], budget: Option<u64>) -> PermGroup {
+    fn next(&mut self) -> Perm {
+        let k = self.pool.len();
+        let i = self.rng.usize(..k);
+        let mut j = self.rng.usize(..k - 1);
+        if j >= i {
+            j += 1;
+        }
+        let other = if self.rng.bool() {
+            self.pool[j].clone()
+        } else {
+            inv(&self.pool[j])
+        };
+        if self.rng.bool() {
+            mul_into(&mut self.pool[i], &other);
+        } else {
+            self.pool[i] = mul(&other, &self.pool[i]);
+        }
+        mul_into(&mut self.acc, &self.pool[i]);
+        self.acc.clone()
+    }
+}
+
+/// How many random elements in a row must sift to the identity before the
+/// randomised phase hands over to the deterministic check.
+const QUIET: usize = 30;
+
+impl PermGroup {
+    /// The group generated by `gens` (each a permutation of `0..n`), with
+    /// no bound on memory.
+    pub fn new(n: usize, gens: &[Perm]) -> PermGroup {
+        PermGroup::build(n, gens, None)
+    }
+
+    /// The group `gens` generate on `n` points, using at most `budget`
+    /// bytes for its stabiliser chain (a puzzle's moves as permutations
+    /// of points: [`crate::puzzle::transformation::perm_group`]).
+    ///
+    /// ```
+    /// use schofield::group::PermGroup;
+    /// let g = PermGroup::within_memory(3, &[vec![1, 2, 0], vec![1, 0, 2]], Some(1 << 20)).unwrap();
+    /// assert_eq!(g.order().to_string(), "6");
+    /// ```
+    pub fn within_memory(
+        n: usize,
+        gens: &[Perm],
+        budget: Option<u64>,
+    ) -> Result<PermGroup, GroupTooLarge> {
+        let g = PermGroup::build(n, gens, budget);
+        if g.over {
+            return Err(GroupTooLarge {
+                points: n,
+                allowed: budget.unwrap_or(u64::MAX),
+                needed: g.wanted,
+            });
+        }
+        Ok(g)
+    }
+
+    fn build(n: usize, gens: &[Perm], budget: Option<u64>) -> PermGroup {
         let mut g = PermGroup {
             n,
             levels: Vec::new(),
             generators: gens.to_vec(),
-            spent: 0,
+            strong: Vec::new(),
+            bytes: 0,
             budget,
+            over: false,
+            wanted: 0,
         };
-        for x in gens {
-            if !is_id(x) {
-                let (h, j) = g.sift(x.clone(), 0);
-                if !is_id(&h) {
-                    g.insert(h, j, 0);
+        let moving: Vec<Perm> = gens.iter().filter(|x| !is_id(x)).cloned().collect();
+        if moving.is_empty() {
+            return g;
+        }
+        // The first level's transversal alone, an element for each point of
+        // the first base point's orbit, may be more than is allowed: say so
+        // before building it.
+        let beta = moving[0]
+            .iter()
+            .enumerate()
+            .position(|(i, &x)| x as usize != i);
+        if let Some(beta) = beta {
+            let reach = orbit_of(beta, &moving).len() as u64;
+            if !g.charge(reach.saturating_mul(g.perm_bytes() * 2)) {
+                return g;
+            }
+            g.bytes = 0;
+        }
+        // The generators first, so that the first level's orbit is whole.
+        for x in &moving {
+            let mut h = x.clone();
+            let j = g.sift(&mut h, 0);
+            if !is_id(&h) {
+                g.add_strong(h, 0, j);
+                if g.over {
+                    return g;
                 }
+            }
+        }
+        // The randomised phase.
+        let mut random = Random::new(n, &moving);
+        let mut quiet = 0;
+        while quiet < QUIET && !g.over {
+            let mut h = random.next();
+            let j = g.sift(&mut h, 0);
+            if is_id(&h) {
+                quiet += 1;
+            } else {
+                quiet = 0;
+                // `h` fixes the base points before level `j`, and the first
+                // level's orbit is whole, so `j ≥ 1`.
+                g.add_strong(h, j.max(1), j);
+            }
+        }
+        // The deterministic check, the deepest level first.
+        for l in (0..g.levels.len()).rev() {
+            g.close(l);
+            if g.over {
+                break;
             }
         }
         g
     }
 
-    /// The group `gens` generate on `n` points, refused past
-    /// [`MAX_WORK`] (a puzzle's moves as permutations of points:
-    /// [`crate::puzzle::transformation::perm_group`]).
-    ///
-    /// ```
-    /// use schofield::group::PermGroup;
-    /// let g = PermGroup::within_work(3, &[vec![1, 2, 0], vec![1, 0, 2]]).unwrap();
-    /// assert_eq!(g.order().to_string(), "6");
-    /// ```
-    pub fn within_work(n: usize, gens: &[Perm]) -> Result<PermGroup, TooMuchWork> {
-        let g = PermGroup::within(n, gens, Some(MAX_WORK));
-        if g.exhausted() {
-            return Err(TooMuchWork { points: n });
+    /// Takes `bytes` more, or notes that the budget is passed.
+    fn charge(&mut self, bytes: u64) -> bool {
+        let total = self.bytes.saturating_add(bytes);
+        if self.budget.is_some_and(|b| total > b) {
+            self.over = true;
+            self.wanted = total;
+            return false;
         }
-        Ok(g)
+        self.bytes = total;
+        true
     }
 
-    fn exhausted(&self) -> bool {
-        self.budget.is_some_and(|b| self.spent > b)
+    /// The bytes one permutation takes.
+    fn perm_bytes(&self) -> u64 {
+        self.n as u64 * 4
     }
 
     /// The number of points.
@@ -155,46 +308,103 @@ impl PermGroup {
         &self.generators
     }
 
+    /// The bytes its stabiliser chain takes (transversals, strong
+    /// generators and the levels' indices), as counted against the budget.
+    pub fn memory(&self) -> u64 {
+        self.bytes
+    }
+
     /// Adds `h` (which fixes the base points before level `j`) to the
     /// strong generators of levels `from..=j`, creating level `j` if
-    /// needed, and sifts every new Schreier generator.
-    fn insert(&mut self, h: Perm, j: usize, from: usize) {
-        if j == self.levels.len() {
-            let beta = h
-                .iter()
-                .enumerate()
-                .find(|&(i, &x)| x as usize != i)
-                .map(|(i, _)| i as u32)
-                .expect("a non-identity element moves a point");
-            let mut trans = vec![None; self.n];
-            trans[beta as usize] = Some((0..self.n as u32).collect());
-            let back = trans.clone();
-            self.levels.push(Level {
-                beta,
-                gens: Vec::new(),
-                orbit: vec![beta],
-                trans,
-                back,
-                done: vec![0],
-            });
+    /// needed, and extends those levels' orbits.
+    fn add_strong(&mut self, h: Perm, from: usize, j: usize) {
+        if !self.charge(self.perm_bytes()) {
+            return;
         }
+        if j == self.levels.len() && !self.new_level(&h) {
+            return;
+        }
+        let k = self.strong.len();
+        self.strong.push(h);
         for l in from..=j {
-            self.levels[l].gens.push(h.clone());
+            self.levels[l].gens.push(k);
+            self.extend(l);
         }
-        // The deepest level first: its group is complete before the
-        // levels above sift into it.
-        for l in (from..=j).rev() {
-            self.close(l);
+    }
+
+    /// A new level at the first point `h` moves.
+    fn new_level(&mut self, h: &[u32]) -> bool {
+        let beta = h
+            .iter()
+            .enumerate()
+            .find(|&(i, &x)| x as usize != i)
+            .map(|(i, _)| i as u32)
+            .expect("a non-identity element moves a point");
+        if !self.charge(self.perm_bytes() * 3) {
+            return false;
+        }
+        let mut place = vec![NONE; self.n];
+        place[beta as usize] = 0;
+        let id: Perm = (0..self.n as u32).collect();
+        self.levels.push(Level {
+            beta,
+            gens: Vec::new(),
+            orbit: vec![beta],
+            place,
+            trans: vec![id.clone()],
+            back: vec![id],
+            done: vec![0],
+        });
+        true
+    }
+
+    /// Adds `y`, reached as `trans` from the base point, to level `l`'s
+    /// orbit.
+    fn grow(&mut self, l: usize, y: u32, trans: Perm) -> bool {
+        if !self.charge(self.perm_bytes() * 2 + 16) {
+            return false;
+        }
+        let lev = &mut self.levels[l];
+        lev.place[y as usize] = lev.orbit.len() as u32;
+        lev.orbit.push(y);
+        lev.back.push(inv(&trans));
+        lev.trans.push(trans);
+        lev.done.push(0);
+        true
+    }
+
+    /// Extends level `l`'s orbit, closed under its generators but the
+    /// last, by that last one (no Schreier generator is sifted): the old
+    /// points under the new generator, then the new points under all.
+    fn extend(&mut self, l: usize) {
+        let old = self.levels[l].orbit.len();
+        let last = self.levels[l].gens.len() - 1;
+        let mut p = 0;
+        while p < self.levels[l].orbit.len() {
+            let first = if p < old { last } else { 0 };
+            for gi in first..self.levels[l].gens.len() {
+                let lev = &self.levels[l];
+                let s = &self.strong[lev.gens[gi]];
+                let y = s[lev.orbit[p] as usize];
+                if lev.place[y as usize] == NONE {
+                    let t = mul(&lev.trans[p], s);
+                    if !self.grow(l, y, t) {
+                        return;
+                    }
+                }
+            }
+            p += 1;
         }
     }
 
     /// Extends level `l`'s orbit and sifts its Schreier generators until
-    /// every one sifts to the identity.
+    /// every one sifts to the identity, adding to the levels below what
+    /// does not.
     fn close(&mut self, l: usize) {
         let mut p = 0;
         while p < self.levels[l].orbit.len() {
             loop {
-                if self.exhausted() {
+                if self.over {
                     return;
                 }
                 let lev = &self.levels[l];
@@ -202,32 +412,29 @@ impl PermGroup {
                 if k >= lev.gens.len() {
                     break;
                 }
-                let x = lev.orbit[p];
-                let s = &lev.gens[k];
-                let ux = lev.trans[x as usize]
-                    .as_ref()
-                    .expect("orbit points have transversals");
-                let y = s[x as usize];
-                let uxs = mul(ux, s);
+                let s = &self.strong[lev.gens[k]];
+                let y = s[lev.orbit[p] as usize];
+                let uxs = mul(&lev.trans[p], s);
                 self.levels[l].done[p] = k + 1;
-                match &self.levels[l].trans[y as usize] {
-                    None => {
-                        let lev = &mut self.levels[l];
-                        lev.back[y as usize] = Some(inv(&uxs));
-                        lev.trans[y as usize] = Some(uxs);
-                        lev.orbit.push(y);
-                        lev.done.push(0);
+                match self.levels[l].place[y as usize] {
+                    NONE => {
+                        if !self.grow(l, y, uxs) {
+                            return;
+                        }
                     }
-                    Some(_) => {
-                        let back = self.levels[l].back[y as usize]
-                            .as_ref()
-                            .expect("orbit points have inverse transversals");
-                        let schreier = mul(&uxs, back);
-                        self.spent += self.n as u64;
+                    q => {
+                        let mut schreier = uxs;
+                        mul_into(&mut schreier, &self.levels[l].back[q as usize]);
                         if !is_id(&schreier) {
-                            let (h, j) = self.sift(schreier, l + 1);
-                            if !is_id(&h) {
-                                self.insert(h, j, l + 1);
+                            let j = self.sift(&mut schreier, l + 1);
+                            if !is_id(&schreier) {
+                                self.add_strong(schreier, l + 1, j);
+                                // The deepest level first: its group is
+                                // complete before the levels above sift
+                                // into it.
+                                for m in (l + 1..=j.min(self.levels.len() - 1)).rev() {
+                                    self.close(m);
+                                }
                             }
                         }
                     }
@@ -244,18 +451,20 @@ impl PermGroup {
         }
     }
 
-    /// Strips `g` through the levels from `from`: the residue and the level
-    /// where it stopped (the number of levels when it passed them all).
-    fn sift(&self, mut g: Perm, from: usize) -> (Perm, usize) {
+    /// Strips `g` through the levels from `from`, in place: the residue is
+    /// left in `g`, and the level where it stopped returned (the number of
+    /// levels when it passed them all).
+    fn sift(&self, g: &mut [u32], from: usize) -> usize {
         for (k, lev) in self.levels.iter().enumerate().skip(from) {
             let x = g[lev.beta as usize];
-            match &lev.back[x as usize] {
-                None => return (g, k),
-                Some(back) => g = mul(&g, back),
+            match lev.place[x as usize] {
+                NONE => return k,
+                // The base point's own element is the identity.
+                0 => {}
+                q => mul_into(g, &lev.back[q as usize]),
             }
         }
-        let k = self.levels.len();
-        (g, k)
+        self.levels.len()
     }
 
     /// The exact order: the product of the basic orbits' lengths.
@@ -267,7 +476,12 @@ impl PermGroup {
 
     /// True when `g` is an element.
     pub fn contains(&self, g: &[u32]) -> bool {
-        g.len() == self.n && is_id(&self.sift(g.to_vec(), 0).0)
+        if g.len() != self.n {
+            return false;
+        }
+        let mut h = g.to_vec();
+        self.sift(&mut h, 0);
+        is_id(&h)
     }
 
     /// The base points.
@@ -284,25 +498,36 @@ impl PermGroup {
             if seen[start] {
                 continue;
             }
-            seen[start] = true;
-            let mut orbit = vec![start as u32];
-            let mut i = 0;
-            while i < orbit.len() {
-                let x = orbit[i] as usize;
-                for g in &self.generators {
-                    let y = g[x] as usize;
-                    if !seen[y] {
-                        seen[y] = true;
-                        orbit.push(y as u32);
-                    }
-                }
-                i += 1;
+            let mut orbit = orbit_of(start, &self.generators);
+            for &x in &orbit {
+                seen[x as usize] = true;
             }
             orbit.sort_unstable();
             out.push(orbit);
         }
         out
     }
+}
+
+/// The orbit of point `start` under `gens`, in the order found.
+fn orbit_of(start: usize, gens: &[Perm]) -> Vec<u32> {
+    let n = gens.first().map_or(start + 1, Vec::len);
+    let mut seen = vec![false; n];
+    seen[start] = true;
+    let mut orbit = vec![start as u32];
+    let mut i = 0;
+    while i < orbit.len() {
+        let x = orbit[i] as usize;
+        for g in gens {
+            let y = g[x] as usize;
+            if !seen[y] {
+                seen[y] = true;
+                orbit.push(y as u32);
+            }
+        }
+        i += 1;
+    }
+    orbit
 }
 
 #[cfg(test)]

@@ -47,8 +47,9 @@ pub use word::Word;
 pub const MAX_SLOTS: usize = 255;
 /// The most orientations a piece may have.
 pub const MAX_ORIENTATIONS: usize = 255;
-/// The most orbits a puzzle may have.
-pub const MAX_ORBITS: usize = 64;
+/// The most orbits a puzzle may have: every slot of every orbit (at most
+/// 255 each) is numbered in 16 bits (the 20×20×20 cube has 91 orbits).
+pub const MAX_ORBITS: usize = 256;
 /// The most moves a metric may give (a set of moves is a 64-bit word).
 pub const MAX_MOVES: usize = 64;
 /// The most moves, rotations and symmetries a file may declare, each (a

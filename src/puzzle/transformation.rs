@@ -400,20 +400,26 @@ pub fn as_points(t: &Transformation) -> crate::group::Perm {
 }
 
 /// The group a puzzle's moves generate, on points (a point for each slot
-/// and orientation, [`points`]); refused past [`crate::group::MAX_WORK`].
+/// and orientation, [`points`]), its stabiliser chain taking at most
+/// `budget` bytes ([`crate::group::PermGroup::within_memory`]).
 ///
 /// ```
 /// use schofield::puzzle::{library, transformation::perm_group};
 /// let cube = library::get("3x3x3").unwrap();
 /// let moves: Vec<_> = cube.declared_moves().iter().map(|m| m.transformation().clone()).collect();
-/// let g = perm_group(&moves).unwrap();
+/// let g = perm_group(&moves, Some(64 << 20)).unwrap();
 /// assert_eq!(g.order().to_string(), "43252003274489856000");
 /// ```
 pub fn perm_group(
     gens: &[Transformation],
-) -> Result<crate::group::PermGroup, crate::group::TooMuchWork> {
+    budget: Option<u64>,
+) -> Result<crate::group::PermGroup, crate::group::GroupTooLarge> {
     let n = gens.first().map_or(0, |t| points(t).1);
-    crate::group::PermGroup::within_work(n, &gens.iter().map(as_points).collect::<Vec<_>>())
+    crate::group::PermGroup::within_memory(
+        n,
+        &gens.iter().map(as_points).collect::<Vec<_>>(),
+        budget,
+    )
 }
 
 #[cfg(test)]

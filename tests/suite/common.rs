@@ -193,3 +193,34 @@ pub fn minimal_paths(v: &serde_json::Value) -> Vec<String> {
         .map(|p| p.as_str().expect("a path is written").to_string())
         .collect()
 }
+
+/// Runs `schofield` with `args` and returns its exit code, standard error
+/// and peak resident memory in kilobytes (the kernel's own accounting of
+/// that one process, from wait4(2)).
+pub fn peak_memory(args: &[&str]) -> (Option<i32>, String, u64) {
+    use std::io::Read;
+    let _shared = shared();
+    let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("schofield"))
+        .args(args)
+        .stdin(std::process::Stdio::null())
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut err = String::new();
+    child
+        .stderr
+        .take()
+        .unwrap()
+        .read_to_string(&mut err)
+        .unwrap();
+    let mut status = 0;
+    // SAFETY: an all-zero rusage is a valid value, and wait4 writes it for
+    // the child this test started and has not waited for.
+    let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
+    let pid = child.id() as libc::pid_t;
+    let r = unsafe { libc::wait4(pid, &mut status, 0, &mut usage) };
+    assert_eq!(r, pid, "wait4");
+    let code = libc::WIFEXITED(status).then(|| libc::WEXITSTATUS(status));
+    (code, err, usage.ru_maxrss as u64)
+}

@@ -1161,3 +1161,111 @@ fn one_frame_for_everything_printed_up_to_rotation() {
         "the 2x2x2 and Top-Spin are taken up to rotation"
     );
 }
+
+/// A YAML puzzle of `orbits` orbits of `pieces` pieces with `orientations`
+/// orientations each, moved by a cycle of every orbit's pieces (twisting
+/// the first) and a transposition of the first orbit's first two.
+fn many_orbits(orbits: usize, pieces: usize, orientations: usize) -> String {
+    let names: Vec<String> = (0..orbits).map(|i| format!("o{i}")).collect();
+    let cycle = format!(
+        "({})",
+        (0..pieces)
+            .map(|i| i.to_string())
+            .collect::<Vec<_>>()
+            .join(",")
+    );
+    let mut twist = vec!["0".to_string(); pieces];
+    if orientations > 1 {
+        twist[0] = "1".into();
+        twist[1] = (orientations - 1).to_string();
+    }
+    let twist = format!("[{}]", twist.join(", "));
+    let mut s = String::from("name: many orbits\norbits:\n");
+    for n in &names {
+        s += &format!("  {n}: {{pieces: {pieces}, orientations: {orientations}}}\n");
+    }
+    let cycles: Vec<String> = names.iter().map(|n| format!("{n}: \"{cycle}\"")).collect();
+    s += &format!("moves:\n  M: {{cycles: {{{}}}", cycles.join(", "));
+    if orientations > 1 {
+        let oris: Vec<String> = names.iter().map(|n| format!("{n}: {twist}")).collect();
+        s += &format!(", orientation: {{{}}}", oris.join(", "));
+    }
+    s += "}\n  T: {cycles: {o0: \"(0,1)\"}}\n";
+    s
+}
+
+#[test]
+fn schreier_sims_is_randomised_then_checked_and_bounded_in_memory() {
+    // Issue #43: S200 took about a minute by the deterministic algorithm
+    // alone; the randomised phase and Sims's check give the exact order.
+    use num_bigint::BigUint;
+    use schofield::group::PermGroup;
+    for n in [2u32, 3, 57, 200] {
+        let cycle: Vec<u32> = (0..n).map(|i| (i + 1) % n).collect();
+        let mut swap: Vec<u32> = (0..n).collect();
+        swap.swap(0, 1);
+        let g = PermGroup::new(n as usize, &[cycle, swap]);
+        let factorial = (1..=n).fold(BigUint::from(1u32), |f, k| f * k);
+        assert_eq!(g.order(), factorial, "S{n}");
+    }
+    // The Mathieu group M24 from GAP's generators (MathieuGroup(24), its
+    // points 1..24 written 0..23 here); GAP's Size is 244 823 040.
+    let perm = |cycles: &[&[u32]]| -> Vec<u32> {
+        let mut p: Vec<u32> = (0..24).collect();
+        for c in cycles {
+            for (i, &x) in c.iter().enumerate() {
+                p[x as usize - 1] = c[(i + 1) % c.len()] - 1;
+            }
+        }
+        p
+    };
+    let a = perm(&[&(1..=23).collect::<Vec<u32>>()]);
+    let b = perm(&[
+        &[3, 17, 10, 7, 9],
+        &[4, 13, 14, 19, 5],
+        &[8, 18, 11, 12, 23],
+        &[15, 20, 22, 21, 16],
+    ]);
+    let c = perm(&[
+        &[1, 24],
+        &[2, 23],
+        &[3, 12],
+        &[4, 16],
+        &[5, 18],
+        &[6, 10],
+        &[7, 20],
+        &[8, 14],
+        &[9, 21],
+        &[11, 17],
+        &[13, 22],
+        &[15, 19],
+    ]);
+    let m24 = PermGroup::new(24, &[a, b, c]);
+    assert_eq!(m24.order(), BigUint::from(244_823_040u32), "M24");
+
+    // --max-memory bounds it, counted before allocating: refused at once,
+    // exit 3 (a limit), within the memory allowed.
+    let big = write_fixture("group-64x4x255.yaml", &many_orbits(64, 4, 255));
+    let (code, err, kb) = common::peak_memory(&["group", "--puzzle", &big, "--max-memory", "100"]);
+    assert_eq!(code, Some(3), "{err}");
+    assert!(
+        err.contains("more than the 100 MB of memory allowed"),
+        "{err}"
+    );
+    assert!(err.contains("--max-memory"), "{err}");
+    assert!(kb < 100 * 1024, "{kb} kB under --max-memory 100");
+    // A group that fits is computed within the bound.
+    let fits = write_fixture("group-8x4x255.yaml", &many_orbits(8, 4, 3));
+    let (code, err, kb) = common::peak_memory(&["group", "--puzzle", &fits, "--max-memory", "50"]);
+    assert_eq!(code, Some(0), "{err}");
+    assert!(kb < 50 * 1024, "{kb} kB");
+    // More than 64 orbits (the 20x20x20 has 91): only memory limits group.
+    let wide = write_fixture("group-100-orbits.yaml", &many_orbits(100, 3, 1));
+    let v: serde_json::Value =
+        serde_json::from_str(&stdout(&["group", "--puzzle", &wide, "--format", "json"])).unwrap();
+    // The 3-cycle on every orbit at once and one transposition of the
+    // first: S3 on the first orbit times the cyclic group of order 3 that
+    // turns all the others alike, 18 (GAP: Size(Group(M, (1,2))) = 18 for
+    // M the 3-cycle on each of the 100 triples).
+    assert_eq!(v["group_order"], "18");
+}
