@@ -143,32 +143,67 @@ impl std::fmt::Debug for DeliveryFailed {
 
 impl std::error::Error for DeliveryFailed {}
 
+/// Whether standard output was closed when the program was loaded
+/// (`>&-`). The standard library's runtime then opens `/dev/null` in its
+/// place before `main`, for reading and writing, just as Python's
+/// `subprocess.DEVNULL` opens it; only a look before the runtime tells the
+/// two apart, which [`look_at_stdout`] takes as the loader starts the
+/// program. Written once, before `main`: a fact of the process, not a
+/// setting.
+static CLOSED_AT_LOAD: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+
+/// The loader runs the functions of `.init_array` before the runtime.
+#[cfg(target_os = "linux")]
+#[used]
+#[unsafe(link_section = ".init_array")]
+static LOOK_AT_STDOUT: extern "C" fn() = look_at_stdout;
+
+/// Notes whether descriptor 1 is open as the program is loaded.
+#[cfg(target_os = "linux")]
+extern "C" fn look_at_stdout() {
+    // SAFETY: F_GETFD only reads descriptor 1's flags; -1 (EBADF) means it
+    // is not open.
+    let closed = unsafe { libc::fcntl(1, libc::F_GETFD) } == -1;
+    CLOSED_AT_LOAD.store(closed, std::sync::atomic::Ordering::Relaxed);
+}
+
 /// True unless standard output was closed when the program started
-/// (`>&-`). The standard library then opens `/dev/null` in its place, for
-/// reading and writing, so that writes vanish without a word; a shell's
-/// `>/dev/null` opens it for writing only. Linux tells the two apart in
-/// `/proc/self/fdinfo/1`; elsewhere standard output counts as open.
+/// (`>&-`). Any other standard output is judged by its writes
+/// ([`stdout_file`]): `/dev/null` however it was opened takes them, one
+/// open for reading only refuses them.
 pub fn stdout_is_open() -> bool {
-    let null = std::fs::read_link("/proc/self/fd/1").is_ok_and(|p| p == Path::new("/dev/null"));
-    if !null {
-        return true;
-    }
-    // The access mode is the low two bits of the octal flags: 2, read and
-    // write.
-    let flags = std::fs::read_to_string("/proc/self/fdinfo/1")
-        .ok()
-        .and_then(|info| {
-            info.lines()
-                .find_map(|l| l.strip_prefix("flags:"))
-                .and_then(|f| u32::from_str_radix(f.trim(), 8).ok())
-        });
-    flags.is_none_or(|f| f & 0o3 != 0o2)
+    !CLOSED_AT_LOAD.load(std::sync::atomic::Ordering::Relaxed)
+}
+
+/// Standard output as a file, so that every failed write is seen: the
+/// standard library's `Stdout` takes EBADF (a descriptor not open for
+/// writing, as `1<file` leaves it) for success.
+pub fn stdout_file() -> std::mem::ManuallyDrop<std::fs::File> {
+    use std::os::fd::FromRawFd;
+    // SAFETY: descriptor 1 is open for the whole run (the runtime reopens
+    // it when it was closed), and ManuallyDrop never closes it.
+    std::mem::ManuallyDrop::new(unsafe { std::fs::File::from_raw_fd(1) })
 }
 
 /// Prints an error on standard error as one clean line
 /// ([`schofield::text::one_line`]): `error: ` and the message.
 pub fn report(message: impl std::fmt::Display) {
     eprintln!("error: {}", schofield::text::one_line(&message.to_string()));
+}
+
+/// A write to standard output that failed: exit status 1, and what the
+/// system said (a descriptor open for reading only named as such).
+pub fn stdout_failed(e: &std::io::Error) -> DeliveryFailed {
+    let why = if e.raw_os_error() == Some(9) {
+        "standard output is not open for writing (give --output FILE, or open it for writing)"
+            .to_string()
+    } else {
+        e.to_string()
+    };
+    DeliveryFailed {
+        message: format!("cannot write the output: {why}"),
+        status: 1,
+    }
 }
 
 /// The failure of standard output that is closed.
@@ -188,19 +223,17 @@ pub fn closed_stdout() -> DeliveryFailed {
 pub fn deliver(text: &str, sink: &Sink) -> Result<(), DeliveryFailed> {
     use std::io::Write;
     let text = sink.converted(text);
+    // A failed write is exit status 1, to a file as to standard output.
     if let Some(path) = &sink.delivery.to {
-        return write_file(path, &text).map_err(|message| DeliveryFailed { message, status: 2 });
+        return write_file(path, &text).map_err(|message| DeliveryFailed { message, status: 1 });
     }
     fits_terminal(&text).map_err(|message| DeliveryFailed { message, status: 2 })?;
     if !stdout_is_open() {
         return Err(closed_stdout());
     }
-    let mut out = std::io::stdout().lock();
+    let mut out = stdout_file();
     match out.write_all(text.as_bytes()).and_then(|()| out.flush()) {
-        Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => Err(DeliveryFailed {
-            message: format!("cannot write the output: {e}"),
-            status: 1,
-        }),
+        Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => Err(stdout_failed(&e)),
         _ => Ok(()),
     }
 }
@@ -686,7 +719,11 @@ pub fn streamed(
             );
             match written {
                 Err(_) if tally.total == 0 => Ok(tally),
-                Err(e) => Err(format!("cannot write {}: {e}", path.display()).into()),
+                Err(e) => Err(DeliveryFailed {
+                    message: format!("cannot write {}: {e}", path.display()),
+                    status: 1,
+                }
+                .into()),
                 Ok(()) => Ok(tally),
             }
         }
@@ -695,10 +732,10 @@ pub fn streamed(
             if !stdout_is_open() {
                 return Err(closed_stdout().into());
             }
-            let stdout = std::io::stdout();
-            let limit = stdout.is_terminal().then_some(TERMINAL_LIMIT);
+            let limit = std::io::stdout().is_terminal().then_some(TERMINAL_LIMIT);
+            let mut file = stdout_file();
             let mut out = Paced::new(
-                std::io::BufWriter::with_capacity(1 << 16, stdout.lock()),
+                std::io::BufWriter::with_capacity(1 << 16, &mut *file),
                 limit,
             );
             let result = write(&mut out);
@@ -708,11 +745,7 @@ pub fn streamed(
                 // A reader that stopped early: the run ends here.
                 Err(e) if e.kind() == ErrorKind::BrokenPipe => Err(Written.into()),
                 Err(e) if e.kind() == ErrorKind::FileTooLarge => Err(e.to_string().into()),
-                Err(e) => Err(DeliveryFailed {
-                    message: format!("cannot write the output: {e}"),
-                    status: 1,
-                }
-                .into()),
+                Err(e) => Err(stdout_failed(&e).into()),
             }
         }
     }

@@ -30,11 +30,14 @@ pub fn usage_error(e: clap::Error, root: &clap::Command) -> std::process::ExitCo
             common::report(common::closed_stdout().message);
             return std::process::ExitCode::from(1);
         }
-        return match e.print() {
+        use std::io::Write;
+        let text = e.render().to_string();
+        let mut out = common::stdout_file();
+        return match out.write_all(text.as_bytes()).and_then(|()| out.flush()) {
             Ok(()) => std::process::ExitCode::from(e.exit_code() as u8),
             Err(w) if w.kind() == std::io::ErrorKind::BrokenPipe => std::process::ExitCode::SUCCESS,
             Err(w) => {
-                common::report(format!("cannot write the output: {w}"));
+                common::report(common::stdout_failed(&w).message);
                 std::process::ExitCode::from(1)
             }
         };

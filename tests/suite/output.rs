@@ -44,10 +44,14 @@ fn output_to_a_device_or_a_pipe_is_written_not_replaced() {
     assert!(out.status.success());
     let null = std::fs::metadata("/dev/null").unwrap();
     assert!(!null.is_file(), "/dev/null was replaced by a file");
-    // A full device reports the system's error, on one line.
-    fails(
-        &["counts", "--format", "csv", "--output", "/dev/full"],
-        "cannot write /dev/full",
+    // A full device reports the system's error, on one line: a failed
+    // write, exit status 1 (issue #43).
+    let out = schofield(&["counts", "--format", "csv", "--output", "/dev/full"]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(
+        err.starts_with("error: cannot write /dev/full") && err.lines().count() == 1,
+        "{err}"
     );
     assert!(!std::fs::metadata("/dev/full").unwrap().is_file());
     // A named pipe receives the output as a shell's `>` would give it.
@@ -455,4 +459,63 @@ fn steps_in_csv_are_one_more_column_of_proper_csv() {
         assert!(steps.len() > 2, "{args:?}: {steps:?}");
         assert_eq!(records[0].len(), header.len(), "{args:?}");
     }
+}
+
+#[test]
+fn standard_output_is_judged_by_its_writes_and_a_pipe_never_waits() {
+    // Issue #43, point 6 and 4: /dev/null opened for reading and writing
+    // (as Python's subprocess.DEVNULL opens it) takes the output; one open
+    // for reading only refuses it, exit 1; closed at start is exit 1; a
+    // FIFO with no reader is refused at once, one with a reader is written.
+    let bin = assert_cmd::cargo::cargo_bin("schofield");
+    let dir = tempfile::tempdir().unwrap();
+    let run = |script: &str| -> (Option<i32>, String) {
+        let _shared = super::common::shared();
+        let out = std::process::Command::new("sh")
+            .arg("-c")
+            .arg(script)
+            .arg(&bin)
+            .current_dir(dir.path())
+            .output()
+            .unwrap();
+        (
+            out.status.code(),
+            String::from_utf8_lossy(&out.stderr).into_owned(),
+        )
+    };
+    let (code, err) = run("timeout 20 \"$0\" counts --puzzle five 1<>/dev/null");
+    assert_eq!((code, err.as_str()), (Some(0), ""));
+    std::fs::write(dir.path().join("ro"), "").unwrap();
+    for script in [
+        "timeout 20 \"$0\" counts --puzzle five 1<ro",
+        "timeout 20 \"$0\" counts --puzzle five --format jsonl 1<ro",
+        "timeout 20 \"$0\" --help 1<ro",
+        "timeout 20 \"$0\" counts --puzzle five >&-",
+    ] {
+        let (code, err) = run(script);
+        assert_eq!(code, Some(1), "{script}: {err}");
+        assert!(
+            err.starts_with("error: cannot write the output: standard output is"),
+            "{script}: {err}"
+        );
+        assert_eq!(err.lines().count(), 1, "{script}: {err}");
+    }
+    assert!(
+        std::process::Command::new("mkfifo")
+            .arg(dir.path().join("f"))
+            .status()
+            .unwrap()
+            .success()
+    );
+    let started = std::time::Instant::now();
+    let (code, err) = run("timeout 20 \"$0\" counts --puzzle five --output f");
+    assert_eq!(code, Some(1), "{err}");
+    assert!(err.contains("no reader has open"), "{err}");
+    assert!(started.elapsed().as_secs() < 10);
+    let (code, err) = run(
+        "timeout 20 cat f > got & sleep 0.5; timeout 20 \"$0\" counts --puzzle five --output f; wait",
+    );
+    assert_eq!(code, Some(0), "{err}");
+    let got = std::fs::read_to_string(dir.path().join("got")).unwrap();
+    assert!(got.contains("extended classes"), "{got}");
 }

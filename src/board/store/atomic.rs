@@ -87,6 +87,32 @@ pub fn write_atomically(path: &Path, bytes: &[u8]) -> io::Result<()> {
     write_atomically_with(path, &temporary_prefix(), |out| out.write_all(bytes))
 }
 
+/// Opens a device, a pipe or a socket to write into. A pipe (FIFO) is a
+/// reader waiting: opened without waiting, it is refused at once when no
+/// reader has it open (where a plain open would wait for one for ever),
+/// and written with blocking writes when one has.
+fn open_stream(path: &Path, m: &fs::Metadata) -> io::Result<fs::File> {
+    use std::os::unix::fs::{FileTypeExt, OpenOptionsExt};
+    if !m.file_type().is_fifo() {
+        return fs::OpenOptions::new().write(true).open(path);
+    }
+    use rustix::fs::{OFlags, fcntl_getfl, fcntl_setfl};
+    let file = fs::OpenOptions::new()
+        .write(true)
+        .custom_flags(OFlags::NONBLOCK.bits() as i32)
+        .open(path)
+        .map_err(|e| match e.raw_os_error() {
+            Some(code) if code == rustix::io::Errno::NXIO.raw_os_error() => io::Error::new(
+                io::ErrorKind::NotConnected,
+                "it is a pipe (FIFO) that no reader has open; start the reader first",
+            ),
+            _ => e,
+        })?;
+    let flags = fcntl_getfl(&file)?;
+    fcntl_setfl(&file, flags - OFlags::NONBLOCK)?;
+    Ok(file)
+}
+
 /// [`write_atomically`] for contents too large to hold at once: `write`
 /// streams them into a buffered writer. The temporary file's name starts
 /// with `prefix` (say, so that a writer can find its own leftovers after
@@ -108,7 +134,7 @@ pub fn write_atomically_with(
             ));
         }
         if !m.is_file() {
-            let mut stream = io::BufWriter::new(fs::OpenOptions::new().write(true).open(path)?);
+            let mut stream = io::BufWriter::new(open_stream(path, m)?);
             write(&mut stream)?;
             return stream.flush();
         }
