@@ -112,17 +112,22 @@ fn quote(s: &str, limit: usize) -> String {
 /// [`one_line`] keeps.
 pub const WORD_LIMIT: usize = 300;
 
-/// The most characters of a whole message that [`one_line`] keeps (a list
-/// of a hundred thousand names is cut).
-pub const MESSAGE_LIMIT: usize = 1000;
+/// The most characters of a quoted value inside a message that
+/// [`one_line`] keeps whole (a value clap or a parser echoes).
+pub const ECHO_LIMIT: usize = 60;
+
+/// The most characters of a whole message that [`one_line`] prints.
+pub const MESSAGE_LIMIT: usize = 300;
 
 /// A message as it is printed: on one line, its control characters named
-/// by their code point (`<U+000A>`), and any word (a run of characters
-/// without a space) longer than [`WORD_LIMIT`] cut after its first
-/// [`QUOTE_LIMIT`] characters with `…` and its length, and the whole cut
-/// after [`MESSAGE_LIMIT`] characters the same way. The last guard
-/// before a message is printed, for input that reached it unquoted (a
-/// path, a parser's own words, a list of names).
+/// by their code point (`<U+000A>`); any word (a run of characters
+/// without a space) longer than [`WORD_LIMIT`], and any quoted value
+/// longer than [`ECHO_LIMIT`], cut after its first [`QUOTE_LIMIT`]
+/// characters with `…` and its length; and a whole longer than
+/// [`MESSAGE_LIMIT`] cut in the middle, so that its start (what is
+/// wrong) and its end (what to do) stay. The last guard before a message
+/// is printed, for input that reached it unquoted (a path, a parser's own
+/// words, a list of names).
 ///
 /// ```
 /// use schofield::text::one_line;
@@ -133,8 +138,19 @@ pub const MESSAGE_LIMIT: usize = 1000;
 ///     one_line(&long),
 ///     format!("invalid value '{}…' (100002 characters) for --moves", "9".repeat(39))
 /// );
+/// // A value with spaces, as clap echoes it, is cut the same way.
+/// let spaced = format!("invalid value '{}' for '--generators'", "1 ".repeat(500));
+/// assert_eq!(
+///     one_line(&spaced),
+///     format!("invalid value '{}1…' (1002 characters) for '--generators'", "1 ".repeat(19))
+/// );
+/// // Nothing is longer than MESSAGE_LIMIT characters.
+/// let many = format!("the moves are {}; use one of them", "U R F ".repeat(100));
+/// let cut = one_line(&many);
+/// assert!(cut.chars().count() <= 300 && cut.ends_with("; use one of them"), "{cut}");
 /// ```
 pub fn one_line(message: &str) -> String {
+    let message = echoes_cut(message);
     let mut out = String::with_capacity(message.len().min(4 * WORD_LIMIT));
     for (k, word) in message.split(' ').enumerate() {
         if k > 0 {
@@ -162,10 +178,54 @@ pub fn one_line(message: &str) -> String {
             let _ = write!(out, " ({count} characters)");
         }
     }
-    let total = out.chars().count();
+    let chars: Vec<char> = out.chars().collect();
+    let total = chars.len();
     if total > MESSAGE_LIMIT {
-        let cut: String = out.chars().take(MESSAGE_LIMIT).collect();
-        return format!("{cut}… ({total} characters in all)");
+        // The end keeps a hint whole (what to run instead).
+        const TAIL: usize = 120;
+        let note_len = format!(" … ({total} characters cut) … ").chars().count();
+        let head_len = MESSAGE_LIMIT - TAIL - note_len;
+        let head: String = chars[..head_len].iter().collect();
+        let tail: String = chars[total - TAIL..].iter().collect();
+        let cut = total - head_len - TAIL;
+        return format!("{head} … ({cut} characters cut) … {tail}");
+    }
+    out
+}
+
+/// Cuts every quoted value longer than [`ECHO_LIMIT`]: a quote at the
+/// start of a word, to the same quote at the end of one, becomes its first
+/// [`QUOTE_LIMIT`] characters, `…`, the quote and its length in
+/// characters (quotes included).
+fn echoes_cut(message: &str) -> String {
+    let chars: Vec<char> = message.chars().collect();
+    let mut out = String::with_capacity(message.len().min(4 * WORD_LIMIT));
+    let mut i = 0;
+    while i < chars.len() {
+        let c = chars[i];
+        let opens = matches!(c, '\'' | '"') && (i == 0 || chars[i - 1] == ' ');
+        if opens {
+            // The closing quote: the same character at a word's end.
+            let close = (i + 1..chars.len()).find(|&j| {
+                chars[j] == c
+                    && chars
+                        .get(j + 1)
+                        .is_none_or(|n| matches!(n, ' ' | ',' | ';' | ':' | ')' | '.'))
+            });
+            if let Some(j) = close
+                && j - i - 1 > ECHO_LIMIT
+            {
+                out.push(c);
+                out.extend(&chars[i + 1..i + 1 + QUOTE_LIMIT - 1]);
+                out.push('…');
+                out.push(c);
+                let _ = write!(out, " ({} characters)", j - i + 1);
+                i = j + 1;
+                continue;
+            }
+        }
+        out.push(c);
+        i += 1;
     }
     out
 }

@@ -128,8 +128,11 @@ pub fn read(text: &str) -> Result<Definition, YamlError> {
             MAX_REPEATED >> 20
         )));
     }
-    let file: File = serde_yaml::from_str(text)
-        .map_err(|e| err(crate::text::without_escapes(&one_line(&e.to_string()))))?;
+    let file: File = serde_yaml::from_str(text).map_err(|e| {
+        err(in_plain_words(&crate::text::without_escapes(&one_line(
+            &e.to_string(),
+        ))))
+    })?;
     let mut def = Definition {
         name: file.name,
         description: file.description,
@@ -732,4 +735,31 @@ pub fn write(p: &super::Puzzle) -> String {
         "# {} as schofield writes it (docs/puzzles.md): slots from 0, moves in GAP's\n# cycle notation, each slot's orientation gain listed by the slot.\n{body}",
         p.name()
     )
+}
+
+/// A parser's message without its Rust types: `expected struct File`
+/// becomes what a puzzle file is, `u8` a whole number from 0 to 255, an
+/// integer too large for any type says so.
+fn in_plain_words(message: &str) -> String {
+    let mut out = message
+        .replace(
+            "expected struct File",
+            "expected a puzzle: a mapping with name, orbits and moves (docs/puzzles.md)",
+        )
+        .replace("expected u8", "expected a whole number from 0 to 255")
+        .replace("expected u16", "expected a whole number from 0 to 65535")
+        .replace("expected u32", "expected a whole number")
+        .replace("expected u64", "expected a whole number")
+        .replace("expected usize", "expected a whole number");
+    for kind in ["struct", "enum", "tuple struct"] {
+        out = out.replace(&format!("expected {kind} "), "expected a mapping for ");
+    }
+    // `integer `N` as u128, expected any YAML value`: too large for YAML.
+    if let Some(at) = out.find(" as u128, expected any YAML value") {
+        out.replace_range(
+            at..at + " as u128, expected any YAML value".len(),
+            ", a number too large for any count a puzzle has",
+        );
+    }
+    out
 }

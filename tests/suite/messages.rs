@@ -375,3 +375,44 @@ fn help_to_a_closed_output_and_direction_marks_are_errors_and_named() {
         "<U+202E>abc",
     );
 }
+
+#[test]
+fn messages_are_at_most_300_characters_and_name_no_rust_type() {
+    // Issue #43, point 8: clap echoed values of a thousand characters, a
+    // hint repeated the whole input, and puzzle files' errors named the
+    // parser's types ("expected struct File", "as u128").
+    let long = "1 ".repeat(500);
+    let dir = tempfile::tempdir().unwrap();
+    let file = |name: &str, text: &str| {
+        let p = dir.path().join(name);
+        std::fs::write(&p, text).unwrap();
+        p.to_string_lossy().into_owned()
+    };
+    let not_a_puzzle = file("string.yaml", "just a string\n");
+    let huge = file(
+        "huge.yaml",
+        "name: x\norbits:\n  a: {pieces: 18446744073709551616}\nmoves:\n  A: \"(0,1)\"\n",
+    );
+    let cases: Vec<Vec<&str>> = vec![
+        vec!["counts", "--max-memory", &long],
+        vec!["solve", &long],
+        vec!["path", &long],
+        vec!["counts", "--puzzle", "2x2x2", "--generators", &long],
+        vec!["counts", "--puzzle", &not_a_puzzle],
+        vec!["counts", "--puzzle", &huge],
+    ];
+    for args in cases {
+        let out = schofield(&args);
+        let err = String::from_utf8_lossy(&out.stderr);
+        let first = err.lines().next().unwrap_or_default();
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
+        assert!(
+            first.chars().count() <= 300 + "error: ".len(),
+            "{} characters: {first}",
+            first.chars().count()
+        );
+        for rust in ["struct File", "u128", "usize"] {
+            assert!(!err.contains(rust), "{err}");
+        }
+    }
+}
