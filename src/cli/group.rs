@@ -11,7 +11,7 @@ use schofield::puzzle::invariants::{self, Invariant};
 use schofield::puzzle::transformation::{as_points, perm_group, points};
 use schofield::puzzle::{DefinitionError, Metric, Puzzle};
 use schofield::render::{self, Format};
-use schofield::text::{counted, grouped_digits, quoted};
+use schofield::text::{counted, grouped_digits};
 use schofield::twist::space;
 use serde::Serialize;
 use std::fmt::Write as _;
@@ -88,28 +88,7 @@ pub fn group(args: GroupArgs) -> Outcome {
         .map(Metric::from)
         .unwrap_or(p.default_metric());
     // The generators as declared (a metric's powers add nothing to the group).
-    let chosen: Vec<&schofield::puzzle::Named> = match &args.puzzle.generators {
-        None => p.declared_moves().iter().collect(),
-        Some(names) => names
-            .iter()
-            .map(|n| {
-                p.declared_moves()
-                    .iter()
-                    .find(|m| m.name() == n)
-                    .ok_or_else(|| {
-                        format!(
-                            "no move is called {}; the moves are {}",
-                            quoted(n),
-                            p.declared_moves()
-                                .iter()
-                                .map(|m| m.name())
-                                .collect::<Vec<_>>()
-                                .join(" ")
-                        )
-                    })
-            })
-            .collect::<Result<_, _>>()?,
-    };
+    let chosen = p.generators(args.puzzle.generators.as_deref())?;
     let gens: Vec<_> = chosen.iter().map(|m| m.transformation().clone()).collect();
     // The stabiliser chains take at most the memory allowed, the whole
     // group's and then the reduced one's (the first is dropped first).

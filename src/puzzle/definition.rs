@@ -313,6 +313,9 @@ pub enum DefinitionError {
         /// The orbit.
         orbit: String,
     },
+    /// A move named twice among the generators.
+    #[error("the generators name {} twice; name each move once", quoted(.0))]
+    RepeatedGenerator(String),
     /// A name given to `--generators` that no move has.
     #[error("no move is called {}; the moves are {known}", quoted(.name))]
     UnknownMove {

@@ -584,29 +584,46 @@ impl Puzzle {
         if self.tray.is_some() {
             return Err(DefinitionError::TileMoves(self.name.clone()));
         }
-        let chosen: Vec<&Named> = match generators {
-            None => self.moves.iter().collect(),
-            Some(names) => {
-                let mut out: Vec<&Named> = Vec::new();
-                for n in names {
-                    let m = self.moves.iter().find(|m| m.name == *n).ok_or_else(|| {
-                        DefinitionError::UnknownMove {
-                            name: n.clone(),
-                            known: self
-                                .moves
-                                .iter()
-                                .map(|m| m.name.as_str())
-                                .collect::<Vec<_>>()
-                                .join(" "),
-                        }
-                    })?;
-                    if !out.iter().any(|o| o.name == m.name) {
-                        out.push(m);
-                    }
-                }
-                out
-            }
-        };
+        let chosen = self.generators(generators)?;
         MoveSet::derive(self, &chosen, metric)
+    }
+
+    /// The declared moves named in `generators` (all of them for `None`),
+    /// in the order named: an unknown name, or one named twice, is an
+    /// error.
+    ///
+    /// ```
+    /// use schofield::puzzle::library;
+    /// let cube = library::get("2x2x2").unwrap();
+    /// let names = |v: &[&str]| v.iter().map(|s| s.to_string()).collect::<Vec<_>>();
+    /// assert_eq!(cube.generators(Some(&names(&["R", "U"]))).unwrap().len(), 2);
+    /// assert!(cube.generators(Some(&names(&["R", "R"]))).is_err());
+    /// ```
+    pub fn generators(
+        &self,
+        generators: Option<&[String]>,
+    ) -> Result<Vec<&Named>, DefinitionError> {
+        let Some(names) = generators else {
+            return Ok(self.moves.iter().collect());
+        };
+        let mut out: Vec<&Named> = Vec::new();
+        for n in names {
+            let m = self.moves.iter().find(|m| m.name == *n).ok_or_else(|| {
+                DefinitionError::UnknownMove {
+                    name: n.clone(),
+                    known: self
+                        .moves
+                        .iter()
+                        .map(|m| m.name.as_str())
+                        .collect::<Vec<_>>()
+                        .join(" "),
+                }
+            })?;
+            if out.iter().any(|o| o.name == m.name) {
+                return Err(DefinitionError::RepeatedGenerator(n.clone()));
+            }
+            out.push(m);
+        }
+        Ok(out)
     }
 }

@@ -1267,3 +1267,25 @@ fn schreier_sims_is_randomised_then_checked_and_bounded_in_memory() {
     // M the 3-cycle on each of the 100 triples).
     assert_eq!(v["group_order"], "18");
 }
+
+#[test]
+fn a_generator_named_twice_is_refused_by_every_command() {
+    // Issue #43: `group --generators A,A` listed A twice.
+    for command in ["group", "counts"] {
+        fails(
+            &[command, "--puzzle", "eight", "--generators", "A,A"],
+            "the generators name \"A\" twice; name each move once",
+        );
+    }
+    let v: serde_json::Value = serde_json::from_str(&stdout(&[
+        "group",
+        "--puzzle",
+        "eight",
+        "--generators",
+        "A,B",
+        "--format",
+        "json",
+    ]))
+    .unwrap();
+    assert_eq!(v["generators"], serde_json::json!(["A", "B"]));
+}
