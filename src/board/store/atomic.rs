@@ -91,6 +91,7 @@ pub fn write_atomically(path: &Path, bytes: &[u8]) -> io::Result<()> {
 /// reader waiting: opened without waiting, it is refused at once when no
 /// reader has it open (where a plain open would wait for one for ever),
 /// and written with blocking writes when one has.
+#[cfg(unix)]
 fn open_stream(path: &Path, m: &fs::Metadata) -> io::Result<fs::File> {
     use std::os::unix::fs::{FileTypeExt, OpenOptionsExt};
     if !m.file_type().is_fifo() {
@@ -111,6 +112,12 @@ fn open_stream(path: &Path, m: &fs::Metadata) -> io::Result<fs::File> {
     let flags = fcntl_getfl(&file)?;
     fcntl_setfl(&file, flags - OFlags::NONBLOCK)?;
     Ok(file)
+}
+
+/// Elsewhere a stream is opened as it is.
+#[cfg(not(unix))]
+fn open_stream(path: &Path, _: &fs::Metadata) -> io::Result<fs::File> {
+    fs::OpenOptions::new().write(true).open(path)
 }
 
 /// [`write_atomically`] for contents too large to hold at once: `write`
