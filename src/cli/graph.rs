@@ -124,6 +124,12 @@ pub fn run(args: GraphArgs) -> Outcome {
     }
     let a = puzzle.analyse(false)?;
     refuse_huge(&a, args.kind, max_moves)?;
+    let allowed = puzzle.max_memory.map(common::memory_bound);
+    a.check_view(
+        "the graph",
+        TwistGraph::bytes_needed(&a, kind, max_moves),
+        allowed,
+    )?;
     let g = TwistGraph::build(&a, kind, max_moves).ok_or_else(|| {
         format!(
             "the {} has identical pieces, so its positions have no inverses and no extended classes",

@@ -224,7 +224,7 @@ pub fn hint(e: &(dyn std::error::Error + 'static)) -> &'static str {
                     schofield::twist::search::SearchError::Memory { .. }
                 ) | schofield::twist::analysis::AnalysisError::Space(
                     schofield::twist::space::SpaceError::Memory { .. }
-                )
+                ) | schofield::twist::analysis::AnalysisError::ViewMemory { .. }
             )
         })
         || matches!(

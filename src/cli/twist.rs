@@ -481,7 +481,7 @@ fn other_forms(
     };
     if is_grid && let Some((e, how)) = odd_error {
         return Other::Answered(Err(format!(
-            "{e}{how}; as a 3x3 board with the puzzle's goal as sold, 123/456/78_, `schofield lookup solve {}` solves it",
+            "{e}{how}; on a 3x3 board with the goal 123/456/78_, `schofield lookup solve {}` solves it",
             schofield_form.replace('0', "8")
         )
         .into()));
@@ -661,7 +661,8 @@ pub fn classes(args: ClassesArgs) -> Outcome {
         members: args.members,
         specimens: args.specimens,
     };
-    let records = table::class_dictionary(&a, asked).ok_or_else(|| {
+    let allowed = args.puzzle.max_memory.map(super::common::memory_bound);
+    let records = table::class_dictionary_checked(&a, asked, allowed)?.ok_or_else(|| {
         format!(
             "the {} has identical pieces, so its positions have no inverses and no extended classes",
             a.puzzle().name()

@@ -68,6 +68,22 @@ pub enum AnalysisError {
     /// Classes given are not this analysis's.
     #[error("the classes given are not this puzzle's: {0}")]
     Classes(#[from] classes::AdoptError),
+    /// A view of the analysis (the class dictionary, a graph) would take
+    /// the memory past what is allowed.
+    #[error(
+        "{what} needs about {} MB beside the analysis's {} MB, more than the {} MB allowed",
+        needed.div_ceil(1 << 20), analysis.div_ceil(1 << 20), allowed >> 20
+    )]
+    ViewMemory {
+        /// What was asked for.
+        what: String,
+        /// The bytes it needs, estimated before it is made.
+        needed: u64,
+        /// The bytes the analysis holds.
+        analysis: u64,
+        /// The bytes allowed.
+        allowed: u64,
+    },
 }
 
 impl AnalysisError {
@@ -78,6 +94,7 @@ impl AnalysisError {
             self,
             AnalysisError::Search(SearchError::Memory { .. } | SearchError::Allocation { .. })
                 | AnalysisError::Space(SpaceError::Memory { .. })
+                | AnalysisError::ViewMemory { .. }
         )
     }
 }
@@ -168,6 +185,8 @@ pub struct Analysis {
     extended: Option<Classes>,
     /// What may follow the start and each move in a minimal solution.
     steps: (Step, Vec<Step>),
+    /// The bytes its tables were counted at before the search.
+    bytes: u64,
 }
 
 /// The symmetries' action on a space's positions (and inverses).
@@ -295,8 +314,10 @@ impl Analysis {
             };
             (classes, extended)
         };
+        let bytes = with_classes(keep);
         let steps = steps_of(&moves, &space);
         Ok(Analysis {
+            bytes,
             puzzle,
             moves,
             space,
@@ -501,6 +522,33 @@ impl Analysis {
                 }
             }
             other => other,
+        }
+    }
+
+    /// The bytes the analysis's tables were counted at before its search
+    /// (move tables, distances, classes), the figure `max_memory` bounds.
+    pub fn memory(&self) -> u64 {
+        self.bytes
+    }
+
+    /// Checks that a view of `needed` more bytes (estimated before it is
+    /// made) fits beside the analysis within `allowed`.
+    pub fn check_view(
+        &self,
+        what: &str,
+        needed: u64,
+        allowed: Option<u64>,
+    ) -> Result<(), AnalysisError> {
+        match allowed {
+            Some(allowed) if self.bytes.saturating_add(needed) > allowed => {
+                Err(AnalysisError::ViewMemory {
+                    what: what.to_string(),
+                    needed,
+                    analysis: self.bytes,
+                    allowed,
+                })
+            }
+            _ => Ok(()),
         }
     }
 

@@ -135,6 +135,34 @@ impl TwistGraph {
         })
     }
 
+    /// The bytes the graph of `kind` within `max_moves` and its file take,
+    /// estimated before either is made: each node with its strings, each
+    /// edge (at most one for each pair of a position and a move), and the
+    /// text written from them.
+    pub fn bytes_needed(a: &Analysis, kind: GraphKind, max_moves: Option<u8>) -> u64 {
+        let within = |c: &crate::twist::analysis::MoveCount| max_moves.is_none_or(|m| c.moves <= m);
+        let counts = a.move_counts();
+        let positions: u64 = counts
+            .iter()
+            .filter(|c| within(c))
+            .map(|c| c.positions)
+            .sum();
+        let nodes = match kind {
+            GraphKind::Classes | GraphKind::ExtendedClasses => counts
+                .iter()
+                .filter(|c| within(c))
+                .map(|c| c.classes.unwrap_or(c.positions))
+                .sum(),
+            _ => positions,
+        };
+        let name = a.name_of(a.goal()).len() as u64;
+        let node = std::mem::size_of::<Node>() as u64 + 2 * name + 200;
+        let edges = positions.saturating_mul(a.moves().len() as u64);
+        nodes
+            .saturating_mul(node + 8 * name)
+            .saturating_add(edges.saturating_mul(std::mem::size_of::<Edge>() as u64 + 120))
+    }
+
     /// The number of nodes.
     pub fn node_count(&self) -> usize {
         match &self.graph {

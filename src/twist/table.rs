@@ -249,6 +249,52 @@ pub struct Dictionary {
 /// numbers; `None` for extended classes of a puzzle whose positions have no
 /// inverses.
 pub fn class_dictionary(a: &Analysis, asked: Dictionary) -> Option<Vec<ClassRecord>> {
+    class_dictionary_checked(a, asked, None).ok().flatten()
+}
+
+/// The bytes [`class_dictionary`] and its rendering take, estimated
+/// before either is made: each record with its strings, each member's
+/// name when members are listed, each specimen, twice over for the text
+/// written from them.
+pub fn dictionary_bytes(a: &Analysis, asked: Dictionary) -> u64 {
+    let count = if asked.extended {
+        a.extended_classes().map_or(0, |c| c.count())
+    } else {
+        a.classes().count()
+    } as u64;
+    let name = a.name_of(a.goal()).len() as u64;
+    let record = std::mem::size_of::<ClassRecord>() as u64 + 4 * name + 96;
+    let members = if asked.members {
+        a.space().len().saturating_mul(name + 24)
+    } else {
+        0
+    };
+    let deepest = a.move_counts().last().map_or(0, |c| u64::from(c.moves));
+    let specimens = if asked.specimens {
+        count.saturating_mul(4 * deepest + 48)
+    } else {
+        0
+    };
+    count
+        .saturating_mul(record)
+        .saturating_add(members)
+        .saturating_add(specimens)
+        .saturating_mul(2)
+}
+
+/// [`class_dictionary`] within `allowed` bytes beside the analysis
+/// ([`dictionary_bytes`], [`Analysis::check_view`]); `Ok(None)` when there
+/// are no extended classes.
+pub fn class_dictionary_checked(
+    a: &Analysis,
+    asked: Dictionary,
+    allowed: Option<u64>,
+) -> Result<Option<Vec<ClassRecord>>, crate::twist::analysis::AnalysisError> {
+    a.check_view("the class dictionary", dictionary_bytes(a, asked), allowed)?;
+    Ok(dictionary(a, asked))
+}
+
+fn dictionary(a: &Analysis, asked: Dictionary) -> Option<Vec<ClassRecord>> {
     let Dictionary {
         extended: with_inverses,
         members,

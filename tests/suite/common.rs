@@ -194,22 +194,42 @@ pub fn minimal_paths(v: &serde_json::Value) -> Vec<String> {
         .collect()
 }
 
-/// Runs `schofield` with `args` under an address-space limit of `mb`
-/// megabytes (`ulimit -v`): an allocation past it fails, and the program
-/// aborts, so a run that ends well stayed within it. Returns the exit code
-/// and standard error.
-pub fn within_memory(mb: u64, args: &[&str]) -> (Option<i32>, String) {
+/// Runs `schofield` with `args` and returns its exit code, standard error
+/// and peak resident memory in kilobytes: the kernel's high-water mark of
+/// the program's own memory (`VmHWM`, which starts afresh at exec), read
+/// every few milliseconds until it exits. (The rusage of wait4 would count
+/// the test binary's memory, which the child had before its exec.)
+pub fn peak_memory(args: &[&str]) -> (Option<i32>, String, u64) {
+    use std::io::Read;
     let _shared = shared();
-    let out = std::process::Command::new("sh")
-        .arg("-c")
-        .arg(format!("ulimit -v {}; exec \"$0\" \"$@\"", mb * 1024))
-        .arg(assert_cmd::cargo::cargo_bin("schofield"))
+    let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("schofield"))
         .args(args)
         .stdin(std::process::Stdio::null())
-        .output()
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
         .unwrap();
-    (
-        out.status.code(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
+    let status = format!("/proc/{}/status", child.id());
+    let mut peak = 0u64;
+    let code = loop {
+        if let Some(kb) = std::fs::read_to_string(&status).ok().and_then(|s| {
+            s.lines()
+                .find_map(|l| l.strip_prefix("VmHWM:"))
+                .and_then(|v| v.trim().trim_end_matches("kB").trim().parse::<u64>().ok())
+        }) {
+            peak = peak.max(kb);
+        }
+        if let Some(done) = child.try_wait().unwrap() {
+            break done.code();
+        }
+        std::thread::sleep(std::time::Duration::from_millis(3));
+    };
+    let mut err = String::new();
+    child
+        .stderr
+        .take()
+        .unwrap()
+        .read_to_string(&mut err)
+        .unwrap();
+    (code, err, peak)
 }

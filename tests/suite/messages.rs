@@ -416,3 +416,46 @@ fn messages_are_at_most_300_characters_and_name_no_rust_type() {
         }
     }
 }
+
+#[test]
+fn classes_and_graph_honour_max_memory() {
+    // Issue #43, point 5: `classes --puzzle 2x2x2 --max-memory 40` peaked
+    // at 149 MB (161 MB as JSON): the analysis was bounded, the class
+    // dictionary and the graph were not. Now their size is estimated
+    // before they are made, and refused with the figure, exit 2.
+    for args in [
+        vec!["classes", "--puzzle", "2x2x2", "--max-memory", "40"],
+        vec![
+            "classes",
+            "--puzzle",
+            "2x2x2",
+            "--max-memory",
+            "40",
+            "--format",
+            "json",
+        ],
+        vec![
+            "graph",
+            "--puzzle",
+            "2x2x2",
+            "--kind",
+            "classes",
+            "--max-memory",
+            "40",
+        ],
+    ] {
+        let (code, err, kb) = super::common::peak_memory(&args);
+        assert_eq!(code, Some(2), "{args:?}: {err}");
+        assert!(kb < 48 * 1024, "{args:?}: {kb} kB");
+        assert!(
+            err.contains("more than the 40 MB allowed (--max-memory)"),
+            "{args:?}: {err}"
+        );
+        assert_eq!(err.lines().count(), 1, "{err}");
+    }
+    // With room, the dictionary is written.
+    let (code, err, kb) =
+        super::common::peak_memory(&["classes", "--puzzle", "2x2x2", "--max-memory", "200"]);
+    assert_eq!(code, Some(0), "{err}");
+    assert!(kb < 200 * 1024, "{kb} kB");
+}

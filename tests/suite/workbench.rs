@@ -574,7 +574,8 @@ fn one_arrangement_in_two_notations_is_treated_alike() {
     // 213/8_4/765 (tiles 1–8) and 213/0_4/765 (Schofield's digits) are one
     // arrangement, in the half his target does not reach: refused alike,
     // naming the board solver, alone and in a batch, in text and in data.
-    let rest = "as a 3x3 board with the puzzle's goal as sold, 123/456/78_, `schofield lookup solve 213/8_4/765` solves it";
+    let rest =
+        "on a 3x3 board with the goal 123/456/78_, `schofield lookup solve 213/8_4/765` solves it";
     for grid in ["213/8_4/765", "213/0_4/765"] {
         fails(
             &["solve", grid],

@@ -121,7 +121,7 @@ pub enum PositionError {
     Pattern(String),
     /// An odd permutation of a tray: not reachable by sliding.
     #[error(
-        "unsolvable: the position is an odd permutation of the target ({cycles} on squares); sliding pieces only makes even permutations (Schofield's Theorem 1), so no sequence of moves reaches it"
+        "unsolvable: an odd permutation of the target ({cycles} on squares); sliding makes only even ones (Schofield's Theorem 1), so no sequence of moves reaches it"
     )]
     OddPermutation {
         /// Its cycles on squares, relative to the target.
