@@ -452,7 +452,12 @@ fn quietly<R>(
         }
     }));
     let outcome = f();
-    std::panic::set_hook(previous);
+    // After a failed run, timely's threads are left behind, and panic as
+    // the other processes end and their connections close: they stay quiet
+    // until this process ends, which it is about to, with the error.
+    if outcome.is_ok() {
+        std::panic::set_hook(previous);
+    }
     if matches!(outcome, Err(cluster::ClusterError::Start(_))) {
         std::mem::forget(held);
     } else {

@@ -806,3 +806,175 @@ fn a_fifo_in_the_checkpoint_folder_is_refused_at_once() {
         assert!(clock.elapsed().as_secs() < 10, "{name}");
     }
 }
+
+/// Two processes of the 3x4 census (home 0) on localhost, two workers each
+/// (as many as it took to see the abort below most often), a peer time-out
+/// of 2 s, `more` arguments and the checkpoint key in `dir`: process 0 says
+/// each layer (`--verbose`), process 1 nothing but its error (`--quiet`).
+/// Returned once process 0 has closed layer 20, with its standard error
+/// read so far, and process 1's port.
+struct UnderWay {
+    zero: std::process::Child,
+    one: std::process::Child,
+    zero_err: std::io::BufReader<std::process::ChildStderr>,
+    port_one: u16,
+}
+
+impl UnderWay {
+    fn start(dir: &std::path::Path, more: &[&str]) -> UnderWay {
+        use std::io::BufRead;
+        use std::process::Stdio;
+        let hosts = dir.join("hosts.txt");
+        let (p0, p1) = (free_port(), free_port());
+        std::fs::write(&hosts, format!("127.0.0.1:{p0}\n127.0.0.1:{p1}\n")).unwrap();
+        let start = |process: &str, verbose: bool| {
+            let mut c = std::process::Command::new(env!("CARGO_BIN_EXE_schofield"));
+            c.env("XDG_DATA_HOME", dir)
+                .args(["boards", "--board", "3x4", "--home", "0", "--workers", "2"])
+                .args(["--hostfile", hosts.to_str().unwrap(), "--process", process])
+                .args(["--peer-timeout", "2", "--connect-timeout", "60"])
+                .args(more)
+                .arg(if verbose { "--verbose" } else { "--quiet" })
+                .stdout(Stdio::null())
+                .stderr(Stdio::piped());
+            c.spawn().unwrap()
+        };
+        let one = start("1", false);
+        let mut zero = start("0", true);
+        let mut zero_err = std::io::BufReader::new(zero.stderr.take().unwrap());
+        let mut line = String::new();
+        while zero_err.read_line(&mut line).unwrap() > 0 && !line.contains("layer 20 done") {
+            line.clear();
+        }
+        assert!(line.contains("layer 20 done"), "{line}");
+        UnderWay {
+            zero,
+            one,
+            zero_err,
+            port_one: p1,
+        }
+    }
+
+    /// Process 0's exit status and the rest of its standard error.
+    fn zero_ends(&mut self) -> (std::process::ExitStatus, String) {
+        let mut rest = String::new();
+        std::io::Read::read_to_string(&mut self.zero_err, &mut rest).unwrap();
+        (self.zero.wait().unwrap(), rest)
+    }
+
+    /// Process 1's exit status and standard error.
+    fn one_ends(&mut self) -> (std::process::ExitStatus, String) {
+        let mut err = String::new();
+        let mut pipe = self.one.stderr.take().unwrap();
+        std::io::Read::read_to_string(&mut pipe, &mut err).unwrap();
+        (self.one.wait().unwrap(), err)
+    }
+}
+
+/// `kill -SIGNAL pid`.
+fn signal(name: &str, pid: u32) {
+    let sent = std::process::Command::new("kill")
+        .args([&format!("-{name}"), &pid.to_string()])
+        .status()
+        .unwrap();
+    assert!(sent.success());
+}
+
+/// What a process left by the others says: one `error:` line, exit
+/// status 2, never timely's panics nor an abort (exit 134, "thread caused
+/// non-unwinding panic").
+fn one_error_line(status: std::process::ExitStatus, err: &str, who: &str) {
+    let said: Vec<&str> = err.lines().filter(|l| !l.contains(" done, ")).collect();
+    assert_eq!(status.code(), Some(2), "{who}: {err}");
+    assert_eq!(said.len(), 1, "{who}: {err}");
+    assert!(said[0].starts_with("error: "), "{who}: {err}");
+}
+
+/// A process frozen past the peer time-out, then woken once the other has
+/// given up on it, ends on one line too (its workers' inputs, closed as
+/// they unwound, sent into the closed connection and panicked again: the
+/// process aborted, exit 134).
+#[test]
+fn a_process_woken_after_the_other_gave_up_on_it_ends_on_one_line() {
+    let _gate = super::common::alone();
+    let dir = tempfile::tempdir().unwrap();
+    let mut run = UnderWay::start(dir.path(), &[]);
+    signal("STOP", run.one.id());
+    let (status, err) = run.zero_ends();
+    one_error_line(status, &err, "process 0");
+    assert!(
+        err.contains(&format!(
+            "error: process 1 (127.0.0.1:{}) has said nothing for 2 s",
+            run.port_one
+        )),
+        "{err}"
+    );
+    signal("CONT", run.one.id());
+    let (status, err) = run.one_ends();
+    one_error_line(status, &err, "process 1");
+    assert!(err.contains("the cluster broke off"), "{err}");
+}
+
+/// A process killed (SIGKILL) in the middle of the census, process 0 or 1,
+/// leaves the other one line and exit status 2, at once; the checkpoints
+/// written so far take the census to its end, the same either way.
+#[test]
+fn a_killed_process_leaves_the_other_one_line_and_its_checkpoints_go_on() {
+    let _gate = super::common::alone();
+    let mut answers = Vec::new();
+    for victim in [0, 1] {
+        let dir = tempfile::tempdir().unwrap();
+        let folder = dir.path().join("checkpoints");
+        let folder = folder.to_str().unwrap();
+        let mut run = UnderWay::start(dir.path(), &["--checkpoint", folder]);
+        let (status, err) = if victim == 0 {
+            run.zero.kill().unwrap();
+            let _ = run.zero_ends();
+            run.one_ends()
+        } else {
+            run.one.kill().unwrap();
+            let _ = run.one_ends();
+            run.zero_ends()
+        };
+        one_error_line(status, &err, &format!("the survivor of process {victim}"));
+        // Found by the closed connection, not by the peer time-out.
+        assert!(err.contains("the cluster broke off"), "{err}");
+        let resume = |process: &str, hosts: &std::path::Path| {
+            let mut c = std::process::Command::new(env!("CARGO_BIN_EXE_schofield"));
+            c.env("XDG_DATA_HOME", dir.path())
+                .args(["boards", "--board", "3x4", "--home", "0", "--workers", "2"])
+                .args(["--checkpoint", folder, "--quiet"])
+                .args(["--hostfile", hosts.to_str().unwrap(), "--process", process]);
+            c
+        };
+        let hosts = dir.path().join("again.txt");
+        std::fs::write(
+            &hosts,
+            format!("127.0.0.1:{}\n127.0.0.1:{}\n", free_port(), free_port()),
+        )
+        .unwrap();
+        let piped = |mut c: std::process::Command| {
+            use std::process::Stdio;
+            c.stdout(Stdio::piped())
+                .stderr(Stdio::piped())
+                .spawn()
+                .unwrap()
+        };
+        let one = piped(resume("1", &hosts));
+        let zero = piped(resume("0", &hosts)).wait_with_output().unwrap();
+        let one = one.wait_with_output().unwrap();
+        assert!(
+            zero.status.success() && one.status.success(),
+            "{}",
+            both(&zero, &one)
+        );
+        let err = String::from_utf8_lossy(&zero.stderr);
+        assert!(
+            err.contains("resumed from the checkpoints of layer"),
+            "{err}"
+        );
+        answers.push(zero.stdout);
+    }
+    assert!(!answers[0].is_empty());
+    assert_eq!(answers[0], answers[1]);
+}

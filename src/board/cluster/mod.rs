@@ -86,6 +86,8 @@ pub const PEER_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(60)
 pub(crate) struct Liveness {
     start: std::time::Instant,
     heard: Vec<std::sync::atomic::AtomicU64>,
+    /// A worker of this process broke off (its thread panicked).
+    broken: std::sync::atomic::AtomicBool,
 }
 
 impl Liveness {
@@ -95,7 +97,14 @@ impl Liveness {
             heard: (0..processes)
                 .map(|_| std::sync::atomic::AtomicU64::new(0))
                 .collect(),
+            broken: std::sync::atomic::AtomicBool::new(false),
         }
+    }
+
+    /// A worker of this process broke off.
+    pub(crate) fn broke(&self) {
+        self.broken
+            .store(true, std::sync::atomic::Ordering::Relaxed);
     }
 
     fn now(&self) -> u64 {
@@ -585,7 +594,7 @@ pub fn search<G: Graph>(
     }
     let liveness = Arc::new(Liveness::new(cluster.processes()));
     let job = Arc::new(Job {
-        graph,
+        graph: Arc::clone(&graph),
         checkpoints: checkpoints.map(|c| (c.dir.clone(), c.key.clone())),
         stop_after: checkpoints.and_then(|c| c.stop_after),
         workers: cluster.workers,
@@ -602,8 +611,9 @@ pub fn search<G: Graph>(
     // The whole run lives in that thread: it reports the start, then the
     // workers' outcomes. If the cluster breaks (a process killed, a
     // connection cut, processes started with different workers), timely's
-    // threads panic; the channel then closes, and that is an error here,
-    // not a panic of the caller.
+    // threads panic; the channel then closes, or a worker says it broke
+    // off ([`Liveness::broke`]), and that is an error here, not a panic of
+    // the caller.
     let (started_tx, started_rx) = std::sync::mpsc::channel();
     let (done_tx, done_rx) = std::sync::mpsc::channel();
     let config = cluster.config();
@@ -655,14 +665,17 @@ pub fn search<G: Graph>(
         if looked.elapsed() > cluster.peer_timeout / 2 {
             liveness.all_heard();
         }
+        let broken = liveness.broken.load(std::sync::atomic::Ordering::Relaxed);
         match heard {
             Ok(outcomes) => break outcomes,
-            Err(std::sync::mpsc::RecvTimeoutError::Disconnected) => {
+            // A worker that broke off may leave timely's threads waiting
+            // for ever: its failure is the run's at once.
+            Err(e) if broken || e == std::sync::mpsc::RecvTimeoutError::Disconnected => {
                 return Err(ClusterError::Worker(
                     "the cluster broke off: a process stopped or a connection was cut".into(),
                 ));
             }
-            Err(std::sync::mpsc::RecvTimeoutError::Timeout) => {
+            Err(_) => {
                 if let Some((process, quiet)) = cluster
                     .networked()
                     .then(|| liveness.silent(cluster.process, cluster.peer_timeout))
@@ -691,5 +704,12 @@ pub fn search<G: Graph>(
             Err(e) => return Err(ClusterError::Worker(e)),
         }
     }
-    Ok(run)
+    Ok(Run {
+        result: run
+            .result
+            .map(|(counts, antipodes, kept)| graph.answer(&counts, &antipodes, &kept)),
+        exchange: run.exchange,
+        resumed_from: run.resumed_from,
+        discarded: run.discarded,
+    })
 }

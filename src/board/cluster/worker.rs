@@ -161,6 +161,8 @@ struct Channels {
     workers: usize,
     /// When this worker last sent its pulses.
     pulsed: Option<std::time::Instant>,
+    /// Where the run hears that this worker broke off.
+    liveness: Arc<Liveness>,
 }
 
 impl Channels {
@@ -261,6 +263,7 @@ impl Channels {
             processes: worker.peers() / workers,
             workers,
             pulsed: None,
+            liveness: Arc::clone(liveness),
         }
     }
 
@@ -325,22 +328,13 @@ impl Channels {
         self.talk(worker, all)
     }
 
-    /// Closes both dataflows and runs them down: every worker leaves
+    /// Closes the dataflows and runs them down: every worker leaves
     /// together, and none is left parked in timely's own last loop.
-    fn run_down(self, worker: &mut timely::worker::Worker) {
-        let Channels {
-            claims,
-            claims_probe,
-            notes,
-            notes_probe,
-            pulses,
-            pulses_probe,
-            ..
-        } = self;
-        drop(claims);
-        drop(notes);
-        drop(pulses);
-        while !claims_probe.done() || !notes_probe.done() || !pulses_probe.done() {
+    fn run_down(mut self, worker: &mut timely::worker::Worker) {
+        drop(std::mem::take(&mut self.claims));
+        drop(std::mem::take(&mut self.notes));
+        drop(std::mem::take(&mut self.pulses));
+        while !self.claims_probe.done() || !self.notes_probe.done() || !self.pulses_probe.done() {
             worker.step_or_park(Some(WAIT));
         }
     }
@@ -378,6 +372,25 @@ impl Channels {
         self.claims.advance_to(u64::from(layer.depth()) + 1);
         while self.claims_probe.less_than(self.claims.time()) {
             self.step(worker);
+        }
+    }
+}
+
+/// A worker's inputs close when they are dropped, sending what they hold,
+/// except while its thread unwinds from a panic: when the cluster breaks
+/// (a process killed, or timed out and gone), timely's threads panic, and
+/// an input closed then sends into the broken connection and panics again;
+/// a panic while unwinding aborts the whole process ("thread caused
+/// non-unwinding panic", exit 134) before the run can report the break.
+/// Left open, the inputs end with their thread, the run being lost anyway;
+/// as they keep timely's sending threads waiting, the run is told at once.
+impl Drop for Channels {
+    fn drop(&mut self) {
+        if std::thread::panicking() {
+            self.liveness.broke();
+            std::mem::forget(std::mem::take(&mut self.claims));
+            std::mem::forget(std::mem::take(&mut self.notes));
+            std::mem::forget(std::mem::take(&mut self.pulses));
         }
     }
 }
@@ -609,15 +622,21 @@ fn expand_layer<G: Graph>(
     claimed + channels.take_arrivals(table, layer, share, distances)
 }
 
+/// What worker 0 gathers, from which the answer is made
+/// ([`Graph::answer`]): the states at each distance, the first antipodes
+/// and the kept states' distances.
+pub(super) type Gathered = (Vec<u64>, Vec<usize>, Vec<u8>);
+
 /// One worker's whole run: it agrees with the others where to start,
 /// expands layer after layer until no worker claims a state (writing a
 /// checkpoint after each when asked to, and stopping after the layer the
-/// job names), and hands its part of the answer to worker 0, which makes
-/// the answer.
+/// job names), and hands its part of the answer to worker 0, which gathers
+/// them. The answer is made once the run is over: the other processes
+/// would wait for it without a word, and time this one out.
 pub(super) fn work<G: Graph>(
     worker: &mut timely::worker::Worker,
     job: &Job<G>,
-) -> Result<Option<Run<G::Answer>>, ClusterError> {
+) -> Result<Option<Run<Gathered>>, ClusterError> {
     let share = Share::new(&*job.graph, worker.index(), worker.peers());
     let mut channels = Channels::new(worker, share.slices, job.workers, &job.liveness);
     let name = job.checkpoints.as_ref().and_then(|(dir, key)| {
@@ -775,7 +794,7 @@ pub(super) fn work<G: Graph>(
     }
     let (antipodes, exchange, standard) = gather(&*job.graph, &share, heard)?;
     Ok(Some(Run {
-        result: Some(job.graph.answer(&counts, &antipodes, &standard)),
+        result: Some((counts, antipodes, standard)),
         exchange,
         resumed_from: resume,
         discarded,
