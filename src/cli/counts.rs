@@ -62,7 +62,12 @@ pub fn counts(args: CountsArgs) -> Outcome {
         }
         super::puzzle::tile_counts(&puzzle, tray, &args.puzzle)?
     } else {
-        match super::puzzle::analyse(puzzle.clone(), &args.puzzle.options(true), args.out.quiet) {
+        match super::puzzle::analyse(
+            puzzle.clone(),
+            &args.puzzle.options(true),
+            args.out.quiet,
+            args.out.verbose,
+        ) {
             Ok(a) => {
                 if args.antipodes {
                     extra.antipodes = Some(antipodes(&a));
@@ -85,7 +90,13 @@ pub fn counts(args: CountsArgs) -> Outcome {
                 a.move_counts()
             }
             Err(e) if e.is_memory() && !(args.antipodes || args.burnside) => {
-                super::puzzle::two_bit_counts(&puzzle, &args.puzzle, &e, args.out.quiet)?
+                super::puzzle::two_bit_counts(
+                    &puzzle,
+                    &args.puzzle,
+                    &e,
+                    args.out.quiet,
+                    args.out.verbose,
+                )?
             }
             Err(e) if e.is_memory() => {
                 return Err(format!(
@@ -177,7 +188,7 @@ fn distributed_counts(
     }
     let space = schofield::twist::space::Space::with_limit(puzzle, &moves, options.max_memory)?;
     let name = puzzle.name().to_string();
-    let bar = super::puzzle::LayerBar::new(&name, args.out.quiet);
+    let bar = super::puzzle::LayerBar::new(&name, args.out.quiet, args.out.verbose);
     let shown = bar.clone();
     let counts = distributed.puzzle_counts(space, &name, move |p| {
         shown.show(p.layer, p.found, p.total);

@@ -75,7 +75,7 @@ fn page_puzzle(
     let puzzle = flags.read()?;
     let options = flags.options(false);
     explorable(&puzzle, &options).map_err(|e| format!("--puzzle {name}: {e}"))?;
-    let a = super::puzzle::analyse(puzzle, &options, false)?;
+    let a = super::puzzle::analyse(puzzle, &options, false, false)?;
     let library = library::get(name).is_some().then_some(name);
     let file = match library {
         Some(_) => None,

@@ -83,7 +83,7 @@ impl PuzzleArgs {
     /// position's class is not kept (for large puzzles).
     pub fn analyse(&self, counts_only: bool) -> Result<Analysis, Box<dyn std::error::Error>> {
         let puzzle = self.read()?;
-        Ok(analyse(puzzle, &self.options(counts_only), false)?)
+        Ok(analyse(puzzle, &self.options(counts_only), false, false)?)
     }
 }
 
@@ -95,11 +95,22 @@ pub struct LayerBar {
     start: std::time::Instant,
     name: String,
     quiet: bool,
+    /// With `--verbose` off a terminal: when the last progress line was
+    /// written.
+    logged: Option<std::sync::Arc<std::sync::Mutex<std::time::Instant>>>,
 }
 
+/// How often `--verbose` writes a progress line off a terminal.
+const LOG_EVERY: std::time::Duration = std::time::Duration::from_secs(10);
+
 impl LayerBar {
-    /// A hidden bar for the puzzle `name`.
-    pub fn new(name: &str, quiet: bool) -> LayerBar {
+    /// A hidden bar for the puzzle `name`; with `verbose` and standard
+    /// error not a terminal, a progress line at most every ten seconds
+    /// instead (a long run redirected to a log says how far it is).
+    pub fn new(name: &str, quiet: bool, verbose: bool) -> LayerBar {
+        use std::io::IsTerminal;
+        let logged = (verbose && !quiet && !std::io::stderr().is_terminal())
+            .then(|| std::sync::Arc::new(std::sync::Mutex::new(std::time::Instant::now())));
         let bar = super::common::progress_bar(
             0,
             "{msg} [{elapsed_precise}] {wide_bar} {pos}/{len} positions",
@@ -111,6 +122,7 @@ impl LayerBar {
             start: std::time::Instant::now(),
             name: name.to_string(),
             quiet,
+            logged,
         }
     }
 
@@ -124,6 +136,21 @@ impl LayerBar {
         self.bar.set_position(reached);
         self.bar
             .set_message(format!("{}: distance {distance}", self.name));
+        if let Some(logged) = &self.logged
+            && let Ok(mut last) = logged.lock()
+            && last.elapsed() >= LOG_EVERY
+        {
+            *last = std::time::Instant::now();
+            let seconds = self.start.elapsed().as_secs_f64();
+            eprintln!(
+                "{}: distance {distance}, {} of {} positions reached, {} a second, {:.0} s",
+                self.name,
+                grouped(reached as usize),
+                grouped(of as usize),
+                grouped((reached as f64 / seconds.max(1e-9)) as usize),
+                seconds
+            );
+        }
     }
 
     /// Clears the bar.
@@ -133,8 +160,13 @@ impl LayerBar {
 }
 
 /// Runs the analysis of `puzzle` with a [`LayerBar`].
-pub fn analyse(puzzle: Puzzle, options: &Options, quiet: bool) -> Result<Analysis, AnalysisError> {
-    let bar = LayerBar::new(puzzle.name(), quiet);
+pub fn analyse(
+    puzzle: Puzzle,
+    options: &Options,
+    quiet: bool,
+    verbose: bool,
+) -> Result<Analysis, AnalysisError> {
+    let bar = LayerBar::new(puzzle.name(), quiet, verbose);
     let a = Analysis::new(puzzle, options, &|l: Layer| {
         bar.show(l.distance, l.reached, l.of)
     });
@@ -150,6 +182,7 @@ pub fn two_bit_counts(
     args: &PuzzleArgs,
     refused: &AnalysisError,
     quiet: bool,
+    verbose: bool,
 ) -> Result<Vec<MoveCount>, Box<dyn std::error::Error>> {
     let options = args.options(true);
     let metric = options.metric.unwrap_or(puzzle.default_metric());
@@ -159,7 +192,7 @@ pub fn two_bit_counts(
         return Err(format!("{refused}{}", super::hint(refused)).into());
     }
     let space = Space::with_limit(puzzle, &moves, options.max_memory)?;
-    let bar = LayerBar::new(puzzle.name(), quiet);
+    let bar = LayerBar::new(puzzle.name(), quiet, verbose);
     let counts = search::two_bit_counts(&space, options.max_memory, &|l: Layer| {
         bar.show(l.distance, l.reached, l.of)
     });
