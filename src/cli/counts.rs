@@ -61,6 +61,19 @@ pub fn counts(args: CountsArgs) -> Outcome {
             .into());
         }
         super::puzzle::tile_counts(&puzzle, tray, &args.puzzle)?
+    } else if let Some(rows) = (!(args.antipodes || args.burnside))
+        .then(|| {
+            super::puzzle::counts_by_classes(
+                &puzzle,
+                &args.puzzle.options(true),
+                args.out.quiet,
+                args.out.verbose,
+            )
+        })
+        .transpose()?
+        .flatten()
+    {
+        rows
     } else {
         match super::puzzle::analyse(
             puzzle.clone(),

@@ -166,12 +166,47 @@ pub fn analyse(
     quiet: bool,
     verbose: bool,
 ) -> Result<Analysis, AnalysisError> {
+    let declared = puzzle.symmetries().len();
     let bar = LayerBar::new(puzzle.name(), quiet, verbose);
     let a = Analysis::new(puzzle, options, &|l: Layer| {
         bar.show(l.distance, l.reached, l.of)
     });
     bar.finish();
+    if let Ok(a) = &a {
+        note_symmetries(declared, a.symmetries().len(), quiet);
+    }
     a
+}
+
+/// Says, unless `quiet`, when the classes are taken under fewer than the
+/// puzzle's `declared` symmetries: only `kept` map the moves onto
+/// themselves.
+fn note_symmetries(declared: usize, kept: usize, quiet: bool) {
+    if !quiet && declared > 1 && kept < declared {
+        eprintln!(
+            "note: {kept} of the puzzle's {declared} symmetries map these moves onto themselves; the classes are taken under those {kept}"
+        );
+    }
+}
+
+/// The move-count table by the search by classes, two bits a class
+/// ([`schofield::twist::analysis::move_counts_by_classes`]); `None` when
+/// it does not apply and the whole analysis must answer.
+pub fn counts_by_classes(
+    puzzle: &Puzzle,
+    options: &Options,
+    quiet: bool,
+    verbose: bool,
+) -> Result<Option<Vec<MoveCount>>, AnalysisError> {
+    let bar = LayerBar::new(puzzle.name(), quiet, verbose);
+    let found = schofield::twist::analysis::move_counts_by_classes(puzzle, options, &|l: Layer| {
+        bar.show(l.distance, l.reached, l.of)
+    });
+    bar.finish();
+    Ok(found?.map(|found| {
+        note_symmetries(puzzle.symmetries().len(), found.symmetries, quiet);
+        found.rows
+    }))
 }
 
 /// The distribution alone, by the two-bit search, when the analysis

@@ -316,6 +316,20 @@ pub enum DefinitionError {
     /// A move named twice among the generators.
     #[error("the generators name {} twice; name each move once", quoted(.0))]
     RepeatedGenerator(String),
+    /// Two generators that do the same.
+    #[error("the generator {} does what {} does; name each move once", quoted(.name), quoted(.same_as))]
+    SameGenerator {
+        /// The generator named second.
+        name: String,
+        /// The one named first that it repeats.
+        same_as: String,
+    },
+    /// A generator that is not a declared move, on a puzzle priced by words.
+    #[error("the generator {} is not a declared move; a puzzle whose moves are priced by words takes only its declared moves as generators", quoted(.0))]
+    GeneratorNotAMove(String),
+    /// A generator that does nothing.
+    #[error("the generator {} does nothing (it is the identity); name moves that move something", quoted(.0))]
+    IdleGenerator(String),
     /// A name given to `--generators` that no move has.
     #[error("no move is called {}; the moves are {known}", quoted(.name))]
     UnknownMove {

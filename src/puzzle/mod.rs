@@ -588,42 +588,81 @@ impl Puzzle {
         MoveSet::derive(self, &chosen, metric)
     }
 
-    /// The declared moves named in `generators` (all of them for `None`),
-    /// in the order named: an unknown name, or one named twice, is an
-    /// error.
+    /// The generators named in `generators` (every declared move for
+    /// `None`), in the order named. A name is a declared move or, as
+    /// twsearch's `--moves` takes them, any alg of declared moves (`U2`,
+    /// `R'`, `[R, U]`), named as written. An unknown name, a generator that
+    /// does nothing, one given twice (by name or by what it does) and, on a
+    /// puzzle whose moves are priced by words, a generator that is not a
+    /// declared move are errors.
     ///
     /// ```
     /// use schofield::puzzle::library;
     /// let cube = library::get("2x2x2").unwrap();
     /// let names = |v: &[&str]| v.iter().map(|s| s.to_string()).collect::<Vec<_>>();
     /// assert_eq!(cube.generators(Some(&names(&["R", "U"]))).unwrap().len(), 2);
+    /// let halves = cube.generators(Some(&names(&["R2", "U2"]))).unwrap();
+    /// assert_eq!(halves[0].name(), "R2");
     /// assert!(cube.generators(Some(&names(&["R", "R"]))).is_err());
+    /// assert!(cube.generators(Some(&names(&["R2", "R2'"]))).is_err());
+    /// assert!(cube.generators(Some(&names(&["R4"]))).is_err());
     /// ```
-    pub fn generators(
-        &self,
-        generators: Option<&[String]>,
-    ) -> Result<Vec<&Named>, DefinitionError> {
+    pub fn generators(&self, generators: Option<&[String]>) -> Result<Vec<Named>, DefinitionError> {
         let Some(names) = generators else {
-            return Ok(self.moves.iter().collect());
+            return Ok(self.moves.clone());
         };
-        let mut out: Vec<&Named> = Vec::new();
+        let declared: Vec<&Named> = self.moves.iter().collect();
+        let mut out: Vec<Named> = Vec::new();
         for n in names {
-            let m = self.moves.iter().find(|m| m.name == *n).ok_or_else(|| {
-                DefinitionError::UnknownMove {
-                    name: n.clone(),
-                    known: self
-                        .moves
-                        .iter()
-                        .map(|m| m.name.as_str())
-                        .collect::<Vec<_>>()
-                        .join(" "),
-                }
-            })?;
-            if out.iter().any(|o| o.name == m.name) {
-                return Err(DefinitionError::RepeatedGenerator(n.clone()));
+            let m = match self.moves.iter().find(|m| m.name == *n) {
+                Some(m) => m.clone(),
+                None => self.generator_alg(n, &declared)?,
+            };
+            if let Some(o) = out
+                .iter()
+                .find(|o| o.name == m.name || o.transformation == m.transformation)
+            {
+                return Err(if o.name == m.name {
+                    DefinitionError::RepeatedGenerator(n.clone())
+                } else {
+                    DefinitionError::SameGenerator {
+                        name: n.clone(),
+                        same_as: o.name.clone(),
+                    }
+                });
             }
             out.push(m);
         }
         Ok(out)
+    }
+
+    /// A generator that is no declared move, read as an alg of them.
+    fn generator_alg(&self, text: &str, declared: &[&Named]) -> Result<Named, DefinitionError> {
+        let unknown = || DefinitionError::UnknownMove {
+            name: text.to_string(),
+            known: self
+                .moves
+                .iter()
+                .map(|m| m.name.as_str())
+                .collect::<Vec<_>>()
+                .join(" "),
+        };
+        let transformation = checks::eval_alg(text, declared, "generator", &self.identity())
+            .map_err(|e| match e {
+                // One word that reads as no move: an unknown name.
+                DefinitionError::Alg { .. } if !text.contains([' ', '[', '(']) => unknown(),
+                e => e,
+            })?;
+        if self.has_words() {
+            return Err(DefinitionError::GeneratorNotAMove(text.to_string()));
+        }
+        if transformation.is_identity() {
+            return Err(DefinitionError::IdleGenerator(text.to_string()));
+        }
+        Ok(Named {
+            name: text.to_string(),
+            transformation,
+            word: None,
+        })
     }
 }

@@ -65,7 +65,7 @@ pub struct MoveSet {
 impl MoveSet {
     pub(super) fn derive(
         puzzle: &Puzzle,
-        chosen: &[&Named],
+        chosen: &[Named],
         metric: Metric,
     ) -> Result<MoveSet, DefinitionError> {
         let (orders, count) = Self::count(chosen, metric);
@@ -93,7 +93,7 @@ impl MoveSet {
     /// them, counted before any is made: a move of order n gives n − 1 in
     /// the face metric, and n may be astronomically large. The quarter
     /// metric needs only to know an order of 3 or more, and says 3.
-    fn count(chosen: &[&Named], metric: Metric) -> (Vec<BigUint>, BigUint) {
+    fn count(chosen: &[Named], metric: Metric) -> (Vec<BigUint>, BigUint) {
         let orders: Vec<BigUint> = chosen
             .iter()
             .map(|m| {
@@ -108,12 +108,7 @@ impl MoveSet {
         (orders, count)
     }
 
-    fn derive_list(
-        puzzle: &Puzzle,
-        chosen: &[&Named],
-        orders: &[u64],
-        metric: Metric,
-    ) -> Vec<Move> {
+    fn derive_list(puzzle: &Puzzle, chosen: &[Named], orders: &[u64], metric: Metric) -> Vec<Move> {
         let mut list: Vec<Move> = Vec::new();
         let exps = |order: u64| -> Vec<i64> {
             let order = order as i64;
@@ -155,7 +150,7 @@ impl MoveSet {
             .collect();
         let mut made: std::collections::HashSet<Transformation> = std::collections::HashSet::new();
         for (i, x) in columns.into_iter().flatten() {
-            let base = chosen[i];
+            let base = &chosen[i];
             let t = base.transformation.pow(x);
             if t.is_identity() || !made.insert(t.clone()) {
                 continue;
@@ -558,15 +553,15 @@ pub fn order_of(t: &Transformation) -> BigUint {
 /// the moves: checked when a puzzle is made, so that a file is refused as
 /// soon as it is read.
 pub(super) fn check_symmetries_map_moves(puzzle: &Puzzle) -> Result<(), DefinitionError> {
-    let all: Vec<&Named> = puzzle.moves.iter().collect();
-    let (orders, count) = MoveSet::count(&all, puzzle.metric);
+    let all = &puzzle.moves;
+    let (orders, count) = MoveSet::count(all, puzzle.metric);
     let (orders, metric) = if count <= BigUint::from(MAX_CHECKED_POWERS) {
         (orders, puzzle.metric)
     } else {
-        (MoveSet::count(&all, Metric::Quarter).0, Metric::Quarter)
+        (MoveSet::count(all, Metric::Quarter).0, Metric::Quarter)
     };
     let orders = small(&orders);
-    let list = MoveSet::derive_list(puzzle, &all, &orders, metric);
+    let list = MoveSet::derive_list(puzzle, all, &orders, metric);
     let set: std::collections::HashSet<&Transformation> =
         list.iter().map(|m| &m.transformation).collect();
     for s in &puzzle.symmetries {

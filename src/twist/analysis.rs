@@ -17,7 +17,7 @@ use crate::group::classes::{self, Action, Classes};
 use crate::puzzle::{DefinitionError, Metric, MoveSet, Pattern, Puzzle, Transformation};
 use crate::twist::Path;
 use crate::twist::search::{self, Distances, Layer, SearchError};
-use crate::twist::space::{Space, SpaceError, SpaceSymmetry};
+use crate::twist::space::{Space, SpaceError, SpaceSymmetry, SymmetryCoordinate};
 use serde::Serialize;
 use std::ops::ControlFlow;
 
@@ -905,6 +905,76 @@ impl Dfs<'_> {
         }
         ControlFlow::Continue(())
     }
+}
+
+/// The move-count table by the search by classes
+/// ([`search::classes`]): positions, classes and extended classes at each
+/// distance, two bits a class, without the dictionary of every position
+/// that [`Analysis::new`] builds. `Ok(None)` when the search by classes
+/// does not apply: moves priced by words, positions taken up to rotation,
+/// or symmetries that mix a coordinate's slots with another's
+/// ([`SymmetryCoordinate::new`]); [`Analysis::new`] then answers.
+///
+/// ```
+/// use schofield::puzzle::library;
+/// use schofield::twist::analysis::{Options, move_counts_by_classes};
+/// let rows = move_counts_by_classes(&library::get("corners").unwrap(), &Options::default(), &|_| {})
+///     .unwrap()
+///     .unwrap();
+/// assert_eq!(rows.symmetries, 48);
+/// assert_eq!(rows.rows.len(), 12);
+/// assert_eq!(rows.rows[11].positions, 64_736);
+/// assert_eq!(rows.rows[11].classes, Some(1_450));
+/// assert_eq!(rows.rows[11].extended_classes, Some(902));
+/// ```
+pub fn move_counts_by_classes(
+    puzzle: &Puzzle,
+    options: &Options,
+    progress: &dyn Fn(Layer),
+) -> Result<Option<ByClasses>, AnalysisError> {
+    let metric = options.metric.unwrap_or(puzzle.default_metric());
+    let moves = puzzle.moves(metric, options.generators.as_deref())?;
+    if moves.has_words() {
+        return Ok(None);
+    }
+    let space = Space::with_limit(puzzle, &moves, options.max_memory)?;
+    let symmetries = usable_symmetries(puzzle, &moves, &space);
+    let actions: Vec<SpaceSymmetry> = symmetries.into_iter().map(|s| s.action).collect();
+    let left = options
+        .max_memory
+        .map(|m| m.saturating_sub(space.table_bytes()));
+    let Some(coordinate) = SymmetryCoordinate::new(&space, &actions, left)? else {
+        return Ok(None);
+    };
+    let found = search::classes::class_counts(
+        &space,
+        &coordinate,
+        puzzle.has_distinct_pieces(),
+        left,
+        progress,
+    )?;
+    let rows = (0..found.classes.len())
+        .map(|d| MoveCount {
+            moves: d as u8,
+            positions: found.positions[d],
+            classes: Some(found.classes[d]),
+            extended_classes: found.extended.as_ref().map(|e| e[d]),
+        })
+        .collect();
+    Ok(Some(ByClasses {
+        rows,
+        symmetries: coordinate.symmetries(),
+    }))
+}
+
+/// The move-count table found by the search by classes.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ByClasses {
+    /// The rows, one a distance.
+    pub rows: Vec<MoveCount>,
+    /// The symmetries the classes are taken under: the puzzle's that map
+    /// the moves onto themselves.
+    pub symmetries: usize,
 }
 
 /// The puzzle's symmetries that map the moves analysed onto themselves

@@ -34,6 +34,7 @@ use crate::twist::space::{MoveTable, Space};
 pub const UNSEEN: u8 = u8::MAX;
 
 mod breadth;
+pub mod classes;
 mod words;
 use breadth::breadth_first;
 use words::schofield;

@@ -37,10 +37,12 @@ use crate::puzzle::transformation::{turn_add, turn_sub};
 use crate::puzzle::{MoveSet, OrbitPattern, Pattern, Puzzle, Transformation};
 use crate::text::quoted;
 
+mod classes;
 mod coordinate;
 mod symmetry;
 mod tables;
 
+pub use classes::SymmetryCoordinate;
 pub use coordinate::Packed;
 pub use symmetry::SpaceSymmetry;
 use symmetry::rotations_of;

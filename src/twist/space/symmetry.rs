@@ -246,7 +246,7 @@ pub struct SpaceSymmetry {
     /// The new label of each piece (by global slot of its orbit's labels).
     pub(super) relabel: Vec<u8>,
     /// The orientation each piece gains in the relabelling.
-    offset: Vec<u8>,
+    pub(super) offset: Vec<u8>,
     /// Packed spaces only: the turn slot `i` ends with, when piece `p`
     /// arrives there turned `o`, at `(i · n + p) · m + o`.
     pub(super) turns: Vec<u8>,

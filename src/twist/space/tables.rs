@@ -157,7 +157,7 @@ pub enum MoveTable {
 }
 
 impl MoveTable {
-    fn zeroed(values: u64, moves: usize) -> MoveTable {
+    pub(super) fn zeroed(values: u64, moves: usize) -> MoveTable {
         let n = values as usize * moves;
         if values <= 1 << 16 {
             MoveTable::Small(vec![0; n])

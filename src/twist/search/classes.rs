@@ -1,0 +1,163 @@
+//! The search by classes: the layered two-bit search
+//! ([`crate::board::two_bit`]) over the states of a
+//! [`SymmetryCoordinate`], each a class of positions under the puzzle's
+//! symmetries. Two bits a class, where the dense search takes a byte a
+//! position: the corner group's 88 179 840 positions are 2 152 008 states
+//! under the cube's 48 symmetries, half a megabyte.
+//!
+//! A state of a layer is expanded by its representative position: each
+//! move's position is reduced to its class's state, which is claimed for
+//! the next layer if no layer has it. The positions at each distance come
+//! out exactly: the state that claims a class adds its size, the number of
+//! symmetries over its stabiliser's order. With the positions' inverses
+//! (every piece different), the claiming state also reduces the class's
+//! inverse: a class is its own inverse's or pairs with another of the same
+//! distance, so the classes with inverses at a distance are the classes
+//! plus those that are their own inverse's, halved.
+//!
+//! ```
+//! use schofield::puzzle::{library, Metric};
+//! use schofield::twist::search::classes::class_counts;
+//! use schofield::twist::space::{Space, SymmetryCoordinate};
+//! let p = library::get("corners").unwrap();
+//! let moves = p.moves(Metric::Face, None).unwrap();
+//! let space = Space::new(&p, &moves).unwrap();
+//! let syms: Vec<_> = p.symmetries().iter().map(|s| space.symmetry(s.transformation())).collect();
+//! let sc = SymmetryCoordinate::new(&space, &syms, None).unwrap().unwrap();
+//! let found = class_counts(&space, &sc, true, None, &|_| {}).unwrap();
+//! assert_eq!(found.positions.iter().sum::<u64>(), 88_179_840);
+//! assert_eq!(found.classes.iter().sum::<u64>(), 1_841_970);
+//! assert_eq!(found.extended.unwrap().iter().sum::<u64>(), 934_778);
+//! ```
+
+use super::{Layer, SearchError, within};
+use crate::board::two_bit::TwoBit;
+use crate::twist::space::{Space, SymmetryCoordinate};
+use std::sync::atomic::{AtomicU64, Ordering};
+
+/// What the search by classes found at each distance `0 … max`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ClassCounts {
+    /// Positions.
+    pub positions: Vec<u64>,
+    /// Classes under the symmetries.
+    pub classes: Vec<u64>,
+    /// Classes when a position and its inverse are also equivalent
+    /// (`None` when positions have no inverses).
+    pub extended: Option<Vec<u64>>,
+}
+
+/// The most layers a search may have.
+const MAX_LAYERS: usize = 256;
+
+/// The bytes [`class_counts`] needs beside the coordinate's and the
+/// space's tables: two bits a state.
+pub fn bytes_needed(coordinate: &SymmetryCoordinate) -> u64 {
+    TwoBit::bytes(coordinate.len())
+}
+
+/// Searches the classes of `coordinate` over `space` from the goal, every
+/// move costing one; with `inverses` (every piece different), the
+/// extended classes too. Refused before it allocates when the table would
+/// take more than `max_memory` bytes; `progress` hears of each layer (in
+/// classes).
+pub fn class_counts(
+    space: &Space,
+    coordinate: &SymmetryCoordinate,
+    inverses: bool,
+    max_memory: Option<u64>,
+    progress: &dyn Fn(Layer),
+) -> Result<ClassCounts, SearchError> {
+    let states = coordinate.len();
+    let needed = bytes_needed(coordinate);
+    within(needed, states, max_memory)?;
+    let n = usize::try_from(states).map_err(|_| SearchError::Allocation {
+        needed,
+        positions: states,
+    })?;
+    let table = TwoBit::try_new(n).ok_or(SearchError::Allocation {
+        needed,
+        positions: states,
+    })?;
+    let symmetries = coordinate.symmetries() as u64;
+    let tally = || {
+        (0..MAX_LAYERS)
+            .map(|_| AtomicU64::new(0))
+            .collect::<Vec<_>>()
+    };
+    let (positions, own, claimed) = (tally(), tally(), tally());
+    let nm = space.move_count();
+    // Whether the class of position `x`, whose state is `state`, is its
+    // own inverse's.
+    let own_inverse = |x: u64, state: u64| {
+        let mut f = space.scratch();
+        let mut g = space.scratch();
+        space.decode_flat(x, &mut f);
+        space.invert_into(&f, &mut g);
+        coordinate.reduce_index(space.encode_flat(&g)).0 == state
+    };
+    let (goal, hits) = coordinate.reduce_index(space.goal_index());
+    positions[0].store(symmetries / hits as u64, Ordering::Relaxed);
+    own[0].store(
+        u64::from(inverses && own_inverse(space.goal_index(), goal)),
+        Ordering::Relaxed,
+    );
+    let mut before = 1u64;
+    let mut deep = false;
+    let layers = table.search(
+        &[goal as usize],
+        |i, next| {
+            let d = next.depth() as usize;
+            if d >= MAX_LAYERS {
+                return;
+            }
+            let mut out = [0u64; 64];
+            space.neighbours(coordinate.index_of(i as u64), &mut out[..nm]);
+            for &y in &out[..nm] {
+                let (state, hits) = coordinate.reduce_index(y);
+                if next.claim(state as usize) {
+                    positions[d].fetch_add(symmetries / hits as u64, Ordering::Relaxed);
+                    claimed[d].fetch_add(1, Ordering::Relaxed);
+                    if inverses && own_inverse(y, state) {
+                        own[d].fetch_add(1, Ordering::Relaxed);
+                    }
+                }
+            }
+        },
+        |depth, reached, _| {
+            deep |= depth as usize >= MAX_LAYERS;
+            progress(Layer {
+                distance: depth,
+                positions: reached - before,
+                reached,
+                of: states,
+            });
+            before = reached;
+        },
+    );
+    if deep {
+        return Err(SearchError::TooDeep);
+    }
+    let classes = layers.counts;
+    let take = |v: &[AtomicU64], d: usize| {
+        let x = v[d].load(Ordering::Relaxed);
+        // A search whose last layer was large runs again up to it, and the
+        // claims of those layers are counted twice.
+        if d > 0 && claimed[d].load(Ordering::Relaxed) == 2 * classes[d] {
+            x / 2
+        } else {
+            x
+        }
+    };
+    let positions: Vec<u64> = (0..classes.len()).map(|d| take(&positions, d)).collect();
+    let extended = inverses.then(|| {
+        (0..classes.len())
+            .map(|d| (classes[d] + take(&own, d)) / 2)
+            .collect()
+    });
+    Ok(ClassCounts {
+        positions,
+        classes,
+        extended,
+    })
+}
