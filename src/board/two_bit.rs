@@ -193,6 +193,27 @@ impl<F: Fn(usize, &mut Next) + Sync> Expand for F {
     }
 }
 
+/// What a search that may *pull* does with each state not yet reached,
+/// when a layer is larger than what is left (the last layers of most
+/// searches): instead of expanding the layer's states, each state left
+/// looks for one neighbour in the layer, and stops at the first. A closure
+/// `Fn(usize, u32, &dyn Fn(usize) -> bool) -> bool` is one: given state
+/// `i`, the distance it would have, and a test of whether a state is in
+/// the layer, it says whether `i` has a neighbour there (and so is
+/// claimed at that distance). The moves must be undone by moves, so that
+/// a state's neighbours are the states it is a neighbour of.
+pub trait Pull: Sync {
+    /// True when state `i` has a neighbour `j` with `in_layer(j)`.
+    fn pull(&self, i: usize, depth: u32, in_layer: &dyn Fn(usize) -> bool) -> bool;
+}
+
+impl<F: Fn(usize, u32, &dyn Fn(usize) -> bool) -> bool + Sync> Pull for F {
+    #[inline(always)]
+    fn pull(&self, i: usize, depth: u32, in_layer: &dyn Fn(usize) -> bool) -> bool {
+        self(i, depth, in_layer)
+    }
+}
+
 /// What one layer's expansions claim: the next layer's mark, its distance,
 /// and how many states and groups these expansions claimed.
 #[derive(Debug)]
@@ -459,6 +480,85 @@ impl TwoBit {
             reached += pass.claimed;
             reached_groups += pass.firsts;
             each_layer(layer.depth, reached, reached_groups);
+        }
+    }
+
+    /// [`TwoBit::search`] that pulls ([`Pull`]) whenever a layer has more
+    /// states than are left unreached, and pushes otherwise: the states of
+    /// a large last layer look for a neighbour a few moves at most, where
+    /// the layer before would have expanded every move of every state. A
+    /// table of one state a group only.
+    pub fn search_pulling(
+        &self,
+        starts: &[usize],
+        expand: impl Fn(usize, &mut Next) + Sync,
+        pull: impl Pull,
+        mut each_layer: impl FnMut(u32, u64, u64),
+    ) -> Layers {
+        assert_eq!(self.group, 1, "a pulling search claims states one by one");
+        let (first, _) = self.claim_starts(starts);
+        let mut counts = vec![first];
+        let mut reached = first;
+        let mut layer = Layer::FIRST;
+        loop {
+            let size = counts[layer.depth as usize];
+            let pass = if size > self.len as u64 - reached {
+                self.pull_pass(layer, &pull)
+            } else {
+                self.pass(layer, size, &expand)
+            };
+            if pass.claimed == 0 {
+                if pass.closed {
+                    self.search_again(starts, &counts, layer, &expand);
+                }
+                return Layers {
+                    groups: counts.clone(),
+                    counts,
+                    last: layer,
+                };
+            }
+            layer = layer.after();
+            counts.push(pass.claimed);
+            reached += pass.claimed;
+            each_layer(layer.depth, reached, reached);
+        }
+    }
+
+    /// Claims for the layer after `layer` every state not yet reached that
+    /// has a neighbour in `layer`, then turns `layer` old unless nothing
+    /// was claimed (it is then the last layer, and stays marked).
+    fn pull_pass(&self, layer: Layer, pull: &impl Pull) -> Pass {
+        let next = layer.after();
+        let in_layer = |j: usize| {
+            let x = self.words[j / 32].load(Ordering::Relaxed) >> (2 * (j % 32));
+            x & OLD == layer.current
+        };
+        let claimed: u64 = self
+            .words
+            .par_iter()
+            .enumerate()
+            .map(|(w, word)| {
+                let x = word.load(Ordering::Relaxed);
+                let open = !(x | x >> 1) & LOW;
+                let mut bits = 0u64;
+                self.each_state(w, open, |i| {
+                    if pull.pull(i, next.depth, &in_layer) {
+                        bits |= next.current << (2 * (i % 32));
+                    }
+                });
+                if bits != 0 {
+                    word.fetch_or(bits, Ordering::Relaxed);
+                }
+                u64::from(bits.count_ones())
+            })
+            .sum();
+        if claimed != 0 {
+            self.close(layer);
+        }
+        Pass {
+            claimed,
+            firsts: claimed,
+            closed: claimed != 0,
         }
     }
 

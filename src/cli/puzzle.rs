@@ -74,6 +74,7 @@ impl PuzzleArgs {
             generators: self.generators.clone(),
             max_memory: self.max_memory.map(super::common::memory_bound),
             counts_only,
+            always_by_classes: false,
             known_classes: None,
         }
     }

@@ -1353,6 +1353,7 @@ fn powers_and_algs_generate_as_twsearch_moves_do() {
 fn by_classes(p: &Puzzle, generators: Option<&[&str]>) -> Option<Vec<MoveCount>> {
     let options = Options {
         generators: generators.map(|g| g.iter().map(|s| s.to_string()).collect()),
+        always_by_classes: true,
         ..Options::default()
     };
     schofield::twist::analysis::move_counts_by_classes(p, &options, &|_| {})

@@ -89,7 +89,11 @@ pub fn class_counts(
     let nm = space.move_count();
     // Whether the class of position `x`, whose state is `state`, is its
     // own inverse's.
+    let packed = space.packed();
     let own_inverse = |x: u64, state: u64| {
+        if let Some(p) = &packed {
+            return coordinate.reduce_index(p.inverse(x)).0 == state;
+        }
         let mut f = space.scratch();
         let mut g = space.scratch();
         space.decode_flat(x, &mut f);
@@ -104,7 +108,16 @@ pub fn class_counts(
     );
     let mut before = 1u64;
     let mut deep = false;
-    let layers = table.search(
+    // The class of state `i` is claimed at distance `d`: its positions
+    // and, with inverses, whether it is its own inverse's are counted.
+    let count = |i: u64, x: u64, hits: usize, d: usize| {
+        positions[d].fetch_add(symmetries / hits as u64, Ordering::Relaxed);
+        claimed[d].fetch_add(1, Ordering::Relaxed);
+        if inverses && own_inverse(x, i) {
+            own[d].fetch_add(1, Ordering::Relaxed);
+        }
+    };
+    let layers = table.search_pulling(
         &[goal as usize],
         |i, next| {
             let d = next.depth() as usize;
@@ -116,13 +129,27 @@ pub fn class_counts(
             for &y in &out[..nm] {
                 let (state, hits) = coordinate.reduce_index(y);
                 if next.claim(state as usize) {
-                    positions[d].fetch_add(symmetries / hits as u64, Ordering::Relaxed);
-                    claimed[d].fetch_add(1, Ordering::Relaxed);
-                    if inverses && own_inverse(y, state) {
-                        own[d].fetch_add(1, Ordering::Relaxed);
-                    }
+                    count(state, y, hits, d);
                 }
             }
+        },
+        |i: usize, depth: u32, in_layer: &dyn Fn(usize) -> bool| {
+            let d = depth as usize;
+            let x = coordinate.index_of(i as u64);
+            // A state that is no class's reduced form is never reached.
+            let (own_state, hits) = coordinate.reduce_index(x);
+            if d >= MAX_LAYERS || own_state != i as u64 {
+                return false;
+            }
+            let mut out = [0u64; 64];
+            space.neighbours(x, &mut out[..nm]);
+            let found = out[..nm]
+                .iter()
+                .any(|&y| in_layer(coordinate.reduce_index(y).0 as usize));
+            if found {
+                count(own_state, x, hits, d);
+            }
+            found
         },
         |depth, reached, _| {
             deep |= depth as usize >= MAX_LAYERS;

@@ -41,10 +41,11 @@
 
 use super::symmetry::SpaceSymmetry;
 use super::*;
+use rayon::prelude::*;
 
 /// The most digits a position has (two a coordinate) that the reduction
 /// keeps on the stack.
-const MAX_DIGITS: usize = 64;
+const MAX_DIGITS: usize = 16;
 
 /// The most values the top digits may take together (their classes are
 /// tabulated).
@@ -59,10 +60,11 @@ struct Carry {
     /// The arrangement each of the source's becomes.
     perm: MoveTable,
     /// `carried[w]`: the source's orientations `w` carried to the target's
-    /// slots (a byte a slot), negated by a mirror.
+    /// slots, negated by a mirror, as its chunks' values (a byte each).
     carried: Vec<u64>,
-    /// `gained[v]`: which of [`CoordinateAction::gains`] the target's
-    /// slots gain when the source has arrangement `v`.
+    /// `gained[v]`: which of [`CoordinateAction::gains`] (chunks' values,
+    /// a byte each) the target's slots gain when the source has
+    /// arrangement `v`.
     gained: Vec<u16>,
 }
 
@@ -75,9 +77,19 @@ struct CoordinateAction {
     /// Symmetry by symmetry.
     carries: Vec<Carry>,
     gains: Vec<u64>,
-    modulus: u8,
-    /// The orientations ranked: the first `digits` slots.
-    digits: usize,
+    /// The orientation digit's value in chunks of digits, each added digit
+    /// by digit (modulo the orientations) in a table.
+    chunks: Vec<Chunk>,
+}
+
+/// A run of orientation digits small enough that adding two of its values
+/// digit by digit is a look-up: `sums[x · values + y]`, and it stands at
+/// `weight` in the orientation value.
+#[derive(Debug, Clone)]
+struct Chunk {
+    values: usize,
+    weight: u64,
+    sums: Vec<u8>,
 }
 
 /// Positions up to the symmetries, numbered densely: Kociemba's symmetry
@@ -187,14 +199,9 @@ impl SymmetryCoordinate {
         let mut out = [0u64; MAX_DIGITS];
         let mut images = vec![0u64; self.symmetries];
         for v in 0..count {
-            let mut rest = v as u64;
-            for k in self.low..nd {
-                let (q, r) = self.radices[k].div_rem(rest);
-                d[k] = r;
-                rest = q;
-            }
+            self.set_top(v as u64, &mut d[..nd]);
             for (s, image) in images.iter_mut().enumerate() {
-                self.conjugate_all(s, &d[..nd], &mut out[..nd]);
+                self.conjugate(s, &d[..nd], &mut out[..nd], Part::Top);
                 *image = self.top_of(&out[..nd]);
             }
             let (least, by) = images
@@ -270,15 +277,17 @@ impl SymmetryCoordinate {
         let k = self.top_class[top] as usize;
         let s0 = usize::from(self.top_symmetry[top]);
         let mut z = [0u64; MAX_DIGITS];
-        self.conjugate_all(s0, d, &mut z[..nd]);
+        self.conjugate(s0, d, &mut z[..nd], Part::Rest);
         let stab = &self.stabilisers[self.starts[k] as usize..self.starts[k + 1] as usize];
         let mut best = self.rest_of(&z[..nd]);
         let mut hits = 1;
         if stab.len() > 1 {
+            // The top digits of z are the representative's.
+            self.set_top(u64::from(self.representatives[k]), &mut z[..nd]);
             hits = 0;
             let mut w = [0u64; MAX_DIGITS];
             for &t in stab {
-                self.conjugate_all(usize::from(t), &z[..nd], &mut w[..nd]);
+                self.conjugate(usize::from(t), &z[..nd], &mut w[..nd], Part::Rest);
                 let lo = self.rest_of(&w[..nd]);
                 if lo < best {
                     best = lo;
@@ -289,6 +298,16 @@ impl SymmetryCoordinate {
             }
         }
         (k as u64 * self.rest + best, hits)
+    }
+
+    /// Writes the top digits of the top value `v` into `d`.
+    #[inline]
+    fn set_top(&self, mut v: u64, d: &mut [u64]) {
+        for (x, r) in d[self.low..].iter_mut().zip(&self.radices[self.low..]) {
+            let (q, digit) = r.div_rem(v);
+            *x = digit;
+            v = q;
+        }
     }
 
     /// The value the top digits make.
@@ -312,29 +331,45 @@ impl SymmetryCoordinate {
             .sum()
     }
 
-    /// The digits of `d` conjugated by symmetry `s` into `out`.
+    /// The digits of `d` conjugated by symmetry `s` into `out`: those of
+    /// the top digits or those of the rest.
     #[inline]
-    fn conjugate_all(&self, s: usize, d: &[u64], out: &mut [u64]) {
+    fn conjugate(&self, s: usize, d: &[u64], out: &mut [u64], part: Part) {
         for c in &self.coordinates {
             let carry = &c.carries[s];
             let from = &self.coordinates[carry.source];
             let v = from.perm_digit.map_or(0, |p| d[p]) as usize;
-            if let Some(p) = c.perm_digit {
+            if let Some(p) = c.perm_digit
+                && (p >= self.low) == (part == Part::Top)
+            {
                 out[p] = u64::from(carry.perm.at(v));
             }
-            if let Some(o) = c.ori_digit {
+            if let Some(o) = c.ori_digit
+                && (o >= self.low) == (part == Part::Top)
+            {
                 let a = carry.carried[from.ori_digit.map_or(0, |f| d[f]) as usize];
                 let b = c.gains[usize::from(carry.gained[v])];
-                let m = u64::from(c.modulus);
-                let mut w = 0u64;
-                for k in 0..c.digits {
-                    let x = (a >> (8 * k) & 0xff) + (b >> (8 * k) & 0xff);
-                    w = w * m + if x >= m { x - m } else { x };
-                }
-                out[o] = w;
+                out[o] = c
+                    .chunks
+                    .iter()
+                    .enumerate()
+                    .map(|(k, ch)| {
+                        let (x, y) = ((a >> (8 * k)) & 0xff, (b >> (8 * k)) & 0xff);
+                        u64::from(ch.sums[x as usize * ch.values + y as usize]) * ch.weight
+                    })
+                    .sum();
             }
         }
     }
+}
+
+/// Which digits a conjugation computes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Part {
+    /// The top digits.
+    Top,
+    /// The others.
+    Rest,
 }
 
 /// For each symmetry, the coordinate it carries onto each coordinate;
@@ -434,15 +469,28 @@ fn coordinate_action(
         .map_or(0, |o| o.0);
     let with_ori = t.ori_count > 1;
     let m = t.modulus;
-    let mut gains: Vec<u64> = Vec::new();
-    let mut gain_index: std::collections::HashMap<u64, u16> = std::collections::HashMap::new();
-    let mut arr = vec![0u8; s];
-    let mut out = vec![0u8; s];
-    let mut o = vec![0u8; s];
+    let chunks = chunks_of(t.ori_digits, m);
+    // The gains by the rank of their ranked digits.
+    let gains: Vec<u64> = (0..if with_ori { t.ori_count } else { 0 })
+        .map(|w| {
+            let mut g = vec![0u8; s];
+            let mm = u64::from(m);
+            let mut x = w;
+            for k in (0..t.ori_digits).rev() {
+                g[k] = (x % mm) as u8;
+                x /= mm;
+            }
+            pack(&chunks, &g, m)
+        })
+        .collect();
     let carries = symmetries
-        .iter()
+        .par_iter()
         .zip(sources)
         .map(|(sym, src)| {
+            let mut arr = vec![0u8; s];
+            let mut out = vec![0u8; s];
+            let mut o = vec![0u8; s];
+            let mut gained_here = vec![0u8; s];
             let f = &space.coords[src[target]];
             // The target's slot k takes the piece of the source's slot
             // from[k].
@@ -458,7 +506,6 @@ fn coordinate_action(
             let mut gained = Vec::new();
             for v in 0..f.perm_count {
                 f.unrank_perm(v, &mut arr);
-                let mut gain = 0u64;
                 for k in 0..s {
                     let label = f.label[usize::from(arr[from[k]])];
                     let new = sym.relabel[first + usize::from(label)];
@@ -470,34 +517,27 @@ fn coordinate_action(
                         } else {
                             carried
                         };
-                        let g = turn_add(carried, sym.map.gain[usize::from(t.slots[k])], m);
-                        gain |= u64::from(g) << (8 * k);
+                        gained_here[k] =
+                            turn_add(carried, sym.map.gain[usize::from(t.slots[k])], m);
                     }
                 }
                 perm.set(v as usize, t.rank_perm(&out) as u32);
                 if with_ori {
-                    let next = gains.len() as u16;
-                    let at = *gain_index.entry(gain).or_insert_with(|| {
-                        gains.push(gain);
-                        next
-                    });
-                    gained.push(at);
+                    gained.push(t.rank_ori(&gained_here) as u16);
                 }
             }
             let mut carried = Vec::new();
             if with_ori {
                 for w in 0..f.ori_count {
                     f.unrank_ori(w, &mut o);
-                    let mut x = 0u64;
                     for (k, &fk) in from.iter().enumerate() {
-                        let g = if sym.map.mirror {
+                        gained_here[k] = if sym.map.mirror {
                             turn_sub(0, o[fk], m)
                         } else {
                             o[fk]
                         };
-                        x |= u64::from(g) << (8 * k);
                     }
-                    carried.push(x);
+                    carried.push(pack(&chunks, &gained_here, m));
                 }
             }
             Carry {
@@ -513,7 +553,61 @@ fn coordinate_action(
         ori_digit: digit(target, true),
         carries,
         gains,
-        modulus: m,
-        digits: t.ori_digits,
+        chunks,
     }
+}
+
+/// The chunks of `digits` orientation digits modulo `m`: as many digits
+/// each as keep a chunk's values below 256, the most significant first.
+fn chunks_of(digits: usize, m: u8) -> Vec<Chunk> {
+    let m64 = u64::from(m.max(2));
+    let per = (1..=8)
+        .take_while(|&k| m64.pow(k) <= 256)
+        .last()
+        .unwrap_or(1) as usize;
+    let mut out = Vec::new();
+    let mut left = digits;
+    while left > 0 {
+        let size = per.min(left);
+        left -= size;
+        let values = m64.pow(size as u32) as usize;
+        let mut sums = vec![0u8; values * values];
+        for x in 0..values {
+            for y in 0..values {
+                // Digit by digit, modulo m.
+                let (mut a, mut b, mut sum, mut place) = (x as u64, y as u64, 0u64, 1u64);
+                for _ in 0..size {
+                    sum += ((a % m64 + b % m64) % m64) * place;
+                    a /= m64;
+                    b /= m64;
+                    place *= m64;
+                }
+                sums[x * values + y] = sum as u8;
+            }
+        }
+        out.push(Chunk {
+            values,
+            weight: m64.pow(left as u32),
+            sums,
+        });
+    }
+    out
+}
+
+/// The orientations `o` (of which the first digits are ranked) as their
+/// chunks' values, a byte each.
+fn pack(chunks: &[Chunk], o: &[u8], m: u8) -> u64 {
+    let mut at = 0;
+    let mut out = 0u64;
+    for (k, ch) in chunks.iter().enumerate() {
+        let mut v = 0u64;
+        let mut size = 0;
+        while u64::from(m.max(2)).pow(size) < ch.values as u64 {
+            v = v * u64::from(m) + u64::from(o[at]);
+            at += 1;
+            size += 1;
+        }
+        out |= v << (8 * k);
+    }
+    out
 }
