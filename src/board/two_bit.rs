@@ -488,6 +488,25 @@ impl TwoBit {
     /// a large last layer look for a neighbour a few moves at most, where
     /// the layer before would have expanded every move of every state. A
     /// table of one state a group only.
+    ///
+    /// ```
+    /// use schofield::board::two_bit::TwoBit;
+    /// // A cycle of 10 states: the last layers are pulled.
+    /// let table = TwoBit::try_new(10).unwrap();
+    /// let layers = table.search_pulling(
+    ///     &[0],
+    ///     |i, next| {
+    ///         next.claim((i + 1) % 10);
+    ///         next.claim((i + 9) % 10);
+    ///     },
+    ///     |i: usize, _: u32, in_layer: &dyn Fn(usize) -> bool| {
+    ///         in_layer((i + 1) % 10) || in_layer((i + 9) % 10)
+    ///     },
+    ///     |_, _, _| {},
+    /// );
+    /// assert_eq!(layers.counts, vec![1, 2, 2, 2, 2, 1]);
+    /// assert_eq!(table.last_layer(&layers).collect::<Vec<_>>(), vec![5]);
+    /// ```
     pub fn search_pulling(
         &self,
         starts: &[usize],

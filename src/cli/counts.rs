@@ -33,6 +33,28 @@ pub struct CountsArgs {
     pub out: FormatArg,
 }
 
+/// The table by the search by classes, when it applies and fits (a search
+/// refused for memory leaves the answer to the dense search and its
+/// two-bit fallback); never with `--antipodes` or `--burnside`, which need
+/// every position's distance.
+fn by_classes(
+    puzzle: &schofield::puzzle::Puzzle,
+    args: &CountsArgs,
+) -> Result<Option<Vec<MoveCount>>, schofield::twist::analysis::AnalysisError> {
+    if args.antipodes || args.burnside {
+        return Ok(None);
+    }
+    match super::puzzle::counts_by_classes(
+        puzzle,
+        &args.puzzle.options(true),
+        args.out.quiet,
+        args.out.verbose,
+    ) {
+        Err(e) if e.is_memory() => Ok(None),
+        other => other,
+    }
+}
+
 /// `counts`: the move-count table.
 pub fn counts(args: CountsArgs) -> Outcome {
     let format = args.out.get_or_svg()?;
@@ -61,18 +83,7 @@ pub fn counts(args: CountsArgs) -> Outcome {
             .into());
         }
         super::puzzle::tile_counts(&puzzle, tray, &args.puzzle)?
-    } else if let Some(rows) = (!(args.antipodes || args.burnside))
-        .then(|| {
-            super::puzzle::counts_by_classes(
-                &puzzle,
-                &args.puzzle.options(true),
-                args.out.quiet,
-                args.out.verbose,
-            )
-        })
-        .transpose()?
-        .flatten()
-    {
+    } else if let Some(rows) = by_classes(&puzzle, &args)? {
         rows
     } else {
         match super::puzzle::analyse(

@@ -960,7 +960,7 @@ pub fn move_counts_by_classes(
         &space,
         &coordinate,
         puzzle.has_distinct_pieces(),
-        left,
+        left.map(|m| m.saturating_sub(coordinate.bytes())),
         progress,
     )?;
     let rows = (0..found.classes.len())

@@ -107,7 +107,8 @@ pub fn class_counts(
         Ordering::Relaxed,
     );
     let mut before = 1u64;
-    let mut deep = false;
+    // A class past the last distance the tallies hold.
+    let deep = std::sync::atomic::AtomicBool::new(false);
     // The class of state `i` is claimed at distance `d`: its positions
     // and, with inverses, whether it is its own inverse's are counted.
     let count = |i: u64, x: u64, hits: usize, d: usize| {
@@ -122,6 +123,7 @@ pub fn class_counts(
         |i, next| {
             let d = next.depth() as usize;
             if d >= MAX_LAYERS {
+                deep.store(true, Ordering::Relaxed);
                 return;
             }
             let mut out = [0u64; 64];
@@ -138,7 +140,11 @@ pub fn class_counts(
             let x = coordinate.index_of(i as u64);
             // A state that is no class's reduced form is never reached.
             let (own_state, hits) = coordinate.reduce_index(x);
-            if d >= MAX_LAYERS || own_state != i as u64 {
+            if d >= MAX_LAYERS {
+                deep.store(true, Ordering::Relaxed);
+                return false;
+            }
+            if own_state != i as u64 {
                 return false;
             }
             let mut out = [0u64; 64];
@@ -152,7 +158,6 @@ pub fn class_counts(
             found
         },
         |depth, reached, _| {
-            deep |= depth as usize >= MAX_LAYERS;
             progress(Layer {
                 distance: depth,
                 positions: reached - before,
@@ -162,7 +167,7 @@ pub fn class_counts(
             before = reached;
         },
     );
-    if deep {
+    if deep.load(Ordering::Relaxed) {
         return Err(SearchError::TooDeep);
     }
     let classes = layers.counts;

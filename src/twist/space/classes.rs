@@ -116,6 +116,8 @@ pub struct SymmetryCoordinate {
     strides: Vec<u64>,
     /// The lowest top digit.
     low: usize,
+    /// The bytes of its tables, as estimated before they were made.
+    bytes: u64,
 }
 
 impl SymmetryCoordinate {
@@ -184,6 +186,7 @@ impl SymmetryCoordinate {
             radices: space.digits.iter().map(|d| d.radix).collect(),
             strides: space.digits.iter().map(|d| d.stride).collect(),
             low,
+            bytes: needed,
         };
         sc.classify_top(top_count as usize);
         Ok(Some(sc))
@@ -238,6 +241,12 @@ impl SymmetryCoordinate {
     /// Always false: the goal's class is one.
     pub fn is_empty(&self) -> bool {
         self.len() == 0
+    }
+
+    /// The bytes its tables take (estimated before they are made, and
+    /// checked against the memory allowed).
+    pub fn bytes(&self) -> u64 {
+        self.bytes
     }
 
     /// How many symmetries.
