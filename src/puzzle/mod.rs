@@ -647,6 +647,9 @@ impl Puzzle {
                 .collect::<Vec<_>>()
                 .join(" "),
         };
+        if text.trim().is_empty() {
+            return Err(unknown());
+        }
         let transformation = checks::eval_alg(text, declared, "generator", &self.identity())
             .map_err(|e| match e {
                 // One word that reads as no move: an unknown name.
