@@ -51,6 +51,12 @@ const MAX_DIGITS: usize = 16;
 /// tabulated).
 const MAX_TOP: u64 = 1 << 24;
 
+/// The most entries of [`SymmetryCoordinate::first_gains`].
+const MAX_FIRST_GAINS: u64 = 1 << 22;
+
+/// A gain not tabulated in [`SymmetryCoordinate::first_gains`].
+const NOT_TABULATED: u16 = u16::MAX;
+
 /// What one symmetry does to the coordinate it carries onto one
 /// coordinate (the *target*).
 #[derive(Debug, Clone)]
@@ -105,6 +111,13 @@ pub struct SymmetryCoordinate {
     /// representative.
     top_class: Vec<u32>,
     top_symmetry: Vec<u16>,
+    /// `first_gains[v · coordinates + c]`: the gains of coordinate `c`'s
+    /// orientations when a position of top value `v` is conjugated by
+    /// `top_symmetry[v]`, where the top value fixes them (else
+    /// [`NOT_TABULATED`]); empty when too large. Read with the top value's
+    /// class, so that the reduction does not look them up in the larger
+    /// table of every symmetry and arrangement.
+    first_gains: Vec<u16>,
     /// Each class's representative top value.
     representatives: Vec<u32>,
     /// Each class's stabiliser: `stabilisers[starts[k] .. starts[k + 1]]`.
@@ -179,6 +192,7 @@ impl SymmetryCoordinate {
             rest: space.digits[low].stride,
             top_class: Vec::new(),
             top_symmetry: Vec::new(),
+            first_gains: Vec::new(),
             representatives: Vec::new(),
             starts: vec![0],
             stabilisers: Vec::new(),
@@ -204,7 +218,7 @@ impl SymmetryCoordinate {
         for v in 0..count {
             self.set_top(v as u64, &mut d[..nd]);
             for (s, image) in images.iter_mut().enumerate() {
-                self.conjugate(s, &d[..nd], &mut out[..nd], Part::Top);
+                self.conjugate(s, &d[..nd], &mut out[..nd], Part::Top, &[]);
                 *image = self.top_of(&out[..nd]);
             }
             let (least, by) = images
@@ -223,6 +237,24 @@ impl SymmetryCoordinate {
                 self.top_class[v] = self.top_class[least];
             }
             self.top_symmetry[v] = by as u16;
+        }
+        let nc = self.coordinates.len();
+        if (count as u64).saturating_mul(nc as u64) > MAX_FIRST_GAINS {
+            return;
+        }
+        self.first_gains = vec![NOT_TABULATED; count * nc];
+        for v in 0..count {
+            self.set_top(v as u64, &mut d[..nd]);
+            let s0 = usize::from(self.top_symmetry[v]);
+            for (c, coord) in self.coordinates.iter().enumerate() {
+                let carry = &coord.carries[s0];
+                let from = &self.coordinates[carry.source];
+                let fixed = from.perm_digit.is_none_or(|p| p >= self.low);
+                if coord.ori_digit.is_some_and(|o| o < self.low) && fixed {
+                    let sv = from.perm_digit.map_or(0, |p| d[p]) as usize;
+                    self.first_gains[v * nc + c] = carry.gained[sv];
+                }
+            }
         }
     }
 
@@ -286,7 +318,12 @@ impl SymmetryCoordinate {
         let k = self.top_class[top] as usize;
         let s0 = usize::from(self.top_symmetry[top]);
         let mut z = [0u64; MAX_DIGITS];
-        self.conjugate(s0, d, &mut z[..nd], Part::Rest);
+        let nc = self.coordinates.len();
+        let first = self
+            .first_gains
+            .get(top * nc..(top + 1) * nc)
+            .unwrap_or(&[]);
+        self.conjugate(s0, d, &mut z[..nd], Part::Rest, first);
         let stab = &self.stabilisers[self.starts[k] as usize..self.starts[k + 1] as usize];
         let mut best = self.rest_of(&z[..nd]);
         let mut hits = 1;
@@ -296,7 +333,7 @@ impl SymmetryCoordinate {
             hits = 0;
             let mut w = [0u64; MAX_DIGITS];
             for &t in stab {
-                self.conjugate(usize::from(t), &z[..nd], &mut w[..nd], Part::Rest);
+                self.conjugate(usize::from(t), &z[..nd], &mut w[..nd], Part::Rest, &[]);
                 let lo = self.rest_of(&w[..nd]);
                 if lo < best {
                     best = lo;
@@ -341,10 +378,11 @@ impl SymmetryCoordinate {
     }
 
     /// The digits of `d` conjugated by symmetry `s` into `out`: those of
-    /// the top digits or those of the rest.
+    /// the top digits or those of the rest; `first`, when not empty, the
+    /// gains already known of each coordinate ([`NOT_TABULATED`] where not).
     #[inline]
-    fn conjugate(&self, s: usize, d: &[u64], out: &mut [u64], part: Part) {
-        for c in &self.coordinates {
+    fn conjugate(&self, s: usize, d: &[u64], out: &mut [u64], part: Part, first: &[u16]) {
+        for (i, c) in self.coordinates.iter().enumerate() {
             let carry = &c.carries[s];
             let from = &self.coordinates[carry.source];
             let v = from.perm_digit.map_or(0, |p| d[p]) as usize;
@@ -357,7 +395,13 @@ impl SymmetryCoordinate {
                 && (o >= self.low) == (part == Part::Top)
             {
                 let a = carry.carried[from.ori_digit.map_or(0, |f| d[f]) as usize];
-                let b = c.gains[usize::from(carry.gained[v])];
+                let known = first.get(i).copied().unwrap_or(NOT_TABULATED);
+                let gain = if known == NOT_TABULATED {
+                    carry.gained[v]
+                } else {
+                    known
+                };
+                let b = c.gains[usize::from(gain)];
                 out[o] = c
                     .chunks
                     .iter()
