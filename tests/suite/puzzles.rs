@@ -1365,7 +1365,11 @@ fn by_classes(p: &Puzzle, generators: Option<&[&str]>) -> Option<Vec<MoveCount>>
 fn the_search_by_classes_agrees_with_the_dense_search() {
     // Issue #44: positions, classes and extended classes at every
     // distance, from two bits a class, equal the dense search's, which
-    // finds the classes afterwards from a byte a position.
+    // finds the classes afterwards from a byte a position. (The corner
+    // group's 1 841 970 classes under 48 symmetries are Jerry Bryan's,
+    // cube-lovers, 17 January 1994, and its 934 778 with inverses Tomas
+    // Scheunemann's, forum.cubeman.org node 191; the doctest of
+    // `search::classes` asserts them by classes.)
     let mut searched = Vec::new();
     for name in library::names() {
         let p = library::get(name).unwrap();
