@@ -93,6 +93,8 @@ struct CoordinateAction {
 /// `weight` in the orientation value.
 #[derive(Debug, Clone)]
 struct Chunk {
+    /// How many digits.
+    digits: usize,
     values: usize,
     weight: u64,
     sums: Vec<u8>,
@@ -526,13 +528,10 @@ fn coordinate_action(
     // The gains by the rank of their ranked digits.
     let gains: Vec<u64> = (0..if with_ori { t.ori_count } else { 0 })
         .map(|w| {
+            // Only the ranked digits are packed; the one that follows from
+            // the sum is left out.
             let mut g = vec![0u8; s];
-            let mm = u64::from(m);
-            let mut x = w;
-            for k in (0..t.ori_digits).rev() {
-                g[k] = (x % mm) as u8;
-                x /= mm;
-            }
+            t.unrank_ori(w, &mut g);
             pack(&chunks, &g, m)
         })
         .collect();
@@ -639,6 +638,7 @@ fn chunks_of(digits: usize, m: u8) -> Vec<Chunk> {
             }
         }
         out.push(Chunk {
+            digits: size,
             values,
             weight: m64.pow(left as u32),
             sums,
@@ -650,17 +650,12 @@ fn chunks_of(digits: usize, m: u8) -> Vec<Chunk> {
 /// The orientations `o` (of which the first digits are ranked) as their
 /// chunks' values, a byte each.
 fn pack(chunks: &[Chunk], o: &[u8], m: u8) -> u64 {
-    let mut at = 0;
-    let mut out = 0u64;
-    for (k, ch) in chunks.iter().enumerate() {
-        let mut v = 0u64;
-        let mut size = 0;
-        while u64::from(m.max(2)).pow(size) < ch.values as u64 {
-            v = v * u64::from(m) + u64::from(o[at]);
-            at += 1;
-            size += 1;
-        }
-        out |= v << (8 * k);
-    }
-    out
+    let mut digits = o.iter();
+    chunks.iter().enumerate().fold(0u64, |out, (k, ch)| {
+        let v = digits
+            .by_ref()
+            .take(ch.digits)
+            .fold(0u64, |v, &x| v * u64::from(m) + u64::from(x));
+        out | v << (8 * k)
+    })
 }
