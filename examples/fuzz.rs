@@ -304,6 +304,13 @@ fn clear<T, E: Display>(r: Result<T, E>) -> bool {
             let m = e.to_string();
             assert!(!m.trim().is_empty(), "an error without a message");
             assert!(!m.contains('\n'), "a message of several lines: {m}");
+            // As the command line prints it: at most 300 characters.
+            let shown = schofield::text::one_line(&m);
+            assert!(
+                shown.chars().count() <= 300,
+                "a message of {} characters: {shown}",
+                shown.chars().count()
+            );
             false
         }
     }
@@ -485,7 +492,14 @@ fn targets() -> Vec<Target> {
         }
         shows quoted(&s), reads clear(yaml::read(&s).map_err(|e| e.to_string()).and_then(|d| Puzzle::new(d).map_err(|e| e.to_string()))));
     target!("tws::read + Puzzle::new", |r| {
-            let base = "Name t\nSet P 3 2\nSolved\nP\n1 2 3\n0 0 0\nEnd\nMove T\nP\n3 1 2\n1 1 1\nEnd\n".to_string();
+            // Half the files have orientations that do not matter and
+            // pieces forbidden from slots.
+            let base = if r.chance(2) {
+                "Name t\nSet P 3 2\nSolved\nP\n1 2 3\n0 0 0\nEnd\nMove T\nP\n3 1 2\n1 1 1\nEnd\n"
+            } else {
+                "Name t\nSet P 3 2\nSolved\nP\n1 1 2\n? ? 0\nEnd\nMove T\nP\n3 1 2\n1 1 1\nEnd\nIllegal P 1 2 3\nIllegal P 1 3\n"
+            }
+            .to_string();
             let s = match r.below(3) { 0 => damage(r, base), 1 => hostile(r, base), _ => text(r) };
         }
         shows quoted(&s), reads clear(tws::read(&s).map_err(|e| e.to_string()).and_then(|d| Puzzle::new(d).map_err(|e| e.to_string()))));

@@ -259,6 +259,20 @@ fn read_hosts_file(path: &std::path::Path) -> Result<String, String> {
     Ok(text)
 }
 
+/// Says on standard error whether a distributed run resumed from its
+/// checkpoints, or had to start again.
+#[cfg(feature = "distributed")]
+fn say_resumed(what: &str, discarded: Option<u32>, resumed_from: Option<u32>) {
+    if let Some(depth) = discarded {
+        eprintln!(
+            "{what}: some workers had checkpoints up to layer {depth} but not all had one layer in common; started again from the goal"
+        );
+    }
+    if let Some(depth) = resumed_from {
+        eprintln!("{what}: resumed from the checkpoints of layer {depth}");
+    }
+}
+
 /// The distributed search's flags, checked.
 #[cfg(feature = "distributed")]
 pub struct Distributed {
@@ -364,6 +378,7 @@ impl Distributed {
             )
         })?;
         if self.cluster.process() == 0 {
+            say_resumed(name, run.discarded, run.resumed_from);
             let t = run.exchange;
             eprintln!(
                 "{name}: {} workers; neighbours kept {}, sent to other workers {}, to other processes {} ({:.3} bytes a state over TCP)",
@@ -392,18 +407,11 @@ impl Distributed {
             )
         })?;
         if self.cluster.process() == 0 {
-            if let Some(depth) = run.discarded {
-                eprintln!(
-                    "{} home {}: some workers had checkpoints up to layer {depth} but not all had one layer in common; started again from the goal",
-                    case.board, case.home
-                );
-            }
-            if let Some(depth) = run.resumed_from {
-                eprintln!(
-                    "{} home {}: resumed from the checkpoints of layer {depth}",
-                    case.board, case.home
-                );
-            }
+            say_resumed(
+                &format!("{} home {}", case.board, case.home),
+                run.discarded,
+                run.resumed_from,
+            );
             let t = run.exchange;
             eprintln!(
                 "{} home {}: {} workers; neighbours kept {}, sent to other workers {}, to other processes {} ({:.3} bytes a state over TCP)",

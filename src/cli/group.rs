@@ -72,13 +72,27 @@ struct Membership {
     cycle_structure: Option<String>,
 }
 
+/// How positions are framed: as they are, up to rotation with the moves
+/// taken to the reference piece's home frame, or up to rotations that fix
+/// no piece (the cosets of the rotations' group).
+enum Frame {
+    Home,
+    Turned(PermGroup),
+    Cosets {
+        with_rotations: PermGroup,
+        rotations: num_bigint::BigUint,
+    },
+}
+
 /// `group`.
 pub fn group(args: GroupArgs) -> Outcome {
     let format = args.out.get()?;
     if format == Format::Csv {
         return Err("group writes text, json, jsonl or yaml, not csv: its orbits and invariants are no one table".into());
     }
-    let p = args.puzzle.read()?;
+    // The group of the moves is studied even where the positions cannot
+    // be searched (orientations that do not matter, forbidden pieces).
+    let p = args.puzzle.read_any()?;
     if p.tile_tray().is_some() {
         return Err(DefinitionError::TileMoves(p.name().to_string()).into());
     }
@@ -95,14 +109,35 @@ pub fn group(args: GroupArgs) -> Outcome {
     let budget = Some(super::common::memory_bound(
         args.puzzle.max_memory.unwrap_or(u64::MAX),
     ));
-    let (effective, up_to_rotation) = space::effective_moves(&p, &gens)?;
     let whole = perm_group(&gens, budget)?;
-    let turned;
-    let reduced = if up_to_rotation {
-        turned = perm_group(&effective, budget)?;
-        &turned
-    } else {
-        &whole
+    let frame = match space::effective_moves(&p, &gens) {
+        Ok((_, false)) => Frame::Home,
+        Ok((effective, true)) => Frame::Turned(perm_group(&effective, budget)?),
+        // No piece fixes the frame: positions up to rotation are the cosets
+        // of the rotations in the group they make with the moves (the
+        // rotations map the moves onto the moves, so normalise their group).
+        Err(space::SpaceError::NotRegular { .. }) => {
+            let turns: Vec<_> = p
+                .rotations()
+                .iter()
+                .map(|r| r.transformation().clone())
+                .collect();
+            let both: Vec<_> = gens.iter().chain(&turns).cloned().collect();
+            Frame::Cosets {
+                with_rotations: perm_group(&both, budget)?,
+                rotations: perm_group(&turns, budget)?.order(),
+            }
+        }
+        Err(e) => return Err(e.into()),
+    };
+    let up_to_rotation = !matches!(frame, Frame::Home);
+    let position_count = match &frame {
+        Frame::Home => whole.order(),
+        Frame::Turned(g) => g.order(),
+        Frame::Cosets {
+            with_rotations,
+            rotations,
+        } => with_rotations.order() / rotations,
     };
     // Orbits of slots: the group's orbits on points, each slot's points.
     let (offsets, _) = points(&gens[0]);
@@ -164,7 +199,7 @@ pub fn group(args: GroupArgs) -> Outcome {
             e => Err(e),
         })?;
         let text = args.position.join(" ");
-        Some(membership(&p, &ms, &generators, reduced, &text)?)
+        Some(membership(&p, &ms, &generators, &whole, &frame, &text)?)
     };
     let report = GroupReport {
         puzzle: p.name().to_string(),
@@ -172,7 +207,7 @@ pub fn group(args: GroupArgs) -> Outcome {
         generators: chosen.iter().map(|m| m.name().to_string()).collect(),
         group_order: whole.order().to_string(),
         up_to_rotation,
-        position_count: reduced.order().to_string(),
+        position_count: position_count.to_string(),
         piece_orbits: orbits,
         invariants,
         membership: position,
@@ -194,12 +229,19 @@ pub fn group(args: GroupArgs) -> Outcome {
         ),
     );
     let distinct = p.has_distinct_pieces();
+    let free = p.free_orientations().iter().any(|o| o.contains(&true));
     line(
         "positions",
-        match (up_to_rotation, distinct) {
-            (true, _) => format!("{}   (up to whole-puzzle rotation)", grouped_digits(&report.position_count)),
-            (false, true) => format!("{}   (one for each element: the pieces are all different)", grouped_digits(&report.position_count)),
-            (false, false) => "fewer than the group's elements: identical pieces (count them with `schofield counts`)".to_string(),
+        if !p.forbidden().is_empty() {
+            "not the group's elements: pieces forbidden from slots (Illegal) make some moves illegal in some positions".to_string()
+        } else if free {
+            "fewer than the group's elements: orientations that do not matter ('?')".to_string()
+        } else {
+            match (up_to_rotation, distinct) {
+                (true, true) => format!("{}   (up to whole-puzzle rotation)", grouped_digits(&report.position_count)),
+                (false, true) => format!("{}   (one for each element: the pieces are all different)", grouped_digits(&report.position_count)),
+                (_, false) => "fewer than the group's elements: identical pieces (count them with `schofield counts`)".to_string(),
+            }
         },
     );
     for (i, o) in report.piece_orbits.iter().enumerate() {
@@ -257,7 +299,8 @@ fn membership(
     p: &Puzzle,
     moves: &schofield::puzzle::MoveSet,
     generators: &[&schofield::puzzle::Transformation],
-    reduced: &PermGroup,
+    whole: &PermGroup,
+    frame: &Frame,
     text: &str,
 ) -> Result<Membership, Box<dyn std::error::Error>> {
     // Read with a small analysis only when the puzzle is small; otherwise
@@ -270,8 +313,11 @@ fn membership(
     let in_group = match &element {
         Some(t) => {
             let moves: Vec<_> = generators.iter().map(|&g| g.clone()).collect();
-            let home = schofield::twist::space::in_home_frame(p, &moves, t)?;
-            reduced.contains(&as_points(&home))
+            match frame {
+                Frame::Home => whole.contains(&as_points(t)),
+                Frame::Turned(g) => g.contains(&as_points(&space::in_home_frame(p, &moves, t)?)),
+                Frame::Cosets { with_rotations, .. } => with_rotations.contains(&as_points(t)),
+            }
         }
         None => reason.is_none(),
     };

@@ -64,6 +64,14 @@ pub struct PuzzleArgs {
 impl PuzzleArgs {
     /// The puzzle named by `--puzzle`.
     pub fn read(&self) -> Result<Puzzle, Box<dyn std::error::Error>> {
+        let p = read::puzzle(&self.puzzle)?;
+        p.searchable()?;
+        Ok(p)
+    }
+
+    /// Reads the puzzle named, searchable or not (for `group`, which
+    /// studies only the moves' group).
+    pub fn read_any(&self) -> Result<Puzzle, Box<dyn std::error::Error>> {
         Ok(read::puzzle(&self.puzzle)?)
     }
 

@@ -122,6 +122,25 @@ pub struct Definition {
     /// slides into it, the blank going anywhere on the drawing (no moves
     /// are given; the drawing is the whole puzzle).
     pub tile_moves: bool,
+    /// For each orbit named, the goal's slots whose piece's orientation
+    /// does not matter (twsearch's `?`): positions that differ only in
+    /// those pieces' orientations are one position.
+    pub free_orientations: BTreeMap<String, Vec<usize>>,
+    /// Pieces forbidden from slots (twsearch's `Illegal`): no move may
+    /// bring one there.
+    pub forbidden: Vec<ForbiddenDef>,
+}
+
+/// Pieces forbidden from one slot, as a definition gives them (twsearch's
+/// `Illegal SET SLOT PIECE…`, numbered here from 0).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ForbiddenDef {
+    /// The orbit.
+    pub orbit: String,
+    /// The slot.
+    pub slot: usize,
+    /// The pieces (as the goal numbers them) that may not stand there.
+    pub pieces: Vec<usize>,
 }
 
 /// The longest name of a puzzle or an orbit, in characters.
@@ -137,6 +156,27 @@ pub enum DefinitionError {
     /// Too many orbits.
     #[error("the puzzle has {0} orbits; at most {MAX_ORBITS} are allowed")]
     TooManyOrbits(usize),
+    /// Identical pieces of which some have orientations that matter and
+    /// some do not.
+    #[error("the goal, orbit {}: piece {piece} stands on slots {first} and {second}, and its orientation does not matter on one of them only; expected identical pieces to agree", quoted(.orbit))]
+    FreeOrientation {
+        /// The orbit.
+        orbit: String,
+        /// The piece.
+        piece: usize,
+        /// A slot where its orientation matters (or not).
+        first: usize,
+        /// A slot where it is the other way.
+        second: usize,
+    },
+    /// A puzzle whose positions the searches cannot take yet.
+    #[error("puzzle {} has {what}; its group can be studied (`group`), but its positions cannot be searched yet", quoted(.puzzle))]
+    NotSearchable {
+        /// The puzzle.
+        puzzle: String,
+        /// What it has: orientations that do not matter, forbidden pieces.
+        what: String,
+    },
     /// An orbit named twice.
     #[error("orbit {} is defined twice", quoted(.0))]
     RepeatedOrbit(String),

@@ -169,6 +169,29 @@ pub struct Puzzle {
     vocabulary: Vocabulary,
     metric: Metric,
     tray: Option<TileTray>,
+    free_orientations: Vec<Vec<bool>>,
+    forbidden: Vec<Forbidden>,
+}
+
+/// Pieces forbidden from one slot (twsearch's `Illegal`): no move may
+/// bring one of them there, so the positions are fewer than the group's
+/// elements and the moves are not always allowed.
+///
+/// ```
+/// use schofield::puzzle::{tws, Puzzle};
+/// let text = "Set P 3 1\nSolved\nP\n1 2 3\nEnd\nMove T\nP\n3 1 2\nEnd\nIllegal P 1 2\n";
+/// let p = Puzzle::new(tws::read(text).unwrap()).unwrap();
+/// assert_eq!(p.forbidden()[0].pieces, vec![1]);
+/// assert!(p.searchable().is_err());
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Forbidden {
+    /// The orbit, by index.
+    pub orbit: usize,
+    /// The slot.
+    pub slot: usize,
+    /// The pieces that may not stand there.
+    pub pieces: Vec<u8>,
 }
 
 /// A name usable in alg notation: letters, digits and `_`, with a letter
@@ -184,6 +207,40 @@ fn orbit_names(orbits: &[OrbitDef]) -> String {
         .map(|o| o.name.as_str())
         .collect::<Vec<_>>()
         .join(", ")
+}
+
+/// Each orbit's goal slots whose piece's orientation does not matter,
+/// checked: identical pieces agree.
+fn free_orientations(
+    def: &Definition,
+    orbits: &[Orbit],
+    goal: &Pattern,
+    index_of: impl Fn(&str, &str) -> Result<usize, DefinitionError>,
+) -> Result<Vec<Vec<bool>>, DefinitionError> {
+    let mut free: Vec<Vec<bool>> = vec![Vec::new(); orbits.len()];
+    for (name, slots) in &def.free_orientations {
+        let k = index_of("the goal", name)?;
+        let n = orbits[k].pieces;
+        check_list("the goal", name, "free orientations", slots, slots.len(), n)?;
+        free[k] = vec![false; n];
+        for &s in slots {
+            free[k][s] = true;
+        }
+        let pieces = &goal.orbits()[k].pieces;
+        for a in 0..n {
+            if let Some(b) =
+                (a + 1..n).find(|&b| pieces[a] == pieces[b] && free[k][a] != free[k][b])
+            {
+                return Err(DefinitionError::FreeOrientation {
+                    orbit: name.clone(),
+                    piece: usize::from(pieces[a]),
+                    first: a,
+                    second: b,
+                });
+            }
+        }
+    }
+    Ok(free)
 }
 
 impl Puzzle {
@@ -250,6 +307,20 @@ impl Puzzle {
             };
         }
         let goal = Pattern::new(goal);
+        let free_orientations = free_orientations(&def, &orbits, &goal, index_of)?;
+        let mut forbidden = Vec::new();
+        for f in &def.forbidden {
+            let what = "Illegal";
+            let k = index_of(what, &f.orbit)?;
+            let n = orbits[k].pieces;
+            check_list(what, &f.orbit, "slot", &[f.slot], 1, n)?;
+            check_list(what, &f.orbit, "pieces", &f.pieces, f.pieces.len(), n)?;
+            forbidden.push(Forbidden {
+                orbit: k,
+                slot: f.slot,
+                pieces: f.pieces.iter().map(|&p| p as u8).collect(),
+            });
+        }
 
         // Names are unique and usable in alg notation.
         let mut names = std::collections::HashSet::new();
@@ -406,10 +477,7 @@ impl Puzzle {
         } else {
             close_group(symmetries)?
         };
-        // Whole-puzzle rotations are symmetries too (as twsearch takes
-        // them): the group grows by them, its named elements kept.
-        let symmetries = extend_group(symmetries, &rotations)?;
-        let puzzle = Puzzle {
+        let mut puzzle = Puzzle {
             name: def.name.clone(),
             description: def.description.clone(),
             orbits,
@@ -422,10 +490,34 @@ impl Puzzle {
             vocabulary: def.vocabulary.clone().unwrap_or_default(),
             metric: def.metric.unwrap_or(Metric::Face),
             tray,
+            free_orientations,
+            forbidden,
         };
         if puzzle.tray.is_some() {
             return Ok(puzzle);
         }
+        // Rotations that do not keep the goal (a puck's quarter turn about a
+        // horizontal axis) are left out, as twsearch leaves them out: the
+        // rotations kept are the elements of the declared rotations' group
+        // that do keep it.
+        if !puzzle.rotations.is_empty()
+            && puzzle
+                .rotations
+                .iter()
+                .any(|r| puzzle.check_goal_symmetry(r).is_err())
+        {
+            let closed = close_group(puzzle.rotations.clone())?;
+            puzzle.rotations = closed
+                .into_iter()
+                .filter(|r| {
+                    !r.transformation.is_identity() && puzzle.check_goal_symmetry(r).is_ok()
+                })
+                .collect();
+        }
+        // Whole-puzzle rotations are symmetries too (as twsearch takes
+        // them): the group grows by them, its named elements kept.
+        puzzle.symmetries =
+            extend_group(std::mem::take(&mut puzzle.symmetries), &puzzle.rotations)?;
         for s in &puzzle.symmetries {
             puzzle.check_goal_symmetry(s)?;
         }
@@ -443,6 +535,37 @@ impl Puzzle {
     /// Its name.
     pub fn name(&self) -> &str {
         &self.name
+    }
+
+    /// For each orbit, the goal's slots whose piece's orientation does not
+    /// matter (empty when every orientation matters).
+    pub fn free_orientations(&self) -> &[Vec<bool>] {
+        &self.free_orientations
+    }
+
+    /// The pieces forbidden from slots.
+    pub fn forbidden(&self) -> &[Forbidden] {
+        &self.forbidden
+    }
+
+    /// Whether the searches can take its positions: not yet when some
+    /// orientations do not matter or pieces are forbidden from slots (its
+    /// group can still be studied).
+    pub fn searchable(&self) -> Result<(), DefinitionError> {
+        let mut what = Vec::new();
+        if self.free_orientations.iter().any(|o| o.contains(&true)) {
+            what.push("orientations that do not matter ('?')");
+        }
+        if !self.forbidden.is_empty() {
+            what.push("pieces forbidden from slots (Illegal)");
+        }
+        if what.is_empty() {
+            return Ok(());
+        }
+        Err(DefinitionError::NotSearchable {
+            puzzle: self.name.clone(),
+            what: what.join(" and "),
+        })
     }
 
     /// Its description, if the file gives one.
@@ -534,18 +657,28 @@ impl Puzzle {
     /// and keep one orientation offset).
     fn check_goal_symmetry(&self, s: &Named) -> Result<(), DefinitionError> {
         let image = self.goal.apply(&s.transformation.inverse());
-        for ((g, h), o) in self
+        for (k, ((g, h), o)) in self
             .goal
             .orbits()
             .iter()
             .zip(image.orbits())
             .zip(&self.orbits)
+            .enumerate()
         {
             let mut label = [None::<(u8, u8)>; 256];
             let mut back = [None::<u8>; 256];
             for i in 0..g.pieces.len() {
                 let m = o.orientations;
-                let offset = transformation::turn_sub(h.orientation[i], g.orientation[i], m);
+                // An orientation that does not matter is no offset.
+                let offset = if self
+                    .free_orientations
+                    .get(k)
+                    .is_some_and(|f| f.get(i) == Some(&true))
+                {
+                    0
+                } else {
+                    transformation::turn_sub(h.orientation[i], g.orientation[i], m)
+                };
                 let want = (h.pieces[i], offset);
                 let ok = match label[usize::from(g.pieces[i])] {
                     None => {

@@ -29,8 +29,10 @@
 //! twsearch leaves it. An orbit a block leaves out is left alone; `#`
 //! starts a comment. Moves named as twsearch names rotations (`x`, `y`,
 //! `z` with an optional `2` or `'`, or capitals ending in `v`) are
-//! rotations of the whole puzzle, not moves. `Illegal` and orientations
-//! that do not matter (`?`) are refused.
+//! rotations of the whole puzzle, not moves. An orientation `?` in the
+//! `Solved` block is one that does not matter, and `Illegal ORBIT SLOT
+//! PIECE…` forbids pieces from a slot; a puzzle with either is read (its
+//! group can be studied) but not searched yet.
 //!
 //! ```
 //! use schofield::puzzle::{tws, Puzzle};
@@ -39,7 +41,7 @@
 //! assert_eq!(p.declared_moves()[0].transformation().orbits()[0].permutation(), &[2, 0, 1]);
 //! ```
 
-use super::{Definition, MoveDef, OrbitDef, OrbitMapDef};
+use super::{Definition, ForbiddenDef, MoveDef, OrbitDef, OrbitMapDef};
 use crate::text::quoted;
 
 /// Why a `.tws` file could not be read: its line and what is wrong.
@@ -135,15 +137,22 @@ pub fn read(text: &str) -> Result<Definition, TwsError> {
             "solved" | "startstate" => {
                 let from = usize::from(words[0].eq_ignore_ascii_case("solved"));
                 let block = block(&ls, &mut i, &def, line, words[0])?;
-                for (orbit, (pieces, ori)) in block {
-                    if ori.contains(&ANY) {
-                        return Err(bad(
-                            line,
-                            format!(
-                                "orbit {}: orientations that do not matter ('?') are not supported",
-                                quoted(&orbit)
-                            ),
-                        ));
+                for (orbit, (pieces, mut ori)) in block {
+                    // An orientation that does not matter is read as 0 and
+                    // its slot noted (in an orbit of one orientation, it
+                    // is 0 anyway).
+                    let free: Vec<usize> = (0..ori.len()).filter(|&j| ori[j] == ANY).collect();
+                    if !free.is_empty() {
+                        let oriented = def
+                            .orbits
+                            .iter()
+                            .any(|o| o.name == orbit && o.orientations > 1);
+                        for &j in &free {
+                            ori[j] = 0;
+                        }
+                        if oriented {
+                            def.free_orientations.insert(orbit.clone(), free);
+                        }
                     }
                     // `?` is one more kind of identical piece, after the others.
                     let top = pieces
@@ -263,10 +272,38 @@ pub fn read(text: &str) -> Result<Definition, TwsError> {
             // An alias is never searched (nor is it here).
             "movealias" => {}
             "illegal" => {
-                return Err(bad(
-                    line,
-                    "Illegal (pieces forbidden from slots) is not supported".into(),
-                ));
+                // Illegal ORBIT SLOT PIECE…, numbered from 1.
+                if words.len() < 4 {
+                    return Err(bad(
+                        line,
+                        "Illegal takes an orbit, a slot and the pieces forbidden there".into(),
+                    ));
+                }
+                let n = numbers(&words[2..], line, "Illegal")?;
+                if n.contains(&ANY) {
+                    return Err(bad(line, "Illegal takes numbers, not '?'".into()));
+                }
+                let from_one = |x: usize| {
+                    x.checked_sub(1)
+                        .ok_or_else(|| bad(line, "Illegal numbers slots and pieces from 1".into()))
+                };
+                let slot = from_one(n[0])?;
+                let pieces = n[1..]
+                    .iter()
+                    .map(|&x| from_one(x))
+                    .collect::<Result<Vec<_>, _>>()?;
+                match def
+                    .forbidden
+                    .iter_mut()
+                    .find(|f| f.orbit == words[1] && f.slot == slot)
+                {
+                    Some(f) => f.pieces.extend(pieces),
+                    None => def.forbidden.push(ForbiddenDef {
+                        orbit: words[1].to_string(),
+                        slot,
+                        pieces,
+                    }),
+                }
             }
             other => {
                 return Err(bad(

@@ -354,6 +354,9 @@ pub struct SpaceGraph {
     space: Space,
     name: String,
     len: usize,
+    /// What identifies the space in its checkpoints: a digest of its moves
+    /// as the engine applies them and of its goal.
+    fingerprint: u64,
 }
 
 #[cfg(feature = "distributed")]
@@ -362,10 +365,26 @@ impl SpaceGraph {
     /// `None` when its positions do not fit in this machine's numbers.
     pub fn new(space: Space, name: &str) -> Option<SpaceGraph> {
         let len = usize::try_from(space.len()).ok()?;
+        let mut h = blake3::Hasher::new();
+        h.update(&space.len().to_le_bytes());
+        for t in space.effective_moves() {
+            h.update(&[u8::from(t.mirrors())]);
+            for o in t.orbits() {
+                h.update(&(o.len() as u64).to_le_bytes());
+                h.update(o.permutation());
+                h.update(o.orientation());
+            }
+        }
+        let goal = space.goal_flat();
+        h.update(&goal.pieces);
+        h.update(&goal.ori);
+        let digest = h.finalize();
+        let fingerprint = u64::from_le_bytes(digest.as_bytes()[..8].try_into().ok()?);
         Some(SpaceGraph {
             space,
             name: name.to_string(),
             len,
+            fingerprint,
         })
     }
 }
@@ -404,8 +423,19 @@ impl crate::board::cluster::Graph for SpaceGraph {
         format!("the puzzle {}", crate::text::quoted(&self.name))
     }
 
+    /// Named by the space's fingerprint (a puzzle's name may hold any
+    /// character; a file name may not), which the header carries too with
+    /// the positions and the moves: a checkpoint of another puzzle, or of
+    /// the same puzzle with other moves, is never resumed.
     fn checkpoint(&self) -> Option<(String, [u64; 3])> {
-        None
+        Some((
+            format!("puzzle-{:016x}", self.fingerprint),
+            [
+                self.len as u64,
+                self.space.move_count() as u64,
+                self.fingerprint,
+            ],
+        ))
     }
 
     fn out_of_memory(&self) -> crate::board::cluster::ClusterError {

@@ -54,6 +54,9 @@ pub const MAX_TABLE: u64 = 1 << 26;
 /// Why a puzzle's positions cannot be numbered.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum SpaceError {
+    /// A puzzle the searches cannot take yet ([`Puzzle::searchable`]).
+    #[error(transparent)]
+    Definition(#[from] crate::puzzle::DefinitionError),
     /// More positions than a 64-bit number holds.
     #[error("the puzzle has more than 2^64 arrangements; it is too large to search")]
     Overflow,
@@ -236,6 +239,7 @@ impl Space {
         moves: &MoveSet,
         max_memory: Option<u64>,
     ) -> Result<Space, SpaceError> {
+        puzzle.searchable()?;
         let (orbits, goal) = layout_of(puzzle);
         let total = goal.pieces.len();
         let raw: Vec<Transformation> = moves.iter().map(|m| m.transformation().clone()).collect();
