@@ -65,12 +65,13 @@ struct Carry {
     source: usize,
     /// The arrangement each of the source's becomes.
     perm: MoveTable,
-    /// `carried[w]`: the source's orientations `w` carried to the target's
-    /// slots, negated by a mirror, as its chunks' values (a byte each).
-    carried: Vec<u64>,
-    /// `gained[v]`: which of [`CoordinateAction::gains`] (chunks' values,
-    /// a byte each) the target's slots gain when the source has
-    /// arrangement `v`.
+    /// `from[k]`: the source's slot whose orientation the target's `k`-th
+    /// ranked digit takes (negated by a mirror).
+    from: [u8; 8],
+    /// True for a mirror.
+    mirror: bool,
+    /// `gained[v]`: which of [`CoordinateAction::gains`] the target's
+    /// slots gain when the source has arrangement `v`.
     gained: Vec<u16>,
 }
 
@@ -82,22 +83,15 @@ struct CoordinateAction {
     ori_digit: Option<usize>,
     /// Symmetry by symmetry.
     carries: Vec<Carry>,
+    /// Each gain's ranked digits, a byte each, the most significant in the
+    /// lowest byte.
     gains: Vec<u64>,
-    /// The orientation digit's value in chunks of digits, each added digit
-    /// by digit (modulo the orientations) in a table.
-    chunks: Vec<Chunk>,
-}
-
-/// A run of orientation digits small enough that adding two of its values
-/// digit by digit is a look-up: `sums[x · values + y]`, and it stands at
-/// `weight` in the orientation value.
-#[derive(Debug, Clone)]
-struct Chunk {
-    /// How many digits.
-    digits: usize,
-    values: usize,
-    weight: u64,
-    sums: Vec<u8>,
+    /// `digits[w]`: the orientations `w` of every slot, a byte each (the
+    /// one that follows from the sum included), slot 0 in the lowest byte.
+    digits: Vec<u64>,
+    /// How many digits are ranked, and their modulus.
+    ranked: usize,
+    modulus: u8,
 }
 
 /// Positions up to the symmetries, numbered densely: Kociemba's symmetry
@@ -396,7 +390,7 @@ impl SymmetryCoordinate {
             if let Some(o) = c.ori_digit
                 && (o >= self.low) == (part == Part::Top)
             {
-                let a = carry.carried[from.ori_digit.map_or(0, |f| d[f]) as usize];
+                let a = from.digits[from.ori_digit.map_or(0, |f| d[f]) as usize];
                 let known = first.get(i).copied().unwrap_or(NOT_TABULATED);
                 let gain = if known == NOT_TABULATED {
                     carry.gained[v]
@@ -404,15 +398,17 @@ impl SymmetryCoordinate {
                     known
                 };
                 let b = c.gains[usize::from(gain)];
-                out[o] = c
-                    .chunks
-                    .iter()
-                    .enumerate()
-                    .map(|(k, ch)| {
-                        let (x, y) = ((a >> (8 * k)) & 0xff, (b >> (8 * k)) & 0xff);
-                        u64::from(ch.sums[x as usize * ch.values + y as usize]) * ch.weight
-                    })
-                    .sum();
+                // Digit by digit, modulo m: the carried orientation (negated
+                // by a mirror) plus the gain, ranked most significant first.
+                let m = u64::from(c.modulus);
+                let mut rank = 0u64;
+                for (k, &f) in carry.from[..c.ranked].iter().enumerate() {
+                    let x = (a >> (8 * f)) & 0xff;
+                    let x = if carry.mirror && x != 0 { m - x } else { x };
+                    let t = x + ((b >> (8 * k)) & 0xff);
+                    rank = rank * m + if t >= m { t - m } else { t };
+                }
+                out[o] = rank;
             }
         }
     }
@@ -524,15 +520,20 @@ fn coordinate_action(
         .map_or(0, |o| o.0);
     let with_ori = t.ori_count > 1;
     let m = t.modulus;
-    let chunks = chunks_of(t.ori_digits, m);
-    // The gains by the rank of their ranked digits.
+    // The gains by the rank of their ranked digits (the one that follows
+    // from the sum is left out), and every orientation's digits.
+    let bytes = |o: &[u8]| o.iter().rev().fold(0u64, |b, &x| b << 8 | u64::from(x));
+    let mut g = vec![0u8; s];
     let gains: Vec<u64> = (0..if with_ori { t.ori_count } else { 0 })
         .map(|w| {
-            // Only the ranked digits are packed; the one that follows from
-            // the sum is left out.
-            let mut g = vec![0u8; s];
             t.unrank_ori(w, &mut g);
-            pack(&chunks, &g, m)
+            bytes(&g[..t.ori_digits])
+        })
+        .collect();
+    let digits: Vec<u64> = (0..if with_ori { t.ori_count } else { 0 })
+        .map(|w| {
+            t.unrank_ori(w, &mut g);
+            bytes(&g)
         })
         .collect();
     let carries = symmetries
@@ -541,7 +542,6 @@ fn coordinate_action(
         .map(|(sym, src)| {
             let mut arr = vec![0u8; s];
             let mut out = vec![0u8; s];
-            let mut o = vec![0u8; s];
             let mut gained_here = vec![0u8; s];
             let f = &space.coords[src[target]];
             // The target's slot k takes the piece of the source's slot
@@ -578,24 +578,15 @@ fn coordinate_action(
                     gained.push(t.rank_ori(&gained_here) as u16);
                 }
             }
-            let mut carried = Vec::new();
-            if with_ori {
-                for w in 0..f.ori_count {
-                    f.unrank_ori(w, &mut o);
-                    for (k, &fk) in from.iter().enumerate() {
-                        gained_here[k] = if sym.map.mirror {
-                            turn_sub(0, o[fk], m)
-                        } else {
-                            o[fk]
-                        };
-                    }
-                    carried.push(pack(&chunks, &gained_here, m));
-                }
+            let mut slots = [0u8; 8];
+            for (k, &fk) in from.iter().enumerate().take(8) {
+                slots[k] = fk as u8;
             }
             Carry {
                 source: src[target],
                 perm,
-                carried,
+                from: slots,
+                mirror: sym.map.mirror,
                 gained,
             }
         })
@@ -605,57 +596,8 @@ fn coordinate_action(
         ori_digit: digit(target, true),
         carries,
         gains,
-        chunks,
+        digits,
+        ranked: t.ori_digits,
+        modulus: m,
     }
-}
-
-/// The chunks of `digits` orientation digits modulo `m`: as many digits
-/// each as keep a chunk's values below 256, the most significant first.
-fn chunks_of(digits: usize, m: u8) -> Vec<Chunk> {
-    let m64 = u64::from(m.max(2));
-    let per = (1..=8)
-        .take_while(|&k| m64.pow(k) <= 256)
-        .last()
-        .unwrap_or(1) as usize;
-    let mut out = Vec::new();
-    let mut left = digits;
-    while left > 0 {
-        let size = per.min(left);
-        left -= size;
-        let values = m64.pow(size as u32) as usize;
-        let mut sums = vec![0u8; values * values];
-        for x in 0..values {
-            for y in 0..values {
-                // Digit by digit, modulo m.
-                let (mut a, mut b, mut sum, mut place) = (x as u64, y as u64, 0u64, 1u64);
-                for _ in 0..size {
-                    sum += ((a % m64 + b % m64) % m64) * place;
-                    a /= m64;
-                    b /= m64;
-                    place *= m64;
-                }
-                sums[x * values + y] = sum as u8;
-            }
-        }
-        out.push(Chunk {
-            digits: size,
-            values,
-            weight: m64.pow(left as u32),
-            sums,
-        });
-    }
-    out
-}
-
-/// The orientations `o` (of which the first digits are ranked) as their
-/// chunks' values, a byte each.
-fn pack(chunks: &[Chunk], o: &[u8], m: u8) -> u64 {
-    let mut digits = o.iter();
-    chunks.iter().enumerate().fold(0u64, |out, (k, ch)| {
-        let v = digits
-            .by_ref()
-            .take(ch.digits)
-            .fold(0u64, |v, &x| v * u64::from(m) + u64::from(x));
-        out | v << (8 * k)
-    })
 }
