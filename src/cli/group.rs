@@ -240,6 +240,8 @@ pub fn group(args: GroupArgs) -> Outcome {
             match (up_to_rotation, distinct) {
                 (true, true) => format!("{}   (up to whole-puzzle rotation)", grouped_digits(&report.position_count)),
                 (false, true) => format!("{}   (one for each element: the pieces are all different)", grouped_digits(&report.position_count)),
+                // `counts` needs a piece that fixes the frame.
+                (_, false) if matches!(frame, Frame::Cosets { .. }) => "fewer than the group's elements: identical pieces".to_string(),
                 (_, false) => "fewer than the group's elements: identical pieces (count them with `schofield counts`)".to_string(),
             }
         },

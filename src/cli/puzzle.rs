@@ -104,13 +104,73 @@ pub struct LayerBar {
     start: std::time::Instant,
     name: String,
     quiet: bool,
-    /// With `--verbose` off a terminal: when the last progress line was
-    /// written.
-    logged: Option<std::sync::Arc<std::sync::Mutex<std::time::Instant>>>,
+    /// With `--verbose` off a terminal: the latest layer, which a ticker
+    /// writes every ten seconds.
+    logged: Option<std::sync::Arc<Ticker>>,
 }
 
 /// How often `--verbose` writes a progress line off a terminal.
 const LOG_EVERY: std::time::Duration = std::time::Duration::from_secs(10);
+
+/// The latest layer a search reported: its distance, the positions
+/// reached and of how many (none yet: the tables are being made).
+type Latest = std::sync::Arc<std::sync::Mutex<Option<(u32, u64, u64)>>>;
+
+/// A thread that writes the latest layer on standard error every
+/// [`LOG_EVERY`], however long a layer takes, until it is dropped.
+struct Ticker {
+    latest: Latest,
+    stop: std::sync::Mutex<Option<std::sync::mpsc::Sender<()>>>,
+    thread: std::sync::Mutex<Option<std::thread::JoinHandle<()>>>,
+}
+
+impl Ticker {
+    fn new(name: String, start: std::time::Instant) -> Ticker {
+        let latest: Latest = Default::default();
+        let (stop, stopped) = std::sync::mpsc::channel::<()>();
+        let seen = latest.clone();
+        let thread = std::thread::spawn(move || {
+            while let Err(std::sync::mpsc::RecvTimeoutError::Timeout) =
+                stopped.recv_timeout(LOG_EVERY)
+            {
+                let seconds = start.elapsed().as_secs_f64();
+                let now = seen.lock().ok().and_then(|l| *l);
+                match now {
+                    Some((distance, reached, of)) => eprintln!(
+                        "{name}: distance {distance}, {} of {} positions reached, {} a second, {seconds:.0} s",
+                        grouped(reached as usize),
+                        grouped(of as usize),
+                        grouped((reached as f64 / seconds.max(1e-9)) as usize),
+                    ),
+                    None => eprintln!("{name}: making the tables, {seconds:.0} s"),
+                }
+            }
+        });
+        Ticker {
+            latest,
+            stop: std::sync::Mutex::new(Some(stop)),
+            thread: std::sync::Mutex::new(Some(thread)),
+        }
+    }
+
+    /// Stops the lines (the thread ends at once).
+    fn stop(&self) {
+        if let Ok(mut s) = self.stop.lock() {
+            drop(s.take());
+        }
+        if let Ok(mut t) = self.thread.lock()
+            && let Some(t) = t.take()
+        {
+            let _ = t.join();
+        }
+    }
+}
+
+impl Drop for Ticker {
+    fn drop(&mut self) {
+        self.stop();
+    }
+}
 
 impl LayerBar {
     /// A hidden bar for the puzzle `name`; with `verbose` and standard
@@ -118,8 +178,9 @@ impl LayerBar {
     /// instead (a long run redirected to a log says how far it is).
     pub fn new(name: &str, quiet: bool, verbose: bool) -> LayerBar {
         use std::io::IsTerminal;
+        let start = std::time::Instant::now();
         let logged = (verbose && !quiet && !std::io::stderr().is_terminal())
-            .then(|| std::sync::Arc::new(std::sync::Mutex::new(std::time::Instant::now())));
+            .then(|| std::sync::Arc::new(Ticker::new(name.to_string(), start)));
         let bar = super::common::progress_bar(
             0,
             "{msg} [{elapsed_precise}] {wide_bar} {pos}/{len} positions",
@@ -128,7 +189,7 @@ impl LayerBar {
         bar.set_draw_target(indicatif::ProgressDrawTarget::hidden());
         LayerBar {
             bar,
-            start: std::time::Instant::now(),
+            start,
             name: name.to_string(),
             quiet,
             logged,
@@ -145,26 +206,19 @@ impl LayerBar {
         self.bar.set_position(reached);
         self.bar
             .set_message(format!("{}: distance {distance}", self.name));
-        if let Some(logged) = &self.logged
-            && let Ok(mut last) = logged.lock()
-            && last.elapsed() >= LOG_EVERY
+        if let Some(t) = &self.logged
+            && let Ok(mut latest) = t.latest.lock()
         {
-            *last = std::time::Instant::now();
-            let seconds = self.start.elapsed().as_secs_f64();
-            eprintln!(
-                "{}: distance {distance}, {} of {} positions reached, {} a second, {:.0} s",
-                self.name,
-                grouped(reached as usize),
-                grouped(of as usize),
-                grouped((reached as f64 / seconds.max(1e-9)) as usize),
-                seconds
-            );
+            *latest = Some((distance, reached, of));
         }
     }
 
-    /// Clears the bar.
+    /// Clears the bar (and stops the progress lines).
     pub fn finish(&self) {
         self.bar.finish_and_clear();
+        if let Some(t) = &self.logged {
+            t.stop();
+        }
     }
 }
 

@@ -754,12 +754,20 @@ fn in_plain_words(message: &str) -> String {
     for kind in ["struct", "enum", "tuple struct"] {
         out = out.replace(&format!("expected {kind} "), "expected a mapping for ");
     }
-    // `integer `N` as u128, expected any YAML value`: too large for YAML.
-    if let Some(at) = out.find(" as u128, expected any YAML value") {
-        out.replace_range(
-            at..at + " as u128, expected any YAML value".len(),
-            ", a number too large for any count a puzzle has",
-        );
+    // `a mapping for VocabularyYaml`: the section, by its key's name.
+    if let Some(at) = out.find("a mapping for ") {
+        let from = at + "a mapping for ".len();
+        let end = out[from..]
+            .find(|c: char| !c.is_ascii_alphanumeric())
+            .map_or(out.len(), |e| from + e);
+        let name = out[from..end].trim_end_matches("Yaml").to_lowercase();
+        out.replace_range(from..end, &format!("a {name}"));
     }
+    // `integer `N` as u128, expected …`: a number too large to read.
+    out = out.replace(
+        " as u128, expected any YAML value",
+        ", a number too large for any count a puzzle has",
+    );
+    out = out.replace(" as u128, expected", ", a number too large; expected");
     out
 }

@@ -393,7 +393,18 @@ fn messages_are_at_most_300_characters_and_name_no_rust_type() {
         "huge.yaml",
         "name: x\norbits:\n  a: {pieces: 18446744073709551616}\nmoves:\n  A: \"(0,1)\"\n",
     );
+    // At the top level too, and a section's own type.
+    let top = file(
+        "top.yaml",
+        "name: x\norbits: {a: {pieces: 3}}\nmoves: 18446744073709551616\n",
+    );
+    let vocabulary = file(
+        "vocabulary.yaml",
+        "name: x\norbits: {a: {pieces: 3}}\nvocabulary: 18446744073709551616\n",
+    );
     let cases: Vec<Vec<&str>> = vec![
+        vec!["counts", "--puzzle", &top],
+        vec!["counts", "--puzzle", &vocabulary],
         vec!["counts", "--max-memory", &long],
         vec!["solve", &long],
         vec!["path", &long],
@@ -411,7 +422,7 @@ fn messages_are_at_most_300_characters_and_name_no_rust_type() {
             "{} characters: {first}",
             first.chars().count()
         );
-        for rust in ["struct File", "u128", "usize"] {
+        for rust in ["struct File", "u128", "usize", "Yaml"] {
             assert!(!err.contains(rust), "{err}");
         }
     }
@@ -458,4 +469,32 @@ fn classes_and_graph_honour_max_memory() {
         super::common::peak_memory(&["classes", "--puzzle", "2x2x2", "--max-memory", "200"]);
     assert_eq!(code, Some(0), "{err}");
     assert!(kb < 200 * 1024, "{kb} kB");
+}
+
+/// Issue #43: off a terminal, `-v` says how far a long run is, a line
+/// every ten seconds however long a layer takes (Skewb, about 15 s here).
+#[test]
+fn verbose_off_a_terminal_writes_a_progress_line_every_ten_seconds() {
+    let start = std::time::Instant::now();
+    let out = schofield(&[
+        "counts",
+        "--puzzle",
+        "tests/fixtures/twsearch/samples/main/skewb.tws",
+        "-v",
+    ]);
+    let seconds = start.elapsed().as_secs();
+    assert!(out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    let lines = err
+        .lines()
+        .filter(|l| l.contains(" s") && l.starts_with("PuzzleGeometryPuzzle: "))
+        .count();
+    assert!(
+        seconds < 10 || lines >= 1,
+        "{seconds} s, no progress line: {err}"
+    );
+    assert!(
+        lines as u64 <= seconds / 10,
+        "{lines} lines in {seconds} s: {err}"
+    );
 }
