@@ -108,14 +108,19 @@ impl AnalysisError {
 /// symmetries: a bit a position for those seen (twice, for a second walk
 /// to the extended classes when each position's class is not kept); four
 /// bytes a position for its class when kept (and four more for its
-/// extended class); and the lists of classes, at most one a position over
-/// the symmetries each.
+/// extended class); and, when kept, the lists of classes, at most one a
+/// position over the symmetries each.
 fn classes_bytes(positions: u64, symmetries: usize, inverses: bool, keep: bool) -> u64 {
     let lists = 1 + u64::from(inverses);
     let seen = positions.div_ceil(8) * if inverses && !keep { 2 } else { 1 };
     let class_of = if keep { 4 * lists } else { 0 };
-    let listed = (positions / symmetries.max(1) as u64 + 1)
-        .saturating_mul(std::mem::size_of::<classes::Class>() as u64 * lists);
+    // Classes are listed only when kept; else they are counted.
+    let listed = if keep {
+        (positions / symmetries.max(1) as u64 + 1)
+            .saturating_mul(std::mem::size_of::<classes::Class>() as u64 * lists)
+    } else {
+        0
+    };
     seen.saturating_add(positions.saturating_mul(class_of))
         .saturating_add(listed)
 }

@@ -1541,3 +1541,32 @@ fn orientations_that_do_not_matter_agree_on_identical_pieces() {
     let e = Puzzle::new(schofield::puzzle::tws::read(text).unwrap()).unwrap_err();
     assert!(e.to_string().contains("slot entry 3"), "{e}");
 }
+
+/// Issue #44, point 3: the memory a run is refused for is the memory it
+/// would use. A distribution whose classes are counted, not listed, took
+/// its estimate for a list of every class: the 2×2×2 under ⟨U, R, F⟩
+/// (six symmetries) was said to need 34 MB and lost its classes under
+/// `--max-memory 12`, yet peaks at about 11.5 MB with them.
+#[test]
+fn classes_counted_not_listed_are_not_charged_for_a_list() {
+    let out = common::schofield(&[
+        "counts",
+        "--puzzle",
+        "2x2x2",
+        "--generators",
+        "U,R,F",
+        "--max-memory",
+        "12",
+    ]);
+    assert!(out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(!err.contains("without classes"), "{err}");
+    let text = String::from_utf8_lossy(&out.stdout);
+    let total = text
+        .lines()
+        .find(|l| l.trim_start().starts_with("total"))
+        .unwrap();
+    assert!(total.contains("3 674 160"), "{text}");
+    // Positions, then classes and extended classes beside them.
+    assert_eq!(total.split_whitespace().count(), 1 + 3 + 2 + 2, "{total}");
+}
