@@ -52,7 +52,8 @@ struct GroupReport {
     /// Decimal digits: an order may pass 2^64.
     group_order: String,
     up_to_rotation: bool,
-    position_count: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    position_count: Option<String>,
     piece_orbits: Vec<SlotOrbit>,
     invariants: Vec<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -131,6 +132,7 @@ pub fn group(args: GroupArgs) -> Outcome {
         Err(e) => return Err(e.into()),
     };
     let up_to_rotation = !matches!(frame, Frame::Home);
+    let searchable = p.searchable().is_ok();
     let position_count = match &frame {
         Frame::Home => whole.order(),
         Frame::Turned(g) => g.order(),
@@ -207,7 +209,9 @@ pub fn group(args: GroupArgs) -> Outcome {
         generators: chosen.iter().map(|m| m.name().to_string()).collect(),
         group_order: whole.order().to_string(),
         up_to_rotation,
-        position_count: position_count.to_string(),
+        // Not a count of positions where some orientations do not matter
+        // or pieces are forbidden from slots.
+        position_count: searchable.then(|| position_count.to_string()),
         piece_orbits: orbits,
         invariants,
         membership: position,
@@ -238,8 +242,8 @@ pub fn group(args: GroupArgs) -> Outcome {
             "fewer than the group's elements: orientations that do not matter ('?')".to_string()
         } else {
             match (up_to_rotation, distinct) {
-                (true, true) => format!("{}   (up to whole-puzzle rotation)", grouped_digits(&report.position_count)),
-                (false, true) => format!("{}   (one for each element: the pieces are all different)", grouped_digits(&report.position_count)),
+                (true, true) => format!("{}   (up to whole-puzzle rotation)", grouped_digits(&position_count.to_string())),
+                (false, true) => format!("{}   (one for each element: the pieces are all different)", grouped_digits(&position_count.to_string())),
                 // `counts` needs a piece that fixes the frame.
                 (_, false) if matches!(frame, Frame::Cosets { .. }) => "fewer than the group's elements: identical pieces".to_string(),
                 (_, false) => "fewer than the group's elements: identical pieces (count them with `schofield counts`)".to_string(),

@@ -497,9 +497,10 @@ impl Puzzle {
             return Ok(puzzle);
         }
         // Rotations that do not keep the goal (a puck's quarter turn about a
-        // horizontal axis) are left out, as twsearch leaves them out: the
-        // rotations kept are the elements of the declared rotations' group
-        // that do keep it.
+        // horizontal axis) are left out, as twsearch filters its rotations
+        // too: the rotations kept are the elements of the declared
+        // rotations' group that do keep it (a subgroup: each relabels the
+        // goal's pieces consistently, and so does a product of two).
         if !puzzle.rotations.is_empty()
             && puzzle
                 .rotations
@@ -667,29 +668,36 @@ impl Puzzle {
         {
             let mut label = [None::<(u8, u8)>; 256];
             let mut back = [None::<u8>; 256];
+            // Whether each piece's orientation does not matter (identical
+            // pieces agree).
+            let mut free = [false; 256];
+            if let Some(f) = self.free_orientations.get(k) {
+                for (j, &x) in f.iter().enumerate() {
+                    free[usize::from(g.pieces[j])] = x;
+                }
+            }
             for i in 0..g.pieces.len() {
                 let m = o.orientations;
-                // An orientation that does not matter is no offset.
-                let offset = if self
-                    .free_orientations
-                    .get(k)
-                    .is_some_and(|f| f.get(i) == Some(&true))
-                {
+                // A piece whose orientation does not matter goes to one of
+                // its kind, and its orientation is no offset.
+                let loose = free[usize::from(g.pieces[i])];
+                let offset = if loose {
                     0
                 } else {
                     transformation::turn_sub(h.orientation[i], g.orientation[i], m)
                 };
                 let want = (h.pieces[i], offset);
-                let ok = match label[usize::from(g.pieces[i])] {
-                    None => {
-                        label[usize::from(g.pieces[i])] = Some(want);
-                        match back[usize::from(h.pieces[i])].replace(g.pieces[i]) {
-                            None => true,
-                            Some(p) => p == g.pieces[i],
+                let ok = loose == free[usize::from(h.pieces[i])]
+                    && match label[usize::from(g.pieces[i])] {
+                        None => {
+                            label[usize::from(g.pieces[i])] = Some(want);
+                            match back[usize::from(h.pieces[i])].replace(g.pieces[i]) {
+                                None => true,
+                                Some(p) => p == g.pieces[i],
+                            }
                         }
-                    }
-                    Some(had) => had == want,
-                };
+                        Some(had) => had == want,
+                    };
                 if !ok {
                     return Err(DefinitionError::SymmetryBreaksGoal {
                         symmetry: s.name.clone(),

@@ -142,6 +142,8 @@ pub fn read(text: &str) -> Result<Definition, TwsError> {
                     // its slot noted (in an orbit of one orientation, it
                     // is 0 anyway).
                     let free: Vec<usize> = (0..ori.len()).filter(|&j| ori[j] == ANY).collect();
+                    // A later block gives the whole goal of its orbits.
+                    def.free_orientations.remove(&orbit);
                     if !free.is_empty() {
                         let oriented = def
                             .orbits

@@ -1570,3 +1570,46 @@ fn classes_counted_not_listed_are_not_charged_for_a_list() {
     // Positions, then classes and extended classes beside them.
     assert_eq!(total.split_whitespace().count(), 1 + 3 + 2 + 2, "{total}");
 }
+
+/// Issue #43: the rotations of puck that keep its goal (its U and D layers
+/// of two colours, their centres' orientations free) are kept, the others
+/// left out; those kept make a group with the identity. A file that holds
+/// what the writers cannot carry (`?`, `Illegal`) is not written as another
+/// puzzle, and `group` gives no position count for it.
+#[test]
+fn rotations_that_break_the_goal_are_left_out_and_free_orientations_are_not_written() {
+    let puck = read::puzzle(&format!("{TWSEARCH}/samples/main/puck.tws")).unwrap();
+    let kept: Vec<_> = puck
+        .rotations()
+        .iter()
+        .map(|r| r.transformation().clone())
+        .collect();
+    // Turns about the vertical axis (3) and half turns about a horizontal
+    // one that swaps U and D (4): the dihedral group of order 8.
+    assert_eq!(
+        kept.len(),
+        7,
+        "{:?}",
+        puck.rotations()
+            .iter()
+            .map(|r| r.name())
+            .collect::<Vec<_>>()
+    );
+    for a in &kept {
+        for b in &kept {
+            let ab = a.then(b);
+            assert!(ab.is_identity() || kept.contains(&ab));
+        }
+    }
+    for name in ["main/squareone.tws", "main/maltese.tws"] {
+        let path = format!("{TWSEARCH}/samples/{name}");
+        fails(
+            &["puzzles", "--write", "tws", "--puzzle", &path],
+            "the file would be another puzzle",
+        );
+        let json: serde_json::Value =
+            serde_json::from_str(&stdout(&["group", "--puzzle", &path, "--format", "json"]))
+                .unwrap();
+        assert!(json.get("position_count").is_none(), "{json}");
+    }
+}
