@@ -233,12 +233,11 @@ pub fn group(args: GroupArgs) -> Outcome {
         ),
     );
     let distinct = p.has_distinct_pieces();
-    let free = p.free_orientations().iter().any(|o| o.contains(&true));
     line(
         "positions",
         if !p.forbidden().is_empty() {
             "not the group's elements: pieces forbidden from slots (Illegal) make some moves illegal in some positions".to_string()
-        } else if free {
+        } else if p.has_free_orientations() {
             "fewer than the group's elements: orientations that do not matter ('?')".to_string()
         } else {
             match (up_to_rotation, distinct) {

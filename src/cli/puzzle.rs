@@ -425,7 +425,7 @@ fn write_puzzle(format: PuzzleFormat, name: &str, out: &FormatArg) -> Outcome {
     let p = read::puzzle(name)?;
     // A file without them would be another puzzle, searched as if it were
     // this one.
-    if !p.forbidden().is_empty() || p.free_orientations().iter().any(|o| o.contains(&true)) {
+    if !p.forbidden().is_empty() || p.has_free_orientations() {
         return Err(format!(
             "puzzle {} has orientations that do not matter ('?') or pieces forbidden from slots (Illegal), which --write does not write yet; the file would be another puzzle",
             schofield::text::quoted(p.name())

@@ -544,6 +544,11 @@ impl Puzzle {
         &self.free_orientations
     }
 
+    /// True when some piece's orientation does not matter.
+    pub fn has_free_orientations(&self) -> bool {
+        self.free_orientations.iter().any(|o| o.contains(&true))
+    }
+
     /// The pieces forbidden from slots.
     pub fn forbidden(&self) -> &[Forbidden] {
         &self.forbidden
@@ -554,7 +559,7 @@ impl Puzzle {
     /// group can still be studied).
     pub fn searchable(&self) -> Result<(), DefinitionError> {
         let mut what = Vec::new();
-        if self.free_orientations.iter().any(|o| o.contains(&true)) {
+        if self.has_free_orientations() {
             what.push("orientations that do not matter ('?')");
         }
         if !self.forbidden.is_empty() {

@@ -492,22 +492,36 @@ fn the_command_line_stops_with_status_3_and_goes_on() {
         "--checkpoint",
         d,
     ];
-    let mut stop = args.to_vec();
-    stop.extend(["--stop-after-layer", "9"]);
-    let out = schofield(&stop);
-    assert_eq!(out.status.code(), Some(3));
-    assert!(out.stdout.is_empty());
-    let err = String::from_utf8_lossy(&out.stderr);
-    assert!(err.contains("stopped after layer 9"), "{err}");
-    let out = schofield(&args);
-    assert!(out.status.success());
-    assert!(
-        String::from_utf8_lossy(&out.stderr).contains("resumed from the checkpoints of layer 9")
-    );
+    let out = stop_then_resume(&args, "9", || {});
     let alone = stdout(&[
         "boards", "--board", "2x4", "--home", "7", "--format", "json",
     ]);
-    assert_eq!(String::from_utf8(out.stdout).unwrap(), alone);
+    assert_eq!(out, alone);
+}
+
+/// Runs `args` (a distributed run with `--checkpoint`) stopped after
+/// `layer` (exit 3, nothing on standard output, checkpoints written), then
+/// `between`, then again to the end, resumed from that layer: its output.
+fn stop_then_resume(args: &[&str], layer: &str, between: impl FnOnce()) -> String {
+    let mut stop = args.to_vec();
+    stop.extend(["--stop-after-layer", layer]);
+    let out = schofield(&stop);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(3), "{err}");
+    assert!(out.stdout.is_empty());
+    assert!(
+        err.contains(&format!("stopped after layer {layer}")),
+        "{err}"
+    );
+    between();
+    let out = schofield(args);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{err}");
+    assert!(
+        err.contains(&format!("resumed from the checkpoints of layer {layer}")),
+        "{err}"
+    );
+    String::from_utf8(out.stdout).unwrap()
 }
 
 /// Issue #43: a puzzle's run on the workers takes checkpoints as the
@@ -529,50 +543,23 @@ fn a_puzzles_run_stops_and_resumes_from_its_checkpoints() {
         "--checkpoint",
         d,
     ];
-    let mut stop = args.to_vec();
-    stop.extend(["--stop-after-layer", "6"]);
-    let out = schofield(&stop);
-    assert_eq!(
-        out.status.code(),
-        Some(3),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    assert!(out.stdout.is_empty());
-    assert!(String::from_utf8_lossy(&out.stderr).contains("stopped after layer 6"));
-    let written = std::fs::read_dir(dir.path()).unwrap().count();
-    assert!(written >= 2, "{written} checkpoints");
-    // The same folder under other generators: another space, started
-    // from its goal.
-    let mut other = args.to_vec();
-    other.extend(["--generators", "U2,D2,F2,B2"]);
-    let out = schofield(&other);
-    assert!(out.status.success());
-    assert!(!String::from_utf8_lossy(&out.stderr).contains("resumed"));
-    let out = schofield(&args);
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    assert!(
-        String::from_utf8_lossy(&out.stderr).contains("resumed from the checkpoints of layer 6"),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    let out = stop_then_resume(&args, "6", || {
+        let written = std::fs::read_dir(dir.path()).unwrap().count();
+        assert!(written >= 2, "{written} checkpoints");
+        // The same folder under other generators: another space, started
+        // from its goal.
+        let mut other = args.to_vec();
+        other.extend(["--generators", "U2,D2,F2,B2"]);
+        let out = schofield(&other);
+        assert!(out.status.success());
+        assert!(!String::from_utf8_lossy(&out.stderr).contains("resumed"));
+    });
     let fresh = tempfile::tempdir().unwrap();
     let mut whole = args.to_vec();
     whole[8] = fresh.path().to_str().unwrap();
-    assert_eq!(String::from_utf8(out.stdout).unwrap(), stdout(&whole));
+    assert_eq!(out, stdout(&whole));
     // 663 552 positions (OEIS A080627), the square group's.
-    let rows: serde_json::Value = serde_json::from_str(&stdout(&whole)).unwrap();
-    let total: u64 = rows
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|r| r["positions"].as_u64().unwrap())
-        .sum();
-    assert_eq!(total, 663_552);
+    assert_eq!(super::common::total_positions(&stdout(&whole)), 663_552);
 }
 
 #[test]

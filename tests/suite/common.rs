@@ -233,3 +233,13 @@ pub fn peak_memory(args: &[&str]) -> (Option<i32>, String, u64) {
         .unwrap();
     (code, err, peak)
 }
+
+/// The positions a `counts --format json` table adds up to.
+pub fn total_positions(json: &str) -> u64 {
+    let rows: serde_json::Value = serde_json::from_str(json).unwrap();
+    rows.as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r["positions"].as_u64().unwrap())
+        .sum()
+}

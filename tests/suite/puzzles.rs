@@ -563,14 +563,7 @@ fn puzzles_write_goes_to_a_file_and_says_what_it_leaves_out() {
         "--format",
         "json",
     ]);
-    let rows: serde_json::Value = serde_json::from_str(&text).unwrap();
-    let total: u64 = rows
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|r| r["positions"].as_u64().unwrap())
-        .sum();
-    assert_eq!(total, 20_160);
+    assert_eq!(common::total_positions(&text), 20_160);
     fails(
         &["puzzles", "--write", "kpuzzle", "--puzzle", "eight-tiles"],
         "only --write yaml writes it",
@@ -1452,28 +1445,24 @@ fn every_twsearch_sample_is_read_and_its_group_studied() {
         }
     }
     assert!(studied >= 120, "{studied} groups studied");
-    let line = |out: &str, key: &str| {
-        out.lines()
-            .find(|l| l.starts_with(key))
-            .unwrap()
-            .to_string()
+    // `group` on a sample: each of its lines that starts with a key
+    // contains what is expected.
+    let group = |sample: &str, expected: &[(&str, &str)]| {
+        let out = stdout(&["group", "--puzzle", &format!("{TWSEARCH}/samples/{sample}")]);
+        for (key, want) in expected {
+            let line = out.lines().find(|l| l.starts_with(key)).unwrap_or_default();
+            assert!(line.contains(want), "{sample}, {key}: {out}");
+        }
     };
     // Puck: the 3×3×3 with centres of two orientations (an even total
     // twist), 43 252 003 274 489 856 000 · 2^5; its U and D centres'
-    // orientations do not matter, and the rotations that would turn the
-    // puck over are left out as twsearch leaves them out.
-    let puck = stdout(&[
-        "group",
-        "--puzzle",
-        &format!("{TWSEARCH}/samples/main/puck.tws"),
-    ]);
-    assert!(
-        line(&puck, "group order").contains("1 384 064 104 783 675 392 000"),
-        "{puck}"
-    );
-    assert!(
-        line(&puck, "positions").contains("orientations that do not matter"),
-        "{puck}"
+    // orientations do not matter.
+    group(
+        "main/puck.tws",
+        &[
+            ("group order", "1 384 064 104 783 675 392 000"),
+            ("positions", "orientations that do not matter"),
+        ],
     );
     // The big chop's 60 rotations fix no piece: positions up to rotation
     // are the cosets of the rotations, the order over 60.
@@ -1496,24 +1485,17 @@ fn every_twsearch_sample_is_read_and_its_group_studied() {
     assert_eq!(big("position_count") * 60u32, big("group_order"));
     // The little chop's rotations fix no piece either, and its centres
     // are identical: its positions are fewer than the elements.
-    let chop = stdout(&[
-        "group",
-        "--puzzle",
-        &format!("{TWSEARCH}/samples/symm/little_chop.tws"),
-    ]);
-    assert!(
-        line(&chop, "group order").contains("310 224 200 866 619 719 680 000"),
-        "{chop}"
-    );
-    assert!(
-        line(&chop, "positions").contains("identical pieces"),
-        "{chop}"
+    group(
+        "symm/little_chop.tws",
+        &[
+            ("group order", "310 224 200 866 619 719 680 000"),
+            ("positions", "identical pieces"),
+        ],
     );
     // Square-1 is studied, but its forbidden pieces keep it from the
     // searches, each of which says so.
+    group("main/squareone.tws", &[("positions", "Illegal")]);
     let sq1 = format!("{TWSEARCH}/samples/main/squareone.tws");
-    let out = stdout(&["group", "--puzzle", &sq1]);
-    assert!(line(&out, "positions").contains("Illegal"), "{out}");
     for cmd in ["counts", "classes", "graph", "random"] {
         fails(
             &[cmd, "--puzzle", &sq1],
