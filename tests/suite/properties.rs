@@ -83,3 +83,63 @@ proptest! {
         prop_assert_eq!(follow(a, a.inverse(x).unwrap(), &q), a.goal());
     }
 }
+
+/// Spaces of distinct pieces: every
+/// library puzzle whose space can be built, and Kociemba's group H.
+fn spaces_with_inverses() -> &'static [schofield::twist::space::Space] {
+    use schofield::puzzle::{Metric, library};
+    use schofield::twist::space::Space;
+    static SPACES: std::sync::OnceLock<Vec<Space>> = std::sync::OnceLock::new();
+    SPACES.get_or_init(|| {
+        let h: Vec<String> = ["U", "D", "R2", "L2", "F2", "B2"]
+            .map(String::from)
+            .to_vec();
+        let mut chosen: Vec<(String, Option<Vec<String>>)> = library::names()
+            .into_iter()
+            .map(|n| (n.to_string(), None))
+            .collect();
+        chosen.push(("3x3x3".to_string(), Some(h)));
+        chosen
+            .into_iter()
+            .filter_map(|(name, generators)| {
+                let p = library::get(&name).unwrap();
+                if !p.has_distinct_pieces() || p.tile_tray().is_some() {
+                    return None;
+                }
+                let moves = p.moves(Metric::Face, generators.as_deref()).ok()?;
+                Space::with_limit(&p, &moves, Some(1 << 30)).ok()
+            })
+            .collect()
+    })
+}
+
+proptest! {
+    /// The inverse worked coordinate by coordinate is the inverse worked on
+    /// the flat state.
+    #[test]
+    fn a_positions_inverse_by_coordinates_is_its_inverse(k in 0usize..64, at in 0.0f64..1.0) {
+        let spaces = spaces_with_inverses();
+        let space = &spaces[k % spaces.len()];
+        let x = ((space.len() as f64 * at) as u64).min(space.len() - 1);
+        let mut f = space.scratch();
+        let mut g = space.scratch();
+        space.decode_flat(x, &mut f);
+        space.invert_into(&f, &mut g);
+        let want = space.encode_flat(&g);
+        match space.inverse_index(x) {
+            Some(y) => prop_assert_eq!(y, want),
+            None => prop_assert!(space.up_to_rotation()),
+        }
+    }
+}
+
+#[test]
+fn inverses_by_coordinates_cover_spaces_of_several_coordinates() {
+    let spaces = spaces_with_inverses();
+    assert!(spaces.len() >= 5, "{}", spaces.len());
+    assert!(
+        spaces
+            .iter()
+            .any(|s| s.coordinates() >= 3 && s.inverse_index(0).is_some())
+    );
+}

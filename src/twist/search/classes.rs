@@ -94,6 +94,9 @@ pub fn class_counts(
         if let Some(p) = &packed {
             return coordinate.reduce_index(p.inverse(x)).0 == state;
         }
+        if let Some(y) = space.inverse_index(x) {
+            return coordinate.reduce_index(y).0 == state;
+        }
         let mut f = space.scratch();
         let mut g = space.scratch();
         space.decode_flat(x, &mut f);

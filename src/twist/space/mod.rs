@@ -160,6 +160,14 @@ struct Coordinate {
     ori_table: MoveTable,
     /// For rank with tables: the ranker of ≤ 8 distinct pieces.
     ranker: Option<SmallRanker>,
+    /// The goal's arrangement here (dense values, slot by slot), each dense
+    /// value's slot in it, and the goal's orientations here: what an
+    /// inverse is taken against ([`Space::inverse_index`]).
+    goal_arr: Vec<u8>,
+    home: Vec<u8>,
+    goal_ori: Vec<u8>,
+    /// Each arrangement's inverse's, made on first use.
+    inverse: std::sync::OnceLock<Vec<u16>>,
 }
 
 /// One digit of a position's number.
@@ -421,6 +429,15 @@ impl Space {
                 Kind::Even { .. } if s <= 8 => SmallRanker::even(s),
                 _ => None,
             };
+            let home = (0..label.len())
+                .map(|p| {
+                    goal_arr
+                        .iter()
+                        .position(|&x| usize::from(x) == p)
+                        .unwrap_or(0) as u8
+                })
+                .collect();
+            let goal_ori = slots.iter().map(|&g| goal.ori[usize::from(g)]).collect();
             coords.push(Coordinate {
                 slots,
                 dense,
@@ -438,6 +455,10 @@ impl Space {
                 perm_table: MoveTable::Small(Vec::new()),
                 ori_table: MoveTable::Small(Vec::new()),
                 ranker,
+                home,
+                goal_ori,
+                goal_arr,
+                inverse: std::sync::OnceLock::new(),
             });
         }
         // Digits, least significant last in the list order of coordinates.

@@ -122,6 +122,93 @@ impl Space {
     }
 }
 
+impl Space {
+    /// The number of the inverse of position `index` (its pieces all
+    /// different), worked coordinate by coordinate on the stack, as
+    /// [`Space::invert_into`] works it on flat states: a piece never leaves
+    /// its coordinate's slots, so each coordinate's inverse is its own.
+    /// `None` when positions are taken up to rotation (the inverse is
+    /// turned home, which mixes the coordinates) or a coordinate has more
+    /// than 64 slots; [`Space::invert_into`] then answers.
+    pub fn inverse_index(&self, index: u64) -> Option<u64> {
+        const MOST: usize = 16;
+        if self.rotations.is_some()
+            || self.coords.len() > MOST
+            || self.coords.iter().any(|c| c.slots.len() > 64)
+        {
+            return None;
+        }
+        let mut values = [[0u64; 2]; MOST];
+        let mut rest = index;
+        for d in &self.digits {
+            let (q, r) = d.radix.div_rem(rest);
+            rest = q;
+            values[d.coord][usize::from(d.ori)] = r;
+        }
+        for (c, coord) in self.coords.iter().enumerate() {
+            values[c] = coord.inverse_of(values[c]);
+        }
+        Some(
+            self.digits
+                .iter()
+                .map(|d| values[d.coord][usize::from(d.ori)] * d.stride)
+                .sum(),
+        )
+    }
+}
+
+/// The most arrangements whose inverses a coordinate tabulates.
+const MAX_INVERSE_TABLE: u64 = 1 << 16;
+
+impl Coordinate {
+    /// The arrangement and orientation values of the inverse of a position
+    /// whose values here are `[perm, ori]` (see [`Space::inverse_index`]).
+    /// The arrangement's inverse is tabulated on first use for at most
+    /// [`MAX_INVERSE_TABLE`] arrangements without orientations to work out.
+    #[inline]
+    fn inverse_of(&self, [perm, ori]: [u64; 2]) -> [u64; 2] {
+        let turned = self.ori_count > 1;
+        if !turned && self.perm_count <= MAX_INVERSE_TABLE {
+            let table = self.inverse.get_or_init(|| {
+                (0..self.perm_count)
+                    .map(|v| self.inverse_worked([v, 0])[0] as u16)
+                    .collect()
+            });
+            return [u64::from(table[perm as usize]), 0];
+        }
+        self.inverse_worked([perm, ori])
+    }
+
+    /// [`Coordinate::inverse_of`], worked out.
+    fn inverse_worked(&self, [perm, ori]: [u64; 2]) -> [u64; 2] {
+        let s = self.slots.len();
+        let (mut arr, mut o) = ([0u8; 64], [0u8; 64]);
+        let (mut inv, mut inv_o) = ([0u8; 64], [0u8; 64]);
+        self.unrank_perm(perm, &mut arr[..s]);
+        let m = u16::from(self.modulus);
+        let turned = self.ori_count > 1;
+        if turned {
+            self.unrank_ori(ori, &mut o[..s]);
+        }
+        for k in 0..s {
+            let h = usize::from(self.home[usize::from(arr[k])]);
+            inv[h] = self.goal_arr[k];
+            if turned {
+                let (gk, gh) = (self.goal_ori[k], self.goal_ori[h]);
+                inv_o[h] = ((u16::from(gk) + 2 * m - u16::from(o[k]) + u16::from(gh)) % m) as u8;
+            }
+        }
+        [
+            self.rank_perm(&inv[..s]),
+            if turned {
+                self.rank_ori(&inv_o[..s])
+            } else {
+                0
+            },
+        ]
+    }
+}
+
 impl Rotations {
     /// The number of the rotation that brings the reference piece home.
     pub(super) fn rotation_for(&self, f: &Flat) -> usize {
