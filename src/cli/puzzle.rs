@@ -109,6 +109,29 @@ pub struct LayerBar {
     logged: Option<std::sync::Arc<Ticker>>,
 }
 
+/// What a search's layers count.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Unit {
+    /// Positions, of every position numbered.
+    Positions,
+    /// Classes under the symmetries, among the symmetry coordinate's
+    /// numbered states (which count the classes more than once, and the
+    /// states no move reaches).
+    Classes,
+}
+
+impl Unit {
+    /// The line of a layer: `R of N positions reached` or `R classes
+    /// reached, N numbered`.
+    fn reached(self, reached: u64, of: u64) -> String {
+        let (reached, of) = (grouped(reached as usize), grouped(of as usize));
+        match self {
+            Unit::Positions => format!("{reached} of {of} positions reached"),
+            Unit::Classes => format!("{reached} classes reached, {of} numbered"),
+        }
+    }
+}
+
 /// How often `--verbose` writes a progress line off a terminal.
 const LOG_EVERY: std::time::Duration = std::time::Duration::from_secs(10);
 
@@ -125,7 +148,7 @@ struct Ticker {
 }
 
 impl Ticker {
-    fn new(name: String, start: std::time::Instant) -> Ticker {
+    fn new(name: String, unit: Unit, start: std::time::Instant) -> Ticker {
         let latest: Latest = Default::default();
         let (stop, stopped) = std::sync::mpsc::channel::<()>();
         let seen = latest.clone();
@@ -137,9 +160,8 @@ impl Ticker {
                 let now = seen.lock().ok().and_then(|l| *l);
                 match now {
                     Some((distance, reached, of)) => eprintln!(
-                        "{name}: distance {distance}, {} of {} positions reached, {} a second, {seconds:.0} s",
-                        grouped(reached as usize),
-                        grouped(of as usize),
+                        "{name}: distance {distance}, {}, {} a second, {seconds:.0} s",
+                        unit.reached(reached, of),
                         grouped((reached as f64 / seconds.max(1e-9)) as usize),
                     ),
                     None => eprintln!("{name}: making the tables, {seconds:.0} s"),
@@ -177,15 +199,22 @@ impl LayerBar {
     /// error not a terminal, a progress line at most every ten seconds
     /// instead (a long run redirected to a log says how far it is).
     pub fn new(name: &str, quiet: bool, verbose: bool) -> LayerBar {
+        LayerBar::counting(name, Unit::Positions, quiet, verbose)
+    }
+
+    /// [`LayerBar::new`] for a search whose layers count `unit`.
+    pub fn counting(name: &str, unit: Unit, quiet: bool, verbose: bool) -> LayerBar {
         use std::io::IsTerminal;
         let start = std::time::Instant::now();
         let logged = (verbose && !quiet && !std::io::stderr().is_terminal())
-            .then(|| std::sync::Arc::new(Ticker::new(name.to_string(), start)));
-        let bar = super::common::progress_bar(
-            0,
-            "{msg} [{elapsed_precise}] {wide_bar} {pos}/{len} positions",
-            quiet,
-        );
+            .then(|| std::sync::Arc::new(Ticker::new(name.to_string(), unit, start)));
+        let template = match unit {
+            Unit::Positions => "{msg} [{elapsed_precise}] {wide_bar} {pos}/{len} positions",
+            Unit::Classes => {
+                "{msg} [{elapsed_precise}] {wide_bar} {pos} classes ({len} numbered), {per_sec}"
+            }
+        };
+        let bar = super::common::progress_bar(0, template, quiet);
         bar.set_draw_target(indicatif::ProgressDrawTarget::hidden());
         LayerBar {
             bar,
@@ -261,7 +290,7 @@ pub fn counts_by_classes(
     quiet: bool,
     verbose: bool,
 ) -> Result<Option<Vec<MoveCount>>, AnalysisError> {
-    let bar = LayerBar::new(puzzle.name(), quiet, verbose);
+    let bar = LayerBar::counting(puzzle.name(), Unit::Classes, quiet, verbose);
     let found = schofield::twist::analysis::move_counts_by_classes(puzzle, options, &|l: Layer| {
         bar.show(l.distance, l.reached, l.of)
     });
