@@ -2,7 +2,7 @@
 //! a test that needs one (Chromium for the pictures and the explorer,
 //! graphviz and networkx for the graph exports, Python's xxhash for the
 //! format's example writer, the wasm32 target for the
-//! explorer's engine) is reported as ignored rather than passed. Under CI
+//! explorer's engine, GAP for the class totals by Burnside's lemma) is reported as ignored rather than passed. Under CI
 //! (the `CI` variable set) nothing is reported missing: there those tests
 //! run and fail without their program, since `.ci/run` installs them all.
 //!
@@ -26,13 +26,14 @@ fn main() {
     println!("cargo::rerun-if-changed=build.rs");
     println!("cargo::rerun-if-env-changed=CI");
     println!("cargo::rerun-if-env-changed=PATH");
-    let checks: [Check; 5] = [
+    let checks: [Check; 6] = [
         ("missing_chromium", || {
             ["chromium", "chromium-browser", "google-chrome"]
                 .iter()
                 .any(|b| runs(b, &["--version"]))
         }),
         ("missing_graphviz", || runs("dot", &["-V"])),
+        ("missing_gap", || runs("gap", &["-q", "-c", "QUIT;"])),
         ("missing_networkx", || {
             runs("python3", &["-c", "import networkx"])
         }),
