@@ -24,20 +24,11 @@ use schofield::puzzle::{Metric, library, read};
 use schofield::twist::analysis::{Analysis, Options};
 use schofield::twist::search;
 use schofield::twist::space::Space;
+use schofield_race::{flag, median, twsearch_counts};
 use std::process::Command;
 use std::time::Instant;
 
 const SAMPLES: &str = "tests/fixtures/twsearch";
-
-/// The value following `flag`, if given.
-fn flag(name: &str) -> Option<String> {
-    std::env::args().skip_while(|a| a != name).nth(1)
-}
-
-fn median(mut v: Vec<f64>) -> f64 {
-    v.sort_by(f64::total_cmp);
-    v[v.len() / 2]
-}
 
 /// Our distribution of a puzzle file: read, numbered and searched.
 fn ours(file: &str, generators: Option<&[&str]>) -> Vec<u64> {
@@ -90,20 +81,6 @@ fn peer(runs: usize, program: &str, args: &[&str]) -> (f64, String) {
         out = String::from_utf8_lossy(&o.stdout).into_owned();
     }
     (median(times), out)
-}
-
-/// twsearch's `Dist k cnt N` lines.
-fn twsearch_counts(out: &str) -> Vec<u64> {
-    out.lines()
-        .filter_map(|l| {
-            let w: Vec<&str> = l.split_whitespace().collect();
-            match w.as_slice() {
-                ["Dist", _, "cnt", n, ..] => n.parse().ok(),
-                _ => None,
-            }
-        })
-        .filter(|&n| n > 0)
-        .collect()
 }
 
 /// twips's `Found N (…) patterns.` and `Maximum depth: D moves`.
