@@ -249,7 +249,9 @@ pub fn two_bit_counts(
     let table = TwoBit::try_new(n).ok_or(SearchError::Allocation { needed, positions })?;
     let nm = space.move_count();
     let mut before = 1u64;
-    let layers = table.search(
+    // The last layers are pulled: each position left looks for one
+    // neighbour in the layer (a move is undone by a move).
+    let layers = table.search_pulling(
         &[space.goal_index() as usize],
         |i, next| {
             let mut out = [0u64; 64];
@@ -257,6 +259,11 @@ pub fn two_bit_counts(
             for &j in &out[..nm] {
                 next.claim(j as usize);
             }
+        },
+        |i: usize, _: u32, in_layer: &dyn Fn(usize) -> bool| {
+            let mut out = [0u64; 64];
+            space.neighbours(i as u64, &mut out[..nm]);
+            out[..nm].iter().any(|&j| in_layer(j as usize))
         },
         |depth, reached, _| {
             progress(Layer {
