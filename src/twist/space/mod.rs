@@ -594,8 +594,16 @@ impl Space {
     /// `out` (as long as the moves).
     #[inline]
     pub fn neighbours(&self, index: u64, out: &mut [u64]) {
+        /// Adds a digit's row of the move table, times its stride.
+        #[inline(always)]
+        fn add_row<T: Copy + Into<u64>>(out: &mut [u64], row: &[T], stride: u64) {
+            for (o, &v) in out.iter_mut().zip(row) {
+                *o += v.into() * stride;
+            }
+        }
         let nm = self.moves.len();
-        out[..nm].fill(0);
+        let out = &mut out[..nm];
+        out.fill(0);
         let mut rest = index;
         for d in &self.digits {
             let (q, r) = d.radix.div_rem(rest);
@@ -603,8 +611,10 @@ impl Space {
             let c = &self.coords[d.coord];
             let table = if d.ori { &c.ori_table } else { &c.perm_table };
             let at = r as usize * nm;
-            for (k, o) in out.iter_mut().enumerate().take(nm) {
-                *o += u64::from(table.at(at + k)) * d.stride;
+            // The table's width is settled once a digit, not once a move.
+            match table {
+                MoveTable::Small(t) => add_row(out, &t[at..at + nm], d.stride),
+                MoveTable::Large(t) => add_row(out, &t[at..at + nm], d.stride),
             }
         }
     }
