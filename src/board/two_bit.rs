@@ -214,6 +214,28 @@ impl<F: Fn(usize, u32, &dyn Fn(usize) -> bool) -> bool + Sync> Pull for F {
     }
 }
 
+/// A state's number as a search hands it over: a `usize`, or the `u64` a
+/// puzzle's position is numbered by (so that a list of them need not be
+/// copied).
+pub trait StateNumber: Copy {
+    /// The state's place in the table.
+    fn state(self) -> usize;
+}
+
+impl StateNumber for usize {
+    #[inline(always)]
+    fn state(self) -> usize {
+        self
+    }
+}
+
+impl StateNumber for u64 {
+    #[inline(always)]
+    fn state(self) -> usize {
+        self as usize
+    }
+}
+
 /// What one layer's expansions claim: the next layer's mark, its distance,
 /// and how many states and groups these expansions claimed.
 #[derive(Debug)]
@@ -297,15 +319,15 @@ impl Next<'_> {
     /// claiming any so that the reads overlap; `found(k, claim)` is called
     /// for each `js[k]` this call claimed.
     #[inline]
-    pub fn claim_all(&mut self, js: &[usize], mut found: impl FnMut(usize, Claim)) {
+    pub fn claim_all<J: StateNumber>(&mut self, js: &[J], mut found: impl FnMut(usize, Claim)) {
         let mut open = 0u64;
         for (k, &j) in js.iter().enumerate() {
-            open |= u64::from(self.table.unreached(j)) << k;
+            open |= u64::from(self.table.unreached(j.state())) << k;
         }
         while open != 0 {
             let k = open.trailing_zeros() as usize;
             open &= open - 1;
-            let c = self.table.claim_seen(js[k], self.mark);
+            let c = self.table.claim_seen(js[k].state(), self.mark);
             let c = self.count(c);
             if c != Claim::Reached {
                 found(k, c);

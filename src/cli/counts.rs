@@ -55,6 +55,24 @@ fn by_classes(
     }
 }
 
+/// The positions alone, two bits each, for a puzzle with no symmetry (a
+/// class is a position); never with `--antipodes` or `--burnside`, which
+/// need every position's distance.
+fn without_symmetries(
+    puzzle: &schofield::puzzle::Puzzle,
+    args: &CountsArgs,
+) -> Result<Option<Vec<MoveCount>>, schofield::twist::analysis::AnalysisError> {
+    if args.antipodes || args.burnside {
+        return Ok(None);
+    }
+    super::puzzle::counts_without_symmetries(
+        puzzle,
+        &args.puzzle.options(true),
+        args.out.quiet,
+        args.out.verbose,
+    )
+}
+
 /// `counts`: the move-count table.
 pub fn counts(args: CountsArgs) -> Outcome {
     let format = args.out.get_or_svg()?;
@@ -84,6 +102,8 @@ pub fn counts(args: CountsArgs) -> Outcome {
         }
         super::puzzle::tile_counts(&puzzle, tray, &args.puzzle)?
     } else if let Some(rows) = by_classes(&puzzle, &args)? {
+        rows
+    } else if let Some(rows) = without_symmetries(&puzzle, &args)? {
         rows
     } else {
         match super::puzzle::analyse(

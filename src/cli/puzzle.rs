@@ -301,6 +301,30 @@ pub fn counts_by_classes(
     }))
 }
 
+/// The move-count table of a puzzle with no symmetry, positions alone, two
+/// bits each ([`schofield::twist::analysis::move_counts_without_symmetries`]);
+/// `None` when it does not apply. Says so on standard error.
+pub fn counts_without_symmetries(
+    puzzle: &Puzzle,
+    options: &Options,
+    quiet: bool,
+    verbose: bool,
+) -> Result<Option<Vec<MoveCount>>, AnalysisError> {
+    let bar = LayerBar::new(puzzle.name(), quiet, verbose);
+    let found =
+        schofield::twist::analysis::move_counts_without_symmetries(puzzle, options, &|l: Layer| {
+            bar.show(l.distance, l.reached, l.of)
+        });
+    bar.finish();
+    let found = found?;
+    if found.is_some() && !quiet {
+        eprintln!(
+            "note: no symmetry maps these moves onto themselves, so a class is a position: the positions alone, two bits each (--burnside adds the classes with inverses)"
+        );
+    }
+    Ok(found)
+}
+
 /// The distribution alone, by the two-bit search, when the analysis
 /// (`refused`) needs more memory than allowed or to be had: a quarter of a
 /// byte a position instead of a byte and more. Says so on standard error.

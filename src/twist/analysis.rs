@@ -982,6 +982,48 @@ pub fn move_counts_by_classes(
     }))
 }
 
+/// The move-count table of a puzzle that no symmetry but the identity maps
+/// onto itself: the positions at each distance by the two-bit search
+/// ([`search::two_bit_counts`], a quarter of a byte a position), and no
+/// class pass, for a class is then a position (the classes with inverses
+/// are left out). `Ok(None)` when it does not apply: moves priced by
+/// words, positions taken up to rotation, or a symmetry besides the
+/// identity that maps the moves onto themselves
+/// ([`move_counts_by_classes`] or [`Analysis::new`] answers).
+///
+/// ```
+/// use schofield::puzzle::library;
+/// use schofield::twist::analysis::{Options, move_counts_without_symmetries};
+/// let corners = library::get("corners").unwrap();
+/// // The cube's 48 symmetries: classes can save something.
+/// assert!(move_counts_without_symmetries(&corners, &Options::default(), &|_| {}).unwrap().is_none());
+/// // <U, R2, F> keeps none of them.
+/// let options = Options {
+///     generators: Some(["U", "R2", "F"].map(String::from).to_vec()),
+///     ..Options::default()
+/// };
+/// let rows = move_counts_without_symmetries(&corners, &options, &|_| {}).unwrap().unwrap();
+/// assert_eq!(rows.iter().map(|r| r.positions).sum::<u64>(), 88_179_840);
+/// assert!(rows.iter().all(|r| r.classes.is_none()));
+/// ```
+pub fn move_counts_without_symmetries(
+    puzzle: &Puzzle,
+    options: &Options,
+    progress: &dyn Fn(Layer),
+) -> Result<Option<Vec<MoveCount>>, AnalysisError> {
+    let metric = options.metric.unwrap_or(puzzle.default_metric());
+    let moves = puzzle.moves(metric, options.generators.as_deref())?;
+    if moves.has_words() {
+        return Ok(None);
+    }
+    let space = Space::with_limit(puzzle, &moves, options.max_memory)?;
+    if space.up_to_rotation() || usable_symmetries(puzzle, &moves, &space).len() > 1 {
+        return Ok(None);
+    }
+    let counts = search::two_bit_counts(&space, options.max_memory, progress)?;
+    Ok(Some(MoveCount::distribution(&counts)))
+}
+
 /// The fewest symmetries with which [`move_counts_by_classes`] answers by
 /// default: with fewer, the dense search is faster (measured on the corner
 /// group: 48 symmetries 0.8 s against 4.9 s; none, 17 s against 4.2 s).

@@ -256,9 +256,9 @@ pub fn two_bit_counts(
         |i, next| {
             let mut out = [0u64; 64];
             space.neighbours(i as u64, &mut out[..nm]);
-            for &j in &out[..nm] {
-                next.claim(j as usize);
-            }
+            // Every neighbour's word is read before any is claimed, so
+            // that the reads overlap.
+            next.claim_all(&out[..nm], |_, _| {});
         },
         |i: usize, _: u32, in_layer: &dyn Fn(usize) -> bool| {
             let mut out = [0u64; 64];
