@@ -992,18 +992,18 @@ pub fn move_counts_by_classes(
 /// ([`move_counts_by_classes`] or [`Analysis::new`] answers).
 ///
 /// ```
-/// use schofield::puzzle::library;
+/// use schofield::puzzle::{Puzzle, library, yaml};
 /// use schofield::twist::analysis::{Options, move_counts_without_symmetries};
-/// let corners = library::get("corners").unwrap();
+/// let options = Options::default();
 /// // The cube's 48 symmetries: classes can save something.
-/// assert!(move_counts_without_symmetries(&corners, &Options::default(), &|_| {}).unwrap().is_none());
-/// // <U, R2, F> keeps none of them.
-/// let options = Options {
-///     generators: Some(["U", "R2", "F"].map(String::from).to_vec()),
-///     ..Options::default()
-/// };
-/// let rows = move_counts_without_symmetries(&corners, &options, &|_| {}).unwrap().unwrap();
-/// assert_eq!(rows.iter().map(|r| r.positions).sum::<u64>(), 88_179_840);
+/// let corners = library::get("corners").unwrap();
+/// assert!(move_counts_without_symmetries(&corners, &options, &|_| {}).unwrap().is_none());
+/// // Two 3-cycles sharing a slot generate A5, and declare no symmetry.
+/// let text = "{name: two-three-cycles, orbits: {pieces: 5}, moves: {A: '(0,1,2)', B: '(2,3,4)'}}";
+/// let a5 = Puzzle::new(yaml::read(text).unwrap()).unwrap();
+/// let rows = move_counts_without_symmetries(&a5, &options, &|_| {}).unwrap().unwrap();
+/// let positions: Vec<u64> = rows.iter().map(|r| r.positions).collect();
+/// assert_eq!(positions, [1, 4, 8, 16, 24, 6, 1]);
 /// assert!(rows.iter().all(|r| r.classes.is_none()));
 /// ```
 pub fn move_counts_without_symmetries(

@@ -143,3 +143,75 @@ fn inverses_by_coordinates_cover_spaces_of_several_coordinates() {
             .any(|s| s.coordinates() >= 3 && s.inverse_index(0).is_some())
     );
 }
+
+/// A small puzzle made up at random: two orbits (the second's pieces
+/// perhaps alike), two or three moves of random permutations and
+/// orientation gains, and no symmetry declared.
+fn small_puzzle() -> impl Strategy<Value = String> {
+    let orbit = |most: usize| {
+        (2usize..=most, 1u8..=3).prop_flat_map(|(n, m)| {
+            let moves = prop::collection::vec(
+                (
+                    Just((0..n).collect::<Vec<usize>>()).prop_shuffle(),
+                    prop::collection::vec(0..m, n),
+                ),
+                3,
+            );
+            (Just(n), Just(m), moves)
+        })
+    };
+    (orbit(5), orbit(3), 2usize..=3, any::<bool>()).prop_map(|(a, b, count, alike)| {
+        let mut text = format!(
+            "name: random\norbits:\n  A: {{pieces: {}, orientations: {}}}\n  B: {{pieces: {}, orientations: {}}}\n",
+            a.0, a.1, b.0, b.1
+        );
+        if alike {
+            let pieces: Vec<String> = (0..b.0).map(|k| (k / 2).to_string()).collect();
+            text += &format!("goal:\n  B: {{pieces: [{}]}}\n", pieces.join(", "));
+        }
+        text += "moves:\n";
+        let list = |v: &[usize]| v.iter().map(|x| x.to_string()).collect::<Vec<_>>().join(", ");
+        for k in 0..count {
+            let (pa, oa) = &a.2[k];
+            let (pb, ob) = &b.2[k];
+            let gains = |m: u8, o: &[u8], name: &str| {
+                (m > 1).then(|| format!("{name}: [{}]", list(&o.iter().map(|&x| usize::from(x)).collect::<Vec<_>>())))
+            };
+            let orientation: Vec<String> = [gains(a.1, oa, "A"), gains(b.1, ob, "B")]
+                .into_iter()
+                .flatten()
+                .collect();
+            text += &format!(
+                "  M{k}: {{permutation: {{A: [{}], B: [{}]}}, orientation: {{{}}}}}\n",
+                list(pa),
+                list(pb),
+                orientation.join(", ")
+            );
+        }
+        text
+    })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(24))]
+    /// Issue #44: a puzzle with no symmetry is counted two bits a position
+    /// (`move_counts_without_symmetries`), and gets the dense search's
+    /// positions at every distance.
+    #[test]
+    fn two_bits_a_position_agree_with_the_dense_search(text in small_puzzle()) {
+        use schofield::puzzle::{Puzzle, yaml};
+        use schofield::twist::analysis::{Analysis, Options, move_counts_without_symmetries};
+        let p = yaml::read(&text).ok().and_then(|d| Puzzle::new(d).ok());
+        // A move that does nothing (or an orientation the moves cannot
+        // keep) is refused, and there is nothing to compare.
+        prop_assume!(p.is_some());
+        let p = p.unwrap();
+        let options = Options::default();
+        let rows = move_counts_without_symmetries(&p, &options, &|_| {}).unwrap();
+        prop_assume!(rows.is_some());
+        let dense = Analysis::new(p, &options, &|_| {}).unwrap();
+        let want: Vec<(u8, u64)> = dense.move_counts().iter().map(|r| (r.moves, r.positions)).collect();
+        let got: Vec<(u8, u64)> = rows.unwrap().iter().map(|r| (r.moves, r.positions)).collect();
+        prop_assert_eq!(got, want, "{}", text);
+    }
+}
