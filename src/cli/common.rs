@@ -188,7 +188,10 @@ pub fn stdout_file() -> std::mem::ManuallyDrop<std::fs::File> {
 /// Prints an error on standard error as one clean line
 /// ([`schofield::text::one_line`]): `error: ` and the message.
 pub fn report(message: impl std::fmt::Display) {
-    eprintln!("error: {}", schofield::text::one_line(&message.to_string()));
+    eprintln!(
+        "{}",
+        schofield::text::one_line(&format!("error: {message}"))
+    );
 }
 
 /// A write to standard output that failed: exit status 1, and what the
@@ -1019,16 +1022,51 @@ pub fn check_regular_file(path: &Path) -> Result<(), String> {
 /// instead of exhausting the machine.
 pub fn memory_bound(max_memory_mb: u64) -> u64 {
     let asked = max_memory_mb.saturating_mul(1 << 20);
-    let available = std::fs::read_to_string("/proc/meminfo").ok().and_then(|m| {
-        m.lines()
-            .find_map(|l| l.strip_prefix("MemAvailable:"))
-            .and_then(|v| v.trim().trim_end_matches("kB").trim().parse::<u64>().ok())
-            .map(|kb| kb.saturating_mul(1024) / 10 * 9)
+    let kilobytes = |file: &str, key: &str| {
+        std::fs::read_to_string(file).ok().and_then(|m| {
+            m.lines()
+                .find_map(|l| l.strip_prefix(key))
+                .and_then(|v| v.trim().trim_end_matches("kB").trim().parse::<u64>().ok())
+                .map(|kb| kb.saturating_mul(1024))
+        })
+    };
+    let available = kilobytes("/proc/meminfo", "MemAvailable:").map(|b| b / 10 * 9);
+    // A limit on the address space (`ulimit -v`) is memory not to be had
+    // either: past it an allocation fails, and the process would abort.
+    let limited = address_space_limit().map(|limit| {
+        let used = kilobytes("/proc/self/status", "VmSize:").unwrap_or(0);
+        limit.saturating_sub(used) / 10 * 9
     });
-    match available {
-        Some(free) => asked.min(free),
-        None => asked,
-    }
+    [Some(asked), available, limited]
+        .into_iter()
+        .flatten()
+        .min()
+        .unwrap_or(asked)
+}
+
+/// The bytes a command may use, given `--max-memory` or not: without it,
+/// the memory to be had ([`memory_bound`]), so that a run past it is
+/// refused before it allocates rather than aborted when an allocation
+/// fails.
+pub fn memory_allowed(max_memory_mb: Option<u64>) -> u64 {
+    memory_bound(max_memory_mb.unwrap_or(u64::MAX))
+}
+
+/// The soft limit on this process's address space (`ulimit -v`), if any.
+#[cfg(unix)]
+fn address_space_limit() -> Option<u64> {
+    let mut limit = libc::rlimit {
+        rlim_cur: 0,
+        rlim_max: 0,
+    };
+    // SAFETY: getrlimit writes the struct it is given, nothing else.
+    let found = unsafe { libc::getrlimit(libc::RLIMIT_AS, &mut limit) } == 0;
+    (found && limit.rlim_cur != libc::RLIM_INFINITY).then_some(limit.rlim_cur)
+}
+
+#[cfg(not(unix))]
+fn address_space_limit() -> Option<u64> {
+    None
 }
 
 /// A flag whose value is free text, with the values a shell may offer to

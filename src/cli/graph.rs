@@ -124,7 +124,7 @@ pub fn run(args: GraphArgs) -> Outcome {
     }
     let a = puzzle.analyse(false)?;
     refuse_huge(&a, args.kind, max_moves)?;
-    let allowed = puzzle.max_memory.map(common::memory_bound);
+    let allowed = Some(common::memory_allowed(puzzle.max_memory));
     a.check_view(
         "the graph",
         TwistGraph::bytes_needed(&a, kind, max_moves),

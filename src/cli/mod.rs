@@ -99,10 +99,8 @@ pub fn finish(outcome: common::Outcome, sink: &common::Sink) -> std::process::Ex
     {
         common::report(&failure.message);
     }
-    let message = format!(
-        "error: {}",
-        schofield::text::one_line(&format!("{e}{}", hint(e.as_ref())))
-    );
+    // The prefix counts toward the limit of a line's characters.
+    let message = schofield::text::one_line(&format!("error: {e}{}", hint(e.as_ref())));
     eprintln!(
         "{}",
         if ascii.any() {

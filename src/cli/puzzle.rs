@@ -80,7 +80,7 @@ impl PuzzleArgs {
         Options {
             metric: self.metric.map(Metric::from),
             generators: self.generators.clone(),
-            max_memory: self.max_memory.map(super::common::memory_bound),
+            max_memory: Some(super::common::memory_allowed(self.max_memory)),
             counts_only,
             always_by_classes: false,
             known_classes: None,

@@ -661,7 +661,7 @@ pub fn classes(args: ClassesArgs) -> Outcome {
         members: args.members,
         specimens: args.specimens,
     };
-    let allowed = args.puzzle.max_memory.map(super::common::memory_bound);
+    let allowed = Some(super::common::memory_allowed(args.puzzle.max_memory));
     let records = table::class_dictionary_checked(&a, asked, allowed)?.ok_or_else(|| {
         format!(
             "the {} has identical pieces, so its positions have no inverses and no extended classes",

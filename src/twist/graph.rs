@@ -157,7 +157,9 @@ impl TwistGraph {
         };
         let name = a.name_of(a.goal()).len() as u64;
         let node = std::mem::size_of::<Node>() as u64 + 2 * name + 200;
-        let edges = positions.saturating_mul(a.moves().len() as u64);
+        // A class has at most one edge a move (the classes' edges are
+        // merged), a position exactly one.
+        let edges = nodes.saturating_mul(a.moves().len() as u64);
         nodes
             .saturating_mul(node + 8 * name)
             .saturating_add(edges.saturating_mul(std::mem::size_of::<Edge>() as u64 + 120))
