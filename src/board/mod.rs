@@ -151,7 +151,7 @@ pub struct Unsolvable {
 /// the blank's row where the board's width is even.
 fn parity_differs(even_width: bool) -> &'static str {
     if even_width {
-        "the parity of its tiles' order, with the blank's row (the board's width is even), differs"
+        "the parity of its tiles' order and the blank's row (the width is even) differs"
     } else {
         "the parity of its tiles' order differs"
     }

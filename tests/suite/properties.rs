@@ -207,7 +207,15 @@ proptest! {
         prop_assume!(p.is_some());
         let p = p.unwrap();
         let options = Options::default();
-        let rows = move_counts_without_symmetries(&p, &options, &|_| {}).unwrap();
+        let rows = move_counts_without_symmetries(&p, &options, &|_| {});
+        // A move of order past 65 has more powers than a metric holds:
+        // both searches refuse it.
+        if rows.is_err() {
+            let dense = Analysis::new(p, &options, &|_| {});
+            prop_assert!(dense.is_err());
+            return Ok(());
+        }
+        let rows = rows.unwrap();
         prop_assume!(rows.is_some());
         let dense = Analysis::new(p, &options, &|_| {}).unwrap();
         let want: Vec<(u8, u64)> = dense.move_counts().iter().map(|r| (r.moves, r.positions)).collect();
