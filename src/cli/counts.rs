@@ -33,44 +33,24 @@ pub struct CountsArgs {
     pub out: FormatArg,
 }
 
-/// The table by the search by classes, when it applies and fits (a search
-/// refused for memory leaves the answer to the dense search and its
-/// two-bit fallback); never with `--antipodes` or `--burnside`, which need
+/// The table by a layered search of two bits a state, when one applies:
+/// by classes (a search refused for memory leaves the answer to the dense
+/// search and its two-bit fallback), or by positions when no symmetry
+/// makes classes; never with `--antipodes` or `--burnside`, which need
 /// every position's distance.
-fn by_classes(
+fn two_bits(
     puzzle: &schofield::puzzle::Puzzle,
     args: &CountsArgs,
 ) -> Result<Option<Vec<MoveCount>>, schofield::twist::analysis::AnalysisError> {
     if args.antipodes || args.burnside {
         return Ok(None);
     }
-    match super::puzzle::counts_by_classes(
-        puzzle,
-        &args.puzzle.options(true),
-        args.out.quiet,
-        args.out.verbose,
-    ) {
+    let (options, quiet, verbose) = (args.puzzle.options(true), args.out.quiet, args.out.verbose);
+    match super::puzzle::counts_by_classes(puzzle, &options, quiet, verbose) {
         Err(e) if e.is_memory() => Ok(None),
+        Ok(None) => super::puzzle::counts_without_symmetries(puzzle, &options, quiet, verbose),
         other => other,
     }
-}
-
-/// The positions alone, two bits each, for a puzzle with no symmetry (a
-/// class is a position); never with `--antipodes` or `--burnside`, which
-/// need every position's distance.
-fn without_symmetries(
-    puzzle: &schofield::puzzle::Puzzle,
-    args: &CountsArgs,
-) -> Result<Option<Vec<MoveCount>>, schofield::twist::analysis::AnalysisError> {
-    if args.antipodes || args.burnside {
-        return Ok(None);
-    }
-    super::puzzle::counts_without_symmetries(
-        puzzle,
-        &args.puzzle.options(true),
-        args.out.quiet,
-        args.out.verbose,
-    )
 }
 
 /// `counts`: the move-count table.
@@ -101,9 +81,7 @@ pub fn counts(args: CountsArgs) -> Outcome {
             .into());
         }
         super::puzzle::tile_counts(&puzzle, tray, &args.puzzle)?
-    } else if let Some(rows) = by_classes(&puzzle, &args)? {
-        rows
-    } else if let Some(rows) = without_symmetries(&puzzle, &args)? {
+    } else if let Some(rows) = two_bits(&puzzle, &args)? {
         rows
     } else {
         match super::puzzle::analyse(

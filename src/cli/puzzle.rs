@@ -564,7 +564,7 @@ pub fn puzzles(args: PuzzlesArgs) -> Outcome {
         let moves = p.moves(metric, None)?;
         let raw: Vec<_> = moves.iter().map(|m| m.transformation().clone()).collect();
         let (effective, _) = space::effective_moves(&p, &raw)?;
-        let order = perm_group(&effective, Some(super::common::memory_bound(u64::MAX)))?.order();
+        let order = perm_group(&effective, Some(super::common::memory_allowed(None)))?.order();
         rows.push(Listed {
             name,
             title: p.name().to_string(),
