@@ -209,9 +209,10 @@ pub fn group(args: GroupArgs) -> Outcome {
         generators: chosen.iter().map(|m| m.name().to_string()).collect(),
         group_order: whole.order().to_string(),
         up_to_rotation,
-        // Not a count of positions where some orientations do not matter
-        // or pieces are forbidden from slots.
-        position_count: searchable.then(|| position_count.to_string()),
+        // Not a count of positions where some orientations do not matter,
+        // pieces are forbidden from slots or some pieces are identical
+        // (then there are fewer positions than elements).
+        position_count: (searchable && p.has_distinct_pieces()).then(|| position_count.to_string()),
         piece_orbits: orbits,
         invariants,
         membership: position,

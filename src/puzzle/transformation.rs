@@ -375,6 +375,28 @@ pub fn points(t: &Transformation) -> (Vec<usize>, usize) {
     (offsets, n)
 }
 
+/// The points of [`points`] as blocks, one orbit of slots at a time, for
+/// the wreath bound ([`crate::group::bound`]).
+///
+/// ```
+/// use schofield::puzzle::{library, transformation::blocks};
+/// let cube = library::get("3x3x3").unwrap();
+/// let layout = blocks(cube.declared_moves()[0].transformation());
+/// assert_eq!((layout[1].offset, layout[1].slots, layout[1].modulus), (24, 12, 2));
+/// ```
+pub fn blocks(t: &Transformation) -> Vec<crate::group::bound::Blocks> {
+    let (offsets, _) = points(t);
+    t.orbits()
+        .iter()
+        .zip(offsets)
+        .map(|(o, offset)| crate::group::bound::Blocks {
+            offset,
+            slots: o.len(),
+            modulus: usize::from(o.modulus()),
+        })
+        .collect()
+}
+
 /// A transformation as a permutation of points: the piece on slot `j` in
 /// orientation `f` goes to the slot `i` whose source is `j`, in orientation
 /// `f + gain` (`gain − f` for a mirror).
@@ -401,7 +423,9 @@ pub fn as_points(t: &Transformation) -> crate::group::Perm {
 
 /// The group a puzzle's moves generate, on points (a point for each slot
 /// and orientation, [`points`]), its stabiliser chain taking at most
-/// `budget` bytes ([`crate::group::PermGroup::within_memory`]).
+/// `budget` bytes ([`crate::group::PermGroup::within_memory`]). The
+/// wreath bound ([`crate::group::bound`]) spares the deterministic check
+/// when the randomised phase already reached it.
 ///
 /// ```
 /// use schofield::puzzle::{library, transformation::perm_group};
@@ -415,11 +439,15 @@ pub fn perm_group(
     budget: Option<u64>,
 ) -> Result<crate::group::PermGroup, crate::group::GroupTooLarge> {
     let n = gens.first().map_or(0, |t| points(t).1);
-    crate::group::PermGroup::within_memory(
-        n,
-        &gens.iter().map(as_points).collect::<Vec<_>>(),
-        budget,
-    )
+    let perms: Vec<crate::group::Perm> = gens.iter().map(as_points).collect();
+    let layout = gens.first().map(blocks).unwrap_or_default();
+    // The quick bound first; the projections' only when it is not met.
+    let proved = |lower: &num_bigint::BigUint| {
+        use crate::group::bound::{projection_bound, wreath_bound};
+        wreath_bound(n, &perms, &layout).as_ref() == Some(lower)
+            || projection_bound(n, &perms, &layout, budget).as_ref() == Some(lower)
+    };
+    crate::group::PermGroup::within_memory_and_bound(n, &perms, budget, proved)
 }
 
 #[cfg(test)]
