@@ -114,6 +114,14 @@ pub enum TableError {
     /// A board too large for a byte per state.
     #[error("a lookup table for the {b} board would need {} bytes (one per state); it is built for boards of up to {MAX_TABLE_CELLS} cells (3x4: 239 500 800 states)", crate::text::grouped(.0.reachable() as usize), b = .0)]
     TooLarge(Board),
+    /// The search's tables would pass the memory allowed.
+    #[error("the lookup table of the {board} board needs more than the {} bytes allowed (its entries alone take {} bytes, and its frontiers grow with the largest layer)", crate::text::grouped(*.budget as usize), crate::text::grouped(.board.reachable() as usize))]
+    OverBudget {
+        /// The board.
+        board: Board,
+        /// The bytes allowed.
+        budget: u64,
+    },
     /// The search's tables could not be allocated.
     #[error("not enough memory to build the lookup table of the {board} board: it needs {} bytes ({:.1} GiB)", crate::text::grouped(*.bytes as usize), *.bytes as f64 / f64::from(1u32 << 30))]
     OutOfMemory {
@@ -132,13 +140,37 @@ impl LookupTable {
     /// Builds the table of `board` towards `goal`, refusing boards of more
     /// than [`MAX_TABLE_CELLS`] cells.
     pub fn try_build(board: Board, goal: Arrangement) -> Result<LookupTable, TableError> {
+        Self::try_build_within(board, goal, u64::MAX)
+    }
+
+    /// As [`LookupTable::try_build`], its tables taking at most `budget`
+    /// bytes ([`Space::distance_table`]): past it, [`TableError::OverBudget`].
+    ///
+    /// ```
+    /// use schofield::board::Board;
+    /// use schofield::board::lookup::{LookupTable, TableError};
+    /// let b: Board = "3x3".parse().unwrap();
+    /// // 181 440 entries, and frontiers beside them.
+    /// let small = LookupTable::try_build_within(b, b.goal_blank_last(), 200_000);
+    /// assert!(matches!(small, Err(TableError::OverBudget { .. })));
+    /// assert!(LookupTable::try_build_within(b, b.goal_blank_last(), 10_000_000).is_ok());
+    /// ```
+    pub fn try_build_within(
+        board: Board,
+        goal: Arrangement,
+        budget: u64,
+    ) -> Result<LookupTable, TableError> {
         if board.cells() > MAX_TABLE_CELLS {
             return Err(TableError::TooLarge(board));
         }
         let space = Space::new(board, goal);
-        let dist = space.distance_table().ok_or(TableError::OutOfMemory {
-            board,
-            bytes: space.distance_table_bytes(),
+        let dist = space.distance_table(budget).ok_or(if budget == u64::MAX {
+            TableError::OutOfMemory {
+                board,
+                bytes: space.distance_table_bytes(),
+            }
+        } else {
+            TableError::OverBudget { board, budget }
         })?;
         Ok(LookupTable { space, dist })
     }

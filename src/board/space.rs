@@ -97,21 +97,31 @@ impl Space {
     ///
     /// Its tables take [`Space::distance_table_bytes`] bytes, allocated
     /// fallibly: `None` when they cannot be had.
-    pub fn distance_table(&self) -> Option<Vec<u8>> {
+    ///
+    /// Those tables never pass `budget` bytes: the entries are counted
+    /// before they are taken, and the frontiers as they grow, so a build
+    /// past the budget is `None` before or during the search, never an
+    /// allocation past it.
+    pub fn distance_table(&self, budget: u64) -> Option<Vec<u8>> {
         let m = self.board.cells() - 1;
         let ranks = tile_ranks(m)?;
         // Boards of up to 9 cells rank from two small tables.
         match perm::SmallRanker::even(m) {
-            Some(fast) => self.breadth_first(|list| fast.rank_packed(list)),
-            None => self.breadth_first(|list| ranks.rank_packed(list)),
+            Some(fast) => self.breadth_first(|list| fast.rank_packed(list), budget),
+            None => self.breadth_first(|list| ranks.rank_packed(list), budget),
         }
     }
 
     /// [`Space::distance_table`] with `rank` the tile rank of a packed order.
-    fn breadth_first(&self, rank: impl Fn(u64) -> u32) -> Option<Vec<u8>> {
+    fn breadth_first(&self, rank: impl Fn(u64) -> u32, budget: u64) -> Option<Vec<u8>> {
         let n = self.board.cells();
         let per_blank = self.per_blank as usize;
         let (horizontal, vertical) = move_tables(&self.board);
+        // The bytes held: the entries, then every frontier slot reserved.
+        let mut held = self.len() as u64;
+        if held > budget {
+            return None;
+        }
         let mut dist = try_filled(self.len(), u8::MAX)?;
         let start = self.index(&self.goal);
         dist[start] = 0;
@@ -141,6 +151,10 @@ impl Space {
                     let mut k = next_fill[to];
                     let want = k + states.len();
                     if out.len() < want {
+                        held += ((want - out.len()) * std::mem::size_of::<(u64, u32)>()) as u64;
+                        if held > budget {
+                            return None;
+                        }
                         out.try_reserve_exact(want - out.len()).ok()?;
                         out.resize(want, (0, 0));
                     }

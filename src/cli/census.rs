@@ -33,6 +33,8 @@ pub struct BoardsArgs {
     #[arg(long)]
     force: bool,
     #[command(flatten)]
+    memory: common::MemoryArg,
+    #[command(flatten)]
     cluster: ClusterArgs,
     #[command(flatten)]
     pub out: FormatArg,
@@ -157,6 +159,14 @@ pub fn run(mut args: BoardsArgs) -> Outcome {
         Some(_) => Some(Distributed::new(&args.cluster)?),
         None => None,
     };
+    // Each process holds its share of the tables.
+    let processes = distributed.as_ref().map_or(1, Distributed::processes) as u64;
+    for c in &list {
+        args.memory.check(
+            c.table_bytes().div_ceil(processes),
+            &format!("the {} board, home {},", c.board, c.home),
+        )?;
+    }
     let mut results = Vec::with_capacity(list.len());
     for c in &list {
         if c.board.cells() > 12 && !args.out.quiet {
@@ -305,6 +315,11 @@ impl Distributed {
         match *self {}
     }
 
+    /// The processes of the run (never reached here).
+    pub fn processes(&self) -> usize {
+        match *self {}
+    }
+
     /// A puzzle's distribution on the workers (never reached here).
     pub fn puzzle_counts(
         &self,
@@ -318,6 +333,11 @@ impl Distributed {
 
 #[cfg(feature = "distributed")]
 impl Distributed {
+    /// The processes of the run, among which the tables are shared.
+    pub fn processes(&self) -> usize {
+        self.cluster.processes()
+    }
+
     pub fn new(args: &ClusterArgs) -> Result<Distributed, Box<dyn std::error::Error>> {
         let connect_timeout = args.connect_timeout;
         if args.stop_after_layer == Some(0) {

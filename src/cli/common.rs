@@ -1019,7 +1019,9 @@ pub fn check_regular_file(path: &Path) -> Result<(), String> {
 /// The bytes a search may use: `--max-memory` in megabytes, but no more
 /// than nine tenths of the memory this machine has available now (Linux's
 /// `MemAvailable`), so that a generous bound stops the search cleanly
-/// instead of exhausting the machine.
+/// instead of exhausting the machine. The bound is on the tables a command
+/// counts before it takes them; the program itself (its code, libraries
+/// and small buffers, about 5 to 15 MB) comes on top.
 pub fn memory_bound(max_memory_mb: u64) -> u64 {
     let asked = max_memory_mb.saturating_mul(1 << 20);
     let kilobytes = |file: &str, key: &str| {
@@ -1042,6 +1044,44 @@ pub fn memory_bound(max_memory_mb: u64) -> u64 {
         .flatten()
         .min()
         .unwrap_or(asked)
+}
+
+/// `--max-memory` for a command whose tables are counted before they are
+/// taken (`boards`, `lookup`, `explore`, `random`), as the puzzles'
+/// searches count theirs.
+#[derive(Args, Clone, Copy, Debug, Default)]
+pub struct MemoryArg {
+    /// The most memory the command's tables may use, in megabytes (a run
+    /// that needs more is refused before it starts, or stopped when its
+    /// frontiers grow past it). Default: nine tenths of the memory
+    /// available.
+    #[arg(long, value_name = "MB", value_parser = megabytes, allow_negative_numbers = true)]
+    pub max_memory: Option<u64>,
+}
+
+impl MemoryArg {
+    /// The bytes allowed ([`memory_allowed`]).
+    pub fn bytes(&self) -> u64 {
+        memory_allowed(self.max_memory)
+    }
+
+    /// Refuses `needed` bytes of tables for `what` past the bytes allowed,
+    /// naming both and where the bound comes from.
+    pub fn check(&self, needed: u64, what: &str) -> Result<(), String> {
+        let allowed = self.bytes();
+        if needed <= allowed {
+            return Ok(());
+        }
+        let source = match self.max_memory {
+            Some(mb) if mb.saturating_mul(1 << 20) <= allowed => "allowed (--max-memory)",
+            _ => "this machine has available",
+        };
+        Err(format!(
+            "{what} needs {} bytes of tables, more than the {} {source}",
+            schofield::text::grouped(needed as usize),
+            schofield::text::grouped(allowed as usize)
+        ))
+    }
 }
 
 /// The bytes a command may use, given `--max-memory` or not: without it,

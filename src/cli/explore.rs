@@ -37,6 +37,8 @@ pub struct ExploreArgs {
     /// `counts --generators`).
     #[arg(long, value_delimiter = ',', value_name = "MOVES")]
     generators: Option<Vec<String>>,
+    #[command(flatten)]
+    memory: common::MemoryArg,
 }
 
 /// The explorer's engine: the library compiled to WebAssembly from
@@ -70,7 +72,7 @@ fn page_puzzle(
         puzzle: name.to_string(),
         metric: args.metric,
         generators: args.generators.clone(),
-        max_memory: None,
+        max_memory: args.memory.max_memory,
     };
     let puzzle = flags.read()?;
     let options = flags.options(false);

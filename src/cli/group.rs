@@ -173,23 +173,40 @@ pub fn group(args: GroupArgs) -> Outcome {
     // The invariants are the generators' (a power keeps what its move
     // keeps), whatever the metric.
     let generators: Vec<&schofield::puzzle::Transformation> = gens.iter().collect();
-    let invariants: Vec<String> = invariants::kept_by(&p, &generators)
-        .iter()
-        .map(|i| match i {
+    let kept = invariants::kept_by(&p, &generators);
+    let name = |k: usize| p.orbits()[k].name.as_str();
+    let mut invariants: Vec<String> = Vec::new();
+    for (at, i) in kept.iter().enumerate() {
+        match i {
             Invariant::Parity { orbit } => {
-                format!("every move permutes {} evenly", p.orbits()[*orbit].name)
+                invariants.push(format!("every move permutes {} evenly", name(*orbit)));
             }
-            Invariant::ParitiesAlike { first, second } => format!(
-                "every move permutes {} and {} with the same parity",
-                p.orbits()[*first].name,
-                p.orbits()[*second].name
-            ),
-            Invariant::OrientationSum { orbit, modulus } => format!(
+            // A class of linked orbits comes as its first paired with each
+            // other one, in a run: one line for the run.
+            Invariant::ParitiesAlike { first, .. } => {
+                let starts = at == 0
+                    || !matches!(kept[at - 1], Invariant::ParitiesAlike { first: f, .. } if f == *first);
+                if starts {
+                    let mut linked = vec![name(*first)];
+                    linked.extend(kept[at..].iter().map_while(|j| match j {
+                        Invariant::ParitiesAlike { first: f, second } if f == first => {
+                            Some(name(*second))
+                        }
+                        _ => None,
+                    }));
+                    let (last, rest) = linked.split_last().expect("two orbits at least");
+                    invariants.push(format!(
+                        "every move permutes {} and {last} with the same parity",
+                        rest.join(", ")
+                    ));
+                }
+            }
+            Invariant::OrientationSum { orbit, modulus } => invariants.push(format!(
                 "every move keeps the orientation sum of {} (mod {modulus})",
-                p.orbits()[*orbit].name
-            ),
-        })
-        .collect();
+                name(*orbit)
+            )),
+        }
+    }
     let position = if args.position.is_empty() {
         None
     } else {

@@ -21,6 +21,8 @@ pub struct TableArgs {
     /// Use this saved table instead of building one.
     #[arg(long)]
     table: Option<PathBuf>,
+    #[command(flatten)]
+    memory: common::MemoryArg,
 }
 
 /// The subcommands of `lookup`.
@@ -90,7 +92,7 @@ fn table_for(which: &TableArgs) -> Result<LookupTable, Box<dyn std::error::Error
                 Some(b) => b,
                 None => "3x3".parse()?,
             };
-            build(b, goal.arrangement(&b)?)
+            build(b, goal.arrangement(&b)?, which.memory)
         }
     }
 }
@@ -109,14 +111,18 @@ fn for_other_board(b: &Board) -> String {
 /// Builds a board's lookup table, saying so on standard error first when
 /// the build takes more than a moment (the 12-cell boards: about half a
 /// minute and 240 MB).
-pub fn build(board: Board, goal: Arrangement) -> Result<LookupTable, Box<dyn std::error::Error>> {
+pub fn build(
+    board: Board,
+    goal: Arrangement,
+    memory: common::MemoryArg,
+) -> Result<LookupTable, Box<dyn std::error::Error>> {
     if board.cells() == schofield::board::lookup::MAX_TABLE_CELLS {
         eprintln!(
             "building the {board} lookup table ({} states, about half a minute) …",
             schofield::text::grouped(schofield::board::Space::new(board, goal.clone()).len())
         );
     }
-    Ok(LookupTable::try_build(board, goal)?)
+    Ok(LookupTable::try_build_within(board, goal, memory.bytes())?)
 }
 
 /// `lookup build` and `lookup solve`.

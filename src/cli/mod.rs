@@ -9,6 +9,8 @@ pub mod counts;
 pub mod explore;
 pub mod fifteen;
 pub mod five;
+#[cfg(test)]
+mod fuzz;
 pub mod graph;
 pub mod group;
 pub mod lookup;
@@ -45,6 +47,15 @@ pub fn usage_error(e: clap::Error, root: &clap::Command) -> std::process::ExitCo
     if e.kind() == clap::error::ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand {
         e.exit()
     }
+    eprintln!("{}", usage_line(&e, root));
+    std::process::ExitCode::from(2)
+}
+
+/// The one line a usage error is reported as: clap's message without its
+/// usage and tips, with the commands that take a misplaced flag
+/// ([`flag_hint`]), every word past 300 characters cut
+/// ([`schofield::text::one_line`]).
+pub fn usage_line(e: &clap::Error, root: &clap::Command) -> String {
     let text = e.to_string();
     let mut line = String::new();
     for part in text
@@ -59,11 +70,7 @@ pub fn usage_error(e: clap::Error, root: &clap::Command) -> std::process::ExitCo
         }
         line += part;
     }
-    eprintln!(
-        "{}",
-        schofield::text::one_line(&format!("{line}{}", flag_hint(&e, root)))
-    );
-    std::process::ExitCode::from(2)
+    schofield::text::one_line(&format!("{line}{}", flag_hint(e, root)))
 }
 
 /// Ends a run: delivers the command's text (or, for a batch with failed
@@ -114,10 +121,15 @@ pub fn finish(outcome: common::Outcome, sink: &common::Sink) -> std::process::Ex
         common::search_error(e.as_ref()),
         Some(SearchError::Stopped { .. })
     );
-    // … nor did Schreier–Sims stopped at its limit of memory.
+    // … nor did Schreier–Sims stopped at its limit of memory, nor a
+    // lookup table whose frontiers grew past theirs.
     let stopped = stopped
         || e.downcast_ref::<schofield::group::GroupTooLarge>()
-            .is_some();
+            .is_some()
+        || matches!(
+            e.downcast_ref::<schofield::board::lookup::TableError>(),
+            Some(schofield::board::lookup::TableError::OverBudget { .. })
+        );
     // … nor did a distributed census stopped after the layer asked for.
     #[cfg(feature = "distributed")]
     let stopped = stopped
@@ -236,6 +248,11 @@ pub fn hint(e: &(dyn std::error::Error + 'static)) -> &'static str {
     if memory {
         return " (--max-memory)";
     }
+    if let Some(schofield::board::lookup::TableError::OverBudget { .. }) =
+        e.downcast_ref::<schofield::board::lookup::TableError>()
+    {
+        return "; raise --max-memory";
+    }
     if e.is::<schofield::group::GroupTooLarge>() {
         return "; raise --max-memory (GAP's randomised methods reach groups of more points)";
     }
@@ -268,6 +285,10 @@ pub fn hint(e: &(dyn std::error::Error + 'static)) -> &'static str {
         Some(TableError::Mismatch { .. }) => {
             return "; pass matching --board/--goal or another --table";
         }
+        // A table that could not be written needs no other table.
+        Some(TableError::Store(schofield::board::store::StoreError::Io {
+            doing: "write", ..
+        })) => return "",
         Some(TableError::Store(_)) => {
             return "; build a table with `schofield lookup build --save FILE`";
         }

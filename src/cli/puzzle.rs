@@ -379,17 +379,13 @@ pub fn tile_counts(
     let board = Board::new(tray.rows, tray.cols)?;
     let case = Case::new(board, tray.home)?;
     case.check_size(false)?;
-    if let Some(mb) = args.max_memory
-        && case.table_bytes() > super::common::memory_bound(mb)
-    {
-        return Err(format!(
-            "the search needs {} bytes for {}, more than the {} allowed (--max-memory)",
-            grouped(case.table_bytes() as usize),
-            quoted(puzzle.name()),
-            grouped(super::common::memory_bound(mb) as usize)
-        )
-        .into());
+    super::common::MemoryArg {
+        max_memory: args.max_memory,
     }
+    .check(
+        case.table_bytes(),
+        &format!("the search of {}", quoted(puzzle.name())),
+    )?;
     let result = census::analyse(&case, &|_| {})?;
     Ok(result
         .standard

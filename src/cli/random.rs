@@ -52,6 +52,8 @@ pub struct RandomArgs {
     #[arg(long, value_parser = super::common::Suggested(super::common::goal_names), hide_possible_values = true)]
     goal: Option<String>,
     #[command(flatten)]
+    memory: super::common::MemoryArg,
+    #[command(flatten)]
     pub out: FormatArg,
 }
 
@@ -81,7 +83,7 @@ pub fn run(args: RandomArgs) -> Outcome {
                 puzzle: args.puzzle.clone(),
                 metric: args.metric,
                 generators: args.generators.clone(),
-                max_memory: None,
+                max_memory: args.memory.max_memory,
             };
             let a = options.analyse(!args.answers)?;
             let records = twist(&a, &args, &mut rng)?;
@@ -267,7 +269,7 @@ fn board(
                 )
                 .into());
             }
-            let t = super::lookup::build(board, goal.clone())?;
+            let t = super::lookup::build(board, goal.clone(), args.memory)?;
             let at = t
                 .distribution()
                 .iter()
@@ -303,7 +305,7 @@ fn board(
             )
             .into());
         }
-        let t = super::lookup::build(board, goal)?;
+        let t = super::lookup::build(board, goal, args.memory)?;
         for r in &mut out {
             let solution = t.solve(&board.parse_arrangement(&r.start)?)?;
             r.moves = Some(solution.path.length as u8);

@@ -364,20 +364,6 @@ mod tests {
     use super::*;
 
     #[test]
-    fn the_cubes_bound_is_its_order() {
-        let cube = crate::puzzle::library::get("3x3x3").unwrap();
-        let gens: Vec<Perm> = cube
-            .declared_moves()
-            .iter()
-            .map(|m| crate::puzzle::transformation::as_points(m.transformation()))
-            .collect();
-        let layout =
-            crate::puzzle::transformation::blocks(cube.declared_moves()[0].transformation());
-        let bound = wreath_bound(gens[0].len(), &gens, &layout).unwrap();
-        assert_eq!(bound.to_string(), "43252003274489856000");
-    }
-
-    #[test]
     fn a_mirror_or_a_square_modulus_gives_no_bound() {
         // Orientations reversed, not turned.
         let mirror = vec![0, 2, 1];

@@ -364,6 +364,17 @@ pub enum DefinitionError {
         /// The one named first that it repeats.
         same_as: String,
     },
+    /// A generator every move of which (its powers, in the metric) another
+    /// generator already makes: `U2` beside `U` in the face metric.
+    #[error("the generator {} makes no move that {} does not already make in the {metric} metric; name each move once", quoted(.name), .by)]
+    RedundantGenerator {
+        /// The generator.
+        name: String,
+        /// The generator that makes its moves, quoted, or "the others".
+        by: String,
+        /// The metric.
+        metric: &'static str,
+    },
     /// A generator that is not a declared move, on a puzzle priced by words.
     #[error("the generator {} is not a declared move; a puzzle whose moves are priced by words takes only its declared moves as generators", quoted(.0))]
     GeneratorNotAMove(String),

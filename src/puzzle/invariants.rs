@@ -26,7 +26,9 @@ pub enum Invariant {
         /// The orbit, by number.
         orbit: usize,
     },
-    /// Every move permutes the two orbits with the same parity.
+    /// Every move permutes the two orbits with the same parity. Where
+    /// several orbits are linked so, `first` is the first of them, paired
+    /// with each of the others in turn.
     ParitiesAlike {
         /// The first orbit.
         first: usize,
@@ -132,11 +134,18 @@ pub fn kept_by(puzzle: &Puzzle, generators: &[&Transformation]) -> Vec<Invariant
             out.push(Invariant::Parity { orbit: k });
         }
     }
+    // Orbits whose parities every move keeps alike fall into classes; each
+    // class is given as its first orbit paired with each of the others
+    // (they imply every other pair), not as every pair: 63 invariants for
+    // 64 linked orbits, not 2 016.
+    let mut paired = vec![false; n];
     for k in 0..n {
+        if paired[k] || !distinct[k] || odd.iter().all(|p| !p[k]) {
+            continue;
+        }
         for l in k + 1..n {
-            let alike = odd.iter().all(|p| p[k] == p[l]);
-            let trivial = odd.iter().all(|p| !p[k]);
-            if distinct[k] && distinct[l] && alike && !trivial {
+            if distinct[l] && odd.iter().all(|p| p[k] == p[l]) {
+                paired[l] = true;
                 out.push(Invariant::ParitiesAlike {
                     first: k,
                     second: l,

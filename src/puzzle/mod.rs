@@ -721,7 +721,17 @@ impl Puzzle {
     /// The order is Schofield's: first every declared move, then their
     /// second powers, and so on, the inverses last (A B C D W X Y Z; U R F
     /// U2 R2 F2 U' R' F'). A power that equals a declared move takes its
-    /// name (A⁻¹ is W); otherwise it is named `U2`, `U'`, `U2'`.
+    /// name (A⁻¹ is W); otherwise it is named `U2`, `U'`, `U2'`. Named
+    /// generators one of which adds no move (`U2` beside `U` in the face
+    /// metric) are an error.
+    ///
+    /// ```
+    /// use schofield::puzzle::{library, Metric};
+    /// let cube = library::get("3x3x3").unwrap();
+    /// let names = |v: &[&str]| v.iter().map(|s| s.to_string()).collect::<Vec<_>>();
+    /// assert!(cube.moves(Metric::Face, Some(&names(&["U", "U2"]))).is_err());
+    /// assert_eq!(cube.moves(Metric::Quarter, Some(&names(&["U", "U2"]))).unwrap().len(), 3);
+    /// ```
     pub fn moves(
         &self,
         metric: Metric,
@@ -731,7 +741,8 @@ impl Puzzle {
             return Err(DefinitionError::TileMoves(self.name.clone()));
         }
         let chosen = self.generators(generators)?;
-        MoveSet::derive(self, &chosen, metric)
+        // A file may declare U beside U2; a user who names both is told.
+        MoveSet::derive(self, &chosen, metric, generators.is_some())
     }
 
     /// The generators named in `generators` (every declared move for

@@ -63,10 +63,14 @@ pub struct MoveSet {
 }
 
 impl MoveSet {
+    /// The moves `metric` makes of `chosen`. With `named` (the generators
+    /// were named, not every declared move taken), a generator that adds
+    /// no move is refused ([`DefinitionError::RedundantGenerator`]).
     pub(super) fn derive(
         puzzle: &Puzzle,
         chosen: &[Named],
         metric: Metric,
+        named: bool,
     ) -> Result<MoveSet, DefinitionError> {
         let (orders, count) = Self::count(chosen, metric);
         if count > BigUint::from(MAX_MOVES) {
@@ -75,7 +79,11 @@ impl MoveSet {
                 count: count.to_string(),
             });
         }
-        let mut list = Self::derive_list(puzzle, chosen, &small(&orders), metric);
+        let orders = small(&orders);
+        if named {
+            Self::check_redundant(chosen, &orders, metric)?;
+        }
+        let mut list = Self::derive_list(puzzle, chosen, &orders, metric);
         // Inverses: the quarter and face metrics both hold them.
         for a in 0..list.len() {
             let inv = list[a].transformation.inverse();
@@ -108,25 +116,54 @@ impl MoveSet {
         (orders, count)
     }
 
+    /// Refuses a generator whose moves in `metric` the others already make
+    /// (`U2` beside `U` in the face metric, `U'` beside `U` in either): it
+    /// would add nothing but a name.
+    fn check_redundant(
+        chosen: &[Named],
+        orders: &[u64],
+        metric: Metric,
+    ) -> Result<(), DefinitionError> {
+        use std::collections::HashSet;
+        let made: Vec<HashSet<Transformation>> = chosen
+            .iter()
+            .zip(orders)
+            .map(|(g, &o)| {
+                exponents(o, metric)
+                    .into_iter()
+                    .map(|x| g.transformation.pow(x))
+                    .filter(|t| !t.is_identity())
+                    .collect()
+            })
+            .collect();
+        // The last named first: of U and U', U' is the one said to repeat.
+        for i in (0..chosen.len()).rev() {
+            let others: Vec<usize> = (0..chosen.len()).filter(|&j| j != i).collect();
+            let covered = made[i]
+                .iter()
+                .all(|t| others.iter().any(|&j| made[j].contains(t)));
+            if covered {
+                let by = others
+                    .iter()
+                    .find(|&&j| made[i].is_subset(&made[j]))
+                    .map_or_else(
+                        || "the others".to_string(),
+                        |&j| crate::text::quoted(&chosen[j].name),
+                    );
+                return Err(DefinitionError::RedundantGenerator {
+                    name: chosen[i].name.clone(),
+                    by,
+                    metric: metric.name(),
+                });
+            }
+        }
+        Ok(())
+    }
+
     fn derive_list(puzzle: &Puzzle, chosen: &[Named], orders: &[u64], metric: Metric) -> Vec<Move> {
         let mut list: Vec<Move> = Vec::new();
-        let exps = |order: u64| -> Vec<i64> {
-            let order = order as i64;
-            let mut e: Vec<i64> = match metric {
-                Metric::Quarter => vec![1, -1],
-                Metric::Face => {
-                    // 1, 2, …, then the negative ones, -1 last.
-                    let half = order / 2;
-                    let mut v: Vec<i64> = (1..=half).collect();
-                    v.extend((1..=(order - 1 - half)).rev().map(|k| -k));
-                    v
-                }
-            };
-            e.retain(|&x| x.rem_euclid(order) != 0);
-            e
-        };
         // Column k of the exponent lists, for every move, in turn.
-        let lists: Vec<Vec<i64>> = orders.iter().map(|&o| exps(o)).collect();
+        let lists: Vec<Vec<i64>> = orders.iter().map(|&o| exponents(o, metric)).collect();
         let width = lists.iter().map(Vec::len).max().unwrap_or(0);
         let mut columns: Vec<Vec<(usize, i64)>> = vec![Vec::new(); width];
         for (i, l) in lists.iter().enumerate() {
@@ -480,6 +517,24 @@ impl MoveSet {
 /// The most powers of the declared moves made to check a file's
 /// symmetries (more than a search takes, fewer than would take long).
 const MAX_CHECKED_POWERS: u32 = 4096;
+
+/// The exponents of a move of order `order` that `metric` makes moves of,
+/// in Schofield's order: 1, 2, …, then the negative ones, −1 last (face);
+/// 1 and −1 (quarter). None is a multiple of the order.
+fn exponents(order: u64, metric: Metric) -> Vec<i64> {
+    let order = order as i64;
+    let mut e: Vec<i64> = match metric {
+        Metric::Quarter => vec![1, -1],
+        Metric::Face => {
+            let half = order / 2;
+            let mut v: Vec<i64> = (1..=half).collect();
+            v.extend((1..=(order - 1 - half)).rev().map(|k| -k));
+            v
+        }
+    };
+    e.retain(|&x| x.rem_euclid(order) != 0);
+    e
+}
 
 /// Orders known to be small (counted against a bound first).
 fn small(orders: &[BigUint]) -> Vec<u64> {

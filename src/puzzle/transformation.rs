@@ -454,6 +454,19 @@ pub fn perm_group(
 mod tests {
     use super::*;
 
+    #[test]
+    fn the_cubes_wreath_bound_is_its_order() {
+        let cube = crate::puzzle::library::get("3x3x3").unwrap();
+        let gens: Vec<crate::group::Perm> = cube
+            .declared_moves()
+            .iter()
+            .map(|m| as_points(m.transformation()))
+            .collect();
+        let layout = blocks(cube.declared_moves()[0].transformation());
+        let bound = crate::group::bound::wreath_bound(gens[0].len(), &gens, &layout).unwrap();
+        assert_eq!(bound.to_string(), "43252003274489856000");
+    }
+
     fn map(perm: &[u8], ori: &[u8], m: u8) -> OrbitMap {
         OrbitMap::from_parts(perm.to_vec(), ori.to_vec(), m)
     }

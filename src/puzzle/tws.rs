@@ -289,6 +289,20 @@ pub fn read(text: &str) -> Result<Definition, TwsError> {
                     x.checked_sub(1)
                         .ok_or_else(|| bad(line, "Illegal numbers slots and pieces from 1".into()))
                 };
+                // Out of range, said as the file numbers them (the
+                // definition's own check counts from 0).
+                if let Some(o) = def.orbits.iter().find(|o| o.name == words[1])
+                    && let Some(&x) = n.iter().find(|&&x| x > o.pieces)
+                {
+                    return Err(bad(
+                        line,
+                        format!(
+                            "Illegal: {x} is out of range; orbit {} numbers its slots and pieces from 1 to {}",
+                            quoted(&o.name),
+                            o.pieces
+                        ),
+                    ));
+                }
                 let slot = from_one(n[0])?;
                 let pieces = n[1..]
                     .iter()

@@ -401,7 +401,16 @@ pub fn render_path(r: &PathReport, format: Format, width: usize) -> Result<Strin
             let mut field = |name: &str, value: String| {
                 let _ = writeln!(s, "{name:<15}{value}");
             };
-            field("path", format!("{}   ({})", r.marked, r.path));
+            // The empty path is written as the empty word, once.
+            let empty = r.path.to_string().is_empty();
+            field(
+                "path",
+                if empty {
+                    format!("()   no {}", v.moves)
+                } else {
+                    format!("{}   ({})", r.marked, r.path)
+                },
+            );
             let cost = match r.word_length {
                 Some(w) => format!(
                     "{}, {}: {w}·{} − 2·{} = {}",
@@ -423,7 +432,14 @@ pub fn render_path(r: &PathReport, format: Format, width: usize) -> Result<Strin
                     ),
                 );
             }
-            field("inverse", r.inverse.to_string());
+            field(
+                "inverse",
+                if empty {
+                    "()".to_string()
+                } else {
+                    r.inverse.to_string()
+                },
+            );
             let with_code = |code: &Option<String>, shown: &str| match code {
                 Some(c) => format!("{c}   {shown}"),
                 None => shown.to_string(),

@@ -180,3 +180,28 @@ fn bad_paths_and_options() {
     let out = schofield(&["frobnicate"]);
     assert_eq!(out.status.code(), Some(2));
 }
+
+/// Issue #43: the empty path is written as the empty word, `()`, once and
+/// aligned; its column of text stood three places off (`path
+/// ()`), and its inverse was blank.
+#[test]
+fn the_empty_path_is_written_as_the_empty_word() {
+    for (args, unit) in [
+        (vec!["path", ""], "twists"),
+        (vec!["path", "", "--puzzle", "2x2x2"], "moves"),
+    ] {
+        let out = stdout(&args);
+        let line = |key: &str| {
+            out.lines()
+                .find(|l| l.starts_with(key))
+                .unwrap_or_default()
+                .to_string()
+        };
+        assert_eq!(
+            line("path"),
+            format!("path           ()   no {unit}"),
+            "{out}"
+        );
+        assert_eq!(line("inverse"), "inverse        ()", "{out}");
+    }
+}

@@ -565,3 +565,84 @@ fn verbose_off_a_terminal_writes_a_progress_line_every_ten_seconds() {
         "{lines} lines in {seconds} s: {err}"
     );
 }
+
+/// Issue #43: `lookup`, `boards`, `explore` and `random` take
+/// `--max-memory` as the puzzles' searches do (they took none, and a
+/// lookup table was bounded only by the machine). Tables are counted before
+/// they are taken: refused at once (exit 2), or, for a lookup table whose
+/// frontiers grow with the largest layer, stopped when they would pass the
+/// bound (exit 3), the peak within it.
+#[test]
+fn every_table_command_honours_max_memory() {
+    // The 3×4's table: 239 500 800 entries, its frontiers past 1 GB.
+    let (code, err, kb) =
+        common::peak_memory(&["lookup", "build", "--board", "3x4", "--max-memory", "300"]);
+    assert_eq!(code, Some(3), "{err}");
+    assert!(
+        err.contains("the lookup table of the 3x4 board needs more than the 314 572 800 bytes allowed (its entries alone take 239 500 800 bytes"),
+        "{err}"
+    );
+    assert!(err.contains("; raise --max-memory"), "{err}");
+    assert!(kb < (300 + 16) * 1024, "{kb} kB under --max-memory 300");
+    // Its entries alone past the bound: stopped before they are taken.
+    let (code, err, kb) =
+        common::peak_memory(&["lookup", "build", "--board", "3x4", "--max-memory", "200"]);
+    assert_eq!(code, Some(3), "{err}");
+    assert!(kb < 20 * 1024, "{kb} kB");
+    // With room, the table is built (the 3×3: 181 440 entries).
+    let (code, err, kb) =
+        common::peak_memory(&["lookup", "build", "--board", "3x3", "--max-memory", "20"]);
+    assert_eq!(code, Some(0), "{err}");
+    assert!(kb < (20 + 16) * 1024, "{kb} kB");
+    fails(
+        &["boards", "--board", "3x4", "--max-memory", "50"],
+        "the 3x4 board, home 11, needs 79 833 600 bytes of tables, more than the 52 428 800 allowed (--max-memory)",
+    );
+    let dir = tempfile::tempdir().unwrap();
+    let site = dir.path().join("site");
+    fails(
+        &[
+            "explore",
+            "--puzzle",
+            "2x2x2",
+            "--output",
+            site.to_str().unwrap(),
+            "--max-memory",
+            "5",
+        ],
+        "more than the 5 242 880 allowed (--max-memory)",
+    );
+    assert!(!site.exists(), "a refused site is not written");
+    fails(
+        &["random", "--puzzle", "2x2x2", "--max-memory", "1"],
+        "more than the 1 048 576 allowed (--max-memory)",
+    );
+}
+
+/// Issue #43: a table that cannot be written (a pipe no reader has open)
+/// is told as that alone; it was followed by the tip for a table that
+/// cannot be read, which repeated the command typed.
+#[test]
+fn a_table_that_cannot_be_saved_gets_no_tip_to_build_one() {
+    let dir = tempfile::tempdir().unwrap();
+    let fifo = dir.path().join("pipe");
+    assert!(
+        std::process::Command::new("mkfifo")
+            .arg(&fifo)
+            .status()
+            .unwrap()
+            .success()
+    );
+    let out = schofield(&[
+        "lookup",
+        "build",
+        "--board",
+        "2x3",
+        "--save",
+        fifo.to_str().unwrap(),
+    ]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(err.contains("no reader has open"), "{err}");
+    assert!(!err.contains("build a table with"), "{err}");
+}

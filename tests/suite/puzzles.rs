@@ -1318,6 +1318,31 @@ fn powers_and_algs_generate_as_twsearch_moves_do() {
         &["counts", "--puzzle", "2x2x2", "--generators", "R2,R2'"],
         "the generator \"R2'\" does what \"R2\" does; name each move once",
     );
+    // A generator whose moves another already makes in the metric (they
+    // were accepted and searched as if new): U2 beside U, U' beside U.
+    fails(
+        &["counts", "--puzzle", "3x3x3", "--generators", "U,U2,R2"],
+        "the generator \"U2\" makes no move that \"U\" does not already make in the face metric; name each move once",
+    );
+    fails(
+        &["counts", "--puzzle", "corners", "--generators", "U,U'"],
+        "the generator \"U'\" makes no move that \"U\" does not already make",
+    );
+    // In the quarter metric U2 is a move of its own.
+    let out = common::schofield(&[
+        "counts",
+        "--puzzle",
+        "corners",
+        "--metric",
+        "quarter",
+        "--generators",
+        "U,U2",
+    ]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     fails(
         &["counts", "--puzzle", "2x2x2", "--generators", "R,R4"],
         "the generator \"R4\" does nothing",
@@ -1586,9 +1611,19 @@ fn orientations_that_do_not_matter_agree_on_identical_pieces() {
     let text = "Set P 3 2\nSolved\nP\n1 1 2\n? ? 0\nEnd\nMove T\nP\n2 3 1\nEnd\nIllegal P 1 ?\n";
     let e = schofield::puzzle::tws::read(text).unwrap_err();
     assert!(e.to_string().contains("Illegal takes numbers"), "{e}");
+    // A slot out of range is said as the file numbers it, from 1 (it was
+    // "slot entry 3 … expected 0 to 2", counted from 0).
     let text = "Set P 3 2\nSolved\nP\n1 1 2\n? ? 0\nEnd\nMove T\nP\n2 3 1\nEnd\nIllegal P 4 1\n";
-    let e = Puzzle::new(schofield::puzzle::tws::read(text).unwrap()).unwrap_err();
-    assert!(e.to_string().contains("slot entry 3"), "{e}");
+    let e = schofield::puzzle::tws::read(text).unwrap_err();
+    assert!(
+        e.to_string().contains(
+            "line 11: Illegal: 4 is out of range; orbit \"P\" numbers its slots and pieces from 1 to 3"
+        ),
+        "{e}"
+    );
+    let text = "Set P 3 2\nSolved\nP\n1 1 2\n? ? 0\nEnd\nMove T\nP\n2 3 1\nEnd\nIllegal P 1 4\n";
+    let e = schofield::puzzle::tws::read(text).unwrap_err();
+    assert!(e.to_string().contains("Illegal: 4 is out of range"), "{e}");
 }
 
 /// Issue #44, point 3: the memory a run is refused for is the memory it
@@ -1747,4 +1782,61 @@ fn group_orders_are_gaps() {
     for ((file, order), gap) in ours.iter().zip(&said) {
         assert_eq!(order, gap, "{file}: our order, GAP's");
     }
+}
+
+/// Issue #43: orbits whose parities every move keeps alike are said once,
+/// as a class. Sixty-four such orbits printed 2 016 lines, one for each
+/// pair; now one line, and the pairs kept imply every other.
+#[test]
+fn linked_parities_are_one_line_for_each_class() {
+    let mut text = String::from("Name Wide\n");
+    for k in 0..64 {
+        text += &format!("Set O{k} 4 1\n");
+    }
+    for (name, images) in [
+        ("Solved", "1 2 3 4"),
+        ("Move A", "2 1 3 4"),
+        ("Move B", "1 3 4 2"),
+    ] {
+        text += &format!("{name}\n");
+        for k in 0..64 {
+            text += &format!("O{k}\n{images}\n");
+        }
+        text += "End\n";
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("wide.tws");
+    std::fs::write(&file, &text).unwrap();
+    let out = stdout(&["group", "--puzzle", file.to_str().unwrap()]);
+    let linked: Vec<&str> = out.lines().filter(|l| l.contains("same parity")).collect();
+    assert_eq!(linked.len(), 1, "{out}");
+    assert!(
+        linked[0].contains("every move permutes O0, O1, O2,")
+            && linked[0].ends_with("O62 and O63 with the same parity"),
+        "{}",
+        linked[0]
+    );
+    // The pairs kept still find a position that breaks one: O5 and O40
+    // permuted with different parities.
+    let p = read::puzzle(file.to_str().unwrap()).unwrap();
+    let kept = schofield::puzzle::invariants::kept_by(
+        &p,
+        &p.declared_moves()
+            .iter()
+            .map(|m| m.transformation())
+            .collect::<Vec<_>>(),
+    );
+    assert_eq!(kept.len(), 63);
+    let mut orbits: Vec<_> = p.goal().orbits().to_vec();
+    orbits[5].pieces.swap(0, 1);
+    let odd = schofield::puzzle::Pattern::new(orbits);
+    let gens: Vec<_> = p
+        .declared_moves()
+        .iter()
+        .map(|m| m.transformation())
+        .collect();
+    assert!(
+        schofield::puzzle::invariants::broken_by(&p, &gens, &odd).is_some(),
+        "an odd O5 alone breaks a kept pair"
+    );
 }
