@@ -69,12 +69,32 @@ fn puzzles(c: &mut Criterion) {
         },
     );
     g.bench_function(
-        "corners/two bits a position, no symmetries (twsearch's 2x2x2.tws, as counts runs it)",
+        "corners/two bits a position, no symmetries (twsearch's 2x2x2.tws, as counts --symmetries none runs it)",
         |b| {
             b.iter(|| {
                 let p = read::puzzle("tests/fixtures/twsearch/2x2x2.tws").expect("it reads");
                 black_box(
                     schofield::twist::analysis::move_counts_without_symmetries(
+                        &p,
+                        &Options::default(),
+                        &|_| {},
+                    )
+                    .expect("the search runs"),
+                )
+            })
+        },
+    );
+    g.bench_function(
+        "corners/symmetries found, then by classes (twsearch's 2x2x2.tws, as counts runs it)",
+        |b| {
+            b.iter(|| {
+                let p = read::puzzle("tests/fixtures/twsearch/2x2x2.tws").expect("it reads");
+                let found = p
+                    .symmetries_found(schofield::puzzle::found::NODE_BUDGET)
+                    .expect("its symmetries are found");
+                let p = p.with_symmetries(found).expect("they are a group");
+                black_box(
+                    schofield::twist::analysis::move_counts_by_classes(
                         &p,
                         &Options::default(),
                         &|_| {},

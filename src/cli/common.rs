@@ -1021,7 +1021,7 @@ pub fn check_regular_file(path: &Path) -> Result<(), String> {
 /// `MemAvailable`), so that a generous bound stops the search cleanly
 /// instead of exhausting the machine. The bound is on the tables a command
 /// counts before it takes them; the program itself (its code, libraries
-/// and small buffers, about 5 to 15 MB) comes on top.
+/// and small buffers, about 5 to 20 MB) comes on top.
 pub fn memory_bound(max_memory_mb: u64) -> u64 {
     let asked = max_memory_mb.saturating_mul(1 << 20);
     let kilobytes = |file: &str, key: &str| {
@@ -1044,6 +1044,30 @@ pub fn memory_bound(max_memory_mb: u64) -> u64 {
         .flatten()
         .min()
         .unwrap_or(asked)
+}
+
+/// Notes kept until the command succeeds: a note that comes before an
+/// error would make the error two lines.
+static NOTES: std::sync::Mutex<Vec<String>> = std::sync::Mutex::new(Vec::new());
+
+/// Says `text` on standard error as `note: …` once the command has
+/// succeeded ([`say_notes`]), and never if it fails.
+pub fn note_on_success(text: String) {
+    if let Ok(mut notes) = NOTES.lock() {
+        notes.push(text);
+    }
+}
+
+/// Writes the notes kept ([`note_on_success`]), or only forgets them when
+/// the command failed.
+pub fn say_notes(succeeded: bool) {
+    if let Ok(mut notes) = NOTES.lock() {
+        for n in notes.drain(..) {
+            if succeeded {
+                eprintln!("note: {n}");
+            }
+        }
+    }
 }
 
 /// `--max-memory` for a command whose tables are counted before they are

@@ -73,6 +73,8 @@ fn page_puzzle(
         metric: args.metric,
         generators: args.generators.clone(),
         max_memory: args.memory.max_memory,
+        // The page's engine reads the file as it is declared.
+        symmetries: super::puzzle::SymmetriesArg::None,
     };
     let puzzle = flags.read()?;
     let options = flags.options(false);

@@ -111,6 +111,8 @@ pub fn group(args: GroupArgs) -> Outcome {
         args.puzzle.max_memory.unwrap_or(u64::MAX),
     ));
     let whole = perm_group(&gens, budget)?;
+    // A second chain (positions up to rotation) has what the first left.
+    let budget = budget.map(|b| b.saturating_sub(whole.memory()));
     let frame = match space::effective_moves(&p, &gens) {
         Ok((_, false)) => Frame::Home,
         Ok((effective, true)) => Frame::Turned(perm_group(&effective, budget)?),

@@ -80,6 +80,16 @@ fn table_for(which: &TableArgs) -> Result<LookupTable, Box<dyn std::error::Error
     let goal: Goal = which.goal.as_deref().unwrap_or("blank-last").parse()?;
     match &which.table {
         Some(path) => {
+            // A table is read whole: its size is the memory it takes.
+            if let Ok(m) = std::fs::metadata(path) {
+                which.memory.check(
+                    m.len(),
+                    &format!(
+                        "the table {}",
+                        schofield::text::quoted_path(&path.display().to_string())
+                    ),
+                )?;
+            }
             let t = LookupTable::load(path)?;
             let b = board.unwrap_or(*t.board());
             if board.is_some() || which.goal.is_some() {
@@ -116,6 +126,13 @@ pub fn build(
     goal: Arrangement,
     memory: common::MemoryArg,
 ) -> Result<LookupTable, Box<dyn std::error::Error>> {
+    // Its entries, a byte a state, are known before it starts.
+    if board.cells() <= schofield::board::lookup::MAX_TABLE_CELLS {
+        memory.check(
+            board.reachable(),
+            &format!("the lookup table of the {board} board"),
+        )?;
+    }
     if board.cells() == schofield::board::lookup::MAX_TABLE_CELLS {
         eprintln!(
             "building the {board} lookup table ({} states, about half a minute) …",

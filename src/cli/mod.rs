@@ -81,6 +81,7 @@ pub fn finish(outcome: common::Outcome, sink: &common::Sink) -> std::process::Ex
     use schofield::search::SearchError;
     use std::process::ExitCode;
     let ascii = sink.ascii;
+    common::say_notes(outcome.is_ok());
     let e = match outcome {
         Ok(text) => {
             return match common::deliver(&text, sink) {
@@ -116,6 +117,14 @@ pub fn finish(outcome: common::Outcome, sink: &common::Sink) -> std::process::Ex
             message
         }
     );
+    // A table that could not be written is a failed write, as for every
+    // output.
+    if let Some(schofield::board::lookup::TableError::Store(
+        schofield::board::store::StoreError::Io { doing: "write", .. },
+    )) = e.downcast_ref::<schofield::board::lookup::TableError>()
+    {
+        return ExitCode::from(1);
+    }
     // A search that reached a limit did not fail on bad input.
     let stopped = matches!(
         common::search_error(e.as_ref()),

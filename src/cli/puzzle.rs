@@ -59,14 +59,51 @@ pub struct PuzzleArgs {
     /// before it starts when it needs more).
     #[arg(long, value_name = "MB", value_parser = super::common::megabytes, allow_negative_numbers = true)]
     pub max_memory: Option<u64>,
+    /// For a puzzle that declares no symmetries (a .tws or KPuzzle file):
+    /// found, the maps of its slots that carry its moves onto its moves are
+    /// found and used as if declared; none, no symmetries.
+    #[arg(long, value_enum, default_value = "found")]
+    pub symmetries: SymmetriesArg,
+}
+
+/// `--symmetries`: whether a puzzle that declares none has its moves'
+/// symmetries found.
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SymmetriesArg {
+    /// Find them from the moves.
+    Found,
+    /// Use none.
+    None,
 }
 
 impl PuzzleArgs {
-    /// The puzzle named by `--puzzle`.
+    /// The puzzle named by `--puzzle`, with the symmetries found from its
+    /// moves when it declares none (and `--symmetries none` is not given):
+    /// a note on standard error says how many.
     pub fn read(&self) -> Result<Puzzle, Box<dyn std::error::Error>> {
         let p = read::puzzle(&self.puzzle)?;
         p.searchable()?;
-        Ok(p)
+        if self.symmetries == SymmetriesArg::None {
+            return Ok(p);
+        }
+        match p.symmetries_found(schofield::puzzle::found::NODE_BUDGET) {
+            Some(found) if found.len() > 1 => {
+                super::common::note_on_success(format!(
+                    "{} declares no symmetries; the {} found from its moves are used (--symmetries none uses none)",
+                    quoted(p.name()),
+                    found.len()
+                ));
+                Ok(p.with_symmetries(found)?)
+            }
+            None if p.seeks_symmetries() => {
+                super::common::note_on_success(format!(
+                    "{} declares no symmetries, and the search for its moves' symmetries passed its bound; none are used",
+                    quoted(p.name())
+                ));
+                Ok(p)
+            }
+            _ => Ok(p),
+        }
     }
 
     /// Reads the puzzle named, searchable or not (for `group`, which

@@ -84,6 +84,7 @@ pub fn run(args: RandomArgs) -> Outcome {
                 metric: args.metric,
                 generators: args.generators.clone(),
                 max_memory: args.memory.max_memory,
+                symmetries: super::puzzle::SymmetriesArg::Found,
             };
             let a = options.analyse(!args.answers)?;
             let records = twist(&a, &args, &mut rng)?;
@@ -220,9 +221,10 @@ fn twist(
     Ok(found
         .into_iter()
         .map(|x| {
-            let written = args
-                .answers
-                .then(|| Path::new(a.specimen(x)).written(a.moves()));
+            let written = args.answers.then(|| {
+                a.held_still(&Path::new(a.specimen(x)), None)
+                    .written(a.moves())
+            });
             RandomPosition {
                 start: a.grid(x).unwrap_or_else(|| a.pattern_text(x)),
                 code: a.code(x),

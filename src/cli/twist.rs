@@ -211,7 +211,7 @@ pub fn solve(a: &Analysis, args: SolveArgs, sink: &Sink) -> Outcome {
         };
         let sol = SolutionReport::in_frame(a, x, frame.as_ref(), args.all);
         let Some(format) = drawing else {
-            return draw(a, x, &sol, args.steps);
+            return draw(a, x, frame.as_ref(), &sol, args.steps);
         };
         let body = with_note(
             note.as_deref(),
@@ -219,7 +219,7 @@ pub fn solve(a: &Analysis, args: SolveArgs, sink: &Sink) -> Outcome {
             format,
         );
         let specimen = Path::new(a.specimen(x));
-        let grids = || twist_steps(a, x, &specimen);
+        let grids = || twist_steps(a, x, &specimen, frame.as_ref());
         steps_if(args.steps, body, &sol, grids, format, args.out.text_width())
     };
     match (args.out.get_or_svg()?, batch) {
@@ -266,9 +266,19 @@ fn no_drawing(a: &Analysis) -> String {
 
 /// A solved position drawn: its board, or with `--steps` the strip of
 /// boards along the specimen path.
-fn draw(a: &Analysis, x: u64, sol: &SolutionReport, steps: StepsArg) -> Outcome {
+fn draw(
+    a: &Analysis,
+    x: u64,
+    frame: Option<&schofield::puzzle::Transformation>,
+    sol: &SolutionReport,
+    steps: StepsArg,
+) -> Outcome {
     let squares = square_numbers(a);
-    let grid = a.grid(x).ok_or_else(|| no_drawing(a))?;
+    // The position as given: up to rotation, in its frame.
+    let grid = a
+        .notation()
+        .grid(&a.pattern_in_frame(x, frame))
+        .ok_or_else(|| no_drawing(a))?;
     let title = format!(
         "{} position {}: {}",
         render::capitalised(a.puzzle().name()),
@@ -278,7 +288,7 @@ fn draw(a: &Analysis, x: u64, sol: &SolutionReport, steps: StepsArg) -> Outcome 
     Ok(if steps.steps {
         let title = format!("{title}, {}", sol.specimen);
         let specimen = Path::new(a.specimen(x));
-        svg::strip_svg(&twist_steps(a, x, &specimen), Some(&squares), &title)
+        svg::strip_svg(&twist_steps(a, x, &specimen, frame), Some(&squares), &title)
     } else {
         svg::board_svg(&grid, Some(&squares), &title)
     })
@@ -367,17 +377,24 @@ fn with_note(note: Option<&str>, body: String, format: Format) -> String {
 
 /// The grids (or patterns) from `start` after each move of `path`, `start`
 /// included, each labelled with its move (struck through when elided).
-fn twist_steps(a: &Analysis, start: u64, path: &Path) -> render::Steps {
-    let shown = |x: u64| a.grid(x).unwrap_or_else(|| a.pattern_text(x));
-    let mut x = start;
-    let mut grids = vec![shown(x)];
-    for &m in path.moves() {
-        x = a.next(x, m);
-        grids.push(shown(x));
-    }
+fn twist_steps(
+    a: &Analysis,
+    start: u64,
+    path: &Path,
+    frame: Option<&schofield::puzzle::Transformation>,
+) -> render::Steps {
+    // Up to rotation the engine's path turns the puzzle back after each
+    // move: the pictures and the labels are those of the puzzle held still.
+    let n = a.notation();
+    let grids = a
+        .patterns_along(start, path, frame)
+        .iter()
+        .map(|p| n.grid(p).unwrap_or_else(|| n.pattern_text(p)))
+        .collect();
+    let still = a.held_still(path, frame);
     render::Steps {
         grids,
-        labels: path
+        labels: still
             .marked(a.moves())
             .split_whitespace()
             .map(String::from)
@@ -576,8 +593,10 @@ pub fn follow(a: &Analysis, args: PathArgs) -> Outcome {
         Some(s) => a.parse_position_framed(s).ok().and_then(|(_, f)| f),
         None => None,
     };
+    // The engine's moves, for the pictures of the steps.
+    let engine = a.engine_path(&path, frame.as_ref());
     let Some(format) = args.out.get_or_svg()? else {
-        let end = path.moves().iter().fold(start, |x, &m| a.next(x, m));
+        let end = a.follow_held_still(start, &path, frame.as_ref());
         a.grid(start).ok_or_else(|| no_drawing(a))?;
         let title = format!(
             "{} from {} to {}: {}",
@@ -588,7 +607,7 @@ pub fn follow(a: &Analysis, args: PathArgs) -> Outcome {
         );
         let squares = square_numbers(a);
         return Ok(svg::strip_svg(
-            &twist_steps(a, start, &path),
+            &twist_steps(a, start, &engine, frame.as_ref()),
             Some(&squares),
             &title,
         ));
@@ -599,7 +618,7 @@ pub fn follow(a: &Analysis, args: PathArgs) -> Outcome {
         render::render_path(&report, format, args.out.text_width())?,
         format,
     );
-    let grids = || twist_steps(a, start, &path);
+    let grids = || twist_steps(a, start, &engine, frame.as_ref());
     steps_if(
         args.steps,
         body,

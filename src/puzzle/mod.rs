@@ -23,6 +23,7 @@
 pub mod alg;
 mod checks;
 mod definition;
+pub mod found;
 pub mod invariants;
 pub mod kpuzzle;
 pub mod library;
@@ -602,6 +603,93 @@ impl Puzzle {
     /// Every symmetry, the identity first.
     pub fn symmetries(&self) -> &[Named] {
         &self.symmetries
+    }
+
+    /// The symmetries of its moves, found from them ([`found`]) for a
+    /// puzzle that declares none: every map of the slots that carries the
+    /// moves (as its default metric makes them) onto the moves and the goal
+    /// onto the goal, named `identity`, `S1`, `S2`, … . `None` where
+    /// symmetries are declared or whole-puzzle rotations are, for a tray,
+    /// for moves priced by words, for a puzzle the searches do not take
+    /// ([`Puzzle::searchable`]), and when the search passes `budget` nodes.
+    ///
+    /// ```
+    /// use schofield::puzzle::read;
+    /// // Three slots turned by one 3-cycle: its own powers commute with it
+    /// // (they conjugate nothing, and one map stands for them all), and the
+    /// // reflections take it to its inverse, a move too in the face metric.
+    /// let text = "Set P 3 1\nSolved\nP\n1 2 3\nEnd\nMove T\nP\n2 3 1\nEnd\n";
+    /// let p = schofield::puzzle::Puzzle::new(schofield::puzzle::tws::read(text).unwrap()).unwrap();
+    /// let found = p.symmetries_found(1_000).unwrap();
+    /// assert_eq!(found.len(), 2);
+    /// assert_eq!(found[0].name(), "identity");
+    /// ```
+    pub fn symmetries_found(&self, budget: u64) -> Option<Vec<Named>> {
+        if !self.seeks_symmetries() {
+            return None;
+        }
+        let gens: Vec<Transformation> = self
+            .moves
+            .iter()
+            .map(|m| m.transformation.clone())
+            .collect();
+        let all: Vec<Transformation> = moves::moves_kept(self)
+            .0
+            .iter()
+            .map(|m| m.transformation().clone())
+            .collect();
+        let found = found::move_symmetries(&gens, &all, budget)?;
+        let mut named = Vec::new();
+        for t in found {
+            let name = if t.is_identity() {
+                "identity".to_string()
+            } else {
+                format!("S{}", named.len())
+            };
+            let s = Named {
+                name,
+                transformation: t,
+                word: None,
+            };
+            if self.check_goal_symmetry(&s).is_ok() {
+                named.push(s);
+            }
+        }
+        // Renumbered once those that break the goal are gone.
+        for (k, s) in named.iter_mut().enumerate().skip(1) {
+            s.name = format!("S{k}");
+        }
+        // One map for each way of conjugating the moves need not make a
+        // group (a turn of every edge commutes with every move, and the
+        // 3×3×3's maps may differ by one); then the group they generate.
+        match checks::check_group(named.clone()) {
+            Ok(group) => Some(group),
+            Err(_) => checks::close_group(named.into_iter().skip(1).collect()).ok(),
+        }
+    }
+
+    /// Whether [`Puzzle::symmetries_found`] looks for symmetries: the
+    /// puzzle declares none and no rotations, has moves not priced by
+    /// words and no tray, and the searches take it.
+    pub fn seeks_symmetries(&self) -> bool {
+        self.symmetries.is_empty()
+            && self.rotations.is_empty()
+            && self.tray.is_none()
+            && !self.has_words()
+            && self.searchable().is_ok()
+            && !self.moves.is_empty()
+    }
+
+    /// This puzzle with `symmetries` as if its file had declared them
+    /// (those of [`Puzzle::symmetries_found`], say), checked as declared
+    /// ones are: a group, keeping the goal and the moves.
+    pub fn with_symmetries(mut self, symmetries: Vec<Named>) -> Result<Puzzle, DefinitionError> {
+        self.symmetries = checks::check_group(symmetries)?;
+        for s in &self.symmetries {
+            self.check_goal_symmetry(s)?;
+        }
+        moves::check_symmetries_map_moves(&self)?;
+        Ok(self)
     }
 
     /// For a tray moved by tile moves, its rectangle and the blank's home

@@ -603,11 +603,11 @@ pub fn order_of(t: &Transformation) -> BigUint {
     })
 }
 
-/// The symmetries map the moves (as the puzzle's metric derives them, or
-/// the quarter-turn metric when that gives too many powers to list) onto
-/// the moves: checked when a puzzle is made, so that a file is refused as
-/// soon as it is read.
-pub(super) fn check_symmetries_map_moves(puzzle: &Puzzle) -> Result<(), DefinitionError> {
+/// The moves a symmetry must map onto the moves: those of the puzzle's
+/// default metric, or, when a move of enormous order would give more than
+/// [`MAX_CHECKED_POWERS`] powers, each move and its inverse (the quarter
+/// metric); with the metric taken.
+pub(super) fn moves_kept(puzzle: &Puzzle) -> (Vec<Move>, Metric) {
     let all = &puzzle.moves;
     let (orders, count) = MoveSet::count(all, puzzle.metric);
     let (orders, metric) = if count <= BigUint::from(MAX_CHECKED_POWERS) {
@@ -615,8 +615,18 @@ pub(super) fn check_symmetries_map_moves(puzzle: &Puzzle) -> Result<(), Definiti
     } else {
         (MoveSet::count(all, Metric::Quarter).0, Metric::Quarter)
     };
-    let orders = small(&orders);
-    let list = MoveSet::derive_list(puzzle, all, &orders, metric);
+    (
+        MoveSet::derive_list(puzzle, all, &small(&orders), metric),
+        metric,
+    )
+}
+
+/// The symmetries map the moves (as the puzzle's metric derives them, or
+/// the quarter-turn metric when that gives too many powers to list) onto
+/// the moves: checked when a puzzle is made, so that a file is refused as
+/// soon as it is read.
+pub(super) fn check_symmetries_map_moves(puzzle: &Puzzle) -> Result<(), DefinitionError> {
+    let (list, metric) = moves_kept(puzzle);
     let set: std::collections::HashSet<&Transformation> =
         list.iter().map(|m| &m.transformation).collect();
     for s in &puzzle.symmetries {

@@ -442,10 +442,12 @@ pub fn perm_group(
     let perms: Vec<crate::group::Perm> = gens.iter().map(as_points).collect();
     let layout = gens.first().map(blocks).unwrap_or_default();
     // The quick bound first; the projections' only when it is not met.
-    let proved = |lower: &num_bigint::BigUint| {
+    // The projections' chains share the budget with the chain they prove.
+    let proved = |lower: &num_bigint::BigUint, held: u64| {
         use crate::group::bound::{projection_bound, wreath_bound};
         wreath_bound(n, &perms, &layout).as_ref() == Some(lower)
-            || projection_bound(n, &perms, &layout, budget).as_ref() == Some(lower)
+            || projection_bound(n, &perms, &layout, budget.map(|b| b.saturating_sub(held))).as_ref()
+                == Some(lower)
     };
     crate::group::PermGroup::within_memory_and_bound(n, &perms, budget, proved)
 }

@@ -612,29 +612,70 @@ impl Analysis {
     /// given in `frame` (as [`Analysis::held_still`]): the number of the
     /// position it ends at.
     pub fn follow_held_still(&self, x: u64, path: &Path, frame: Option<&Transformation>) -> u64 {
-        let engine = self.reframe(path, frame, false);
+        let engine = self.engine_path(path, frame);
         engine.moves().iter().fold(x, |y, &m| self.next(y, m))
+    }
+
+    /// `path`, moves of a puzzle held still from `frame`, as the engine's
+    /// moves (the inverse of [`Analysis::held_still`]).
+    pub fn engine_path(&self, path: &Path, frame: Option<&Transformation>) -> Path {
+        self.reframe(path, frame, false)
+    }
+
+    /// The patterns a path of the engine's moves passes through from
+    /// position `x` given in `frame`, as the puzzle held still shows them
+    /// (each [`Analysis::pattern_in_frame`] of the position reached, in the
+    /// frame reached): the start first, then one after each move. The
+    /// pictures of a path's steps are these, so that they agree with the
+    /// held-still moves that label them.
+    ///
+    /// ```
+    /// use schofield::puzzle::library;
+    /// use schofield::twist::analysis::{Analysis, Options};
+    /// let a = Analysis::new(library::get("2x2x2").unwrap(), &Options::default(), &|_| {}).unwrap();
+    /// let x = a.parse_position("R U").unwrap();
+    /// let path = schofield::twist::Path::new(a.specimen(x));
+    /// let seen = a.patterns_along(x, &path, None);
+    /// assert_eq!(seen.len(), path.len() + 1);
+    /// // Each is the one before with the held-still move made.
+    /// let still = a.held_still(&path, None);
+    /// for (k, &m) in still.moves().iter().enumerate() {
+    ///     assert_eq!(seen[k].apply(a.moves().get(m).transformation()), seen[k + 1]);
+    /// }
+    /// ```
+    pub fn patterns_along(
+        &self,
+        x: u64,
+        path: &Path,
+        frame: Option<&Transformation>,
+    ) -> Vec<Pattern> {
+        let mut out = vec![self.pattern_in_frame(x, frame)];
+        let mut at = x;
+        self.walk_frames(path, frame, |m, f| {
+            at = self.next(at, m);
+            out.push(self.pattern_in_frame(at, Some(f)));
+        });
+        out
     }
 
     /// Renames the moves of `path` between the engine's turning frame and
     /// a puzzle held still (`to_still`: from the engine's names), starting
     /// in `frame`.
     fn reframe(&self, path: &Path, frame: Option<&Transformation>, to_still: bool) -> Path {
-        if !self.space.up_to_rotation() {
-            return path.clone();
-        }
+        let mut out = Vec::with_capacity(path.len());
         let raw = |m: usize| self.moves.get(m).transformation();
         let index = |t: &Transformation| {
             (0..self.moves.len())
                 .find(|&m| raw(m) == t)
                 .expect("the rotations map the moves onto the moves")
         };
+        if !self.space.up_to_rotation() {
+            return path.clone();
+        }
         let mut f = frame
             .cloned()
             .unwrap_or_else(|| Transformation::identity_like(raw(0)));
-        let mut out = Vec::with_capacity(path.len());
         for &m in path.moves() {
-            // x = P·F: the engine's move m is F⁻¹·M·F for the still move M.
             let engine = if to_still {
                 out.push(index(&f.then(raw(m)).then(&f.inverse())));
                 m
@@ -643,13 +684,40 @@ impl Analysis {
                 out.push(e);
                 e
             };
-            // The rotation the engine turns back by after this move.
-            let back = raw(engine)
-                .inverse()
-                .then(&self.space.effective_moves()[engine]);
-            f = f.then(&back);
+            f = f.then(&self.turned_back(engine));
         }
         Path::new(out)
+    }
+
+    /// The rotation the engine turns the puzzle back by after its move `m`.
+    fn turned_back(&self, m: usize) -> Transformation {
+        self.moves
+            .get(m)
+            .transformation()
+            .inverse()
+            .then(&self.space.effective_moves()[m])
+    }
+
+    /// Walks a path of the engine's moves from `frame`, handing each move
+    /// and the frame after it to `step` (the identity frame throughout
+    /// where positions are not taken up to rotation).
+    fn walk_frames(
+        &self,
+        path: &Path,
+        frame: Option<&Transformation>,
+        mut step: impl FnMut(usize, &Transformation),
+    ) {
+        let raw = |m: usize| self.moves.get(m).transformation();
+        let mut f = frame
+            .cloned()
+            .unwrap_or_else(|| Transformation::identity_like(raw(0)));
+        let turned = self.space.up_to_rotation();
+        for &m in path.moves() {
+            if turned {
+                f = f.then(&self.turned_back(m));
+            }
+            step(m, &f);
+        }
     }
 
     /// The inverse of position `x` (when positions have inverses).
@@ -714,8 +782,13 @@ impl Analysis {
     }
 
     /// The moves that end a minimal solution of `x`: the last moves of the
-    /// minimal paths from the goal to `x⁻¹` (`None` without inverses).
+    /// minimal paths from the goal to `x⁻¹` (`None` without inverses, and
+    /// up to rotation, where a path's last move depends on the frame it
+    /// ends in: no one set is the ending moves of every minimal path).
     pub fn ending_moves(&self, x: u64) -> Option<u64> {
+        if self.space.up_to_rotation() {
+            return None;
+        }
         let inv = self.inverse(x)?;
         Some(match self.found.last_moves(inv) {
             Some(last) => last,

@@ -265,7 +265,10 @@ impl SolutionReport {
                 why,
             }
         })?;
-        let mut report = SolutionReport::listing(a, x, None, all, None);
+        // Up to rotation, the relative position is numbered turned home:
+        // its paths are told in its own frame, held still.
+        let frame = a.space().home_rotation(&relative).cloned();
+        let mut report = SolutionReport::listing(a, x, frame.as_ref(), all, None);
         report.start = Some(name(from));
         report.goal = Some(name(to));
         if !puzzle.slides().is_empty() {
@@ -309,7 +312,7 @@ impl SolutionReport {
         } else {
             first_moves
         });
-        let end = a.ending_moves(x).filter(|_| !turned).map(MoveBits);
+        let end = a.ending_moves(x).map(MoveBits);
         let slides =
             trays.then(|| expand(puzzle, moves, &specimen, &a.position(x).orbits()[0].pieces));
         // Everything said about the position is said in its frame: the

@@ -584,11 +584,39 @@ fn every_table_command_honours_max_memory() {
     );
     assert!(err.contains("; raise --max-memory"), "{err}");
     assert!(kb < (300 + 16) * 1024, "{kb} kB under --max-memory 300");
-    // Its entries alone past the bound: stopped before they are taken.
+    // Its entries alone past the bound: refused before it starts.
     let (code, err, kb) =
         common::peak_memory(&["lookup", "build", "--board", "3x4", "--max-memory", "200"]);
-    assert_eq!(code, Some(3), "{err}");
+    assert_eq!(code, Some(2), "{err}");
+    assert!(
+        err.contains("the lookup table of the 3x4 board needs 239 500 800 bytes of tables, more than the 209 715 200 allowed (--max-memory)"),
+        "{err}"
+    );
     assert!(kb < 20 * 1024, "{kb} kB");
+    // A saved table is read whole: its size is counted before it is read.
+    let dir = tempfile::tempdir().unwrap();
+    let table = dir.path().join("t.bin");
+    let saved = schofield(&[
+        "lookup",
+        "build",
+        "--board",
+        "2x3",
+        "--save",
+        table.to_str().unwrap(),
+    ]);
+    assert!(saved.status.success());
+    fails(
+        &[
+            "lookup",
+            "solve",
+            "1 2 3/4 _ 5",
+            "--table",
+            table.to_str().unwrap(),
+            "--max-memory",
+            "0",
+        ],
+        "more than the 0 allowed (--max-memory)",
+    );
     // With room, the table is built (the 3×3: 181 440 entries).
     let (code, err, kb) =
         common::peak_memory(&["lookup", "build", "--board", "3x3", "--max-memory", "20"]);
@@ -642,7 +670,8 @@ fn a_table_that_cannot_be_saved_gets_no_tip_to_build_one() {
         fifo.to_str().unwrap(),
     ]);
     let err = String::from_utf8_lossy(&out.stderr);
-    assert_eq!(out.status.code(), Some(2), "{err}");
+    // A failed write, exit 1, as for every output.
+    assert_eq!(out.status.code(), Some(1), "{err}");
     assert!(err.contains("no reader has open"), "{err}");
     assert!(!err.contains("build a table with"), "{err}");
 }

@@ -1840,3 +1840,146 @@ fn linked_parities_are_one_line_for_each_class() {
         "an odd O5 alone breaks a kept pair"
     );
 }
+
+/// Issue #44, point 4: a `.tws` or KPuzzle file declares no symmetries,
+/// and those of its moves are found (the maps of its slots that carry the
+/// moves onto the moves and the goal onto the goal) and used as if
+/// declared, with a note; `--symmetries none` uses none. twsearch's
+/// `2x2x2.tws` is the 3×3×3's corner group: its 48 symmetries found, it
+/// is searched by classes and gives the published 1 841 970 classes and
+/// 934 778 with inverses (Bryan, cube-lovers, 1994), the figures of the
+/// library's `corners`, whose 48 are declared.
+#[test]
+fn symmetries_are_found_from_the_moves() {
+    let sample = |name: &str| format!("{TWSEARCH}/samples/main/{name}.tws");
+    let out = common::schofield(&["counts", "--puzzle", &sample("2x2x2")]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{err}");
+    assert!(
+        err.contains("declares no symmetries; the 48 found from its moves are used (--symmetries none uses none)"),
+        "{err}"
+    );
+    let text = String::from_utf8_lossy(&out.stdout);
+    let total = text
+        .lines()
+        .find(|l| l.trim_start().starts_with("total"))
+        .unwrap();
+    assert_eq!(
+        total.split_whitespace().collect::<Vec<_>>().join(" "),
+        "total 88 179 840 1 841 970 934 778",
+        "{text}"
+    );
+    // Without them: positions alone, by the two-bit search.
+    let none = stdout(&[
+        "counts",
+        "--puzzle",
+        &sample("pyraminx"),
+        "--symmetries",
+        "none",
+    ]);
+    let found = stdout(&["counts", "--puzzle", &sample("pyraminx")]);
+    let column = |text: &str, k: usize| -> Vec<String> {
+        text.lines()
+            .skip(1)
+            .map(|l| l.split_whitespace().nth(k).unwrap_or_default().to_string())
+            .collect()
+    };
+    assert_eq!(column(&none, 1), column(&found, 1), "{none}\n{found}");
+    assert!(found.lines().next().unwrap().contains("classes"), "{found}");
+    assert!(!none.lines().next().unwrap().contains("classes"), "{none}");
+    // The maps found, as the library finds them: each set a group that
+    // keeps the moves and the goal (with_symmetries checks it as it checks
+    // declared ones). The cuboid 2×3×3 has the square prism's 16; the
+    // 3×3×3's 48 ways of conjugating the moves come twice, with and
+    // without every edge flipped (a map that commutes with every move).
+    for (name, count) in [
+        ("233", 16),
+        ("2x2x2", 48),
+        ("3x3x3", 96),
+        ("skewb", 24),
+        ("dino", 48),
+        ("235", 4),
+        ("m24conway", 1),
+    ] {
+        let p = read::puzzle(&sample(name)).unwrap();
+        let found = p
+            .symmetries_found(schofield::puzzle::found::NODE_BUDGET)
+            .unwrap();
+        assert_eq!(found.len(), count, "{name}");
+        let with = p.with_symmetries(found).unwrap();
+        assert_eq!(with.symmetries().len(), count, "{name}");
+    }
+    // A puzzle that declares its own keeps them, and finds none.
+    let corners = library::get("corners").unwrap();
+    assert!(corners.symmetries_found(1_000).is_none());
+}
+
+/// Issue #43 (a storm on a fresh clone): up to rotation, every path a
+/// command prints is a path of the puzzle held still from the position it
+/// prints. `random --answers` printed the engine's turning-frame specimen
+/// (9 of 10 did not solve their position on the 2×2×2), `solve --to` read
+/// the relative position without its frame (`R B` for `R U`), and
+/// `classes` listed ending moves that hold for one frame only.
+#[test]
+fn every_printed_path_up_to_rotation_is_held_still() {
+    let reaches = |puzzle: &str, path: &str, from: &str| {
+        let out = stdout(&["path", "--puzzle", puzzle, path, "--from", from]);
+        let line = out.lines().find(|l| l.starts_with("reaches")).unwrap();
+        assert!(
+            line.contains("the target"),
+            "{puzzle} {path} from {from}: {out}"
+        );
+    };
+    for puzzle in ["2x2x2", "topspin"] {
+        for seed in ["1", "2", "3"] {
+            let out = stdout(&[
+                "random",
+                "--puzzle",
+                puzzle,
+                "--answers",
+                "--count",
+                "3",
+                "--seed",
+                seed,
+                "--format",
+                "jsonl",
+            ]);
+            for line in out.lines() {
+                let r: serde_json::Value = serde_json::from_str(line).unwrap();
+                reaches(
+                    puzzle,
+                    r["specimen"].as_str().unwrap(),
+                    r["start"].as_str().unwrap(),
+                );
+            }
+        }
+    }
+    // From the goal to the pattern R U makes: R U itself, as on the corners.
+    let ru = "0 4 1 2 7 5 6 3 / 1 2 0 0 1 0 0 2";
+    let goal = "0 1 2 3 4 5 6 7 / 0 0 0 0 0 0 0 0";
+    for puzzle in ["2x2x2", "corners"] {
+        let out = stdout(&["solve", "--puzzle", puzzle, goal, "--to", ru]);
+        let specimen = out.lines().find(|l| l.starts_with("specimen")).unwrap();
+        assert!(specimen.contains("R U "), "{puzzle}: {out}");
+    }
+    // No ending moves up to rotation.
+    let classes = stdout(&["classes", "--puzzle", "2x2x2", "--format", "json"]);
+    let rows: serde_json::Value = serde_json::from_str(&classes).unwrap();
+    for r in rows.as_array().unwrap() {
+        assert_eq!(r["ending_twists"], serde_json::json!([]), "{r}");
+    }
+}
+
+/// Issue #43 (a storm on a fresh clone): `group` shares `--max-memory`
+/// among its stabiliser chains. The 12×12×12 of `symm/` (whose rotations
+/// make a second chain) finished under `--max-memory 60` at a 130 MB
+/// peak, each chain given the whole bound; the symm 20×20×20 under
+/// `ulimit -v` aborted. Now the second chain has what the first left.
+#[test]
+fn group_shares_its_memory_among_its_chains() {
+    let cube = format!("{TWSEARCH}/samples/symm/12x12x12.tws");
+    let (code, err, kb) = common::peak_memory(&["group", "--puzzle", &cube, "--max-memory", "60"]);
+    assert_eq!(code, Some(3), "{err}");
+    assert!(err.contains("of memory allowed"), "{err}");
+    assert!(kb < (60 + 20) * 1024, "{kb} kB under --max-memory 60");
+}

@@ -7,7 +7,11 @@
 //!    positions), in turn, A B A B …, after one warm-up each; the median
 //!    wall, CPU and peak memory of each, and the median of the ratios pair
 //!    by pair.
-//! 2. **Kociemba's group H** = ⟨U, D, R2, L2, F2, B2⟩ with `--h`: ours once,
+//! 2. **twsearch's own files**, `2x2x2.tws`, `skewb.tws` and `233.tws`,
+//!    which declare no symmetries: ours finds them from the moves and
+//!    searches by classes; twsearch counts positions. The same
+//!    distribution is checked, then the two race in turn as above.
+//! 3. **Kociemba's group H** = ⟨U, D, R2, L2, F2, B2⟩ with `--h`: ours once,
 //!    its distribution checked against the published one and its classes
 //!    against GAP's count by Burnside's lemma; then twsearch on the same
 //!    group for as long as ours took, and how far it got.
@@ -115,6 +119,40 @@ fn column(json: &str, key: &str) -> Vec<u64> {
         .collect()
 }
 
+/// Ours and theirs `runs` times each, in turn (A B A B …): the median wall,
+/// CPU and peak memory of each, and the median of twsearch's times over
+/// ours, pair by pair.
+fn in_turn(
+    title: &str,
+    (ours_name, ours_args): (&str, &[&str]),
+    (twsearch, theirs_name, theirs_args): (&str, &str, &[&str]),
+    runs: usize,
+) {
+    let (mut ours, mut theirs) = (Vec::new(), Vec::new());
+    for _ in 0..runs {
+        ours.push(run(OURS, ours_args, None));
+        theirs.push(run(twsearch, theirs_args, None));
+    }
+    let figure = |v: &[Run], f: fn(&Run) -> f64| median(v.iter().map(f).collect());
+    println!("{title}, {runs} runs each, medians:");
+    println!("| | wall | cpu | peak |\n|---|---|---|---|");
+    for (name, v) in [(ours_name, &ours), (theirs_name, &theirs)] {
+        println!(
+            "| {name} | {:.2} s | {:.2} s | {:.1} MiB |",
+            figure(v, |r| r.wall),
+            figure(v, |r| r.cpu),
+            figure(v, |r| r.peak_mib)
+        );
+    }
+    let ratio =
+        |f: fn(&Run) -> f64| median(ours.iter().zip(&theirs).map(|(a, b)| f(b) / f(a)).collect());
+    println!(
+        "twsearch's time over ours, pair by pair: wall {:.2}x, cpu {:.2}x",
+        ratio(|r| r.wall),
+        ratio(|r| r.cpu)
+    );
+}
+
 fn main() {
     let twsearch = flag("--twsearch").expect("--twsearch PATH: the peer's binary");
     let runs: usize = flag("--runs").map_or(5, |r| r.parse().expect("--runs N"));
@@ -142,34 +180,44 @@ fn main() {
             .sum::<u64>(),
         934_778
     );
-    let (mut ours, mut theirs) = (Vec::new(), Vec::new());
-    for _ in 0..runs {
-        ours.push(run(OURS, &ours_args, None));
-        theirs.push(run(&twsearch, &theirs_args, None));
-    }
-    let figure = |v: &[Run], f: fn(&Run) -> f64| median(v.iter().map(f).collect());
-    println!("the corner group (88 179 840 positions), {runs} runs each, medians:");
-    println!("| | wall | cpu | peak |\n|---|---|---|---|");
-    for (name, v) in [
-        ("schofield counts --puzzle corners", &ours),
-        ("twsearch -g 2x2x2.tws", &theirs),
-    ] {
-        println!(
-            "| {name} | {:.2} s | {:.2} s | {:.1} MiB |",
-            figure(v, |r| r.wall),
-            figure(v, |r| r.cpu),
-            figure(v, |r| r.peak_mib)
-        );
-    }
-    let ratio =
-        |f: fn(&Run) -> f64| median(ours.iter().zip(&theirs).map(|(a, b)| f(b) / f(a)).collect());
-    println!(
-        "twsearch's time over ours, pair by pair: wall {:.2}x, cpu {:.2}x",
-        ratio(|r| r.wall),
-        ratio(|r| r.cpu)
+    in_turn(
+        "the corner group (88 179 840 positions)",
+        ("schofield counts --puzzle corners", &ours_args),
+        (&twsearch, "twsearch -g 2x2x2.tws", &theirs_args),
+        runs,
     );
 
-    // 2. Kociemba's H.
+    // 2. twsearch's own files, which declare no symmetries: ours finds
+    // theirs from the moves.
+    for sample in ["2x2x2", "skewb", "233"] {
+        let file = format!("tests/fixtures/twsearch/samples/main/{sample}.tws");
+        let ours_args = ["counts", "--puzzle", &file, "--format", "json"];
+        let theirs_args = ["-g", &file];
+        let (a, b) = (
+            run(OURS, &ours_args, None),
+            run(&twsearch, &theirs_args, None),
+        );
+        assert_eq!(
+            column(&a.out, "positions"),
+            twsearch_counts(&b.out),
+            "{sample}: the same distribution"
+        );
+        in_turn(
+            &format!("{sample}.tws (symmetries found)"),
+            (
+                &format!("schofield counts --puzzle {sample}.tws"),
+                &ours_args,
+            ),
+            (
+                &twsearch,
+                &format!("twsearch -g {sample}.tws"),
+                &theirs_args,
+            ),
+            runs,
+        );
+    }
+
+    // 3. Kociemba's H.
     if std::env::args().any(|a| a == "--h") {
         let h_args = [
             "counts",
