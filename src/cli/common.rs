@@ -963,8 +963,11 @@ pub fn progress_bar(len: u64, template: &str, quiet: bool) -> indicatif::Progres
 pub fn check_writable(path: &Path) -> Result<(), String> {
     match std::fs::metadata(path) {
         Ok(m) if m.is_dir() => return Err("it is a folder".into()),
-        // A device, a pipe or a socket is written to, not replaced.
-        Ok(m) if !m.is_file() => return Ok(()),
+        // A device, a pipe or a socket is written to, not replaced; a pipe
+        // is opened now, refused at once when no reader has it.
+        Ok(m) if !m.is_file() => {
+            return schofield::board::store::hold_stream(path).map_err(|e| e.to_string());
+        }
         // A name too long, a loop of symbolic links, a folder on the way
         // that is a file: what the write at the end would meet.
         Err(e) if e.kind() != std::io::ErrorKind::NotFound => return Err(e.to_string()),

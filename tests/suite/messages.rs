@@ -670,8 +670,13 @@ fn a_table_that_cannot_be_saved_gets_no_tip_to_build_one() {
         fifo.to_str().unwrap(),
     ]);
     let err = String::from_utf8_lossy(&out.stderr);
-    // A failed write, exit 1, as for every output.
-    assert_eq!(out.status.code(), Some(1), "{err}");
+    // Refused before the work, as every output that cannot be written.
+    assert_eq!(out.status.code(), Some(2), "{err}");
     assert!(err.contains("no reader has open"), "{err}");
+    // A write that fails at the end is exit 1, as for every output.
+    let out = schofield(&["lookup", "build", "--board", "2x3", "--save", "/dev/full"]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(err.contains("No space left on device"), "{err}");
     assert!(!err.contains("build a table with"), "{err}");
 }

@@ -509,9 +509,17 @@ fn standard_output_is_judged_by_its_writes_and_a_pipe_never_waits() {
     );
     let started = std::time::Instant::now();
     let (code, err) = run("timeout 20 \"$0\" counts --puzzle five --output f");
-    assert_eq!(code, Some(1), "{err}");
+    // Refused before the work, as every output that cannot be written.
+    assert_eq!(code, Some(2), "{err}");
     assert!(err.contains("no reader has open"), "{err}");
     assert!(started.elapsed().as_secs() < 10);
+    // Before the work, however long it would take (the 3×4's census, a
+    // minute and a half): it was refused only once the work was done.
+    let started = std::time::Instant::now();
+    let (code, err) = run("timeout 60 \"$0\" boards --board 3x4 --output f");
+    assert_eq!(code, Some(2), "{err}");
+    assert!(err.contains("no reader has open"), "{err}");
+    assert!(started.elapsed().as_secs() < 5, "{:?}", started.elapsed());
     let (code, err) = run(
         "timeout 20 cat f > got & sleep 0.5; timeout 20 \"$0\" counts --puzzle five --output f; wait",
     );

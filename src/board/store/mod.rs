@@ -49,7 +49,9 @@ mod atomic;
 #[cfg(feature = "distributed")]
 pub(crate) mod checkpoint;
 
-pub use atomic::{remove_leftovers, temporary_prefix, write_atomically, write_atomically_with};
+pub use atomic::{
+    hold_stream, remove_leftovers, temporary_prefix, write_atomically, write_atomically_with,
+};
 
 use crate::board::{Arrangement, Board};
 use crate::text::{quoted, quoted_path};
