@@ -965,9 +965,7 @@ pub fn check_writable(path: &Path) -> Result<(), String> {
         Ok(m) if m.is_dir() => return Err("it is a folder".into()),
         // A device, a pipe or a socket is written to, not replaced; a pipe
         // is opened now, refused at once when no reader has it.
-        Ok(m) if !m.is_file() => {
-            return schofield::board::store::hold_stream(path).map_err(|e| e.to_string());
-        }
+        Ok(m) if !m.is_file() => return hold_pipe(path),
         // A name too long, a loop of symbolic links, a folder on the way
         // that is a file: what the write at the end would meet.
         Err(e) if e.kind() != std::io::ErrorKind::NotFound => return Err(e.to_string()),
@@ -1047,6 +1045,21 @@ pub fn memory_bound(max_memory_mb: u64) -> u64 {
         .flatten()
         .min()
         .unwrap_or(asked)
+}
+
+/// Pipes given as outputs, opened before the work and held open until the
+/// program ends ([`hold_pipe`]).
+static PIPES: std::sync::Mutex<Vec<std::fs::File>> = std::sync::Mutex::new(Vec::new());
+
+/// Opens `path` now if it is a pipe (FIFO) and holds it open: a pipe no
+/// reader has is refused before any work (it was refused after it), and
+/// the reader sees no end of file before the output is written at the end.
+fn hold_pipe(path: &Path) -> Result<(), String> {
+    let pipe = schofield::board::store::open_pipe(path).map_err(|e| e.to_string())?;
+    if let (Some(pipe), Ok(mut held)) = (pipe, PIPES.lock()) {
+        held.push(pipe);
+    }
+    Ok(())
 }
 
 /// Notes kept until the command succeeds: a note that comes before an

@@ -171,7 +171,8 @@ impl Shape {
                 .iter()
                 .map(|g| slot_move(g, b))
                 .collect::<Option<Vec<_>>>()?;
-            for orbit in slot_orbits(b.slots, &moves) {
+            let sigmas: Vec<Vec<usize>> = moves.iter().map(|(sigma, _)| sigma.clone()).collect();
+            for orbit in orbits_under(b.slots, &sigmas) {
                 let mut components = Vec::new();
                 if orbit.len() >= 2 {
                     components.push(shape.moduli.len());
@@ -266,11 +267,20 @@ fn slot_move(g: &[u32], b: &Blocks) -> Option<(Vec<usize>, Vec<usize>)> {
     Some((sigma, gain))
 }
 
-/// The orbits of `0..slots` under the slot permutations of `moves`.
-fn slot_orbits(slots: usize, moves: &[(Vec<usize>, Vec<usize>)]) -> Vec<Vec<usize>> {
-    let mut seen = vec![false; slots];
+/// The orbits of `0..n` under the permutations `perms` (each a list of
+/// images, or of sources: the orbits are the same), each in the order
+/// first reached.
+///
+/// ```
+/// use schofield::group::bound::orbits_under;
+/// let swap = vec![1, 0, 2, 3];
+/// let cycle = vec![0, 1, 3, 2];
+/// assert_eq!(orbits_under(4, &[swap, cycle]), vec![vec![0, 1], vec![2, 3]]);
+/// ```
+pub fn orbits_under(n: usize, perms: &[Vec<usize>]) -> Vec<Vec<usize>> {
+    let mut seen = vec![false; n];
     let mut out = Vec::new();
-    for start in 0..slots {
+    for start in 0..n {
         if seen[start] {
             continue;
         }
@@ -278,8 +288,8 @@ fn slot_orbits(slots: usize, moves: &[(Vec<usize>, Vec<usize>)]) -> Vec<Vec<usiz
         let mut orbit = vec![start];
         let mut i = 0;
         while i < orbit.len() {
-            for (sigma, _) in moves {
-                let y = sigma[orbit[i]];
+            for p in perms {
+                let y = p[orbit[i]];
                 if !seen[y] {
                     seen[y] = true;
                     orbit.push(y);

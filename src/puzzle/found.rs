@@ -381,32 +381,19 @@ fn transformation(sigma: &[u32], shape: &[(usize, usize, usize)], mirror: bool) 
 
 /// For each orbit of the puzzle, the orbits of its slots under the moves.
 fn slot_orbits(gens: &[Transformation]) -> Vec<Vec<Vec<usize>>> {
-    let first = &gens[0];
-    (0..first.orbits().len())
+    (0..gens[0].orbits().len())
         .map(|k| {
-            let n = first.orbits()[k].len();
-            let mut seen = vec![false; n];
-            let mut out = Vec::new();
-            for start in 0..n {
-                if seen[start] {
-                    continue;
-                }
-                seen[start] = true;
-                let mut orbit = vec![start];
-                let mut i = 0;
-                while i < orbit.len() {
-                    for g in gens {
-                        let y = usize::from(g.orbits()[k].permutation()[orbit[i]]);
-                        if !seen[y] {
-                            seen[y] = true;
-                            orbit.push(y);
-                        }
-                    }
-                    i += 1;
-                }
-                out.push(orbit);
-            }
-            out
+            let perms: Vec<Vec<usize>> = gens
+                .iter()
+                .map(|g| {
+                    g.orbits()[k]
+                        .permutation()
+                        .iter()
+                        .map(|&x| usize::from(x))
+                        .collect()
+                })
+                .collect();
+            crate::group::bound::orbits_under(gens[0].orbits()[k].len(), &perms)
         })
         .collect()
 }

@@ -87,50 +87,35 @@ pub fn write_atomically(path: &Path, bytes: &[u8]) -> io::Result<()> {
     write_atomically_with(path, &temporary_prefix(), |out| out.write_all(bytes))
 }
 
-/// Pipes opened before the work ([`hold_stream`]), to be written at its end.
-#[cfg(unix)]
-static HELD: std::sync::Mutex<Vec<(std::path::PathBuf, fs::File)>> =
-    std::sync::Mutex::new(Vec::new());
-
-/// Opens `path` now if it is a pipe (FIFO), as [`write_atomically`] would
-/// open it, and holds it open for that write: a pipe no reader has open is
-/// refused before any work rather than after it, and a reader that has it
-/// open sees no end of file before the output. Anything else is left to
-/// the write.
-pub fn hold_stream(path: &Path) -> io::Result<()> {
+/// Opens `path` if it is a pipe (FIFO), as [`write_atomically`] would open
+/// it: `Ok(None)` for anything else. A caller that holds the pipe open
+/// until its write ends refuses a pipe no reader has before any work, and
+/// its reader sees no end of file before the output.
+pub fn open_pipe(path: &Path) -> io::Result<Option<fs::File>> {
     let Ok(m) = fs::metadata(path) else {
-        return Ok(());
+        return Ok(None);
     };
     #[cfg(unix)]
     {
         use std::os::unix::fs::FileTypeExt;
         if m.file_type().is_fifo() {
-            let file = open_stream(path, &m)?;
-            if let Ok(mut held) = HELD.lock() {
-                held.push((path.to_path_buf(), file));
-            }
+            return open_stream(path, &m).map(Some);
         }
     }
     #[cfg(not(unix))]
     let _ = m;
-    Ok(())
+    Ok(None)
 }
 
 /// Opens a device, a pipe or a socket to write into. A pipe (FIFO) is a
 /// reader waiting: opened without waiting, it is refused at once when no
 /// reader has it open (where a plain open would wait for one for ever),
-/// and written with blocking writes when one has. A pipe already opened
-/// by [`hold_stream`] is that one.
+/// and written with blocking writes when one has.
 #[cfg(unix)]
 fn open_stream(path: &Path, m: &fs::Metadata) -> io::Result<fs::File> {
     use std::os::unix::fs::{FileTypeExt, OpenOptionsExt};
     if !m.file_type().is_fifo() {
         return fs::OpenOptions::new().write(true).open(path);
-    }
-    if let Ok(mut held) = HELD.lock()
-        && let Some(at) = held.iter().position(|(p, _)| p == path)
-    {
-        return Ok(held.remove(at).1);
     }
     use rustix::fs::{OFlags, fcntl_getfl, fcntl_setfl};
     let file = fs::OpenOptions::new()

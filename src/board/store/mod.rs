@@ -50,7 +50,7 @@ mod atomic;
 pub(crate) mod checkpoint;
 
 pub use atomic::{
-    hold_stream, remove_leftovers, temporary_prefix, write_atomically, write_atomically_with,
+    open_pipe, remove_leftovers, temporary_prefix, write_atomically, write_atomically_with,
 };
 
 use crate::board::{Arrangement, Board};
