@@ -70,6 +70,24 @@ pub fn structured<T: Serialize + ?Sized>(value: &T, format: Format) -> Result<St
     }
 }
 
+/// JSON lines of `items`: one compact record a line, each serialised on
+/// its own, so that no tree of the whole list is built ([`structured`]
+/// builds one to split any value; a class dictionary's took twice the
+/// memory of its text).
+///
+/// ```
+/// use schofield::render::json_lines;
+/// assert_eq!(json_lines(&[1, 2]).unwrap(), "1\n2\n");
+/// ```
+pub fn json_lines<T: Serialize>(items: &[T]) -> Result<String, OutputError> {
+    let mut out = String::new();
+    for item in items {
+        out += &serde_json::to_string(item).map_err(|e| OutputError(e.to_string()))?;
+        out.push('\n');
+    }
+    Ok(out)
+}
+
 /// Serialises flat records as CSV with a header line.
 pub fn csv<T: Serialize>(records: impl IntoIterator<Item = T>) -> Result<String, OutputError> {
     let mut w = ::csv::Writer::from_writer(Vec::new());

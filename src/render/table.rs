@@ -78,7 +78,8 @@ struct ClassRow<'a> {
 /// The class dictionary.
 pub fn render_classes(records: &[ClassRecord], format: Format) -> Result<String, OutputError> {
     match format {
-        Format::Json | Format::Jsonl | Format::Yaml => structured(records, format),
+        Format::Jsonl => super::json_lines(records),
+        Format::Json | Format::Yaml => structured(records, format),
         Format::Csv => csv(records.iter().map(|r| ClassRow {
             class_id: r.class_id,
             representative: &r.representative,

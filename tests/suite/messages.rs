@@ -536,6 +536,25 @@ fn classes_and_graph_honour_max_memory() {
         super::common::peak_memory(&["classes", "--puzzle", "2x2x2", "--max-memory", "200"]);
     assert_eq!(code, Some(0), "{err}");
     assert!(kb < 200 * 1024, "{kb} kB");
+    // In every format within the bound and the program's own 20 MB: as
+    // JSON lines it built a tree of the whole list first, and peaked at
+    // 232 MB where the text takes 125 MB.
+    for format in ["text", "json", "jsonl", "yaml", "csv"] {
+        let (code, err, kb) = super::common::peak_memory(&[
+            "classes",
+            "--puzzle",
+            "2x2x2",
+            "--max-memory",
+            "115",
+            "--format",
+            format,
+        ]);
+        assert_eq!(code, Some(0), "{format}: {err}");
+        assert!(
+            kb < (115 + 20) * 1024,
+            "{format}: {kb} kB under --max-memory 115"
+        );
+    }
 }
 
 /// Issue #43: off a terminal, `-v` says how far a long run is, a line
