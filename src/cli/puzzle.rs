@@ -355,9 +355,16 @@ pub fn counts_without_symmetries(
     bar.finish();
     let found = found?;
     if found.is_some() && !quiet {
-        eprintln!(
-            "note: no symmetry maps these moves onto themselves, so a class is a position: the positions alone, two bits each (--burnside adds the classes with inverses)"
-        );
+        if puzzle.symmetries().len() > 1 {
+            eprintln!(
+                "note: more than {} positions, whose symmetries the search by classes cannot take: the positions alone, two bits each, without classes (--symmetries none says so at once)",
+                grouped(schofield::twist::analysis::DENSE_MOST as usize)
+            );
+        } else {
+            eprintln!(
+                "note: no symmetry maps these moves onto themselves, so a class is a position: the positions alone, two bits each (--burnside adds the classes with inverses)"
+            );
+        }
     }
     Ok(found)
 }

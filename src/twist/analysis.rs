@@ -1024,7 +1024,9 @@ pub fn move_counts_by_classes(
     }
     let space = Space::with_limit(puzzle, &moves, options.max_memory)?;
     let symmetries = usable_symmetries(puzzle, &moves, &space);
-    if symmetries.len() < CLASSES_PAY && !options.always_by_classes {
+    let pays =
+        symmetries.len() >= CLASSES_PAY || (symmetries.len() > 1 && space.len() > DENSE_MOST);
+    if !pays && !options.always_by_classes {
         return Ok(None);
     }
     let actions: Vec<SpaceSymmetry> = symmetries.into_iter().map(|s| s.action).collect();
@@ -1059,9 +1061,11 @@ pub fn move_counts_by_classes(
 /// onto itself: the positions at each distance by the two-bit search
 /// ([`search::two_bit_counts`], a quarter of a byte a position), and no
 /// class pass, for a class is then a position (the classes with inverses
-/// are left out). `Ok(None)` when it does not apply: moves priced by
-/// words, positions taken up to rotation, or a symmetry besides the
-/// identity that maps the moves onto themselves
+/// are left out). Past [`DENSE_MOST`] positions it answers whatever the
+/// symmetries, the classes left out, where the search by classes cannot
+/// take them. `Ok(None)` when it does not apply: moves priced by words,
+/// positions taken up to rotation, or up to [`DENSE_MOST`] positions and a
+/// symmetry besides the identity that maps the moves onto themselves
 /// ([`move_counts_by_classes`] or [`Analysis::new`] answers).
 ///
 /// ```
@@ -1090,7 +1094,9 @@ pub fn move_counts_without_symmetries(
         return Ok(None);
     }
     let space = Space::with_limit(puzzle, &moves, options.max_memory)?;
-    if space.up_to_rotation() || usable_symmetries(puzzle, &moves, &space).len() > 1 {
+    if space.up_to_rotation()
+        || (usable_symmetries(puzzle, &moves, &space).len() > 1 && space.len() <= DENSE_MOST)
+    {
         return Ok(None);
     }
     let counts = search::two_bit_counts(&space, options.max_memory, progress)?;
@@ -1100,7 +1106,19 @@ pub fn move_counts_without_symmetries(
 /// The fewest symmetries with which [`move_counts_by_classes`] answers by
 /// default: with fewer, the dense search is faster (measured on the corner
 /// group: 48 symmetries 0.8 s against 4.9 s; none, 17 s against 4.2 s).
+/// Past [`DENSE_MOST`] positions any symmetry but the identity will do.
 pub const CLASSES_PAY: usize = 16;
+
+/// The most positions for which a move-count table is left to the dense
+/// analysis ([`Analysis::new`]: a byte a position and a pass for the
+/// classes) when fewer than [`CLASSES_PAY`] symmetries make the search by
+/// classes slower. Past it, [`move_counts_by_classes`] answers with any
+/// symmetry besides the identity, and [`move_counts_without_symmetries`]
+/// where the search by classes does not apply (twsearch's `turnstile.tws`,
+/// 6 286 896 000 positions and 4 symmetries: 179 s by classes, where the
+/// dense analysis needed 6.3 GB for its bytes and had not finished its
+/// classes after 250 s).
+pub const DENSE_MOST: u64 = 1 << 28;
 
 /// The move-count table found by the search by classes.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -1983,3 +1983,40 @@ fn group_shares_its_memory_among_its_chains() {
     assert!(err.contains("of memory allowed"), "{err}");
     assert!(kb < (60 + 20) * 1024, "{kb} kB under --max-memory 60");
 }
+
+/// Issue #44, point 3: an orbit whose arrangements pass a move table's
+/// 2^26 values is worked move by move, not refused. A 12-cycle on twelve
+/// slots has 12! = 479 001 600 arrangements, of which the quarter turns
+/// reach twelve; the Dino cube's twelve edges (239 500 800) are its
+/// benchmark (docs/performance.md).
+#[test]
+fn an_orbit_past_the_table_is_worked_not_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("cycle.tws");
+    std::fs::write(
+        &file,
+        "Name Cycle\nSet P 12 1\nSolved\nP\n1 2 3 4 5 6 7 8 9 10 11 12\nEnd\nMove A\nP\n2 3 4 5 6 7 8 9 10 11 12 1\nEnd\n",
+    )
+    .unwrap();
+    let file = file.to_str().unwrap();
+    let p = read::puzzle(file).unwrap();
+    let moves = p.moves(Metric::Quarter, None).unwrap();
+    let space = Space::new(&p, &moves).unwrap();
+    assert_eq!(space.len(), 479_001_600);
+    assert!(space.table_bytes() < 100, "no table of 12! arrangements");
+    // A and A' from the goal, and back: worked as a table would.
+    let a = space.apply(space.goal_index(), 0);
+    assert_ne!(a, space.goal_index());
+    assert_eq!(space.apply(a, 1), space.goal_index());
+    let out = common::schofield(&[
+        "counts", "--puzzle", file, "--metric", "quarter", "--format", "csv",
+    ]);
+    assert!(out.status.success(), "{out:?}");
+    let text = String::from_utf8(out.stdout).unwrap();
+    let positions: Vec<&str> = text
+        .lines()
+        .skip(1)
+        .map(|l| l.split(',').nth(1).unwrap())
+        .collect();
+    assert_eq!(positions, ["1", "2", "2", "2", "2", "2", "1"], "{text}");
+}

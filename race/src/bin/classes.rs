@@ -15,13 +15,18 @@
 //!    its distribution checked against the published one and its classes
 //!    against GAP's count by Burnside's lemma; then twsearch on the same
 //!    group for as long as ours took, and how far it got.
+//! 4. **The large samples** with `--large`, once each: `dino.tws` (twelve
+//!    edges past a move table, worked move by move; by positions with
+//!    `--symmetries none`, and with its symmetries found by the dense
+//!    analysis) and `turnstile.tws` (6 286 896 000 positions, by classes
+//!    under its 4 found symmetries), the distribution checked.
 //!
 //! The peer is not built here: give its binary's path (twsearch's C++
 //! tree, commit 0a8bfb07, `make build/bin/twsearch TWSEARCH_VERSION=x`).
 //! Run it from the repository's root, after `cargo build --release`:
 //!
 //!     cargo run --release --manifest-path race/Cargo.toml --bin classes -- \
-//!         --twsearch PATH/twsearch [--runs 5] [--h]
+//!         --twsearch PATH/twsearch [--runs 5] [--h] [--large]
 
 use schofield_race::{flag, median, twsearch_counts};
 use std::process::{Command, Stdio};
@@ -215,6 +220,38 @@ fn main() {
             ),
             runs,
         );
+    }
+
+    // 4. The large samples, once each: the Dino cube's twelve edges pass
+    // a move table and are worked (by positions, and with its 48 found
+    // symmetries by the dense analysis, which gives the classes); the
+    // turnstile's 6 286 896 000 positions are searched by classes under
+    // its 4 found symmetries.
+    if std::env::args().any(|a| a == "--large") {
+        let none: &[&str] = &["--symmetries", "none"];
+        for (sample, extra) in [("dino", none), ("dino", &[][..]), ("turnstile", &[][..])] {
+            let file = format!("tests/fixtures/twsearch/samples/main/{sample}.tws");
+            let mut ours_args = vec!["counts", "--puzzle", &file, "--format", "json"];
+            ours_args.extend_from_slice(extra);
+            let ours = run(OURS, &ours_args, None);
+            let theirs = run(&twsearch, &["-g", &file], None);
+            assert_eq!(
+                column(&ours.out, "positions"),
+                twsearch_counts(&theirs.out),
+                "{sample}: the same distribution"
+            );
+            println!(
+                "| {sample}.tws {} | {:.1} s wall, {:.1} s cpu, {:.1} MiB | {:.1} s wall, {:.1} s cpu, {:.1} MiB | {:.2}x |",
+                extra.join(" "),
+                ours.wall,
+                ours.cpu,
+                ours.peak_mib,
+                theirs.wall,
+                theirs.cpu,
+                theirs.peak_mib,
+                theirs.wall / ours.wall
+            );
+        }
     }
 
     // 3. Kociemba's H.

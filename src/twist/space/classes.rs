@@ -439,11 +439,9 @@ fn sources(space: &Space, symmetries: &[SpaceSymmetry]) -> Option<Vec<Vec<usize>
             c.counts.clone(),
         )
     };
-    if space
-        .coords
-        .iter()
-        .any(|c| c.ori_count > 1 && (c.slots.len() > 8 || c.ori_count > 1 << 16))
-    {
+    if space.coords.iter().any(|c| {
+        (c.ori_count > 1 && (c.slots.len() > 8 || c.ori_count > 1 << 16)) || c.worked.is_some()
+    }) {
         return None;
     }
     symmetries

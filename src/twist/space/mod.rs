@@ -48,8 +48,14 @@ pub use symmetry::SpaceSymmetry;
 use symmetry::rotations_of;
 pub use tables::MoveTable;
 
-/// The most entries of one coordinate's move table.
+/// The most values of one coordinate whose move table is made; a larger
+/// coordinate (the 3×3×3's twelve edges, the Dino cube's) is *worked*: a
+/// move unranks its value, moves the pieces and ranks them again.
 pub const MAX_TABLE: u64 = 1 << 26;
+
+/// The most slots of one group orbit: a coordinate's pieces are worked on
+/// the stack, a byte each.
+pub const MAX_WORKED_SLOTS: usize = 255;
 
 /// Why a puzzle's positions cannot be numbered.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -60,8 +66,8 @@ pub enum SpaceError {
     /// More positions than a 64-bit number holds.
     #[error("the puzzle has more than 2^64 arrangements; it is too large to search")]
     Overflow,
-    /// A coordinate too large for its table.
-    #[error("orbit {} has {count} arrangements of its pieces in one group orbit of {slots} slots; the engine tabulates at most {MAX_TABLE}", quoted(.orbit))]
+    /// A group orbit of more slots than a coordinate numbers.
+    #[error("orbit {} has {count} arrangements of its pieces in one group orbit of {slots} slots; the engine numbers orbits of at most {MAX_WORKED_SLOTS} slots", quoted(.orbit))]
     Coordinate {
         /// The orbit.
         orbit: String,
@@ -155,9 +161,14 @@ struct Coordinate {
     /// For at most eight slots and 65 536 orientation values: every
     /// orientation value's orientations, a byte a slot.
     ori_packed: Option<Vec<u64>>,
-    /// `perm_table[v * moves + m]`: the value move `m` makes of value `v`.
+    /// `perm_table[v * moves + m]`: the value move `m` makes of value `v`
+    /// (empty when the arrangements are worked, not tabulated: more than
+    /// [`MAX_TABLE`] of them).
     perm_table: MoveTable,
     ori_table: MoveTable,
+    /// For a coordinate with more than [`MAX_TABLE`] arrangements or
+    /// orientations: each move on its own slots, to work a move out.
+    worked: Option<Box<Worked>>,
     /// For rank with tables: the ranker of ≤ 8 distinct pieces.
     ranker: Option<SmallRanker>,
     /// The goal's arrangement here (dense values, slot by slot), each dense
@@ -168,6 +179,19 @@ struct Coordinate {
     goal_ori: Vec<u8>,
     /// Each arrangement's inverse's, made on first use.
     inverse: std::sync::OnceLock<Vec<u16>>,
+}
+
+/// A move on one coordinate's own slots, for a coordinate too large for a
+/// move table: `src[m * slots + k]` is the slot whose piece move `m` brings
+/// to slot `k`, `gain[m * slots + k]` the orientation it gains there.
+#[derive(Debug, Clone)]
+struct Worked {
+    src: Vec<u8>,
+    gain: Vec<u8>,
+    /// True when the arrangements are worked (else only the orientations).
+    perm: bool,
+    /// True when the orientations are worked.
+    ori: bool,
 }
 
 /// One digit of a position's number.
@@ -216,6 +240,11 @@ pub struct Space {
     /// `home_of[first + label]`: the slot (within its orbit) where the goal
     /// has that piece.
     home_of: Vec<u8>,
+    /// The move table of a digit of one value, every move keeping it: the
+    /// inner table of blocks of one position ([`Space::blocks`]).
+    unit: MoveTable,
+    /// The most values of a coordinate that is tabulated ([`MAX_TABLE`]).
+    max_table: u64,
 }
 
 fn flat_map(t: &Transformation, orbits: &[(usize, usize, u8)]) -> FlatMap {
@@ -246,6 +275,17 @@ impl Space {
         puzzle: &Puzzle,
         moves: &MoveSet,
         max_memory: Option<u64>,
+    ) -> Result<Space, SpaceError> {
+        Space::build(puzzle, moves, max_memory, MAX_TABLE)
+    }
+
+    /// [`Space::with_limit`], tabulating coordinates of at most
+    /// `max_table` values and working the others ([`MAX_TABLE`]).
+    fn build(
+        puzzle: &Puzzle,
+        moves: &MoveSet,
+        max_memory: Option<u64>,
+        max_table: u64,
     ) -> Result<Space, SpaceError> {
         puzzle.searchable()?;
         let (orbits, goal) = layout_of(puzzle);
@@ -416,10 +456,9 @@ impl Space {
             let ori_count = u64::from(modulus)
                 .checked_pow(ori_digits as u32)
                 .ok_or(SpaceError::Overflow)?;
-            let name = || puzzle.orbits()[orbit].name.clone();
-            if perm_count > MAX_TABLE || ori_count > MAX_TABLE {
+            if s > MAX_WORKED_SLOTS {
                 return Err(SpaceError::Coordinate {
-                    orbit: name(),
+                    orbit: puzzle.orbits()[orbit].name.clone(),
                     slots: s,
                     count: perm_count.max(ori_count),
                 });
@@ -454,6 +493,7 @@ impl Space {
                 ori_packed: None,
                 perm_table: MoveTable::Small(Vec::new()),
                 ori_table: MoveTable::Small(Vec::new()),
+                worked: None,
                 ranker,
                 home,
                 goal_ori,
@@ -492,6 +532,8 @@ impl Space {
             coords,
             digits,
             size,
+            unit: MoveTable::zeroed(1, maps.len()),
+            max_table,
             moves: maps,
             effective,
             rotations,
@@ -510,14 +552,18 @@ impl Space {
     }
 
     /// The bytes of the move tables: for each coordinate, an entry for
-    /// each value and move, two bytes or four.
+    /// each value and move, two bytes or four (none for a worked one).
     pub fn table_bytes(&self) -> u64 {
         let nm = self.moves.len() as u64;
         self.coords
             .iter()
             .map(|c| {
-                let entry = |values: u64| if values <= 1 << 16 { 2 } else { 4 };
-                (c.perm_count * entry(c.perm_count) + c.ori_count * entry(c.ori_count)) * nm
+                let table = |values: u64| match values {
+                    _ if values > self.max_table => 0,
+                    0..=0x1_0000 => values * 2,
+                    _ => values * 4,
+                };
+                (table(c.perm_count) + table(c.ori_count)) * nm
             })
             .sum()
     }
@@ -583,9 +629,7 @@ impl Space {
         if let [d] = self.digits.as_slice()
             && d.stride == 1
         {
-            let c = &self.coords[d.coord];
-            let table = if d.ori { &c.ori_table } else { &c.perm_table };
-            return u64::from(table.at(index as usize * nm + m));
+            return self.coords[d.coord].step(d.ori, index, m, nm);
         }
         self.step_digits(&self.digits, index, m)
     }
@@ -609,6 +653,10 @@ impl Space {
             let (q, r) = d.radix.div_rem(rest);
             rest = q;
             let c = &self.coords[d.coord];
+            if c.is_worked(d.ori) {
+                c.step_all(d.ori, r, d.stride, out);
+                continue;
+            }
             let table = if d.ori { &c.ori_table } else { &c.perm_table };
             let at = r as usize * nm;
             // The table's width is settled once a digit, not once a move.

@@ -30,9 +30,26 @@ impl Space {
                     .unzip()
             })
             .unzip();
-        let mut perm_table = MoveTable::zeroed(coord.perm_count, nm);
+        // A coordinate too large for a table keeps each move on its slots
+        // instead, and works a move out when it is asked.
+        let (work_perm, work_ori) = (
+            coord.perm_count > self.max_table,
+            coord.ori_count > self.max_table,
+        );
+        let worked = (work_perm || work_ori).then(|| {
+            Box::new(Worked {
+                src: local.iter().flatten().map(|&k| k as u8).collect(),
+                gain: gains.iter().flatten().copied().collect(),
+                perm: work_perm,
+                ori: work_ori,
+            })
+        });
+        let tabulated = |values: u64, worked: bool| if worked { 0 } else { values };
+        let mut perm_table = MoveTable::zeroed(tabulated(coord.perm_count, work_perm), nm);
         let mut packed = None;
-        if let (Some(ranker), true) = (coord.ranker, s <= 8) {
+        if work_perm {
+            // Worked: no table.
+        } else if let (Some(ranker), true) = (coord.ranker, s <= 8) {
             // Arrangements in rank order, packed three bits an entry.
             let all = packed_in_order(s, coord.kind);
             // Each move as the fields it moves, `(to, from)` bit offsets,
@@ -60,8 +77,8 @@ impl Space {
                 MoveTable::Large(t) => fill_any(coord, &local, t, nm),
             }
         }
-        let mut ori_table = MoveTable::zeroed(coord.ori_count, nm);
-        if coord.ori_count > 1 {
+        let mut ori_table = MoveTable::zeroed(tabulated(coord.ori_count, work_ori), nm);
+        if coord.ori_count > 1 && !work_ori {
             let mut o = vec![0u8; s];
             let mut out = vec![0u8; s];
             let md = u16::from(coord.modulus);
@@ -91,6 +108,7 @@ impl Space {
         coord.ori_packed = ori_packed;
         coord.perm_table = perm_table;
         coord.ori_table = ori_table;
+        coord.worked = worked;
         coord.packed = packed;
     }
 
@@ -102,6 +120,9 @@ impl Space {
             return None;
         };
         let c = &self.coords[d.coord];
+        if c.is_worked(d.ori) {
+            return None;
+        }
         Some(if d.ori { &c.ori_table } else { &c.perm_table })
     }
 
@@ -110,9 +131,14 @@ impl Space {
     /// and a move takes a block's positions into one block, each by its
     /// inner value alone. Returns the block size and the inner digit's move
     /// table (`at(inner × moves + m)`).
+    /// When that digit is worked ([`MAX_TABLE`]), a block is one position:
+    /// the size is 1 and the table's one value stays.
     pub fn blocks(&self) -> Option<(u64, &MoveTable)> {
         let d = self.digits.first()?;
         let c = &self.coords[d.coord];
+        if c.is_worked(d.ori) {
+            return Some((1, &self.unit));
+        }
         Some((
             d.radix.get(),
             if d.ori { &c.ori_table } else { &c.perm_table },
@@ -123,7 +149,12 @@ impl Space {
     /// (see [`Space::blocks`]): the outer digits worked through.
     #[inline]
     pub fn block_step(&self, b: u64, m: usize) -> u64 {
-        self.step_digits(&self.digits[1..], b, m)
+        match self.digits.first() {
+            Some(d) if self.coords[d.coord].is_worked(d.ori) => {
+                self.step_digits(&self.digits, b, m)
+            }
+            _ => self.step_digits(&self.digits[1..], b, m),
+        }
     }
 
     /// Move `m` on the number whose digits, least significant first, are
@@ -137,11 +168,74 @@ impl Space {
         for d in digits {
             let (q, r) = d.radix.div_rem(rest);
             rest = q;
-            let c = &self.coords[d.coord];
-            let table = if d.ori { &c.ori_table } else { &c.perm_table };
-            out += u64::from(table.at(r as usize * nm + m)) * d.stride;
+            out += self.coords[d.coord].step(d.ori, r, m, nm) * d.stride;
         }
         out
+    }
+}
+
+impl Coordinate {
+    /// True when the digit (`ori`: the orientations, else the arrangement)
+    /// is worked out move by move rather than read from a table.
+    #[inline(always)]
+    pub(super) fn is_worked(&self, ori: bool) -> bool {
+        self.worked
+            .as_ref()
+            .is_some_and(|w| if ori { w.ori } else { w.perm })
+    }
+
+    /// The value move `m` (of `nm`) makes of the digit's value `v`.
+    #[inline]
+    pub(super) fn step(&self, ori: bool, v: u64, m: usize, nm: usize) -> u64 {
+        if self.is_worked(ori) {
+            let mut out = [0u64; 1];
+            self.work(ori, v, m..m + 1, 1, &mut out);
+            return out[0];
+        }
+        let table = if ori {
+            &self.ori_table
+        } else {
+            &self.perm_table
+        };
+        u64::from(table.at(v as usize * nm + m))
+    }
+
+    /// Adds `stride` times the value each move makes of the worked digit's
+    /// value `v` to `out` (as long as the moves): the pieces (or
+    /// orientations) unranked once, moved and ranked once a move.
+    #[inline]
+    pub(super) fn step_all(&self, ori: bool, v: u64, stride: u64, out: &mut [u64]) {
+        self.work(ori, v, 0..out.len(), stride, out);
+    }
+
+    /// [`Coordinate::step_all`] for the moves `moves`, into `out` in order.
+    fn work(&self, ori: bool, v: u64, moves: std::ops::Range<usize>, stride: u64, out: &mut [u64]) {
+        let w = self.worked.as_ref().expect("a worked coordinate");
+        let s = self.slots.len();
+        let mut arr = [0u8; MAX_WORKED_SLOTS];
+        let mut moved = [0u8; MAX_WORKED_SLOTS];
+        let md = u16::from(self.modulus.max(1));
+        if ori {
+            self.unrank_ori(v, &mut arr[..s]);
+        } else {
+            self.unrank_perm(v, &mut arr[..s]);
+        }
+        for (o, m) in out.iter_mut().zip(moves) {
+            let src = &w.src[m * s..(m + 1) * s];
+            if ori {
+                let gain = &w.gain[m * s..(m + 1) * s];
+                for k in 0..s {
+                    moved[k] =
+                        ((u16::from(arr[usize::from(src[k])]) + u16::from(gain[k])) % md) as u8;
+                }
+                *o += self.rank_ori(&moved[..s]) * stride;
+            } else {
+                for k in 0..s {
+                    moved[k] = arr[usize::from(src[k])];
+                }
+                *o += self.rank_perm(&moved[..s]) * stride;
+            }
+        }
     }
 }
 
@@ -280,4 +374,51 @@ fn fill_any<T: Entry + Send>(coord: &Coordinate, local: &[Vec<usize>], table: &m
                 }
             }
         });
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::puzzle::{Metric, library};
+
+    /// A space with every coordinate worked, none tabulated.
+    fn worked(name: &str) -> (Space, Space) {
+        let puzzle = library::get(name).expect("a library puzzle");
+        let moves = puzzle.moves(Metric::Face, None).expect("its moves");
+        let tabulated = Space::new(&puzzle, &moves).expect("its space");
+        let worked = Space::build(&puzzle, &moves, None, 0).expect("its space, worked");
+        (tabulated, worked)
+    }
+
+    /// A worked coordinate makes the same moves as its table, through
+    /// every way the searches step (a move, every move, blocks), on
+    /// arrangements full, even and of a multiset, with orientations kept
+    /// by their sum or free, and positions up to rotation.
+    #[test]
+    fn worked_coordinates_move_as_their_tables() {
+        for name in [
+            "eight", "corners", "2x2x2", "squares", "pyraminx", "topspin",
+        ] {
+            let (t, w) = worked(name);
+            assert_eq!(t.len(), w.len(), "{name}");
+            assert_eq!(t.goal_index(), w.goal_index(), "{name}");
+            assert_eq!(w.table_bytes(), 0, "{name}");
+            assert!(w.direct_table().is_none(), "{name}");
+            let nm = t.move_count();
+            let (size, inner) = w.blocks().expect("blocks");
+            assert_eq!(size, 1, "{name}: a worked digit's block is one position");
+            let (mut a, mut b) = (vec![0u64; nm], vec![0u64; nm]);
+            let step = (t.len() / 20_000).max(1);
+            for x in (0..t.len()).step_by(step as usize) {
+                t.neighbours(x, &mut a);
+                w.neighbours(x, &mut b);
+                assert_eq!(a, b, "{name}: neighbours of {x}");
+                for m in 0..nm {
+                    assert_eq!(w.apply(x, m), a[m], "{name}: move {m} of {x}");
+                    let block = w.block_step(x, m) + u64::from(inner.at(m));
+                    assert_eq!(block, a[m], "{name}: block step {m} of {x}");
+                }
+            }
+        }
+    }
 }
