@@ -413,10 +413,10 @@ mod tests {
                 t.neighbours(x, &mut a);
                 w.neighbours(x, &mut b);
                 assert_eq!(a, b, "{name}: neighbours of {x}");
-                for m in 0..nm {
-                    assert_eq!(w.apply(x, m), a[m], "{name}: move {m} of {x}");
+                for (m, &y) in a.iter().enumerate() {
+                    assert_eq!(w.apply(x, m), y, "{name}: move {m} of {x}");
                     let block = w.block_step(x, m) + u64::from(inner.at(m));
-                    assert_eq!(block, a[m], "{name}: block step {m} of {x}");
+                    assert_eq!(block, y, "{name}: block step {m} of {x}");
                 }
             }
         }
