@@ -356,10 +356,10 @@ pub fn counts_without_symmetries(
     let found = found?;
     if found.is_some() && !quiet {
         if puzzle.symmetries().len() > 1 {
-            eprintln!(
-                "note: more than {} positions, whose symmetries the search by classes cannot take: the positions alone, two bits each, without classes (--symmetries none says so at once)",
+            super::common::note_on_success(format!(
+                "the search by classes cannot take these symmetries (an orbit too large for a move table, or more than {} positions): the positions alone, two bits each, without classes (--burnside adds the classes, by a byte a position)",
                 grouped(schofield::twist::analysis::DENSE_MOST as usize)
-            );
+            ));
         } else {
             eprintln!(
                 "note: no symmetry maps these moves onto themselves, so a class is a position: the positions alone, two bits each (--burnside adds the classes with inverses)"
@@ -461,6 +461,12 @@ pub struct PuzzlesArgs {
     /// The puzzle to write: a library name or a file.
     #[arg(long, value_name = "NAME|FILE", requires = "write", value_parser = super::common::Suggested(schofield::puzzle::library::names), hide_possible_values = true)]
     puzzle: Option<String>,
+    /// For a puzzle that declares no symmetries (a .tws or KPuzzle file)
+    /// written as yaml: found, the maps of its slots that carry its moves
+    /// onto its moves are found and written as its symmetries; none, none
+    /// are written.
+    #[arg(long, value_enum, default_value = "found", requires = "write")]
+    symmetries: SymmetriesArg,
     #[command(flatten)]
     pub out: FormatArg,
 }
@@ -489,7 +495,12 @@ impl PuzzleFormat {
 
 /// `puzzles --write`: the puzzle in that format, and a note on standard
 /// error of what the format leaves out.
-fn write_puzzle(format: PuzzleFormat, name: &str, out: &FormatArg) -> Outcome {
+fn write_puzzle(
+    format: PuzzleFormat,
+    name: &str,
+    symmetries: SymmetriesArg,
+    out: &FormatArg,
+) -> Outcome {
     if out.format.is_some() {
         return Err("--write names the file's format; drop --format".into());
     }
@@ -525,6 +536,23 @@ fn write_puzzle(format: PuzzleFormat, name: &str, out: &FormatArg) -> Outcome {
         )
         .into());
     }
+    // Ours has a place for symmetries: those found from the moves of a
+    // puzzle that declares none are written there.
+    let wanted = format == PuzzleFormat::Yaml && symmetries == SymmetriesArg::Found;
+    let found = wanted
+        .then(|| p.symmetries_found(schofield::puzzle::found::NODE_BUDGET))
+        .flatten();
+    let p = match found {
+        Some(found) if found.len() > 1 => {
+            super::common::note_on_success(format!(
+                "{} declares no symmetries; the {} found from its moves are written (--symmetries none writes none)",
+                quoted(p.name()),
+                found.len()
+            ));
+            p.with_symmetries(found)?
+        }
+        _ => p,
+    };
     let refused = || {
         DefinitionError::TileMoves(p.name().to_string()).to_string()
             + "; only --write yaml writes it"
@@ -578,7 +606,7 @@ struct Listed {
 /// `puzzles`.
 pub fn puzzles(args: PuzzlesArgs) -> Outcome {
     if let (Some(format), Some(name)) = (args.write, &args.puzzle) {
-        return write_puzzle(format, name, &args.out);
+        return write_puzzle(format, name, args.symmetries, &args.out);
     }
     let mut rows = Vec::new();
     for name in library::names() {

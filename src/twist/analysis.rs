@@ -1061,12 +1061,14 @@ pub fn move_counts_by_classes(
 /// onto itself: the positions at each distance by the two-bit search
 /// ([`search::two_bit_counts`], a quarter of a byte a position), and no
 /// class pass, for a class is then a position (the classes with inverses
-/// are left out). Past [`DENSE_MOST`] positions it answers whatever the
-/// symmetries, the classes left out, where the search by classes cannot
-/// take them. `Ok(None)` when it does not apply: moves priced by words,
-/// positions taken up to rotation, or up to [`DENSE_MOST`] positions and a
-/// symmetry besides the identity that maps the moves onto themselves
-/// ([`move_counts_by_classes`] or [`Analysis::new`] answers).
+/// are left out). Past [`DENSE_MOST`] positions, or with a coordinate
+/// worked move by move ([`Space::has_worked`], where the dense analysis is
+/// slow), it answers whatever the symmetries, the classes left out, where
+/// the search by classes cannot take them. `Ok(None)` when it does not
+/// apply: moves priced by words, positions taken up to rotation, or a
+/// symmetry besides the identity that maps the moves onto themselves on a
+/// space the dense analysis takes ([`move_counts_by_classes`] or
+/// [`Analysis::new`] answers).
 ///
 /// ```
 /// use schofield::puzzle::{Puzzle, library, yaml};
@@ -1094,9 +1096,8 @@ pub fn move_counts_without_symmetries(
         return Ok(None);
     }
     let space = Space::with_limit(puzzle, &moves, options.max_memory)?;
-    if space.up_to_rotation()
-        || (usable_symmetries(puzzle, &moves, &space).len() > 1 && space.len() <= DENSE_MOST)
-    {
+    let dense = space.len() <= DENSE_MOST && !space.has_worked();
+    if space.up_to_rotation() || (usable_symmetries(puzzle, &moves, &space).len() > 1 && dense) {
         return Ok(None);
     }
     let counts = search::two_bit_counts(&space, options.max_memory, progress)?;

@@ -2020,3 +2020,46 @@ fn an_orbit_past_the_table_is_worked_not_refused() {
         .collect();
     assert_eq!(positions, ["1", "2", "2", "2", "2", "2", "1"], "{text}");
 }
+
+/// Issue #44, point 4: `puzzles --write yaml` writes the symmetries found
+/// from the moves of a file that declares none, so that the file read back
+/// declares them; `--symmetries none` writes none, and the formats that
+/// have no place for them say so.
+#[test]
+fn the_symmetries_found_are_written() {
+    let dir = tempfile::tempdir().unwrap();
+    let tws = format!("{TWSEARCH}/samples/main/233.tws");
+    for (flag, count) in [("found", 16), ("none", 0)] {
+        let file = dir.path().join(format!("233-{flag}.yaml"));
+        let file = file.to_str().unwrap();
+        let out = common::schofield(&[
+            "puzzles",
+            "--write",
+            "yaml",
+            "--puzzle",
+            &tws,
+            "--symmetries",
+            flag,
+            "--output",
+            file,
+        ]);
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(out.status.success(), "{err}");
+        assert_eq!(
+            err.contains("the 16 found from its moves are written"),
+            flag == "found",
+            "{err}"
+        );
+        let back = read::puzzle(file).unwrap();
+        assert_eq!(back.symmetries().len(), count, "{flag}");
+    }
+    // The file read back is searched under what it declares: no search
+    // for more, and the same classes.
+    let found = dir.path().join("233-found.yaml");
+    assert!(
+        read::puzzle(found.to_str().unwrap())
+            .unwrap()
+            .symmetries_found(1_000)
+            .is_none()
+    );
+}

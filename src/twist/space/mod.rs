@@ -681,6 +681,13 @@ impl Space {
     pub fn coordinates(&self) -> usize {
         self.coords.len()
     }
+
+    /// True when a coordinate is worked move by move, too large for a
+    /// move table ([`MAX_TABLE`]): the search by classes, which tabulates
+    /// what the symmetries do to each coordinate, cannot take the space.
+    pub fn has_worked(&self) -> bool {
+        self.coords.iter().any(|c| c.worked.is_some())
+    }
 }
 
 /// Each orbit's `(first slot, slots, modulus)` in the flat arrays, and the
