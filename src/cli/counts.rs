@@ -46,6 +46,9 @@ fn two_bits(
         return Ok(None);
     }
     let (options, quiet, verbose) = (args.puzzle.options(true), args.out.quiet, args.out.verbose);
+    if let Some(rows) = super::puzzle::counts_by_group(puzzle, &options, quiet, verbose)? {
+        return Ok(Some(rows));
+    }
     match super::puzzle::counts_by_classes(puzzle, &options, quiet, verbose) {
         Err(e) if e.is_memory() => Ok(None),
         Ok(None) => super::puzzle::counts_without_symmetries(puzzle, &options, quiet, verbose),

@@ -338,6 +338,34 @@ pub fn counts_by_classes(
     }))
 }
 
+/// The move-count table by the group's elements, two bits each, where the
+/// arrangements number far more
+/// ([`schofield::twist::analysis::move_counts_by_group`]); `None` when it
+/// does not apply. Says so on standard error.
+pub fn counts_by_group(
+    puzzle: &Puzzle,
+    options: &Options,
+    quiet: bool,
+    verbose: bool,
+) -> Result<Option<Vec<MoveCount>>, AnalysisError> {
+    let bar = LayerBar::new(puzzle.name(), quiet, verbose);
+    let found = schofield::twist::analysis::move_counts_by_group(puzzle, options, &|l: Layer| {
+        bar.show(l.distance, l.reached, l.of)
+    });
+    bar.finish();
+    let found = found?;
+    if let Some(rows) = &found
+        && !quiet
+    {
+        let total: u64 = rows.iter().map(|r| r.positions).sum();
+        super::common::note_on_success(format!(
+            "the arrangements number far more positions than the moves reach: the group's {} elements are numbered by its stabiliser chain and searched two bits each, positions alone",
+            grouped(total as usize)
+        ));
+    }
+    Ok(found)
+}
+
 /// The move-count table of a puzzle with no symmetry, positions alone, two
 /// bits each ([`schofield::twist::analysis::move_counts_without_symmetries`]);
 /// `None` when it does not apply. Says so on standard error.

@@ -40,6 +40,7 @@
 
 pub mod bound;
 pub mod classes;
+pub mod numbering;
 
 use num_bigint::BigUint;
 

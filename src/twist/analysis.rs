@@ -1104,6 +1104,65 @@ pub fn move_counts_without_symmetries(
     Ok(Some(MoveCount::distribution(&counts)))
 }
 
+/// The move-count table of a puzzle whose numbering by arrangements is far
+/// larger than its group: the group's elements numbered by its stabiliser
+/// chain ([`crate::group::numbering::ChainNumbering`]) and searched two
+/// bits each ([`search::group_counts`]), positions alone. It answers when
+/// the arrangements pass `u64` (M24 on 24 points: 24! of them, 244 823 040
+/// elements), or number more than [`DENSE_MOST`] positions and at least
+/// [`OVERSIZED`] times the group's order (twsearch's `turnfour.tws`, 256
+/// times). `Ok(None)` when it does not apply: moves priced by words,
+/// identical pieces (a position is then a coset, not an element),
+/// positions taken up to rotation, or a numbering close to the group.
+///
+/// ```
+/// use schofield::puzzle::{Puzzle, yaml};
+/// use schofield::twist::analysis::{Options, move_counts_by_group};
+/// // Two 3-cycles sharing a point make A5: its 60 even arrangements are
+/// // numbered as they are, and the arrangements answer.
+/// let text = "{name: two-three-cycles, orbits: {pieces: 5}, moves: {A: '(0,1,2)', B: '(2,3,4)'}}";
+/// let a5 = Puzzle::new(yaml::read(text).unwrap()).unwrap();
+/// assert!(move_counts_by_group(&a5, &Options::default(), &|_| {}).unwrap().is_none());
+/// ```
+pub fn move_counts_by_group(
+    puzzle: &Puzzle,
+    options: &Options,
+    progress: &dyn Fn(Layer),
+) -> Result<Option<Vec<MoveCount>>, AnalysisError> {
+    use crate::puzzle::transformation::{as_points, perm_group};
+    let metric = options.metric.unwrap_or(puzzle.default_metric());
+    let moves = puzzle.moves(metric, options.generators.as_deref())?;
+    if moves.has_words() || !puzzle.has_distinct_pieces() {
+        return Ok(None);
+    }
+    let raw: Vec<Transformation> = moves.iter().map(|m| m.transformation().clone()).collect();
+    match crate::twist::space::effective_moves(puzzle, &raw) {
+        Ok((_, false)) => {}
+        _ => return Ok(None),
+    }
+    let arrangements = match Space::with_limit(puzzle, &moves, options.max_memory) {
+        Err(SpaceError::Overflow) => None,
+        Ok(space) if space.len() > DENSE_MOST => Some(space.len()),
+        _ => return Ok(None),
+    };
+    let Ok(group) = perm_group(&raw, options.max_memory) else {
+        return Ok(None);
+    };
+    let Some(numbering) = crate::group::numbering::ChainNumbering::new(&group) else {
+        return Ok(None);
+    };
+    if arrangements.is_some_and(|a| a / OVERSIZED < numbering.len()) {
+        return Ok(None);
+    }
+    let perms: Vec<Vec<u32>> = raw.iter().map(as_points).collect();
+    let counts = search::group_counts(&numbering, &perms, options.max_memory, progress)?;
+    Ok(Some(MoveCount::distribution(&counts)))
+}
+
+/// How many times its group's order a puzzle's arrangements must number
+/// before [`move_counts_by_group`] searches the group instead.
+pub const OVERSIZED: u64 = 16;
+
 /// The fewest symmetries with which [`move_counts_by_classes`] answers by
 /// default: with fewer, the dense search is faster (measured on the corner
 /// group: 48 symmetries 0.8 s against 4.9 s; none, 17 s against 4.2 s).

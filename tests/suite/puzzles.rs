@@ -2063,3 +2063,55 @@ fn the_symmetries_found_are_written() {
             .is_none()
     );
 }
+
+/// Issue #44, point 3: sized by the group. A puzzle whose arrangements
+/// pass `u64` (a 21-cycle on 21 slots: 21! of them) or number far more
+/// than its group is searched over the group's elements, numbered by the
+/// stabiliser chain; M24 and twsearch's `turnfour.tws` are its benchmarks
+/// (docs/performance.md). The numbering agrees with the arrangements'
+/// search on the square group.
+#[test]
+fn the_group_is_searched_where_the_arrangements_are_too_many() {
+    use schofield::group::numbering::ChainNumbering;
+    use schofield::puzzle::transformation::{as_points, perm_group};
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("cycle21.tws");
+    let cycle: Vec<String> = (2..=21).chain(1..=1).map(|i| i.to_string()).collect();
+    let home: Vec<String> = (1..=21).map(|i| i.to_string()).collect();
+    std::fs::write(
+        &file,
+        format!(
+            "Name Cycle21\nSet P 21 1\nSolved\nP\n{}\nEnd\nMove A\nP\n{}\nEnd\n",
+            home.join(" "),
+            cycle.join(" ")
+        ),
+    )
+    .unwrap();
+    let file = file.to_str().unwrap();
+    let out = common::schofield(&[
+        "counts", "--puzzle", file, "--metric", "quarter", "--format", "csv",
+    ]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{err}");
+    assert!(err.contains("numbered by its stabiliser chain"), "{err}");
+    let text = String::from_utf8(out.stdout).unwrap();
+    let positions: Vec<u64> = text
+        .lines()
+        .skip(1)
+        .map(|l| l.split(',').nth(1).unwrap().parse().unwrap())
+        .collect();
+    assert_eq!(positions, [1, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2], "{text}");
+    // The square group's elements by the chain, against its positions.
+    let squares = library::get("squares").unwrap();
+    let moves = squares.moves(Metric::Face, None).unwrap();
+    let raw: Vec<_> = moves.iter().map(|m| m.transformation().clone()).collect();
+    let group = perm_group(&raw, None).unwrap();
+    let numbering = ChainNumbering::new(&group).unwrap();
+    assert_eq!(numbering.len(), 663_552);
+    let perms: Vec<Vec<u32>> = raw.iter().map(as_points).collect();
+    let by_group =
+        schofield::twist::search::group_counts(&numbering, &perms, None, &|_| {}).unwrap();
+    let analysis = Analysis::new(squares, &Options::default(), &|_| {}).unwrap();
+    let by_positions: Vec<u64> = analysis.move_counts().iter().map(|r| r.positions).collect();
+    assert_eq!(by_group, by_positions);
+}

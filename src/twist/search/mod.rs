@@ -229,6 +229,68 @@ fn within(needed: u64, positions: u64, max_memory: Option<u64>) -> Result<(), Se
     }
 }
 
+/// The number of elements at each distance from the identity, every move
+/// costing one, by the layered two-bit search over the group's elements
+/// numbered by its stabiliser chain ([`ChainNumbering`]): sized by the
+/// group, not by the arrangements. `moves` are permutations of the
+/// chain's points, closed under inverses. Refused before it allocates
+/// when `max_memory` is too small.
+///
+/// ```
+/// use schofield::group::PermGroup;
+/// use schofield::group::numbering::ChainNumbering;
+/// use schofield::twist::search::group_counts;
+/// // A 3-cycle and its inverse: three elements, at distances 0, 1, 1.
+/// let (a, b) = (vec![1, 2, 0], vec![2, 0, 1]);
+/// let g = PermGroup::new(3, &[a.clone(), b.clone()]);
+/// let n = ChainNumbering::new(&g).unwrap();
+/// assert_eq!(group_counts(&n, &[a, b], None, &|_| {}).unwrap(), [1, 2]);
+/// ```
+pub fn group_counts(
+    numbering: &crate::group::numbering::ChainNumbering,
+    moves: &[Vec<u32>],
+    max_memory: Option<u64>,
+    progress: &dyn Fn(Layer),
+) -> Result<Vec<u64>, SearchError> {
+    use crate::board::two_bit::TwoBit;
+    let elements = numbering.len();
+    let needed = TwoBit::bytes(elements);
+    within(needed, elements, max_memory)?;
+    let n = usize::try_from(elements).map_err(|_| SearchError::Allocation {
+        needed,
+        positions: elements,
+    })?;
+    let table = TwoBit::try_new(n).ok_or(SearchError::Allocation {
+        needed,
+        positions: elements,
+    })?;
+    let nm = moves.len().min(64);
+    let mut before = 1u64;
+    let layers = table.search_pulling(
+        &[0],
+        |i, next| {
+            let mut out = [0u64; 64];
+            numbering.steps(i as u64, &moves[..nm], &mut out[..nm]);
+            next.claim_all(&out[..nm], |_, _| {});
+        },
+        |i: usize, _: u32, in_layer: &dyn Fn(usize) -> bool| {
+            let mut out = [0u64; 64];
+            numbering.steps(i as u64, &moves[..nm], &mut out[..nm]);
+            out[..nm].iter().any(|&j| in_layer(j as usize))
+        },
+        |depth, reached, _| {
+            progress(Layer {
+                distance: depth,
+                positions: reached - before,
+                reached,
+                of: elements,
+            });
+            before = reached;
+        },
+    );
+    Ok(layers.counts)
+}
+
 /// The number of positions at each distance, by the layered two-bit
 /// search ([`crate::board::two_bit`]: a quarter of a byte a position, so
 /// four times the positions of [`distances`] fit), for a space whose moves
