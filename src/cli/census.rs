@@ -329,6 +329,17 @@ impl Distributed {
     ) -> Result<Option<Vec<u64>>, Box<dyn std::error::Error>> {
         match *self {}
     }
+
+    /// A puzzle's classes on the workers (never reached here).
+    pub fn class_counts(
+        &self,
+        _: schofield::twist::analysis::ClassSearch,
+        _: &str,
+        _: impl Fn(schofield::board::Progress) + Send + Sync + 'static,
+    ) -> Result<Option<schofield::twist::search::classes::ClassCounts>, Box<dyn std::error::Error>>
+    {
+        match *self {}
+    }
 }
 
 #[cfg(feature = "distributed")]
@@ -410,6 +421,37 @@ impl Distributed {
             );
         }
         Ok(run.result.map(|(counts, _)| counts))
+    }
+
+    /// A puzzle's classes searched on the workers
+    /// ([`schofield::twist::search::classes::ClassGraph`]); the answer in
+    /// process 0, `None` in the others.
+    pub fn class_counts(
+        &self,
+        setup: schofield::twist::analysis::ClassSearch,
+        name: &str,
+        report: impl Fn(schofield::board::Progress) + Send + Sync + 'static,
+    ) -> Result<Option<schofield::twist::search::classes::ClassCounts>, Box<dyn std::error::Error>>
+    {
+        let graph = schofield::twist::search::classes::ClassGraph::new(
+            setup.space,
+            setup.coordinate,
+            setup.inverses,
+            name,
+        )
+        .ok_or("the puzzle has more classes than this machine can number")?;
+        let run = quietly(self.cluster.networked(), || {
+            cluster::search(
+                std::sync::Arc::new(graph),
+                &self.cluster,
+                self.checkpoint.as_ref(),
+                std::sync::Arc::new(report),
+            )
+        })?;
+        if self.cluster.process() == 0 {
+            say_resumed(name, run.discarded, run.resumed_from);
+        }
+        Ok(run.result)
     }
 
     /// Runs one case; the answer in process 0, `None` in the others.

@@ -211,8 +211,32 @@ fn distributed_counts(
         )
         .into());
     }
-    let space = schofield::twist::space::Space::with_limit(puzzle, &moves, options.max_memory)?;
     let name = puzzle.name().to_string();
+    // By classes where one process would search them, so that the table
+    // is the same bytes.
+    if let Some(setup) = schofield::twist::analysis::by_classes(puzzle, &options)? {
+        let bar = super::puzzle::LayerBar::counting(
+            &name,
+            super::puzzle::Unit::Classes,
+            args.out.quiet,
+            args.out.verbose,
+        );
+        let shown = bar.clone();
+        let symmetries = setup.coordinate.symmetries();
+        let found =
+            distributed.class_counts(setup, &name, move |p| shown.show(p.layer, p.found, p.total));
+        bar.finish();
+        let Some(found) = found? else {
+            return Ok(String::new());
+        };
+        super::puzzle::note_symmetries(puzzle.symmetries().len(), symmetries, args.out.quiet);
+        let rows = schofield::twist::analysis::ClassSearch::rows_of(&found, symmetries).rows;
+        return Ok(match format {
+            Some(f) => render::render_counts(&rows, f)?,
+            None => svg::move_counts_svg(&name, &rows),
+        });
+    }
+    let space = schofield::twist::space::Space::with_limit(puzzle, &moves, options.max_memory)?;
     let bar = super::puzzle::LayerBar::new(&name, args.out.quiet, args.out.verbose);
     let shown = bar.clone();
     let counts = distributed.puzzle_counts(space, &name, move |p| {

@@ -310,7 +310,7 @@ pub fn analyse(
 /// Says, unless `quiet`, when the classes are taken under fewer than the
 /// puzzle's `declared` symmetries: only `kept` map the moves onto
 /// themselves.
-fn note_symmetries(declared: usize, kept: usize, quiet: bool) {
+pub fn note_symmetries(declared: usize, kept: usize, quiet: bool) {
     if !quiet && declared > 1 && kept < declared {
         eprintln!(
             "note: {kept} of the puzzle's {declared} symmetries map these moves onto themselves; the classes are taken under those {kept}"

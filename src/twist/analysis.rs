@@ -1017,6 +1017,63 @@ pub fn move_counts_by_classes(
     options: &Options,
     progress: &dyn Fn(Layer),
 ) -> Result<Option<ByClasses>, AnalysisError> {
+    let Some(setup) = by_classes(puzzle, options)? else {
+        return Ok(None);
+    };
+    let found = search::classes::class_counts(
+        &setup.space,
+        &setup.coordinate,
+        setup.inverses,
+        setup.left,
+        progress,
+    )?;
+    Ok(Some(setup.rows(&found)))
+}
+
+/// What the search by classes searches: the space, its symmetry
+/// coordinate, whether classes with inverses are counted, and the memory
+/// left for the search ([`by_classes`]).
+#[derive(Debug)]
+pub struct ClassSearch {
+    /// The positions.
+    pub space: Space,
+    /// The classes.
+    pub coordinate: SymmetryCoordinate,
+    /// True when every piece is different: the extended classes are
+    /// counted.
+    pub inverses: bool,
+    /// The memory left for the two-bit table, when bounded.
+    pub left: Option<u64>,
+}
+
+impl ClassSearch {
+    /// The move-count table of what the search found.
+    pub fn rows(&self, found: &search::classes::ClassCounts) -> ByClasses {
+        ClassSearch::rows_of(found, self.coordinate.symmetries())
+    }
+
+    /// The move-count table of what a search by classes under
+    /// `symmetries` found.
+    pub fn rows_of(found: &search::classes::ClassCounts, symmetries: usize) -> ByClasses {
+        let rows = (0..found.classes.len())
+            .map(|d| MoveCount {
+                moves: d as u8,
+                positions: found.positions[d],
+                classes: Some(found.classes[d]),
+                extended_classes: found.extended.as_ref().map(|e| e[d]),
+            })
+            .collect();
+        ByClasses { rows, symmetries }
+    }
+}
+
+/// The search [`move_counts_by_classes`] makes, set up but not run (the
+/// cluster runs it too: [`search::classes::ClassGraph`]); `Ok(None)` where
+/// it does not apply.
+pub fn by_classes(
+    puzzle: &Puzzle,
+    options: &Options,
+) -> Result<Option<ClassSearch>, AnalysisError> {
     let metric = options.metric.unwrap_or(puzzle.default_metric());
     let moves = puzzle.moves(metric, options.generators.as_deref())?;
     if moves.has_words() {
@@ -1036,24 +1093,12 @@ pub fn move_counts_by_classes(
     let Some(coordinate) = SymmetryCoordinate::new(&space, &actions, left)? else {
         return Ok(None);
     };
-    let found = search::classes::class_counts(
-        &space,
-        &coordinate,
-        puzzle.has_distinct_pieces(),
-        left.map(|m| m.saturating_sub(coordinate.bytes())),
-        progress,
-    )?;
-    let rows = (0..found.classes.len())
-        .map(|d| MoveCount {
-            moves: d as u8,
-            positions: found.positions[d],
-            classes: Some(found.classes[d]),
-            extended_classes: found.extended.as_ref().map(|e| e[d]),
-        })
-        .collect();
-    Ok(Some(ByClasses {
-        rows,
-        symmetries: coordinate.symmetries(),
+    let left = left.map(|m| m.saturating_sub(coordinate.bytes()));
+    Ok(Some(ClassSearch {
+        space,
+        coordinate,
+        inverses: puzzle.has_distinct_pieces(),
+        left,
     }))
 }
 

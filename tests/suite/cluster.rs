@@ -558,8 +558,10 @@ fn a_puzzles_run_stops_and_resumes_from_its_checkpoints() {
     let mut whole = args.to_vec();
     whole[8] = fresh.path().to_str().unwrap();
     assert_eq!(out, stdout(&whole));
-    // 663 552 positions (OEIS A080627), the square group's.
+    // 663 552 positions (OEIS A080627), the square group's, searched by
+    // classes (issue #44, point 7: the checkpoints are the classes').
     assert_eq!(super::common::total_positions(&stdout(&whole)), 663_552);
+    assert!(out.contains("\"extended_classes\""), "{out}");
 }
 
 #[test]
@@ -686,25 +688,33 @@ fn careless_cluster_flags_get_one_line() {
 
 #[test]
 fn a_puzzles_distribution_is_the_same_on_the_workers() {
-    // The squares group (OEIS A080627) and the 2x2x2 in the quarter metric
-    // (A079762), with two workers in one process and with two processes on
-    // localhost: the positions at each distance, as the one-machine search
-    // counts them (classes need the whole analysis in one process).
-    for args in [
-        &["counts", "--puzzle", "squares", "--format", "csv"][..],
-        &[
-            "counts", "--puzzle", "2x2x2", "--metric", "quarter", "--format", "csv",
-        ][..],
-    ] {
-        let alone: String = stdout(args)
-            .lines()
-            .map(|l| l.split(',').take(2).collect::<Vec<_>>().join(",") + "\n")
-            .collect();
-        let mut two_workers = args.to_vec();
-        two_workers.extend(["--workers", "2"]);
-        assert_eq!(stdout(&two_workers), alone, "{args:?}: two workers");
-        assert_eq!(two_processes(args), alone, "{args:?}: two processes");
+    // Issue #44, point 8: a puzzle searched by classes on one machine is
+    // searched by classes on the workers, and its table is the same bytes
+    // (positions, classes and extended classes): the squares group (OEIS
+    // A080627) and the corner group, with two workers in one process and
+    // with two processes on localhost.
+    for puzzle in ["squares", "corners"] {
+        let table = same_bytes_three_ways(&["counts", "--puzzle", puzzle, "--format", "csv"]);
+        assert!(
+            table.starts_with("moves,positions,classes,extended_classes"),
+            "{table}"
+        );
     }
+    // Positions up to rotation are not searched by classes: the 2x2x2 in
+    // the quarter metric (A079762), the positions at each distance as the
+    // one-machine search counts them (its classes need the whole analysis
+    // in one process).
+    let args = &[
+        "counts", "--puzzle", "2x2x2", "--metric", "quarter", "--format", "csv",
+    ][..];
+    let alone: String = stdout(args)
+        .lines()
+        .map(|l| l.split(',').take(2).collect::<Vec<_>>().join(",") + "\n")
+        .collect();
+    let mut two_workers = args.to_vec();
+    two_workers.extend(["--workers", "2"]);
+    assert_eq!(stdout(&two_workers), alone, "{args:?}: two workers");
+    assert_eq!(two_processes(args), alone, "{args:?}: two processes");
     let squares = stdout(&[
         "counts",
         "--puzzle",

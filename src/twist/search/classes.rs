@@ -56,6 +56,28 @@ pub fn bytes_needed(coordinate: &SymmetryCoordinate) -> u64 {
     TwoBit::bytes(coordinate.len())
 }
 
+/// Whether the class of position `x`, whose state is `state`, is its own
+/// inverse's (`packed`: the space's [`Space::packed`]).
+fn own_inverse(
+    space: &Space,
+    coordinate: &SymmetryCoordinate,
+    packed: Option<&crate::twist::space::Packed>,
+    x: u64,
+    state: u64,
+) -> bool {
+    if let Some(p) = packed {
+        return coordinate.reduce_index(p.inverse(x)).0 == state;
+    }
+    if let Some(y) = space.inverse_index(x) {
+        return coordinate.reduce_index(y).0 == state;
+    }
+    let mut f = space.scratch();
+    let mut g = space.scratch();
+    space.decode_flat(x, &mut f);
+    space.invert_into(&f, &mut g);
+    coordinate.reduce_index(space.encode_flat(&g)).0 == state
+}
+
 /// Searches the classes of `coordinate` over `space` from the goal, every
 /// move costing one; with `inverses` (every piece different), the
 /// extended classes too. Refused before it allocates when the table would
@@ -87,22 +109,9 @@ pub fn class_counts(
     };
     let (positions, own, claimed) = (tally(), tally(), tally());
     let nm = space.move_count();
-    // Whether the class of position `x`, whose state is `state`, is its
-    // own inverse's.
     let packed = space.packed();
-    let own_inverse = |x: u64, state: u64| {
-        if let Some(p) = &packed {
-            return coordinate.reduce_index(p.inverse(x)).0 == state;
-        }
-        if let Some(y) = space.inverse_index(x) {
-            return coordinate.reduce_index(y).0 == state;
-        }
-        let mut f = space.scratch();
-        let mut g = space.scratch();
-        space.decode_flat(x, &mut f);
-        space.invert_into(&f, &mut g);
-        coordinate.reduce_index(space.encode_flat(&g)).0 == state
-    };
+    let own_inverse =
+        |x: u64, state: u64| own_inverse(space, coordinate, packed.as_ref(), x, state);
     let (goal, hits) = coordinate.reduce_index(space.goal_index());
     positions[0].store(symmetries / hits as u64, Ordering::Relaxed);
     own[0].store(
@@ -195,4 +204,189 @@ pub fn class_counts(
         classes,
         extended,
     })
+}
+
+/// A puzzle's classes as a graph the workers of a timely-dataflow cluster
+/// search together ([`crate::board::cluster::search`]): a state is a class
+/// of [`SymmetryCoordinate`], its neighbours the classes its
+/// representative's moves reach, and a state that is no class's reduced
+/// form has none. Every state's distance is kept (a byte a class, beside
+/// the two bits) and handed to the answer, which weighs each class into
+/// its positions and, with inverses, counts the extended classes: the
+/// same [`ClassCounts`] as [`class_counts`] on one machine.
+///
+/// ```
+/// use schofield::board::cluster::{self, Cluster};
+/// use schofield::puzzle::{library, Metric};
+/// use schofield::twist::search::classes::ClassGraph;
+/// use schofield::twist::space::{Space, SymmetryCoordinate};
+/// use std::sync::Arc;
+/// let p = library::get("squares").unwrap();
+/// let space = Space::new(&p, &p.moves(Metric::Face, None).unwrap()).unwrap();
+/// let syms: Vec<_> = p.symmetries().iter().map(|s| space.symmetry(s.transformation())).collect();
+/// let sc = SymmetryCoordinate::new(&space, &syms, None).unwrap().unwrap();
+/// let graph = Arc::new(ClassGraph::new(space, sc, true, "squares").unwrap());
+/// let run = cluster::search(graph, &Cluster::local(2).unwrap(), None, Arc::new(|_| {})).unwrap();
+/// let found = run.result.unwrap();
+/// assert_eq!(found.positions.iter().sum::<u64>(), 663_552); // OEIS A080627
+/// assert_eq!(found.classes.iter().sum::<u64>(), 15_752);
+/// ```
+#[cfg(feature = "distributed")]
+pub struct ClassGraph {
+    space: Space,
+    coordinate: SymmetryCoordinate,
+    inverses: bool,
+    name: String,
+    len: usize,
+    fingerprint: u64,
+}
+
+#[cfg(feature = "distributed")]
+impl ClassGraph {
+    /// The graph of the classes of `coordinate` over `space`, with
+    /// extended classes when `inverses` (every piece different); `name`
+    /// names it in messages. `None` when its states do not fit in this
+    /// machine's numbers.
+    pub fn new(
+        space: Space,
+        coordinate: SymmetryCoordinate,
+        inverses: bool,
+        name: &str,
+    ) -> Option<ClassGraph> {
+        let len = usize::try_from(coordinate.len()).ok()?;
+        let fingerprint = super::fingerprint(
+            &space,
+            &[
+                coordinate.len(),
+                coordinate.symmetries() as u64,
+                u64::from(inverses),
+            ],
+        )?;
+        Some(ClassGraph {
+            space,
+            coordinate,
+            inverses,
+            name: name.to_string(),
+            len,
+            fingerprint,
+        })
+    }
+}
+
+#[cfg(feature = "distributed")]
+impl crate::board::cluster::Graph for ClassGraph {
+    type Answer = ClassCounts;
+
+    fn len(&self) -> usize {
+        self.len
+    }
+
+    fn start(&self) -> usize {
+        self.coordinate.reduce_index(self.space.goal_index()).0 as usize
+    }
+
+    fn neighbours(
+        &self,
+        i: usize,
+        out: &mut [usize; crate::board::cluster::MAX_NEIGHBOURS],
+    ) -> usize {
+        let x = self.coordinate.index_of(i as u64);
+        // A state that is no class's reduced form is never reached.
+        if self.coordinate.reduce_index(x).0 != i as u64 {
+            return 0;
+        }
+        let nm = self.space.move_count();
+        let mut found = [0u64; crate::board::cluster::MAX_NEIGHBOURS];
+        self.space.neighbours(x, &mut found[..nm]);
+        for (o, &y) in out.iter_mut().zip(&found[..nm]) {
+            *o = self.coordinate.reduce_index(y).0 as usize;
+        }
+        nm
+    }
+
+    fn kept(&self) -> std::ops::Range<usize> {
+        0..self.len
+    }
+
+    fn describe(&self) -> String {
+        format!(
+            "the classes of the puzzle {} under {} symmetries",
+            crate::text::quoted(&self.name),
+            self.coordinate.symmetries()
+        )
+    }
+
+    /// Named by a fingerprint of the space and the coordinate, which the
+    /// header carries too: a checkpoint of the positions, or of classes
+    /// under other symmetries, is never resumed.
+    fn checkpoint(&self) -> Option<(String, [u64; 3])> {
+        Some((
+            format!("classes-{:016x}", self.fingerprint),
+            [
+                self.len as u64,
+                self.space.move_count() as u64,
+                self.fingerprint,
+            ],
+        ))
+    }
+
+    fn out_of_memory(&self) -> crate::board::cluster::ClusterError {
+        crate::board::cluster::ClusterError::Refused(format!(
+            "a worker's share of the two-bit table and the distances of {} classes does not fit in memory",
+            self.len
+        ))
+    }
+
+    /// Each reached class weighed into its positions (the symmetries over
+    /// its stabiliser's order) and, with inverses, counted towards the
+    /// extended classes, on every core.
+    fn answer(&self, counts: &[u64], _: &[usize], kept: &[u8]) -> ClassCounts {
+        use rayon::prelude::*;
+        let layers = counts.len();
+        let symmetries = self.coordinate.symmetries() as u64;
+        let packed = self.space.packed();
+        let (positions, own) = kept
+            .par_chunks(1 << 16)
+            .enumerate()
+            .map(|(c, chunk)| {
+                let mut positions = vec![0u64; layers];
+                let mut own = vec![0u64; layers];
+                for (k, &d) in chunk.iter().enumerate() {
+                    let d = usize::from(d);
+                    if d >= layers {
+                        continue;
+                    }
+                    let i = ((c << 16) + k) as u64;
+                    let x = self.coordinate.index_of(i);
+                    let (state, hits) = self.coordinate.reduce_index(x);
+                    positions[d] += symmetries / hits as u64;
+                    if self.inverses
+                        && own_inverse(&self.space, &self.coordinate, packed.as_ref(), x, state)
+                    {
+                        own[d] += 1;
+                    }
+                }
+                (positions, own)
+            })
+            .reduce(
+                || (vec![0u64; layers], vec![0u64; layers]),
+                |(mut a, mut b), (c, d)| {
+                    for (x, y) in a.iter_mut().zip(c) {
+                        *x += y;
+                    }
+                    for (x, y) in b.iter_mut().zip(d) {
+                        *x += y;
+                    }
+                    (a, b)
+                },
+            );
+        let extended = self
+            .inverses
+            .then(|| (0..layers).map(|d| (counts[d] + own[d]) / 2).collect());
+        ClassCounts {
+            positions,
+            classes: counts.to_vec(),
+            extended,
+        }
+    }
 }

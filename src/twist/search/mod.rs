@@ -434,21 +434,7 @@ impl SpaceGraph {
     /// `None` when its positions do not fit in this machine's numbers.
     pub fn new(space: Space, name: &str) -> Option<SpaceGraph> {
         let len = usize::try_from(space.len()).ok()?;
-        let mut h = blake3::Hasher::new();
-        h.update(&space.len().to_le_bytes());
-        for t in space.effective_moves() {
-            h.update(&[u8::from(t.mirrors())]);
-            for o in t.orbits() {
-                h.update(&(o.len() as u64).to_le_bytes());
-                h.update(o.permutation());
-                h.update(o.orientation());
-            }
-        }
-        let goal = space.goal_flat();
-        h.update(&goal.pieces);
-        h.update(&goal.ori);
-        let digest = h.finalize();
-        let fingerprint = u64::from_le_bytes(digest.as_bytes()[..8].try_into().ok()?);
+        let fingerprint = fingerprint(&space, &[])?;
         Some(SpaceGraph {
             space,
             name: name.to_string(),
@@ -456,6 +442,30 @@ impl SpaceGraph {
             fingerprint,
         })
     }
+}
+
+/// What identifies a space (and `more`) in its checkpoints: a digest of its
+/// positions' count, its moves as the engine applies them and its goal.
+#[cfg(feature = "distributed")]
+fn fingerprint(space: &Space, more: &[u64]) -> Option<u64> {
+    let mut h = blake3::Hasher::new();
+    h.update(&space.len().to_le_bytes());
+    for t in space.effective_moves() {
+        h.update(&[u8::from(t.mirrors())]);
+        for o in t.orbits() {
+            h.update(&(o.len() as u64).to_le_bytes());
+            h.update(o.permutation());
+            h.update(o.orientation());
+        }
+    }
+    let goal = space.goal_flat();
+    h.update(&goal.pieces);
+    h.update(&goal.ori);
+    for x in more {
+        h.update(&x.to_le_bytes());
+    }
+    let digest = h.finalize();
+    Some(u64::from_le_bytes(digest.as_bytes()[..8].try_into().ok()?))
 }
 
 #[cfg(feature = "distributed")]
