@@ -107,9 +107,14 @@ pub fn open_pipe(path: &Path) -> io::Result<Option<fs::File>> {
     Ok(None)
 }
 
+/// How long a pipe with no reader is waited for before it is refused.
+#[cfg(unix)]
+const PIPE_GRACE: std::time::Duration = std::time::Duration::from_secs(2);
+
 /// Opens a device, a pipe or a socket to write into. A pipe (FIFO) is a
-/// reader waiting: opened without waiting, it is refused at once when no
-/// reader has it open (where a plain open would wait for one for ever),
+/// reader waiting: opened without waiting, it is refused within two
+/// seconds when no reader has it open (where a plain open would wait for
+/// one for ever),
 /// and written with blocking writes when one has.
 #[cfg(unix)]
 fn open_stream(path: &Path, m: &fs::Metadata) -> io::Result<fs::File> {
@@ -118,17 +123,31 @@ fn open_stream(path: &Path, m: &fs::Metadata) -> io::Result<fs::File> {
         return fs::OpenOptions::new().write(true).open(path);
     }
     use rustix::fs::{OFlags, fcntl_getfl, fcntl_setfl};
-    let file = fs::OpenOptions::new()
-        .write(true)
-        .custom_flags(OFlags::NONBLOCK.bits() as i32)
-        .open(path)
-        .map_err(|e| match e.raw_os_error() {
-            Some(code) if code == rustix::io::Errno::NXIO.raw_os_error() => io::Error::new(
-                io::ErrorKind::NotConnected,
-                "it is a pipe (FIFO) that no reader has open; start the reader first",
-            ),
-            _ => e,
-        })?;
+    let open = || {
+        fs::OpenOptions::new()
+            .write(true)
+            .custom_flags(OFlags::NONBLOCK.bits() as i32)
+            .open(path)
+    };
+    let no_reader =
+        |e: &io::Error| e.raw_os_error() == Some(rustix::io::Errno::NXIO.raw_os_error());
+    // A reader started just before (`cat fifo & schofield …`) may not have
+    // opened its end yet: it has a moment, never for ever.
+    let deadline = std::time::Instant::now() + PIPE_GRACE;
+    let file = loop {
+        match open() {
+            Err(e) if no_reader(&e) && std::time::Instant::now() < deadline => {
+                std::thread::sleep(std::time::Duration::from_millis(20));
+            }
+            Err(e) if no_reader(&e) => {
+                return Err(io::Error::new(
+                    io::ErrorKind::NotConnected,
+                    "it is a pipe (FIFO) that no reader has open; start the reader first",
+                ));
+            }
+            other => break other?,
+        }
+    };
     let flags = fcntl_getfl(&file)?;
     fcntl_setfl(&file, flags - OFlags::NONBLOCK)?;
     Ok(file)
