@@ -157,7 +157,11 @@ fn refuse_huge(
     };
     let rows = a.move_counts();
     let cut = max_moves.unwrap_or(u8::MAX);
-    let nodes: u64 = rows.iter().filter(|r| r.moves <= cut).map(nodes_at).sum();
+    let nodes: u64 = rows
+        .iter()
+        .filter(|r| r.moves <= u32::from(cut))
+        .map(nodes_at)
+        .sum();
     if nodes <= MAX_NODES {
         return Ok(());
     }

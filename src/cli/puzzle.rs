@@ -465,7 +465,7 @@ pub fn tile_counts(
         .iter()
         .filter(|r| r.positions > 0)
         .map(|r| MoveCount {
-            moves: r.moves as u8,
+            moves: r.moves,
             positions: r.positions,
             classes: Some(r.classes),
             extended_classes: Some(r.extended_classes),

@@ -45,6 +45,12 @@ pub const NODE_BUDGET: u64 = 2_000_000;
 
 const NONE: u32 = u32::MAX;
 
+/// Points a node's worth of work: a node that maps many points (a long
+/// cycle of many orientations carries one choice to thousands of points)
+/// is charged for them, so that the budget bounds the time, not only the
+/// choices.
+const POINTS_PER_NODE: u64 = 16;
+
 /// Every symmetry of the moves `all` (the moves of a metric, closed under
 /// the powers it takes), found from the generators `gens` they are made
 /// of: each a [`Transformation`] `σ` with `σ g σ⁻¹` in `all` for every
@@ -127,6 +133,7 @@ pub fn move_symmetries(
             taken: vec![false; n],
             trail: Vec::new(),
             images: vec![usize::MAX; g.len()],
+            work: 0,
         };
         let done = s.search(
             &Tables {
@@ -187,6 +194,9 @@ struct State<'a> {
     trail: Vec<u32>,
     /// Each generator's image, by its number among the moves.
     images: Vec<usize>,
+    /// Points mapped and scanned so far, charged to the budget
+    /// ([`POINTS_PER_NODE`]).
+    work: u64,
 }
 
 impl State<'_> {
@@ -211,6 +221,7 @@ impl State<'_> {
             let to = off + jy * m + turn;
             match self.sigma[from] {
                 NONE if !self.taken[to] => {
+                    self.work += 1;
                     self.sigma[from] = to as u32;
                     self.taken[to] = true;
                     self.trail.push(from as u32);
@@ -265,11 +276,12 @@ impl State<'_> {
         budget: u64,
         found: &mut dyn FnMut(&[u32], &[usize]),
     ) -> bool {
-        *nodes += 1;
-        if *nodes > budget {
+        if !self.charge(nodes, budget) {
             return false;
         }
         let mark = self.trail.len();
+        let open = self.images.iter().filter(|&&i| i == usize::MAX).count();
+        self.work += (mark * open) as u64;
         let mut queue = Vec::new();
         // A point first, so that each generator's image is carried at once;
         // then the generator that moves the most points already mapped,
@@ -327,9 +339,17 @@ impl State<'_> {
         true
     }
 
+    /// Counts a node and the points mapped since the last: false once the
+    /// whole passes `budget` nodes.
+    fn charge(&self, nodes: &mut u64, budget: u64) -> bool {
+        *nodes += 1;
+        nodes.saturating_add(self.work / POINTS_PER_NODE) <= budget
+    }
+
     /// The points of `x`'s orbit not yet anyone's image.
-    fn targets(&self, x: usize) -> Vec<usize> {
+    fn targets(&mut self, x: usize) -> Vec<usize> {
         let (off, slots, m) = self.shape[self.orbit_of[x]];
+        self.work += (slots * m) as u64;
         (off..off + slots * m).filter(|&y| !self.taken[y]).collect()
     }
 
@@ -337,8 +357,7 @@ impl State<'_> {
     /// the map whole, `Some(false)` when there is none, `None` past the
     /// budget.
     fn complete(&mut self, t: &Tables, nodes: &mut u64, budget: u64) -> Option<bool> {
-        *nodes += 1;
-        if *nodes > budget {
+        if !self.charge(nodes, budget) {
             return None;
         }
         let Some(x) = self.sigma.iter().position(|&s| s == NONE) else {

@@ -129,7 +129,7 @@ fn classes_bytes(positions: u64, symmetries: usize, inverses: bool, keep: bool) 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 pub struct MoveCount {
     /// The minimum number of moves.
-    pub moves: u8,
+    pub moves: u32,
     /// Positions needing exactly that many.
     pub positions: u64,
     /// Classes under the symmetries (`None` when only the distribution
@@ -158,7 +158,7 @@ impl MoveCount {
             .enumerate()
             .filter(|&(_, &n)| n > 0)
             .map(|(d, &n)| MoveCount {
-                moves: d as u8,
+                moves: d as u32,
                 positions: n,
                 classes: None,
                 extended_classes: None,
@@ -470,7 +470,7 @@ impl Analysis {
         let extended = self.extended.as_ref().map(|e| e.by_distance(max));
         let mut rows = MoveCount::distribution(self.found.counts());
         for r in &mut rows {
-            let d = usize::from(r.moves);
+            let d = r.moves as usize;
             r.classes = Some(classes[d]);
             r.extended_classes = extended.as_ref().map(|e| e[d]);
         }
@@ -1057,7 +1057,7 @@ impl ClassSearch {
     pub fn rows_of(found: &search::classes::ClassCounts, symmetries: usize) -> ByClasses {
         let rows = (0..found.classes.len())
             .map(|d| MoveCount {
-                moves: d as u8,
+                moves: d as u32,
                 positions: found.positions[d],
                 classes: Some(found.classes[d]),
                 extended_classes: found.extended.as_ref().map(|e| e[d]),

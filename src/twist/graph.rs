@@ -140,7 +140,9 @@ impl TwistGraph {
     /// edge (at most one for each pair of a position and a move), and the
     /// text written from them.
     pub fn bytes_needed(a: &Analysis, kind: GraphKind, max_moves: Option<u8>) -> u64 {
-        let within = |c: &crate::twist::analysis::MoveCount| max_moves.is_none_or(|m| c.moves <= m);
+        let within = |c: &crate::twist::analysis::MoveCount| {
+            max_moves.is_none_or(|m| c.moves <= u32::from(m))
+        };
         let counts = a.move_counts();
         let positions: u64 = counts
             .iter()

@@ -77,7 +77,7 @@ fn move_count_table_matches_schofield() {
     let expected: Vec<MoveCount> = TABLE
         .iter()
         .map(|&(moves, positions, classes, extended_classes)| MoveCount {
-            moves,
+            moves: moves.into(),
             positions,
             classes: Some(classes),
             extended_classes: Some(extended_classes),

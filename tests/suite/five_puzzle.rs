@@ -48,7 +48,7 @@ fn a5_has_sixty_positions() {
 
 #[test]
 fn moves_distribution_matches_spec() {
-    let got: Vec<(u8, u64)> = analysis()
+    let got: Vec<(u32, u64)> = analysis()
         .move_counts()
         .iter()
         .map(|r| (r.moves, r.positions))

@@ -218,8 +218,8 @@ proptest! {
         let rows = rows.unwrap();
         prop_assume!(rows.is_some());
         let dense = Analysis::new(p, &options, &|_| {}).unwrap();
-        let want: Vec<(u8, u64)> = dense.move_counts().iter().map(|r| (r.moves, r.positions)).collect();
-        let got: Vec<(u8, u64)> = rows.unwrap().iter().map(|r| (r.moves, r.positions)).collect();
+        let want: Vec<(u32, u64)> = dense.move_counts().iter().map(|r| (r.moves, r.positions)).collect();
+        let got: Vec<(u32, u64)> = rows.unwrap().iter().map(|r| (r.moves, r.positions)).collect();
         prop_assert_eq!(got, want, "{}", text);
     }
 }

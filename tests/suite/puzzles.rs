@@ -2115,3 +2115,57 @@ fn the_group_is_searched_where_the_arrangements_are_too_many() {
     let by_positions: Vec<u64> = analysis.move_counts().iter().map(|r| r.positions).collect();
     assert_eq!(by_group, by_positions);
 }
+
+/// A 40-cycle whose pieces have 40 orientations (one move, a cyclic group
+/// of 1 600): the storm of issue #44's last session.
+fn forty_turns() -> String {
+    let n = 40;
+    let list = |f: &dyn Fn(usize) -> usize| {
+        (0..n)
+            .map(|i| f(i).to_string())
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    let text = format!(
+        "Name forty\nSet P {n} {n}\nSolved\nP\n{}\n{}\nEnd\nMove A\nP\n{}\n1 {}\nEnd\n",
+        list(&|i| i + 1),
+        list(&|_| 0),
+        list(&|i| (i + 1) % n + 1),
+        (1..n).map(|_| "0").collect::<Vec<_>>().join(" "),
+    );
+    write_fixture("forty.tws", &text)
+}
+
+#[test]
+fn distances_past_255_are_labelled_as_they_are() {
+    // The quarter metric takes 800 moves to the antipode. The two-bit and
+    // group searches labelled their rows in a byte: 256 printed as 0 again.
+    let path = forty_turns();
+    for more in [&[][..], &["--symmetries", "none"][..]] {
+        let mut args = vec![
+            "counts", "--puzzle", &path, "--metric", "quarter", "--format", "csv",
+        ];
+        args.extend_from_slice(more);
+        let text = stdout(&args);
+        let moves: Vec<u64> = text
+            .lines()
+            .skip(1)
+            .filter_map(|l| l.split(',').next()?.parse().ok())
+            .collect();
+        assert_eq!(moves, (0..=800).collect::<Vec<u64>>(), "{text}");
+    }
+}
+
+#[test]
+fn the_search_for_symmetries_is_bounded_by_the_points_it_maps() {
+    // Each of the 2·10⁶ nodes allowed carried one choice to 1 600 points:
+    // more than a minute, silent, before any answer or refusal.
+    let p = read::puzzle(&forty_turns()).unwrap();
+    // They are charged now, and the search gives up within its bound (its
+    // maps are found from the quarter metric's moves alone).
+    assert!(
+        p.symmetries_found(schofield::puzzle::found::NODE_BUDGET)
+            .is_none()
+    );
+    assert_eq!(p.symmetries_found(1_000), None);
+}
