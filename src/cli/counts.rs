@@ -4,9 +4,10 @@
 use super::common::{FormatArg, Outcome};
 use super::puzzle::PuzzleArgs;
 use clap::Args;
+use schofield::board::two_bit::TwoBit;
 use schofield::render::{self, Format, svg};
 use schofield::text::grouped;
-use schofield::twist::analysis::{Analysis, MoveCount};
+use schofield::twist::analysis::{Analysis, AnalysisError, MoveCount, Plan};
 use serde::Serialize;
 use std::fmt::Write as _;
 
@@ -33,27 +34,54 @@ pub struct CountsArgs {
     pub out: FormatArg,
 }
 
-/// The table by a layered search of two bits a state, when one applies:
-/// by classes (a search refused for memory leaves the answer to the dense
-/// search and its two-bit fallback), or by positions when no symmetry
-/// makes classes; never with `--antipodes` or `--burnside`, which need
-/// every position's distance.
+/// The table by a layered search of two bits a state, when the plan is
+/// one ([`schofield::twist::analysis::plan`]): the group's elements, the
+/// classes, or the positions. A search by classes refused for memory
+/// leaves the answer to the dense search and its two-bit fallback. Never
+/// with `--antipodes` or `--burnside`, which need every position's
+/// distance: refused where only the group's elements can be searched.
 fn two_bits(
     puzzle: &schofield::puzzle::Puzzle,
     args: &CountsArgs,
-) -> Result<Option<Vec<MoveCount>>, schofield::twist::analysis::AnalysisError> {
+) -> Result<Option<Vec<MoveCount>>, Box<dyn std::error::Error>> {
+    let options = args.puzzle.options(true);
+    let plan = match schofield::twist::analysis::plan(puzzle, &options) {
+        Err(e) if e.is_memory() && !matches!(e, AnalysisError::Group(_)) => return Ok(None),
+        other => other?,
+    };
     if args.antipodes || args.burnside {
+        if let Plan::Group(g) = &plan {
+            return Err(group_only(
+                puzzle,
+                g,
+                "--antipodes and --burnside need every position's distance, a byte each",
+            )
+            .into());
+        }
         return Ok(None);
     }
-    let (options, quiet, verbose) = (args.puzzle.options(true), args.out.quiet, args.out.verbose);
-    if let Some(rows) = super::puzzle::counts_by_group(puzzle, &options, quiet, verbose)? {
-        return Ok(Some(rows));
-    }
-    match super::puzzle::counts_by_classes(puzzle, &options, quiet, verbose) {
-        Err(e) if e.is_memory() => Ok(None),
-        Ok(None) => super::puzzle::counts_without_symmetries(puzzle, &options, quiet, verbose),
-        other => other,
-    }
+    let (quiet, verbose) = (args.out.quiet, args.out.verbose);
+    Ok(super::puzzle::counts_by_plan(
+        puzzle, plan, &options, quiet, verbose,
+    )?)
+}
+
+/// Why a puzzle searched by its group's elements cannot be searched as
+/// `what` asks.
+fn group_only(
+    puzzle: &schofield::puzzle::Puzzle,
+    g: &schofield::twist::analysis::GroupSearch,
+    what: &str,
+) -> String {
+    let arrangements = match g.arrangements {
+        Some(n) => format!("{} arrangements", grouped(n as usize)),
+        None => "more than 2^64 arrangements".to_string(),
+    };
+    format!(
+        "{what}, and {} numbers its positions among {arrangements} for a group of {}: only the group's elements are searched, two bits each (run `counts` without it)",
+        schofield::text::quoted(puzzle.name()),
+        grouped(g.numbering.len() as usize)
+    )
 }
 
 /// `counts`: the move-count table.
@@ -212,31 +240,56 @@ fn distributed_counts(
         .into());
     }
     let name = puzzle.name().to_string();
-    // By classes where one process would search them, so that the table
-    // is the same bytes.
-    if let Some(setup) = schofield::twist::analysis::by_classes(puzzle, &options)? {
-        let bar = super::puzzle::LayerBar::counting(
-            &name,
-            super::puzzle::Unit::Classes,
-            args.out.quiet,
-            args.out.verbose,
-        );
-        let shown = bar.clone();
-        let symmetries = setup.coordinate.symmetries();
-        let found =
-            distributed.class_counts(setup, &name, move |p| shown.show(p.layer, p.found, p.total));
-        bar.finish();
-        let Some(found) = found? else {
-            return Ok(String::new());
-        };
-        super::puzzle::note_symmetries(puzzle.symmetries().len(), symmetries, args.out.quiet);
-        let rows = schofield::twist::analysis::ClassSearch::rows_of(&found, symmetries).rows;
-        return Ok(match format {
-            Some(f) => render::render_counts(&rows, f)?,
-            None => svg::move_counts_svg(&name, &rows),
-        });
-    }
-    let space = schofield::twist::space::Space::with_limit(puzzle, &moves, options.max_memory)?;
+    // The plan one process would follow, so that the table is the same
+    // bytes.
+    let (space, positions) = match schofield::twist::analysis::plan(puzzle, &options)? {
+        Plan::Group(g) => {
+            return Err(group_only(
+                puzzle,
+                &g,
+                "--workers searches the positions or their classes",
+            )
+            .into());
+        }
+        Plan::Classes(setup) => {
+            let bar = super::puzzle::LayerBar::counting(
+                &name,
+                super::puzzle::Unit::Classes,
+                args.out.quiet,
+                args.out.verbose,
+            );
+            let shown = bar.clone();
+            let symmetries = setup.coordinate.symmetries();
+            // Two bits and a byte a class, on the workers together.
+            let classes = setup.coordinate.len();
+            let needed = classes.saturating_add(TwoBit::bytes(classes));
+            schofield::twist::search::within(needed, classes, setup.left)?;
+            let found = distributed
+                .class_counts(*setup, &name, move |p| shown.show(p.layer, p.found, p.total));
+            bar.finish();
+            let Some(found) = found? else {
+                return Ok(String::new());
+            };
+            super::puzzle::note_symmetries(puzzle.symmetries().len(), symmetries, args.out.quiet);
+            let rows = schofield::twist::analysis::ClassSearch::rows_of(&found, symmetries).rows;
+            return Ok(match format {
+                Some(f) => render::render_counts(&rows, f)?,
+                None => svg::move_counts_svg(&name, &rows),
+            });
+        }
+        Plan::Positions { space, .. } => {
+            let positions = space.len();
+            (*space, positions)
+        }
+        Plan::Dense => {
+            let space =
+                schofield::twist::space::Space::with_limit(puzzle, &moves, options.max_memory)?;
+            let positions = space.len();
+            (space, positions)
+        }
+    };
+    let needed = TwoBit::bytes(positions).saturating_add(space.table_bytes());
+    schofield::twist::search::within(needed, positions, options.max_memory)?;
     let bar = super::puzzle::LayerBar::new(&name, args.out.quiet, args.out.verbose);
     let shown = bar.clone();
     let counts = distributed.puzzle_counts(space, &name, move |p| {

@@ -10,7 +10,7 @@ use schofield::puzzle::transformation::perm_group;
 use schofield::puzzle::{DefinitionError, Metric, Puzzle, TileTray, library, read};
 use schofield::render::{self, Format};
 use schofield::text::{grouped, grouped_digits, quoted};
-use schofield::twist::analysis::{Analysis, AnalysisError, MoveCount, Options};
+use schofield::twist::analysis::{Analysis, AnalysisError, MoveCount, Options, Plan};
 use schofield::twist::search;
 use schofield::twist::search::Layer;
 use schofield::twist::space;
@@ -318,83 +318,62 @@ pub fn note_symmetries(declared: usize, kept: usize, quiet: bool) {
     }
 }
 
-/// The move-count table by the search by classes, two bits a class
-/// ([`schofield::twist::analysis::move_counts_by_classes`]); `None` when
-/// it does not apply and the whole analysis must answer.
-pub fn counts_by_classes(
+/// The move-count table by the two-bit search that `plan` chose
+/// ([`schofield::twist::analysis::plan`]): the group's elements, the
+/// classes, or the positions, with a layer bar and a note on standard error
+/// saying what was searched; `None` for [`Plan::Dense`], which the whole
+/// analysis answers.
+pub fn counts_by_plan(
     puzzle: &Puzzle,
+    plan: Plan,
     options: &Options,
     quiet: bool,
     verbose: bool,
 ) -> Result<Option<Vec<MoveCount>>, AnalysisError> {
-    let bar = LayerBar::counting(puzzle.name(), Unit::Classes, quiet, verbose);
-    let found = schofield::twist::analysis::move_counts_by_classes(puzzle, options, &|l: Layer| {
-        bar.show(l.distance, l.reached, l.of)
-    });
+    let unit = match plan {
+        Plan::Classes(_) => Unit::Classes,
+        _ => Unit::Positions,
+    };
+    let bar = LayerBar::counting(puzzle.name(), unit, quiet, verbose);
+    let progress = |l: Layer| bar.show(l.distance, l.reached, l.of);
+    let found = match &plan {
+        Plan::Group(g) => g.run(options.max_memory, &progress),
+        Plan::Classes(c) => c.run(&progress).map(|found| found.rows),
+        Plan::Positions { space, .. } => {
+            schofield::twist::search::two_bit_counts(space, options.max_memory, &progress)
+                .map(|counts| MoveCount::distribution(&counts))
+                .map_err(AnalysisError::from)
+        }
+        Plan::Dense => return Ok(None),
+    };
     bar.finish();
-    Ok(found?.map(|found| {
-        note_symmetries(puzzle.symmetries().len(), found.symmetries, quiet);
-        found.rows
-    }))
-}
-
-/// The move-count table by the group's elements, two bits each, where the
-/// arrangements number far more
-/// ([`schofield::twist::analysis::move_counts_by_group`]); `None` when it
-/// does not apply. Says so on standard error.
-pub fn counts_by_group(
-    puzzle: &Puzzle,
-    options: &Options,
-    quiet: bool,
-    verbose: bool,
-) -> Result<Option<Vec<MoveCount>>, AnalysisError> {
-    let bar = LayerBar::new(puzzle.name(), quiet, verbose);
-    let found = schofield::twist::analysis::move_counts_by_group(puzzle, options, &|l: Layer| {
-        bar.show(l.distance, l.reached, l.of)
-    });
-    bar.finish();
-    let found = found?;
-    if let Some(rows) = &found
-        && !quiet
-    {
-        let total: u64 = rows.iter().map(|r| r.positions).sum();
-        super::common::note_on_success(format!(
-            "the arrangements number far more positions than the moves reach: the group's {} elements are numbered by its stabiliser chain and searched two bits each, positions alone",
-            grouped(total as usize)
-        ));
+    let rows = found?;
+    if quiet {
+        return Ok(Some(rows));
     }
-    Ok(found)
-}
-
-/// The move-count table of a puzzle with no symmetry, positions alone, two
-/// bits each ([`schofield::twist::analysis::move_counts_without_symmetries`]);
-/// `None` when it does not apply. Says so on standard error.
-pub fn counts_without_symmetries(
-    puzzle: &Puzzle,
-    options: &Options,
-    quiet: bool,
-    verbose: bool,
-) -> Result<Option<Vec<MoveCount>>, AnalysisError> {
-    let bar = LayerBar::new(puzzle.name(), quiet, verbose);
-    let found =
-        schofield::twist::analysis::move_counts_without_symmetries(puzzle, options, &|l: Layer| {
-            bar.show(l.distance, l.reached, l.of)
-        });
-    bar.finish();
-    let found = found?;
-    if found.is_some() && !quiet {
-        if puzzle.symmetries().len() > 1 {
+    match plan {
+        Plan::Group(_) => {
+            let total: u64 = rows.iter().map(|r| r.positions).sum();
+            super::common::note_on_success(format!(
+                "the arrangements number far more positions than the moves reach: the group's {} elements are numbered by its stabiliser chain and searched two bits each, positions alone",
+                grouped(total as usize)
+            ));
+        }
+        Plan::Classes(c) => {
+            note_symmetries(puzzle.symmetries().len(), c.coordinate.symmetries(), quiet)
+        }
+        Plan::Positions { symmetries, .. } if symmetries > 1 => {
             super::common::note_on_success(format!(
                 "the search by classes cannot take these symmetries (an orbit too large for a move table, or more than {} positions): the positions alone, two bits each, without classes (--burnside adds the classes, by a byte a position)",
                 grouped(schofield::twist::analysis::DENSE_MOST as usize)
             ));
-        } else {
-            eprintln!(
-                "note: no symmetry maps these moves onto themselves, so a class is a position: the positions alone, two bits each (--burnside adds the classes with inverses)"
-            );
         }
+        Plan::Positions { .. } => eprintln!(
+            "note: no symmetry maps these moves onto themselves, so a class is a position: the positions alone, two bits each (--burnside adds the classes with inverses)"
+        ),
+        Plan::Dense => {}
     }
-    Ok(found)
+    Ok(Some(rows))
 }
 
 /// The distribution alone, by the two-bit search, when the analysis

@@ -420,7 +420,7 @@ pub fn move_counts_svg_scaled(
         &counts
             .iter()
             .map(|c| Bar {
-                moves: c.moves.into(),
+                moves: c.moves,
                 values: [Some(c.positions), c.classes, c.extended_classes]
                     .into_iter()
                     .take(series.len())

@@ -70,6 +70,10 @@ pub enum AnalysisError {
     /// The search cannot run.
     #[error(transparent)]
     Search(#[from] SearchError),
+    /// The group's stabiliser chain, which numbers its elements where the
+    /// arrangements pass `u64`, would pass the memory allowed.
+    #[error(transparent)]
+    Group(#[from] crate::group::GroupTooLarge),
     /// Classes given are not this analysis's.
     #[error("the classes given are not this puzzle's: {0}")]
     Classes(#[from] classes::AdoptError),
@@ -100,6 +104,7 @@ impl AnalysisError {
             AnalysisError::Search(SearchError::Memory { .. } | SearchError::Allocation { .. })
                 | AnalysisError::Space(SpaceError::Memory { .. })
                 | AnalysisError::ViewMemory { .. }
+                | AnalysisError::Group(_)
         )
     }
 }
@@ -1017,17 +1022,10 @@ pub fn move_counts_by_classes(
     options: &Options,
     progress: &dyn Fn(Layer),
 ) -> Result<Option<ByClasses>, AnalysisError> {
-    let Some(setup) = by_classes(puzzle, options)? else {
+    let Plan::Classes(setup) = plan(puzzle, options)? else {
         return Ok(None);
     };
-    let found = search::classes::class_counts(
-        &setup.space,
-        &setup.coordinate,
-        setup.inverses,
-        setup.left,
-        progress,
-    )?;
-    Ok(Some(setup.rows(&found)))
+    Ok(Some(setup.run(progress)?))
 }
 
 /// What the search by classes searches: the space, its symmetry
@@ -1047,6 +1045,18 @@ pub struct ClassSearch {
 }
 
 impl ClassSearch {
+    /// Runs the search on one machine: the move-count table.
+    pub fn run(&self, progress: &dyn Fn(Layer)) -> Result<ByClasses, AnalysisError> {
+        let found = search::classes::class_counts(
+            &self.space,
+            &self.coordinate,
+            self.inverses,
+            self.left,
+            progress,
+        )?;
+        Ok(self.rows(&found))
+    }
+
     /// The move-count table of what the search found.
     pub fn rows(&self, found: &search::classes::ClassCounts) -> ByClasses {
         ClassSearch::rows_of(found, self.coordinate.symmetries())
@@ -1067,39 +1077,164 @@ impl ClassSearch {
     }
 }
 
-/// The search [`move_counts_by_classes`] makes, set up but not run (the
-/// cluster runs it too: [`search::classes::ClassGraph`]); `Ok(None)` where
-/// it does not apply.
+/// How a puzzle's move-count table is searched, decided before anything
+/// large is built: the choice [`plan`] makes for `counts`, one process or
+/// the cluster.
+#[derive(Debug)]
+pub enum Plan {
+    /// The group's elements numbered by its stabiliser chain, two bits
+    /// each, positions alone ([`move_counts_by_group`]).
+    Group(GroupSearch),
+    /// The classes under the symmetries, two bits a class
+    /// ([`move_counts_by_classes`]; the cluster runs it too:
+    /// [`search::classes::ClassGraph`]).
+    Classes(Box<ClassSearch>),
+    /// The positions, two bits each, no classes
+    /// ([`move_counts_without_symmetries`]).
+    Positions {
+        /// The positions.
+        space: Box<Space>,
+        /// The symmetries that map the moves onto themselves: more than
+        /// one when the search by classes cannot take them.
+        symmetries: usize,
+    },
+    /// The dense analysis ([`Analysis::new`]: a byte a position, and the
+    /// classes found afterwards): moves priced by words, positions up to
+    /// rotation, or a space small enough that it is the fastest.
+    Dense,
+}
+
+/// What the search by the group's elements searches ([`Plan::Group`]).
+#[derive(Debug)]
+pub struct GroupSearch {
+    /// The group's elements, numbered.
+    pub numbering: crate::group::numbering::ChainNumbering,
+    /// The moves, as permutations of the chain's points.
+    pub moves: Vec<Vec<u32>>,
+    /// The arrangements the positions would number instead (`None` past
+    /// `u64`).
+    pub arrangements: Option<u64>,
+}
+
+/// Decides how `counts` searches `puzzle` under `options`: by the group's
+/// elements where the arrangements number far more ([`OVERSIZED`]), by
+/// classes where the symmetries pay ([`CLASSES_PAY`], or any past
+/// [`DENSE_MOST`] positions), by positions two bits each where no symmetry
+/// helps or the dense analysis cannot take the space, and otherwise the
+/// dense analysis. The move tables are built only for the searches that
+/// use them.
+///
+/// ```
+/// use schofield::puzzle::library;
+/// use schofield::twist::analysis::{Options, Plan, plan};
+/// let corners = library::get("corners").unwrap();
+/// assert!(matches!(plan(&corners, &Options::default()).unwrap(), Plan::Classes(_)));
+/// let eight = library::get("eight").unwrap();
+/// assert!(matches!(plan(&eight, &Options::default()).unwrap(), Plan::Dense));
+/// ```
+pub fn plan(puzzle: &Puzzle, options: &Options) -> Result<Plan, AnalysisError> {
+    let metric = options.metric.unwrap_or(puzzle.default_metric());
+    let moves = puzzle.moves(metric, options.generators.as_deref())?;
+    if moves.has_words() {
+        return Ok(Plan::Dense);
+    }
+    if let Some(group) = group_search(puzzle, &moves, options.max_memory)? {
+        return Ok(Plan::Group(group));
+    }
+    let space = Space::with_limit(puzzle, &moves, options.max_memory)?;
+    let symmetries = usable_symmetries(puzzle, &moves, &space);
+    let count = symmetries.len();
+    let pays = count >= CLASSES_PAY || (count > 1 && space.len() > DENSE_MOST);
+    if pays || options.always_by_classes {
+        let actions: Vec<SpaceSymmetry> = symmetries.into_iter().map(|s| s.action).collect();
+        let left = options
+            .max_memory
+            .map(|m| m.saturating_sub(space.table_bytes()));
+        if let Some(coordinate) = SymmetryCoordinate::new(&space, &actions, left)? {
+            let left = left.map(|m| m.saturating_sub(coordinate.bytes()));
+            return Ok(Plan::Classes(Box::new(ClassSearch {
+                space,
+                coordinate,
+                inverses: puzzle.has_distinct_pieces(),
+                left,
+            })));
+        }
+    }
+    let dense = space.len() <= DENSE_MOST && !space.has_worked();
+    if space.up_to_rotation() || (count > 1 && dense) {
+        return Ok(Plan::Dense);
+    }
+    Ok(Plan::Positions {
+        space: Box::new(space),
+        symmetries: count,
+    })
+}
+
+impl GroupSearch {
+    /// Runs the search, refused before it allocates past `max_memory`:
+    /// the elements at each distance.
+    pub fn run(
+        &self,
+        max_memory: Option<u64>,
+        progress: &dyn Fn(Layer),
+    ) -> Result<Vec<MoveCount>, AnalysisError> {
+        let counts = search::group_counts(&self.numbering, &self.moves, max_memory, progress)?;
+        Ok(MoveCount::distribution(&counts))
+    }
+}
+
+/// The search by the group's elements, where it applies: distinct pieces
+/// (a position is an element, not a coset), no rotation, and arrangements
+/// past `u64`, or past [`DENSE_MOST`] and [`OVERSIZED`] times the group.
+/// Sized without building a move table.
+fn group_search(
+    puzzle: &Puzzle,
+    moves: &MoveSet,
+    max_memory: Option<u64>,
+) -> Result<Option<GroupSearch>, AnalysisError> {
+    use crate::puzzle::transformation::{as_points, perm_group};
+    if !puzzle.has_distinct_pieces() {
+        return Ok(None);
+    }
+    let raw: Vec<Transformation> = moves.iter().map(|m| m.transformation().clone()).collect();
+    match crate::twist::space::effective_moves(puzzle, &raw) {
+        Ok((_, false)) => {}
+        _ => return Ok(None),
+    }
+    let arrangements = match Space::count(puzzle, moves) {
+        Err(SpaceError::Overflow) => None,
+        Ok(n) if n > DENSE_MOST => Some(n),
+        _ => return Ok(None),
+    };
+    let group = match perm_group(&raw, max_memory) {
+        Ok(group) => group,
+        // Past u64 nothing else can search it: the bound is the reason.
+        Err(e) if arrangements.is_none() => return Err(e.into()),
+        Err(_) => return Ok(None),
+    };
+    let Some(numbering) = crate::group::numbering::ChainNumbering::new(&group) else {
+        return Ok(None);
+    };
+    if arrangements.is_some_and(|a| a / OVERSIZED < numbering.len()) {
+        return Ok(None);
+    }
+    Ok(Some(GroupSearch {
+        numbering,
+        moves: raw.iter().map(as_points).collect(),
+        arrangements,
+    }))
+}
+
+/// The search by classes ([`Plan::Classes`]) alone, set up but not run;
+/// `Ok(None)` where [`plan`] chooses another.
 pub fn by_classes(
     puzzle: &Puzzle,
     options: &Options,
 ) -> Result<Option<ClassSearch>, AnalysisError> {
-    let metric = options.metric.unwrap_or(puzzle.default_metric());
-    let moves = puzzle.moves(metric, options.generators.as_deref())?;
-    if moves.has_words() {
-        return Ok(None);
-    }
-    let space = Space::with_limit(puzzle, &moves, options.max_memory)?;
-    let symmetries = usable_symmetries(puzzle, &moves, &space);
-    let pays =
-        symmetries.len() >= CLASSES_PAY || (symmetries.len() > 1 && space.len() > DENSE_MOST);
-    if !pays && !options.always_by_classes {
-        return Ok(None);
-    }
-    let actions: Vec<SpaceSymmetry> = symmetries.into_iter().map(|s| s.action).collect();
-    let left = options
-        .max_memory
-        .map(|m| m.saturating_sub(space.table_bytes()));
-    let Some(coordinate) = SymmetryCoordinate::new(&space, &actions, left)? else {
-        return Ok(None);
-    };
-    let left = left.map(|m| m.saturating_sub(coordinate.bytes()));
-    Ok(Some(ClassSearch {
-        space,
-        coordinate,
-        inverses: puzzle.has_distinct_pieces(),
-        left,
-    }))
+    Ok(match plan(puzzle, options)? {
+        Plan::Classes(c) => Some(*c),
+        _ => None,
+    })
 }
 
 /// The move-count table of a puzzle that no symmetry but the identity maps
@@ -1135,16 +1270,9 @@ pub fn move_counts_without_symmetries(
     options: &Options,
     progress: &dyn Fn(Layer),
 ) -> Result<Option<Vec<MoveCount>>, AnalysisError> {
-    let metric = options.metric.unwrap_or(puzzle.default_metric());
-    let moves = puzzle.moves(metric, options.generators.as_deref())?;
-    if moves.has_words() {
+    let Plan::Positions { space, .. } = plan(puzzle, options)? else {
         return Ok(None);
-    }
-    let space = Space::with_limit(puzzle, &moves, options.max_memory)?;
-    let dense = space.len() <= DENSE_MOST && !space.has_worked();
-    if space.up_to_rotation() || (usable_symmetries(puzzle, &moves, &space).len() > 1 && dense) {
-        return Ok(None);
-    }
+    };
     let counts = search::two_bit_counts(&space, options.max_memory, progress)?;
     Ok(Some(MoveCount::distribution(&counts)))
 }
@@ -1174,34 +1302,10 @@ pub fn move_counts_by_group(
     options: &Options,
     progress: &dyn Fn(Layer),
 ) -> Result<Option<Vec<MoveCount>>, AnalysisError> {
-    use crate::puzzle::transformation::{as_points, perm_group};
-    let metric = options.metric.unwrap_or(puzzle.default_metric());
-    let moves = puzzle.moves(metric, options.generators.as_deref())?;
-    if moves.has_words() || !puzzle.has_distinct_pieces() {
-        return Ok(None);
-    }
-    let raw: Vec<Transformation> = moves.iter().map(|m| m.transformation().clone()).collect();
-    match crate::twist::space::effective_moves(puzzle, &raw) {
-        Ok((_, false)) => {}
-        _ => return Ok(None),
-    }
-    let arrangements = match Space::with_limit(puzzle, &moves, options.max_memory) {
-        Err(SpaceError::Overflow) => None,
-        Ok(space) if space.len() > DENSE_MOST => Some(space.len()),
-        _ => return Ok(None),
-    };
-    let Ok(group) = perm_group(&raw, options.max_memory) else {
+    let Plan::Group(g) = plan(puzzle, options)? else {
         return Ok(None);
     };
-    let Some(numbering) = crate::group::numbering::ChainNumbering::new(&group) else {
-        return Ok(None);
-    };
-    if arrangements.is_some_and(|a| a / OVERSIZED < numbering.len()) {
-        return Ok(None);
-    }
-    let perms: Vec<Vec<u32>> = raw.iter().map(as_points).collect();
-    let counts = search::group_counts(&numbering, &perms, options.max_memory, progress)?;
-    Ok(Some(MoveCount::distribution(&counts)))
+    Ok(Some(g.run(options.max_memory, progress)?))
 }
 
 /// How many times its group's order a puzzle's arrangements must number

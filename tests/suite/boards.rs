@@ -27,7 +27,7 @@ fn analysis_rows(a: &Analysis) -> Rows {
         .iter()
         .map(|x| {
             (
-                u32::from(x.moves),
+                x.moves,
                 x.positions,
                 x.classes.unwrap(),
                 x.extended_classes.unwrap(),

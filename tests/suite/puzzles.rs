@@ -351,7 +351,7 @@ fn on_the_3x4_tray_the_twist_calculus_is_the_tile_metric() {
         .iter()
         .map(|c| {
             (
-                u32::from(c.moves),
+                c.moves,
                 c.positions,
                 c.classes.unwrap(),
                 c.extended_classes.unwrap(),
@@ -2168,4 +2168,83 @@ fn the_search_for_symmetries_is_bounded_by_the_points_it_maps() {
             .is_none()
     );
     assert_eq!(p.symmetries_found(1_000), None);
+}
+
+#[test]
+fn the_plan_is_made_before_any_table_is_built() {
+    use schofield::twist::analysis::{Plan, plan};
+    // Two 11-cycles on slots of their own: 11!² arrangements (their move
+    // tables 3.2 GB) for a group of 121. The group search was chosen only
+    // after the tables were built: 10 s and 3 GB, and --max-memory 600
+    // refused tables it never needed.
+    let cycle = |shift: usize| -> String {
+        (0..22)
+            .map(|i| {
+                let j = if i / 11 == shift {
+                    11 * shift + (i % 11 + 1) % 11
+                } else {
+                    i
+                };
+                (j + 1).to_string()
+            })
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    let home: Vec<String> = (1..=22).map(|i| i.to_string()).collect();
+    let text = format!(
+        "Name two11\nSet P 22 1\nSolved\nP\n{}\nEnd\nMove A\nP\n{}\nEnd\nMove B\nP\n{}\nEnd\n",
+        home.join(" "),
+        cycle(0),
+        cycle(1)
+    );
+    let path = write_fixture("two11.tws", &text);
+    let p = read::puzzle(&path).unwrap();
+    let options = Options {
+        max_memory: Some(600 << 20),
+        ..Options::default()
+    };
+    match plan(&p, &options).unwrap() {
+        Plan::Group(g) => assert_eq!(
+            (g.numbering.len(), g.arrangements),
+            (121, Some(19_958_400 * 19_958_400))
+        ),
+        other => panic!("{other:?}"),
+    }
+    let text = stdout(&[
+        "counts",
+        "--puzzle",
+        &path,
+        "--max-memory",
+        "600",
+        "--format",
+        "csv",
+    ]);
+    assert_eq!(text, "moves,positions\n0,1\n1,20\n2,100\n", "{text}");
+    // What cannot take the group's elements says why, not "more than 2^64
+    // arrangements".
+    for more in [&["--antipodes"][..], &["--burnside"], &["--workers", "2"]] {
+        let mut args = vec!["counts", "--puzzle", &path];
+        args.extend_from_slice(more);
+        fails(&args, "only the group's elements are searched");
+    }
+}
+
+#[test]
+fn the_workers_keep_to_the_memory_allowed() {
+    // The two-bit table of the workers was not counted: turnfour.tws
+    // under --max-memory 2000 took 5.9 GB. The corner group's 88 179 840
+    // positions take 22 MB at two bits each.
+    let file = format!("{TWSEARCH}/samples/main/2x2x2.tws");
+    let args = [
+        "counts",
+        "--puzzle",
+        &file,
+        "--symmetries",
+        "none",
+        "--workers",
+        "2",
+        "--max-memory",
+        "10",
+    ];
+    fails(&args, "more than the 10 485 760 allowed");
 }

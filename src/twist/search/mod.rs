@@ -218,7 +218,13 @@ pub fn distances(
 
 /// Refuses a search of `positions` that needs `needed` bytes, more than
 /// `max_memory` allows, before anything is allocated.
-fn within(needed: u64, positions: u64, max_memory: Option<u64>) -> Result<(), SearchError> {
+///
+/// ```
+/// use schofield::twist::search::within;
+/// assert!(within(100, 400, Some(99)).is_err());
+/// assert!(within(100, 400, None).is_ok());
+/// ```
+pub fn within(needed: u64, positions: u64, max_memory: Option<u64>) -> Result<(), SearchError> {
     match max_memory {
         Some(allowed) if needed > allowed => Err(SearchError::Memory {
             needed,

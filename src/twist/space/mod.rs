@@ -279,6 +279,20 @@ impl Space {
         Space::build(puzzle, moves, max_memory, MAX_TABLE)
     }
 
+    /// How many positions [`Space::new`] would number, found without
+    /// building a move table: [`SpaceError::Overflow`] past `u64`.
+    ///
+    /// ```
+    /// use schofield::puzzle::{Metric, library};
+    /// use schofield::twist::space::Space;
+    /// let corners = library::get("corners").unwrap();
+    /// let moves = corners.moves(Metric::Face, None).unwrap();
+    /// assert_eq!(Space::count(&corners, &moves).unwrap(), 88_179_840);
+    /// ```
+    pub fn count(puzzle: &Puzzle, moves: &MoveSet) -> Result<u64, SpaceError> {
+        Ok(Space::layout(puzzle, moves, MAX_TABLE)?.size)
+    }
+
     /// [`Space::with_limit`], tabulating coordinates of at most
     /// `max_table` values and working the others ([`MAX_TABLE`]).
     fn build(
@@ -287,6 +301,23 @@ impl Space {
         max_memory: Option<u64>,
         max_table: u64,
     ) -> Result<Space, SpaceError> {
+        let mut space = Space::layout(puzzle, moves, max_table)?;
+        let needed = space.table_bytes();
+        if let Some(allowed) = max_memory
+            && needed > allowed
+        {
+            return Err(SpaceError::Memory { needed, allowed });
+        }
+        for c in 0..space.coords.len() {
+            space.build_tables(c);
+        }
+        space.goal_index = space.encode_flat(&space.goal.clone());
+        Ok(space)
+    }
+
+    /// The coordinates and digits of the numbering, the move tables not
+    /// yet built.
+    fn layout(puzzle: &Puzzle, moves: &MoveSet, max_table: u64) -> Result<Space, SpaceError> {
         puzzle.searchable()?;
         let (orbits, goal) = layout_of(puzzle);
         let total = goal.pieces.len();
@@ -524,7 +555,7 @@ impl Space {
                 home_of[first + usize::from(goal.pieces[first + i])] = i as u8;
             }
         }
-        let mut space = Space {
+        Ok(Space {
             home_of,
             orbits,
             goal: goal.clone(),
@@ -537,18 +568,7 @@ impl Space {
             moves: maps,
             effective,
             rotations,
-        };
-        let needed = space.table_bytes();
-        if let Some(allowed) = max_memory
-            && needed > allowed
-        {
-            return Err(SpaceError::Memory { needed, allowed });
-        }
-        for c in 0..space.coords.len() {
-            space.build_tables(c);
-        }
-        space.goal_index = space.encode_flat(&goal);
-        Ok(space)
+        })
     }
 
     /// The bytes of the move tables: for each coordinate, an entry for
