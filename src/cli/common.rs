@@ -877,8 +877,7 @@ where
         _ => {
             let (lo, hi) = (range.start(), range.end());
             // A bound as large as the type's is no bound a reader needs.
-            let open =
-                *hi == T::max_value() && hi.to_u64().is_none_or(|h| h >= u64::from(u32::MAX));
+            let open = *hi == T::max_value() && hi.to_u64().is_none_or(|h| h == u64::MAX);
             let zero = T::min_value();
             let expected = if open && *lo == zero {
                 format!("expected a whole number{what}")

@@ -264,8 +264,9 @@ fn distributed_counts(
             let classes = setup.coordinate.len();
             let needed = classes.saturating_add(TwoBit::bytes(classes));
             schofield::twist::search::within(needed, classes, setup.left)?;
-            let found = distributed
-                .class_counts(*setup, &name, move |p| shown.show(p.layer, p.found, p.total));
+            let found = distributed.class_counts(*setup, &name, move |p| {
+                shown.show(p.layer, p.found, p.total)
+            });
             bar.finish();
             let Some(found) = found? else {
                 return Ok(String::new());

@@ -258,43 +258,16 @@ pub fn group_counts(
     max_memory: Option<u64>,
     progress: &dyn Fn(Layer),
 ) -> Result<Vec<u64>, SearchError> {
-    use crate::board::two_bit::TwoBit;
-    let elements = numbering.len();
-    let needed = TwoBit::bytes(elements);
-    within(needed, elements, max_memory)?;
-    let n = usize::try_from(elements).map_err(|_| SearchError::Allocation {
-        needed,
-        positions: elements,
-    })?;
-    let table = TwoBit::try_new(n).ok_or(SearchError::Allocation {
-        needed,
-        positions: elements,
-    })?;
     let nm = moves.len().min(64);
-    let mut before = 1u64;
-    let layers = table.search_pulling(
-        &[0],
-        |i, next| {
-            let mut out = [0u64; 64];
-            numbering.steps(i as u64, &moves[..nm], &mut out[..nm]);
-            next.claim_all(&out[..nm], |_, _| {});
-        },
-        |i: usize, _: u32, in_layer: &dyn Fn(usize) -> bool| {
-            let mut out = [0u64; 64];
-            numbering.steps(i as u64, &moves[..nm], &mut out[..nm]);
-            out[..nm].iter().any(|&j| in_layer(j as usize))
-        },
-        |depth, reached, _| {
-            progress(Layer {
-                distance: depth,
-                positions: reached - before,
-                reached,
-                of: elements,
-            });
-            before = reached;
-        },
-    );
-    Ok(layers.counts)
+    pulled_counts(
+        numbering.len(),
+        0,
+        0,
+        max_memory,
+        &|i, out: &mut [u64]| numbering.steps(i, &moves[..nm], &mut out[..nm]),
+        nm,
+        progress,
+    )
 }
 
 /// The number of positions at each distance, by the layered two-bit
@@ -308,29 +281,54 @@ pub fn two_bit_counts(
     max_memory: Option<u64>,
     progress: &dyn Fn(Layer),
 ) -> Result<Vec<u64>, SearchError> {
+    pulled_counts(
+        space.len(),
+        space.goal_index(),
+        space.table_bytes(),
+        max_memory,
+        &|i, out: &mut [u64]| space.neighbours(i, out),
+        space.move_count(),
+        progress,
+    )
+}
+
+/// The layered two-bit search from `start` over `states` numbered states
+/// whose `nm` neighbours `step` writes (every move costing one, a move
+/// undone by a move), the last layers pulled: each state left looks for
+/// one neighbour in the layer. `beside` bytes are held already (the move
+/// tables); refused before it allocates when the whole passes
+/// `max_memory`.
+fn pulled_counts<F: Fn(u64, &mut [u64]) + Sync>(
+    states: u64,
+    start: u64,
+    beside: u64,
+    max_memory: Option<u64>,
+    step: &F,
+    nm: usize,
+    progress: &dyn Fn(Layer),
+) -> Result<Vec<u64>, SearchError> {
     use crate::board::two_bit::TwoBit;
-    let positions = space.len();
-    let needed = TwoBit::bytes(positions).saturating_add(space.table_bytes());
-    within(needed, positions, max_memory)?;
-    let n =
-        usize::try_from(positions).map_err(|_| SearchError::Allocation { needed, positions })?;
-    let table = TwoBit::try_new(n).ok_or(SearchError::Allocation { needed, positions })?;
-    let nm = space.move_count();
+    let needed = TwoBit::bytes(states).saturating_add(beside);
+    within(needed, states, max_memory)?;
+    let allocation = SearchError::Allocation {
+        needed,
+        positions: states,
+    };
+    let n = usize::try_from(states).map_err(|_| allocation.clone())?;
+    let table = TwoBit::try_new(n).ok_or(allocation)?;
     let mut before = 1u64;
-    // The last layers are pulled: each position left looks for one
-    // neighbour in the layer (a move is undone by a move).
     let layers = table.search_pulling(
-        &[space.goal_index() as usize],
+        &[start as usize],
         |i, next| {
             let mut out = [0u64; 64];
-            space.neighbours(i as u64, &mut out[..nm]);
+            step(i as u64, &mut out[..nm]);
             // Every neighbour's word is read before any is claimed, so
             // that the reads overlap.
             next.claim_all(&out[..nm], |_, _| {});
         },
         |i: usize, _: u32, in_layer: &dyn Fn(usize) -> bool| {
             let mut out = [0u64; 64];
-            space.neighbours(i as u64, &mut out[..nm]);
+            step(i as u64, &mut out[..nm]);
             out[..nm].iter().any(|&j| in_layer(j as usize))
         },
         |depth, reached, _| {
@@ -338,7 +336,7 @@ pub fn two_bit_counts(
                 distance: depth,
                 positions: reached - before,
                 reached,
-                of: positions,
+                of: states,
             });
             before = reached;
         },
