@@ -35,6 +35,7 @@ pub const UNSEEN: u8 = u8::MAX;
 
 mod breadth;
 pub mod classes;
+pub mod ida;
 mod words;
 use breadth::breadth_first;
 use words::schofield;
@@ -63,6 +64,12 @@ pub enum SearchError {
     /// A distance past what a byte holds.
     #[error("a position needs more than 254 moves; the distance table holds at most 254")]
     TooDeep,
+    /// IDA* takes sequences in a canonical form, which needs at most 64
+    /// moves and positions held still (not taken up to rotation).
+    #[error(
+        "IDA* searches puzzles of at most 64 moves whose positions are not taken up to rotation"
+    )]
+    NotCanonical,
 }
 
 /// What the search found: each position's distance (cost in moves) and,

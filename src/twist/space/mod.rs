@@ -642,6 +642,33 @@ impl Space {
             .collect()
     }
 
+    /// How many digits a position's number has: the arrangement and the
+    /// orientations of each coordinate that takes more than one value,
+    /// each moved by the moves on its own (a projection of the puzzle).
+    pub fn digit_count(&self) -> usize {
+        self.digits.len()
+    }
+
+    /// Digit `d`'s radix (how many values it takes) and the coordinate it
+    /// belongs to.
+    pub fn digit(&self, d: usize) -> (u64, usize) {
+        (self.digits[d].radix.get(), self.digits[d].coord)
+    }
+
+    /// Digit `d` of position `index`.
+    #[inline]
+    pub fn digit_of(&self, index: u64, d: usize) -> u64 {
+        let digit = &self.digits[d];
+        digit.radix.div_rem(index / digit.stride).1
+    }
+
+    /// The value move `m` makes of value `v` of digit `d`.
+    #[inline]
+    pub fn digit_step(&self, d: usize, v: u64, m: usize) -> u64 {
+        let digit = &self.digits[d];
+        self.coords[digit.coord].step(digit.ori, v, m, self.moves.len())
+    }
+
     /// The position reached from position `index` by move `m`.
     #[inline]
     pub fn apply(&self, index: u64, m: usize) -> u64 {
