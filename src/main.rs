@@ -63,7 +63,7 @@ enum Command {
 fn run(command: Command, sink: &Sink) -> Outcome {
     match command {
         Command::Counts(args) => counts::counts(args),
-        Command::Solve(c) => twist::solve(&c.puzzle.analyse(false)?, c.args, sink),
+        Command::Solve(c) => twist::solve_command(c, sink),
         Command::Path(c) => twist::follow(&c.puzzle.analyse(false)?, c.args),
         Command::Table(args) => twist::table(args),
         Command::Classes(args) => twist::classes(args),

@@ -28,7 +28,101 @@ pub struct SolveCommand {
     pub args: SolveArgs,
     #[command(flatten)]
     pub puzzle: PuzzleArgs,
+    /// Past the whole table (a puzzle of more than 2^28 positions, solved
+    /// by IDA*): stop after this many positions generated, exit status 3,
+    /// saying the lower bound proved so far.
+    #[arg(long, value_name = "N", value_parser = super::common::nodes)]
+    pub max_nodes: Option<u64>,
 }
+
+/// `solve --puzzle P`: from the whole table where it is built, else (more
+/// than [`schofield::twist::analysis::DENSE_MOST`] positions, or more than
+/// `u64` numbers) by IDA* for the one position
+/// ([`schofield::twist::search::ida`]).
+pub fn solve_command(c: SolveCommand, sink: &Sink) -> Outcome {
+    let puzzle = c.puzzle.read()?;
+    let options = c.puzzle.options(false);
+    let metric = options.metric.unwrap_or(puzzle.default_metric());
+    let moves = puzzle.moves(metric, options.generators.as_deref())?;
+    let past = !moves.has_words()
+        && match schofield::twist::space::Space::count(&puzzle, &moves) {
+            Ok(n) => n > schofield::twist::analysis::DENSE_MOST,
+            Err(schofield::twist::space::SpaceError::Overflow) => true,
+            Err(_) => false,
+        };
+    if !past {
+        let a = super::puzzle::analyse(puzzle, &options, false, false)?;
+        return solve(&a, c.args, sink);
+    }
+    searched(&puzzle, &moves, &options, &c.args, c.max_nodes)
+}
+
+/// One position of a puzzle past the whole table, by IDA*.
+fn searched(
+    puzzle: &schofield::puzzle::Puzzle,
+    moves: &schofield::puzzle::MoveSet,
+    options: &schofield::twist::analysis::Options,
+    args: &SolveArgs,
+    max_nodes: Option<u64>,
+) -> Outcome {
+    use schofield::twist::search::ida::Solver;
+    let format = args.out.get_or_svg()?;
+    let unsupported = if args.to.is_some() {
+        Some("--to")
+    } else if args.all {
+        Some("--all")
+    } else if args.steps.steps {
+        Some("--steps")
+    } else if is_stdin(&args.position) {
+        Some("a batch from standard input")
+    } else if format.is_none() {
+        Some("a drawing")
+    } else {
+        None
+    };
+    if let Some(what) = unsupported {
+        return Err(format!(
+            "{} has more positions than the whole table takes, and one position is solved by IDA*: {what} is not yet answered there (text, json, jsonl, yaml and csv are)",
+            schofield::text::quoted(puzzle.name())
+        )
+        .into());
+    }
+    let text = args.position.join(" ");
+    let started = std::time::Instant::now();
+    let space = schofield::twist::space::Space::unnumbered(puzzle, moves, options.max_memory)?;
+    let notation = schofield::twist::notation::Notation::new(puzzle, moves);
+    let pattern = notation.read_pattern(&text)?;
+    // The invariants first, for their reasons; then, pieces all
+    // different, the group itself (IDA* would never end on a position
+    // whose projections are all reached while it is not).
+    let mut reached = schofield::puzzle::invariants::broken(puzzle, moves, &pattern).is_none();
+    if reached && let Some(element) = schofield::twist::notation::element_of(puzzle, &pattern) {
+        use schofield::puzzle::transformation::{as_points, perm_group};
+        let raw: Vec<_> = moves.iter().map(|m| m.transformation().clone()).collect();
+        reached = perm_group(&raw, options.max_memory)?.contains(&as_points(&element));
+    }
+    let Some(digits) = space.digits_of(&pattern).filter(|_| reached) else {
+        return Err(notation.why_unreached(&pattern).into());
+    };
+    let solver = Solver::new(&space, PRUNING_VALUES, options.max_memory)?;
+    let found = solver.solve(&digits, max_nodes)?;
+    let report = schofield::twist::solve::SearchedReport::new(
+        puzzle,
+        moves,
+        text.trim().to_string(),
+        &found,
+        started.elapsed().as_secs_f64(),
+    );
+    Ok(render::render_searched(
+        &report,
+        format.unwrap_or(Format::Text),
+    )?)
+}
+
+/// The most values of a pruning table of `solve` past the whole table: a
+/// coordinate's digits together up to it (the corner group's 88 179 840
+/// are), each digit alone past it.
+const PRUNING_VALUES: u64 = 1 << 27;
 
 /// The arguments of `solve` that `five solve` shares.
 #[derive(Args)]

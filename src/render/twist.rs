@@ -3,7 +3,7 @@
 
 use super::*;
 use crate::twist::analysis::MoveCount;
-use crate::twist::solve::{PathReport, SolutionReport};
+use crate::twist::solve::{PathReport, SearchedReport, SolutionReport};
 
 /// The move-count table. Text is laid out as Schofield's table, with the
 /// totals; JSON, YAML and CSV hold one record per row (no total row).
@@ -520,5 +520,54 @@ pub fn render_random(records: &[RandomPosition], format: Format) -> Result<Strin
                 .collect())
         }
         Format::Text => Ok(records.iter().map(|r| format!("{}\n", r.start)).collect()),
+    }
+}
+
+/// A position solved by IDA* ([`SearchedReport`]): the minimum, the
+/// starting moves and a specimen, with the work it took.
+pub fn render_searched(r: &SearchedReport, format: Format) -> Result<String, OutputError> {
+    #[derive(Serialize)]
+    struct Record<'a> {
+        start: &'a str,
+        moves: u32,
+        starting_twists: String,
+        specimen: &'a str,
+        generated: u64,
+    }
+    match format {
+        Format::Json | Format::Jsonl | Format::Yaml => structured(r, format),
+        Format::Csv => csv([Record {
+            start: &r.start,
+            moves: r.moves,
+            starting_twists: r.starting_twists.join(" "),
+            specimen: &r.specimen,
+            generated: r.generated,
+        }]),
+        Format::Text => {
+            let v = &r.vocabulary;
+            let mut out = String::new();
+            let mut field = |name: &str, value: String| {
+                let _ = writeln!(out, "{name:<16} {value}");
+            };
+            field("position", r.start.clone());
+            field("minimum", counted(r.moves as usize, &v.move_, &v.moves));
+            let starting = format!("starting {}", v.moves);
+            if r.moves == 0 {
+                field(&starting, "none: this is the target".to_string());
+            } else {
+                field(&starting, r.starting_twists.join(" "));
+                field("specimen", r.specimen.clone());
+            }
+            field(
+                "searched by",
+                format!(
+                    "{}, {} positions in {:.2} s (the whole table is not built)",
+                    r.searched_by,
+                    crate::text::grouped(r.generated as usize),
+                    r.seconds
+                ),
+            );
+            Ok(out)
+        }
     }
 }

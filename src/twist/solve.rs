@@ -500,3 +500,78 @@ impl PathReport {
         }
     }
 }
+
+/// The answer for one position found by IDA* rather than read from the
+/// whole table ([`crate::twist::search::ida`]): its minimum, a specimen and
+/// every starting move, with the work it took. The keys are those of
+/// [`SolutionReport`] where the figure is the same.
+///
+/// ```
+/// use schofield::puzzle::{Metric, library};
+/// use schofield::twist::search::ida::Solver;
+/// use schofield::twist::solve::SearchedReport;
+/// use schofield::twist::space::Space;
+/// let p = library::get("corners").unwrap();
+/// let moves = p.moves(Metric::Face, None).unwrap();
+/// let space = Space::new(&p, &moves).unwrap();
+/// let solver = Solver::new(&space, 1 << 16, None).unwrap();
+/// let x = space.apply(space.goal_index(), 0);
+/// let s = solver.solve_index(x, None).unwrap();
+/// let r = SearchedReport::new(&p, &moves, "U".into(), &s, 0.0);
+/// assert_eq!((r.moves, r.specimen.as_str()), (1, "U'"));
+/// assert_eq!(r.starting_twists, ["U'"]);
+/// ```
+#[derive(Debug, Clone, Serialize)]
+pub struct SearchedReport {
+    /// The puzzle's name.
+    pub puzzle: String,
+    /// The position as given (`start`, as for a board's searches).
+    pub start: String,
+    /// The minimum number of moves.
+    pub moves: u32,
+    /// The moves that can start a minimal solution.
+    pub starting_twists: Vec<String>,
+    /// One minimal solution.
+    pub specimen: String,
+    /// How the minimum was found.
+    pub searched_by: &'static str,
+    /// Positions generated, the starting moves' searches included.
+    pub generated: u64,
+    /// Seconds of search, the pruning tables' included.
+    pub seconds: f64,
+    /// The puzzle's nouns, for text.
+    #[serde(skip)]
+    pub vocabulary: Vocabulary,
+}
+
+impl SearchedReport {
+    /// The report of `found` for the position given as `position`.
+    pub fn new(
+        puzzle: &crate::puzzle::Puzzle,
+        moves: &crate::puzzle::MoveSet,
+        position: String,
+        found: &crate::twist::search::ida::Solution,
+        seconds: f64,
+    ) -> SearchedReport {
+        let name = |m: usize| moves.get(m).name().to_string();
+        SearchedReport {
+            puzzle: puzzle.name().to_string(),
+            start: position,
+            moves: found.moves,
+            starting_twists: (0..moves.len())
+                .filter(|&m| found.starting >> m & 1 == 1)
+                .map(name)
+                .collect(),
+            specimen: found
+                .path
+                .iter()
+                .map(|&m| name(m))
+                .collect::<Vec<_>>()
+                .join(" "),
+            searched_by: "IDA*",
+            generated: found.nodes,
+            seconds,
+            vocabulary: puzzle.vocabulary().clone(),
+        }
+    }
+}

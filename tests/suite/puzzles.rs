@@ -2248,3 +2248,36 @@ fn the_workers_keep_to_the_memory_allowed() {
     ];
     fails(&args, "more than the 10 485 760 allowed");
 }
+
+#[test]
+fn a_cube_position_past_the_table_is_solved_by_ida() {
+    use schofield::twist::notation::Notation;
+    // 43·10¹⁸ positions: no table, one search. The specimen, followed
+    // after the scramble, must give the goal; nothing shorter can (the
+    // scramble's own inverse is as long).
+    let scramble = "R U F' L2 D B R' U2 F";
+    let json = stdout(&["solve", "--puzzle", "3x3x3", scramble, "--format", "json"]);
+    let v: serde_json::Value = serde_json::from_str(&json).unwrap();
+    assert_eq!(v["moves"], 9, "{json}");
+    assert_eq!(v["searched_by"], "IDA*", "{json}");
+    assert_eq!(v["starting_twists"], serde_json::json!(["F'"]), "{json}");
+    let specimen = v["specimen"].as_str().unwrap();
+    assert_eq!(specimen.split_whitespace().count(), 9, "{json}");
+    let cube = library::get("3x3x3").unwrap();
+    let moves = cube.moves(Metric::Face, None).unwrap();
+    let notation = Notation::new(&cube, &moves);
+    let end = notation
+        .read_pattern(&format!("{scramble} {specimen}"))
+        .unwrap();
+    assert_eq!(&end, cube.goal(), "{specimen}");
+    // A bound on nodes stops it with what it proved (exit 3); what it does
+    // not answer yet is refused (exit 2).
+    let out = common::schofield(&["solve", "--puzzle", "3x3x3", "R U", "--max-nodes", "5"]);
+    assert_eq!(out.status.code(), Some(3));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("at least 2 moves are needed"));
+    fails(
+        &["solve", "--puzzle", "3x3x3", "R U", "--to", "U"],
+        "--to is not yet answered",
+    );
+    fails(&["solve", "--puzzle", "3x3x3", "0 1 2"], "");
+}

@@ -29,7 +29,7 @@
 //! let space = Space::new(&p, &moves).unwrap();
 //! let solver = Solver::new(&space, 1 << 16, None).unwrap();
 //! let x = space.apply(space.apply(space.goal_index(), 0), 4);
-//! let s = solver.solve(x, None).unwrap();
+//! let s = solver.solve_index(x, None).unwrap();
 //! assert_eq!(s.moves, 2);
 //! assert_eq!(space.apply(space.apply(x, s.path[0]), s.path[1]), space.goal_index());
 //! ```
@@ -51,67 +51,86 @@ pub struct Pruning {
 /// A value no sequence of moves reaches from the goal's.
 pub const UNSEEN: u8 = u8::MAX;
 
+/// The most digits a position may have: sixteen orbits of slots, each
+/// with its arrangement and its orientations.
+pub const MAX_DIGITS: usize = 32;
+
 impl Pruning {
     /// The distances of the projection onto `digits` of `space`, by a
-    /// breadth-first search from the goal's value, one layer a scan.
+    /// breadth-first search from the goal's value, one layer a scan of
+    /// every value, shared among the cores (each digit's moves read from a
+    /// table of its own, made once from the space's).
     fn build(space: &Space, digits: &[usize]) -> Pruning {
+        use rayon::prelude::*;
+        use std::sync::atomic::{AtomicBool, AtomicU8, Ordering::Relaxed};
+        let nm = space.move_count();
         let mut kept = Vec::new();
         let mut len = 1u64;
         for &d in digits {
             kept.push((d, len));
             len *= space.digit(d).0;
         }
-        let mut table = vec![UNSEEN; len as usize];
-        let project = |index: u64| -> u64 {
-            kept.iter()
-                .map(|&(d, stride)| space.digit_of(index, d) * stride)
-                .sum()
-        };
-        table[project(space.goal_index()) as usize] = 0;
-        let nm = space.move_count();
-        let mut values = vec![0u64; kept.len()];
+        // Each digit's values under each move, in the projection's units.
+        let steps: Vec<(u64, Vec<u64>)> = kept
+            .iter()
+            .map(|&(d, stride)| {
+                let radix = space.digit(d).0;
+                let table = (0..radix)
+                    .flat_map(|v| (0..nm).map(move |m| space.digit_step(d, v, m) * stride))
+                    .collect();
+                (radix, table)
+            })
+            .collect();
+        let table: Vec<AtomicU8> = (0..len).map(|_| AtomicU8::new(UNSEEN)).collect();
+        let goal = space.goal_digits();
+        let at_goal: u64 = kept.iter().map(|&(d, stride)| goal[d] * stride).sum();
+        table[at_goal as usize].store(0, Relaxed);
         for depth in 0..UNSEEN - 1 {
-            let mut grew = false;
-            for v in 0..len {
-                if table[v as usize] != depth {
-                    continue;
-                }
-                let mut rest = v;
-                for (k, &(d, _)) in kept.iter().enumerate() {
-                    let radix = space.digit(d).0;
-                    values[k] = rest % radix;
-                    rest /= radix;
-                }
-                for m in 0..nm {
-                    let w: u64 = kept
-                        .iter()
-                        .zip(&values)
-                        .map(|(&(d, stride), &x)| space.digit_step(d, x, m) * stride)
-                        .sum();
-                    if table[w as usize] == UNSEEN {
-                        table[w as usize] = depth + 1;
-                        grew = true;
+            let grew = AtomicBool::new(false);
+            table
+                .par_chunks(1 << 16)
+                .enumerate()
+                .for_each(|(c, chunk)| {
+                    let mut images = [0u64; 64];
+                    for (k, cell) in chunk.iter().enumerate() {
+                        if cell.load(Relaxed) != depth {
+                            continue;
+                        }
+                        let mut rest = (c << 16 | k) as u64;
+                        images[..nm].fill(0);
+                        for (radix, moved) in &steps {
+                            let v = (rest % radix) as usize;
+                            rest /= radix;
+                            for (image, &w) in
+                                images[..nm].iter_mut().zip(&moved[v * nm..v * nm + nm])
+                            {
+                                *image += w;
+                            }
+                        }
+                        for &w in &images[..nm] {
+                            let cell = &table[w as usize];
+                            if cell.load(Relaxed) == UNSEEN {
+                                cell.store(depth + 1, Relaxed);
+                                grew.store(true, Relaxed);
+                            }
+                        }
                     }
-                }
-            }
-            if !grew {
+                });
+            if !grew.into_inner() {
                 break;
             }
         }
         Pruning {
             digits: kept,
-            table,
+            table: table.into_iter().map(AtomicU8::into_inner).collect(),
         }
     }
 
-    /// The estimate for position `index`: its projection's distance.
+    /// The estimate for the position of digits `x`: its projection's
+    /// distance.
     #[inline]
-    pub fn estimate(&self, space: &Space, index: u64) -> u8 {
-        let v: u64 = self
-            .digits
-            .iter()
-            .map(|&(d, stride)| space.digit_of(index, d) * stride)
-            .sum();
+    pub fn estimate(&self, x: &[u64]) -> u8 {
+        let v: u64 = self.digits.iter().map(|&(d, stride)| x[d] * stride).sum();
         self.table[v as usize]
     }
 
@@ -131,6 +150,8 @@ impl Pruning {
 #[derive(Debug)]
 pub struct Solver<'s> {
     space: &'s Space,
+    /// The goal's digits.
+    goal: Vec<u64>,
     prunings: Vec<Pruning>,
     /// For each move, the moves that may follow it (a bit each).
     follows: Vec<u64>,
@@ -180,7 +201,7 @@ impl<'s> Solver<'s> {
         most_values: u64,
         max_memory: Option<u64>,
     ) -> Result<Solver<'s>, SearchError> {
-        if space.move_count() > 64 || space.up_to_rotation() {
+        if space.move_count() > 64 || space.up_to_rotation() || space.digit_count() > MAX_DIGITS {
             return Err(SearchError::NotCanonical);
         }
         let mut projections: Vec<Vec<usize>> = Vec::new();
@@ -216,6 +237,7 @@ impl<'s> Solver<'s> {
             .collect();
         Ok(Solver {
             space,
+            goal: space.goal_digits(),
             prunings,
             follows: Solver::follows(space),
         })
@@ -247,21 +269,43 @@ impl<'s> Solver<'s> {
         &self.prunings
     }
 
-    /// The estimate for position `x`: the largest of its projections'
-    /// distances ([`UNSEEN`] where one of them cannot reach the goal).
+    /// The estimate for the position of digits `x`: the largest of its
+    /// projections' distances ([`UNSEEN`] where one of them cannot reach
+    /// the goal).
     #[inline]
-    pub fn estimate(&self, x: u64) -> u8 {
+    pub fn estimate(&self, x: &[u64]) -> u8 {
         self.prunings
             .iter()
-            .map(|p| p.estimate(self.space, x))
+            .map(|p| p.estimate(x))
             .max()
             .unwrap_or(0)
     }
 
-    /// A minimal sequence for position `x`, with every starting move;
-    /// stopped after `max_nodes` positions generated, if given, with the
-    /// bound proved so far.
-    pub fn solve(&self, x: u64, max_nodes: Option<u64>) -> Result<Solution, Stopped> {
+    /// The digits of numbered position `x`.
+    pub fn digits(&self, x: u64) -> Vec<u64> {
+        (0..self.space.digit_count())
+            .map(|d| self.space.digit_of(x, d))
+            .collect()
+    }
+
+    /// The digits move `m` makes of the digits `x`.
+    #[inline]
+    fn step(&self, x: &[u64], m: usize, out: &mut [u64]) {
+        for (d, (o, &v)) in out.iter_mut().zip(x).enumerate() {
+            *o = self.space.digit_step(d, v, m);
+        }
+    }
+
+    /// A minimal sequence for numbered position `x` ([`Solver::solve`]).
+    pub fn solve_index(&self, x: u64, max_nodes: Option<u64>) -> Result<Solution, Stopped> {
+        self.solve(&self.digits(x), max_nodes)
+    }
+
+    /// A minimal sequence for the position of digits `x`
+    /// ([`Space::digits_of`]), with every starting move; stopped after
+    /// `max_nodes` positions generated, if given, with the bound proved so
+    /// far.
+    pub fn solve(&self, x: &[u64], max_nodes: Option<u64>) -> Result<Solution, Stopped> {
         let mut search = Search {
             solver: self,
             nodes: 0,
@@ -288,8 +332,10 @@ impl<'s> Solver<'s> {
         let path = std::mem::take(&mut search.path);
         let mut starting = 0u64;
         if bound > 0 {
+            let mut y = [0u64; MAX_DIGITS];
+            let y = &mut y[..x.len()];
             for m in 0..self.space.move_count() {
-                let y = self.space.apply(x, m);
+                self.step(x, m, y);
                 match search.within(y, 0, bound - 1, None) {
                     Found::Yes => starting |= 1 << m,
                     Found::No => {}
@@ -331,18 +377,20 @@ impl Search<'_, '_> {
     /// Whether `x`, reached in `g` moves, `last` the move that reached it,
     /// has a canonical sequence to the goal within `bound` moves in all;
     /// the sequence is left in `path`.
-    fn within(&mut self, x: u64, g: u32, bound: u32, last: Option<usize>) -> Found {
-        let space = self.solver.space;
+    fn within(&mut self, x: &[u64], g: u32, bound: u32, last: Option<usize>) -> Found {
+        let solver = self.solver;
         // The bound first: a digit without a table leaves a position one
         // move from the goal estimated 0, and its child the goal.
-        if g + u32::from(self.solver.estimate(x)) > bound {
+        if g + u32::from(solver.estimate(x)) > bound {
             return Found::No;
         }
-        if x == space.goal_index() {
+        if x == solver.goal.as_slice() {
             return Found::Yes;
         }
-        let allowed = last.map_or(u64::MAX, |a| self.solver.follows[a]);
-        for m in 0..space.move_count() {
+        let allowed = last.map_or(u64::MAX, |a| solver.follows[a]);
+        let mut y = [0u64; MAX_DIGITS];
+        let y = &mut y[..x.len()];
+        for m in 0..solver.space.move_count() {
             if allowed >> m & 1 == 0 {
                 continue;
             }
@@ -350,8 +398,9 @@ impl Search<'_, '_> {
                 return Found::Stopped;
             }
             self.nodes += 1;
+            solver.step(x, m, y);
             self.path.push(m);
-            match self.within(space.apply(x, m), g + 1, bound, Some(m)) {
+            match self.within(y, g + 1, bound, Some(m)) {
                 Found::No => {
                     self.path.pop();
                 }
@@ -403,7 +452,7 @@ mod tests {
                         .wrapping_add(1442695040888963407))
                         % space.len();
                     let Some(d) = a.moves_at(x) else { continue };
-                    let s = solver.solve(x, None).unwrap();
+                    let s = solver.solve_index(x, None).unwrap();
                     let end = s.path.iter().fold(x, |y, &m| space.apply(y, m));
                     assert_eq!(end, space.goal_index(), "{name} {x} {:?}", s.path);
                     assert_eq!(s.path.len(), s.moves as usize, "{name} {x}");
@@ -425,10 +474,10 @@ mod tests {
         for m in [0, 4, 8, 1, 5, 7, 2, 3, 6, 0, 4] {
             x = space.apply(x, m);
         }
-        match solver.solve(x, Some(50)) {
+        match solver.solve_index(x, Some(50)) {
             Err(Stopped::Nodes { nodes, lower_bound }) => {
                 assert_eq!(nodes, 50);
-                assert!(lower_bound >= u32::from(solver.estimate(x)));
+                assert!(lower_bound >= u32::from(solver.estimate(&solver.digits(x))));
             }
             other => panic!("{other:?}"),
         }

@@ -64,6 +64,46 @@ impl Space {
         out
     }
 
+    /// The digits of the flat state `f` (a position of the space), least
+    /// significant first: what [`Space::encode_flat`] adds up.
+    fn digits_of_flat(&self, f: &Flat) -> Vec<u64> {
+        let mut arr = [0u8; 256];
+        self.digits
+            .iter()
+            .map(|d| {
+                let c = &self.coords[d.coord];
+                let s = c.slots.len();
+                if d.ori {
+                    for (k, &g) in c.slots.iter().enumerate() {
+                        arr[k] = f.ori[usize::from(g)];
+                    }
+                    c.rank_ori(&arr[..s])
+                } else {
+                    for (k, &g) in c.slots.iter().enumerate() {
+                        arr[k] = c.dense[usize::from(f.pieces[usize::from(g)])];
+                    }
+                    c.rank_perm(&arr[..s])
+                }
+            })
+            .collect()
+    }
+
+    /// The digits of a pattern ([`Space::digit`]), numbered or not;
+    /// `None` when it is not a position of this space, as for
+    /// [`Space::encode`]. Not for positions taken up to rotation.
+    pub fn digits_of(&self, p: &Pattern) -> Option<Vec<u64>> {
+        let f = self.flat_of(p);
+        (f.pieces.len() == self.goal.pieces.len()
+            && self.rotations.is_none()
+            && self.check_flat(&f))
+        .then(|| self.digits_of_flat(&f))
+    }
+
+    /// The goal's digits.
+    pub fn goal_digits(&self) -> Vec<u64> {
+        self.digits_of_flat(&self.goal)
+    }
+
     /// The pattern of position `index`.
     pub fn decode(&self, index: u64) -> Pattern {
         let mut f = self.scratch();

@@ -234,6 +234,10 @@ pub struct Space {
     /// Least significant first.
     digits: Vec<Digit>,
     size: u64,
+    /// False when the positions number more than `u64` holds: the digits
+    /// and their moves are kept ([`Space::unnumbered`]), no position has
+    /// a number.
+    numbered: bool,
     moves: Vec<FlatMap>,
     effective: Vec<Transformation>,
     rotations: Option<Rotations>,
@@ -290,7 +294,42 @@ impl Space {
     /// assert_eq!(Space::count(&corners, &moves).unwrap(), 88_179_840);
     /// ```
     pub fn count(puzzle: &Puzzle, moves: &MoveSet) -> Result<u64, SpaceError> {
-        Ok(Space::layout(puzzle, moves, MAX_TABLE)?.size)
+        let space = Space::layout(puzzle, moves, MAX_TABLE)?;
+        if !space.numbered {
+            return Err(SpaceError::Overflow);
+        }
+        Ok(space.size)
+    }
+
+    /// The coordinates of `puzzle` under `moves` and their move tables,
+    /// whether or not the positions can be numbered in `u64`
+    /// ([`Space::is_numbered`]): a position is then its digits
+    /// ([`Space::digits_of`]), each moved on its own
+    /// ([`Space::digit_step`]), as IDA* takes them. Refused before the
+    /// tables are allocated past `max_memory`.
+    ///
+    /// ```
+    /// use schofield::puzzle::{Metric, library};
+    /// use schofield::twist::space::Space;
+    /// let cube = library::get("3x3x3").unwrap();
+    /// let moves = cube.moves(Metric::Face, None).unwrap();
+    /// assert!(Space::new(&cube, &moves).is_err());
+    /// let space = Space::unnumbered(&cube, &moves, None).unwrap();
+    /// assert!(!space.is_numbered());
+    /// // Corner arrangement and orientations, edge arrangement and flips.
+    /// assert_eq!(space.digit_count(), 4);
+    /// ```
+    pub fn unnumbered(
+        puzzle: &Puzzle,
+        moves: &MoveSet,
+        max_memory: Option<u64>,
+    ) -> Result<Space, SpaceError> {
+        Space::assemble(Space::layout(puzzle, moves, MAX_TABLE)?, max_memory)
+    }
+
+    /// True when every position has a number ([`Space::len`] of them).
+    pub fn is_numbered(&self) -> bool {
+        self.numbered
     }
 
     /// [`Space::with_limit`], tabulating coordinates of at most
@@ -301,7 +340,16 @@ impl Space {
         max_memory: Option<u64>,
         max_table: u64,
     ) -> Result<Space, SpaceError> {
-        let mut space = Space::layout(puzzle, moves, max_table)?;
+        let space = Space::layout(puzzle, moves, max_table)?;
+        if !space.numbered {
+            return Err(SpaceError::Overflow);
+        }
+        Space::assemble(space, max_memory)
+    }
+
+    /// Builds the move tables of a laid-out space, refused past
+    /// `max_memory`, and numbers its goal.
+    fn assemble(mut space: Space, max_memory: Option<u64>) -> Result<Space, SpaceError> {
         let needed = space.table_bytes();
         if let Some(allowed) = max_memory
             && needed > allowed
@@ -311,7 +359,9 @@ impl Space {
         for c in 0..space.coords.len() {
             space.build_tables(c);
         }
-        space.goal_index = space.encode_flat(&space.goal.clone());
+        if space.numbered {
+            space.goal_index = space.encode_flat(&space.goal.clone());
+        }
         Ok(space)
     }
 
@@ -535,6 +585,7 @@ impl Space {
         // Digits, least significant last in the list order of coordinates.
         let mut digits = Vec::new();
         let mut stride = 1u64;
+        let mut numbered = true;
         for (c, coord) in coords.iter().enumerate().rev() {
             for (ori, radix) in [(true, coord.ori_count), (false, coord.perm_count)] {
                 if radix > 1 {
@@ -544,7 +595,13 @@ impl Space {
                         radix: Divisor::new(radix).expect("a radix is at least 2"),
                         stride,
                     });
-                    stride = stride.checked_mul(radix).ok_or(SpaceError::Overflow)?;
+                    stride = match stride.checked_mul(radix) {
+                        Some(s) => s,
+                        None => {
+                            numbered = false;
+                            stride.saturating_mul(radix)
+                        }
+                    };
                 }
             }
         }
@@ -556,6 +613,7 @@ impl Space {
             }
         }
         Ok(Space {
+            numbered,
             home_of,
             orbits,
             goal: goal.clone(),
