@@ -142,7 +142,9 @@ pub fn counts(args: CountsArgs) -> Outcome {
                 }
                 a.move_counts()
             }
-            Err(e) if e.is_memory() && !(args.antipodes || args.burnside) => {
+            // Too deep for a byte a position, or too large: the two-bit
+            // search has neither limit.
+            Err(e) if (e.is_memory() || e.is_too_deep()) && !(args.antipodes || args.burnside) => {
                 super::puzzle::two_bit_counts(
                     &puzzle,
                     &args.puzzle,

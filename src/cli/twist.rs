@@ -69,8 +69,6 @@ fn searched(
     let format = args.out.get_or_svg()?;
     let unsupported = if args.to.is_some() {
         Some("--to")
-    } else if args.all {
-        Some("--all")
     } else if args.steps.steps {
         Some("--steps")
     } else if is_stdin(&args.position) {
@@ -106,13 +104,21 @@ fn searched(
     };
     let solver = Solver::new(&space, PRUNING_VALUES, options.max_memory)?;
     let found = solver.solve(&digits, max_nodes)?;
-    let report = schofield::twist::solve::SearchedReport::new(
+    let every = if args.all {
+        Some(solver.every_minimal(&digits, found.moves, max_nodes)?)
+    } else {
+        None
+    };
+    let mut report = schofield::twist::solve::SearchedReport::new(
         puzzle,
         moves,
         text.trim().to_string(),
         &found,
         started.elapsed().as_secs_f64(),
     );
+    if let Some(every) = &every {
+        report = report.with_every(moves, every);
+    }
     Ok(render::render_searched(
         &report,
         format.unwrap_or(Format::Text),

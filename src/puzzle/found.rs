@@ -209,6 +209,7 @@ impl State<'_> {
             return false;
         }
         let (off, _, m) = self.shape[k];
+        self.work += m as u64;
         let (jx, fx) = ((x - off) / m, (x - off) % m);
         let (jy, fy) = ((y - off) / m, (y - off) % m);
         for f in 0..m {
@@ -221,7 +222,6 @@ impl State<'_> {
             let to = off + jy * m + turn;
             match self.sigma[from] {
                 NONE if !self.taken[to] => {
-                    self.work += 1;
                     self.sigma[from] = to as u32;
                     self.taken[to] = true;
                     self.trail.push(from as u32);

@@ -558,6 +558,12 @@ pub fn render_searched(r: &SearchedReport, format: Format) -> Result<String, Out
                 field(&starting, r.starting_twists.join(" "));
                 field("specimen", r.specimen.clone());
             }
+            if let Some(paths) = &r.minimal_paths {
+                field("minimal paths", crate::text::grouped(paths.len()));
+                for p in paths {
+                    field("", p.clone());
+                }
+            }
             field(
                 "searched by",
                 format!(

@@ -74,6 +74,16 @@ pub enum AnalysisError {
     /// arrangements pass `u64`, would pass the memory allowed.
     #[error(transparent)]
     Group(#[from] crate::group::GroupTooLarge),
+    /// The arrangements pass `u64`, and the group has too many points for
+    /// its elements to be numbered instead ([`GROUP_POINTS`]).
+    #[error(
+        "the puzzle has more than 2^64 arrangements, and its group's elements are numbered instead only up to {} points (a point for each slot and orientation; it has {points})",
+        GROUP_POINTS
+    )]
+    TooManyPoints {
+        /// The points.
+        points: usize,
+    },
     /// Classes given are not this analysis's.
     #[error("the classes given are not this puzzle's: {0}")]
     Classes(#[from] classes::AdoptError),
@@ -96,6 +106,13 @@ pub enum AnalysisError {
 }
 
 impl AnalysisError {
+    /// True when a distance passed the 254 moves a byte a position holds
+    /// ([`SearchError::TooDeep`]), so that the two-bit search, which keeps
+    /// no distance, may answer.
+    pub fn is_too_deep(&self) -> bool {
+        matches!(self, AnalysisError::Search(SearchError::TooDeep))
+    }
+
     /// True when the search did not run for want of memory (allowed or
     /// to be had), so that a search with less memory may.
     pub fn is_memory(&self) -> bool {
@@ -1197,6 +1214,15 @@ fn group_search(
         return Ok(None);
     }
     let raw: Vec<Transformation> = moves.iter().map(|m| m.transformation().clone()).collect();
+    let points = raw
+        .first()
+        .map_or(0, |t| crate::puzzle::transformation::points(t).1);
+    if points > GROUP_POINTS {
+        return match Space::count(puzzle, moves) {
+            Err(SpaceError::Overflow) => Err(AnalysisError::TooManyPoints { points }),
+            _ => Ok(None),
+        };
+    }
     match crate::twist::space::effective_moves(puzzle, &raw) {
         Ok((_, false)) => {}
         _ => return Ok(None),
@@ -1307,6 +1333,13 @@ pub fn move_counts_by_group(
     };
     Ok(Some(g.run(options.max_memory, progress)?))
 }
+
+/// The most points (a point for each slot and orientation) on which
+/// [`move_counts_by_group`] runs Schreier–Sims: past them its chain can
+/// take minutes and gigabytes before the plan is made (a 150-cycle of 13
+/// orientations, 1 950 points), and the arrangements' refusal comes at
+/// once instead. M24 has 24 points; twsearch's `turnfour.tws`, 64.
+pub const GROUP_POINTS: usize = 256;
 
 /// How many times its group's order a puzzle's arrangements must number
 /// before [`move_counts_by_group`] searches the group instead.

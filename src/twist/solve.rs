@@ -533,6 +533,12 @@ pub struct SearchedReport {
     pub starting_twists: Vec<String>,
     /// One minimal solution.
     pub specimen: String,
+    /// With `--all`: how many minimal solutions (reduced paths).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub minimal_path_count: Option<u64>,
+    /// With `--all`: every minimal solution.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub minimal_paths: Option<Vec<String>>,
     /// How the minimum was found.
     pub searched_by: &'static str,
     /// Positions generated, the starting moves' searches included.
@@ -545,7 +551,8 @@ pub struct SearchedReport {
 }
 
 impl SearchedReport {
-    /// The report of `found` for the position given as `position`.
+    /// The report of `found` for the position given as `position` (every
+    /// minimal solution added by [`SearchedReport::with_every`]).
     pub fn new(
         puzzle: &crate::puzzle::Puzzle,
         moves: &crate::puzzle::MoveSet,
@@ -568,10 +575,28 @@ impl SearchedReport {
                 .map(|&m| name(m))
                 .collect::<Vec<_>>()
                 .join(" "),
+            minimal_path_count: None,
+            minimal_paths: None,
             searched_by: "IDA*",
             generated: found.nodes,
             seconds,
             vocabulary: puzzle.vocabulary().clone(),
         }
+    }
+
+    /// The report with every minimal solution listed.
+    pub fn with_every(mut self, moves: &crate::puzzle::MoveSet, every: &[Vec<usize>]) -> Self {
+        let written: Vec<String> = every
+            .iter()
+            .map(|p| {
+                p.iter()
+                    .map(|&m| moves.get(m).name().to_string())
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            })
+            .collect();
+        self.minimal_path_count = Some(written.len() as u64);
+        self.minimal_paths = Some(written);
+        self
     }
 }

@@ -2280,4 +2280,52 @@ fn a_cube_position_past_the_table_is_solved_by_ida() {
         "--to is not yet answered",
     );
     fails(&["solve", "--puzzle", "3x3x3", "0 1 2"], "");
+    // Every minimal solution: R and L commute, and both orders count.
+    let json = stdout(&[
+        "solve", "--puzzle", "3x3x3", "R L U2", "--all", "--format", "json",
+    ]);
+    let v: serde_json::Value = serde_json::from_str(&json).unwrap();
+    assert_eq!(v["minimal_path_count"], 2, "{json}");
+    assert_eq!(
+        v["minimal_paths"],
+        serde_json::json!(["U2 R' L'", "U2 L' R'"]),
+        "{json}"
+    );
+}
+
+#[test]
+fn a_plan_past_a_byte_or_past_the_points_answers_or_says_why() {
+    // One slot of 255 orientations and one of 254, turned together: a
+    // cyclic group of 64 770, 32 385 quarter turns to its antipode. Its
+    // symmetries found send it to the dense analysis, whose byte a
+    // position holds 254 moves: the two-bit search answers instead.
+    let text = "Name coprime\nSet A 1 255\nSet B 1 254\nSolved\nA\n1\n0\nB\n1\n0\nEnd\nMove X\nA\n1\n1\nB\n1\n1\nEnd\n";
+    let path = write_fixture("coprime.tws", text);
+    let csv = stdout(&[
+        "counts", "--puzzle", &path, "--metric", "quarter", "--format", "csv",
+    ]);
+    let last = csv.lines().last().unwrap();
+    assert_eq!(last, "32385,1", "{csv}");
+    // A 150-cycle of 13 orientations with a twisting 75-cycle: Schreier–
+    // Sims on its 1 950 points ran past two minutes before the plan was
+    // made. Refused at once, saying why.
+    let cycle = |n: usize, k: usize| -> String {
+        (0..n)
+            .map(|i| if i < k { (i + 1) % k + 1 } else { i + 1 }.to_string())
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    let zeros = vec!["0"; 150].join(" ");
+    let ones = vec!["1"; 150].join(" ");
+    let text = format!(
+        "Name wide\nSet C 150 13\nSolved\nC\n{}\n{zeros}\nEnd\nMove R\nC\n{}\n{zeros}\nEnd\nMove S\nC\n{}\n{ones}\nEnd\n",
+        cycle(150, 0),
+        cycle(150, 150),
+        cycle(150, 75)
+    );
+    let path = write_fixture("wide.tws", &text);
+    fails(
+        &["counts", "--puzzle", &path, "--metric", "quarter"],
+        "numbered instead only up to 256 points (a point for each slot and orientation; it has 1950)",
+    );
 }

@@ -155,6 +155,9 @@ pub struct Solver<'s> {
     prunings: Vec<Pruning>,
     /// For each move, the moves that may follow it (a bit each).
     follows: Vec<u64>,
+    /// For each move, the moves that may follow it in some minimal
+    /// sequence: all but those making with it no move or a single move.
+    may_follow: Vec<u64>,
 }
 
 /// A minimal sequence found for one position.
@@ -239,15 +242,16 @@ impl<'s> Solver<'s> {
             space,
             goal: space.goal_digits(),
             prunings,
-            follows: Solver::follows(space),
+            follows: Solver::follows(space, true),
+            may_follow: Solver::follows(space, false),
         })
     }
 
     /// The canonical form: for each move `a`, the moves `b` that may follow
     /// it. Left out: `b` that makes with `a` no move or a single move
-    /// ([`Space::redundancy`]), and `b` that commutes with `a` and comes
-    /// before it in the moves' order.
-    pub fn follows(space: &Space) -> Vec<u64> {
+    /// ([`Space::redundancy`]), and with `ordered`, `b` that commutes with
+    /// `a` and comes before it in the moves' order.
+    pub fn follows(space: &Space, ordered: bool) -> Vec<u64> {
         let e = space.effective_moves();
         let nm = e.len();
         (0..nm)
@@ -256,7 +260,7 @@ impl<'s> Solver<'s> {
                     .filter(|&b| {
                         let ab = e[a].then(&e[b]);
                         let same_face = ab.is_identity() || e.contains(&ab);
-                        let out_of_order = b < a && ab == e[b].then(&e[a]);
+                        let out_of_order = ordered && b < a && ab == e[b].then(&e[a]);
                         !same_face && !out_of_order
                     })
                     .fold(0u64, |acc, b| acc | 1 << b)
@@ -358,6 +362,34 @@ impl<'s> Solver<'s> {
     }
 }
 
+impl Solver<'_> {
+    /// Every minimal sequence for the position of digits `x`, whose
+    /// minimum `moves` is known ([`Solver::solve`]), in the order of the
+    /// moves; stopped after `max_nodes` positions generated.
+    pub fn every_minimal(
+        &self,
+        x: &[u64],
+        moves: u32,
+        max_nodes: Option<u64>,
+    ) -> Result<Vec<Vec<usize>>, Stopped> {
+        let mut search = Search {
+            solver: self,
+            nodes: 0,
+            max_nodes: max_nodes.unwrap_or(u64::MAX),
+            path: Vec::new(),
+        };
+        let mut out = Vec::new();
+        if search.every(x, 0, moves, None, &mut out) {
+            Ok(out)
+        } else {
+            Err(Stopped::Nodes {
+                nodes: search.nodes,
+                lower_bound: moves,
+            })
+        }
+    }
+}
+
 /// What one bounded depth-first pass found.
 enum Found {
     Yes,
@@ -411,6 +443,52 @@ impl Search<'_, '_> {
     }
 }
 
+impl Search<'_, '_> {
+    /// Adds to `out` every sequence from `x`, reached in `g` moves by
+    /// `last`, that reaches the goal in exactly `bound` moves in all, with
+    /// no move followed by one that makes with it no move or a single
+    /// move; false when stopped by the bound on nodes.
+    fn every(
+        &mut self,
+        x: &[u64],
+        g: u32,
+        bound: u32,
+        last: Option<usize>,
+        out: &mut Vec<Vec<usize>>,
+    ) -> bool {
+        let solver = self.solver;
+        if g + u32::from(solver.estimate(x)) > bound {
+            return true;
+        }
+        if g == bound {
+            if x == solver.goal.as_slice() {
+                out.push(self.path.clone());
+            }
+            return true;
+        }
+        let allowed = last.map_or(u64::MAX, |a| solver.may_follow[a]);
+        let mut y = [0u64; MAX_DIGITS];
+        let y = &mut y[..x.len()];
+        for m in 0..solver.space.move_count() {
+            if allowed >> m & 1 == 0 {
+                continue;
+            }
+            if self.nodes >= self.max_nodes {
+                return false;
+            }
+            self.nodes += 1;
+            solver.step(x, m, y);
+            self.path.push(m);
+            let going = self.every(y, g + 1, bound, Some(m), out);
+            self.path.pop();
+            if !going {
+                return false;
+            }
+        }
+        true
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -458,6 +536,23 @@ mod tests {
                     assert_eq!(s.path.len(), s.moves as usize, "{name} {x}");
                     assert_eq!(s.moves, u32::from(d), "{name} {x} {most}");
                     assert_eq!(s.starting, a.starting_moves(x), "{name} {x}");
+                    // Every minimal sequence, from positions near the goal
+                    // (a walk of up to six moves) and from this one when
+                    // it is near.
+                    let mut near = space.goal_index();
+                    for k in 0..(x % 7) {
+                        near = space
+                            .apply(near, ((x >> (3 * k)) % space.move_count() as u64) as usize);
+                    }
+                    for y in [x, near] {
+                        let Some(d) = a.moves_at(y).filter(|&d| d <= 6) else {
+                            continue;
+                        };
+                        let every = solver
+                            .every_minimal(&solver.digits(y), d.into(), None)
+                            .unwrap();
+                        assert_eq!(every, a.minimal_paths(y), "{name} {y}");
+                    }
                 }
             }
         }
