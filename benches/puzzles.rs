@@ -5,7 +5,7 @@
 //! inverses, by the dense analysis and by the search by classes (issue
 //! #44), the same group from twsearch's file, which declares no
 //! symmetries, two bits a position, and the library's word puzzle on the
-//! 3×4 tray.
+//! 3×4 tray; and one 3×3×3 position by IDA*, past the table.
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use schofield::puzzle::{Metric, Puzzle, library, read};
@@ -110,5 +110,28 @@ fn puzzles(c: &mut Criterion) {
     g.finish();
 }
 
-criterion_group!(benches, puzzles);
+/// One 3×3×3 position past the table, by IDA* (issue #45): the pruning
+/// tables built and a 12-move scramble solved, as `solve` does it.
+fn one_cube_position(c: &mut Criterion) {
+    use schofield::twist::search::ida::Solver;
+    let mut g = c.benchmark_group("ida");
+    g.sample_size(10).measurement_time(Duration::from_secs(60));
+    let cube = library::get("3x3x3").expect("a library puzzle");
+    let moves = cube.moves(Metric::Face, None).expect("the moves");
+    let notation = schofield::twist::notation::Notation::new(&cube, &moves);
+    let pattern = notation
+        .read_pattern("R U F' L2 D B R' U2 F D' L B2")
+        .expect("it reads");
+    g.bench_function("3x3x3/a 12-move scramble, tables included", |b| {
+        b.iter(|| {
+            let space = Space::unnumbered(&cube, &moves, None).expect("the coordinates");
+            let x = space.digits_of(&pattern).expect("a position");
+            let solver = Solver::new(&space, 1 << 27, None).expect("the tables");
+            black_box(solver.solve(&x, None).expect("solved").moves)
+        })
+    });
+    g.finish();
+}
+
+criterion_group!(benches, puzzles, one_cube_position);
 criterion_main!(benches);
