@@ -102,7 +102,13 @@ fn searched(
     let Some(digits) = space.digits_of(&pattern).filter(|_| reached) else {
         return Err(notation.why_unreached(&pattern).into());
     };
-    let solver = Solver::new(&space, PRUNING_VALUES, options.max_memory)?;
+    // The target itself needs no table.
+    let at_goal = digits == space.goal_digits();
+    let solver = Solver::new(
+        &space,
+        if at_goal { 1 } else { PRUNING_VALUES },
+        options.max_memory,
+    )?;
     let found = solver.solve(&digits, max_nodes)?;
     let every = if args.all {
         Some(solver.every_minimal(&digits, found.moves, max_nodes)?)

@@ -561,7 +561,15 @@ pub fn render_searched(r: &SearchedReport, format: Format) -> Result<String, Out
             if let Some(paths) = &r.minimal_paths {
                 field("minimal paths", crate::text::grouped(paths.len()));
                 for p in paths {
-                    field("", p.clone());
+                    // The target's one minimal path is the empty one.
+                    field(
+                        "",
+                        if p.is_empty() {
+                            "()".to_string()
+                        } else {
+                            p.clone()
+                        },
+                    );
                 }
             }
             field(

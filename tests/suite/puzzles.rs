@@ -2280,6 +2280,14 @@ fn a_cube_position_past_the_table_is_solved_by_ida() {
         "--to is not yet answered",
     );
     fails(&["solve", "--puzzle", "3x3x3", "0 1 2"], "");
+    // The target needs no table: answered at once.
+    let json = stdout(&["solve", "--puzzle", "3x3x3", "R R R R", "--format", "json"]);
+    let v: serde_json::Value = serde_json::from_str(&json).unwrap();
+    assert_eq!(
+        (v["moves"].as_u64(), v["generated"].as_u64()),
+        (Some(0), Some(0)),
+        "{json}"
+    );
     // Every minimal solution: R and L commute, and both orders count.
     let json = stdout(&[
         "solve", "--puzzle", "3x3x3", "R L U2", "--all", "--format", "json",
