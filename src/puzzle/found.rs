@@ -49,7 +49,7 @@ const NONE: u32 = u32::MAX;
 /// cycle of many orientations carries one choice to thousands of points)
 /// is charged for them, so that the budget bounds the time, not only the
 /// choices.
-const POINTS_PER_NODE: u64 = 16;
+const POINTS_PER_NODE: u64 = 256;
 
 /// Every symmetry of the moves `all` (the moves of a metric, closed under
 /// the powers it takes), found from the generators `gens` they are made

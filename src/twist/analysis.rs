@@ -77,7 +77,7 @@ pub enum AnalysisError {
     /// The arrangements pass `u64`, and the group has too many points for
     /// its elements to be numbered instead ([`GROUP_POINTS`]).
     #[error(
-        "the puzzle has more than 2^64 arrangements, and its group's elements are numbered instead only up to {} points (a point for each slot and orientation; it has {points})",
+        "the puzzle has more than 2^64 arrangements, and its group's elements are numbered instead only up to {} points where the moves do not all commute (a point for each slot and orientation; it has {points})",
         GROUP_POINTS
     )]
     TooManyPoints {
@@ -1217,7 +1217,12 @@ fn group_search(
     let points = raw
         .first()
         .map_or(0, |t| crate::puzzle::transformation::points(t).1);
-    if points > GROUP_POINTS {
+    // Moves that commute make a chain at once (a long twisted cycle's).
+    let abelian = raw
+        .iter()
+        .enumerate()
+        .all(|(i, a)| raw[..i].iter().all(|b| a.then(b) == b.then(a)));
+    if points > GROUP_POINTS && !abelian {
         return match Space::count(puzzle, moves) {
             Err(SpaceError::Overflow) => Err(AnalysisError::TooManyPoints { points }),
             _ => Ok(None),
@@ -1335,7 +1340,9 @@ pub fn move_counts_by_group(
 }
 
 /// The most points (a point for each slot and orientation) on which
-/// [`move_counts_by_group`] runs Schreier–Sims: past them its chain can
+/// [`move_counts_by_group`] runs Schreier–Sims for moves that do not all
+/// commute (those that do, a long cycle of many orientations, make their
+/// chain at once): past them its chain can
 /// take minutes and gigabytes before the plan is made (a 150-cycle of 13
 /// orientations, 1 950 points), and the arrangements' refusal comes at
 /// once instead. M24 has 24 points; twsearch's `turnfour.tws`, 64.

@@ -2334,6 +2334,6 @@ fn a_plan_past_a_byte_or_past_the_points_answers_or_says_why() {
     let path = write_fixture("wide.tws", &text);
     fails(
         &["counts", "--puzzle", &path, "--metric", "quarter"],
-        "numbered instead only up to 256 points (a point for each slot and orientation; it has 1950)",
+        "numbered instead only up to 256 points where the moves do not all commute (a point for each slot and orientation; it has 1950)",
     );
 }
