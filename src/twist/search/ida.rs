@@ -379,7 +379,7 @@ impl Solver<'_> {
             path: Vec::new(),
         };
         let mut out = Vec::new();
-        if search.every(x, 0, moves, None, &mut out) {
+        if search.every(x, moves, &mut out) {
             Ok(out)
         } else {
             Err(Stopped::Nodes {
@@ -405,21 +405,64 @@ struct Search<'a, 's> {
     path: Vec<usize>,
 }
 
+/// What a pass looks for: the first canonical sequence within the bound,
+/// or every sequence of exactly the bound (commuting moves in both
+/// orders), added to the list.
+enum Goal<'o> {
+    First,
+    Every(&'o mut Vec<Vec<usize>>),
+}
+
 impl Search<'_, '_> {
     /// Whether `x`, reached in `g` moves, `last` the move that reached it,
     /// has a canonical sequence to the goal within `bound` moves in all;
     /// the sequence is left in `path`.
     fn within(&mut self, x: &[u64], g: u32, bound: u32, last: Option<usize>) -> Found {
+        self.walk(x, g, bound, last, &mut Goal::First)
+    }
+
+    /// Adds to `out` every sequence from `x` that reaches the goal in
+    /// exactly `bound` moves in all, with no move followed by one that
+    /// makes with it no move or a single move; false when stopped by the
+    /// bound on nodes.
+    fn every(&mut self, x: &[u64], bound: u32, out: &mut Vec<Vec<usize>>) -> bool {
+        !matches!(
+            self.walk(x, 0, bound, None, &mut Goal::Every(out)),
+            Found::Stopped
+        )
+    }
+
+    /// The depth-first pass under `bound` from `x`, reached in `g` moves
+    /// by `last`, looking for `goal`.
+    fn walk(
+        &mut self,
+        x: &[u64],
+        g: u32,
+        bound: u32,
+        last: Option<usize>,
+        goal: &mut Goal,
+    ) -> Found {
         let solver = self.solver;
         // The bound first: a digit without a table leaves a position one
         // move from the goal estimated 0, and its child the goal.
         if g + u32::from(solver.estimate(x)) > bound {
             return Found::No;
         }
-        if x == solver.goal.as_slice() {
-            return Found::Yes;
-        }
-        let allowed = last.map_or(u64::MAX, |a| solver.follows[a]);
+        let solved = x == solver.goal.as_slice();
+        let follows = match goal {
+            Goal::First if solved => return Found::Yes,
+            Goal::First => &solver.follows,
+            Goal::Every(out) => {
+                if g == bound {
+                    if solved {
+                        out.push(self.path.clone());
+                    }
+                    return Found::No;
+                }
+                &solver.may_follow
+            }
+        };
+        let allowed = last.map_or(u64::MAX, |a| follows[a]);
         let mut y = [0u64; MAX_DIGITS];
         let y = &mut y[..x.len()];
         for m in 0..solver.space.move_count() {
@@ -432,7 +475,7 @@ impl Search<'_, '_> {
             self.nodes += 1;
             solver.step(x, m, y);
             self.path.push(m);
-            match self.within(y, g + 1, bound, Some(m)) {
+            match self.walk(y, g + 1, bound, Some(m), goal) {
                 Found::No => {
                     self.path.pop();
                 }
@@ -440,52 +483,6 @@ impl Search<'_, '_> {
             }
         }
         Found::No
-    }
-}
-
-impl Search<'_, '_> {
-    /// Adds to `out` every sequence from `x`, reached in `g` moves by
-    /// `last`, that reaches the goal in exactly `bound` moves in all, with
-    /// no move followed by one that makes with it no move or a single
-    /// move; false when stopped by the bound on nodes.
-    fn every(
-        &mut self,
-        x: &[u64],
-        g: u32,
-        bound: u32,
-        last: Option<usize>,
-        out: &mut Vec<Vec<usize>>,
-    ) -> bool {
-        let solver = self.solver;
-        if g + u32::from(solver.estimate(x)) > bound {
-            return true;
-        }
-        if g == bound {
-            if x == solver.goal.as_slice() {
-                out.push(self.path.clone());
-            }
-            return true;
-        }
-        let allowed = last.map_or(u64::MAX, |a| solver.may_follow[a]);
-        let mut y = [0u64; MAX_DIGITS];
-        let y = &mut y[..x.len()];
-        for m in 0..solver.space.move_count() {
-            if allowed >> m & 1 == 0 {
-                continue;
-            }
-            if self.nodes >= self.max_nodes {
-                return false;
-            }
-            self.nodes += 1;
-            solver.step(x, m, y);
-            self.path.push(m);
-            let going = self.every(y, g + 1, bound, Some(m), out);
-            self.path.pop();
-            if !going {
-                return false;
-            }
-        }
-        true
     }
 }
 

@@ -43,25 +43,29 @@ impl Space {
     /// The number of the flat state `f` (which must be a position of the
     /// space: its pieces where the coordinates allow them).
     pub fn encode_flat(&self, f: &Flat) -> u64 {
-        let mut out = 0u64;
         let mut arr = [0u8; 256];
-        for d in &self.digits {
-            let c = &self.coords[d.coord];
-            let s = c.slots.len();
-            let v = if d.ori {
-                for (k, &g) in c.slots.iter().enumerate() {
-                    arr[k] = f.ori[usize::from(g)];
-                }
-                c.rank_ori(&arr[..s])
-            } else {
-                for (k, &g) in c.slots.iter().enumerate() {
-                    arr[k] = c.dense[usize::from(f.pieces[usize::from(g)])];
-                }
-                c.rank_perm(&arr[..s])
-            };
-            out += v * d.stride;
+        self.digits
+            .iter()
+            .map(|d| self.rank_digit(d, f, &mut arr) * d.stride)
+            .sum()
+    }
+
+    /// The value of digit `d` in the flat state `f` (`arr` a scratch row).
+    #[inline]
+    fn rank_digit(&self, d: &Digit, f: &Flat, arr: &mut [u8; 256]) -> u64 {
+        let c = &self.coords[d.coord];
+        let s = c.slots.len();
+        if d.ori {
+            for (k, &g) in c.slots.iter().enumerate() {
+                arr[k] = f.ori[usize::from(g)];
+            }
+            c.rank_ori(&arr[..s])
+        } else {
+            for (k, &g) in c.slots.iter().enumerate() {
+                arr[k] = c.dense[usize::from(f.pieces[usize::from(g)])];
+            }
+            c.rank_perm(&arr[..s])
         }
-        out
     }
 
     /// The digits of the flat state `f` (a position of the space), least
@@ -70,21 +74,7 @@ impl Space {
         let mut arr = [0u8; 256];
         self.digits
             .iter()
-            .map(|d| {
-                let c = &self.coords[d.coord];
-                let s = c.slots.len();
-                if d.ori {
-                    for (k, &g) in c.slots.iter().enumerate() {
-                        arr[k] = f.ori[usize::from(g)];
-                    }
-                    c.rank_ori(&arr[..s])
-                } else {
-                    for (k, &g) in c.slots.iter().enumerate() {
-                        arr[k] = c.dense[usize::from(f.pieces[usize::from(g)])];
-                    }
-                    c.rank_perm(&arr[..s])
-                }
-            })
+            .map(|d| self.rank_digit(d, f, &mut arr))
             .collect()
     }
 
