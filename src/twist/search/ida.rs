@@ -35,15 +35,26 @@
 //! ```
 
 use super::SearchError;
-use crate::twist::space::Space;
+use crate::twist::space::{PieceSet, Space};
+use rayon::prelude::*;
+use std::sync::atomic::{AtomicU8, AtomicU64, Ordering::Relaxed};
 
-/// A projection's distances: the digits it keeps, and for each value of
+/// One part of a position as the search carries it: a digit of its
+/// number, or some of one coordinate's pieces ([`PieceSet`]). The parts
+/// together tell the whole position.
+#[derive(Debug)]
+enum Part {
+    Digit(usize),
+    Pieces(PieceSet),
+}
+
+/// A projection's distances: the parts it keeps, and for each value of
 /// them the fewest moves to the goal's value ([`UNSEEN`] where none leads).
 #[derive(Debug, Clone)]
 pub struct Pruning {
-    /// The digits of the position's number kept, and the stride of each in
-    /// the projection's own number.
-    digits: Vec<(usize, u64)>,
+    /// The parts of the position kept, and the stride of each in the
+    /// projection's own number.
+    parts: Vec<(usize, u64)>,
     /// A byte a value.
     table: Vec<u8>,
 }
@@ -51,86 +62,121 @@ pub struct Pruning {
 /// A value no sequence of moves reaches from the goal's.
 pub const UNSEEN: u8 = u8::MAX;
 
-/// The most digits a position may have: sixteen orbits of slots, each
-/// with its arrangement and its orientations.
-pub const MAX_DIGITS: usize = 32;
+/// The most parts a position may have: digits, or piece sets where a
+/// coordinate is too large for one table.
+pub const MAX_DIGITS: usize = 64;
+
+impl Part {
+    /// How many values the part takes.
+    fn radix(&self, space: &Space) -> u64 {
+        match self {
+            Part::Digit(d) => space.digit(*d).0,
+            Part::Pieces(set) => set.len(),
+        }
+    }
+
+    /// The value move `m` makes of value `v`.
+    #[inline]
+    fn step(&self, space: &Space, v: u64, m: usize) -> u64 {
+        match self {
+            Part::Digit(d) => space.digit_step(*d, v, m),
+            Part::Pieces(set) => set.step(v, m),
+        }
+    }
+}
 
 impl Pruning {
-    /// The distances of the projection onto `digits` of `space`, by a
-    /// breadth-first search from the goal's value, one layer a scan of
-    /// every value, shared among the cores (each digit's moves read from a
-    /// table of its own, made once from the space's).
-    fn build(space: &Space, digits: &[usize]) -> Pruning {
-        use rayon::prelude::*;
-        use std::sync::atomic::{AtomicBool, AtomicU8, Ordering::Relaxed};
+    /// The distances of the projection onto the parts `kept` of `parts`,
+    /// by a breadth-first search from the goal's value (`goal`, the
+    /// parts' values), one layer a scan of every value, shared among the
+    /// cores.
+    fn build(space: &Space, parts: &[Part], kept: &[usize], goal: &[u64]) -> Pruning {
         let nm = space.move_count();
-        let mut kept = Vec::new();
+        let mut strides = Vec::new();
         let mut len = 1u64;
-        for &d in digits {
-            kept.push((d, len));
-            len *= space.digit(d).0;
+        for &p in kept {
+            strides.push((p, len));
+            len *= parts[p].radix(space);
         }
-        // Each digit's values under each move, in the projection's units.
-        let steps: Vec<(u64, Vec<u64>)> = kept
-            .iter()
-            .map(|&(d, stride)| {
-                let radix = space.digit(d).0;
-                let table = (0..radix)
-                    .flat_map(|v| (0..nm).map(move |m| space.digit_step(d, v, m) * stride))
-                    .collect();
-                (radix, table)
-            })
-            .collect();
+        let radices: Vec<u64> = kept.iter().map(|&p| parts[p].radix(space)).collect();
         let table: Vec<AtomicU8> = (0..len).map(|_| AtomicU8::new(UNSEEN)).collect();
-        let goal = space.goal_digits();
-        let at_goal: u64 = kept.iter().map(|&(d, stride)| goal[d] * stride).sum();
+        let at_goal: u64 = strides.iter().map(|&(p, stride)| goal[p] * stride).sum();
         table[at_goal as usize].store(0, Relaxed);
+        // Where every move's inverse is a move, a layer may be found from
+        // the values not yet reached, each looking for a neighbour in the
+        // layer before: cheaper once those are fewer than the layer.
+        let e = space.effective_moves();
+        let closed = e.iter().all(|a| e.iter().any(|b| a.then(b).is_identity()));
+        let images = |v: u64, images: &mut [u64; 64]| {
+            let mut rest = v;
+            images[..nm].fill(0);
+            for (&(p, stride), radix) in strides.iter().zip(&radices) {
+                let v = rest % radix;
+                rest /= radix;
+                for (m, image) in images[..nm].iter_mut().enumerate() {
+                    *image += parts[p].step(space, v, m) * stride;
+                }
+            }
+        };
+        let (mut layer, mut unseen) = (1u64, len - 1);
         for depth in 0..UNSEEN - 1 {
-            let grew = AtomicBool::new(false);
-            table
+            let backward = closed && unseen < layer;
+            let grew: u64 = table
                 .par_chunks(1 << 16)
                 .enumerate()
-                .for_each(|(c, chunk)| {
-                    let mut images = [0u64; 64];
+                .map(|(c, chunk)| {
+                    let mut out = [0u64; 64];
+                    let mut grew = 0;
                     for (k, cell) in chunk.iter().enumerate() {
+                        let v = (c << 16 | k) as u64;
+                        if backward {
+                            if cell.load(Relaxed) != UNSEEN {
+                                continue;
+                            }
+                            images(v, &mut out);
+                            if out[..nm]
+                                .iter()
+                                .any(|&w| table[w as usize].load(Relaxed) == depth)
+                            {
+                                cell.store(depth + 1, Relaxed);
+                                grew += 1;
+                            }
+                            continue;
+                        }
                         if cell.load(Relaxed) != depth {
                             continue;
                         }
-                        let mut rest = (c << 16 | k) as u64;
-                        images[..nm].fill(0);
-                        for (radix, moved) in &steps {
-                            let v = (rest % radix) as usize;
-                            rest /= radix;
-                            for (image, &w) in
-                                images[..nm].iter_mut().zip(&moved[v * nm..v * nm + nm])
-                            {
-                                *image += w;
-                            }
-                        }
-                        for &w in &images[..nm] {
+                        images(v, &mut out);
+                        for &w in &out[..nm] {
                             let cell = &table[w as usize];
                             if cell.load(Relaxed) == UNSEEN {
                                 cell.store(depth + 1, Relaxed);
-                                grew.store(true, Relaxed);
+                                grew += 1;
                             }
                         }
                     }
-                });
-            if !grew.into_inner() {
+                    grew
+                })
+                .sum();
+            if grew == 0 {
                 break;
             }
+            // Two cores may both mark one value in a forward layer: the
+            // counts only choose the direction.
+            layer = grew;
+            unseen = unseen.saturating_sub(grew);
         }
         Pruning {
-            digits: kept,
+            parts: strides,
             table: table.into_iter().map(AtomicU8::into_inner).collect(),
         }
     }
 
-    /// The estimate for the position of digits `x`: its projection's
+    /// The estimate for the position of parts `x`: its projection's
     /// distance.
     #[inline]
-    pub fn estimate(&self, x: &[u64]) -> u8 {
-        let v: u64 = self.digits.iter().map(|&(d, stride)| x[d] * stride).sum();
+    fn estimate(&self, x: &[u64]) -> u8 {
+        let v: u64 = self.parts.iter().map(|&(p, stride)| x[p] * stride).sum();
         self.table[v as usize]
     }
 
@@ -150,7 +196,9 @@ impl Pruning {
 #[derive(Debug)]
 pub struct Solver<'s> {
     space: &'s Space,
-    /// The goal's digits.
+    /// What the search carries of a position.
+    parts: Vec<Part>,
+    /// The goal's parts.
     goal: Vec<u64>,
     prunings: Vec<Pruning>,
     /// For each move, the moves that may follow it (a bit each).
@@ -191,23 +239,23 @@ pub enum Stopped {
     Unreachable,
 }
 
-impl<'s> Solver<'s> {
-    /// A solver for `space`, its pruning tables the projections onto each
-    /// coordinate's digits together where they number at most
-    /// `most_values`, else onto each digit alone that does; a digit past
-    /// it (a worked orbit) gets none. Refused before it allocates when
-    /// the tables would pass `max_memory` bytes. Positions taken up to
-    /// rotation, whose moves as applied depend on the frame, and more than
-    /// 64 moves are refused ([`SearchError::NotCanonical`]).
-    pub fn new(
-        space: &'s Space,
-        most_values: u64,
-        max_memory: Option<u64>,
-    ) -> Result<Solver<'s>, SearchError> {
-        if space.move_count() > 64 || space.up_to_rotation() || space.digit_count() > MAX_DIGITS {
-            return Err(SearchError::NotCanonical);
-        }
+/// The parts and the projections a solver takes: the parts' tables'
+/// bytes counted before any is made.
+struct Plan {
+    parts: Vec<Part>,
+    projections: Vec<Vec<usize>>,
+}
+
+impl Plan {
+    /// Each coordinate's digits together where they number at most
+    /// `most_values`; past it, pieces all different, the pieces in sets
+    /// of as many as fit (and each digit alone that fits); else each
+    /// digit alone that fits. Refused past `max_memory` bytes before any
+    /// table is made.
+    fn new(space: &Space, most_values: u64, max_memory: Option<u64>) -> Result<Plan, SearchError> {
+        let mut parts: Vec<Part> = Vec::new();
         let mut projections: Vec<Vec<usize>> = Vec::new();
+        let mut bytes = 0u64;
         let mut d = 0;
         while d < space.digit_count() {
             let coord = space.digit(d).1;
@@ -219,32 +267,115 @@ impl<'s> Solver<'s> {
             let together = same
                 .iter()
                 .try_fold(1u64, |acc, &k| acc.checked_mul(space.digit(k).0));
+            let first = parts.len();
             if together.is_some_and(|n| n <= most_values) {
-                projections.push(same);
-            } else {
-                projections.extend(
-                    same.into_iter()
-                        .filter(|&k| space.digit(k).0 <= most_values)
-                        .map(|k| vec![k]),
-                );
+                parts.extend(same.iter().map(|&k| Part::Digit(k)));
+                projections.push((first..parts.len()).collect());
+                continue;
             }
+            let alone = |parts: &mut Vec<Part>, projections: &mut Vec<Vec<usize>>, all: bool| {
+                for &k in &same {
+                    let (radix, _) = space.digit(k);
+                    let fits = radix <= most_values;
+                    if fits && (all || radix <= crate::twist::space::MAX_TABLE) {
+                        projections.push(vec![parts.len()]);
+                    }
+                    if all || (fits && radix <= crate::twist::space::MAX_TABLE) {
+                        parts.push(Part::Digit(k));
+                    }
+                }
+            };
+            match Plan::sets(space, coord, most_values) {
+                Some((n, k)) if first + n.div_ceil(k) + same.len() <= MAX_DIGITS => {
+                    let (_, modulus) = space.distinct_pieces(coord).expect("distinct");
+                    let mut start = 0;
+                    while start < n {
+                        let size = k.min(n - start);
+                        let (places, _) = PieceSet::size(n, size, modulus).expect("sized");
+                        bytes = bytes.saturating_add(PieceSet::bytes(places, space.move_count()));
+                        super::within(bytes, bytes, max_memory)?;
+                        let pieces: Vec<u8> = (start..start + size).map(|p| p as u8).collect();
+                        let set = space.piece_set(coord, &pieces).expect("a piece set");
+                        projections.push(vec![parts.len()]);
+                        parts.push(Part::Pieces(set));
+                        start += size;
+                    }
+                    alone(&mut parts, &mut projections, false);
+                }
+                _ => alone(&mut parts, &mut projections, true),
+            }
+        }
+        if parts.len() > MAX_DIGITS {
+            return Err(SearchError::NotCanonical);
         }
         let needed: u64 = projections
             .iter()
-            .map(|p| p.iter().map(|&k| space.digit(k).0).product::<u64>())
-            .sum();
+            .map(|p| p.iter().map(|&k| parts[k].radix(space)).product::<u64>())
+            .fold(bytes, u64::saturating_add);
         super::within(needed, needed, max_memory)?;
+        Ok(Plan { parts, projections })
+    }
+
+    /// For coordinate `coord` of distinct pieces, its slots and the most
+    /// pieces a set may have within `most_values`.
+    fn sets(space: &Space, coord: usize, most_values: u64) -> Option<(usize, usize)> {
+        let (n, modulus) = space.distinct_pieces(coord)?;
+        (1..=n)
+            .take_while(|&k| {
+                PieceSet::size(n, k, modulus).is_some_and(|(p, o)| p * o <= most_values)
+            })
+            .last()
+            .map(|k| (n, k))
+    }
+}
+
+impl<'s> Solver<'s> {
+    /// A solver for `space`, its pruning tables the projections onto each
+    /// coordinate's digits together where they number at most
+    /// `most_values`; past it, onto sets of the coordinate's pieces as
+    /// large as fit, where its pieces are all different
+    /// ([`PieceSet`]: six of the 3×3×3's twelve edges), else onto each
+    /// digit alone that fits. Refused before it allocates when the tables
+    /// would pass `max_memory` bytes. Positions taken up to rotation,
+    /// whose moves as applied depend on the frame, and more than 64 moves
+    /// are refused ([`SearchError::NotCanonical`]).
+    pub fn new(
+        space: &'s Space,
+        most_values: u64,
+        max_memory: Option<u64>,
+    ) -> Result<Solver<'s>, SearchError> {
+        if space.move_count() > 64 || space.up_to_rotation() || space.digit_count() > MAX_DIGITS {
+            return Err(SearchError::NotCanonical);
+        }
+        let Plan { parts, projections } = Plan::new(space, most_values, max_memory)?;
+        let goal = Solver::parts_in(space, &parts, &space.goal_digits());
         let prunings = projections
             .iter()
-            .map(|p| Pruning::build(space, p))
+            .map(|p| Pruning::build(space, &parts, p, &goal))
             .collect();
         Ok(Solver {
             space,
-            goal: space.goal_digits(),
+            parts,
+            goal,
             prunings,
             follows: Solver::follows(space, true),
             may_follow: Solver::follows(space, false),
         })
+    }
+
+    /// The values of `parts` for the position of digits `digits`.
+    fn parts_in(space: &Space, parts: &[Part], digits: &[u64]) -> Vec<u64> {
+        let flat = parts
+            .iter()
+            .any(|p| matches!(p, Part::Pieces(_)))
+            .then(|| space.flat_of_digits(digits));
+        parts
+            .iter()
+            .map(|p| match p {
+                Part::Digit(d) => digits[*d],
+                Part::Pieces(set) => set.value_of(space, flat.as_ref().expect("the flat state")),
+            })
+            .collect()
     }
 
     /// The canonical form: for each move `a`, the moves `b` that may follow
@@ -276,13 +407,27 @@ impl<'s> Solver<'s> {
     /// The estimate for the position of digits `x`: the largest of its
     /// projections' distances ([`UNSEEN`] where one of them cannot reach
     /// the goal).
-    #[inline]
     pub fn estimate(&self, x: &[u64]) -> u8 {
+        self.estimate_parts(&Solver::parts_in(self.space, &self.parts, x))
+    }
+
+    /// [`Solver::estimate`] of a position's parts.
+    fn estimate_parts(&self, x: &[u64]) -> u8 {
         self.prunings
             .iter()
             .map(|p| p.estimate(x))
             .max()
             .unwrap_or(0)
+    }
+
+    /// True when the position of parts `x`, `g` moves from the start, may
+    /// be on a sequence of at most `bound` moves: no projection's
+    /// distance says otherwise.
+    #[inline]
+    fn within_reach(&self, x: &[u64], g: u32, bound: u32) -> bool {
+        self.prunings
+            .iter()
+            .all(|p| g + u32::from(p.estimate(x)) <= bound)
     }
 
     /// The digits of numbered position `x`.
@@ -292,11 +437,11 @@ impl<'s> Solver<'s> {
             .collect()
     }
 
-    /// The digits move `m` makes of the digits `x`.
+    /// The parts move `m` makes of the parts `x`.
     #[inline]
     fn step(&self, x: &[u64], m: usize, out: &mut [u64]) {
-        for (d, (o, &v)) in out.iter_mut().zip(x).enumerate() {
-            *o = self.space.digit_step(d, v, m);
+        for ((o, &v), part) in out.iter_mut().zip(x).zip(&self.parts) {
+            *o = part.step(self.space, v, m);
         }
     }
 
@@ -308,57 +453,96 @@ impl<'s> Solver<'s> {
     /// A minimal sequence for the position of digits `x`
     /// ([`Space::digits_of`]), with every starting move; stopped after
     /// `max_nodes` positions generated, if given, with the bound proved so
-    /// far.
+    /// far. Each pass under a bound is shared among the cores, a subtree
+    /// each; the specimen is the first in the moves' order whatever the
+    /// cores.
     pub fn solve(&self, x: &[u64], max_nodes: Option<u64>) -> Result<Solution, Stopped> {
-        let mut search = Search {
-            solver: self,
-            nodes: 0,
-            max_nodes: max_nodes.unwrap_or(u64::MAX),
-            path: Vec::new(),
-        };
-        let h = self.estimate(x);
+        let x = Solver::parts_in(self.space, &self.parts, x);
+        let budget = Budget::new(max_nodes);
+        let h = self.estimate_parts(&x);
         if h == UNSEEN {
             return Err(Stopped::Unreachable);
         }
         let mut bound = u32::from(h);
-        loop {
-            match search.within(x, 0, bound, None) {
-                Found::Yes => break,
+        let path = loop {
+            match self.first_within(&x, bound, &budget) {
+                Found::Yes(path) => break path,
                 Found::No => bound += 1,
-                Found::Stopped => {
-                    return Err(Stopped::Nodes {
-                        nodes: search.nodes,
-                        lower_bound: bound,
-                    });
-                }
+                Found::Stopped => return Err(budget.stopped(bound)),
             }
-        }
-        let path = std::mem::take(&mut search.path);
+        };
         let mut starting = 0u64;
         if bound > 0 {
-            let mut y = [0u64; MAX_DIGITS];
-            let y = &mut y[..x.len()];
-            for m in 0..self.space.move_count() {
-                self.step(x, m, y);
-                match search.within(y, 0, bound - 1, None) {
-                    Found::Yes => starting |= 1 << m,
+            let found: Vec<Found> = (0..self.space.move_count())
+                .into_par_iter()
+                .map(|m| {
+                    let mut y = [0u64; MAX_DIGITS];
+                    let y = &mut y[..x.len()];
+                    self.step(&x, m, y);
+                    Search::new(self, &budget).walk(y, 0, bound - 1, None, &mut Goal::First)
+                })
+                .collect();
+            for (m, f) in found.into_iter().enumerate() {
+                match f {
+                    Found::Yes(_) => starting |= 1 << m,
                     Found::No => {}
-                    Found::Stopped => {
-                        return Err(Stopped::Nodes {
-                            nodes: search.nodes,
-                            lower_bound: bound,
-                        });
-                    }
+                    Found::Stopped => return Err(budget.stopped(bound)),
                 }
-                search.path.clear();
             }
         }
         Ok(Solution {
             moves: bound,
             path,
             starting,
-            nodes: search.nodes,
+            nodes: budget.used(),
         })
+    }
+
+    /// One pass of IDA* under `bound` from the parts `x`: the subtrees
+    /// two moves down shared among the cores, the first in order that
+    /// finds a sequence giving it.
+    fn first_within(&self, x: &[u64], bound: u32, budget: &Budget) -> Found {
+        /// Below this bound a pass is done on one core.
+        const SHARED_FROM: u32 = 5;
+        if bound < SHARED_FROM {
+            return Search::new(self, budget).walk(x, 0, bound, None, &mut Goal::First);
+        }
+        // No sequence is shorter than the bound (the bounds before it
+        // failed, or it is the start's estimate), so the goal is not two
+        // moves down: the subtrees there are searched whole.
+        let nm = self.space.move_count();
+        let mut starts: Vec<(Vec<u64>, [usize; 2])> = Vec::new();
+        let mut y = vec![0u64; x.len()];
+        let mut z = vec![0u64; x.len()];
+        let mut counted = Search::new(self, budget);
+        for a in 0..nm {
+            if !counted.count() {
+                return Found::Stopped;
+            }
+            self.step(x, a, &mut y);
+            if !self.within_reach(&y, 1, bound) {
+                continue;
+            }
+            for b in (0..nm).filter(|&b| self.follows[a] >> b & 1 == 1) {
+                if !counted.count() {
+                    return Found::Stopped;
+                }
+                self.step(&y, b, &mut z);
+                if self.within_reach(&z, 2, bound) {
+                    starts.push((z.clone(), [a, b]));
+                }
+            }
+        }
+        drop(counted);
+        let found = starts.par_iter().find_map_first(|(z, ab)| {
+            let mut search = Search::new(self, budget);
+            search.path.extend_from_slice(ab);
+            match search.walk(z, 2, bound, Some(ab[1]), &mut Goal::First) {
+                Found::No => None,
+                found => Some(found),
+            }
+        });
+        found.unwrap_or(Found::No)
     }
 }
 
@@ -372,36 +556,74 @@ impl Solver<'_> {
         moves: u32,
         max_nodes: Option<u64>,
     ) -> Result<Vec<Vec<usize>>, Stopped> {
-        let mut search = Search {
-            solver: self,
-            nodes: 0,
-            max_nodes: max_nodes.unwrap_or(u64::MAX),
-            path: Vec::new(),
-        };
+        let x = Solver::parts_in(self.space, &self.parts, x);
+        let budget = Budget::new(max_nodes);
         let mut out = Vec::new();
-        if search.every(x, moves, &mut out) {
-            Ok(out)
-        } else {
-            Err(Stopped::Nodes {
-                nodes: search.nodes,
-                lower_bound: moves,
+        let found = Search::new(self, &budget).walk(&x, 0, moves, None, &mut Goal::Every(&mut out));
+        match found {
+            Found::Stopped => Err(budget.stopped(moves)),
+            _ => Ok(out),
+        }
+    }
+}
+
+/// The positions a search may still generate, shared among the cores:
+/// each takes them a block at a time and gives back what it leaves.
+struct Budget {
+    left: AtomicU64,
+    used: AtomicU64,
+}
+
+impl Budget {
+    /// Positions a core takes at a time.
+    const BLOCK: u64 = 1 << 12;
+
+    fn new(most: Option<u64>) -> Budget {
+        Budget {
+            left: AtomicU64::new(most.unwrap_or(u64::MAX)),
+            used: AtomicU64::new(0),
+        }
+    }
+
+    /// Up to a block of positions, none when all are taken.
+    fn take(&self) -> u64 {
+        self.left
+            .fetch_update(Relaxed, Relaxed, |left| {
+                (left > 0).then(|| left - left.min(Budget::BLOCK))
             })
+            .map_or(0, |left| left.min(Budget::BLOCK))
+    }
+
+    /// The positions generated so far.
+    fn used(&self) -> u64 {
+        self.used.load(Relaxed)
+    }
+
+    /// Why a search within `bound` stopped: the budget spent.
+    fn stopped(&self, bound: u32) -> Stopped {
+        Stopped::Nodes {
+            nodes: self.used(),
+            lower_bound: bound,
         }
     }
 }
 
 /// What one bounded depth-first pass found.
 enum Found {
-    Yes,
+    Yes(Vec<usize>),
     No,
     Stopped,
 }
 
-/// One position's search: the nodes generated and the path so far.
+/// One core's part of a search: the positions it may still generate and
+/// the path so far.
 struct Search<'a, 's> {
     solver: &'a Solver<'s>,
+    budget: &'a Budget,
+    /// Positions taken from the budget and not yet generated, and those
+    /// generated.
+    allowance: u64,
     nodes: u64,
-    max_nodes: u64,
     path: Vec<usize>,
 }
 
@@ -413,27 +635,40 @@ enum Goal<'o> {
     Every(&'o mut Vec<Vec<usize>>),
 }
 
-impl Search<'_, '_> {
-    /// Whether `x`, reached in `g` moves, `last` the move that reached it,
-    /// has a canonical sequence to the goal within `bound` moves in all;
-    /// the sequence is left in `path`.
-    fn within(&mut self, x: &[u64], g: u32, bound: u32, last: Option<usize>) -> Found {
-        self.walk(x, g, bound, last, &mut Goal::First)
+impl Drop for Search<'_, '_> {
+    fn drop(&mut self) {
+        self.budget.left.fetch_add(self.allowance, Relaxed);
+        self.budget.used.fetch_add(self.nodes, Relaxed);
+    }
+}
+
+impl<'a, 's> Search<'a, 's> {
+    fn new(solver: &'a Solver<'s>, budget: &'a Budget) -> Search<'a, 's> {
+        Search {
+            solver,
+            budget,
+            allowance: 0,
+            nodes: 0,
+            path: Vec::new(),
+        }
     }
 
-    /// Adds to `out` every sequence from `x` that reaches the goal in
-    /// exactly `bound` moves in all, with no move followed by one that
-    /// makes with it no move or a single move; false when stopped by the
-    /// bound on nodes.
-    fn every(&mut self, x: &[u64], bound: u32, out: &mut Vec<Vec<usize>>) -> bool {
-        !matches!(
-            self.walk(x, 0, bound, None, &mut Goal::Every(out)),
-            Found::Stopped
-        )
+    /// Counts one position generated; false when the budget is spent.
+    #[inline]
+    fn count(&mut self) -> bool {
+        if self.allowance == 0 {
+            self.allowance = self.budget.take();
+            if self.allowance == 0 {
+                return false;
+            }
+        }
+        self.allowance -= 1;
+        self.nodes += 1;
+        true
     }
 
-    /// The depth-first pass under `bound` from `x`, reached in `g` moves
-    /// by `last`, looking for `goal`.
+    /// The depth-first pass under `bound` from the parts `x`, reached in
+    /// `g` moves by `last`, looking for `goal`.
     fn walk(
         &mut self,
         x: &[u64],
@@ -445,12 +680,12 @@ impl Search<'_, '_> {
         let solver = self.solver;
         // The bound first: a digit without a table leaves a position one
         // move from the goal estimated 0, and its child the goal.
-        if g + u32::from(solver.estimate(x)) > bound {
+        if !solver.within_reach(x, g, bound) {
             return Found::No;
         }
         let solved = x == solver.goal.as_slice();
         let follows = match goal {
-            Goal::First if solved => return Found::Yes,
+            Goal::First if solved => return Found::Yes(self.path.clone()),
             Goal::First => &solver.follows,
             Goal::Every(out) => {
                 if g == bound {
@@ -469,16 +704,15 @@ impl Search<'_, '_> {
             if allowed >> m & 1 == 0 {
                 continue;
             }
-            if self.nodes >= self.max_nodes {
+            if !self.count() {
                 return Found::Stopped;
             }
-            self.nodes += 1;
             solver.step(x, m, y);
             self.path.push(m);
-            match self.walk(y, g + 1, bound, Some(m), goal) {
-                Found::No => {
-                    self.path.pop();
-                }
+            let found = self.walk(y, g + 1, bound, Some(m), goal);
+            self.path.pop();
+            match found {
+                Found::No => {}
                 found => return found,
             }
         }
@@ -513,8 +747,10 @@ mod tests {
             // The corner group's digits are 8! and 3^7 values apart; the
             // others' coordinates fit together, or are taken a digit at a
             // time.
+            // Past a coordinate's whole, its pieces in sets: the corner
+            // group's in sets of six, or of three.
             let mosts: &[u64] = if name == "corners" {
-                &[1 << 24]
+                &[1 << 24, 1 << 16]
             } else {
                 &[1 << 24, 1 << 8]
             };

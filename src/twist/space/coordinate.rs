@@ -8,13 +8,21 @@ use super::*;
 impl Space {
     /// The flat state of position `index`.
     pub fn decode_flat(&self, index: u64, f: &mut Flat) {
-        f.pieces.clone_from(&self.goal.pieces);
-        f.ori.clone_from(&self.goal.ori);
         let mut rest = index;
-        let mut arr = [0u8; 256];
-        for d in &self.digits {
+        let values = self.digits.iter().map(|d| {
             let (q, r) = d.radix.div_rem(rest);
             rest = q;
+            r
+        });
+        self.decode_digits(values, f);
+    }
+
+    /// The flat state of the digits `values`, least significant first.
+    pub(super) fn decode_digits(&self, values: impl Iterator<Item = u64>, f: &mut Flat) {
+        f.pieces.clone_from(&self.goal.pieces);
+        f.ori.clone_from(&self.goal.ori);
+        let mut arr = [0u8; 256];
+        for (d, r) in self.digits.iter().zip(values) {
             let c = &self.coords[d.coord];
             let s = c.slots.len();
             if d.ori {

@@ -39,11 +39,13 @@ use crate::text::quoted;
 
 mod classes;
 mod coordinate;
+mod pieces;
 mod symmetry;
 mod tables;
 
 pub use classes::SymmetryCoordinate;
 pub use coordinate::Packed;
+pub use pieces::{MAX_SET_SLOTS, PieceSet};
 pub use symmetry::SpaceSymmetry;
 use symmetry::rotations_of;
 pub use tables::MoveTable;
