@@ -14,11 +14,12 @@ use schofield::twist::Path;
 use schofield::twist::analysis::Analysis;
 
 /// Draw random positions for exercises: Schofield's eight- or
-/// five-puzzle (blank at the centre), or any board with the blank
-/// anywhere, always solvable.
+/// five-puzzle (blank at the centre), any board with the blank anywhere,
+/// always solvable, or any puzzle (past the whole table, such as the
+/// 3x3x3, uniform over its group).
 #[derive(Args)]
 #[command(
-    after_help = "An exercise sheet: --format svg draws the positions as boards, numbered; with --answers a second sheet beside it (FILE-answers.svg for --output FILE.svg) gives each one's minimum and a specimen solution.\n\nExamples:\n  schofield random --count 5 --moves 20 --seed 7\n  schofield random --puzzle 4x4 --count 3 --format jsonl\n  schofield random --count 12 --seed 1 --format svg --answers --output sheet.svg"
+    after_help = "An exercise sheet: --format svg draws the positions as boards, numbered; with --answers a second sheet beside it (FILE-answers.svg for --output FILE.svg) gives each one's minimum and a specimen solution.\n\nExamples:\n  schofield random --count 5 --moves 20 --seed 7\n  schofield random --puzzle 4x4 --count 3 --format jsonl\n  schofield random --puzzle 3x3x3 --moves 15 --seed 1\n  schofield random --count 12 --seed 1 --format svg --answers --output sheet.svg"
 )]
 pub struct RandomArgs {
     /// The puzzle: eight (Schofield's, the default), any puzzle of the
@@ -35,7 +36,10 @@ pub struct RandomArgs {
     #[arg(long, value_delimiter = ',', value_name = "MOVES")]
     generators: Option<Vec<String>>,
     /// Only positions at exactly this many moves from the goal (twist
-    /// puzzles; boards of at most 12 cells).
+    /// puzzles; boards of at most 12 cells). Past the whole table (the
+    /// 3x3x3), positions made by this many random moves, none followed by
+    /// one of the same face, written as those moves: at most this many
+    /// from the goal.
     #[arg(long, value_parser = super::common::parse_moves, allow_negative_numbers = true)]
     moves: Option<u8>,
     /// How many positions (1 to 100000).
@@ -86,6 +90,17 @@ pub fn run(args: RandomArgs) -> Outcome {
                 max_memory: args.memory.max_memory,
                 symmetries: super::puzzle::SymmetriesArg::Found,
             };
+            let puzzle = options.read_any()?;
+            puzzle.searchable()?;
+            let metric = args.metric.map_or(puzzle.default_metric(), Into::into);
+            let moves = puzzle.moves(metric, args.generators.as_deref())?;
+            if schofield::twist::analysis::past_the_table(&puzzle, &moves) {
+                let records = scrambled(&puzzle, &moves, &args, &mut rng, drawing.is_none())?;
+                return Ok(render::render_random(
+                    &records,
+                    drawing.unwrap_or(render::Format::Text),
+                )?);
+            }
             let a = options.analyse(!args.answers)?;
             let records = twist(&a, &args, &mut rng)?;
             if drawing.is_none() && a.grid(a.space().goal_index()).is_none() {
@@ -234,6 +249,87 @@ fn twist(
                     .filter(|_| a.moves().has_words())
                     .map(|w| w.marked.clone()),
                 specimen: written.map(|w| w.plain),
+            }
+        })
+        .collect())
+}
+
+/// Positions of a puzzle past the whole table
+/// ([`schofield::twist::analysis::past_the_table`]): uniform over the
+/// group its moves generate, drawn from its stabiliser chain; or, with
+/// `--moves N`, made by `N` random moves, none followed by one of the same
+/// face or by one it commutes with out of order, written as those moves.
+fn scrambled(
+    puzzle: &schofield::puzzle::Puzzle,
+    moves: &schofield::puzzle::MoveSet,
+    args: &RandomArgs,
+    rng: &mut fastrand::Rng,
+    drawing: bool,
+) -> Result<Vec<RandomPosition>, Box<dyn std::error::Error>> {
+    use schofield::puzzle::transformation::{from_points, perm_group};
+    let name = schofield::text::quoted(puzzle.name());
+    let refused = if args.answers {
+        Some("--answers (solve each with solve --puzzle, by IDA*)")
+    } else if drawing {
+        Some("--format svg")
+    } else if args.goal.is_some() {
+        Some("--goal")
+    } else {
+        None
+    };
+    if let Some(what) = refused {
+        return Err(format!(
+            "{name} has more positions than the whole table takes: {what} is not answered there; its positions are drawn at random in text, json, jsonl, yaml or csv"
+        )
+        .into());
+    }
+    let notation = schofield::twist::notation::Notation::new(puzzle, moves);
+    let raw: Vec<_> = moves.iter().map(|m| m.transformation().clone()).collect();
+    let Some(n) = args.moves else {
+        let group = perm_group(
+            &raw,
+            Some(super::common::memory_allowed(args.memory.max_memory)),
+        )?;
+        return (0..args.count)
+            .map(|_| {
+                let t = from_points(&raw[0], &group.random(rng))
+                    .ok_or("an element of the group that moves no whole piece")?;
+                let start = notation.pattern_text(&puzzle.goal().clone().apply(&t));
+                Ok(RandomPosition {
+                    start,
+                    code: None,
+                    moves: None,
+                    specimen: None,
+                    specimen_marked: None,
+                })
+            })
+            .collect();
+    };
+    let space = schofield::twist::space::Space::unnumbered(
+        puzzle,
+        moves,
+        Some(super::common::memory_allowed(args.memory.max_memory)),
+    )?;
+    let follows = schofield::twist::search::ida::Solver::follows(&space, true);
+    let names: Vec<&str> = moves.iter().map(|m| m.name()).collect();
+    Ok((0..args.count)
+        .map(|_| {
+            let mut last: Option<usize> = None;
+            let mut walk = Vec::with_capacity(usize::from(n));
+            for _ in 0..n {
+                let allowed: Vec<usize> = (0..names.len())
+                    .filter(|&m| last.is_none_or(|a| follows[a] >> m & 1 == 1))
+                    .collect();
+                let m = allowed[rng.usize(..allowed.len())];
+                walk.push(names[m]);
+                last = Some(m);
+            }
+            RandomPosition {
+                start: walk.join(" "),
+                code: None,
+                moves: None,
+                specimen: None,
+                specimen_marked: None,
             }
         })
         .collect())

@@ -44,13 +44,7 @@ pub fn solve_command(c: SolveCommand, sink: &Sink) -> Outcome {
     let options = c.puzzle.options(false);
     let metric = options.metric.unwrap_or(puzzle.default_metric());
     let moves = puzzle.moves(metric, options.generators.as_deref())?;
-    let past = !moves.has_words()
-        && match schofield::twist::space::Space::count(&puzzle, &moves) {
-            Ok(n) => n > schofield::twist::analysis::DENSE_MOST,
-            Err(schofield::twist::space::SpaceError::Overflow) => true,
-            Err(_) => false,
-        };
-    if !past {
+    if !schofield::twist::analysis::past_the_table(&puzzle, &moves) {
         let a = super::puzzle::analyse(puzzle, &options, false, false)?;
         return solve(&a, c.args, sink);
     }

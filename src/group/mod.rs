@@ -525,6 +525,35 @@ impl PermGroup {
         self.levels.len()
     }
 
+    /// An element drawn at random, every element equally likely: at each
+    /// level a representative of one of its cosets, each as likely (an
+    /// element is one product of them, `g = t₀ ∘ t₁ ∘ … ∘ tₖ`, the last
+    /// applied first).
+    ///
+    /// ```
+    /// use schofield::group::PermGroup;
+    /// // The Klein four-group inside S4: each element about a quarter of
+    /// // the time.
+    /// let g = PermGroup::new(4, &[vec![1, 0, 3, 2], vec![2, 3, 0, 1]]);
+    /// let mut rng = fastrand::Rng::with_seed(1);
+    /// let mut seen = std::collections::HashMap::new();
+    /// for _ in 0..4000 {
+    ///     let x = g.random(&mut rng);
+    ///     assert!(g.contains(&x));
+    ///     *seen.entry(x).or_insert(0) += 1;
+    /// }
+    /// assert_eq!(seen.len(), 4);
+    /// assert!(seen.values().all(|&n| (800..1200).contains(&n)), "{seen:?}");
+    /// ```
+    pub fn random(&self, rng: &mut fastrand::Rng) -> Perm {
+        let mut g: Perm = (0..self.n as u32).collect();
+        for lev in &self.levels {
+            let t = &lev.trans[rng.usize(..lev.trans.len())];
+            g = mul(t, &g);
+        }
+        g
+    }
+
     /// The exact order: the product of the basic orbits' lengths.
     pub fn order(&self) -> BigUint {
         self.levels.iter().fold(BigUint::from(1u32), |acc, l| {

@@ -421,6 +421,48 @@ pub fn as_points(t: &Transformation) -> crate::group::Perm {
     p
 }
 
+/// The transformation whose points are `p` ([`as_points`]), its orbits
+/// shaped as `like`'s; `None` when `p` does not move whole pieces, each
+/// orientation turned alike, without mirroring (no element of a group of
+/// moves that do not mirror does that).
+///
+/// ```
+/// use schofield::puzzle::library;
+/// use schofield::puzzle::transformation::{as_points, from_points};
+/// let cube = library::get("2x2x2").unwrap();
+/// let r = cube.declared_moves()[1].transformation();
+/// assert_eq!(from_points(r, &as_points(r)).as_ref(), Some(r));
+/// ```
+pub fn from_points(like: &Transformation, p: &[u32]) -> Option<Transformation> {
+    let (offsets, n) = points(like);
+    if p.len() != n {
+        return None;
+    }
+    let mut orbits = Vec::new();
+    for (o, &off) in like.orbits().iter().zip(&offsets) {
+        let m = usize::from(o.modulus());
+        let len = o.len();
+        let mut perm = vec![u8::MAX; len];
+        let mut ori = vec![0u8; len];
+        for j in 0..len {
+            let image = (p[off + j * m] as usize).checked_sub(off)?;
+            let (i, gain) = (image / m, image % m);
+            if i >= len || perm[i] != u8::MAX {
+                return None;
+            }
+            for f in 0..m {
+                if p[off + j * m + f] as usize != off + i * m + (f + gain) % m {
+                    return None;
+                }
+            }
+            perm[i] = j as u8;
+            ori[i] = gain as u8;
+        }
+        orbits.push(OrbitMap::from_lists(perm, ori, o.modulus())?);
+    }
+    Some(Transformation::new(orbits, false))
+}
+
 /// The group a puzzle's moves generate, on points (a point for each slot
 /// and orientation, [`points`]), its stabiliser chain taking at most
 /// `budget` bytes ([`crate::group::PermGroup::within_memory`]). The

@@ -1369,6 +1369,28 @@ pub const CLASSES_PAY: usize = 16;
 /// classes after 250 s).
 pub const DENSE_MOST: u64 = 1 << 28;
 
+/// True when `puzzle` under `moves` has no whole table: more than
+/// [`DENSE_MOST`] positions, or more than `u64` numbers (the 3×3×3). One
+/// position of it is solved by IDA* ([`crate::twist::search::ida`]);
+/// moves with words always take the table.
+///
+/// ```
+/// use schofield::puzzle::{Metric, library};
+/// use schofield::twist::analysis::past_the_table;
+/// let cube = library::get("3x3x3").unwrap();
+/// assert!(past_the_table(&cube, &cube.moves(Metric::Face, None).unwrap()));
+/// let small = library::get("2x2x2").unwrap();
+/// assert!(!past_the_table(&small, &small.moves(Metric::Face, None).unwrap()));
+/// ```
+pub fn past_the_table(puzzle: &Puzzle, moves: &MoveSet) -> bool {
+    !moves.has_words()
+        && match Space::count(puzzle, moves) {
+            Ok(n) => n > DENSE_MOST,
+            Err(crate::twist::space::SpaceError::Overflow) => true,
+            Err(_) => false,
+        }
+}
+
 /// The move-count table found by the search by classes.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ByClasses {

@@ -2249,6 +2249,68 @@ fn the_workers_keep_to_the_memory_allowed() {
     fails(&args, "more than the 10 485 760 allowed");
 }
 
+/// `random` past the whole table: random-state cubes are in the group
+/// (corner and edge arrangements of one parity, twists summing to 0 mod 3,
+/// flips even) and spread over it; `--moves N` gives N moves, none
+/// followed by the same face; a seed gives the same positions again.
+#[test]
+fn random_cubes_past_the_table_are_in_the_group() {
+    let text = stdout(&[
+        "random", "--puzzle", "3x3x3", "--count", "300", "--seed", "5",
+    ]);
+    let parity = |p: &[usize]| {
+        let mut inversions = 0;
+        for i in 0..p.len() {
+            for j in i + 1..p.len() {
+                inversions += usize::from(p[i] > p[j]);
+            }
+        }
+        inversions % 2
+    };
+    let mut first_corner = std::collections::BTreeSet::new();
+    let mut odd = 0;
+    for line in text.lines() {
+        let orbits: Vec<(Vec<usize>, Vec<usize>)> = line
+            .split(';')
+            .map(|o| {
+                let (p, f) = o.split_once('/').unwrap();
+                let num = |t: &str| t.split_whitespace().map(|x| x.parse().unwrap()).collect();
+                (num(p), num(f))
+            })
+            .collect();
+        let [(cp, co), (ep, eo)] = orbits.as_slice() else {
+            panic!("{line}")
+        };
+        assert_eq!(parity(cp), parity(ep), "{line}");
+        assert_eq!(co.iter().sum::<usize>() % 3, 0, "{line}");
+        assert_eq!(eo.iter().sum::<usize>() % 2, 0, "{line}");
+        first_corner.insert(cp[0]);
+        odd += parity(cp);
+    }
+    assert_eq!(text.lines().count(), 300);
+    assert_eq!(first_corner.len(), 8, "every corner on slot 0");
+    assert!((100..200).contains(&odd), "{odd} odd of 300");
+    let again = stdout(&[
+        "random", "--puzzle", "3x3x3", "--count", "300", "--seed", "5",
+    ]);
+    assert_eq!(text, again);
+    let scrambles = stdout(&[
+        "random", "--puzzle", "3x3x3", "--moves", "15", "--count", "50", "--seed", "2",
+    ]);
+    for line in scrambles.lines() {
+        let faces: Vec<char> = line
+            .split_whitespace()
+            .map(|m| m.chars().next().unwrap())
+            .collect();
+        assert_eq!(faces.len(), 15, "{line}");
+        assert!(faces.windows(2).all(|w| w[0] != w[1]), "{line}");
+    }
+    fails(
+        &["random", "--puzzle", "3x3x3", "--answers"],
+        "--answers (solve each with solve --puzzle, by IDA*) is not answered there",
+    );
+}
+
 #[test]
 fn a_cube_position_past_the_table_is_solved_by_ida() {
     use schofield::twist::notation::Notation;
