@@ -127,7 +127,7 @@ fn one_cube_position(c: &mut Criterion) {
             let space = Space::unnumbered(&cube, &moves, None).expect("the coordinates");
             let x = space.digits_of(&pattern).expect("a position");
             let solver = Solver::new(&space, 1 << 27, None).expect("the tables");
-            black_box(solver.solve(&x, None).expect("solved").moves)
+            black_box(solver.solve(&x, &Default::default()).expect("solved").moves)
         })
     });
     g.finish();

@@ -139,11 +139,14 @@ pub fn finish(outcome: common::Outcome, sink: &common::Sink) -> std::process::Ex
             e.downcast_ref::<schofield::board::lookup::TableError>(),
             Some(schofield::board::lookup::TableError::OverBudget { .. })
         );
-    // … nor did IDA* stopped at its bound on nodes.
+    // … nor did IDA* stopped at its bound on nodes or on time.
     let stopped = stopped
         || matches!(
             e.downcast_ref::<schofield::twist::search::ida::Stopped>(),
-            Some(schofield::twist::search::ida::Stopped::Nodes { .. })
+            Some(
+                schofield::twist::search::ida::Stopped::Nodes { .. }
+                    | schofield::twist::search::ida::Stopped::Time { .. }
+            )
         );
     // … nor did a distributed census stopped after the layer asked for.
     #[cfg(feature = "distributed")]

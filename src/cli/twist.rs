@@ -33,6 +33,10 @@ pub struct SolveCommand {
     /// saying the lower bound proved so far.
     #[arg(long, value_name = "N", value_parser = super::common::nodes)]
     pub max_nodes: Option<u64>,
+    /// Past the whole table: stop after this many seconds of search, exit
+    /// status 3, saying the lower bound proved so far.
+    #[arg(long, value_name = "SECONDS", value_parser = super::common::seconds)]
+    pub max_seconds: Option<u64>,
 }
 
 /// `solve --puzzle P`: from the whole table where it is built, else (more
@@ -48,7 +52,18 @@ pub fn solve_command(c: SolveCommand, sink: &Sink) -> Outcome {
         let a = super::puzzle::analyse(puzzle, &options, false, false)?;
         return solve(&a, c.args, sink);
     }
-    searched(&puzzle, &moves, &options, &c.args, c.max_nodes)
+    let limits = Limits {
+        max_nodes: c.max_nodes,
+        max_seconds: c.max_seconds.map(std::time::Duration::from_secs),
+    };
+    searched(&puzzle, &moves, &options, &c.args, limits)
+}
+
+/// The limits of one search past the table.
+#[derive(Clone, Copy)]
+struct Limits {
+    max_nodes: Option<u64>,
+    max_seconds: Option<std::time::Duration>,
 }
 
 /// One position of a puzzle past the whole table, by IDA*.
@@ -57,9 +72,9 @@ fn searched(
     moves: &schofield::puzzle::MoveSet,
     options: &schofield::twist::analysis::Options,
     args: &SolveArgs,
-    max_nodes: Option<u64>,
+    limits: Limits,
 ) -> Outcome {
-    use schofield::twist::search::ida::Solver;
+    use schofield::twist::search::ida::{Allowance, Progress, Solver};
     let format = args.out.get_or_svg()?;
     let unsupported = if args.to.is_some() {
         Some("--to")
@@ -98,17 +113,38 @@ fn searched(
     };
     // The target itself needs no table.
     let at_goal = digits == space.goal_digits();
+    // On a terminal: the bound, the positions and the rate.
+    let bar = super::common::progress_bar(0, "{spinner} {msg}", args.out.quiet);
+    bar.set_message("IDA*: the pruning tables are being built");
+    bar.enable_steady_tick(std::time::Duration::from_millis(250));
     let solver = Solver::new(
         &space,
         if at_goal { 1 } else { PRUNING_VALUES },
         options.max_memory,
-    )?;
-    let found = solver.solve(&digits, max_nodes)?;
-    let every = if args.all {
-        Some(solver.every_minimal(&digits, found.moves, max_nodes)?)
-    } else {
-        None
+    )
+    .inspect_err(|_| bar.finish_and_clear())?;
+    let tell = |p: Progress| {
+        bar.set_message(format!(
+            "IDA*: at least {} moves, {} positions, {:.1} million a second, {:.0} s",
+            p.bound,
+            grouped(p.nodes as usize),
+            p.nodes as f64 / p.seconds.max(1e-3) / 1e6,
+            p.seconds
+        ));
     };
+    let allowed = Allowance {
+        max_nodes: limits.max_nodes,
+        max_seconds: limits.max_seconds,
+        progress: Some(&tell),
+    };
+    let found = solver.solve(&digits, &allowed);
+    let every = match &found {
+        Ok(found) if args.all => Some(solver.every_minimal(&digits, found.moves, &allowed)),
+        _ => None,
+    };
+    bar.finish_and_clear();
+    let found = found?;
+    let every = every.transpose()?;
     let mut report = schofield::twist::solve::SearchedReport::new(
         puzzle,
         moves,

@@ -516,7 +516,7 @@ impl PathReport {
 /// let space = Space::new(&p, &moves).unwrap();
 /// let solver = Solver::new(&space, 1 << 16, None).unwrap();
 /// let x = space.apply(space.goal_index(), 0);
-/// let s = solver.solve_index(x, None).unwrap();
+/// let s = solver.solve_index(x, &Default::default()).unwrap();
 /// let r = SearchedReport::new(&p, &moves, "U".into(), &s, 0.0);
 /// assert_eq!((r.moves, r.specimen.as_str()), (1, "U'"));
 /// assert_eq!(r.starting_twists, ["U'"]);

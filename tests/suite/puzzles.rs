@@ -2337,6 +2337,24 @@ fn a_cube_position_past_the_table_is_solved_by_ida() {
     let out = common::schofield(&["solve", "--puzzle", "3x3x3", "R U", "--max-nodes", "5"]);
     assert_eq!(out.status.code(), Some(3));
     assert!(String::from_utf8_lossy(&out.stderr).contains("at least 2 moves are needed"));
+    // A bound on time, likewise (the superflip is 20 moves: far past a
+    // second's search).
+    let superflip = "U R2 F B R B2 R U2 L B2 R U' D' R2 F R' L B2 U2 F2";
+    let out = common::schofield(&[
+        "solve",
+        "--puzzle",
+        "3x3x3",
+        superflip,
+        "--max-seconds",
+        "1",
+    ]);
+    assert_eq!(out.status.code(), Some(3));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("stopped after 1 s (the most allowed)"),
+        "{err}"
+    );
+    assert_eq!(err.lines().count(), 1, "{err}");
     fails(
         &["solve", "--puzzle", "3x3x3", "R U", "--to", "U"],
         "--to is not yet answered",

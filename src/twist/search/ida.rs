@@ -29,7 +29,7 @@
 //! let space = Space::new(&p, &moves).unwrap();
 //! let solver = Solver::new(&space, 1 << 16, None).unwrap();
 //! let x = space.apply(space.apply(space.goal_index(), 0), 4);
-//! let s = solver.solve_index(x, None).unwrap();
+//! let s = solver.solve_index(x, &Allowance::default()).unwrap();
 //! assert_eq!(s.moves, 2);
 //! assert_eq!(space.apply(space.apply(x, s.path[0]), s.path[1]), space.goal_index());
 //! ```
@@ -226,9 +226,21 @@ pub struct Solution {
 pub enum Stopped {
     /// More positions than allowed were generated.
     #[error(
-        "the search stopped after {nodes} positions (the most allowed), having proved that at least {lower_bound} moves are needed"
+        "the search stopped after {} positions (the most allowed), having proved that at least {lower_bound} moves are needed", crate::text::grouped(*.nodes as usize)
     )]
     Nodes {
+        /// Positions generated.
+        nodes: u64,
+        /// A bound proved: no sequence of fewer moves solves it.
+        lower_bound: u32,
+    },
+    /// The time allowed ran out.
+    #[error(
+        "the search stopped after {} s (the most allowed), {} positions generated, having proved that at least {lower_bound} moves are needed", .after.as_secs(), crate::text::grouped(*.nodes as usize)
+    )]
+    Time {
+        /// The time allowed.
+        after: std::time::Duration,
         /// Positions generated.
         nodes: u64,
         /// A bound proved: no sequence of fewer moves solves it.
@@ -237,6 +249,35 @@ pub enum Stopped {
     /// No sequence of moves reaches the goal (a projection has no path).
     #[error("no sequence of these moves reaches the goal")]
     Unreachable,
+}
+
+/// What one search is allowed, and whom it tells how it goes.
+///
+/// ```
+/// use schofield::twist::search::ida::Allowance;
+/// let quick = Allowance { max_nodes: Some(1000), ..Allowance::default() };
+/// assert!(quick.max_seconds.is_none() && quick.progress.is_none());
+/// ```
+#[derive(Default, Clone, Copy)]
+pub struct Allowance<'p> {
+    /// Stop after generating this many positions.
+    pub max_nodes: Option<u64>,
+    /// Stop after this long (checked every few thousand positions).
+    pub max_seconds: Option<std::time::Duration>,
+    /// Told, a few times a second and at each new bound, how far the
+    /// search has come.
+    pub progress: Option<&'p (dyn Fn(Progress) + Sync)>,
+}
+
+/// How far a search has come.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Progress {
+    /// The bound of the pass under way: no sequence shorter solves it.
+    pub bound: u32,
+    /// Positions generated so far.
+    pub nodes: u64,
+    /// Seconds since the search began.
+    pub seconds: f64,
 }
 
 /// The parts and the projections a solver takes: the parts' tables'
@@ -446,25 +487,25 @@ impl<'s> Solver<'s> {
     }
 
     /// A minimal sequence for numbered position `x` ([`Solver::solve`]).
-    pub fn solve_index(&self, x: u64, max_nodes: Option<u64>) -> Result<Solution, Stopped> {
-        self.solve(&self.digits(x), max_nodes)
+    pub fn solve_index(&self, x: u64, allowed: &Allowance) -> Result<Solution, Stopped> {
+        self.solve(&self.digits(x), allowed)
     }
 
     /// A minimal sequence for the position of digits `x`
-    /// ([`Space::digits_of`]), with every starting move; stopped after
-    /// `max_nodes` positions generated, if given, with the bound proved so
-    /// far. Each pass under a bound is shared among the cores, a subtree
-    /// each; the specimen is the first in the moves' order whatever the
-    /// cores.
-    pub fn solve(&self, x: &[u64], max_nodes: Option<u64>) -> Result<Solution, Stopped> {
+    /// ([`Space::digits_of`]), with every starting move; stopped by the
+    /// limits `allowed`, with the bound proved so far. Each pass under a
+    /// bound is shared among the cores, a subtree each; the specimen is
+    /// the first in the moves' order whatever the cores.
+    pub fn solve(&self, x: &[u64], allowed: &Allowance) -> Result<Solution, Stopped> {
         let x = Solver::parts_in(self.space, &self.parts, x);
-        let budget = Budget::new(max_nodes);
+        let budget = Budget::new(allowed);
         let h = self.estimate_parts(&x);
         if h == UNSEEN {
             return Err(Stopped::Unreachable);
         }
         let mut bound = u32::from(h);
         let path = loop {
+            budget.begin(bound);
             match self.first_within(&x, bound, &budget) {
                 Found::Yes(path) => break path,
                 Found::No => bound += 1,
@@ -501,7 +542,7 @@ impl<'s> Solver<'s> {
     /// One pass of IDA* under `bound` from the parts `x`: the subtrees
     /// two moves down shared among the cores, the first in order that
     /// finds a sequence giving it.
-    fn first_within(&self, x: &[u64], bound: u32, budget: &Budget) -> Found {
+    fn first_within(&self, x: &[u64], bound: u32, budget: &Budget<'_>) -> Found {
         /// Below this bound a pass is done on one core.
         const SHARED_FROM: u32 = 5;
         if bound < SHARED_FROM {
@@ -549,15 +590,16 @@ impl<'s> Solver<'s> {
 impl Solver<'_> {
     /// Every minimal sequence for the position of digits `x`, whose
     /// minimum `moves` is known ([`Solver::solve`]), in the order of the
-    /// moves; stopped after `max_nodes` positions generated.
+    /// moves; stopped by the limits `allowed`.
     pub fn every_minimal(
         &self,
         x: &[u64],
         moves: u32,
-        max_nodes: Option<u64>,
+        allowed: &Allowance,
     ) -> Result<Vec<Vec<usize>>, Stopped> {
         let x = Solver::parts_in(self.space, &self.parts, x);
-        let budget = Budget::new(max_nodes);
+        let budget = Budget::new(allowed);
+        budget.begin(moves);
         let mut out = Vec::new();
         let found = Search::new(self, &budget).walk(&x, 0, moves, None, &mut Goal::Every(&mut out));
         match found {
@@ -568,25 +610,73 @@ impl Solver<'_> {
 }
 
 /// The positions a search may still generate, shared among the cores:
-/// each takes them a block at a time and gives back what it leaves.
-struct Budget {
+/// each takes them a block at a time and gives back what it leaves. Taking
+/// a block is also when the clock is read and progress told.
+struct Budget<'p> {
     left: AtomicU64,
     used: AtomicU64,
+    started: std::time::Instant,
+    allowed: Allowance<'p>,
+    /// The bound of the pass under way, the last report's time in
+    /// milliseconds, and whether the time ran out.
+    bound: std::sync::atomic::AtomicU32,
+    reported: AtomicU64,
+    late: std::sync::atomic::AtomicBool,
 }
 
-impl Budget {
+impl<'p> Budget<'p> {
     /// Positions a core takes at a time.
     const BLOCK: u64 = 1 << 12;
+    /// Milliseconds between reports.
+    const EVERY: u64 = 250;
 
-    fn new(most: Option<u64>) -> Budget {
+    fn new(allowed: &Allowance<'p>) -> Budget<'p> {
         Budget {
-            left: AtomicU64::new(most.unwrap_or(u64::MAX)),
+            left: AtomicU64::new(allowed.max_nodes.unwrap_or(u64::MAX)),
             used: AtomicU64::new(0),
+            started: std::time::Instant::now(),
+            allowed: *allowed,
+            bound: Default::default(),
+            reported: AtomicU64::new(0),
+            late: Default::default(),
         }
     }
 
-    /// Up to a block of positions, none when all are taken.
+    /// A pass under `bound` begins: told at once.
+    fn begin(&self, bound: u32) {
+        self.bound.store(bound, Relaxed);
+        self.tell(self.started.elapsed());
+    }
+
+    fn tell(&self, elapsed: std::time::Duration) {
+        if let Some(progress) = self.allowed.progress {
+            progress(Progress {
+                bound: self.bound.load(Relaxed),
+                nodes: self.used.load(Relaxed),
+                seconds: elapsed.as_secs_f64(),
+            });
+        }
+    }
+
+    /// Up to a block of positions, none when all are taken or the time
+    /// is up.
     fn take(&self) -> u64 {
+        let elapsed = self.started.elapsed();
+        if self.allowed.max_seconds.is_some_and(|most| elapsed > most) {
+            self.late.store(true, Relaxed);
+            return 0;
+        }
+        let ms = elapsed.as_millis() as u64;
+        let last = self.reported.load(Relaxed);
+        if self.allowed.progress.is_some()
+            && ms >= last + Budget::EVERY
+            && self
+                .reported
+                .compare_exchange(last, ms, Relaxed, Relaxed)
+                .is_ok()
+        {
+            self.tell(elapsed);
+        }
         self.left
             .fetch_update(Relaxed, Relaxed, |left| {
                 (left > 0).then(|| left - left.min(Budget::BLOCK))
@@ -599,11 +689,19 @@ impl Budget {
         self.used.load(Relaxed)
     }
 
-    /// Why a search within `bound` stopped: the budget spent.
+    /// Why a search within `bound` stopped: the time up, or the
+    /// positions spent.
     fn stopped(&self, bound: u32) -> Stopped {
-        Stopped::Nodes {
-            nodes: self.used(),
-            lower_bound: bound,
+        match self.allowed.max_seconds {
+            Some(after) if self.late.load(Relaxed) => Stopped::Time {
+                after,
+                nodes: self.used(),
+                lower_bound: bound,
+            },
+            _ => Stopped::Nodes {
+                nodes: self.used(),
+                lower_bound: bound,
+            },
         }
     }
 }
@@ -619,7 +717,7 @@ enum Found {
 /// the path so far.
 struct Search<'a, 's> {
     solver: &'a Solver<'s>,
-    budget: &'a Budget,
+    budget: &'a Budget<'a>,
     /// Positions taken from the budget and not yet generated, and those
     /// generated.
     allowance: u64,
@@ -643,7 +741,7 @@ impl Drop for Search<'_, '_> {
 }
 
 impl<'a, 's> Search<'a, 's> {
-    fn new(solver: &'a Solver<'s>, budget: &'a Budget) -> Search<'a, 's> {
+    fn new(solver: &'a Solver<'s>, budget: &'a Budget<'a>) -> Search<'a, 's> {
         Search {
             solver,
             budget,
@@ -763,7 +861,7 @@ mod tests {
                         .wrapping_add(1442695040888963407))
                         % space.len();
                     let Some(d) = a.moves_at(x) else { continue };
-                    let s = solver.solve_index(x, None).unwrap();
+                    let s = solver.solve_index(x, &Allowance::default()).unwrap();
                     let end = s.path.iter().fold(x, |y, &m| space.apply(y, m));
                     assert_eq!(end, space.goal_index(), "{name} {x} {:?}", s.path);
                     assert_eq!(s.path.len(), s.moves as usize, "{name} {x}");
@@ -782,7 +880,7 @@ mod tests {
                             continue;
                         };
                         let every = solver
-                            .every_minimal(&solver.digits(y), d.into(), None)
+                            .every_minimal(&solver.digits(y), d.into(), &Allowance::default())
                             .unwrap();
                         assert_eq!(every, a.minimal_paths(y), "{name} {y}");
                     }
@@ -802,13 +900,34 @@ mod tests {
         for m in [0, 4, 8, 1, 5, 7, 2, 3, 6, 0, 4] {
             x = space.apply(x, m);
         }
-        match solver.solve_index(x, Some(50)) {
+        let fifty = Allowance {
+            max_nodes: Some(50),
+            ..Allowance::default()
+        };
+        match solver.solve_index(x, &fifty) {
             Err(Stopped::Nodes { nodes, lower_bound }) => {
                 assert_eq!(nodes, 50);
                 assert!(lower_bound >= u32::from(solver.estimate(&solver.digits(x))));
             }
             other => panic!("{other:?}"),
         }
+        // No time at all: stopped at the first block, saying so; told of
+        // the first bound as it began.
+        let told = std::sync::Mutex::new(Vec::new());
+        let tell = |p: Progress| told.lock().unwrap().push(p.bound);
+        let none = Allowance {
+            max_seconds: Some(std::time::Duration::ZERO),
+            progress: Some(&tell),
+            ..Allowance::default()
+        };
+        let first = u32::from(solver.estimate(&solver.digits(x)));
+        match solver.solve_index(x, &none) {
+            Err(Stopped::Time {
+                nodes, lower_bound, ..
+            }) => assert_eq!((nodes, lower_bound), (0, first)),
+            other => panic!("{other:?}"),
+        }
+        assert_eq!(told.into_inner().unwrap(), [first]);
         assert!(Solver::new(&space, 1 << 24, Some(1000)).is_err());
     }
 }
