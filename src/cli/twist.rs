@@ -3,7 +3,7 @@
 //! `five`). Every one takes `--puzzle` (the eight-puzzle by default);
 //! `counts` is `cli/counts.rs`.
 
-use super::common::{FormatArg, Outcome, Sink, StepsArg, batch_from_stdin, is_stdin, steps_if};
+use super::common::{FormatArg, Outcome, Sink, StepsArg, is_stdin, steps_if};
 use super::puzzle::PuzzleArgs;
 use clap::Args;
 use schofield::board::Board;
@@ -56,7 +56,7 @@ pub fn solve_command(c: SolveCommand, sink: &Sink) -> Outcome {
         max_nodes: c.max_nodes,
         max_seconds: c.max_seconds.map(std::time::Duration::from_secs),
     };
-    searched(&puzzle, &moves, &options, &c.args, limits)
+    searched(&puzzle, &moves, &options, &c.args, limits, sink)
 }
 
 /// The limits of one search past the table.
@@ -66,22 +66,23 @@ struct Limits {
     max_seconds: Option<std::time::Duration>,
 }
 
-/// One position of a puzzle past the whole table, by IDA*.
+/// Positions of a puzzle past the whole table, by IDA*: one, or (`-`)
+/// one a line from standard input, the pruning tables built once, when
+/// the first position that needs them comes.
 fn searched(
     puzzle: &schofield::puzzle::Puzzle,
     moves: &schofield::puzzle::MoveSet,
     options: &schofield::twist::analysis::Options,
     args: &SolveArgs,
     limits: Limits,
+    sink: &Sink,
 ) -> Outcome {
-    use schofield::twist::search::ida::{Allowance, Progress, Solver};
+    use schofield::twist::search::ida::Solver;
     let format = args.out.get_or_svg()?;
     let unsupported = if args.to.is_some() {
         Some("--to")
     } else if args.steps.steps {
         Some("--steps")
-    } else if is_stdin(&args.position) {
-        Some("a batch from standard input")
     } else if format.is_none() {
         Some("a drawing")
     } else {
@@ -94,35 +95,122 @@ fn searched(
         )
         .into());
     }
-    let text = args.position.join(" ");
-    let started = std::time::Instant::now();
     let space = schofield::twist::space::Space::unnumbered(puzzle, moves, options.max_memory)?;
     let notation = schofield::twist::notation::Notation::new(puzzle, moves);
-    let pattern = notation.read_pattern(&text)?;
-    // The invariants first, for their reasons; then, pieces all
-    // different, the group itself (IDA* would never end on a position
-    // whose projections are all reached while it is not).
-    let mut reached = schofield::puzzle::invariants::broken(puzzle, moves, &pattern).is_none();
-    if reached && let Some(element) = schofield::twist::notation::element_of(puzzle, &pattern) {
-        use schofield::puzzle::transformation::{as_points, perm_group};
-        let raw: Vec<_> = moves.iter().map(|m| m.transformation().clone()).collect();
-        reached = perm_group(&raw, options.max_memory)?.contains(&as_points(&element));
-    }
-    let Some(digits) = space.digits_of(&pattern).filter(|_| reached) else {
-        return Err(notation.why_unreached(&pattern).into());
+    // Made on first use: the group (pieces all different), the tables.
+    let group = std::cell::OnceCell::new();
+    let solver = std::cell::OnceCell::new();
+    let one = |text: &str, format: Format| -> Outcome {
+        let started = std::time::Instant::now();
+        let pattern = notation.read_pattern(text)?;
+        // The invariants first, for their reasons; then, pieces all
+        // different, the group itself (IDA* would never end on a position
+        // whose projections are all reached while it is not).
+        let mut reached = schofield::puzzle::invariants::broken(puzzle, moves, &pattern).is_none();
+        if reached && let Some(element) = schofield::twist::notation::element_of(puzzle, &pattern) {
+            use schofield::puzzle::transformation::{as_points, perm_group};
+            if group.get().is_none() {
+                let raw: Vec<_> = moves.iter().map(|m| m.transformation().clone()).collect();
+                let _ = group.set(perm_group(&raw, options.max_memory)?);
+            }
+            reached = group
+                .get()
+                .is_some_and(|g| g.contains(&as_points(&element)));
+        }
+        let Some(digits) = space.digits_of(&pattern).filter(|_| reached) else {
+            return Err(notation.why_unreached(&pattern).into());
+        };
+        // The target itself needs no table.
+        let trivial;
+        let solver = if digits == space.goal_digits() {
+            trivial = Solver::new(&space, 1, options.max_memory)?;
+            &trivial
+        } else {
+            if solver.get().is_none() {
+                let bar = super::common::progress_bar(0, "{spinner} {msg}", args.out.quiet);
+                bar.set_message("IDA*: the pruning tables are being built");
+                bar.enable_steady_tick(std::time::Duration::from_millis(250));
+                let made = Solver::new(&space, PRUNING_VALUES, options.max_memory);
+                bar.finish_and_clear();
+                let _ = solver.set(made?);
+            }
+            solver.get().expect("made")
+        };
+        let (found, every) = search_one(solver, &digits, args, limits);
+        let found = found?;
+        let every = every.transpose()?;
+        let mut report = schofield::twist::solve::SearchedReport::new(
+            puzzle,
+            moves,
+            text.trim().to_string(),
+            &found,
+            started.elapsed().as_secs_f64(),
+        );
+        if let Some(every) = &every {
+            report = report.with_every(moves, every);
+        }
+        Ok(render::render_searched(&report, format)?)
     };
-    // The target itself needs no table.
-    let at_goal = digits == space.goal_digits();
-    // On a terminal: the bound, the positions and the rate.
+    let format = format.unwrap_or(Format::Text);
+    if is_stdin(&args.position) {
+        super::common::batch(stdin_positions(puzzle, &notation)?, format, sink, one)
+    } else {
+        one(&args.position.join(" "), format)
+    }
+}
+
+/// Standard input as lines of positions: as it is, or, when it is a
+/// twsearch scramble file (its first word `ScrambleAlg` or `Scramble`),
+/// each scramble as one line: its moves, or its pattern.
+fn stdin_positions(
+    puzzle: &schofield::puzzle::Puzzle,
+    notation: &schofield::twist::notation::Notation,
+) -> Result<Box<dyn std::io::BufRead>, Box<dyn std::error::Error>> {
+    use schofield::puzzle::tws::{ScramblePosition, read_scrambles};
+    use std::io::{BufRead, Read};
+    let mut stdin = std::io::stdin().lock();
+    let head = String::from_utf8_lossy(stdin.fill_buf()?).into_owned();
+    let first = head
+        .lines()
+        .map(|l| l.split('#').next().unwrap_or("").trim())
+        .find(|l| !l.is_empty())
+        .and_then(|l| l.split_whitespace().next())
+        .map(str::to_ascii_lowercase);
+    if !matches!(first.as_deref(), Some("scramblealg" | "scramble")) {
+        return Ok(Box::new(stdin));
+    }
+    let mut text = String::new();
+    stdin
+        .read_to_string(&mut text)
+        .map_err(|e| format!("standard input: {e}"))?;
+    let scrambles = read_scrambles(&text, puzzle)
+        .map_err(|e| format!("standard input, a scramble file: {e}"))?;
+    let lines: String = scrambles
+        .into_iter()
+        .map(|s| match s.position {
+            ScramblePosition::Alg(alg) => format!("{alg}\n"),
+            ScramblePosition::Pattern(p) => format!("{}\n", notation.pattern_text(&p)),
+        })
+        .collect();
+    Ok(Box::new(std::io::Cursor::new(lines)))
+}
+
+/// The answers IDA* gives for one position: its minimum, specimen and
+/// starting moves, and with `--all` every minimal sequence; on a
+/// terminal, the bound, the positions and the rate as it goes.
+#[allow(clippy::type_complexity)]
+fn search_one(
+    solver: &schofield::twist::search::ida::Solver,
+    digits: &[u64],
+    args: &SolveArgs,
+    limits: Limits,
+) -> (
+    Result<schofield::twist::search::ida::Solution, schofield::twist::search::ida::Stopped>,
+    Option<Result<Vec<Vec<usize>>, schofield::twist::search::ida::Stopped>>,
+) {
+    use schofield::twist::search::ida::{Allowance, Progress};
     let bar = super::common::progress_bar(0, "{spinner} {msg}", args.out.quiet);
-    bar.set_message("IDA*: the pruning tables are being built");
     bar.enable_steady_tick(std::time::Duration::from_millis(250));
-    let solver = Solver::new(
-        &space,
-        if at_goal { 1 } else { PRUNING_VALUES },
-        options.max_memory,
-    )
-    .inspect_err(|_| bar.finish_and_clear())?;
     let tell = |p: Progress| {
         bar.set_message(format!(
             "IDA*: at least {} moves, {} positions, {:.1} million a second, {:.0} s",
@@ -137,28 +225,13 @@ fn searched(
         max_seconds: limits.max_seconds,
         progress: Some(&tell),
     };
-    let found = solver.solve(&digits, &allowed);
+    let found = solver.solve(digits, &allowed);
     let every = match &found {
-        Ok(found) if args.all => Some(solver.every_minimal(&digits, found.moves, &allowed)),
+        Ok(found) if args.all => Some(solver.every_minimal(digits, found.moves, &allowed)),
         _ => None,
     };
     bar.finish_and_clear();
-    let found = found?;
-    let every = every.transpose()?;
-    let mut report = schofield::twist::solve::SearchedReport::new(
-        puzzle,
-        moves,
-        text.trim().to_string(),
-        &found,
-        started.elapsed().as_secs_f64(),
-    );
-    if let Some(every) = &every {
-        report = report.with_every(moves, every);
-    }
-    Ok(render::render_searched(
-        &report,
-        format.unwrap_or(Format::Text),
-    )?)
+    (found, every)
 }
 
 /// The most values of a pruning table of `solve` past the whole table: a
@@ -171,7 +244,8 @@ const PRUNING_VALUES: u64 = 1 << 27;
 pub struct SolveArgs {
     /// The puzzle: a grid (025/1_3/746; five-puzzle 231/0_4), a code number
     /// (102536; 023), cycle notation on squares ((01)(2543)), or `-` to read
-    /// positions from standard input, one a line.
+    /// positions from standard input, one a line (or a twsearch scramble
+    /// file, .scr: its ScrambleAlg and Scramble blocks).
     #[arg(required = true, num_args = 1..)]
     position: Vec<String>,
     /// Solve towards this position instead of the target (any form the
@@ -359,7 +433,12 @@ pub fn solve(a: &Analysis, args: SolveArgs, sink: &Sink) -> Outcome {
         steps_if(args.steps, body, &sol, grids, format, args.out.text_width())
     };
     match (args.out.get_or_svg()?, batch) {
-        (Some(format), true) => batch_from_stdin(format, sink, |text, f| one(text, Some(f))),
+        (Some(format), true) => super::common::batch(
+            stdin_positions(a.puzzle(), &a.notation())?,
+            format,
+            sink,
+            |text, f| one(text, Some(f)),
+        ),
         (None, true) => batch_sheet(a, std::io::stdin().lock()),
         (drawing, false) => one(&args.position.join(" "), drawing),
     }

@@ -2249,6 +2249,67 @@ fn the_workers_keep_to_the_memory_allowed() {
     fails(&args, "more than the 10 485 760 allowed");
 }
 
+/// twsearch's scramble files, read from standard input as a batch: its
+/// T-perm (`ScrambleAlg`) on its own 3×3×3 past the table, 11 moves as
+/// twsearch finds (the same specimen); its corner twist (`Scramble`, one
+/// orbit named) on its 2×2×2, from the table.
+#[test]
+fn twsearch_scramble_files_are_read_as_batches() {
+    let dir = "tests/fixtures/twsearch";
+    let scr = |name: &str| std::fs::read_to_string(format!("{dir}/samples/main/{name}")).unwrap();
+    let out = common::piped(
+        &[
+            "solve",
+            "--puzzle",
+            &format!("{dir}/3x3x3.tws"),
+            "-",
+            "--format",
+            "jsonl",
+        ],
+        &scr("tperm.scr"),
+    );
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["moves"], 11, "{v}");
+    assert_eq!(v["specimen"], "D R2 D' F2 U F2 R2 U R2 U' R2", "{v}");
+    let out = common::piped(
+        &[
+            "solve",
+            "--puzzle",
+            &format!("{dir}/2x2x2.tws"),
+            "-",
+            "--format",
+            "jsonl",
+        ],
+        &scr("cornertwist2.scr"),
+    );
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["moves"], 11, "{v}");
+    // A file for another puzzle's orbits: one line, naming them.
+    let out = common::piped(
+        &["solve", "--puzzle", "2x2x2", "-"],
+        &scr("cornertwist2.scr"),
+    );
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(
+        err.contains("\"CORNER\" is not an orbit declared by Set; the orbits are CORNERS"),
+        "{err}"
+    );
+}
+
 /// `random` past the whole table: random-state cubes are in the group
 /// (corner and edge arrangements of one parity, twists summing to 0 mod 3,
 /// flips even) and spread over it; `--moves N` gives N moves, none
