@@ -64,7 +64,7 @@ fn run(command: Command, sink: &Sink) -> Outcome {
     match command {
         Command::Counts(args) => counts::counts(args),
         Command::Solve(c) => twist::solve_command(c, sink),
-        Command::Path(c) => twist::follow(&c.puzzle.analyse(false)?, c.args),
+        Command::Path(c) => twist::path_command(c),
         Command::Table(args) => twist::table(args),
         Command::Classes(args) => twist::classes(args),
         Command::Puzzles(args) => puzzle::puzzles(args),

@@ -795,6 +795,37 @@ fn by_lookup(grid: &str, drawing: Option<Format>, steps: StepsArg, width: usize)
     })
 }
 
+/// `path --puzzle P`: along the whole table where it is built; past it
+/// ([`schofield::twist::analysis::past_the_table`]), from the patterns
+/// alone.
+pub fn path_command(c: PathCommand) -> Outcome {
+    let puzzle = c.puzzle.read_any()?;
+    puzzle.searchable()?;
+    let options = c.puzzle.options(false);
+    let metric = options.metric.unwrap_or(puzzle.default_metric());
+    let moves = puzzle.moves(metric, options.generators.as_deref())?;
+    if !schofield::twist::analysis::past_the_table(&puzzle, &moves) {
+        return follow(&c.puzzle.analyse(false)?, c.args);
+    }
+    let args = c.args;
+    let format = args.out.get_or_svg()?;
+    let Some(format) = format.filter(|_| !args.steps.steps) else {
+        return Err(format!(
+            "{} has more positions than the whole table takes: --steps and drawings are not answered there (text, json, yaml and csv are)",
+            schofield::text::quoted(puzzle.name())
+        )
+        .into());
+    };
+    let notation = schofield::twist::notation::Notation::new(&puzzle, &moves);
+    let path = Path::parse(&moves, &args.path.join(" "))?;
+    let from = match &args.from {
+        Some(s) => notation.read_pattern(s)?,
+        None => puzzle.goal().clone(),
+    };
+    let report = PathReport::from_pattern(&puzzle, &moves, &from, &path);
+    Ok(render::render_path(&report, format, args.out.text_width())?)
+}
+
 /// `path`.
 pub fn follow(a: &Analysis, args: PathArgs) -> Outcome {
     let path = a.parse_path(&args.path.join(" "))?;

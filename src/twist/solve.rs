@@ -16,6 +16,7 @@
 //! assert_eq!(s.minimal_path_count, 2);
 //! ```
 
+use crate::puzzle::MoveSet;
 use crate::puzzle::Vocabulary;
 use crate::twist::analysis::Analysis;
 use crate::twist::{MoveBits, NamedMoves, Path, TileMove, WrittenPath, expand};
@@ -59,8 +60,7 @@ impl ClassReport {
 
 /// The length of every move's word, when moves have words all of one
 /// length.
-fn word_length(a: &Analysis) -> Option<u32> {
-    let moves = a.moves();
+fn word_length(moves: &MoveSet) -> Option<u32> {
     let first = moves.get(0);
     first.word()?;
     moves
@@ -368,7 +368,7 @@ impl SolutionReport {
             class: ClassReport::of(a, false, x).expect("a reached position has a class"),
             extended_class: ClassReport::of(a, true, x),
             vocabulary: puzzle.vocabulary().clone(),
-            word_length: word_length(a),
+            word_length: word_length(a.moves()),
         }
     }
 }
@@ -429,9 +429,6 @@ pub struct PathReport {
     /// The same tile moves, each with the squares it goes from and to.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub tile_slides: Option<Vec<TileMove>>,
-    /// The number of the position the path ends at.
-    #[serde(skip)]
-    pub end_index: u64,
     /// The puzzle's nouns, for text.
     #[serde(skip)]
     pub vocabulary: Vocabulary,
@@ -458,21 +455,44 @@ impl PathReport {
         let end = a.follow_held_still(start, path, frame);
         // Up to rotation, the start as given and the end it reaches held
         // still: the pattern the moves make from the start as written.
-        let notation = a.notation();
         let from = a.pattern_in_frame(start, frame);
+        let mut report = PathReport::from_pattern(a.puzzle(), moves, &from, path);
+        let to = path
+            .moves()
+            .iter()
+            .fold(from, |p, &m| p.apply(moves.get(m).transformation()));
+        report.end_is_target = end == a.goal();
+        report.end_turned_whole = end == a.goal() && to != a.position(end);
+        report
+    }
+
+    /// Follows `path` from the pattern `from` of `puzzle`, with no table
+    /// (a puzzle past it: [`crate::twist::analysis::past_the_table`]).
+    ///
+    /// ```
+    /// use schofield::puzzle::{Metric, library};
+    /// use schofield::twist::Path;
+    /// use schofield::twist::solve::PathReport;
+    /// let cube = library::get("3x3x3").unwrap();
+    /// let moves = cube.moves(Metric::Face, None).unwrap();
+    /// let path = Path::parse(&moves, "R U R' U'").unwrap();
+    /// let r = PathReport::from_pattern(&cube, &moves, cube.goal(), &path);
+    /// assert_eq!((r.moves, r.inverse.plain.as_str()), (4, "U R U' R'"));
+    /// assert!(!r.end_is_target);
+    /// ```
+    pub fn from_pattern(
+        puzzle: &crate::puzzle::Puzzle,
+        moves: &MoveSet,
+        from: &crate::puzzle::Pattern,
+        path: &Path,
+    ) -> PathReport {
+        let notation = crate::twist::notation::Notation::new(puzzle, moves);
         let to = path
             .moves()
             .iter()
             .fold(from.clone(), |p, &m| p.apply(moves.get(m).transformation()));
-        let trays = !a.puzzle().slides().is_empty();
-        let slides = trays.then(|| {
-            expand(
-                a.puzzle(),
-                moves,
-                path,
-                &a.position(start).orbits()[0].pieces,
-            )
-        });
+        let trays = !puzzle.slides().is_empty();
+        let slides = trays.then(|| expand(puzzle, moves, path, &from.orbits()[0].pieces));
         let shown = |p: &crate::puzzle::Pattern| {
             notation.grid(p).unwrap_or_else(|| notation.pattern_text(p))
         };
@@ -485,18 +505,17 @@ impl PathReport {
             moves: path.cost(moves),
             reduced: path.is_reduced(moves),
             inverse: path.inverse(moves).written(moves),
-            start_code: notation.code(&from),
-            start: shown(&from),
+            start_code: notation.code(from),
+            start: shown(from),
             end_code: notation.code(&to),
             end: shown(&to),
             end_cycles: notation.cycles(&to),
-            end_is_target: end == a.goal(),
-            end_turned_whole: end == a.goal() && to != a.position(end),
+            end_is_target: &to == puzzle.goal(),
+            end_turned_whole: false,
             tile_moves: slides.as_ref().map(|s| pieces_of(s)),
             tile_slides: slides,
-            end_index: end,
-            vocabulary: a.puzzle().vocabulary().clone(),
-            word_length: word_length(a),
+            vocabulary: puzzle.vocabulary().clone(),
+            word_length: word_length(moves),
         }
     }
 }

@@ -2310,6 +2310,38 @@ fn twsearch_scramble_files_are_read_as_batches() {
     );
 }
 
+/// `path --puzzle 3x3x3` follows any moves without the table, in the
+/// field's notation (a conjugate `[A: B]`, a commutator `[A, B]`), from
+/// the goal or from a position; `solve` reads the same algs.
+#[test]
+fn paths_past_the_table_follow_any_moves() {
+    let json = stdout(&[
+        "path",
+        "--puzzle",
+        "3x3x3",
+        "[R U: F] [R, U]",
+        "--format",
+        "json",
+    ]);
+    let v: serde_json::Value = serde_json::from_str(&json).unwrap();
+    assert_eq!(v["path"], "R U F U' R' R U R' U'", "{json}");
+    assert_eq!(v["inverse"], "U R U' R' R U F' U' R'", "{json}");
+    assert_eq!(v["end_is_target"], false, "{json}");
+    // Six sexy moves are the identity.
+    let text = stdout(&["path", "--puzzle", "3x3x3", "([R, U])6"]);
+    assert!(text.contains("the target"), "{text}");
+    let json = stdout(&[
+        "path", "--puzzle", "3x3x3", "U'", "--from", "U", "--format", "json",
+    ]);
+    let v: serde_json::Value = serde_json::from_str(&json).unwrap();
+    assert_eq!(v["end_is_target"], true, "{json}");
+    fails(
+        &["path", "--puzzle", "3x3x3", "R", "--steps"],
+        "--steps and drawings are not answered there",
+    );
+    fails(&["path", "--puzzle", "3x3x3", "R Q"], "unknown move 'Q'");
+}
+
 /// `random` past the whole table: random-state cubes are in the group
 /// (corner and edge arrangements of one parity, twists summing to 0 mod 3,
 /// flips even) and spread over it; `--moves N` gives N moves, none

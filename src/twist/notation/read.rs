@@ -32,8 +32,10 @@ impl Notation<'_> {
         // digits that does not read as moves is a mistyped position. A tray
         // (a puzzle drawn with its blank) takes positions as Schofield
         // wrote them, and points twists to `path`.
+        // A ':' names an orbit in a pattern, or makes a conjugate `[A: B]`.
         let grid_marks = t.contains(['/', '_', '\n']);
-        if t.chars().any(|c| c.is_alphabetic()) && !t.contains(':') && !grid_marks {
+        let orbit_named = t.contains(':') && !t.contains('[');
+        if t.chars().any(|c| c.is_alphabetic()) && !orbit_named && !grid_marks {
             match Path::parse(self.moves, t) {
                 Ok(_) if !p.slides().is_empty() => {
                     return Err(PositionError::Twists {
