@@ -2510,3 +2510,63 @@ fn a_plan_past_a_byte_or_past_the_points_answers_or_says_why() {
         "numbered instead only up to 256 points where the moves do not all commute (a point for each slot and orientation; it has 1950)",
     );
 }
+
+/// IDA* against the whole table on every puzzle small enough for both,
+/// with the pruning tables `solve` makes (2²⁷ values at most): 10 000
+/// random positions of twsearch's 2×2×2 and of the Pyraminx, 2 000 of
+/// twsearch's Skewb (two tables, its corners and centres partly joined);
+/// and 1 000 of the corner group with its pieces in sets of six. Each
+/// must give the minimum, a specimen that solves, every starting move,
+/// and (one in ten) as many minimal sequences as the table counts. The
+/// unit test `ida_agrees_with_the_table` takes weaker tables still.
+#[test]
+fn ida_agrees_with_the_table_on_ten_thousand_positions() {
+    use schofield::twist::search::ida::{Allowance, Solver};
+    let _alone = common::alone();
+    for (name, count, most) in [
+        ("tests/fixtures/twsearch/2x2x2.tws", 10_000, 1u64 << 27),
+        ("pyraminx", 10_000, 1 << 27),
+        (
+            "tests/fixtures/twsearch/samples/main/skewb.tws",
+            2_000,
+            1 << 27,
+        ),
+        ("corners", 1_000, 1 << 24),
+    ] {
+        let p = read::puzzle(name).unwrap();
+        let a = Analysis::new(p, &Options::default(), &|_| {}).unwrap();
+        let space = a.space();
+        let solver = Solver::new(space, most, None).unwrap();
+        let all = Allowance::default();
+        let (mut x, mut solved, mut paths) = (99u64, 0, 0u64);
+        while solved < count {
+            x = (x
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407))
+                % space.len();
+            let Some(d) = a.moves_at(x) else { continue };
+            solved += 1;
+            let s = solver.solve_index(x, &all).unwrap();
+            assert_eq!(s.moves, u32::from(d), "{name} {x}");
+            let end = s.path.iter().fold(x, |y, &m| space.apply(y, m));
+            assert_eq!(
+                (end, s.path.len()),
+                (space.goal_index(), d.into()),
+                "{name} {x}"
+            );
+            assert_eq!(s.starting, a.starting_moves(x), "{name} {x}");
+            // Counting every minimal sequence is the dearest part: a tenth.
+            if solved % 10 == 0 {
+                let every = solver
+                    .every_minimal(&solver.digits(x), s.moves, &all)
+                    .unwrap();
+                assert_eq!(every.len() as u64, a.count_minimal_paths(x), "{name} {x}");
+                paths += every.len() as u64;
+            }
+        }
+        assert!(
+            paths > count as u64 / 10,
+            "{name}: {paths} minimal sequences"
+        );
+    }
+}

@@ -349,6 +349,28 @@ impl Plan {
         if parts.len() > MAX_DIGITS {
             return Err(SearchError::NotCanonical);
         }
+        // Projections together are a stronger estimate than apart: the two
+        // smallest are joined while they fit (the Skewb's corners and
+        // centres, each too small alone to guide the search).
+        let size = |p: &Vec<usize>| -> u64 {
+            p.iter()
+                .try_fold(1u64, |acc, &k| acc.checked_mul(parts[k].radix(space)))
+                .unwrap_or(u64::MAX)
+        };
+        loop {
+            projections.sort_by_key(size);
+            match projections.as_slice() {
+                [a, b, ..]
+                    if size(a)
+                        .checked_mul(size(b))
+                        .is_some_and(|n| n <= most_values) =>
+                {
+                    let b = projections.remove(1);
+                    projections[0].extend(b);
+                }
+                _ => break,
+            }
+        }
         let needed: u64 = projections
             .iter()
             .map(|p| p.iter().map(|&k| parts[k].radix(space)).product::<u64>())
@@ -504,86 +526,112 @@ impl<'s> Solver<'s> {
             return Err(Stopped::Unreachable);
         }
         let mut bound = u32::from(h);
-        let path = loop {
+        loop {
             budget.begin(bound);
-            match self.first_within(&x, bound, &budget) {
-                Found::Yes(path) => break path,
-                Found::No => bound += 1,
-                Found::Stopped => return Err(budget.stopped(bound)),
+            if let Some((path, starting)) = self.pass(&x, bound, &budget)? {
+                return Ok(Solution {
+                    moves: bound,
+                    path,
+                    starting,
+                    nodes: budget.used(),
+                });
             }
-        };
-        let mut starting = 0u64;
-        if bound > 0 {
-            let found: Vec<Found> = (0..self.space.move_count())
-                .into_par_iter()
-                .map(|m| {
-                    let mut y = [0u64; MAX_DIGITS];
-                    let y = &mut y[..x.len()];
-                    self.step(&x, m, y);
-                    Search::new(self, &budget).walk(y, 0, bound - 1, None, &mut Goal::First)
-                })
-                .collect();
-            for (m, f) in found.into_iter().enumerate() {
-                match f {
-                    Found::Yes(_) => starting |= 1 << m,
-                    Found::No => {}
-                    Found::Stopped => return Err(budget.stopped(bound)),
-                }
-            }
+            bound += 1;
         }
-        Ok(Solution {
-            moves: bound,
-            path,
-            starting,
-            nodes: budget.used(),
-        })
     }
 
-    /// One pass of IDA* under `bound` from the parts `x`: the subtrees
-    /// two moves down shared among the cores, the first in order that
-    /// finds a sequence giving it.
-    fn first_within(&self, x: &[u64], bound: u32, budget: &Budget<'_>) -> Found {
-        /// Below this bound a pass is done on one core.
-        const SHARED_FROM: u32 = 5;
-        if bound < SHARED_FROM {
-            return Search::new(self, budget).walk(x, 0, bound, None, &mut Goal::First);
+    /// One pass of IDA* under `bound` from the parts `x`, which no
+    /// shorter sequence solves: every first move `m` is tried, each
+    /// followed by the canonical sequences from `m·x` whose first move is
+    /// not of `m`'s face (a minimal sequence never has that), so that the
+    /// pass finds every starting move as well as a specimen, the first in
+    /// the moves' order. The subtrees two moves down are shared among the
+    /// cores; once a first move is known to start a minimal sequence, the
+    /// subtrees after it in the order are left.
+    fn pass(
+        &self,
+        x: &[u64],
+        bound: u32,
+        budget: &Budget<'_>,
+    ) -> Result<Option<(Vec<usize>, u64)>, Stopped> {
+        use std::sync::atomic::AtomicUsize;
+        if bound == 0 {
+            return Ok((x == self.goal.as_slice()).then(|| (Vec::new(), 0)));
         }
-        // No sequence is shorter than the bound (the bounds before it
-        // failed, or it is the start's estimate), so the goal is not two
-        // moves down: the subtrees there are searched whole.
         let nm = self.space.move_count();
-        let mut starts: Vec<(Vec<u64>, [usize; 2])> = Vec::new();
-        let mut y = vec![0u64; x.len()];
-        let mut z = vec![0u64; x.len()];
-        let mut counted = Search::new(self, budget);
-        for a in 0..nm {
-            if !counted.count() {
-                return Found::Stopped;
-            }
-            self.step(x, a, &mut y);
-            if !self.within_reach(&y, 1, bound) {
-                continue;
-            }
-            for b in (0..nm).filter(|&b| self.follows[a] >> b & 1 == 1) {
+        // The subtrees: a first move and a second (none when the bound is
+        // one), and the position they make.
+        let starts = {
+            let mut starts: Vec<(usize, Option<usize>, Vec<u64>)> = Vec::new();
+            let mut y = vec![0u64; x.len()];
+            let mut z = vec![0u64; x.len()];
+            let mut counted = Search::new(self, budget);
+            let mut spent = false;
+            'first: for a in 0..nm {
                 if !counted.count() {
-                    return Found::Stopped;
+                    spent = true;
+                    break 'first;
                 }
-                self.step(&y, b, &mut z);
-                if self.within_reach(&z, 2, bound) {
-                    starts.push((z.clone(), [a, b]));
+                self.step(x, a, &mut y);
+                if !self.within_reach(&y, 1, bound) {
+                    continue;
                 }
+                if bound == 1 {
+                    starts.push((a, None, y.clone()));
+                    continue;
+                }
+                for b in (0..nm).filter(|&b| self.may_follow[a] >> b & 1 == 1) {
+                    if !counted.count() {
+                        spent = true;
+                        break 'first;
+                    }
+                    self.step(&y, b, &mut z);
+                    if self.within_reach(&z, 2, bound) {
+                        starts.push((a, Some(b), z.clone()));
+                    }
+                }
+            }
+            // Counted on the budget when the search is dropped.
+            drop(counted);
+            if spent {
+                return Err(budget.stopped(bound));
+            }
+            starts
+        };
+        // For each first move, the first subtree (in order) found to
+        // solve: those after it need not be searched.
+        let first_found: Vec<AtomicUsize> = (0..nm).map(|_| AtomicUsize::new(usize::MAX)).collect();
+        let found: Vec<Found> = starts
+            .par_iter()
+            .enumerate()
+            .map(|(k, (a, b, z))| {
+                if first_found[*a].load(Relaxed) < k {
+                    return Found::No;
+                }
+                let mut search = Search::new(self, budget);
+                search.path.push(*a);
+                search.path.extend(*b);
+                let g = 1 + u32::from(b.is_some());
+                let found = search.walk(z, g, bound, Some(b.unwrap_or(*a)), &mut Goal::First);
+                if matches!(found, Found::Yes(_)) {
+                    first_found[*a].fetch_min(k, Relaxed);
+                }
+                found
+            })
+            .collect();
+        let mut specimen = None;
+        let mut starting = 0u64;
+        for ((a, _, _), f) in starts.iter().zip(found) {
+            match f {
+                Found::Yes(path) => {
+                    starting |= 1 << a;
+                    specimen.get_or_insert(path);
+                }
+                Found::No => {}
+                Found::Stopped => return Err(budget.stopped(bound)),
             }
         }
-        drop(counted);
-        let found = starts.par_iter().find_map_first(|(z, ab)| {
-            let mut search = Search::new(self, budget);
-            search.path.extend_from_slice(ab);
-            match search.walk(z, 2, bound, Some(ab[1]), &mut Goal::First) {
-                Found::No => None,
-                found => Some(found),
-            }
-        });
-        found.unwrap_or(Found::No)
+        Ok(specimen.map(|path| (path, starting)))
     }
 }
 
