@@ -2312,7 +2312,7 @@ fn twsearch_scramble_files_are_read_as_batches() {
 
 /// `path --puzzle 3x3x3` follows any moves without the table, in the
 /// field's notation (a conjugate `[A: B]`, a commutator `[A, B]`), from
-/// the goal or from a position; `solve` reads the same algs.
+/// the goal or from a position (ours, or KPuzzle's pattern JSON).
 #[test]
 fn paths_past_the_table_follow_any_moves() {
     let json = stdout(&[
@@ -2340,6 +2340,43 @@ fn paths_past_the_table_follow_any_moves() {
         "--steps and drawings are not answered there",
     );
     fails(&["path", "--puzzle", "3x3x3", "R Q"], "unknown move 'Q'");
+    // A position in KPuzzle's pattern JSON: the superflip, its corners
+    // left out (as in the goal); U4 brings it back to itself.
+    let superflip = r#"{"EDGES": {"pieces": [0,1,2,3,4,5,6,7,8,9,10,11], "orientation": [1,1,1,1,1,1,1,1,1,1,1,1]}}"#;
+    let json = stdout(&[
+        "path", "--puzzle", "3x3x3", "U4", "--from", superflip, "--format", "json",
+    ]);
+    let v: serde_json::Value = serde_json::from_str(&json).unwrap();
+    assert_eq!(v["start"], v["end"], "{json}");
+    assert!(
+        v["start"]
+            .as_str()
+            .unwrap()
+            .ends_with("/ 1 1 1 1 1 1 1 1 1 1 1 1"),
+        "{json}"
+    );
+    fails(
+        &[
+            "path",
+            "--puzzle",
+            "3x3x3",
+            "U",
+            "--from",
+            r#"{"EDGE": {}}"#,
+        ],
+        "\"EDGE\" is not an orbit of the puzzle; its orbits are CORNERS, EDGES",
+    );
+    fails(
+        &[
+            "path",
+            "--puzzle",
+            "3x3x3",
+            "U",
+            "--from",
+            r#"{"EDGES": {"pieces": [0, 1]}}"#,
+        ],
+        "orbit \"EDGES\" has 2 pieces; expected 12",
+    );
 }
 
 /// `random` past the whole table: random-state cubes are in the group

@@ -5,11 +5,75 @@
 use super::*;
 
 impl Notation<'_> {
+    /// A pattern in KPuzzle's pattern JSON (cubing.js's `KPatternData`):
+    /// each orbit by name, `{"pieces": [...], "orientation": [...]}`,
+    /// pieces numbered from 0; an orbit left out is as in the goal, and
+    /// orientations left out are 0. Read through the pattern text, with
+    /// its checks.
+    fn pattern_of_kpuzzle(&self, t: &str) -> Result<Pattern, PositionError> {
+        let bad = |why: String| PositionError::Pattern(format!("KPuzzle pattern JSON: {why}"));
+        let json: serde_json::Value = serde_json::from_str(t).map_err(|e| bad(e.to_string()))?;
+        let Some(given) = json.as_object() else {
+            return Err(bad("expected an object of orbits".into()));
+        };
+        let names: Vec<&str> = self
+            .puzzle
+            .orbits()
+            .iter()
+            .map(|o| o.name.as_str())
+            .collect();
+        if let Some(name) = given.keys().find(|k| !names.contains(&k.as_str())) {
+            return Err(bad(format!(
+                "{} is not an orbit of the puzzle; its orbits are {}",
+                quoted(name),
+                names.join(", ")
+            )));
+        }
+        let list = |v: Option<&serde_json::Value>,
+                    name: &str,
+                    what: &str|
+         -> Result<Option<String>, PositionError> {
+            let Some(v) = v else { return Ok(None) };
+            let numbers = v.as_array().and_then(|a| {
+                a.iter()
+                    .map(|x| x.as_u64().map(|n| n.to_string()))
+                    .collect::<Option<Vec<_>>>()
+            });
+            numbers.map(|n| Some(n.join(" "))).ok_or_else(|| {
+                bad(format!(
+                    "orbit {}: {what} must be a list of whole numbers",
+                    quoted(name)
+                ))
+            })
+        };
+        let mut parts = Vec::new();
+        for (orbit, goal) in self.puzzle.orbits().iter().zip(self.puzzle.goal().orbits()) {
+            let of_goal = |v: &[u8]| v.iter().map(u8::to_string).collect::<Vec<_>>().join(" ");
+            let (pieces, ori) = match given.get(&orbit.name) {
+                Some(o) => {
+                    let pieces =
+                        list(o.get("pieces"), &orbit.name, "pieces")?.ok_or_else(|| {
+                            bad(format!("orbit {} has no pieces", quoted(&orbit.name)))
+                        })?;
+                    let ori = list(o.get("orientation"), &orbit.name, "orientation")?
+                        .unwrap_or_else(|| of_goal(&vec![0; orbit.pieces]));
+                    (pieces, ori)
+                }
+                None => (of_goal(&goal.pieces), of_goal(&goal.orientation)),
+            };
+            parts.push(format!("{}: {pieces} / {ori}", orbit.name));
+        }
+        self.read_pattern(&parts.join(" ; "))
+    }
+
     /// Reads a pattern, without checking that the moves reach it.
     pub fn read_pattern(&self, text: &str) -> Result<Pattern, PositionError> {
         let t = text.trim();
         if t.is_empty() {
             return Err(PositionError::Empty(self.position_forms()));
+        }
+        if t.starts_with('{') {
+            return self.pattern_of_kpuzzle(t);
         }
         let p = self.puzzle;
         let one_plain = p.orbits().len() == 1 && p.orbits()[0].orientations == 1;
