@@ -325,7 +325,12 @@ fn scrambled(
                 last = Some(m);
             }
             RandomPosition {
-                start: walk.join(" "),
+                // No move: the goal, as its pattern.
+                start: if walk.is_empty() {
+                    notation.pattern_text(puzzle.goal())
+                } else {
+                    walk.join(" ")
+                },
                 code: None,
                 moves: None,
                 specimen: None,

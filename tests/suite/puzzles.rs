@@ -2435,6 +2435,13 @@ fn random_cubes_past_the_table_are_in_the_group() {
         assert_eq!(faces.len(), 15, "{line}");
         assert!(faces.windows(2).all(|w| w[0] != w[1]), "{line}");
     }
+    // No move: the goal, written as its pattern (a blank line would be
+    // no position at all).
+    let goal = stdout(&["random", "--puzzle", "3x3x3", "--moves", "0"]);
+    assert!(
+        goal.starts_with("0 1 2 3 4 5 6 7 / 0 0 0 0 0 0 0 0 ;"),
+        "{goal}"
+    );
     fails(
         &["random", "--puzzle", "3x3x3", "--answers"],
         "--answers (solve each with solve --puzzle, by IDA*) is not answered there",
