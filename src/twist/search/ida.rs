@@ -2,28 +2,30 @@
 //! IDA* (iterative deepening on `g + h`) over a puzzle's numbered
 //! positions, with pruning tables derived from the puzzle itself.
 //!
-//! A position's number is made of digits ([`Space::digit`]): the
-//! arrangement and the orientations of each orbit of slots, each moved by
-//! the moves on its own. The digits of one coordinate, or one digit alone
-//! where they are too many together, are a *projection* of the puzzle: a
-//! smaller puzzle whose every path is the image of a path of the whole.
-//! The distance to the goal in a projection is found for every value by a
-//! breadth-first search and kept a byte a value ([`Pruning`]); it is never
-//! more than the whole puzzle's, so the largest over the projections is an
-//! admissible estimate.
+//! A position is carried as *parts*, each moved by the moves on its own:
+//! the digits of its number ([`Space::digit`]: the arrangement and the
+//! orientations of each orbit of slots) or, where an orbit's digits are
+//! too many for one table, sets of its pieces ([`PieceSet`]). Any parts
+//! make a *projection* of the puzzle: a smaller puzzle whose every path
+//! is the image of a path of the whole. The distance to the goal in a
+//! projection is found for every value by a breadth-first search and kept
+//! a byte a value ([`Pruning`]); it is never more than the whole
+//! puzzle's, so the largest over the projections is an admissible
+//! estimate.
 //!
 //! Sequences are searched in a canonical form ([`Solver::follows`]): a
 //! move is never followed by one that makes, with it, no move or a single
 //! move (the same face again), and of two moves that commute only one
 //! order is taken. No minimum is lost: a minimal sequence has neither
 //! pair, and moving commuting moves into the fixed order keeps its length.
-//! The starting moves are found apart, without the form: a move starts a
-//! minimal sequence when the position it makes is one move nearer.
+//! The first move is taken outside the form, so that one pass finds every
+//! starting move with the specimen: a move starts a minimal sequence when
+//! the position it makes is solved in one move fewer.
 //!
 //! ```
 //! use schofield::puzzle::{Metric, library};
 //! use schofield::twist::space::Space;
-//! use schofield::twist::search::ida::Solver;
+//! use schofield::twist::search::ida::{Allowance, Solver};
 //! let p = library::get("corners").unwrap();
 //! let moves = p.moves(Metric::Face, None).unwrap();
 //! let space = Space::new(&p, &moves).unwrap();
