@@ -2257,44 +2257,21 @@ fn the_workers_keep_to_the_memory_allowed() {
 fn twsearch_scramble_files_are_read_as_batches() {
     let dir = "tests/fixtures/twsearch";
     let scr = |name: &str| std::fs::read_to_string(format!("{dir}/samples/main/{name}")).unwrap();
-    let out = common::piped(
-        &[
-            "solve",
-            "--puzzle",
-            &format!("{dir}/3x3x3.tws"),
-            "-",
-            "--format",
-            "jsonl",
-        ],
-        &scr("tperm.scr"),
-    );
-    assert_eq!(
-        out.status.code(),
-        Some(0),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    // Solved as a batch on twsearch's own puzzle file: the one record.
+    let solved = |puzzle: &str, file: &str| -> serde_json::Value {
+        let puzzle = format!("{dir}/{puzzle}");
+        let out = common::piped(
+            &["solve", "--puzzle", &puzzle, "-", "--format", "jsonl"],
+            &scr(file),
+        );
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(0), "{err}");
+        serde_json::from_slice(&out.stdout).unwrap()
+    };
+    let v = solved("3x3x3.tws", "tperm.scr");
     assert_eq!(v["moves"], 11, "{v}");
     assert_eq!(v["specimen"], "D R2 D' F2 U F2 R2 U R2 U' R2", "{v}");
-    let out = common::piped(
-        &[
-            "solve",
-            "--puzzle",
-            &format!("{dir}/2x2x2.tws"),
-            "-",
-            "--format",
-            "jsonl",
-        ],
-        &scr("cornertwist2.scr"),
-    );
-    assert_eq!(
-        out.status.code(),
-        Some(0),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let v = solved("2x2x2.tws", "cornertwist2.scr");
     assert_eq!(v["moves"], 11, "{v}");
     // A file for another puzzle's orbits: one line, naming them.
     let out = common::piped(
