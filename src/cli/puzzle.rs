@@ -112,6 +112,15 @@ impl PuzzleArgs {
         Ok(read::puzzle(&self.puzzle)?)
     }
 
+    /// The moves of `puzzle` that `--metric` and `--generators` ask for.
+    pub fn moves_of(
+        &self,
+        puzzle: &schofield::puzzle::Puzzle,
+    ) -> Result<schofield::puzzle::MoveSet, Box<dyn std::error::Error>> {
+        let metric = self.metric.map_or(puzzle.default_metric(), Metric::from);
+        Ok(puzzle.moves(metric, self.generators.as_deref())?)
+    }
+
     /// The analysis options the flags ask for.
     pub fn options(&self, counts_only: bool) -> Options {
         Options {
@@ -387,8 +396,7 @@ pub fn two_bit_counts(
     verbose: bool,
 ) -> Result<Vec<MoveCount>, Box<dyn std::error::Error>> {
     let options = args.options(true);
-    let metric = options.metric.unwrap_or(puzzle.default_metric());
-    let moves = puzzle.moves(metric, options.generators.as_deref())?;
+    let moves = args.moves_of(puzzle)?;
     if moves.has_words() {
         // Words need each position's last moves: no two-bit search.
         return Err(format!("{refused}{}", super::hint(refused)).into());

@@ -92,8 +92,7 @@ pub fn run(args: RandomArgs) -> Outcome {
             };
             let puzzle = options.read_any()?;
             puzzle.searchable()?;
-            let metric = args.metric.map_or(puzzle.default_metric(), Into::into);
-            let moves = puzzle.moves(metric, args.generators.as_deref())?;
+            let moves = options.moves_of(&puzzle)?;
             if schofield::twist::analysis::past_the_table(&puzzle, &moves) {
                 let records = scrambled(&puzzle, &moves, &args, &mut rng, drawing.is_none())?;
                 return Ok(render::render_random(

@@ -14,6 +14,7 @@ use schofield::text::grouped;
 use schofield::twist::Path;
 use schofield::twist::analysis::Analysis;
 use schofield::twist::notation::{PositionError, USUAL_READING, read_pattern_of, usual_form};
+use schofield::twist::search::ida::Allowance;
 use schofield::twist::solve::{PathReport, SolutionReport};
 use schofield::twist::table::{self, Tabulation};
 
@@ -46,24 +47,17 @@ pub struct SolveCommand {
 pub fn solve_command(c: SolveCommand, sink: &Sink) -> Outcome {
     let puzzle = c.puzzle.read()?;
     let options = c.puzzle.options(false);
-    let metric = options.metric.unwrap_or(puzzle.default_metric());
-    let moves = puzzle.moves(metric, options.generators.as_deref())?;
+    let moves = c.puzzle.moves_of(&puzzle)?;
     if !schofield::twist::analysis::past_the_table(&puzzle, &moves) {
         let a = super::puzzle::analyse(puzzle, &options, false, false)?;
         return solve(&a, c.args, sink);
     }
-    let limits = Limits {
+    let limits = Allowance {
         max_nodes: c.max_nodes,
         max_seconds: c.max_seconds.map(std::time::Duration::from_secs),
+        progress: None,
     };
     searched(&puzzle, &moves, &options, &c.args, limits, sink)
-}
-
-/// The limits of one search past the table.
-#[derive(Clone, Copy)]
-struct Limits {
-    max_nodes: Option<u64>,
-    max_seconds: Option<std::time::Duration>,
 }
 
 /// Positions of a puzzle past the whole table, by IDA*: one, or (`-`)
@@ -74,7 +68,7 @@ fn searched(
     moves: &schofield::puzzle::MoveSet,
     options: &schofield::twist::analysis::Options,
     args: &SolveArgs,
-    limits: Limits,
+    limits: Allowance,
     sink: &Sink,
 ) -> Outcome {
     use schofield::twist::search::ida::Solver;
@@ -203,12 +197,12 @@ fn search_one(
     solver: &schofield::twist::search::ida::Solver,
     digits: &[u64],
     args: &SolveArgs,
-    limits: Limits,
+    limits: Allowance,
 ) -> (
     Result<schofield::twist::search::ida::Solution, schofield::twist::search::ida::Stopped>,
     Option<Result<Vec<Vec<usize>>, schofield::twist::search::ida::Stopped>>,
 ) {
-    use schofield::twist::search::ida::{Allowance, Progress};
+    use schofield::twist::search::ida::Progress;
     let bar = super::common::progress_bar(0, "{spinner} {msg}", args.out.quiet);
     bar.enable_steady_tick(std::time::Duration::from_millis(250));
     let tell = |p: Progress| {
@@ -221,9 +215,8 @@ fn search_one(
         ));
     };
     let allowed = Allowance {
-        max_nodes: limits.max_nodes,
-        max_seconds: limits.max_seconds,
         progress: Some(&tell),
+        ..limits
     };
     let found = solver.solve(digits, &allowed);
     let every = match &found {
@@ -801,9 +794,7 @@ fn by_lookup(grid: &str, drawing: Option<Format>, steps: StepsArg, width: usize)
 pub fn path_command(c: PathCommand) -> Outcome {
     let puzzle = c.puzzle.read_any()?;
     puzzle.searchable()?;
-    let options = c.puzzle.options(false);
-    let metric = options.metric.unwrap_or(puzzle.default_metric());
-    let moves = puzzle.moves(metric, options.generators.as_deref())?;
+    let moves = c.puzzle.moves_of(&puzzle)?;
     if !schofield::twist::analysis::past_the_table(&puzzle, &moves) {
         return follow(&c.puzzle.analyse(false)?, c.args);
     }
