@@ -167,7 +167,7 @@ fn page(
     roff.push_str(".SH \"EXIT STATUS\"\n");
     roff.push_str(".TP\n0\nsuccess\n.TP\n2\nbad input (a clear one-line error on standard error names the value and what is expected), an unwritable output, or a file that fails its checks\n.TP\n3\na search stopped by a limit (--max-nodes, --max-memory, --stop-after-layer)\n");
     roff.push_str(".SH FILES\n");
-    roff.push_str(".TP\n$XDG_CACHE_HOME/schofield (else ~/.cache/schofield)\nthe cache folder: the pattern databases of optimal, pdb-NAME-blank-first.bin, built once and checked by their checksum each time they are read\n.TP\n--output FILE\nwritten atomically (a temporary file beside it, renamed into place); never half-written\n");
+    roff.push_str(".TP\n$XDG_CACHE_HOME/schofield (else ~/.cache/schofield)\nthe cache folder: the pattern databases of optimal, pdb-NAME-blank-first.bin, and the pruning tables of solve past the whole table, pruning-KEY.bin, each built once and checked by its checksum each time it is read; deleting them is safe\n.TP\n--output FILE\nwritten atomically (a temporary file beside it, renamed into place); never half-written\n");
     roff.push_str(".SH \"SEE ALSO\"\n");
     roff.push_str(&escape("schofield(1) and the page of each command (schofield man --dir DIR writes them all); docs/ in the source: docs/paper.md puts Schofield's paper beside the commands, docs/formats.md lists every key and flag."));
     roff.push('\n');

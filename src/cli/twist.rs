@@ -38,6 +38,12 @@ pub struct SolveCommand {
     /// status 3, saying the lower bound proved so far.
     #[arg(long, value_name = "SECONDS", value_parser = super::common::seconds)]
     pub max_seconds: Option<u64>,
+    /// Answer one position of a puzzle of more than 2^21 positions from
+    /// the whole table, with its classes and ending moves, rather than by
+    /// one IDA* search (which gives the minimum, a specimen, the starting
+    /// moves and, with --all, every minimal path, sooner).
+    #[arg(long)]
+    pub whole_table: bool,
 }
 
 /// `solve --puzzle P`: from the whole table where it is built, else (more
@@ -45,11 +51,29 @@ pub struct SolveCommand {
 /// `u64` numbers) by IDA* for the one position
 /// ([`schofield::twist::search::ida`]).
 pub fn solve_command(c: SolveCommand, sink: &Sink) -> Outcome {
-    let puzzle = c.puzzle.read()?;
+    // The puzzle as declared: IDA* takes no symmetries, so they are
+    // sought only for the whole table.
+    let puzzle = c.puzzle.read_any()?;
+    puzzle.searchable()?;
     let options = c.puzzle.options(false);
     let moves = c.puzzle.moves_of(&puzzle)?;
-    if !schofield::twist::analysis::past_the_table(&puzzle, &moves) {
-        let a = super::puzzle::analyse(puzzle, &options, false, false)?;
+    // One position of a large puzzle is one search, unless the answer
+    // needs the whole table.
+    let one = !c.whole_table
+        && !is_stdin(&c.args.position)
+        && !c.args.steps.steps
+        && c.args.out.get_or_svg()?.is_some()
+        && schofield::twist::analysis::one_search_pays(&puzzle, &moves);
+    let past = schofield::twist::analysis::past_the_table(&puzzle, &moves);
+    if past && c.whole_table {
+        return Err(format!(
+            "--whole-table: {} has more positions than the whole table takes (2^28), so its positions are answered by IDA*; leave out --whole-table",
+            schofield::text::quoted(puzzle.name())
+        )
+        .into());
+    }
+    if !one && !past {
+        let a = super::puzzle::analyse(c.puzzle.read()?, &options, false, false)?;
         return solve(&a, c.args, sink);
     }
     let limits = Allowance {
@@ -57,7 +81,27 @@ pub fn solve_command(c: SolveCommand, sink: &Sink) -> Outcome {
         max_seconds: c.max_seconds.map(std::time::Duration::from_secs),
         progress: None,
     };
-    searched(&puzzle, &moves, &options, &c.args, limits, sink)
+    // The tables take what --max-memory allows, else at most PRUNING_BYTES,
+    // and at most a byte for 16 numbered positions: a small puzzle's
+    // position is answered in milliseconds by small tables, read sooner
+    // than large ones would save.
+    let allowed = options.max_memory.unwrap_or(PRUNING_BYTES);
+    let mut table_bytes = match c.puzzle.max_memory {
+        Some(_) => allowed,
+        None => allowed.min(PRUNING_BYTES),
+    };
+    if let Ok(positions) = schofield::twist::space::Space::count(&puzzle, &moves) {
+        table_bytes = table_bytes.min(positions / 16);
+    }
+    searched(
+        &puzzle,
+        &moves,
+        &options,
+        &c.args,
+        limits,
+        table_bytes,
+        sink,
+    )
 }
 
 /// Positions of a puzzle past the whole table, by IDA*: one, or (`-`)
@@ -69,13 +113,12 @@ fn searched(
     options: &schofield::twist::analysis::Options,
     args: &SolveArgs,
     limits: Allowance,
+    table_bytes: u64,
     sink: &Sink,
 ) -> Outcome {
     use schofield::twist::search::ida::Solver;
     let format = args.out.get_or_svg()?;
-    let unsupported = if args.to.is_some() {
-        Some("--to")
-    } else if args.steps.steps {
+    let unsupported = if args.steps.steps {
         Some("--steps")
     } else if format.is_none() {
         Some("a drawing")
@@ -96,7 +139,16 @@ fn searched(
     let solver = std::cell::OnceCell::new();
     let one = |text: &str, format: Format| -> Outcome {
         let started = std::time::Instant::now();
-        let pattern = notation.read_pattern(text)?;
+        let given = notation.read_pattern(text)?;
+        // With --to, the position whose solution is the same moves.
+        let (pattern, relative) = match &args.to {
+            Some(to) => {
+                let to = notation.read_pattern(to)?;
+                let relative = schofield::twist::solve::relative_position(puzzle, &given, &to)?;
+                (relative.clone(), Some(relative))
+            }
+            None => (given, None),
+        };
         // The invariants first, for their reasons; then, pieces all
         // different, the group itself (IDA* would never end on a position
         // whose projections are all reached while it is not).
@@ -122,11 +174,16 @@ fn searched(
         } else {
             if solver.get().is_none() {
                 let bar = super::common::progress_bar(0, "{spinner} {msg}", args.out.quiet);
-                bar.set_message("IDA*: the pruning tables are being built");
+                bar.set_message("IDA*: the pruning tables are being read or built");
                 bar.enable_steady_tick(std::time::Duration::from_millis(250));
-                let made = Solver::new(&space, PRUNING_VALUES, options.max_memory);
+                let clock = std::time::Instant::now();
+                let made = Solver::kept(&space, table_bytes, &pruning_store());
                 bar.finish_and_clear();
-                let _ = solver.set(made?);
+                let (made, kept) = made?;
+                if !args.out.quiet {
+                    note_kept(&kept, clock.elapsed().as_secs_f64());
+                }
+                let _ = solver.set(made);
             }
             solver.get().expect("made")
         };
@@ -142,6 +199,10 @@ fn searched(
         );
         if let Some(every) = &every {
             report = report.with_every(moves, every);
+        }
+        if let (Some(to), Some(relative)) = (&args.to, &relative) {
+            report.goal = Some(to.trim().to_string());
+            report.relative = Some(notation.pattern_text(relative));
         }
         Ok(render::render_searched(&report, format)?)
     };
@@ -227,10 +288,77 @@ fn search_one(
     (found, every)
 }
 
-/// The most values of a pruning table of `solve` past the whole table: a
-/// coordinate's digits together up to it (the corner group's 88 179 840
-/// are), each digit alone past it.
-const PRUNING_VALUES: u64 = 1 << 27;
+/// The bytes the pruning tables of `solve` past the whole table take
+/// without `--max-memory`: the 3×3×3's corners and its edges in sets of
+/// six (293 MB with their move tables). A larger `--max-memory` takes
+/// larger tables (sets of seven from 1.83 GB).
+const PRUNING_BYTES: u64 = 1 << 30;
+
+/// The folder where pruning tables are kept between runs (the cache
+/// folder, [`schofield::board::store::cache_folder`]), created if missing.
+/// One that cannot be made costs nothing but the keeping: the tables are
+/// built, and a note says why they were not kept.
+fn pruning_store() -> std::path::PathBuf {
+    let folder = schofield::board::store::cache_folder();
+    let _ = std::fs::create_dir_all(&folder);
+    folder
+}
+
+/// Says where the pruning tables are kept and how they were had, once
+/// the command has succeeded.
+fn note_kept(kept: &[schofield::twist::search::ida::KeptTable], seconds: f64) {
+    use schofield::twist::search::ida::TableSource;
+    let Some(first) = kept.first() else {
+        return;
+    };
+    let folder = first.path.parent().unwrap_or(std::path::Path::new("."));
+    let bytes: u64 = kept.iter().map(|k| k.values).sum();
+    let read = kept
+        .iter()
+        .filter(|k| k.source == TableSource::Read)
+        .count();
+    for k in kept {
+        if let TableSource::Replaced(why) = &k.source {
+            super::common::note_on_success(format!(
+                "the kept pruning table {} was unfit ({why}); it was built again",
+                k.path.display()
+            ));
+        }
+    }
+    let lost: Vec<&String> = kept
+        .iter()
+        .filter_map(|k| match &k.source {
+            TableSource::NotKept(why) => Some(why),
+            _ => None,
+        })
+        .collect();
+    if let Some(why) = lost.first() {
+        super::common::note_on_success(format!(
+            "{} of IDA*'s pruning tables could not be kept on disk ({why}); they are built again on every run",
+            lost.len()
+        ));
+        return;
+    }
+    let how = if read == kept.len() {
+        format!("read in {seconds:.1} s from")
+    } else if read == 0 {
+        format!("built in {seconds:.1} s, kept in")
+    } else {
+        format!(
+            "{} of them built in {seconds:.1} s, kept in",
+            kept.len() - read
+        )
+    };
+    let tables = match kept.len() {
+        1 => "pruning table".to_string(),
+        n => format!("{n} pruning tables"),
+    };
+    super::common::note_on_success(format!(
+        "IDA*'s {tables} ({} MB) {how} {} (delete its pruning-*.bin to free the space)",
+        bytes.div_ceil(1_000_000),
+        folder.display()
+    ));
+}
 
 /// The arguments of `solve` that `five solve` shares.
 #[derive(Args)]
@@ -795,11 +923,16 @@ pub fn path_command(c: PathCommand) -> Outcome {
     let puzzle = c.puzzle.read_any()?;
     puzzle.searchable()?;
     let moves = c.puzzle.moves_of(&puzzle)?;
-    if !schofield::twist::analysis::past_the_table(&puzzle, &moves) {
+    let format = c.args.out.get_or_svg()?;
+    // A path needs no table but for its drawings: past the table, or
+    // where the analysis would take longer than following the moves.
+    let without = format.is_some()
+        && !c.args.steps.steps
+        && schofield::twist::analysis::one_search_pays(&puzzle, &moves);
+    if !without && !schofield::twist::analysis::past_the_table(&puzzle, &moves) {
         return follow(&c.puzzle.analyse(false)?, c.args);
     }
     let args = c.args;
-    let format = args.out.get_or_svg()?;
     let Some(format) = format.filter(|_| !args.steps.steps) else {
         return Err(format!(
             "{} has more positions than the whole table takes: --steps and drawings are not answered there (text, json, yaml and csv are)",

@@ -549,7 +549,19 @@ pub fn render_searched(r: &SearchedReport, format: Format) -> Result<String, Out
             let mut field = |name: &str, value: String| {
                 let _ = writeln!(out, "{name:<16} {value}");
             };
-            field("position", r.start.clone());
+            match (&r.goal, &r.relative) {
+                (Some(goal), Some(relative)) => {
+                    field("from", r.start.clone());
+                    field("to", goal.clone());
+                    field(
+                        "as if solving",
+                        format!(
+                            "{relative}   (the position whose solution is the same moves: from renamed so that to is the target)"
+                        ),
+                    );
+                }
+                _ => field("position", r.start.clone()),
+            }
             field("minimum", counted(r.moves as usize, &v.move_, &v.moves));
             let starting = format!("starting {}", v.moves);
             if r.moves == 0 {

@@ -1391,6 +1391,35 @@ pub fn past_the_table(puzzle: &Puzzle, moves: &MoveSet) -> bool {
         }
 }
 
+/// The numbered positions from which one position is answered sooner by
+/// one search (IDA*, its tables kept on disk) than by the whole table: 2²¹.
+/// Under it the analysis takes well under a second.
+pub const ONE_SEARCH_FROM: u64 = 1 << 21;
+
+/// True when one position of `puzzle` under `moves` is answered sooner by
+/// IDA* than by the whole table, the table not being past reach
+/// ([`past_the_table`]): more than [`ONE_SEARCH_FROM`] positions, no
+/// words, at most 64 moves and positions held still (IDA*'s canonical
+/// form needs both). twsearch's 2×2×2 (88 179 840 positions) is; the
+/// library's 2×2×2, taken up to rotation, is not.
+///
+/// ```
+/// use schofield::puzzle::{Metric, library, read};
+/// use schofield::twist::analysis::one_search_pays;
+/// let corners = library::get("corners").unwrap();
+/// assert!(one_search_pays(&corners, &corners.moves(Metric::Face, None).unwrap()));
+/// let turned = library::get("2x2x2").unwrap();
+/// assert!(!one_search_pays(&turned, &turned.moves(Metric::Face, None).unwrap()));
+/// let pyraminx = library::get("pyraminx").unwrap();
+/// assert!(!one_search_pays(&pyraminx, &pyraminx.moves(Metric::Face, None).unwrap()));
+/// ```
+pub fn one_search_pays(puzzle: &Puzzle, moves: &MoveSet) -> bool {
+    !moves.has_words()
+        && moves.len() <= 64
+        && puzzle.rotations().is_empty()
+        && Space::count(puzzle, moves).is_ok_and(|n| n > ONE_SEARCH_FROM)
+}
+
 /// The move-count table found by the search by classes.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ByClasses {

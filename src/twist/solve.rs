@@ -224,17 +224,9 @@ impl SolutionReport {
         to: &crate::puzzle::Pattern,
         all: bool,
     ) -> Result<SolutionReport, crate::twist::notation::PositionError> {
-        use crate::twist::notation::{PositionError, element_of};
+        use crate::twist::notation::PositionError;
         let puzzle = a.puzzle();
-        let element = |p: &crate::puzzle::Pattern| {
-            element_of(puzzle, p).ok_or_else(|| {
-                PositionError::Pattern(format!(
-                    "a solution between two positions needs positions that are group elements, and the {} has orbits of identical pieces",
-                    puzzle.name()
-                ))
-            })
-        };
-        let (t_from, t_to) = (element(from)?, element(to)?);
+        let (t_from, t_to) = elements_between(puzzle, from, to)?;
         let relative = puzzle.goal().apply(&t_to.inverse().then(&t_from));
         let name = |p: &crate::puzzle::Pattern| {
             let notation = a.notation();
@@ -520,6 +512,51 @@ impl PathReport {
     }
 }
 
+/// The group elements of two positions, `from` and `to`: what a solution
+/// between them needs (every orbit's pieces all different).
+fn elements_between(
+    puzzle: &crate::puzzle::Puzzle,
+    from: &crate::puzzle::Pattern,
+    to: &crate::puzzle::Pattern,
+) -> Result<
+    (crate::puzzle::Transformation, crate::puzzle::Transformation),
+    crate::twist::notation::PositionError,
+> {
+    let element = |p: &crate::puzzle::Pattern| {
+        crate::twist::notation::element_of(puzzle, p).ok_or_else(|| {
+            crate::twist::notation::PositionError::Pattern(format!(
+                "a solution between two positions needs positions that are group elements, and the {} has orbits of identical pieces",
+                puzzle.name()
+            ))
+        })
+    };
+    Ok((element(from)?, element(to)?))
+}
+
+/// The position whose solutions to the target are the solutions from
+/// `from` to `to`: `from` renamed so that `to` is the target (what
+/// `solve --to` answers).
+///
+/// ```
+/// use schofield::puzzle::{Metric, library};
+/// use schofield::twist::notation::Notation;
+/// use schofield::twist::solve::relative_position;
+/// let cube = library::get("3x3x3").unwrap();
+/// let moves = cube.moves(Metric::Face, None).unwrap();
+/// let n = Notation::new(&cube, &moves);
+/// let (from, to) = (n.read_pattern("R U").unwrap(), n.read_pattern("R").unwrap());
+/// // From R U, the move U' reaches R: as U from the target.
+/// assert_eq!(relative_position(&cube, &from, &to).unwrap(), n.read_pattern("U").unwrap());
+/// ```
+pub fn relative_position(
+    puzzle: &crate::puzzle::Puzzle,
+    from: &crate::puzzle::Pattern,
+    to: &crate::puzzle::Pattern,
+) -> Result<crate::puzzle::Pattern, crate::twist::notation::PositionError> {
+    let (t_from, t_to) = elements_between(puzzle, from, to)?;
+    Ok(puzzle.goal().apply(&t_to.inverse().then(&t_from)))
+}
+
 /// The answer for one position found by IDA* rather than read from the
 /// whole table ([`crate::twist::search::ida`]): its minimum, a specimen and
 /// every starting move, with the work it took. The keys are those of
@@ -546,6 +583,13 @@ pub struct SearchedReport {
     pub puzzle: String,
     /// The position as given (`start`, as for a board's searches).
     pub start: String,
+    /// With `--to`: the position solved towards, as given.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub goal: Option<String>,
+    /// With `--to`: the position whose solution to the target is the same
+    /// moves ([`relative_position`]), written as a pattern.
+    #[serde(skip)]
+    pub relative: Option<String>,
     /// The minimum number of moves.
     pub moves: u32,
     /// The moves that can start a minimal solution.
@@ -583,6 +627,8 @@ impl SearchedReport {
         SearchedReport {
             puzzle: puzzle.name().to_string(),
             start: position,
+            goal: None,
+            relative: None,
             moves: found.moves,
             starting_twists: (0..moves.len())
                 .filter(|&m| found.starting >> m & 1 == 1)

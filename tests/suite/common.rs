@@ -22,11 +22,18 @@ pub fn alone() -> std::sync::RwLockWriteGuard<'static, ()> {
         .unwrap_or_else(std::sync::PoisonError::into_inner)
 }
 
+/// The cache folder of the programs the tests start (`XDG_CACHE_HOME`):
+/// under the build's own scratch folder, so that the tables a test keeps
+/// (IDA*'s pruning tables, the pattern databases) are shared by the tests
+/// of one run and never land in the user's cache.
+pub const CACHE: &str = concat!(env!("CARGO_TARGET_TMPDIR"), "/cache");
+
 /// Runs `schofield` with `args`.
 pub fn schofield(args: &[&str]) -> Output {
     let _shared = shared();
     Command::cargo_bin("schofield")
         .unwrap()
+        .env("XDG_CACHE_HOME", CACHE)
         .args(args)
         .output()
         .unwrap()

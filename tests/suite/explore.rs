@@ -127,11 +127,18 @@ fn in_address(position: &str) -> String {
 }
 
 /// The page at `position` shows what `solve --puzzle P --all --format json`
-/// says of it.
+/// says of it from the whole table (`--whole-table`: the explorer's card).
 fn check_position(browser: &str, index: &str, puzzle: &str, position: &str) -> String {
     let dom = dom_of_alone(browser, &format!("{index}#{}", in_address(position)), &[]);
     let v: Value = serde_json::from_str(&stdout(&[
-        "solve", "--puzzle", puzzle, position, "--all", "--format", "json",
+        "solve",
+        "--puzzle",
+        puzzle,
+        position,
+        "--all",
+        "--whole-table",
+        "--format",
+        "json",
     ]))
     .unwrap();
     let at = format!("{puzzle} {position}");

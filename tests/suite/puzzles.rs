@@ -2470,8 +2470,32 @@ fn a_cube_position_past_the_table_is_solved_by_ida() {
     );
     assert_eq!(err.lines().count(), 1, "{err}");
     fails(
-        &["solve", "--puzzle", "3x3x3", "R U", "--to", "U"],
-        "--to is not yet answered",
+        &["solve", "--puzzle", "3x3x3", "R U", "--steps"],
+        "--steps is not yet answered",
+    );
+    // Towards another position: from R U F' to R is F U' (two moves),
+    // whose specimen, played from R U F', ends at R.
+    let json = stdout(&[
+        "solve", "--puzzle", "3x3x3", "R U F'", "--to", "R", "--format", "json",
+    ]);
+    let v: serde_json::Value = serde_json::from_str(&json).unwrap();
+    assert_eq!(
+        (v["moves"].as_u64(), v["goal"].as_str()),
+        (Some(2), Some("R")),
+        "{json}"
+    );
+    let specimen = v["specimen"].as_str().unwrap();
+    assert_eq!(
+        notation
+            .read_pattern(&format!("R U F' {specimen}"))
+            .unwrap(),
+        notation.read_pattern("R").unwrap(),
+        "{json}"
+    );
+    let text = stdout(&["solve", "--puzzle", "3x3x3", "R U F'", "--to", "R"]);
+    assert!(
+        text.contains("as if solving") && text.contains("minimum          2 moves"),
+        "{text}"
     );
     fails(&["solve", "--puzzle", "3x3x3", "0 1 2"], "");
     // The target needs no table: answered at once.
@@ -2492,6 +2516,132 @@ fn a_cube_position_past_the_table_is_solved_by_ida() {
         v["minimal_paths"],
         serde_json::json!(["U2 R' L'", "U2 L' R'"]),
         "{json}"
+    );
+}
+
+/// IDA*'s pruning tables are kept in the cache folder: built once and
+/// said so, read back the next time with the same answer, and a damaged
+/// file built again with a note; `--max-memory` sizes them, and nothing
+/// but whole tables is left in the folder.
+#[test]
+fn ida_keeps_its_pruning_tables_in_the_cache_folder() {
+    let dir = tempfile::tempdir().unwrap();
+    let run = |args: &[&str]| {
+        let _shared = common::shared();
+        assert_cmd::Command::cargo_bin("schofield")
+            .unwrap()
+            .env("XDG_CACHE_HOME", dir.path())
+            .args(args)
+            .output()
+            .unwrap()
+    };
+    let args = [
+        "solve",
+        "--puzzle",
+        "3x3x3",
+        "R U F' L2 D B R'",
+        "--max-memory",
+        "100",
+    ];
+    let first = run(&args);
+    assert!(first.status.success(), "{first:?}");
+    let said = String::from_utf8_lossy(&first.stderr).into_owned();
+    let folder = dir.path().join("schofield");
+    assert!(
+        said.contains("built in") && said.contains(&format!("kept in {}", folder.display())),
+        "{said}"
+    );
+    assert!(said.contains("delete its pruning-*.bin"), "{said}");
+    let mut files: Vec<_> = std::fs::read_dir(&folder)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
+    assert!(files.len() >= 3, "{files:?}");
+    assert!(
+        files.iter().all(|f| {
+            let name = f.file_name().unwrap().to_string_lossy();
+            name.starts_with("pruning-") && name.ends_with(".bin")
+        }),
+        "{files:?}"
+    );
+    let total: u64 = files.iter().map(|f| f.metadata().unwrap().len()).sum();
+    assert!(
+        total < 100 << 20,
+        "{total} bytes of tables under --max-memory 100"
+    );
+    // The answer, but for the time it took.
+    let answer = |out: &std::process::Output| -> String {
+        String::from_utf8_lossy(&out.stdout)
+            .lines()
+            .filter(|l| !l.starts_with("searched by"))
+            .collect::<Vec<_>>()
+            .join("\n")
+    };
+    assert!(answer(&first).contains("minimum          7 moves"));
+    let second = run(&args);
+    let said = String::from_utf8_lossy(&second.stderr).into_owned();
+    assert!(said.contains("read in"), "{said}");
+    assert_eq!(answer(&first), answer(&second));
+    // The largest file damaged: built again, said so, same answer.
+    files.sort_by_key(|f| f.metadata().unwrap().len());
+    let largest = files.last().unwrap();
+    let mut bytes = std::fs::read(largest).unwrap();
+    let middle = bytes.len() / 2;
+    bytes[middle] ^= 0x40;
+    std::fs::write(largest, &bytes).unwrap();
+    let third = run(&args);
+    let said = String::from_utf8_lossy(&third.stderr).into_owned();
+    assert!(
+        said.contains("was unfit") && said.contains("checksum") && said.contains("built again"),
+        "{said}"
+    );
+    assert_eq!(answer(&first), answer(&third));
+    let fourth = run(&args);
+    assert!(String::from_utf8_lossy(&fourth.stderr).contains("read in"));
+    // -q says nothing.
+    let quiet = run(&[&args[..], &["-q"]].concat());
+    assert!(quiet.stderr.is_empty(), "{quiet:?}");
+}
+
+/// One position of a puzzle under the table but past 2^21 positions is
+/// one IDA* search, answering as the whole table does (the minimum, the
+/// starting moves, every minimal path); `--whole-table` gives the table's
+/// card, with its classes, and is refused past the table.
+#[test]
+fn one_position_of_a_large_puzzle_is_one_search() {
+    let file = format!("{TWSEARCH}/2x2x2.tws");
+    for scramble in ["R U F' R2 U'", "R U2 F' D L2 B"] {
+        let one: serde_json::Value = serde_json::from_str(&stdout(&[
+            "solve", "--puzzle", &file, scramble, "--all", "--format", "json",
+        ]))
+        .unwrap();
+        assert_eq!(one["searched_by"], "IDA*", "{one}");
+        let table: serde_json::Value = serde_json::from_str(&stdout(&[
+            "solve",
+            "--puzzle",
+            &file,
+            scramble,
+            "--all",
+            "--whole-table",
+            "--format",
+            "json",
+        ]))
+        .unwrap();
+        assert!(table.get("searched_by").is_none(), "{table}");
+        assert!(table["class"].is_object(), "{table}");
+        for key in [
+            "moves",
+            "starting_twists",
+            "specimen",
+            "minimal_path_count",
+            "minimal_paths",
+        ] {
+            assert_eq!(one[key], table[key], "{key}: {one} against {table}");
+        }
+    }
+    fails(
+        &["solve", "--puzzle", "3x3x3", "R U", "--whole-table"],
+        "--whole-table: \"3x3x3\" has more positions than the whole table takes",
     );
 }
 

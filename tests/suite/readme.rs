@@ -92,6 +92,7 @@ fn run_examples(file: &str) {
         let out = Command::new("sh")
             .args(["-c", &format!("{command} 2>&1")])
             .env("LC_ALL", "C.UTF-8")
+            .env("XDG_CACHE_HOME", super::common::CACHE)
             .output()
             .unwrap();
         let text = String::from_utf8_lossy(&out.stdout);

@@ -53,6 +53,26 @@ fn table_error(bytes: &[u8]) -> StoreError {
     }
 }
 
+/// The key of the pruning table the tests write.
+const KEY: [u8; store::KEY_BYTES] = *b"a pruning table!";
+
+/// A pruning table's image: a keyed container (kind 3).
+fn pruning() -> Vec<u8> {
+    let payload: Vec<u8> = (0..3000u32).map(|i| (i % 11) as u8).collect();
+    store::keyed_bytes(Kind::PruningTable, &KEY, &payload)
+}
+
+/// What reading `bytes` as a pruning table under [`KEY`] says.
+fn pruning_error(bytes: &[u8]) -> StoreError {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("p.bin");
+    std::fs::write(&path, bytes).unwrap();
+    match store::read_keyed(&path, Kind::PruningTable, &KEY) {
+        Err(e) => e,
+        Ok(_) => panic!("accepted"),
+    }
+}
+
 fn pdb_error(bytes: &[u8]) -> StoreError {
     match Partition::from_bytes(bytes, "p.bin") {
         Err(PdbError::Store(e)) => e,
@@ -92,11 +112,13 @@ fn damage_is_refused() {
     for (bytes, kind) in [
         (table().to_bytes(), Kind::LookupTable),
         (dbs().to_bytes(), Kind::PatternDatabases),
+        (pruning(), Kind::PruningTable),
     ] {
         let refuse = |b: &[u8]| -> StoreError {
             match kind {
                 Kind::LookupTable => table_error(b),
                 Kind::PatternDatabases => pdb_error(b),
+                Kind::PruningTable => pruning_error(b),
             }
         };
         // A flipped byte anywhere: in the header, the tile sets, the payload.
@@ -155,13 +177,16 @@ fn damage_is_refused() {
             recompute(&mut b);
             match kind {
                 Kind::LookupTable => assert!(LookupTable::from_bytes(&b, "t.bin").is_ok()),
-                Kind::PatternDatabases => {
+                Kind::PatternDatabases | Kind::PruningTable => {
                     let e = refuse(&b);
                     assert!(e.is_outdated(), "{e}");
                 }
             }
         }
-        for k in [0, 3, 255] {
+        for k in [0, 1, 2, 3, 4, 255]
+            .into_iter()
+            .filter(|&k| k != kind.byte())
+        {
             let mut b = bytes.clone();
             b[10] = k;
             let e = refuse(&b);

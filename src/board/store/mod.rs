@@ -8,7 +8,7 @@
 //! |---|---|
 //! | 0–7 | magic `SCHOFBIN` |
 //! | 8–9 | format version ([`VERSION`]) |
-//! | 10 | kind: 1 a lookup table, 2 pattern databases |
+//! | 10 | kind: 1 a lookup table, 2 pattern databases, 3 a pruning table |
 //! | 11, 12 | rows, columns |
 //! | 13 | `s`, the number of tile sets (0 for a table) |
 //! | 14–15 | zero |
@@ -48,10 +48,12 @@
 mod atomic;
 #[cfg(feature = "distributed")]
 pub(crate) mod checkpoint;
+mod keyed;
 
 pub use atomic::{
     open_pipe, remove_leftovers, temporary_prefix, write_atomically, write_atomically_with,
 };
+pub use keyed::{KEY_BYTES, MAX_PRUNING_PAYLOAD, keyed_bytes, read_keyed, write_keyed};
 
 use crate::board::{Arrangement, Board};
 use crate::text::{quoted, quoted_path};
@@ -91,6 +93,10 @@ pub enum Kind {
     LookupTable,
     /// Pattern databases ([`crate::search::pdb::Partition`]).
     PatternDatabases,
+    /// One pruning table of IDA* over a puzzle
+    /// ([`crate::twist::search::ida`]), keyed by what it projects
+    /// ([`read_keyed`]).
+    PruningTable,
 }
 
 impl Kind {
@@ -99,6 +105,7 @@ impl Kind {
         match self {
             Kind::LookupTable => 1,
             Kind::PatternDatabases => 2,
+            Kind::PruningTable => 3,
         }
     }
 
@@ -107,6 +114,7 @@ impl Kind {
         match b {
             1 => Some(Kind::LookupTable),
             2 => Some(Kind::PatternDatabases),
+            3 => Some(Kind::PruningTable),
             _ => None,
         }
     }
@@ -116,13 +124,14 @@ impl Kind {
         match self {
             Kind::LookupTable => MAX_TABLE_PAYLOAD,
             Kind::PatternDatabases => MAX_DATABASES_PAYLOAD,
+            Kind::PruningTable => MAX_PRUNING_PAYLOAD,
         }
     }
 
     /// The largest file of this kind.
     pub fn max_file(self) -> u64 {
         let header = match self {
-            Kind::LookupTable => FIXED_HEADER,
+            Kind::LookupTable | Kind::PruningTable => FIXED_HEADER,
             Kind::PatternDatabases => MAX_HEADER,
         };
         self.max_payload() + header as u64
@@ -134,6 +143,7 @@ impl fmt::Display for Kind {
         f.write_str(match self {
             Kind::LookupTable => "a lookup table",
             Kind::PatternDatabases => "pattern databases",
+            Kind::PruningTable => "a pruning table",
         })
     }
 }
@@ -250,6 +260,22 @@ pub enum StoreError {
         /// What was expected.
         expected: String,
     },
+}
+
+/// The folder where schofield keeps what it builds between runs (the
+/// 15-puzzle's pattern databases, IDA*'s pruning tables): `schofield` in
+/// the user's cache folder (`$XDG_CACHE_HOME` or `~/.cache` on Linux),
+/// else the current folder.
+///
+/// ```
+/// let f = schofield::board::store::cache_folder();
+/// assert!(f.ends_with("schofield") || f == std::path::Path::new("."));
+/// ```
+pub fn cache_folder() -> std::path::PathBuf {
+    match dirs::cache_dir() {
+        Some(base) => base.join("schofield"),
+        None => ".".into(),
+    }
 }
 
 /// True when `path` holds nothing, or a file some schofield wrote (its
@@ -449,6 +475,7 @@ pub fn read(path: &Path, kind: Kind) -> Result<Contents, StoreError> {
         });
     }
     let size = meta.len();
+    // The kinds with a board (a pruning table is read by `read_keyed`).
     let largest = Kind::LookupTable
         .max_file()
         .max(Kind::PatternDatabases.max_file());
@@ -482,7 +509,7 @@ pub fn read(path: &Path, kind: Kind) -> Result<Contents, StoreError> {
     parse(bytes, &name, kind)
 }
 
-fn describe(meta: &fs::Metadata) -> &'static str {
+pub(super) fn describe(meta: &fs::Metadata) -> &'static str {
     let t = meta.file_type();
     if t.is_dir() {
         return "a directory";
@@ -507,7 +534,12 @@ fn describe(meta: &fs::Metadata) -> &'static str {
 }
 
 /// Magic, version, kind, and the size against the kind's limit.
-fn check_fixed(head: &[u8], size: u64, name: &str, kind: Kind) -> Result<(), StoreError> {
+pub(super) fn check_fixed(
+    head: &[u8],
+    size: u64,
+    name: &str,
+    kind: Kind,
+) -> Result<(), StoreError> {
     let path = name.to_string();
     if &head[..8] != MAGIC {
         return Err(StoreError::Magic {
@@ -582,6 +614,13 @@ fn parse(bytes: Vec<u8>, name: &str, kind: Kind) -> Result<Contents, StoreError>
         });
     }
     check_fixed(&bytes, size, name, kind)?;
+    if kind == Kind::PruningTable {
+        return Err(StoreError::contents(
+            name,
+            "a pruning table, which has no board",
+            "a board's lookup table or pattern databases (pruning tables are read by read_keyed)",
+        ));
+    }
     let count = usize::from(bytes[13]);
     let payload_len = u64::from_le_bytes(bytes[32..40].try_into().expect("8 bytes"));
     // The tile sets: each a size byte and its tiles.
@@ -643,6 +682,8 @@ fn parse(bytes: Vec<u8>, name: &str, kind: Kind) -> Result<Contents, StoreError>
         )
     })?;
     let expected_payload = match kind {
+        // Refused above: it has no board.
+        Kind::PruningTable => payload_len,
         Kind::LookupTable => {
             if !sets.is_empty() {
                 return Err(wrong(

@@ -89,11 +89,7 @@ impl PartitionName {
     /// assert!(f.ends_with("pdb-7-8-blank-first.bin"));
     /// ```
     pub fn cache_file(self) -> std::path::PathBuf {
-        let name = format!("pdb-{}-blank-first.bin", self.name());
-        match dirs::cache_dir() {
-            Some(base) => base.join("schofield").join(name),
-            None => name.into(),
-        }
+        crate::board::store::cache_folder().join(format!("pdb-{}-blank-first.bin", self.name()))
     }
 
     /// The bytes the databases hold in memory: an eighth of a byte for

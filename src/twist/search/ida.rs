@@ -22,6 +22,11 @@
 //! starting move with the specimen: a move starts a minimal sequence when
 //! the position it makes is solved in one move fewer.
 //!
+//! The tables are chosen to fit a memory budget, the largest first
+//! ([`Solver::kept`]: the cube's edges in sets of seven or of six), and
+//! kept on disk between runs in the store's keyed container
+//! ([`crate::board::store::read_keyed`]), checked when read back.
+//!
 //! ```
 //! use schofield::puzzle::{Metric, library};
 //! use schofield::twist::space::Space;
@@ -174,6 +179,76 @@ impl Pruning {
         }
     }
 
+    /// The table `table` read back for the projection onto `kept`,
+    /// checked after its checksum: its length, the goal's value 0 and no
+    /// other, and, at values spread over the table, no neighbour more
+    /// than one farther; where every move's inverse is a move, none more
+    /// than one nearer and, unless it is the goal, one exactly one nearer.
+    fn checked(
+        space: &Space,
+        parts: &[Part],
+        kept: &[usize],
+        goal: &[u64],
+        table: Vec<u8>,
+    ) -> Result<Pruning, String> {
+        let mut strides = Vec::new();
+        let mut len = 1u64;
+        for &p in kept {
+            strides.push((p, len));
+            len *= parts[p].radix(space);
+        }
+        if table.len() as u64 != len {
+            return Err(format!("{} values, expected {len}", table.len()));
+        }
+        let at_goal: u64 = strides.iter().map(|&(p, stride)| goal[p] * stride).sum();
+        let pruning = Pruning {
+            parts: strides,
+            table,
+        };
+        if pruning.table[at_goal as usize] != 0 {
+            return Err("the goal is not at distance 0".into());
+        }
+        let nm = space.move_count();
+        let e = space.effective_moves();
+        let closed = e.iter().all(|a| e.iter().any(|b| a.then(b).is_identity()));
+        let step = (len / 1024).max(1);
+        let mut x = vec![0u64; parts.len()];
+        for v in (0..len).step_by(step as usize) {
+            let d = pruning.table[v as usize];
+            if d == 0 && v != at_goal {
+                return Err(format!("value {v} at distance 0, which is not the goal"));
+            }
+            if d == UNSEEN {
+                continue;
+            }
+            let mut rest = v;
+            for &(p, _) in &pruning.parts {
+                let radix = parts[p].radix(space);
+                x[p] = rest % radix;
+                rest /= radix;
+            }
+            let mut nearer = d == 0;
+            for m in 0..nm {
+                let w: u64 = pruning
+                    .parts
+                    .iter()
+                    .map(|&(p, stride)| parts[p].step(space, x[p], m) * stride)
+                    .sum();
+                let e = pruning.table[w as usize];
+                if e == UNSEEN || e > d + 1 || (closed && e + 1 < d) {
+                    return Err(format!("value {v} at distance {d} beside {w} at {e}"));
+                }
+                nearer |= e + 1 == d;
+            }
+            if closed && !nearer {
+                return Err(format!(
+                    "value {v} at distance {d} with no neighbour nearer"
+                ));
+            }
+        }
+        Ok(pruning)
+    }
+
     /// The estimate for the position of parts `x`: its projection's
     /// distance.
     #[inline]
@@ -282,21 +357,29 @@ pub struct Progress {
     pub seconds: f64,
 }
 
-/// The parts and the projections a solver takes: the parts' tables'
-/// bytes counted before any is made.
+/// A part before it is made: which digit, or which pieces of which
+/// coordinate.
+#[derive(Debug, Clone, PartialEq, Eq)]
+enum PartSpec {
+    Digit(usize),
+    Pieces(usize, Vec<u8>),
+}
+
+/// The parts and the projections a solver takes, and the bytes their
+/// tables need, counted before any is made.
 struct Plan {
-    parts: Vec<Part>,
+    parts: Vec<PartSpec>,
     projections: Vec<Vec<usize>>,
+    bytes: u64,
 }
 
 impl Plan {
     /// Each coordinate's digits together where they number at most
     /// `most_values`; past it, pieces all different, the pieces in sets
     /// of as many as fit (and each digit alone that fits); else each
-    /// digit alone that fits. Refused past `max_memory` bytes before any
-    /// table is made.
-    fn new(space: &Space, most_values: u64, max_memory: Option<u64>) -> Result<Plan, SearchError> {
-        let mut parts: Vec<Part> = Vec::new();
+    /// digit alone that fits.
+    fn new(space: &Space, most_values: u64) -> Result<Plan, SearchError> {
+        let mut parts: Vec<PartSpec> = Vec::new();
         let mut projections: Vec<Vec<usize>> = Vec::new();
         let mut bytes = 0u64;
         let mut d = 0;
@@ -312,36 +395,39 @@ impl Plan {
                 .try_fold(1u64, |acc, &k| acc.checked_mul(space.digit(k).0));
             let first = parts.len();
             if together.is_some_and(|n| n <= most_values) {
-                parts.extend(same.iter().map(|&k| Part::Digit(k)));
+                parts.extend(same.iter().map(|&k| PartSpec::Digit(k)));
                 projections.push((first..parts.len()).collect());
                 continue;
             }
-            let alone = |parts: &mut Vec<Part>, projections: &mut Vec<Vec<usize>>, all: bool| {
-                for &k in &same {
-                    let (radix, _) = space.digit(k);
-                    let fits = radix <= most_values;
-                    if fits && (all || radix <= crate::twist::space::MAX_TABLE) {
-                        projections.push(vec![parts.len()]);
+            let alone =
+                |parts: &mut Vec<PartSpec>, projections: &mut Vec<Vec<usize>>, all: bool| {
+                    for &k in &same {
+                        let (radix, _) = space.digit(k);
+                        let fits = radix <= most_values;
+                        if fits && (all || radix <= crate::twist::space::MAX_TABLE) {
+                            projections.push(vec![parts.len()]);
+                        }
+                        if all || (fits && radix <= crate::twist::space::MAX_TABLE) {
+                            parts.push(PartSpec::Digit(k));
+                        }
                     }
-                    if all || (fits && radix <= crate::twist::space::MAX_TABLE) {
-                        parts.push(Part::Digit(k));
-                    }
-                }
-            };
+                };
             match Plan::sets(space, coord, most_values) {
                 Some((n, k)) if first + n.div_ceil(k) + same.len() <= MAX_DIGITS => {
                     let (_, modulus) = space.distinct_pieces(coord).expect("distinct");
-                    let mut start = 0;
-                    while start < n {
-                        let size = k.min(n - start);
-                        let (places, _) = PieceSet::size(n, size, modulus).expect("sized");
-                        bytes = bytes.saturating_add(PieceSet::bytes(places, space.move_count()));
-                        super::within(bytes, bytes, max_memory)?;
-                        let pieces: Vec<u8> = (start..start + size).map(|p| p as u8).collect();
-                        let set = space.piece_set(coord, &pieces).expect("a piece set");
+                    let (places, orientations) = PieceSet::size(n, k, modulus).expect("sized");
+                    // Sets of `k` pieces each, the last one ending at the
+                    // last piece: twelve edges in sevens overlap in two.
+                    for set in 0..n.div_ceil(k) {
+                        let start = (set * k).min(n - k);
+                        let pieces: Vec<u8> = (start..start + k).map(|p| p as u8).collect();
+                        bytes = bytes.saturating_add(PieceSet::bytes(
+                            places,
+                            orientations,
+                            space.move_count(),
+                        ));
                         projections.push(vec![parts.len()]);
-                        parts.push(Part::Pieces(set));
-                        start += size;
+                        parts.push(PartSpec::Pieces(coord, pieces));
                     }
                     alone(&mut parts, &mut projections, false);
                 }
@@ -351,12 +437,20 @@ impl Plan {
         if parts.len() > MAX_DIGITS {
             return Err(SearchError::NotCanonical);
         }
+        let radix = |k: usize| match &parts[k] {
+            PartSpec::Digit(d) => space.digit(*d).0,
+            PartSpec::Pieces(coord, pieces) => {
+                let (n, modulus) = space.distinct_pieces(*coord).expect("distinct");
+                let (p, o) = PieceSet::size(n, pieces.len(), modulus).expect("sized");
+                p * o
+            }
+        };
         // Projections together are a stronger estimate than apart: the two
         // smallest are joined while they fit (the Skewb's corners and
         // centres, each too small alone to guide the search).
         let size = |p: &Vec<usize>| -> u64 {
             p.iter()
-                .try_fold(1u64, |acc, &k| acc.checked_mul(parts[k].radix(space)))
+                .try_fold(1u64, |acc, &k| acc.checked_mul(radix(k)))
                 .unwrap_or(u64::MAX)
         };
         loop {
@@ -373,12 +467,28 @@ impl Plan {
                 _ => break,
             }
         }
-        let needed: u64 = projections
+        let bytes = projections
             .iter()
-            .map(|p| p.iter().map(|&k| parts[k].radix(space)).product::<u64>())
+            .map(size)
             .fold(bytes, u64::saturating_add);
-        super::within(needed, needed, max_memory)?;
-        Ok(Plan { parts, projections })
+        Ok(Plan {
+            parts,
+            projections,
+            bytes,
+        })
+    }
+
+    /// The plan of the largest tables whose bytes fit `bytes`: `most_values`
+    /// halved from 2^33 until the plan fits, else the smallest plan.
+    fn fitted(space: &Space, bytes: u64) -> Result<Plan, SearchError> {
+        let mut most = 1u64 << 33;
+        loop {
+            let plan = Plan::new(space, most)?;
+            if plan.bytes <= bytes || most == 1 {
+                return Ok(plan);
+            }
+            most /= 2;
+        }
     }
 
     /// For coordinate `coord` of distinct pieces, its slots and the most
@@ -392,6 +502,82 @@ impl Plan {
             .last()
             .map(|k| (n, k))
     }
+
+    /// The parts made.
+    fn parts(&self, space: &Space) -> Vec<Part> {
+        self.parts
+            .iter()
+            .map(|p| match p {
+                PartSpec::Digit(d) => Part::Digit(*d),
+                PartSpec::Pieces(coord, pieces) => {
+                    Part::Pieces(space.piece_set(*coord, pieces).expect("a piece set"))
+                }
+            })
+            .collect()
+    }
+
+    /// The key of projection `p` on disk: the space's fingerprint, the
+    /// parts it keeps and the layout of the table ([`TABLE_LAYOUT`]).
+    fn key(&self, space: &Space, p: usize) -> [u8; crate::board::store::KEY_BYTES] {
+        let kept: Vec<&PartSpec> = self.projections[p]
+            .iter()
+            .map(|&k| &self.parts[k])
+            .collect();
+        let text = format!("{TABLE_LAYOUT} {:032x} {kept:?}", space.fingerprint());
+        xxhash_rust::xxh3::xxh3_128(text.as_bytes()).to_le_bytes()
+    }
+}
+
+/// The layout of a pruning table as it is kept on disk: a byte a value,
+/// [`UNSEEN`] where no path leads. Part of every key, so that a table of
+/// another layout is never read as this one.
+const TABLE_LAYOUT: &str = "pruning-bytes-1";
+
+/// Where a solver's tables are kept between runs, and what became of each
+/// ([`Solver::kept`]).
+///
+/// ```
+/// use schofield::puzzle::{Metric, library};
+/// use schofield::twist::space::Space;
+/// use schofield::twist::search::ida::{Solver, TableSource};
+/// let p = library::get("pyraminx").unwrap();
+/// let moves = p.moves(Metric::Face, None).unwrap();
+/// let space = Space::new(&p, &moves).unwrap();
+/// let dir = std::env::temp_dir().join(format!("schofield-kept-{}", std::process::id()));
+/// std::fs::create_dir_all(&dir).unwrap();
+/// let (_, first) = Solver::kept(&space, 1 << 20, &dir).unwrap();
+/// assert!(first.iter().all(|k| k.source == TableSource::Built && k.path.exists()));
+/// let (_, again) = Solver::kept(&space, 1 << 20, &dir).unwrap();
+/// assert!(again.iter().all(|k| k.source == TableSource::Read));
+/// std::fs::remove_dir_all(&dir).unwrap();
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct KeptTable {
+    /// Its file.
+    pub path: std::path::PathBuf,
+    /// Its values (a byte each).
+    pub values: u64,
+    /// How it was had.
+    pub source: TableSource,
+}
+
+/// How a kept table was had.
+///
+/// ```
+/// use schofield::twist::search::ida::TableSource;
+/// let damaged = TableSource::Replaced("its checksum does not match".into());
+/// assert_ne!(damaged, TableSource::Built);
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum TableSource {
+    /// Read from its file.
+    Read,
+    /// Built and written to its file.
+    Built,
+    /// Built, its file being unfit (the reason), and written again.
+    Replaced(String),
+    /// Built; the file could not be written (the reason).
+    NotKept(String),
 }
 
 impl<'s> Solver<'s> {
@@ -409,23 +595,97 @@ impl<'s> Solver<'s> {
         most_values: u64,
         max_memory: Option<u64>,
     ) -> Result<Solver<'s>, SearchError> {
+        Solver::check(space)?;
+        let plan = Plan::new(space, most_values)?;
+        super::within(plan.bytes, plan.bytes, max_memory)?;
+        Ok(Solver::made(space, &plan, |_, parts, p, goal| {
+            Pruning::build(space, parts, p, goal)
+        }))
+    }
+
+    /// A solver for `space` whose tables are the largest that fit `bytes`
+    /// (the cube's edges in sets of seven from 1.83 GB, of six from
+    /// 293 MB, move tables included), each read from the folder `store`
+    /// where it was kept by an
+    /// earlier run, else built and kept there (written whole or not at
+    /// all). A file that fails its checks (checksum, key, values) is
+    /// built again and replaced. Says what became of each table.
+    pub fn kept(
+        space: &'s Space,
+        bytes: u64,
+        store: &std::path::Path,
+    ) -> Result<(Solver<'s>, Vec<KeptTable>), SearchError> {
+        use crate::board::store::{self, Kind};
+        Solver::check(space)?;
+        let plan = Plan::fitted(space, bytes)?;
+        super::within(plan.bytes, plan.bytes, Some(bytes))?;
+        let mut kept = Vec::new();
+        let solver = Solver::made(space, &plan, |k, parts, p, goal| {
+            let key = plan.key(space, k);
+            let hex: String = key.iter().rev().map(|b| format!("{b:02x}")).collect();
+            let path = store.join(format!("pruning-{hex}.bin"));
+            let len: u64 = p.iter().map(|&k| parts[k].radix(space)).product();
+            let mut source = TableSource::Built;
+            if path.exists() {
+                let read = store::read_keyed(&path, Kind::PruningTable, &key)
+                    .map_err(|e| e.to_string())
+                    .and_then(|table| Pruning::checked(space, parts, p, goal, table));
+                match read {
+                    Ok(pruning) => {
+                        kept.push(KeptTable {
+                            path,
+                            values: len,
+                            source: TableSource::Read,
+                        });
+                        return pruning;
+                    }
+                    Err(why) => source = TableSource::Replaced(why),
+                }
+            }
+            let pruning = Pruning::build(space, parts, p, goal);
+            if let Err(e) = store::write_keyed(&path, Kind::PruningTable, &key, &pruning.table) {
+                source = TableSource::NotKept(e.to_string());
+            }
+            kept.push(KeptTable {
+                path,
+                values: len,
+                source,
+            });
+            pruning
+        });
+        Ok((solver, kept))
+    }
+
+    /// Refuses a space IDA* cannot search.
+    fn check(space: &Space) -> Result<(), SearchError> {
         if space.move_count() > 64 || space.up_to_rotation() || space.digit_count() > MAX_DIGITS {
             return Err(SearchError::NotCanonical);
         }
-        let Plan { parts, projections } = Plan::new(space, most_values, max_memory)?;
+        Ok(())
+    }
+
+    /// The solver of `plan`, each projection's table from `table`.
+    fn made(
+        space: &'s Space,
+        plan: &Plan,
+        mut table: impl FnMut(usize, &[Part], &[usize], &[u64]) -> Pruning,
+    ) -> Solver<'s> {
+        let parts = plan.parts(space);
         let goal = Solver::parts_in(space, &parts, &space.goal_digits());
-        let prunings = projections
+        let prunings = plan
+            .projections
             .iter()
-            .map(|p| Pruning::build(space, &parts, p, &goal))
+            .enumerate()
+            .map(|(k, p)| table(k, &parts, p, &goal))
             .collect();
-        Ok(Solver {
+        Solver {
             space,
             parts,
             goal,
             prunings,
             follows: Solver::follows(space, true),
             may_follow: Solver::follows(space, false),
-        })
+        }
     }
 
     /// The values of `parts` for the position of digits `digits`.
@@ -979,5 +1239,105 @@ mod tests {
         }
         assert_eq!(told.into_inner().unwrap(), [first]);
         assert!(Solver::new(&space, 1 << 24, Some(1000)).is_err());
+    }
+
+    /// Tables kept on disk: built and written once, read back the next
+    /// time with the same answers; a damaged file, or one under another
+    /// projection's name, is built again and replaced; the budget picks
+    /// the tables.
+    #[test]
+    fn pruning_tables_are_kept_read_and_replaced() {
+        let p = library::get("corners").unwrap();
+        let moves = p.moves(Metric::Face, None).unwrap();
+        let space = Space::new(&p, &moves).unwrap();
+        let dir = tempfile::tempdir().unwrap();
+        let mut x = space.goal_index();
+        for m in [0, 4, 8, 1, 5, 7, 2] {
+            x = space.apply(x, m);
+        }
+        // Sets of corners, a few megabytes.
+        let budget = 40 << 20;
+        let sources = |kept: &[KeptTable]| -> Vec<TableSource> {
+            kept.iter().map(|k| k.source.clone()).collect()
+        };
+        let (built, kept) = Solver::kept(&space, budget, dir.path()).unwrap();
+        assert!(kept.len() >= 2, "{kept:?}");
+        assert!(
+            kept.iter().all(|k| k.source == TableSource::Built),
+            "{kept:?}"
+        );
+        let answer = built.solve_index(x, &Allowance::default()).unwrap();
+        let (read, again) = Solver::kept(&space, budget, dir.path()).unwrap();
+        assert!(
+            again.iter().all(|k| k.source == TableSource::Read),
+            "{again:?}"
+        );
+        // The same answer (the positions generated vary with the cores).
+        let again_answer = read.solve_index(x, &Allowance::default()).unwrap();
+        assert_eq!(
+            (again_answer.moves, again_answer.path, again_answer.starting),
+            (answer.moves, answer.path, answer.starting)
+        );
+        assert_eq!(
+            again.iter().map(|k| &k.path).collect::<Vec<_>>(),
+            kept.iter().map(|k| &k.path).collect::<Vec<_>>()
+        );
+        // One byte changed in the first table's payload.
+        let first = &kept[0].path;
+        let mut bytes = std::fs::read(first).unwrap();
+        let at = bytes.len() - 1;
+        bytes[at] ^= 1;
+        std::fs::write(first, &bytes).unwrap();
+        let (_, fixed) = Solver::kept(&space, budget, dir.path()).unwrap();
+        match &sources(&fixed)[0] {
+            TableSource::Replaced(why) => assert!(why.contains("checksum"), "{why}"),
+            other => panic!("{other:?}"),
+        }
+        assert!(sources(&fixed)[1..].iter().all(|s| *s == TableSource::Read));
+        // The second table's file under the first one's name.
+        std::fs::copy(&kept[1].path, first).unwrap();
+        let (_, fixed) = Solver::kept(&space, budget, dir.path()).unwrap();
+        match &sources(&fixed)[0] {
+            TableSource::Replaced(why) => assert!(why.contains("keyed"), "{why}"),
+            other => panic!("{other:?}"),
+        }
+        let (_, last) = Solver::kept(&space, budget, dir.path()).unwrap();
+        assert!(
+            last.iter().all(|k| k.source == TableSource::Read),
+            "{last:?}"
+        );
+        // A table of the right key whose values are wrong: refused after
+        // its checksum, by the check of neighbours.
+        let plan = Plan::fitted(&space, budget).unwrap();
+        let key = plan.key(&space, 0);
+        let mut table =
+            crate::board::store::read_keyed(first, crate::board::store::Kind::PruningTable, &key)
+                .unwrap();
+        for v in table.iter_mut() {
+            if *v > 1 {
+                *v = 1;
+            }
+        }
+        crate::board::store::write_keyed(
+            first,
+            crate::board::store::Kind::PruningTable,
+            &key,
+            &table,
+        )
+        .unwrap();
+        let (_, fixed) = Solver::kept(&space, budget, dir.path()).unwrap();
+        match &sources(&fixed)[0] {
+            TableSource::Replaced(why) => {
+                assert!(why.contains("beside") || why.contains("nearer"), "{why}")
+            }
+            other => panic!("{other:?}"),
+        }
+        // A larger budget takes larger tables: the corners whole.
+        let (_, whole) = Solver::kept(&space, 200 << 20, dir.path()).unwrap();
+        assert_eq!(
+            whole.iter().map(|k| k.values).max(),
+            Some(88_179_840),
+            "{whole:?}"
+        );
     }
 }

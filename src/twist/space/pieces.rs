@@ -55,9 +55,12 @@ pub struct PieceSet {
     moves: usize,
     /// `place_step[p * moves + m]`: the places move `m` makes of places
     /// `p`; `gains[p * moves + m]`: the orientation (a digit a piece) the
-    /// pieces gain on the way.
+    /// pieces gain on the way, a byte where every orientation fits one
+    /// (seven of the cube's edges: 72 MB rather than 287), else in
+    /// `wide_gains`.
     place_step: Vec<u32>,
-    gains: Vec<u32>,
+    gains: Vec<u8>,
+    wide_gains: Vec<u32>,
 }
 
 impl Space {
@@ -100,12 +103,12 @@ impl Space {
         // slot goes, and the orientation it gains there.
         let local = |g: u16| coord.slots.iter().position(|&x| x == g).expect("a slot");
         let mut to = vec![0u8; nm * n];
-        let mut gain = vec![0u8; nm * n];
+        let mut gain_of = vec![0u8; nm * n];
         for (m, map) in self.moves.iter().enumerate() {
             for (t, &g) in coord.slots.iter().enumerate() {
                 let s = local(map.src[usize::from(g)]);
                 to[m * n + s] = t as u8;
-                gain[m * n + s] = if modulus > 1 {
+                gain_of[m * n + s] = if modulus > 1 {
                     map.gain[usize::from(g)]
                 } else {
                     0
@@ -123,26 +126,53 @@ impl Space {
             moves: nm,
             place_step: Vec::new(),
             gains: Vec::new(),
+            wide_gains: Vec::new(),
         };
-        let mut place_step = Vec::with_capacity(places as usize * nm);
-        let mut gains = Vec::with_capacity(places as usize * nm);
-        let mut locs = [0u8; MAX_SET_SLOTS];
-        let mut moved = [0u8; MAX_SET_SLOTS];
-        for p in 0..places {
-            set.unrank_places(p, &mut locs[..k]);
-            for m in 0..nm {
-                let mut g = 0u64;
-                for j in 0..k {
-                    let s = m * n + usize::from(locs[j]);
-                    moved[j] = to[s];
-                    g = g * set.modulus + u64::from(gain[s]);
+        let narrow = orientations <= 256;
+        let cells = places as usize * nm;
+        let mut place_step = vec![0u32; cells];
+        let mut gains = vec![0u8; if narrow { cells } else { 0 }];
+        let mut wide_gains = vec![0u32; if narrow { 0 } else { cells }];
+        // Each run of places on a core: unranked, moved, ranked again.
+        let run = 4096;
+        let fill = |first: usize, steps: &mut [u32], gain: &mut dyn FnMut(usize, u64)| {
+            let mut locs = [0u8; MAX_SET_SLOTS];
+            let mut moved = [0u8; MAX_SET_SLOTS];
+            for (i, row) in steps.chunks_mut(nm).enumerate() {
+                set.unrank_places((first + i) as u64, &mut locs[..k]);
+                for (m, cell) in row.iter_mut().enumerate() {
+                    let mut g = 0u64;
+                    for j in 0..k {
+                        let s = m * n + usize::from(locs[j]);
+                        moved[j] = to[s];
+                        g = g * set.modulus + u64::from(gain_of[s]);
+                    }
+                    *cell = set.rank_places(&moved[..k]) as u32;
+                    gain(i * nm + m, g);
                 }
-                place_step.push(set.rank_places(&moved[..k]) as u32);
-                gains.push(g as u32);
             }
+        };
+        use rayon::prelude::*;
+        if narrow {
+            place_step
+                .par_chunks_mut(run * nm)
+                .zip(gains.par_chunks_mut(run * nm))
+                .enumerate()
+                .for_each(|(c, (steps, gains))| {
+                    fill(c * run, steps, &mut |at, g| gains[at] = g as u8)
+                });
+        } else {
+            place_step
+                .par_chunks_mut(run * nm)
+                .zip(wide_gains.par_chunks_mut(run * nm))
+                .enumerate()
+                .for_each(|(c, (steps, gains))| {
+                    fill(c * run, steps, &mut |at, g| gains[at] = g as u32)
+                });
         }
         set.place_step = place_step;
         set.gains = gains;
+        set.wide_gains = wide_gains;
         Some(set)
     }
 }
@@ -172,13 +202,14 @@ impl PieceSet {
 
     /// The bytes of its move tables.
     pub fn table_bytes(&self) -> u64 {
-        PieceSet::bytes(self.places, self.moves)
+        PieceSet::bytes(self.places, self.orientations, self.moves)
     }
 
     /// The bytes of the move tables of a set of `places` places under
     /// `moves` moves.
-    pub fn bytes(places: u64, moves: usize) -> u64 {
-        places.saturating_mul(moves as u64).saturating_mul(8)
+    pub fn bytes(places: u64, orientations: u64, moves: usize) -> u64 {
+        let gain = if orientations <= 256 { 1 } else { 4 };
+        places.saturating_mul(moves as u64).saturating_mul(4 + gain)
     }
 
     /// The value move `m` makes of value `v`.
@@ -186,7 +217,10 @@ impl PieceSet {
     pub fn step(&self, v: u64, m: usize) -> u64 {
         let (p, o) = (v / self.orientations, v % self.orientations);
         let at = p as usize * self.moves + m;
-        let g = u64::from(self.gains[at]);
+        let g = match self.gains.get(at) {
+            Some(&g) => u64::from(g),
+            None => u64::from(self.wide_gains[at]),
+        };
         let o = match self.modulus {
             1 => 0,
             2 => o ^ g,
@@ -270,6 +304,59 @@ impl PieceSet {
 }
 
 impl Space {
+    /// A fingerprint of the space: its orbits, goal, coordinates, digits
+    /// and moves (xxh3-128). Two spaces with one fingerprint number their
+    /// positions alike and move them alike, so a table made for one
+    /// serves the other (the pruning tables kept on disk are keyed by it).
+    ///
+    /// ```
+    /// use schofield::puzzle::{Metric, library};
+    /// use schofield::twist::space::Space;
+    /// let cube = library::get("3x3x3").unwrap();
+    /// let face = cube.moves(Metric::Face, None).unwrap();
+    /// let quarter = cube.moves(Metric::Quarter, None).unwrap();
+    /// let a = Space::unnumbered(&cube, &face, None).unwrap();
+    /// let b = Space::unnumbered(&cube, &face, None).unwrap();
+    /// let c = Space::unnumbered(&cube, &quarter, None).unwrap();
+    /// assert_eq!(a.fingerprint(), b.fingerprint());
+    /// assert_ne!(a.fingerprint(), c.fingerprint());
+    /// ```
+    pub fn fingerprint(&self) -> u128 {
+        let coords: Vec<_> = self
+            .coords
+            .iter()
+            .map(|c| {
+                (
+                    &c.slots,
+                    &c.dense,
+                    &c.counts,
+                    c.kind,
+                    c.modulus,
+                    c.ori_digits,
+                    c.ori_sum,
+                    &c.follow,
+                )
+            })
+            .collect();
+        let digits: Vec<_> = self
+            .digits
+            .iter()
+            .map(|d| (d.coord, d.ori, d.radix.get(), d.stride))
+            .collect();
+        let text = format!(
+            "{:?}",
+            (
+                &self.orbits,
+                &self.goal,
+                coords,
+                digits,
+                &self.moves,
+                self.numbered
+            )
+        );
+        xxhash_rust::xxh3::xxh3_128(text.as_bytes())
+    }
+
     /// The flat state whose digits are `digits` ([`Space::digits_of`]).
     pub fn flat_of_digits(&self, digits: &[u64]) -> Flat {
         let mut f = self.scratch();
