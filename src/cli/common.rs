@@ -1,5 +1,5 @@
 //! Pieces every command shares: the `--format` flag, the result type,
-//! progress bars, output files and the cache folder.
+//! progress bars and output files.
 
 use clap::{Args, ValueEnum};
 use schofield::render::Format;

@@ -56,7 +56,8 @@ pub struct PuzzleArgs {
     #[arg(long, value_delimiter = ',', value_name = "MOVES")]
     pub generators: Option<Vec<String>>,
     /// The most memory the search may use, in megabytes (it is refused
-    /// before it starts when it needs more).
+    /// before it starts when it needs more; IDA*'s pruning tables are
+    /// chosen to fit it).
     #[arg(long, value_name = "MB", value_parser = super::common::megabytes, allow_negative_numbers = true)]
     pub max_memory: Option<u64>,
     /// For a puzzle that declares no symmetries (a .tws or KPuzzle file):

@@ -61,14 +61,14 @@ pub fn solve_command(c: SolveCommand, sink: &Sink) -> Outcome {
     // needs the whole table.
     let one = !c.whole_table
         && !is_stdin(&c.args.position)
-        && !c.args.steps.steps
         && c.args.out.get_or_svg()?.is_some()
         && schofield::twist::analysis::one_search_pays(&puzzle, &moves);
     let past = schofield::twist::analysis::past_the_table(&puzzle, &moves);
     if past && c.whole_table {
         return Err(format!(
-            "--whole-table: {} has more positions than the whole table takes (2^28), so its positions are answered by IDA*; leave out --whole-table",
-            schofield::text::quoted(puzzle.name())
+            "--whole-table: {} has more positions than the whole table takes ({}), so its positions are answered by IDA*; leave out --whole-table",
+            schofield::text::quoted(puzzle.name()),
+            grouped(schofield::twist::analysis::DENSE_MOST as usize)
         )
         .into());
     }
@@ -85,7 +85,7 @@ pub fn solve_command(c: SolveCommand, sink: &Sink) -> Outcome {
     // and at most a byte for 16 numbered positions: a small puzzle's
     // position is answered in milliseconds by small tables, read sooner
     // than large ones would save.
-    let allowed = options.max_memory.unwrap_or(PRUNING_BYTES);
+    let allowed = super::common::memory_allowed(c.puzzle.max_memory);
     let mut table_bytes = match c.puzzle.max_memory {
         Some(_) => allowed,
         None => allowed.min(PRUNING_BYTES),
@@ -117,21 +117,9 @@ fn searched(
     sink: &Sink,
 ) -> Outcome {
     use schofield::twist::search::ida::Solver;
-    let format = args.out.get_or_svg()?;
-    let unsupported = if args.steps.steps {
-        Some("--steps")
-    } else if format.is_none() {
-        Some("a drawing")
-    } else {
-        None
+    let Some(format) = args.out.get_or_svg()? else {
+        return Err(no_drawing_searched(puzzle).into());
     };
-    if let Some(what) = unsupported {
-        return Err(format!(
-            "{} has more positions than the whole table takes, and one position is solved by IDA*: {what} is not yet answered there (text, json, jsonl, yaml and csv are)",
-            schofield::text::quoted(puzzle.name())
-        )
-        .into());
-    }
     let space = schofield::twist::space::Space::unnumbered(puzzle, moves, options.max_memory)?;
     let notation = schofield::twist::notation::Notation::new(puzzle, moves);
     // Made on first use: the group (pieces all different), the tables.
@@ -147,7 +135,7 @@ fn searched(
                 let relative = schofield::twist::solve::relative_position(puzzle, &given, &to)?;
                 (relative.clone(), Some(relative))
             }
-            None => (given, None),
+            None => (given.clone(), None),
         };
         // The invariants first, for their reasons; then, pieces all
         // different, the group itself (IDA* would never end on a position
@@ -164,7 +152,21 @@ fn searched(
                 .is_some_and(|g| g.contains(&as_points(&element)));
         }
         let Some(digits) = space.digits_of(&pattern).filter(|_| reached) else {
-            return Err(notation.why_unreached(&pattern).into());
+            let why = notation.why_unreached(&pattern);
+            return Err(match &args.to {
+                // Said of the two positions, as under the table.
+                Some(to) => schofield::twist::notation::PositionError::NotJoined {
+                    from: text.trim().to_string(),
+                    to: to.trim().to_string(),
+                    relative: format!("a change, {},", notation.pattern_text(&pattern)),
+                    why: match why {
+                        schofield::twist::notation::PositionError::Unreachable(why) => why,
+                        other => other.to_string(),
+                    },
+                },
+                None => why,
+            }
+            .into());
         };
         // The target itself needs no table.
         let trivial;
@@ -204,9 +206,22 @@ fn searched(
             report.goal = Some(to.trim().to_string());
             report.relative = Some(notation.pattern_text(relative));
         }
-        Ok(render::render_searched(&report, format)?)
+        let body = render::render_searched(&report, format)?;
+        // The specimen played from the position as given (towards --to's
+        // position, with --to).
+        let replay = || {
+            let labels = found.path.iter().map(|&m| moves.get(m).name().to_string());
+            pattern_steps(&notation, moves, &given, &found.path, labels.collect())
+        };
+        steps_if(
+            args.steps,
+            body,
+            &report,
+            replay,
+            format,
+            args.out.text_width(),
+        )
     };
-    let format = format.unwrap_or(Format::Text);
     if is_stdin(&args.position) {
         super::common::batch(stdin_positions(puzzle, &notation)?, format, sink, one)
     } else {
@@ -320,8 +335,7 @@ fn note_kept(kept: &[schofield::twist::search::ida::KeptTable], seconds: f64) {
     for k in kept {
         if let TableSource::Replaced(why) = &k.source {
             super::common::note_on_success(format!(
-                "the kept pruning table {} was unfit ({why}); it was built again",
-                k.path.display()
+                "a kept pruning table was unfit ({why}); it was built again"
             ));
         }
     }
@@ -345,7 +359,7 @@ fn note_kept(kept: &[schofield::twist::search::ida::KeptTable], seconds: f64) {
         format!("built in {seconds:.1} s, kept in")
     } else {
         format!(
-            "{} of them built in {seconds:.1} s, kept in",
+            "({} of them built in {seconds:.1} s) kept in",
             kept.len() - read
         )
     };
@@ -594,9 +608,13 @@ fn between(
 
 /// The refusal of a drawing for a puzzle with no layout.
 fn no_drawing(a: &Analysis) -> String {
+    no_layout(a.puzzle().name())
+}
+
+/// The refusal of a drawing for the puzzle `name`, which has no layout.
+fn no_layout(name: &str) -> String {
     format!(
-        "--format svg draws positions on a puzzle's layout, and the {} has none; use text, json, jsonl, yaml or csv",
-        a.puzzle().name()
+        "--format svg draws positions on a puzzle's layout, and the {name} has none; use text, json, jsonl, yaml or csv"
     )
 }
 
@@ -926,19 +944,13 @@ pub fn path_command(c: PathCommand) -> Outcome {
     let format = c.args.out.get_or_svg()?;
     // A path needs no table but for its drawings: past the table, or
     // where the analysis would take longer than following the moves.
-    let without = format.is_some()
-        && !c.args.steps.steps
-        && schofield::twist::analysis::one_search_pays(&puzzle, &moves);
+    let without = format.is_some() && schofield::twist::analysis::one_search_pays(&puzzle, &moves);
     if !without && !schofield::twist::analysis::past_the_table(&puzzle, &moves) {
         return follow(&c.puzzle.analyse(false)?, c.args);
     }
     let args = c.args;
-    let Some(format) = format.filter(|_| !args.steps.steps) else {
-        return Err(format!(
-            "{} has more positions than the whole table takes: --steps and drawings are not answered there (text, json, yaml and csv are)",
-            schofield::text::quoted(puzzle.name())
-        )
-        .into());
+    let Some(format) = format else {
+        return Err(no_drawing_searched(&puzzle).into());
     };
     let notation = schofield::twist::notation::Notation::new(&puzzle, &moves);
     let path = Path::parse(&moves, &args.path.join(" "))?;
@@ -947,7 +959,58 @@ pub fn path_command(c: PathCommand) -> Outcome {
         None => puzzle.goal().clone(),
     };
     let report = PathReport::from_pattern(&puzzle, &moves, &from, &path);
-    Ok(render::render_path(&report, format, args.out.text_width())?)
+    let body = render::render_path(&report, format, args.out.text_width())?;
+    let replay = || {
+        let labels = path
+            .marked(&moves)
+            .split_whitespace()
+            .map(String::from)
+            .collect();
+        pattern_steps(&notation, &moves, &from, path.moves(), labels)
+    };
+    steps_if(
+        args.steps,
+        body,
+        &report,
+        replay,
+        format,
+        args.out.text_width(),
+    )
+}
+
+/// The positions along `path` from the pattern `start`, each written as
+/// a grid or a pattern, labelled by `labels` (one a move): the steps of a
+/// path where there is no table.
+fn pattern_steps(
+    notation: &schofield::twist::notation::Notation,
+    moves: &schofield::puzzle::MoveSet,
+    start: &schofield::puzzle::Pattern,
+    path: &[usize],
+    labels: Vec<String>,
+) -> render::Steps {
+    let shown = |p: &schofield::puzzle::Pattern| {
+        notation.grid(p).unwrap_or_else(|| notation.pattern_text(p))
+    };
+    let mut at = start.clone();
+    let mut grids = vec![shown(&at)];
+    for &m in path {
+        at = at.apply(moves.get(m).transformation());
+        grids.push(shown(&at));
+    }
+    render::Steps { grids, labels }
+}
+
+/// The refusal of a drawing where one position is solved without the
+/// table: the same words as the table's for a puzzle with no layout.
+fn no_drawing_searched(puzzle: &schofield::puzzle::Puzzle) -> String {
+    if puzzle.layout().is_empty() {
+        no_layout(puzzle.name())
+    } else {
+        format!(
+            "{} is answered without the whole table here, and its drawings are not yet drawn there; use text, json, jsonl, yaml or csv",
+            schofield::text::quoted(puzzle.name())
+        )
+    }
 }
 
 /// `path`.

@@ -227,7 +227,7 @@ impl SolutionReport {
         use crate::twist::notation::PositionError;
         let puzzle = a.puzzle();
         let (t_from, t_to) = elements_between(puzzle, from, to)?;
-        let relative = puzzle.goal().apply(&t_to.inverse().then(&t_from));
+        let relative = relative_of(puzzle, &t_from, &t_to);
         let name = |p: &crate::puzzle::Pattern| {
             let notation = a.notation();
             notation.grid(p).unwrap_or_else(|| notation.pattern_text(p))
@@ -554,7 +554,17 @@ pub fn relative_position(
     to: &crate::puzzle::Pattern,
 ) -> Result<crate::puzzle::Pattern, crate::twist::notation::PositionError> {
     let (t_from, t_to) = elements_between(puzzle, from, to)?;
-    Ok(puzzle.goal().apply(&t_to.inverse().then(&t_from)))
+    Ok(relative_of(puzzle, &t_from, &t_to))
+}
+
+/// The goal renamed as `from` is, `to` being the target: the position of
+/// element `t_to⁻¹·t_from`.
+fn relative_of(
+    puzzle: &crate::puzzle::Puzzle,
+    t_from: &crate::puzzle::Transformation,
+    t_to: &crate::puzzle::Transformation,
+) -> crate::puzzle::Pattern {
+    puzzle.goal().apply(&t_to.inverse().then(t_from))
 }
 
 /// The answer for one position found by IDA* rather than read from the

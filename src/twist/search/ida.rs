@@ -92,6 +92,13 @@ impl Part {
     }
 }
 
+/// True when every move's inverse is a move: a step then changes a
+/// projection's distance by at most one, either way.
+fn closed_under_inverse(space: &Space) -> bool {
+    let e = space.effective_moves();
+    e.iter().all(|a| e.iter().any(|b| a.then(b).is_identity()))
+}
+
 impl Pruning {
     /// The distances of the projection onto the parts `kept` of `parts`,
     /// by a breadth-first search from the goal's value (`goal`, the
@@ -112,8 +119,7 @@ impl Pruning {
         // Where every move's inverse is a move, a layer may be found from
         // the values not yet reached, each looking for a neighbour in the
         // layer before: cheaper once those are fewer than the layer.
-        let e = space.effective_moves();
-        let closed = e.iter().all(|a| e.iter().any(|b| a.then(b).is_identity()));
+        let closed = closed_under_inverse(space);
         let images = |v: u64, images: &mut [u64; 64]| {
             let mut rest = v;
             images[..nm].fill(0);
@@ -209,8 +215,7 @@ impl Pruning {
             return Err("the goal is not at distance 0".into());
         }
         let nm = space.move_count();
-        let e = space.effective_moves();
-        let closed = e.iter().all(|a| e.iter().any(|b| a.then(b).is_identity()));
+        let closed = closed_under_inverse(space);
         let step = (len / 1024).max(1);
         let mut x = vec![0u64; parts.len()];
         for v in (0..len).step_by(step as usize) {
@@ -629,7 +634,10 @@ impl<'s> Solver<'s> {
             if path.exists() {
                 let read = store::read_keyed(&path, Kind::PruningTable, &key)
                     .map_err(|e| e.to_string())
-                    .and_then(|table| Pruning::checked(space, parts, p, goal, table));
+                    .and_then(|table| {
+                        Pruning::checked(space, parts, p, goal, table)
+                            .map_err(|e| format!("{} has wrong values: {e}", path.display()))
+                    });
                 match read {
                     Ok(pruning) => {
                         kept.push(KeptTable {
