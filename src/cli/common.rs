@@ -47,6 +47,8 @@ pub struct Delivery {
     /// strings `--ascii` rewrites when asked for by name (data otherwise
     /// reads the same in every locale). Drawings are never rewritten.
     pub data: bool,
+    /// `--quiet`: no notes on standard error, whatever said them.
+    pub quiet: bool,
 }
 
 impl Delivery {
@@ -56,6 +58,7 @@ impl Delivery {
             to: to.map(Path::to_path_buf),
             text: false,
             data: false,
+            quiet: false,
         }
     }
 }
@@ -277,6 +280,7 @@ impl FormatArg {
             data: chosen
                 .and_then(OutputFormat::records)
                 .is_some_and(|f| f != Format::Text),
+            quiet: self.quiet,
         }
     }
 

@@ -81,7 +81,7 @@ pub fn finish(outcome: common::Outcome, sink: &common::Sink) -> std::process::Ex
     use schofield::search::SearchError;
     use std::process::ExitCode;
     let ascii = sink.ascii;
-    common::say_notes(outcome.is_ok());
+    common::say_notes(outcome.is_ok() && !sink.delivery.quiet);
     let e = match outcome {
         Ok(text) => {
             return match common::deliver(&text, sink) {

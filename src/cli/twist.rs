@@ -305,8 +305,8 @@ fn search_one(
 
 /// The bytes the pruning tables of `solve` past the whole table take
 /// without `--max-memory`: the 3×3×3's corners and its edges in sets of
-/// six (293 MB with their move tables). A larger `--max-memory` takes
-/// larger tables (sets of seven from 1.83 GB).
+/// six (269 MB with their move tables). A larger `--max-memory` takes
+/// larger tables (sets of seven from 1.68 GB).
 const PRUNING_BYTES: u64 = 1 << 30;
 
 /// The folder where pruning tables are kept between runs (the cache

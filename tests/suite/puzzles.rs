@@ -2626,6 +2626,60 @@ fn ida_keeps_its_pruning_tables_in_the_cache_folder() {
     assert!(quiet.stderr.is_empty(), "{quiet:?}");
 }
 
+/// Ctrl-C (or a kill) during the tables' build leaves no half-written
+/// table: every `pruning-*.bin` in the cache folder afterwards is read
+/// back whole by the next run, which builds only what is missing.
+#[test]
+fn an_interrupted_build_leaves_only_whole_tables() {
+    let dir = tempfile::tempdir().unwrap();
+    let bin = env!("CARGO_BIN_EXE_schofield");
+    let args = [
+        "solve",
+        "--puzzle",
+        "3x3x3",
+        "R U F' L2 D B R'",
+        "--max-memory",
+        "100",
+    ];
+    for (k, after) in [150u64, 400, 700, 1000, 1400].into_iter().enumerate() {
+        let cache = dir.path().join(format!("cache-{k}"));
+        let mut child = {
+            let _shared = common::shared();
+            std::process::Command::new(bin)
+                .env("XDG_CACHE_HOME", &cache)
+                .args(args)
+                .stdout(std::process::Stdio::null())
+                .stderr(std::process::Stdio::null())
+                .spawn()
+                .unwrap()
+        };
+        std::thread::sleep(std::time::Duration::from_millis(after));
+        // SIGINT, as Ctrl-C sends, then make sure it is gone.
+        let _ = std::process::Command::new("kill")
+            .args(["-INT", &child.id().to_string()])
+            .status();
+        std::thread::sleep(std::time::Duration::from_millis(50));
+        let _ = child.kill();
+        let _ = child.wait();
+        let out = {
+            let _shared = common::shared();
+            assert_cmd::Command::cargo_bin("schofield")
+                .unwrap()
+                .env("XDG_CACHE_HOME", &cache)
+                .args(args)
+                .output()
+                .unwrap()
+        };
+        let said = String::from_utf8_lossy(&out.stderr);
+        assert!(out.status.success(), "{said}");
+        assert!(!said.contains("unfit"), "after {after} ms: {said}");
+        assert!(
+            said.contains("read in") || said.contains("built in"),
+            "{said}"
+        );
+    }
+}
+
 /// One position of a puzzle under the table but past 2^21 positions is
 /// one IDA* search, answering as the whole table does (the minimum, the
 /// starting moves, every minimal path); `--whole-table` gives the table's

@@ -254,6 +254,29 @@ impl Pruning {
         Ok(pruning)
     }
 
+    /// Asks the memory for the entry of the position of parts `x` ahead of
+    /// its reading ([`Pruning::estimate`]); nothing where the processor
+    /// has no such hint.
+    #[inline]
+    fn prefetch(&self, x: &[u64]) {
+        #[cfg(target_arch = "x86_64")]
+        {
+            let v: u64 = self.parts.iter().map(|&(p, stride)| x[p] * stride).sum();
+            if let Some(entry) = self.table.get(v as usize) {
+                // SAFETY: a prefetch is a hint; it reads nothing and cannot
+                // fault, and the pointer is to an element of the table.
+                unsafe {
+                    std::arch::x86_64::_mm_prefetch(
+                        (entry as *const u8).cast::<i8>(),
+                        std::arch::x86_64::_MM_HINT_T0,
+                    );
+                }
+            }
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        let _ = x;
+    }
+
     /// The estimate for the position of parts `x`: its projection's
     /// distance.
     #[inline]
@@ -609,8 +632,8 @@ impl<'s> Solver<'s> {
     }
 
     /// A solver for `space` whose tables are the largest that fit `bytes`
-    /// (the cube's edges in sets of seven from 1.83 GB, of six from
-    /// 293 MB, move tables included), each read from the folder `store`
+    /// (the cube's edges in sets of seven from 1.68 GB, of six from
+    /// 269 MB, move tables included), each read from the folder `store`
     /// where it was kept by an
     /// earlier run, else built and kept there (written whole or not at
     /// all). A file that fails its checks (checksum, key, values) is
@@ -1041,6 +1064,9 @@ struct Search<'a, 's> {
     allowance: u64,
     nodes: u64,
     path: Vec<usize>,
+    /// For each depth, the children's parts, a row of parts a move: made
+    /// all at once, so that their table reads overlap in memory.
+    children: Vec<Vec<u64>>,
 }
 
 /// What a pass looks for: the first canonical sequence within the bound,
@@ -1066,6 +1092,7 @@ impl<'a, 's> Search<'a, 's> {
             allowance: 0,
             nodes: 0,
             path: Vec::new(),
+            children: Vec::new(),
         }
     }
 
@@ -1113,26 +1140,59 @@ impl<'a, 's> Search<'a, 's> {
                 &solver.may_follow
             }
         };
-        let allowed = last.map_or(u64::MAX, |a| follows[a]);
-        let mut y = [0u64; MAX_DIGITS];
-        let y = &mut y[..x.len()];
-        for m in 0..solver.space.move_count() {
-            if allowed >> m & 1 == 0 {
-                continue;
-            }
+        let nm = solver.space.move_count();
+        let every = if nm >= 64 { u64::MAX } else { (1u64 << nm) - 1 };
+        let allowed = last.map_or(u64::MAX, |a| follows[a]) & every;
+        // Every child first, then their estimates, then the walks under
+        // those within reach: the table reads of one position's children
+        // are independent, so the memory serves them together.
+        let width = x.len();
+        let depth = g as usize;
+        if self.children.len() <= depth {
+            self.children.resize_with(depth + 1, Vec::new);
+        }
+        let mut kids = std::mem::take(&mut self.children[depth]);
+        kids.resize(nm * width, 0);
+        let mut live = 0u64;
+        let mut stopped = false;
+        for m in (0..nm).filter(|&m| allowed >> m & 1 == 1) {
             if !self.count() {
-                return Found::Stopped;
+                stopped = true;
+                break;
             }
-            solver.step(x, m, y);
-            self.path.push(m);
-            let found = self.walk(y, g + 1, bound, Some(m), goal);
-            self.path.pop();
-            match found {
-                Found::No => {}
-                found => return found,
+            let kid = &mut kids[m * width..(m + 1) * width];
+            solver.step(x, m, kid);
+            for p in &solver.prunings {
+                p.prefetch(kid);
+            }
+            live |= 1 << m;
+        }
+        let generated = live;
+        for m in (0..nm).filter(|&m| generated >> m & 1 == 1) {
+            if !solver.within_reach(&kids[m * width..(m + 1) * width], g + 1, bound) {
+                live &= !(1 << m);
             }
         }
-        Found::No
+        let mut found = Found::No;
+        for m in (0..nm).filter(|&m| live >> m & 1 == 1) {
+            self.path.push(m);
+            found = self.walk(
+                &kids[m * width..(m + 1) * width],
+                g + 1,
+                bound,
+                Some(m),
+                goal,
+            );
+            self.path.pop();
+            if !matches!(found, Found::No) {
+                break;
+            }
+        }
+        self.children[depth] = kids;
+        match found {
+            Found::No if stopped => Found::Stopped,
+            found => found,
+        }
     }
 }
 

@@ -53,13 +53,13 @@ pub struct PieceSet {
     places: u64,
     orientations: u64,
     moves: usize,
-    /// `place_step[p * moves + m]`: the places move `m` makes of places
-    /// `p`; `gains[p * moves + m]`: the orientation (a digit a piece) the
-    /// pieces gain on the way, a byte where every orientation fits one
-    /// (seven of the cube's edges: 72 MB rather than 287), else in
-    /// `wide_gains`.
-    place_step: Vec<u32>,
-    gains: Vec<u8>,
+    /// `steps[p * moves + m]`: the places move `m` makes of places `p`
+    /// and the orientation (a digit a piece) the pieces gain on the way,
+    /// packed in one word (the places above, the gain in the low byte)
+    /// where the places number at most 2²⁴ and the orientations 256, so
+    /// that a move is one read (seven of the cube's edges: 287 MB); else
+    /// the places alone, and the gain in `wide_gains`.
+    steps: Vec<u32>,
     wide_gains: Vec<u32>,
 }
 
@@ -124,18 +124,17 @@ impl Space {
             places,
             orientations,
             moves: nm,
-            place_step: Vec::new(),
-            gains: Vec::new(),
+            steps: Vec::new(),
             wide_gains: Vec::new(),
         };
-        let narrow = orientations <= 256;
+        let packed = PieceSet::packs(places, orientations);
+        let shift = if packed { 8 } else { 0 };
         let cells = places as usize * nm;
-        let mut place_step = vec![0u32; cells];
-        let mut gains = vec![0u8; if narrow { cells } else { 0 }];
-        let mut wide_gains = vec![0u32; if narrow { 0 } else { cells }];
+        let mut steps = vec![0u32; cells];
+        let mut wide_gains = vec![0u32; if packed { 0 } else { cells }];
         // Each run of places on a core: unranked, moved, ranked again.
         let run = 4096;
-        let fill = |first: usize, steps: &mut [u32], gain: &mut dyn FnMut(usize, u64)| {
+        let fill = |first: usize, steps: &mut [u32], gain: &mut dyn FnMut(usize, u64) -> u32| {
             let mut locs = [0u8; MAX_SET_SLOTS];
             let mut moved = [0u8; MAX_SET_SLOTS];
             for (i, row) in steps.chunks_mut(nm).enumerate() {
@@ -147,31 +146,29 @@ impl Space {
                         moved[j] = to[s];
                         g = g * set.modulus + u64::from(gain_of[s]);
                     }
-                    *cell = set.rank_places(&moved[..k]) as u32;
-                    gain(i * nm + m, g);
+                    *cell = gain(i * nm + m, g) | (set.rank_places(&moved[..k]) as u32) << shift;
                 }
             }
         };
         use rayon::prelude::*;
-        if narrow {
-            place_step
+        if packed {
+            steps
                 .par_chunks_mut(run * nm)
-                .zip(gains.par_chunks_mut(run * nm))
                 .enumerate()
-                .for_each(|(c, (steps, gains))| {
-                    fill(c * run, steps, &mut |at, g| gains[at] = g as u8)
-                });
+                .for_each(|(c, steps)| fill(c * run, steps, &mut |_, g| g as u32));
         } else {
-            place_step
+            steps
                 .par_chunks_mut(run * nm)
                 .zip(wide_gains.par_chunks_mut(run * nm))
                 .enumerate()
                 .for_each(|(c, (steps, gains))| {
-                    fill(c * run, steps, &mut |at, g| gains[at] = g as u32)
+                    fill(c * run, steps, &mut |at, g| {
+                        gains[at] = g as u32;
+                        0
+                    })
                 });
         }
-        set.place_step = place_step;
-        set.gains = gains;
+        set.steps = steps;
         set.wide_gains = wide_gains;
         Some(set)
     }
@@ -208,8 +205,18 @@ impl PieceSet {
     /// The bytes of the move tables of a set of `places` places under
     /// `moves` moves.
     pub fn bytes(places: u64, orientations: u64, moves: usize) -> u64 {
-        let gain = if orientations <= 256 { 1 } else { 4 };
+        let gain = if PieceSet::packs(places, orientations) {
+            0
+        } else {
+            4
+        };
         places.saturating_mul(moves as u64).saturating_mul(4 + gain)
+    }
+
+    /// True when a move's places and gain fit one word: places below 2²⁴,
+    /// at most 256 orientations.
+    fn packs(places: u64, orientations: u64) -> bool {
+        places <= 1 << 24 && orientations <= 256
     }
 
     /// The value move `m` makes of value `v`.
@@ -217,10 +224,12 @@ impl PieceSet {
     pub fn step(&self, v: u64, m: usize) -> u64 {
         let (p, o) = (v / self.orientations, v % self.orientations);
         let at = p as usize * self.moves + m;
-        let g = match self.gains.get(at) {
-            Some(&g) => u64::from(g),
-            None => u64::from(self.wide_gains[at]),
+        let e = self.steps[at];
+        let (places, g) = match self.wide_gains.get(at) {
+            None => (e >> 8, e & 0xff),
+            Some(&g) => (e, g),
         };
+        let g = u64::from(g);
         let o = match self.modulus {
             1 => 0,
             2 => o ^ g,
@@ -236,7 +245,7 @@ impl PieceSet {
                 sum
             }
         };
-        u64::from(self.place_step[at]) * self.orientations + o
+        u64::from(places) * self.orientations + o
     }
 
     /// The set's value in the flat state `f` of `space` (the space it was
