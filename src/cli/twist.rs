@@ -158,7 +158,7 @@ fn searched(
                 Some(to) => schofield::twist::notation::PositionError::NotJoined {
                     from: text.trim().to_string(),
                     to: to.trim().to_string(),
-                    relative: format!("a change, {},", notation.pattern_text(&pattern)),
+                    relative: format!("{},", notation.pattern_text(&pattern)),
                     why: match why {
                         schofield::twist::notation::PositionError::Unreachable(why) => why,
                         other => other.to_string(),
@@ -294,13 +294,17 @@ fn search_one(
         progress: Some(&tell),
         ..limits
     };
-    let found = solver.solve(digits, &allowed);
-    let every = match &found {
-        Ok(found) if args.all => Some(solver.every_minimal(digits, found.moves, &allowed)),
-        _ => None,
+    // With --all, the listing shares the limits with the search.
+    let answer = if args.all {
+        match solver.solve_every(digits, &allowed) {
+            Ok((found, every)) => (Ok(found), Some(Ok(every))),
+            Err(stopped) => (Err(stopped), None),
+        }
+    } else {
+        (solver.solve(digits, &allowed), None)
     };
     bar.finish_and_clear();
-    (found, every)
+    answer
 }
 
 /// The bytes the pruning tables of `solve` past the whole table take

@@ -813,15 +813,36 @@ impl<'s> Solver<'s> {
     /// the first in the moves' order whatever the cores.
     pub fn solve(&self, x: &[u64], allowed: &Allowance) -> Result<Solution, Stopped> {
         let x = Solver::parts_in(self.space, &self.parts, x);
+        self.solve_within(&x, &Budget::new(allowed))
+    }
+
+    /// [`Solver::solve`], then every minimal sequence
+    /// ([`Solver::every_minimal`]), the two under one allowance: the
+    /// positions and the time of both count against the limits, and the
+    /// solution's `nodes` are those of both.
+    pub fn solve_every(
+        &self,
+        x: &[u64],
+        allowed: &Allowance,
+    ) -> Result<(Solution, Vec<Vec<usize>>), Stopped> {
+        let x = Solver::parts_in(self.space, &self.parts, x);
         let budget = Budget::new(allowed);
-        let h = self.estimate_parts(&x);
+        let mut found = self.solve_within(&x, &budget)?;
+        let every = self.every_within(&x, found.moves, &budget)?;
+        found.nodes = budget.used();
+        Ok((found, every))
+    }
+
+    /// [`Solver::solve`] of the parts `x` within `budget`.
+    fn solve_within(&self, x: &[u64], budget: &Budget<'_>) -> Result<Solution, Stopped> {
+        let h = self.estimate_parts(x);
         if h == UNSEEN {
             return Err(Stopped::Unreachable);
         }
         let mut bound = u32::from(h);
         loop {
             budget.begin(bound);
-            if let Some((path, starting)) = self.pass(&x, bound, &budget)? {
+            if let Some((path, starting)) = self.pass(x, bound, budget)? {
                 return Ok(Solution {
                     moves: bound,
                     path,
@@ -939,10 +960,19 @@ impl Solver<'_> {
         allowed: &Allowance,
     ) -> Result<Vec<Vec<usize>>, Stopped> {
         let x = Solver::parts_in(self.space, &self.parts, x);
-        let budget = Budget::new(allowed);
+        self.every_within(&x, moves, &Budget::new(allowed))
+    }
+
+    /// [`Solver::every_minimal`] of the parts `x` within `budget`.
+    fn every_within(
+        &self,
+        x: &[u64],
+        moves: u32,
+        budget: &Budget<'_>,
+    ) -> Result<Vec<Vec<usize>>, Stopped> {
         budget.begin(moves);
         let mut out = Vec::new();
-        let found = Search::new(self, &budget).walk(&x, 0, moves, None, &mut Goal::Every(&mut out));
+        let found = Search::new(self, budget).walk(x, 0, moves, None, &mut Goal::Every(&mut out));
         match found {
             Found::Stopped => Err(budget.stopped(moves)),
             _ => Ok(out),
@@ -1307,6 +1337,22 @@ mod tests {
         }
         assert_eq!(told.into_inner().unwrap(), [first]);
         assert!(Solver::new(&space, 1 << 24, Some(1000)).is_err());
+        // The listing of every minimal sequence shares the limit with the
+        // search: a few positions more than the search alone took stop it,
+        // and the positions counted are those of both.
+        let alone = solver.solve_index(x, &Allowance::default()).unwrap();
+        let (both, every) = solver
+            .solve_every(&solver.digits(x), &Allowance::default())
+            .unwrap();
+        assert!(both.nodes > alone.nodes + 1000 && !every.is_empty());
+        let tight = Allowance {
+            max_nodes: Some(alone.nodes + 10),
+            ..Allowance::default()
+        };
+        assert!(matches!(
+            solver.solve_every(&solver.digits(x), &tight),
+            Err(Stopped::Nodes { .. })
+        ));
     }
 
     /// Tables kept on disk: built and written once, read back the next
