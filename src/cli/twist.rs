@@ -182,9 +182,8 @@ fn searched(
                 let made = Solver::kept(&space, table_bytes, &pruning_store());
                 bar.finish_and_clear();
                 let (made, kept) = made?;
-                if !args.out.quiet {
-                    note_kept(&kept, clock.elapsed().as_secs_f64());
-                }
+                // Said once the command succeeds, unless --quiet.
+                note_kept(&kept, clock.elapsed().as_secs_f64());
                 let _ = solver.set(made);
             }
             solver.get().expect("made")

@@ -19,7 +19,7 @@
 //! std::fs::remove_dir_all(&dir).unwrap();
 //! ```
 
-use super::{FIXED_HEADER, Kind, MAGIC, StoreError, VERSION, check_fixed, checksum, describe};
+use super::{FIXED_HEADER, Kind, MAGIC, StoreError, VERSION, check_fixed, checksum, regular_size};
 use std::fs;
 use std::io::Read;
 use std::path::Path;
@@ -88,14 +88,7 @@ pub fn read_keyed(path: &Path, kind: Kind, key: &[u8; KEY_BYTES]) -> Result<Vec<
         doing,
         source,
     };
-    let meta = fs::metadata(path).map_err(|e| io("read", e))?;
-    if !meta.is_file() {
-        return Err(StoreError::NotAFile {
-            path: name.clone(),
-            found: describe(&meta),
-        });
-    }
-    let size = meta.len();
+    let size = regular_size(path)?;
     let mut file = fs::File::open(path).map_err(|e| io("read", e))?;
     let mut head = [0u8; FIXED_HEADER];
     let got = (&mut file)

@@ -467,14 +467,7 @@ pub fn read(path: &Path, kind: Kind) -> Result<Contents, StoreError> {
         doing,
         source,
     };
-    let meta = fs::metadata(path).map_err(|e| io("read", e))?;
-    if !meta.is_file() {
-        return Err(StoreError::NotAFile {
-            path: name.clone(),
-            found: describe(&meta),
-        });
-    }
-    let size = meta.len();
+    let size = regular_size(path)?;
     // The kinds with a board (a pruning table is read by `read_keyed`).
     let largest = Kind::LookupTable
         .max_file()
@@ -509,7 +502,25 @@ pub fn read(path: &Path, kind: Kind) -> Result<Contents, StoreError> {
     parse(bytes, &name, kind)
 }
 
-pub(super) fn describe(meta: &fs::Metadata) -> &'static str {
+/// The size of `path`, refused by its metadata, before it is opened,
+/// when it is not a regular file (a FIFO or a device at once).
+pub(super) fn regular_size(path: &Path) -> Result<u64, StoreError> {
+    let name = path.display().to_string();
+    let meta = fs::metadata(path).map_err(|source| StoreError::Io {
+        path: name.clone(),
+        doing: "read",
+        source,
+    })?;
+    if !meta.is_file() {
+        return Err(StoreError::NotAFile {
+            path: name,
+            found: describe(&meta),
+        });
+    }
+    Ok(meta.len())
+}
+
+fn describe(meta: &fs::Metadata) -> &'static str {
     let t = meta.file_type();
     if t.is_dir() {
         return "a directory";
