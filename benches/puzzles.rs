@@ -130,7 +130,28 @@ fn one_cube_position(c: &mut Criterion) {
             black_box(solver.solve(&x, &Default::default()).expect("solved").moves)
         })
     });
+    // The tables `solve` takes without --max-memory (the corners, one set
+    // of seven edges read at eight conjugates), made once, kept in a
+    // folder of the run's own: the search alone.
+    let folder = std::env::temp_dir().join(format!("schofield-bench-{}", std::process::id()));
+    std::fs::create_dir_all(&folder).expect("a folder");
+    let space = Space::unnumbered(&cube, &moves, None).expect("the coordinates");
+    let symmetries: Vec<_> = cube
+        .symmetries()
+        .iter()
+        .map(|s| s.transformation().clone())
+        .collect();
+    let (solver, _) = Solver::kept(&space, 1 << 30, &folder, &symmetries).expect("the tables");
+    let fourteen = notation
+        .read_pattern("R U F' L2 D B R' U2 F D' L B2 U R'")
+        .expect("it reads");
+    let x = space.digits_of(&fourteen).expect("a position");
+    g.bench_function(
+        "3x3x3/a 14-move scramble, a set of seven at conjugates",
+        |b| b.iter(|| black_box(solver.solve(&x, &Default::default()).expect("solved").moves)),
+    );
     g.finish();
+    let _ = std::fs::remove_dir_all(&folder);
 }
 
 criterion_group!(benches, puzzles, one_cube_position);

@@ -54,6 +54,7 @@
 pub mod board;
 pub mod generated;
 pub mod group;
+pub mod memory;
 pub mod perm;
 pub mod puzzle;
 pub mod render;

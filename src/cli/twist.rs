@@ -179,7 +179,13 @@ fn searched(
                 bar.set_message("IDA*: the pruning tables are being read or built");
                 bar.enable_steady_tick(std::time::Duration::from_millis(250));
                 let clock = std::time::Instant::now();
-                let made = Solver::kept(&space, table_bytes, &pruning_store());
+                // Read at conjugates too, by the puzzle's symmetries.
+                let symmetries: Vec<_> = puzzle
+                    .symmetries()
+                    .iter()
+                    .map(|s| s.transformation().clone())
+                    .collect();
+                let made = Solver::kept(&space, table_bytes, &pruning_store(), &symmetries);
                 bar.finish_and_clear();
                 let (made, kept) = made?;
                 // Said once the command succeeds, unless --quiet.
@@ -307,9 +313,8 @@ fn search_one(
 }
 
 /// The bytes the pruning tables of `solve` past the whole table take
-/// without `--max-memory`: the 3×3×3's corners and its edges in sets of
-/// six (269 MB with their move tables). A larger `--max-memory` takes
-/// larger tables (sets of seven from 1.68 GB).
+/// without `--max-memory`: the 3×3×3's corners and one set of seven of
+/// its edges, read at conjugates (886 MB with its move table).
 const PRUNING_BYTES: u64 = 1 << 30;
 
 /// The folder where pruning tables are kept between runs (the cache

@@ -123,6 +123,7 @@ pub fn read_keyed(path: &Path, kind: Kind, key: &[u8; KEY_BYTES]) -> Result<Vec<
     payload
         .try_reserve_exact(len as usize + 1)
         .map_err(|e| io("read", std::io::Error::other(e.to_string())))?;
+    crate::memory::advise_huge_pages(&payload);
     // One byte more than the header says: a file growing meanwhile is
     // caught as a length error.
     file.take(len + 1)

@@ -23,7 +23,9 @@
 //! the position it makes is solved in one move fewer.
 //!
 //! The tables are chosen to fit a memory budget, the largest first
-//! ([`Solver::kept`]: the cube's edges in sets of seven or of six), and
+//! ([`Solver::kept`]: the cube's edges in a set of seven or of six), read
+//! at the position's conjugates by the puzzle's symmetries as well
+//! ([`Solver::conjugated`]), and
 //! kept on disk between runs in the store's keyed container
 //! ([`crate::board::store::read_keyed`]), checked when read back.
 //!
@@ -42,8 +44,10 @@
 //! ```
 
 use super::SearchError;
-use crate::twist::space::{PieceSet, Space};
+use crate::puzzle::transformation::Transformation;
+use crate::twist::space::{Flat, PieceSet, Space, SpaceSymmetry};
 use rayon::prelude::*;
+use std::sync::Arc;
 use std::sync::atomic::{AtomicU8, AtomicU64, Ordering::Relaxed};
 
 /// One part of a position as the search carries it: a digit of its
@@ -52,7 +56,7 @@ use std::sync::atomic::{AtomicU8, AtomicU64, Ordering::Relaxed};
 #[derive(Debug)]
 enum Part {
     Digit(usize),
-    Pieces(PieceSet),
+    Pieces(Arc<PieceSet>),
 }
 
 /// A projection's distances: the parts it keeps, and for each value of
@@ -62,8 +66,9 @@ pub struct Pruning {
     /// The parts of the position kept, and the stride of each in the
     /// projection's own number.
     parts: Vec<(usize, u64)>,
-    /// A byte a value.
-    table: Vec<u8>,
+    /// A byte a value, shared with the readings of the table at the
+    /// position's conjugates ([`Solver::conjugated`]).
+    table: Arc<Vec<u8>>,
 }
 
 /// A value no sequence of moves reaches from the goal's.
@@ -79,6 +84,14 @@ impl Part {
         match self {
             Part::Digit(d) => space.digit(*d).0,
             Part::Pieces(set) => set.len(),
+        }
+    }
+
+    /// The part's value in the flat state `f`.
+    fn value_in(&self, space: &Space, f: &Flat) -> u64 {
+        match self {
+            Part::Digit(d) => space.digits_of_flat(f)[*d],
+            Part::Pieces(set) => set.value_of(space, f),
         }
     }
 
@@ -113,7 +126,9 @@ impl Pruning {
             len *= parts[p].radix(space);
         }
         let radices: Vec<u64> = kept.iter().map(|&p| parts[p].radix(space)).collect();
-        let table: Vec<AtomicU8> = (0..len).map(|_| AtomicU8::new(UNSEEN)).collect();
+        let mut table: Vec<AtomicU8> = Vec::with_capacity(len as usize);
+        crate::memory::advise_huge_pages(&table);
+        table.extend((0..len).map(|_| AtomicU8::new(UNSEEN)));
         let at_goal: u64 = strides.iter().map(|&(p, stride)| goal[p] * stride).sum();
         table[at_goal as usize].store(0, Relaxed);
         // Where every move's inverse is a move, a layer may be found from
@@ -181,7 +196,7 @@ impl Pruning {
         }
         Pruning {
             parts: strides,
-            table: table.into_iter().map(AtomicU8::into_inner).collect(),
+            table: Arc::new(table.into_iter().map(AtomicU8::into_inner).collect()),
         }
     }
 
@@ -209,7 +224,7 @@ impl Pruning {
         let at_goal: u64 = strides.iter().map(|&(p, stride)| goal[p] * stride).sum();
         let pruning = Pruning {
             parts: strides,
-            table,
+            table: Arc::new(table),
         };
         if pruning.table[at_goal as usize] != 0 {
             return Err("the goal is not at distance 0".into());
@@ -303,9 +318,19 @@ pub struct Solver<'s> {
     space: &'s Space,
     /// What the search carries of a position.
     parts: Vec<Part>,
-    /// The goal's parts.
+    /// The goal's parts, then its conjugates' (the goal's own).
     goal: Vec<u64>,
     prunings: Vec<Pruning>,
+    /// The symmetries whose conjugates of a position are read in the
+    /// tables as well ([`Solver::conjugated`]).
+    conjugations: Vec<Conjugation>,
+    /// The parts of the conjugates carried after the position's own: a
+    /// part of the position's and the conjugation; its values follow the
+    /// conjugation's moves.
+    conjugate_parts: Vec<(usize, usize)>,
+    /// The tables read at the conjugates, their strides over the
+    /// conjugates' parts (numbered after the position's own).
+    conjugate_prunings: Vec<Pruning>,
     /// For each move, the moves that may follow it (a bit each).
     follows: Vec<u64>,
     /// For each move, the moves that may follow it in some minimal
@@ -385,6 +410,80 @@ pub struct Progress {
     pub seconds: f64,
 }
 
+/// A symmetry of the puzzle under which the search reads its tables a
+/// second time, at the position's conjugate `φ⁻¹Xφ`
+/// ([`Space::conjugate_into`]). A symmetry that keeps the goal and takes
+/// every move to a move keeps every distance, so a table's value at the
+/// conjugate bounds the position's own distance as well; and the
+/// conjugate of `X` moved by `m` is the conjugate of `X` moved by `m`'s
+/// image, so the conjugate's parts are carried beside the position's,
+/// each move read through `moves`. Where a table keeps some of a
+/// coordinate's pieces (seven of the cube's twelve edges), its reading
+/// at a conjugate is a reading of other pieces: more of the position is
+/// seen for no more memory.
+#[derive(Debug)]
+struct Conjugation {
+    symmetry: SpaceSymmetry,
+    /// The move each move becomes.
+    moves: Vec<u8>,
+}
+
+impl Conjugation {
+    /// The symmetry `t` of the puzzle as the search reads it, when it keeps
+    /// the goal and takes every move to a move.
+    fn new(space: &Space, t: &Transformation) -> Option<Conjugation> {
+        let symmetry = space.symmetry(t);
+        let goal = space.goal_flat();
+        if Conjugation::of_flat(space, &symmetry, goal) != *goal {
+            return None;
+        }
+        let moved: Vec<Flat> = space
+            .effective_moves()
+            .iter()
+            .map(|m| {
+                let mut f = goal.clone();
+                space.transform_flat(&mut f, m);
+                f
+            })
+            .collect();
+        let moves = moved
+            .iter()
+            .map(|f| {
+                let image = Conjugation::of_flat(space, &symmetry, f);
+                let m = moved.iter().position(|g| *g == image)?;
+                u8::try_from(m).ok()
+            })
+            .collect::<Option<Vec<u8>>>()?;
+        Some(Conjugation { symmetry, moves })
+    }
+
+    /// Those of `symmetries` that the search may read: all but the
+    /// identity that keep the goal and take moves to moves.
+    fn all(space: &Space, symmetries: &[Transformation]) -> Vec<Conjugation> {
+        symmetries
+            .iter()
+            .filter(|t| !t.is_identity())
+            .filter_map(|t| Conjugation::new(space, t))
+            .collect()
+    }
+
+    /// The conjugate of the flat state `f`.
+    fn of_flat(space: &Space, symmetry: &SpaceSymmetry, f: &Flat) -> Flat {
+        let (mut tmp, mut out) = (f.clone(), f.clone());
+        space.conjugate_into(f, symmetry, &mut tmp, &mut out);
+        out
+    }
+}
+
+/// The most conjugates a solver reads its tables at
+/// ([`Solver::conjugated`]).
+pub const MAX_CONJUGATES: usize = 8;
+
+/// Positions sampled to choose the conjugates read
+/// ([`Solver::conjugated`]), and the moves of the walk that makes each.
+const CONJUGATE_SAMPLES: usize = 2048;
+const SAMPLE_WALK: usize = 40;
+
 /// A part before it is made: which digit, or which pieces of which
 /// coordinate.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -404,9 +503,14 @@ struct Plan {
 impl Plan {
     /// Each coordinate's digits together where they number at most
     /// `most_values`; past it, pieces all different, the pieces in sets
-    /// of as many as fit (and each digit alone that fits); else each
-    /// digit alone that fits.
-    fn new(space: &Space, most_values: u64) -> Result<Plan, SearchError> {
+    /// of as many as fit (and each digit alone that fits), one set only
+    /// where its readings at the conjugates by `conjugations` see every
+    /// piece; else each digit alone that fits.
+    fn new(
+        space: &Space,
+        most_values: u64,
+        conjugations: &[Conjugation],
+    ) -> Result<Plan, SearchError> {
         let mut parts: Vec<PartSpec> = Vec::new();
         let mut projections: Vec<Vec<usize>> = Vec::new();
         let mut bytes = 0u64;
@@ -446,7 +550,19 @@ impl Plan {
                     let (places, orientations) = PieceSet::size(n, k, modulus).expect("sized");
                     // Sets of `k` pieces each, the last one ending at the
                     // last piece: twelve edges in sevens overlap in two.
-                    for set in 0..n.div_ceil(k) {
+                    // Where the first set read at the conjugates sees
+                    // every piece, it alone ([`Solver::conjugated`]).
+                    let first_set: Vec<u8> = (0..k as u8).collect();
+                    let seen = conjugations.iter().fold(0u64, |seen, c| {
+                        seen | space.pieces_read_at(coord, &first_set, &c.symmetry)
+                    });
+                    let every = u64::MAX >> (64 - n);
+                    let sets = if seen | (every >> (n - k)) == every {
+                        1
+                    } else {
+                        n.div_ceil(k)
+                    };
+                    for set in 0..sets {
                         let start = (set * k).min(n - k);
                         let pieces: Vec<u8> = (start..start + k).map(|p| p as u8).collect();
                         bytes = bytes.saturating_add(PieceSet::bytes(
@@ -508,10 +624,14 @@ impl Plan {
 
     /// The plan of the largest tables whose bytes fit `bytes`: `most_values`
     /// halved from 2^33 until the plan fits, else the smallest plan.
-    fn fitted(space: &Space, bytes: u64) -> Result<Plan, SearchError> {
+    fn fitted(
+        space: &Space,
+        bytes: u64,
+        conjugations: &[Conjugation],
+    ) -> Result<Plan, SearchError> {
         let mut most = 1u64 << 33;
         loop {
-            let plan = Plan::new(space, most)?;
+            let plan = Plan::new(space, most, conjugations)?;
             if plan.bytes <= bytes || most == 1 {
                 return Ok(plan);
             }
@@ -537,9 +657,9 @@ impl Plan {
             .iter()
             .map(|p| match p {
                 PartSpec::Digit(d) => Part::Digit(*d),
-                PartSpec::Pieces(coord, pieces) => {
-                    Part::Pieces(space.piece_set(*coord, pieces).expect("a piece set"))
-                }
+                PartSpec::Pieces(coord, pieces) => Part::Pieces(Arc::new(
+                    space.piece_set(*coord, pieces).expect("a piece set"),
+                )),
             })
             .collect()
     }
@@ -573,9 +693,9 @@ const TABLE_LAYOUT: &str = "pruning-bytes-1";
 /// let space = Space::new(&p, &moves).unwrap();
 /// let dir = std::env::temp_dir().join(format!("schofield-kept-{}", std::process::id()));
 /// std::fs::create_dir_all(&dir).unwrap();
-/// let (_, first) = Solver::kept(&space, 1 << 20, &dir).unwrap();
+/// let (_, first) = Solver::kept(&space, 1 << 20, &dir, &[]).unwrap();
 /// assert!(first.iter().all(|k| k.source == TableSource::Built && k.path.exists()));
-/// let (_, again) = Solver::kept(&space, 1 << 20, &dir).unwrap();
+/// let (_, again) = Solver::kept(&space, 1 << 20, &dir, &[]).unwrap();
 /// assert!(again.iter().all(|k| k.source == TableSource::Read));
 /// std::fs::remove_dir_all(&dir).unwrap();
 /// ```
@@ -624,7 +744,7 @@ impl<'s> Solver<'s> {
         max_memory: Option<u64>,
     ) -> Result<Solver<'s>, SearchError> {
         Solver::check(space)?;
-        let plan = Plan::new(space, most_values)?;
+        let plan = Plan::new(space, most_values, &[])?;
         super::within(plan.bytes, plan.bytes, max_memory)?;
         Ok(Solver::made(space, &plan, |_, parts, p, goal| {
             Pruning::build(space, parts, p, goal)
@@ -632,20 +752,26 @@ impl<'s> Solver<'s> {
     }
 
     /// A solver for `space` whose tables are the largest that fit `bytes`
-    /// (the cube's edges in sets of seven from 1.68 GB, of six from
-    /// 269 MB, move tables included), each read from the folder `store`
-    /// where it was kept by an
-    /// earlier run, else built and kept there (written whole or not at
-    /// all). A file that fails its checks (checksum, key, values) is
-    /// built again and replaced. Says what became of each table.
+    /// (move tables included), each read from the folder `store` where it
+    /// was kept by an earlier run, else built and kept there (written
+    /// whole or not at all), and read at the position's conjugates by the
+    /// puzzle's `symmetries` as well ([`Solver::conjugated`]). Where the
+    /// conjugates of one set of a coordinate's pieces see every piece,
+    /// that set is the coordinate's only table: the cube's edges in one
+    /// set of seven from 886 MB, read at eight conjugates; without
+    /// symmetries, in two sets of seven from 1.68 GB, of six from 269 MB.
+    /// A file that fails its checks (checksum, key, values) is built
+    /// again and replaced. Says what became of each table.
     pub fn kept(
         space: &'s Space,
         bytes: u64,
         store: &std::path::Path,
+        symmetries: &[Transformation],
     ) -> Result<(Solver<'s>, Vec<KeptTable>), SearchError> {
         use crate::board::store::{self, Kind};
         Solver::check(space)?;
-        let plan = Plan::fitted(space, bytes)?;
+        let conjugations = Conjugation::all(space, symmetries);
+        let plan = Plan::fitted(space, bytes, &conjugations)?;
         super::within(plan.bytes, plan.bytes, Some(bytes))?;
         let mut kept = Vec::new();
         let solver = Solver::made(space, &plan, |k, parts, p, goal| {
@@ -684,7 +810,142 @@ impl<'s> Solver<'s> {
             });
             pruning
         });
-        Ok((solver, kept))
+        Ok((solver.conjugated_by(conjugations), kept))
+    }
+
+    /// This solver reading its tables at conjugates of the position as
+    /// well ([`Conjugation`]), by at most [`MAX_CONJUGATES`] of the
+    /// puzzle's `symmetries` (those that keep the goal and take moves to
+    /// moves). The readings are chosen greedily on positions sampled by
+    /// random walks from the goal: each time the table and the symmetry
+    /// that raise the sampled estimates most, while they raise them at
+    /// all. Tables of whole coordinates gain nothing (their distances are
+    /// the same at every conjugate); a table of some of a coordinate's
+    /// pieces reads other pieces at a conjugate. The answers are the same,
+    /// found with fewer positions.
+    ///
+    /// ```
+    /// use schofield::puzzle::{Metric, library};
+    /// use schofield::twist::space::Space;
+    /// use schofield::twist::search::ida::{Allowance, Solver};
+    /// let p = library::get("corners").unwrap();
+    /// let moves = p.moves(Metric::Face, None).unwrap();
+    /// let space = Space::new(&p, &moves).unwrap();
+    /// // The corners in pairs: a conjugate reads another pair.
+    /// let plain = Solver::new(&space, 1 << 12, None).unwrap();
+    /// let symmetries: Vec<_> = p.symmetries().iter().map(|s| s.transformation().clone()).collect();
+    /// let seen = Solver::new(&space, 1 << 12, None).unwrap().conjugated(&symmetries);
+    /// assert!(seen.conjugates() > 0);
+    /// let mut x = space.goal_index();
+    /// for m in [0, 4, 8, 1, 5, 7, 2, 3] {
+    ///     x = space.apply(x, m);
+    /// }
+    /// let (a, b) = (plain.solve_index(x, &Allowance::default()).unwrap(),
+    ///               seen.solve_index(x, &Allowance::default()).unwrap());
+    /// assert_eq!((a.moves, a.starting), (b.moves, b.starting));
+    /// assert!(b.nodes < a.nodes);
+    /// ```
+    pub fn conjugated(self, symmetries: &[Transformation]) -> Solver<'s> {
+        let candidates = Conjugation::all(self.space, symmetries);
+        self.conjugated_by(candidates)
+    }
+
+    /// [`Solver::conjugated`] by the symmetries `candidates`.
+    fn conjugated_by(mut self, candidates: Vec<Conjugation>) -> Solver<'s> {
+        let space = self.space;
+        if candidates.is_empty() || self.prunings.is_empty() {
+            return self;
+        }
+        // The samples: each position's own estimate, and the value of
+        // every table at each candidate's conjugate.
+        let mut own = Vec::with_capacity(CONJUGATE_SAMPLES);
+        let options = self.prunings.len() * candidates.len();
+        let mut values = vec![0u8; options * CONJUGATE_SAMPLES];
+        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+        let nm = space.move_count();
+        let mut f = space.goal_flat().clone();
+        for i in 0..CONJUGATE_SAMPLES {
+            for _ in 0..SAMPLE_WALK {
+                seed = seed
+                    .wrapping_mul(6_364_136_223_846_793_005)
+                    .wrapping_add(1_442_695_040_888_963_407);
+                let m = ((seed >> 33) % nm as u64) as usize;
+                space.transform_flat(&mut f, &space.effective_moves()[m]);
+            }
+            let digits = space.digits_of_flat(&f);
+            own.push(self.estimate_parts(&Solver::parts_in(space, &self.parts, &digits)));
+            for (c, candidate) in candidates.iter().enumerate() {
+                let conjugate = Conjugation::of_flat(space, &candidate.symmetry, &f);
+                let x: Vec<u64> = self
+                    .parts
+                    .iter()
+                    .map(|p| p.value_in(space, &conjugate))
+                    .collect();
+                for (t, pruning) in self.prunings.iter().enumerate() {
+                    let option = t * candidates.len() + c;
+                    values[option * CONJUGATE_SAMPLES + i] = pruning.estimate(&x);
+                }
+            }
+        }
+        let mut chosen: Vec<usize> = Vec::new();
+        let mut now = own;
+        while chosen.len() < MAX_CONJUGATES {
+            let gain = |option: usize| -> u64 {
+                let row = &values[option * CONJUGATE_SAMPLES..(option + 1) * CONJUGATE_SAMPLES];
+                row.iter()
+                    .zip(&now)
+                    .map(|(&v, &h)| u64::from(v.saturating_sub(h)))
+                    .sum()
+            };
+            let best = (0..options)
+                .filter(|o| !chosen.contains(o))
+                .max_by_key(|&o| (gain(o), std::cmp::Reverse(o)));
+            let Some(best) = best.filter(|&o| gain(o) > 0) else {
+                break;
+            };
+            let row = &values[best * CONJUGATE_SAMPLES..(best + 1) * CONJUGATE_SAMPLES];
+            for (h, &v) in now.iter_mut().zip(row) {
+                *h = (*h).max(v);
+            }
+            chosen.push(best);
+        }
+        // Each chosen reading: its symmetry (once), the table's parts
+        // carried at the conjugate, the table read over them.
+        let mut candidates: Vec<Option<Conjugation>> = candidates.into_iter().map(Some).collect();
+        let mut taken: Vec<(usize, usize)> = Vec::new();
+        for option in chosen {
+            let (t, c) = (option / candidates.len(), option % candidates.len());
+            let by = match taken.iter().find(|&&(k, _)| k == c) {
+                Some(&(_, by)) => by,
+                None => {
+                    let conjugation = candidates[c].take().expect("taken once");
+                    self.conjugations.push(conjugation);
+                    taken.push((c, self.conjugations.len() - 1));
+                    self.conjugations.len() - 1
+                }
+            };
+            let parts = self.prunings[t]
+                .parts
+                .iter()
+                .map(|&(p, stride)| {
+                    self.conjugate_parts.push((p, by));
+                    // The goal is its own conjugate.
+                    self.goal.push(self.goal[p]);
+                    (self.parts.len() + self.conjugate_parts.len() - 1, stride)
+                })
+                .collect();
+            self.conjugate_prunings.push(Pruning {
+                parts,
+                table: Arc::clone(&self.prunings[t].table),
+            });
+        }
+        self
+    }
+
+    /// How many readings of the tables at conjugates the search makes
+    /// ([`Solver::conjugated`]).
+    pub fn conjugates(&self) -> usize {
+        self.conjugate_prunings.len()
     }
 
     /// Refuses a space IDA* cannot search.
@@ -703,17 +964,21 @@ impl<'s> Solver<'s> {
     ) -> Solver<'s> {
         let parts = plan.parts(space);
         let goal = Solver::parts_in(space, &parts, &space.goal_digits());
-        let prunings = plan
+        let prunings: Vec<Pruning> = plan
             .projections
             .iter()
             .enumerate()
             .map(|(k, p)| table(k, &parts, p, &goal))
             .collect();
+
         Solver {
             space,
             parts,
             goal,
             prunings,
+            conjugations: Vec::new(),
+            conjugate_parts: Vec::new(),
+            conjugate_prunings: Vec::new(),
             follows: Solver::follows(space, true),
             may_follow: Solver::follows(space, false),
         }
@@ -761,16 +1026,17 @@ impl<'s> Solver<'s> {
     }
 
     /// The estimate for the position of digits `x`: the largest of its
-    /// projections' distances ([`UNSEEN`] where one of them cannot reach
-    /// the goal).
+    /// projections' distances, and of theirs at its conjugates
+    /// ([`UNSEEN`] where one of them cannot reach the goal).
     pub fn estimate(&self, x: &[u64]) -> u8 {
-        self.estimate_parts(&Solver::parts_in(self.space, &self.parts, x))
+        self.estimate_parts(&self.parts_of(x))
     }
 
     /// [`Solver::estimate`] of a position's parts.
     fn estimate_parts(&self, x: &[u64]) -> u8 {
         self.prunings
             .iter()
+            .chain(&self.conjugate_prunings)
             .map(|p| p.estimate(x))
             .max()
             .unwrap_or(0)
@@ -778,12 +1044,58 @@ impl<'s> Solver<'s> {
 
     /// True when the position of parts `x`, `g` moves from the start, may
     /// be on a sequence of at most `bound` moves: no projection's
-    /// distance says otherwise.
+    /// distance says otherwise, at the position or at its conjugates.
     #[inline]
     fn within_reach(&self, x: &[u64], g: u32, bound: u32) -> bool {
-        self.prunings
+        Solver::all_within(&self.prunings, x, g, bound)
+            && Solver::all_within(&self.conjugate_prunings, x, g, bound)
+    }
+
+    /// True when no table of `prunings` puts the position of parts `x`,
+    /// `g` moves from the start, beyond `bound`.
+    #[inline]
+    fn all_within(prunings: &[Pruning], x: &[u64], g: u32, bound: u32) -> bool {
+        prunings
             .iter()
             .all(|p| g + u32::from(p.estimate(x)) <= bound)
+    }
+
+    /// The children of `live` (rows of `width` parts in `kids`, a row a
+    /// move) left once those that a table of `tables` puts out of reach
+    /// are cut: every entry asked of the memory first, then read.
+    #[inline]
+    fn cut(tables: &[Pruning], kids: &[u64], width: usize, live: u64, g: u32, bound: u32) -> u64 {
+        let mut left = live;
+        let rows = || (0..64).filter(move |&m| live >> m & 1 == 1);
+        for m in rows() {
+            for p in tables {
+                p.prefetch(&kids[m * width..(m + 1) * width]);
+            }
+        }
+        for m in rows() {
+            if !Solver::all_within(tables, &kids[m * width..(m + 1) * width], g, bound) {
+                left &= !(1 << m);
+            }
+        }
+        left
+    }
+
+    /// The parts the search carries for the position of digits `digits`:
+    /// its own, then its conjugates'.
+    fn parts_of(&self, digits: &[u64]) -> Vec<u64> {
+        let mut x = Solver::parts_in(self.space, &self.parts, digits);
+        if !self.conjugate_parts.is_empty() {
+            let flat = self.space.flat_of_digits(digits);
+            let conjugates: Vec<Flat> = self
+                .conjugations
+                .iter()
+                .map(|c| Conjugation::of_flat(self.space, &c.symmetry, &flat))
+                .collect();
+            for &(p, c) in &self.conjugate_parts {
+                x.push(self.parts[p].value_in(self.space, &conjugates[c]));
+            }
+        }
+        x
     }
 
     /// The digits of numbered position `x`.
@@ -793,11 +1105,29 @@ impl<'s> Solver<'s> {
             .collect()
     }
 
-    /// The parts move `m` makes of the parts `x`.
+    /// The parts move `m` makes of the parts `x`, the conjugates' too.
     #[inline]
     fn step(&self, x: &[u64], m: usize, out: &mut [u64]) {
+        self.step_own(x, m, out);
+        self.step_conjugates(x, m, out);
+    }
+
+    /// The position's own parts that move `m` makes of the parts `x`.
+    #[inline]
+    fn step_own(&self, x: &[u64], m: usize, out: &mut [u64]) {
         for ((o, &v), part) in out.iter_mut().zip(x).zip(&self.parts) {
             *o = part.step(self.space, v, m);
+        }
+    }
+
+    /// The conjugates' parts that move `m` makes of the parts `x`: each
+    /// moved by `m`'s image under its symmetry.
+    #[inline]
+    fn step_conjugates(&self, x: &[u64], m: usize, out: &mut [u64]) {
+        let own = self.parts.len();
+        for (k, &(p, c)) in self.conjugate_parts.iter().enumerate() {
+            let image = usize::from(self.conjugations[c].moves[m]);
+            out[own + k] = self.parts[p].step(self.space, x[own + k], image);
         }
     }
 
@@ -812,7 +1142,7 @@ impl<'s> Solver<'s> {
     /// bound is shared among the cores, a subtree each; the specimen is
     /// the first in the moves' order whatever the cores.
     pub fn solve(&self, x: &[u64], allowed: &Allowance) -> Result<Solution, Stopped> {
-        let x = Solver::parts_in(self.space, &self.parts, x);
+        let x = self.parts_of(x);
         self.solve_within(&x, &Budget::new(allowed))
     }
 
@@ -825,7 +1155,7 @@ impl<'s> Solver<'s> {
         x: &[u64],
         allowed: &Allowance,
     ) -> Result<(Solution, Vec<Vec<usize>>), Stopped> {
-        let x = Solver::parts_in(self.space, &self.parts, x);
+        let x = self.parts_of(x);
         let budget = Budget::new(allowed);
         let mut found = self.solve_within(&x, &budget)?;
         let every = self.every_within(&x, found.moves, &budget)?;
@@ -959,7 +1289,7 @@ impl Solver<'_> {
         moves: u32,
         allowed: &Allowance,
     ) -> Result<Vec<Vec<usize>>, Stopped> {
-        let x = Solver::parts_in(self.space, &self.parts, x);
+        let x = self.parts_of(x);
         self.every_within(&x, moves, &Budget::new(allowed))
     }
 
@@ -1191,17 +1521,19 @@ impl<'a, 's> Search<'a, 's> {
                 break;
             }
             let kid = &mut kids[m * width..(m + 1) * width];
-            solver.step(x, m, kid);
-            for p in &solver.prunings {
-                p.prefetch(kid);
-            }
+            solver.step_own(x, m, kid);
             live |= 1 << m;
         }
-        let generated = live;
-        for m in (0..nm).filter(|&m| generated >> m & 1 == 1) {
-            if !solver.within_reach(&kids[m * width..(m + 1) * width], g + 1, bound) {
-                live &= !(1 << m);
+        live = Solver::cut(&solver.prunings, &kids, width, live, g + 1, bound);
+        // The conjugates only of the children the position's own tables
+        // leave: most are cut by those alone.
+        if !solver.conjugate_prunings.is_empty() {
+            let left = live;
+            for m in (0..nm).filter(|&m| left >> m & 1 == 1) {
+                let kid = &mut kids[m * width..(m + 1) * width];
+                solver.step_conjugates(x, m, kid);
             }
+            live = Solver::cut(&solver.conjugate_prunings, &kids, width, live, g + 1, bound);
         }
         let mut found = Found::No;
         for m in (0..nm).filter(|&m| live >> m & 1 == 1) {
@@ -1248,7 +1580,7 @@ mod tests {
                 ..Options::default()
             };
             let p = library::get(name).unwrap();
-            let a = Analysis::new(p, &options, &|_| {}).unwrap();
+            let a = Analysis::new(p.clone(), &options, &|_| {}).unwrap();
             let space = a.space();
             // The corner group's digits are 8! and 3^7 values apart; the
             // others' coordinates fit together, or are taken a digit at a
@@ -1260,8 +1592,16 @@ mod tests {
             } else {
                 &[1 << 24, 1 << 8]
             };
-            for &most in mosts {
-                let solver = Solver::new(space, most, None).unwrap();
+            let symmetries: Vec<Transformation> = p
+                .symmetries()
+                .iter()
+                .map(|s| s.transformation().clone())
+                .collect();
+            for (&most, conjugated) in mosts.iter().flat_map(|m| [(m, false), (m, true)]) {
+                let mut solver = Solver::new(space, most, None).unwrap();
+                if conjugated {
+                    solver = solver.conjugated(&symmetries);
+                }
                 let mut x = 12345u64;
                 for _ in 0..100 {
                     x = (x
@@ -1295,6 +1635,48 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// The parts of a position's conjugates, carried move by move through
+    /// the moves' images, are always those of the conjugate of the
+    /// position reached; and the corners in pairs, read at
+    /// conjugates, see every corner: one pair of corners where four
+    /// would be kept without them.
+    #[test]
+    fn conjugates_follow_the_moves() {
+        let p = library::get("corners").unwrap();
+        let moves = p.moves(Metric::Face, None).unwrap();
+        let space = Space::new(&p, &moves).unwrap();
+        let symmetries: Vec<Transformation> = p
+            .symmetries()
+            .iter()
+            .map(|s| s.transformation().clone())
+            .collect();
+        assert_eq!(Conjugation::all(&space, &symmetries).len(), 47);
+        let solver = Solver::new(&space, 1 << 12, None)
+            .unwrap()
+            .conjugated(&symmetries);
+        assert!(solver.conjugates() > 0);
+        let mut index = space.goal_index();
+        let mut x = solver.parts_of(&solver.digits(index));
+        assert_eq!(x, solver.goal);
+        let mut y = x.clone();
+        for k in 0..200usize {
+            let m = (k * 7 + k / 3) % space.move_count();
+            solver.step(&x, m, &mut y);
+            index = space.apply(index, m);
+            assert_eq!(y, solver.parts_of(&solver.digits(index)), "move {k}");
+            std::mem::swap(&mut x, &mut y);
+        }
+        let sets = Plan::new(&space, 1 << 12, &Conjugation::all(&space, &symmetries)).unwrap();
+        let plain = Plan::new(&space, 1 << 12, &[]).unwrap();
+        let count = |plan: &Plan| {
+            plan.parts
+                .iter()
+                .filter(|p| matches!(p, PartSpec::Pieces(..)))
+                .count()
+        };
+        assert_eq!((count(&sets), count(&plain)), (1, 4));
     }
 
     #[test]
@@ -1374,14 +1756,14 @@ mod tests {
         let sources = |kept: &[KeptTable]| -> Vec<TableSource> {
             kept.iter().map(|k| k.source.clone()).collect()
         };
-        let (built, kept) = Solver::kept(&space, budget, dir.path()).unwrap();
+        let (built, kept) = Solver::kept(&space, budget, dir.path(), &[]).unwrap();
         assert!(kept.len() >= 2, "{kept:?}");
         assert!(
             kept.iter().all(|k| k.source == TableSource::Built),
             "{kept:?}"
         );
         let answer = built.solve_index(x, &Allowance::default()).unwrap();
-        let (read, again) = Solver::kept(&space, budget, dir.path()).unwrap();
+        let (read, again) = Solver::kept(&space, budget, dir.path(), &[]).unwrap();
         assert!(
             again.iter().all(|k| k.source == TableSource::Read),
             "{again:?}"
@@ -1402,7 +1784,7 @@ mod tests {
         let at = bytes.len() - 1;
         bytes[at] ^= 1;
         std::fs::write(first, &bytes).unwrap();
-        let (_, fixed) = Solver::kept(&space, budget, dir.path()).unwrap();
+        let (_, fixed) = Solver::kept(&space, budget, dir.path(), &[]).unwrap();
         match &sources(&fixed)[0] {
             TableSource::Replaced(why) => assert!(why.contains("checksum"), "{why}"),
             other => panic!("{other:?}"),
@@ -1410,19 +1792,19 @@ mod tests {
         assert!(sources(&fixed)[1..].iter().all(|s| *s == TableSource::Read));
         // The second table's file under the first one's name.
         std::fs::copy(&kept[1].path, first).unwrap();
-        let (_, fixed) = Solver::kept(&space, budget, dir.path()).unwrap();
+        let (_, fixed) = Solver::kept(&space, budget, dir.path(), &[]).unwrap();
         match &sources(&fixed)[0] {
             TableSource::Replaced(why) => assert!(why.contains("keyed"), "{why}"),
             other => panic!("{other:?}"),
         }
-        let (_, last) = Solver::kept(&space, budget, dir.path()).unwrap();
+        let (_, last) = Solver::kept(&space, budget, dir.path(), &[]).unwrap();
         assert!(
             last.iter().all(|k| k.source == TableSource::Read),
             "{last:?}"
         );
         // A table of the right key whose values are wrong: refused after
         // its checksum, by the check of neighbours.
-        let plan = Plan::fitted(&space, budget).unwrap();
+        let plan = Plan::fitted(&space, budget, &[]).unwrap();
         let key = plan.key(&space, 0);
         let mut table =
             crate::board::store::read_keyed(first, crate::board::store::Kind::PruningTable, &key)
@@ -1439,7 +1821,7 @@ mod tests {
             &table,
         )
         .unwrap();
-        let (_, fixed) = Solver::kept(&space, budget, dir.path()).unwrap();
+        let (_, fixed) = Solver::kept(&space, budget, dir.path(), &[]).unwrap();
         match &sources(&fixed)[0] {
             TableSource::Replaced(why) => {
                 assert!(why.contains("beside") || why.contains("nearer"), "{why}")
@@ -1447,7 +1829,7 @@ mod tests {
             other => panic!("{other:?}"),
         }
         // A larger budget takes larger tables: the corners whole.
-        let (_, whole) = Solver::kept(&space, 200 << 20, dir.path()).unwrap();
+        let (_, whole) = Solver::kept(&space, 200 << 20, dir.path(), &[]).unwrap();
         assert_eq!(
             whole.iter().map(|k| k.values).max(),
             Some(88_179_840),

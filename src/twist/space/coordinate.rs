@@ -78,7 +78,7 @@ impl Space {
 
     /// The digits of the flat state `f` (a position of the space), least
     /// significant first: what [`Space::encode_flat`] adds up.
-    fn digits_of_flat(&self, f: &Flat) -> Vec<u64> {
+    pub(crate) fn digits_of_flat(&self, f: &Flat) -> Vec<u64> {
         let mut arr = [0u8; 256];
         self.digits
             .iter()

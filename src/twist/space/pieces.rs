@@ -80,6 +80,31 @@ impl Space {
             .then_some((coord.slots.len(), modulus))
     }
 
+    /// The pieces of coordinate `c` (a bit for each dense value) whose
+    /// places and orientations a [`PieceSet`] of the pieces `pieces`
+    /// reads when it is read at a position's conjugate by `s`
+    /// ([`Space::conjugate_into`]): those `s` relabels as one of
+    /// `pieces`. The coordinate's pieces are all different
+    /// ([`Space::distinct_pieces`]).
+    pub fn pieces_read_at(&self, c: usize, pieces: &[u8], s: &SpaceSymmetry) -> u64 {
+        let coord = &self.coords[c];
+        let g = usize::from(coord.slots[0]);
+        let first = self
+            .orbits
+            .iter()
+            .find(|&&(first, n, _)| first <= g && g < first + n)
+            .map_or(0, |&(first, _, _)| first);
+        coord
+            .label
+            .iter()
+            .enumerate()
+            .filter(|&(_, &l)| {
+                let image = s.relabel[first + usize::from(l)];
+                pieces.contains(&coord.dense[usize::from(image)])
+            })
+            .fold(0u64, |read, (d, _)| read | 1 << d)
+    }
+
     /// The pieces of coordinate `c` whose dense values are `pieces`
     /// ([`PieceSet`]), with the tables of what each move does to them;
     /// `None` when the coordinate's pieces cannot be followed one by one
@@ -131,6 +156,7 @@ impl Space {
         let shift = if packed { 8 } else { 0 };
         let cells = places as usize * nm;
         let mut steps = vec![0u32; cells];
+        crate::memory::advise_huge_pages(&steps);
         let mut wide_gains = vec![0u32; if packed { 0 } else { cells }];
         // Each run of places on a core: unranked, moved, ranked again.
         let run = 4096;
