@@ -1,12 +1,46 @@
-//! Large tables in memory: the advice that lets the processor reach a
-//! table of hundreds of megabytes by random reads without a page walk for
-//! each.
+//! Large tables in memory: made fallibly, so that a table the machine
+//! cannot hold is an error and not an abort ([`try_filled`],
+//! [`try_vec_with`]: every table whose size comes from the user), and
+//! the advice that lets the processor reach a table of hundreds of
+//! megabytes by random reads without a page walk for each
+//! ([`advise_huge_pages`]).
 //!
 //! A table read at random (IDA*'s pruning tables, a piece set's moves)
 //! spends most of its time not in the reads but in finding the page each
 //! falls on: with pages of 4 KiB, a gigabyte is 262 144 pages, far more
 //! than the processor's table of recent pages holds. Pages of 2 MiB
 //! (Linux's transparent huge pages) make the same gigabyte 512 pages.
+
+/// A vector of `len` copies of `value`, allocated fallibly: `None` when the
+/// memory cannot be had (instead of an abort).
+///
+/// ```
+/// use schofield::memory::try_filled;
+/// assert_eq!(try_filled(3, 7u8), Some(vec![7, 7, 7]));
+/// assert_eq!(try_filled(usize::MAX, 0u64), None);
+/// ```
+pub fn try_filled<T: Clone>(len: usize, value: T) -> Option<Vec<T>> {
+    let mut v = Vec::new();
+    v.try_reserve_exact(len).ok()?;
+    v.resize(len, value);
+    Some(v)
+}
+
+/// A vector of `len` values made by `make` (atomics, which are not
+/// `Clone`), allocated fallibly as [`try_filled`].
+///
+/// ```
+/// use std::sync::atomic::AtomicU8;
+/// let cells = schofield::memory::try_vec_with(4, || AtomicU8::new(0xff)).unwrap();
+/// assert_eq!(cells.len(), 4);
+/// assert!(schofield::memory::try_vec_with(usize::MAX, || AtomicU8::new(0)).is_none());
+/// ```
+pub fn try_vec_with<T>(len: usize, make: impl FnMut() -> T) -> Option<Vec<T>> {
+    let mut v = Vec::new();
+    v.try_reserve_exact(len).ok()?;
+    v.extend(std::iter::repeat_with(make).take(len));
+    Some(v)
+}
 
 /// Asks the system to back the memory of `v`'s capacity with huge pages,
 /// where it has them (Linux), for the pages not yet touched: call it

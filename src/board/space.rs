@@ -194,23 +194,9 @@ impl Space {
     }
 }
 
-/// A vector of `len` copies of `value`, allocated fallibly: `None` when the
-/// memory cannot be had (instead of an abort). Every large table of the
-/// board family is made this way.
-pub(crate) fn try_filled<T: Clone>(len: usize, value: T) -> Option<Vec<T>> {
-    let mut v = Vec::new();
-    v.try_reserve_exact(len).ok()?;
-    v.resize(len, value);
-    Some(v)
-}
-
-/// A vector of `len` values made by `make`, allocated fallibly.
-pub(crate) fn try_vec_with<T>(len: usize, make: impl FnMut() -> T) -> Option<Vec<T>> {
-    let mut v = Vec::new();
-    v.try_reserve_exact(len).ok()?;
-    v.extend(std::iter::repeat_with(make).take(len));
-    Some(v)
-}
+// Every large table of the board family is made fallibly, by the one
+// helper ([`crate::memory`]).
+pub(crate) use crate::memory::{try_filled, try_vec_with};
 
 /// For each blank cell: the cells a horizontal move takes it to (the tiles'
 /// order is unchanged), and for each vertical move the cell with the

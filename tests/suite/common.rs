@@ -63,6 +63,30 @@ pub fn fails(args: &[&str], needle: &str) {
     assert!(err.contains(needle), "{args:?}: {err:?} lacks {needle:?}");
 }
 
+/// Like [`fails`] for a command refused before work that would take
+/// minutes: run under `timeout`, so that a command that did the work
+/// first is killed (exit status 124) rather than refused. A guard against
+/// the work, not a measure of time: the refusal takes milliseconds.
+pub fn fails_before_the_work(args: &[&str], needle: &str) {
+    let _shared = shared();
+    let out = Command::new("timeout")
+        .arg("60")
+        .arg(assert_cmd::cargo::cargo_bin("schofield"))
+        .env("XDG_CACHE_HOME", CACHE)
+        .args(args)
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_ne!(out.status.code(), Some(124), "{args:?} did the work first");
+    assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
+    assert!(out.stdout.is_empty(), "{args:?} wrote to stdout");
+    assert_eq!(err.lines().count(), 1, "{args:?}: one line expected: {err}");
+    assert!(
+        err.starts_with("error:") && err.contains(needle),
+        "{args:?}: {err:?} lacks {needle:?}"
+    );
+}
+
 /// Like [`fails`] for errors found while reading the arguments, where the
 /// argument parser adds a usage hint after the error line.
 pub fn fails_usage(args: &[&str], needle: &str) {
@@ -82,15 +106,15 @@ pub fn fails_usage(args: &[&str], needle: &str) {
 pub fn piped(args: &[&str], input: &str) -> Output {
     Command::cargo_bin("schofield")
         .unwrap()
+        .env("XDG_CACHE_HOME", CACHE)
         .args(args)
         .write_stdin(input)
         .output()
         .unwrap()
 }
 
-/// The headless browser. The tests that call this are marked ignored when
-/// `build.rs` found none; one that runs without it fails (under CI, or
-/// when a browser was removed since the build: `touch build.rs`).
+/// The headless browser. The tests that call this first ask [`has`] for
+/// [`Outside::Chromium`].
 pub fn chromium() -> &'static str {
     ["chromium", "chromium-browser", "google-chrome"]
         .into_iter()
@@ -100,9 +124,7 @@ pub fn chromium() -> &'static str {
                 .output()
                 .is_ok_and(|o| o.status.success())
         })
-        .expect(
-            "this test needs chromium (.ci/run installs it; `touch build.rs` after removing it)",
-        )
+        .expect("this test needs chromium (.ci/run installs it)")
 }
 
 /// The analysis of a library puzzle, made once per test binary.
@@ -249,4 +271,77 @@ pub fn total_positions(json: &str) -> u64 {
         .iter()
         .map(|r| r["positions"].as_u64().unwrap())
         .sum()
+}
+
+/// A program from outside that a few tests need: a real client of our
+/// files (Chromium, graphviz, networkx, Python's xxhash, GAP) or the
+/// wasm32 target that builds the explorer's engine.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Outside {
+    Chromium,
+    Graphviz,
+    Gap,
+    Networkx,
+    Xxhash,
+    Wasm32,
+}
+
+impl Outside {
+    /// How to install it.
+    fn install(self) -> &'static str {
+        match self {
+            Outside::Chromium => "apt-get install chromium",
+            Outside::Graphviz => "apt-get install graphviz",
+            Outside::Gap => "apt-get install gap-core",
+            Outside::Networkx => "pip install networkx",
+            Outside::Xxhash => "pip install xxhash",
+            Outside::Wasm32 => "rustup target add wasm32-unknown-unknown",
+        }
+    }
+
+    /// Whether this machine has it, looked for once a run.
+    fn present(self) -> bool {
+        use std::sync::OnceLock;
+        static FOUND: [OnceLock<bool>; 6] = [const { OnceLock::new() }; 6];
+        let runs = |program: &str, args: &[&str]| {
+            std::process::Command::new(program)
+                .args(args)
+                .output()
+                .is_ok_and(|o| o.status.success())
+        };
+        *FOUND[self as usize].get_or_init(|| match self {
+            Outside::Chromium => ["chromium", "chromium-browser", "google-chrome"]
+                .iter()
+                .any(|b| runs(b, &["--version"])),
+            Outside::Graphviz => runs("dot", &["-V"]),
+            Outside::Gap => runs("gap", &["-q", "-c", "QUIT;"]),
+            Outside::Networkx => runs("python3", &["-c", "import networkx"]),
+            Outside::Xxhash => runs("python3", &["-c", "import xxhash"]),
+            Outside::Wasm32 => std::process::Command::new("rustup")
+                .args(["target", "list", "--installed"])
+                .output()
+                .is_ok_and(|o| {
+                    String::from_utf8_lossy(&o.stdout).contains("wasm32-unknown-unknown")
+                }),
+        })
+    }
+}
+
+/// True when the test `test` may run: the machine has the program it
+/// needs. Without it the test says on standard error that it is skipped,
+/// and how to install the program, and should return; under CI (the `CI`
+/// variable set, where `.ci/run` installs every such program) its absence
+/// fails the test instead. Looked for when the tests run, never by a
+/// build: a user's `cargo install` runs nothing.
+pub fn has(needed: Outside, test: &str) -> bool {
+    if needed.present() {
+        return true;
+    }
+    assert!(
+        std::env::var_os("CI").is_none(),
+        "{test} needs {needed:?} ({}), and CI must have it",
+        needed.install()
+    );
+    eprintln!("skipped: {test} needs {needed:?} ({})", needed.install());
+    false
 }

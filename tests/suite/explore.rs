@@ -185,8 +185,13 @@ fn check_position(browser: &str, index: &str, puzzle: &str, position: &str) -> S
 /// soon is a benchmark's figure (`cargo bench --bench explorer`), not a
 /// test's: a clock in a test measures the machine as much as the page.
 #[test]
-#[cfg_attr(missing_chromium, ignore = "needs chromium (apt-get install chromium)")]
 fn the_first_paint_is_the_position_asked_for_even_for_the_2x2x2() {
+    if !super::common::has(
+        super::common::Outside::Chromium,
+        "the_first_paint_is_the_position_asked_for_even_for_the_2x2x2",
+    ) {
+        return;
+    }
     let browser = chromium();
     let dir = tempfile::tempdir().unwrap();
     let cube = site(&dir.path().join("cube"), &["2x2x2"]);
@@ -268,8 +273,13 @@ const FILES: [&str; 3] = [
 ];
 
 #[test]
-#[cfg_attr(missing_chromium, ignore = "needs chromium (apt-get install chromium)")]
 fn every_library_puzzle_and_users_files_in_the_browser_show_what_the_command_line_computes() {
+    if !super::common::has(
+        super::common::Outside::Chromium,
+        "every_library_puzzle_and_users_files_in_the_browser_show_what_the_command_line_computes",
+    ) {
+        return;
+    }
     let browser = chromium();
     let dir = tempfile::tempdir().unwrap();
     std::thread::scope(|s| {
@@ -309,8 +319,13 @@ fn every_library_puzzle_and_users_files_in_the_browser_show_what_the_command_lin
 }
 
 #[test]
-#[cfg_attr(missing_chromium, ignore = "needs chromium (apt-get install chromium)")]
 fn schofields_site_shows_the_eight_and_five_puzzle_in_every_form_solve_reads() {
+    if !super::common::has(
+        super::common::Outside::Chromium,
+        "schofields_site_shows_the_eight_and_five_puzzle_in_every_form_solve_reads",
+    ) {
+        return;
+    }
     let browser = chromium();
     let dir = tempfile::tempdir().unwrap();
     let index = site(dir.path(), &[]);
@@ -432,8 +447,10 @@ f.src = "index.html" + steps.url;
 }
 
 #[test]
-#[cfg_attr(missing_chromium, ignore = "needs chromium (apt-get install chromium)")]
 fn the_address_is_the_state() {
+    if !super::common::has(super::common::Outside::Chromium, "the_address_is_the_state") {
+        return;
+    }
     let browser = chromium();
     let dir = tempfile::tempdir().unwrap();
     site(dir.path(), &[]);
@@ -514,8 +531,13 @@ fn the_address_is_the_state() {
 }
 
 #[test]
-#[cfg_attr(missing_chromium, ignore = "needs chromium (apt-get install chromium)")]
 fn a_narrow_window_does_not_scroll_sideways() {
+    if !super::common::has(
+        super::common::Outside::Chromium,
+        "a_narrow_window_does_not_scroll_sideways",
+    ) {
+        return;
+    }
     let browser = chromium();
     let dir = tempfile::tempdir().unwrap();
     for (puzzle, at) in [
@@ -608,13 +630,15 @@ fn a_site_refuses_a_puzzle_too_large_and_a_file_for_its_folder() {
 }
 
 #[test]
-#[cfg_attr(
-    missing_wasm32,
-    ignore = "needs the wasm32 target (rustup target add wasm32-unknown-unknown)"
-)]
 fn the_engine_in_the_binary_is_built_from_these_sources() {
+    if !super::common::has(
+        super::common::Outside::Wasm32,
+        "the_engine_in_the_binary_is_built_from_these_sources",
+    ) {
+        return;
+    }
     // The engine is the library compiled to WebAssembly; rebuilding it
-    // needs the wasm32 target (marked ignored by build.rs without it).
+    // needs the wasm32 target (skipped without it, off CI).
     let dir = tempfile::tempdir().unwrap();
     let out = dir.path().join("engine.wasm");
     let status = std::process::Command::new("scripts/build-explorer.sh")

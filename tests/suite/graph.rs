@@ -137,19 +137,6 @@ fn node_link_json_carries_the_attributes() {
     );
 }
 
-/// A client that CI installs. The tests that need one are marked ignored
-/// when `build.rs` found it missing; one that runs without it fails.
-fn require(program: &str, probe: &[&str], hint: &str) {
-    let ok = Command::new(program)
-        .args(probe)
-        .output()
-        .is_ok_and(|o| o.status.success());
-    assert!(
-        ok,
-        "this test needs {program} ({hint}; .ci/run installs it; `touch build.rs` after removing it)"
-    );
-}
-
 fn temp_dir(name: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("schofield-{name}-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
@@ -157,9 +144,13 @@ fn temp_dir(name: &str) -> PathBuf {
 }
 
 #[test]
-#[cfg_attr(missing_graphviz, ignore = "needs graphviz (apt-get install graphviz)")]
 fn graphviz_draws_a_small_export() {
-    require("dot", &["-V"], "apt-get install graphviz");
+    if !super::common::has(
+        super::common::Outside::Graphviz,
+        "graphviz_draws_a_small_export",
+    ) {
+        return;
+    }
     for kind in ["cayley", "classes", "shortest-paths"] {
         let dot = stdout(&[
             "graph",
@@ -207,13 +198,13 @@ fn networkx_reads(format: &str, file: &Path) -> serde_json::Value {
 }
 
 #[test]
-#[cfg_attr(missing_networkx, ignore = "needs networkx (pip install networkx)")]
 fn networkx_reads_the_full_graph_as_we_count_it() {
-    require(
-        "python3",
-        &["-c", "import networkx"],
-        "pip install networkx",
-    );
+    if !super::common::has(
+        super::common::Outside::Networkx,
+        "networkx_reads_the_full_graph_as_we_count_it",
+    ) {
+        return;
+    }
     let a = eight();
     let bfs: Vec<u64> = a.twist_counts();
     let dir = temp_dir("networkx");

@@ -96,7 +96,7 @@ fn the_library_holds_no_mutable_global_state() {
 /// family of the library may use its own modules and the floors below it,
 /// never a floor above nor a neighbour on its own floor.
 const FLOORS: &[&[&str]] = &[
-    &["text"],
+    &["text", "memory"],
     &["perm"],
     &["group"],
     &["board"],

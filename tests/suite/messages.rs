@@ -2,7 +2,7 @@
 //! and says what is expected, with the command that would take it.
 
 use super::common;
-use super::common::{fails, fails_usage, piped, schofield, stdout};
+use super::common::{fails, fails_before_the_work, fails_usage, piped, schofield, stdout};
 
 /// The 15-puzzle one move from the goal.
 const ONE_MOVE: [&str; 16] = [
@@ -135,8 +135,7 @@ fn positions_of_other_puzzles_point_to_their_command() {
 #[test]
 fn second_round_of_careless_inputs() {
     // A memory bound the databases alone exceed is refused before any build.
-    let clock = std::time::Instant::now();
-    fails(
+    fails_before_the_work(
         &[
             &["optimal", "--partition", "7-8", "--max-memory", "10"][..],
             &ONE_MOVE,
@@ -144,12 +143,11 @@ fn second_round_of_careless_inputs() {
         .concat(),
         "the 7-8 databases hold 187 MB, more than the 10 MB allowed (6-6-3 holds 3 MB); raise --max-memory or choose a smaller --partition",
     );
-    assert!(clock.elapsed().as_secs() < 5);
     // Above the databases' size but below what building them takes: the
     // build is refused before it starts.
     let dir = tempfile::tempdir().unwrap();
     let fresh = dir.path().join("new.bin");
-    fails(
+    fails_before_the_work(
         &[
             &[
                 "optimal",
@@ -166,7 +164,6 @@ fn second_round_of_careless_inputs() {
         "building the 7-8 databases needs 527 MB, more than the 500 MB allowed; raise --max-memory, build them once without it, or choose a smaller --partition",
     );
     assert!(!fresh.exists());
-    assert!(clock.elapsed().as_secs() < 5);
     // An extension that names no format is not guessed at.
     let xml = dir.path().join("out.xml");
     fails(
@@ -338,16 +335,10 @@ fn an_unwritable_pdb_is_refused_before_the_build() {
     let long = dir.path().join("p".repeat(300));
     let korf1 = "14 13 15 7 11 12 9 5 6 0 2 1 4 8 10 3";
     for target in [&a, &long] {
-        let clock = std::time::Instant::now();
         let t = target.to_str().unwrap();
         let mut args = vec!["optimal", "--partition", "7-8", "--pdb", t];
         args.extend(korf1.split(' '));
-        let out = schofield(&args);
-        assert_eq!(out.status.code(), Some(2), "{t}");
-        let err = String::from_utf8_lossy(&out.stderr);
-        assert!(err.contains("cannot write"), "{err}");
-        assert_eq!(err.lines().count(), 1, "{err}");
-        assert!(clock.elapsed().as_secs() < 5, "{:?}", clock.elapsed());
+        fails_before_the_work(&args, "cannot write");
     }
 }
 

@@ -3,15 +3,13 @@
 //! pipes, the format an extension names, a terminal that is not flooded,
 //! ASCII, wrapping and grouped digits.
 
-use super::common::{fails, schofield, stdout};
+use super::common::{fails, fails_before_the_work, schofield, stdout};
 use std::os::unix::fs::{FileTypeExt, PermissionsExt};
-use std::time::{Duration, Instant};
 
 #[test]
 fn output_paths_are_checked_before_the_work() {
-    let clock = Instant::now();
     // The 7-8 databases would take two minutes to build: refused first.
-    fails(
+    fails_before_the_work(
         &[
             "optimal",
             "1 2 3 0 4 5 6 7 8 9 10 11 12 13 14 15",
@@ -20,7 +18,6 @@ fn output_paths_are_checked_before_the_work() {
         ],
         "cannot write /nonexistent/x.bin",
     );
-    assert!(clock.elapsed() < Duration::from_secs(10));
     fails(
         &[
             "lookup",
@@ -507,19 +504,16 @@ fn standard_output_is_judged_by_its_writes_and_a_pipe_never_waits() {
             .unwrap()
             .success()
     );
-    let started = std::time::Instant::now();
     let (code, err) = run("timeout 20 \"$0\" counts --puzzle five --output f");
     // Refused before the work, as every output that cannot be written.
     assert_eq!(code, Some(2), "{err}");
     assert!(err.contains("no reader has open"), "{err}");
-    assert!(started.elapsed().as_secs() < 10);
     // Before the work, however long it would take (the 3×4's census, a
-    // minute and a half): it was refused only once the work was done.
-    let started = std::time::Instant::now();
-    let (code, err) = run("timeout 60 \"$0\" boards --board 3x4 --output f");
+    // minute and a half): it was refused only once the work was done. A
+    // command that did the work first is killed by `timeout` (status 124).
+    let (code, err) = run("timeout 30 \"$0\" boards --board 3x4 --output f");
     assert_eq!(code, Some(2), "{err}");
     assert!(err.contains("no reader has open"), "{err}");
-    assert!(started.elapsed().as_secs() < 5, "{:?}", started.elapsed());
     let (code, err) = run(
         "timeout 20 cat f > got & sleep 0.5; timeout 20 \"$0\" counts --puzzle five --output f; wait",
     );

@@ -178,8 +178,13 @@ fn pictures_go_to_svg_files_and_are_refused_where_they_make_no_sense() {
 }
 
 #[test]
-#[cfg_attr(missing_chromium, ignore = "needs chromium (apt-get install chromium)")]
 fn a_browser_renders_the_pictures() {
+    if !super::common::has(
+        super::common::Outside::Chromium,
+        "a_browser_renders_the_pictures",
+    ) {
+        return;
+    }
     let browser = chromium();
     let dir = tempfile::tempdir().unwrap();
     for (name, args) in [

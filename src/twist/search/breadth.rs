@@ -10,7 +10,7 @@ use super::*;
 /// A move takes all the positions of one block into one block, each by a
 /// look-up of its inner value, so a layer is worked block by block with
 /// the block's targets worked out once. While the frontier is smaller than
-/// half the positions not yet reached, the layer is pushed forward: each
+/// a third of the positions not yet reached, the layer is pushed forward: each
 /// frontier position claims its unreached neighbours (an atomic
 /// compare-and-swap, so a position is claimed once). After that it is
 /// pulled: each unreached position looks for a neighbour in the frontier

@@ -167,13 +167,13 @@ pub fn bytes_needed(space: &Space, moves: &MoveSet) -> u64 {
     n.saturating_mul(per).saturating_add(space.table_bytes())
 }
 
+/// `n` copies of `fill`, allocated fallibly ([`crate::memory::try_filled`]),
+/// or the search's error saying what it needed.
 fn try_vec<T: Clone>(n: u64, fill: T, needed: u64, positions: u64) -> Result<Vec<T>, SearchError> {
-    let n = usize::try_from(n).map_err(|_| SearchError::Allocation { needed, positions })?;
-    let mut v = Vec::new();
-    v.try_reserve_exact(n)
-        .map_err(|_| SearchError::Allocation { needed, positions })?;
-    v.resize(n, fill);
-    Ok(v)
+    usize::try_from(n)
+        .ok()
+        .and_then(|n| crate::memory::try_filled(n, fill))
+        .ok_or(SearchError::Allocation { needed, positions })
 }
 
 /// Runs the search over `space` with `moves`, refusing before it
