@@ -585,8 +585,9 @@ pub fn is_stdin(words: &[String]) -> bool {
 }
 
 /// A batch in which some lines failed: the records of the others (already
-/// complete), and how many failed. `main` prints the records, then this
-/// one line, and exits with status 2.
+/// complete), how many failed and how many of those a limit stopped.
+/// `main` prints the records, then this one line, and exits with status 3
+/// when a limit stopped every failed line, else 2.
 #[derive(Debug)]
 pub struct BatchFailed {
     /// The records of the lines that succeeded, for `main` to deliver;
@@ -594,19 +595,25 @@ pub struct BatchFailed {
     pub output: Option<String>,
     /// Lines that failed.
     pub failed: usize,
+    /// Of those, lines stopped by a limit (`--max-nodes`, `--max-seconds`).
+    pub stopped: usize,
     /// Lines read.
     pub total: usize,
 }
 
 impl std::fmt::Display for BatchFailed {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(
-            f,
-            "{} of {} {} failed (each reported above with its line number)",
-            self.failed,
-            self.total,
-            if self.total == 1 { "line" } else { "lines" }
-        )
+        let lines = if self.total == 1 { "line" } else { "lines" };
+        let (failed, total) = (self.failed, self.total);
+        match self.stopped {
+            0 => write!(f, "{failed} of {total} {lines} failed"),
+            s if s == failed => write!(f, "{failed} of {total} {lines} stopped by a limit"),
+            s => write!(
+                f,
+                "{failed} of {total} {lines} failed, {s} of them stopped by a limit"
+            ),
+        }?;
+        write!(f, " (each reported above with its line number)")
     }
 }
 
@@ -682,6 +689,7 @@ pub fn batch(
         return Err(BatchFailed {
             output: None,
             failed: tally.failed,
+            stopped: tally.stopped,
             total: tally.total,
         }
         .into());
@@ -696,6 +704,8 @@ pub struct Tally {
     pub total: usize,
     /// Lines that failed, each reported.
     pub failed: usize,
+    /// Of those, lines stopped by a limit.
+    pub stopped: usize,
 }
 
 /// Runs `write` on the sink's output as it is made: standard output
@@ -818,16 +828,20 @@ fn stream(
     let mut first = true;
     for item in schofield::board::batch::Lines::new(input) {
         tally.total += 1;
+        let mut by_a_limit = false;
         let result = item
             .map_err(|e| -> Box<dyn std::error::Error> { e.into() })
             .and_then(|(line, text)| {
-                one(&text, format)
-                    .map_err(|e| format!("line {line}: {e}{}", super::hint(e.as_ref())).into())
+                one(&text, format).map_err(|e| {
+                    by_a_limit = super::stopped_by_a_limit(e.as_ref());
+                    format!("line {line}: {e}{}", super::hint(e.as_ref())).into()
+                })
             });
         let record = match result {
             Ok(record) => record,
             Err(e) => {
                 tally.failed += 1;
+                tally.stopped += usize::from(by_a_limit);
                 report(e);
                 continue;
             }

@@ -76,9 +76,8 @@ pub fn usage_line(e: &clap::Error, root: &clap::Command) -> String {
 /// Ends a run: delivers the command's text (or, for a batch with failed
 /// lines, the records of the others), reports an error on one line with its
 /// hint, and gives the exit status: 2 for bad input, 3 for a search stopped
-/// by a limit.
+/// by a limit ([`stopped_by_a_limit`]).
 pub fn finish(outcome: common::Outcome, sink: &common::Sink) -> std::process::ExitCode {
-    use schofield::search::SearchError;
     use std::process::ExitCode;
     let ascii = sink.ascii;
     common::say_notes(outcome.is_ok() && !sink.delivery.quiet);
@@ -125,11 +124,20 @@ pub fn finish(outcome: common::Outcome, sink: &common::Sink) -> std::process::Ex
     {
         return ExitCode::from(1);
     }
+    ExitCode::from(if stopped_by_a_limit(e.as_ref()) { 3 } else { 2 })
+}
+
+/// True when `e` is a run stopped by a limit it was given, not bad input
+/// (exit status 3): a search at its bound, Schreier–Sims at its memory, a
+/// lookup table past its own, a cluster at the layer asked for, or a batch
+/// whose every failed line was one of these.
+pub fn stopped_by_a_limit(e: &(dyn std::error::Error + 'static)) -> bool {
+    use schofield::search::SearchError;
+    if let Some(b) = e.downcast_ref::<common::BatchFailed>() {
+        return b.failed > 0 && b.stopped == b.failed;
+    }
     // A search that reached a limit did not fail on bad input.
-    let stopped = matches!(
-        common::search_error(e.as_ref()),
-        Some(SearchError::Stopped { .. })
-    );
+    let stopped = matches!(common::search_error(e), Some(SearchError::Stopped { .. }));
     // … nor did Schreier–Sims stopped at its limit of memory, nor a
     // lookup table whose frontiers grew past theirs.
     let stopped = stopped
@@ -155,7 +163,7 @@ pub fn finish(outcome: common::Outcome, sink: &common::Sink) -> std::process::Ex
             e.downcast_ref::<schofield::board::cluster::ClusterError>(),
             Some(schofield::board::cluster::ClusterError::Stopped { .. })
         );
-    ExitCode::from(if stopped { 3 } else { 2 })
+    stopped
 }
 
 /// For a flag a command does not take: the commands that do take it

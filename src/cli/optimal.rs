@@ -335,6 +335,7 @@ fn stream_batch(
         return Err(common::BatchFailed {
             output: None,
             failed,
+            stopped: 0,
             total: tally.total + failed,
         }
         .into());

@@ -32,11 +32,11 @@ pub struct SolveCommand {
     /// Past the whole table (a puzzle of more than 2^28 positions, solved
     /// by IDA*): stop after this many positions generated, exit status 3,
     /// saying the lower bound proved so far.
-    #[arg(long, value_name = "N", value_parser = super::common::nodes)]
+    #[arg(long, value_name = "N", value_parser = super::common::nodes, allow_negative_numbers = true)]
     pub max_nodes: Option<u64>,
     /// Past the whole table: stop after this many seconds of search, exit
     /// status 3, saying the lower bound proved so far.
-    #[arg(long, value_name = "SECONDS", value_parser = super::common::seconds)]
+    #[arg(long, value_name = "SECONDS", value_parser = super::common::seconds, allow_negative_numbers = true)]
     pub max_seconds: Option<u64>,
     /// Answer one position of a puzzle of more than 2^21 positions from
     /// the whole table, with its classes and ending moves, rather than by
@@ -719,6 +719,7 @@ fn batch_sheet(a: &Analysis, input: impl std::io::BufRead) -> Outcome {
         return Err(super::common::BatchFailed {
             output: Some(output),
             failed,
+            stopped: 0,
             total,
         }
         .into());

@@ -32,6 +32,15 @@ pub const MAX_DEPTH: usize = 64;
 /// The most characters an alg may have.
 pub const MAX_ALG_LEN: usize = 100_000;
 
+/// For a name that is a move's in another case: that names keep their
+/// case on this puzzle (a cuber's `r` is a wide turn, not `R`).
+fn case_hint(name: &str, known: &str) -> String {
+    match known.split(' ').find(|k| k.eq_ignore_ascii_case(name)) {
+        Some(k) => format!("; names keep their case here: {k} is a move, {name} is not"),
+        None => String::new(),
+    }
+}
+
 /// The ways to write the inverse of the first of `known` moves, as an
 /// unknown move's message lists them: `A' A^-1 A⁻¹`.
 fn inverse_forms(known: &str) -> String {
@@ -73,7 +82,7 @@ pub enum AlgError {
         at: usize,
     },
     /// A name no move has.
-    #[error("unknown {} {}{}; expected {} {known}, each with a prime for its inverse if need be ({})", .noun.0, shown_name(.name), .at.map(|a| format!(" at character {a} of the path")).unwrap_or_default(), if known.split(' ').all(|n| n.chars().count() == 1) { "letters from" } else { "one of" }, inverse_forms(.known))]
+    #[error("unknown {} {}{}; expected {} {known}, each with a prime for its inverse if need be ({}){}", .noun.0, shown_name(.name), .at.map(|a| format!(" at character {a} of the path")).unwrap_or_default(), if known.split(' ').all(|n| n.chars().count() == 1) { "letters from" } else { "one of" }, inverse_forms(.known), case_hint(.name, .known))]
     UnknownMove {
         /// The name.
         name: String,
@@ -291,12 +300,13 @@ impl Alg {
     }
 
     /// Reads an alg, splitting a run of letters that is no move's name into
-    /// one-letter moves when each letter is one (`WXYZADY`), and matching
-    /// names regardless of case when the puzzle has no two names that
-    /// differ only in case. `known` lists the move names.
-    pub fn parse_for(s: &str, known: &[&str]) -> Result<Alg, AlgError> {
+    /// one-letter moves when each letter is one (`WXYZADY`), and, with
+    /// `fold` (a board's twists, [`crate::puzzle::MoveSet::folds_case`]),
+    /// matching names regardless of case when no two names differ only in
+    /// case. `known` lists the move names.
+    pub fn parse_for(s: &str, known: &[&str], fold: bool) -> Result<Alg, AlgError> {
         let alg: Alg = s.parse()?;
-        let fold = {
+        let fold = fold && {
             let mut lower: Vec<String> = known.iter().map(|n| n.to_lowercase()).collect();
             lower.sort();
             lower.dedup();
@@ -680,11 +690,11 @@ mod tests {
     #[test]
     fn schofield_paths_read_as_algs() {
         let names = ["A", "B", "C", "D", "W", "X", "Y", "Z"];
-        let a = Alg::parse_for("WXYZADY", &names).unwrap();
+        let a = Alg::parse_for("WXYZADY", &names, true).unwrap();
         assert_eq!(a.to_string(), "W X Y Z A D Y");
-        let b = Alg::parse_for("A B⁻¹ A^-1 B", &names).unwrap();
+        let b = Alg::parse_for("A B⁻¹ A^-1 B", &names, true).unwrap();
         assert_eq!(b.to_string(), "A B' A' B");
-        let c = Alg::parse_for("w x̸ y", &names).unwrap();
+        let c = Alg::parse_for("w x̸ y", &names, true).unwrap();
         assert_eq!(c.to_string(), "W X Y");
     }
 

@@ -400,7 +400,8 @@ pub(super) fn eval_alg(
         what: what.to_string(),
         problem: e.to_string(),
     };
-    let parsed = alg::Alg::parse_for(text, &names).map_err(wrap)?;
+    // A file's algs name its moves exactly, as cubing.js reads them.
+    let parsed = alg::Alg::parse_for(text, &names, false).map_err(wrap)?;
     parsed
         .evaluate(
             &|name, at| {

@@ -405,7 +405,7 @@ impl Puzzle {
             .iter()
             .map(|(m, _)| match &m.alg {
                 None => Some(Vec::new()),
-                Some(text) => alg::Alg::parse_for(text, &all_names)
+                Some(text) => alg::Alg::parse_for(text, &all_names, false)
                     .ok()
                     .map(|a| a.names().iter().map(|(n, _)| n.to_string()).collect()),
             })

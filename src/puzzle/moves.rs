@@ -60,6 +60,8 @@ pub struct MoveSet {
     /// `redundant[a]`: the moves `b` (a bit each) such that `a` then `b`
     /// is no move at all or a single move.
     redundant: Vec<u64>,
+    /// Whether names are read in either case ([`MoveSet::folds_case`]).
+    fold_case: bool,
 }
 
 impl MoveSet {
@@ -92,7 +94,9 @@ impl MoveSet {
                 .position(|m| m.transformation == inv)
                 .expect("both metrics hold every move's inverse");
         }
-        Self::from_list(list, metric)
+        let mut set = Self::from_list(list, metric)?;
+        set.fold_case = !puzzle.layout().is_empty() || puzzle.tile_tray().is_some();
+        Ok(set)
     }
 
     /// The moves of `metric` made from `chosen`, in Schofield's order, with
@@ -297,6 +301,7 @@ impl MoveSet {
             metric,
             cancel,
             redundant,
+            fold_case: false,
         };
         set.check_words()?;
         Ok(set)
@@ -468,6 +473,24 @@ impl MoveSet {
     /// The metric.
     pub fn metric(&self) -> Metric {
         self.metric
+    }
+
+    /// Whether the moves' names are read in either case: on a puzzle drawn
+    /// as a board (a layout or a tray: Schofield's twists `A`…`D`,
+    /// `W`…`Z`, typed `wxyz` as readily as `WXYZ`), never elsewhere, where
+    /// case is part of a name as cubing.js and twsearch read it: a cuber's
+    /// `r` is a wide turn, a Pyraminx solver's `u` a tip, and neither is
+    /// `R` or `U`.
+    ///
+    /// ```
+    /// use schofield::puzzle::{Metric, library};
+    /// let eight = library::get("eight").unwrap();
+    /// assert!(eight.moves(Metric::Face, None).unwrap().folds_case());
+    /// let cube = library::get("3x3x3").unwrap();
+    /// assert!(!cube.moves(Metric::Face, None).unwrap().folds_case());
+    /// ```
+    pub fn folds_case(&self) -> bool {
+        self.fold_case
     }
 
     /// The number of the move called `name`.

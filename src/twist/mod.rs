@@ -55,14 +55,14 @@ impl Path {
 
     /// Reads a path in alg notation ([`crate::puzzle::alg`]): the moves'
     /// names, run together when each is one letter (`WXYZADY`), either
-    /// case when the names allow, `'`, `⁻¹` or `^-1` for an inverse and
+    /// case on a board ([`MoveSet::folds_case`]), `'`, `⁻¹` or `^-1` for an inverse and
     /// amounts for powers (a power that is not a move of the metric is
     /// written out: `U2` in the quarter metric is `U U`).
     pub fn parse(moves: &MoveSet, text: &str) -> Result<Path, AlgError> {
         let names: Vec<&str> = moves.iter().map(|m| m.name()).collect();
         // Names of declared moves whose powers the metric holds, so that
         // `R2'` finds R's square's inverse.
-        let alg = Alg::parse_for(text, &names)?;
+        let alg = Alg::parse_for(text, &names, moves.folds_case())?;
         let expanded = alg.expand(&|n| moves.find(n), MAX_PATH)?;
         let mut out = Vec::new();
         for (m, amount) in expanded {

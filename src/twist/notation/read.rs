@@ -251,7 +251,8 @@ impl Notation<'_> {
         let names: Vec<&str> = (0..self.moves.len())
             .map(|m| self.moves.get(m).name())
             .collect();
-        let alg = crate::puzzle::alg::Alg::parse_for(t, &names).map_err(PositionError::Alg)?;
+        let alg = crate::puzzle::alg::Alg::parse_for(t, &names, self.moves.folds_case())
+            .map_err(PositionError::Alg)?;
         let first = self.moves.get(0).transformation();
         let product = alg
             .evaluate(
