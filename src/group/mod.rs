@@ -45,26 +45,17 @@ pub mod numbering;
 use num_bigint::BigUint;
 
 /// A permutation of points `0..n`: `p[x]` is the image of `x`. Products
-/// read left to right: `mul(a, b)` is first `a`, then `b`.
+/// read left to right, as everywhere ([`crate::perm::compose`]): `mul(a,
+/// b)` is first `a`, then `b`.
 pub type Perm = Vec<u32>;
 
-fn mul(a: &[u32], b: &[u32]) -> Perm {
-    a.iter().map(|&x| b[x as usize]).collect()
-}
+use crate::perm::{compose as mul, inverse as inv};
 
 /// `g` becomes `g·b` (first `g`, then `b`), in place.
 fn mul_into(g: &mut [u32], b: &[u32]) {
     for x in g.iter_mut() {
         *x = b[*x as usize];
     }
-}
-
-fn inv(a: &[u32]) -> Perm {
-    let mut out = vec![0u32; a.len()];
-    for (i, &x) in a.iter().enumerate() {
-        out[x as usize] = i as u32;
-    }
-    out
 }
 
 fn is_id(a: &[u32]) -> bool {

@@ -7,7 +7,10 @@
 //! position we store `pieces[square]`, the piece standing on each square
 //! (Schofield's `C[i]`); as a permutation that is the map square → piece.
 //!
-//! [`compose`]`(p, q)` is "first `q`, then `p`": `compose(p, q)[i] = p[q[i]]`.
+//! Products read left to right, in the order the moves are made (and as GAP
+//! reads them): [`compose`]`(p, q)` is "first `p`, then `q`",
+//! `compose(p, q)[i] = q[p[i]]`. The groups' products ([`crate::group`])
+//! are the same function on their own points ([`Point`]).
 //!
 //! Cycle notation `(0 1 2)` means `0 ↦ 1 ↦ 2 ↦ 0`, exactly as Schofield writes
 //! the corner twist A = (012).
@@ -105,16 +108,49 @@ pub fn is_permutation(p: &[u8]) -> bool {
     check_permutation(p).is_ok()
 }
 
-/// `compose(p, q)[i] = p[q[i]]`: apply `q` first, then `p`.
-pub fn compose(p: &[u8], q: &[u8]) -> Vec<u8> {
-    q.iter().map(|&x| p[usize::from(x)]).collect()
+/// A point a permutation moves: a square (`u8`, arrangements of up to 256)
+/// or a point of a permutation group (`u32`).
+pub trait Point: Copy {
+    /// The point as an index.
+    fn index(self) -> usize;
+    /// The point of index `i` (below the type's bound).
+    fn at(i: usize) -> Self;
+}
+
+impl Point for u8 {
+    fn index(self) -> usize {
+        usize::from(self)
+    }
+    fn at(i: usize) -> u8 {
+        i as u8
+    }
+}
+
+impl Point for u32 {
+    fn index(self) -> usize {
+        self as usize
+    }
+    fn at(i: usize) -> u32 {
+        i as u32
+    }
+}
+
+/// The product `p·q`, first `p`, then `q`: `compose(p, q)[i] = q[p[i]]`.
+///
+/// ```
+/// use schofield::perm::compose;
+/// // (0 1) then (1 2) is (0 2 1): 0 goes to 1, then to 2.
+/// assert_eq!(compose(&[1u8, 0, 2], &[0, 2, 1]), vec![2, 0, 1]);
+/// ```
+pub fn compose<T: Point>(p: &[T], q: &[T]) -> Vec<T> {
+    p.iter().map(|&x| q[x.index()]).collect()
 }
 
 /// The inverse permutation: `inverse(p)[p[i]] = i`.
-pub fn inverse(p: &[u8]) -> Vec<u8> {
-    let mut inv = vec![0u8; p.len()];
+pub fn inverse<T: Point>(p: &[T]) -> Vec<T> {
+    let mut inv = vec![T::at(0); p.len()];
     for (i, &x) in p.iter().enumerate() {
-        inv[usize::from(x)] = i as u8;
+        inv[x.index()] = T::at(i);
     }
     inv
 }

@@ -311,7 +311,7 @@ pub fn cycle_type_classes(a: &Analysis) -> Vec<CycleTypeClass> {
                 let mut powers = vec![(*p).clone()];
                 let mut q = (*p).clone();
                 loop {
-                    q = perm::compose(&q, p);
+                    q = perm::compose(p, &q);
                     if q == **p {
                         break;
                     }
@@ -331,7 +331,7 @@ pub fn cycle_type_classes(a: &Analysis) -> Vec<CycleTypeClass> {
                 }
                 let mut class: Vec<Vec<u8>> = positions
                     .iter()
-                    .map(|g| perm::compose(&perm::compose(g, p), &perm::inverse(g)))
+                    .map(|g| perm::compose(&perm::compose(&perm::inverse(g), p), g))
                     .collect();
                 class.sort_unstable();
                 class.dedup();

@@ -391,36 +391,18 @@ impl Space {
         };
 
         // The orbits of the move group on slots (union of each move's
-        // cycles), each a coordinate unless nothing ever changes there.
-        let mut parent: Vec<usize> = (0..total).collect();
-        fn find(p: &mut [usize], x: usize) -> usize {
-            let mut r = x;
-            while p[r] != r {
-                r = p[r];
-            }
-            let mut y = x;
-            while p[y] != r {
-                let next = p[y];
-                p[y] = r;
-                y = next;
-            }
-            r
-        }
+        // cycles, petgraph's union-find), each a coordinate unless nothing
+        // ever changes there; in the order of their first slots.
+        let mut orbits_of_moves = petgraph::unionfind::UnionFind::<usize>::new(total);
         for m in &maps {
             for g in 0..total {
-                let (a, b) = (
-                    find(&mut parent, g),
-                    find(&mut parent, usize::from(m.src[g])),
-                );
-                if a != b {
-                    parent[a.max(b)] = a.min(b);
-                }
+                orbits_of_moves.union(g, usize::from(m.src[g]));
             }
         }
         let mut groups: Vec<Vec<u16>> = Vec::new();
         let mut root_group = vec![usize::MAX; total];
         for g in 0..total {
-            let r = find(&mut parent, g);
+            let r = orbits_of_moves.find_mut(g);
             if root_group[r] == usize::MAX {
                 root_group[r] = groups.len();
                 groups.push(Vec::new());
