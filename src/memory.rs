@@ -1,6 +1,7 @@
 //! Large tables in memory: made fallibly, so that a table the machine
 //! cannot hold is an error and not an abort ([`try_filled`],
-//! [`try_vec_with`]: every table whose size comes from the user), and
+//! [`try_vec_with`], for the tables sized by the user's board or puzzle
+//! that are not first checked against `--max-memory`), and
 //! the advice that lets the processor reach a table of hundreds of
 //! megabytes by random reads without a page walk for each
 //! ([`advise_huge_pages`]).
@@ -42,10 +43,16 @@ pub fn try_vec_with<T>(len: usize, make: impl FnMut() -> T) -> Option<Vec<T>> {
     Some(v)
 }
 
+/// The smallest table advised onto huge pages: 32 MiB, past which the
+/// system's allocator maps a table of its own (below it, the memory may
+/// be shared with small allocations).
+pub const HUGE_FROM: usize = 32 << 20;
+
 /// Asks the system to back the memory of `v`'s capacity with huge pages,
 /// where it has them (Linux), for the pages not yet touched: call it
 /// after reserving and before filling. Nothing elsewhere, and nothing for
-/// a small table; the advice is only advice, and its refusal is ignored.
+/// a table under [`HUGE_FROM`] bytes; the advice is only advice, and its
+/// refusal is ignored.
 ///
 /// ```
 /// let mut table: Vec<u8> = Vec::with_capacity(8 << 20);
@@ -57,8 +64,12 @@ pub fn advise_huge_pages<T>(v: &Vec<T>) {
     #[cfg(target_os = "linux")]
     {
         const HUGE: usize = 2 << 20;
+        let bytes = v.capacity() * std::mem::size_of::<T>();
+        if bytes < HUGE_FROM {
+            return;
+        }
         let start = v.as_ptr() as usize;
-        let end = start + v.capacity() * std::mem::size_of::<T>();
+        let end = start + bytes;
         // Whole huge pages inside the allocation only.
         let first = start.next_multiple_of(HUGE);
         let last = end / HUGE * HUGE;

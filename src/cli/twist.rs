@@ -51,8 +51,9 @@ pub struct SolveCommand {
 /// `u64` numbers) by IDA* for the one position
 /// ([`schofield::twist::search::ida`]).
 pub fn solve_command(c: SolveCommand, sink: &Sink) -> Outcome {
-    // The puzzle as declared: IDA* takes no symmetries, so they are
-    // sought only for the whole table.
+    // The puzzle as declared: IDA* reads its tables at conjugates by the
+    // declared symmetries only; symmetries found from the moves are
+    // sought for the whole table alone (a `.tws` cube's IDA* reads none).
     let puzzle = c.puzzle.read_any()?;
     puzzle.searchable()?;
     let options = c.puzzle.options(false);

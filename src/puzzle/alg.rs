@@ -36,7 +36,11 @@ pub const MAX_ALG_LEN: usize = 100_000;
 /// case on this puzzle (a cuber's `r` is a wide turn, not `R`).
 fn case_hint(name: &str, known: &str) -> String {
     match known.split(' ').find(|k| k.eq_ignore_ascii_case(name)) {
-        Some(k) => format!("; names keep their case here: {k} is a move, {name} is not"),
+        Some(k) => format!(
+            "; names keep their case here: {} is a move, {} is not",
+            shown_name(k),
+            shown_name(name)
+        ),
         None => String::new(),
     }
 }

@@ -70,7 +70,7 @@ pub fn fails(args: &[&str], needle: &str) {
 pub fn fails_before_the_work(args: &[&str], needle: &str) {
     let _shared = shared();
     let out = Command::new("timeout")
-        .arg("60")
+        .arg("20")
         .arg(assert_cmd::cargo::cargo_bin("schofield"))
         .env("XDG_CACHE_HOME", CACHE)
         .args(args)
@@ -342,6 +342,12 @@ pub fn has(needed: Outside, test: &str) -> bool {
         "{test} needs {needed:?} ({}), and CI must have it",
         needed.install()
     );
-    eprintln!("skipped: {test} needs {needed:?} ({})", needed.install());
+    // Past the harness's capture of `eprintln!`, so that it shows.
+    use std::io::Write;
+    let _ = writeln!(
+        std::io::stderr(),
+        "skipped: {test} needs {needed:?} ({})",
+        needed.install()
+    );
     false
 }

@@ -511,7 +511,7 @@ fn standard_output_is_judged_by_its_writes_and_a_pipe_never_waits() {
     // Before the work, however long it would take (the 3×4's census, a
     // minute and a half): it was refused only once the work was done. A
     // command that did the work first is killed by `timeout` (status 124).
-    let (code, err) = run("timeout 30 \"$0\" boards --board 3x4 --output f");
+    let (code, err) = run("timeout 15 \"$0\" boards --board 3x4 --output f");
     assert_eq!(code, Some(2), "{err}");
     assert!(err.contains("no reader has open"), "{err}");
     let (code, err) = run(

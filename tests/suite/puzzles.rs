@@ -2343,11 +2343,11 @@ fn paths_past_the_table_follow_any_moves() {
     // which the library's cube has not; a board's twists fold.
     fails(
         &["path", "--puzzle", "3x3x3", "r U"],
-        "names keep their case here: R is a move, r is not",
+        "names keep their case here: 'R' is a move, 'r' is not",
     );
     fails(
         &["solve", "--puzzle", "pyraminx", "u"],
-        "U is a move, u is not",
+        "'U' is a move, 'u' is not",
     );
     assert_eq!(
         stdout(&["path", "wxyz", "--format", "json"]),
@@ -2482,15 +2482,35 @@ fn a_cube_position_past_the_table_is_solved_by_ida() {
         .read_pattern(&format!("{scramble} {specimen}"))
         .unwrap();
     assert_eq!(&end, cube.goal(), "{specimen}");
+    // The rest under a smaller budget (a set of six edges, read in a
+    // fraction of a second): the answers do not depend on the tables.
     // A bound on nodes stops it with what it proved (exit 3); what it does
     // not answer yet is refused (exit 2).
-    let out = common::schofield(&["solve", "--puzzle", "3x3x3", "R U", "--max-nodes", "5"]);
+    let out = common::schofield(&[
+        "solve",
+        "--puzzle",
+        "3x3x3",
+        "--max-memory",
+        "200",
+        "R U",
+        "--max-nodes",
+        "5",
+    ]);
     assert_eq!(out.status.code(), Some(3));
     assert!(String::from_utf8_lossy(&out.stderr).contains("at least 2 moves are needed"));
     // In a batch, each line a limit stops is reported with its number, and
     // the batch still exits 3 when a limit stopped every failed line; 2
     // once a line is bad input.
-    let batch = ["solve", "--puzzle", "3x3x3", "-", "--max-nodes", "5"];
+    let batch = [
+        "solve",
+        "--puzzle",
+        "3x3x3",
+        "--max-memory",
+        "200",
+        "-",
+        "--max-nodes",
+        "5",
+    ];
     let out = common::piped(&batch, "R U\nR U F'\n");
     let err = String::from_utf8_lossy(&out.stderr);
     assert_eq!(out.status.code(), Some(3), "{err}");
@@ -2518,6 +2538,8 @@ fn a_cube_position_past_the_table_is_solved_by_ida() {
         "solve",
         "--puzzle",
         "3x3x3",
+        "--max-memory",
+        "200",
         superflip,
         "--max-seconds",
         "1",
@@ -2531,7 +2553,15 @@ fn a_cube_position_past_the_table_is_solved_by_ida() {
     assert_eq!(err.lines().count(), 1, "{err}");
     // The steps of the specimen from the position as given, to the goal.
     let json = stdout(&[
-        "solve", "--puzzle", "3x3x3", "R U", "--steps", "--format", "json",
+        "solve",
+        "--puzzle",
+        "3x3x3",
+        "--max-memory",
+        "200",
+        "R U",
+        "--steps",
+        "--format",
+        "json",
     ]);
     let v: serde_json::Value = serde_json::from_str(&json).unwrap();
     let steps = v["steps"].as_array().unwrap();
@@ -2544,7 +2574,16 @@ fn a_cube_position_past_the_table_is_solved_by_ida() {
     // Towards another position: from R U F' to R is F U' (two moves),
     // whose specimen, played from R U F', ends at R.
     let json = stdout(&[
-        "solve", "--puzzle", "3x3x3", "R U F'", "--to", "R", "--format", "json",
+        "solve",
+        "--puzzle",
+        "3x3x3",
+        "--max-memory",
+        "200",
+        "R U F'",
+        "--to",
+        "R",
+        "--format",
+        "json",
     ]);
     let v: serde_json::Value = serde_json::from_str(&json).unwrap();
     assert_eq!(
@@ -2560,14 +2599,35 @@ fn a_cube_position_past_the_table_is_solved_by_ida() {
         notation.read_pattern("R").unwrap(),
         "{json}"
     );
-    let text = stdout(&["solve", "--puzzle", "3x3x3", "R U F'", "--to", "R"]);
+    let text = stdout(&[
+        "solve",
+        "--puzzle",
+        "3x3x3",
+        "--max-memory",
+        "200",
+        "R U F'",
+        "--to",
+        "R",
+    ]);
     assert!(
         text.contains("as if solving") && text.contains("minimum          2 moves"),
         "{text}"
     );
-    fails(&["solve", "--puzzle", "3x3x3", "0 1 2"], "");
+    fails(
+        &["solve", "--puzzle", "3x3x3", "--max-memory", "200", "0 1 2"],
+        "",
+    );
     // The target needs no table: answered at once.
-    let json = stdout(&["solve", "--puzzle", "3x3x3", "R R R R", "--format", "json"]);
+    let json = stdout(&[
+        "solve",
+        "--puzzle",
+        "3x3x3",
+        "--max-memory",
+        "200",
+        "R R R R",
+        "--format",
+        "json",
+    ]);
     let v: serde_json::Value = serde_json::from_str(&json).unwrap();
     assert_eq!(
         (v["moves"].as_u64(), v["generated"].as_u64()),
@@ -2576,7 +2636,15 @@ fn a_cube_position_past_the_table_is_solved_by_ida() {
     );
     // Every minimal solution: R and L commute, and both orders count.
     let json = stdout(&[
-        "solve", "--puzzle", "3x3x3", "R L U2", "--all", "--format", "json",
+        "solve",
+        "--puzzle",
+        "3x3x3",
+        "--max-memory",
+        "200",
+        "R L U2",
+        "--all",
+        "--format",
+        "json",
     ]);
     let v: serde_json::Value = serde_json::from_str(&json).unwrap();
     assert_eq!(v["minimal_path_count"], 2, "{json}");
@@ -2805,7 +2873,8 @@ fn a_plan_past_a_byte_or_past_the_points_answers_or_says_why() {
 }
 
 /// IDA* against the whole table on every puzzle small enough for both,
-/// with the pruning tables `solve` makes (2²⁷ values at most): 10 000
+/// with the pruning tables `solve` makes (2²⁷ values at most, read at
+/// conjugates by the declared symmetries): 10 000
 /// random positions of twsearch's 2×2×2 and of the Pyraminx, 2 000 of
 /// twsearch's Skewb (two tables, its corners and centres partly joined);
 /// and 1 000 of the corner group with its pieces in sets of six. Each
@@ -2829,7 +2898,20 @@ fn ida_agrees_with_the_table_on_ten_thousand_positions() {
         let p = read::puzzle(name).unwrap();
         let a = Analysis::new(p, &Options::default(), &|_| {}).unwrap();
         let space = a.space();
-        let solver = Solver::new(space, most, None).unwrap();
+        // Read at conjugates by the declared symmetries, as `solve` reads
+        // them.
+        let symmetries: Vec<_> = a
+            .puzzle()
+            .symmetries()
+            .iter()
+            .map(|s| s.transformation().clone())
+            .collect();
+        let solver = Solver::new(space, most, None)
+            .unwrap()
+            .conjugated(&symmetries);
+        if name == "corners" {
+            assert!(solver.conjugates() > 0);
+        }
         let all = Allowance::default();
         let (mut x, mut solved, mut paths) = (99u64, 0, 0u64);
         while solved < count {

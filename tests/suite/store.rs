@@ -448,8 +448,11 @@ fn crafted_databases_are_refused() {
 fn quick<T: Send + 'static>(f: impl FnOnce() -> T + Send + 'static) -> T {
     let (tx, rx) = std::sync::mpsc::channel();
     std::thread::spawn(move || tx.send(f()));
-    rx.recv_timeout(Duration::from_secs(60))
-        .expect("the read hung")
+    match rx.recv_timeout(Duration::from_secs(60)) {
+        Ok(out) => out,
+        Err(std::sync::mpsc::RecvTimeoutError::Timeout) => panic!("the read hung"),
+        Err(std::sync::mpsc::RecvTimeoutError::Disconnected) => panic!("the read panicked"),
+    }
 }
 
 #[test]

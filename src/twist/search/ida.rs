@@ -430,8 +430,15 @@ struct Conjugation {
 
 impl Conjugation {
     /// The symmetry `t` of the puzzle as the search reads it, when it keeps
-    /// the goal and takes every move to a move.
+    /// the goal and takes every move to a move. Each move's image is found
+    /// as the move whose position from the goal is the conjugate of the
+    /// move's: exact where every piece is different (a position then tells
+    /// its transformation) and the moves' positions are all different;
+    /// elsewhere no symmetry is read.
     fn new(space: &Space, t: &Transformation) -> Option<Conjugation> {
+        if !space.has_distinct_pieces() {
+            return None;
+        }
         let symmetry = space.symmetry(t);
         let goal = space.goal_flat();
         if Conjugation::of_flat(space, &symmetry, goal) != *goal {
@@ -446,6 +453,13 @@ impl Conjugation {
                 f
             })
             .collect();
+        let distinct = moved
+            .iter()
+            .enumerate()
+            .all(|(a, f)| moved[..a].iter().all(|g| g != f));
+        if !distinct {
+            return None;
+        }
         let moves = moved
             .iter()
             .map(|f| {
@@ -816,13 +830,16 @@ impl<'s> Solver<'s> {
     /// This solver reading its tables at conjugates of the position as
     /// well ([`Conjugation`]), by at most [`MAX_CONJUGATES`] of the
     /// puzzle's `symmetries` (those that keep the goal and take moves to
-    /// moves). The readings are chosen greedily on positions sampled by
-    /// random walks from the goal: each time the table and the symmetry
-    /// that raise the sampled estimates most, while they raise them at
-    /// all. Tables of whole coordinates gain nothing (their distances are
-    /// the same at every conjugate); a table of some of a coordinate's
-    /// pieces reads other pieces at a conjugate. The answers are the same,
-    /// found with fewer positions.
+    /// moves, where every piece is different). First, for each table of
+    /// one set of a coordinate's pieces, the readings that let it see every
+    /// piece (greedily: each time the one that sees most pieces not yet
+    /// seen); then, on positions sampled by random walks from the goal,
+    /// each time the table and the symmetry that raise the sampled
+    /// estimates most, while they raise them at all. A table of some of a
+    /// coordinate's pieces reads other pieces at a conjugate; a table whose
+    /// values a symmetry keeps (the corners whole) gains nothing and is not
+    /// chosen. The answers are the same, found with fewer positions. Once
+    /// conjugated, a solver is not conjugated again.
     ///
     /// ```
     /// use schofield::puzzle::{Metric, library};
@@ -853,7 +870,9 @@ impl<'s> Solver<'s> {
     /// [`Solver::conjugated`] by the symmetries `candidates`.
     fn conjugated_by(mut self, candidates: Vec<Conjugation>) -> Solver<'s> {
         let space = self.space;
-        if candidates.is_empty() || self.prunings.is_empty() {
+        // Once only: the readings chosen are for the tables alone.
+        if candidates.is_empty() || self.prunings.is_empty() || !self.conjugate_prunings.is_empty()
+        {
             return self;
         }
         // The samples: each position's own estimate, and the value of
@@ -873,7 +892,14 @@ impl<'s> Solver<'s> {
                 space.transform_flat(&mut f, &space.effective_moves()[m]);
             }
             let digits = space.digits_of_flat(&f);
-            own.push(self.estimate_parts(&Solver::parts_in(space, &self.parts, &digits)));
+            let x = Solver::parts_in(space, &self.parts, &digits);
+            own.push(
+                self.prunings
+                    .iter()
+                    .map(|p| p.estimate(&x))
+                    .max()
+                    .unwrap_or(0),
+            );
             for (c, candidate) in candidates.iter().enumerate() {
                 let conjugate = Conjugation::of_flat(space, &candidate.symmetry, &f);
                 let x: Vec<u64> = self
@@ -887,8 +913,14 @@ impl<'s> Solver<'s> {
                 }
             }
         }
-        let mut chosen: Vec<usize> = Vec::new();
+        let mut chosen = self.covering(&candidates);
         let mut now = own;
+        for &option in &chosen {
+            let row = &values[option * CONJUGATE_SAMPLES..(option + 1) * CONJUGATE_SAMPLES];
+            for (h, &v) in now.iter_mut().zip(row) {
+                *h = (*h).max(v);
+            }
+        }
         while chosen.len() < MAX_CONJUGATES {
             let gain = |option: usize| -> u64 {
                 let row = &values[option * CONJUGATE_SAMPLES..(option + 1) * CONJUGATE_SAMPLES];
@@ -940,6 +972,44 @@ impl<'s> Solver<'s> {
             });
         }
         self
+    }
+
+    /// The readings (table and symmetry, as `table × candidates +
+    /// symmetry`) that let each table of one set of a coordinate's pieces
+    /// see every piece of the coordinate, chosen greedily: each time the
+    /// reading that sees most pieces not yet seen.
+    fn covering(&self, candidates: &[Conjugation]) -> Vec<usize> {
+        let mut chosen = Vec::new();
+        for (t, pruning) in self.prunings.iter().enumerate() {
+            let [(p, _)] = pruning.parts[..] else {
+                continue;
+            };
+            let Part::Pieces(set) = &self.parts[p] else {
+                continue;
+            };
+            let (coord, pieces) = set.pieces();
+            let Some((n, _)) = self.space.distinct_pieces(coord) else {
+                continue;
+            };
+            let every = u64::MAX >> (64 - n);
+            let mut seen = pieces.iter().fold(0u64, |m, &d| m | 1 << d);
+            let reads: Vec<u64> = candidates
+                .iter()
+                .map(|c| self.space.pieces_read_at(coord, &pieces, &c.symmetry))
+                .collect();
+            while seen != every && chosen.len() < MAX_CONJUGATES {
+                let best = (0..candidates.len())
+                    .max_by_key(|&c| ((reads[c] & !seen).count_ones(), std::cmp::Reverse(c)));
+                match best.filter(|&c| reads[c] & !seen != 0) {
+                    Some(c) => {
+                        seen |= reads[c];
+                        chosen.push(t * candidates.len() + c);
+                    }
+                    None => break,
+                }
+            }
+        }
+        chosen
     }
 
     /// How many readings of the tables at conjugates the search makes
@@ -1597,10 +1667,19 @@ mod tests {
                 .iter()
                 .map(|s| s.transformation().clone())
                 .collect();
-            for (&most, conjugated) in mosts.iter().flat_map(|m| [(m, false), (m, true)]) {
-                let mut solver = Solver::new(space, most, None).unwrap();
-                if conjugated {
-                    solver = solver.conjugated(&symmetries);
+            // Each bound three ways: the tables alone, read at conjugates
+            // too, and one set of a coordinate's pieces read at the
+            // conjugates that see the rest (as `solve` takes the cube).
+            for (&most, way) in mosts.iter().flat_map(|m| [(m, 0), (m, 1), (m, 2)]) {
+                let solver = match way {
+                    0 => Solver::new(space, most, None).unwrap(),
+                    1 => Solver::new(space, most, None)
+                        .unwrap()
+                        .conjugated(&symmetries),
+                    _ => one_set(space, most, &symmetries),
+                };
+                if name == "corners" && way > 0 {
+                    assert!(solver.conjugates() > 0, "{most} {way}");
                 }
                 let mut x = 12345u64;
                 for _ in 0..100 {
@@ -1637,6 +1716,18 @@ mod tests {
         }
     }
 
+    /// The solver `solve` makes under a bound `most` on a table's values:
+    /// one set of a coordinate's pieces where its conjugates by
+    /// `symmetries` see every piece, read at them.
+    fn one_set<'s>(space: &'s Space, most: u64, symmetries: &[Transformation]) -> Solver<'s> {
+        let conjugations = Conjugation::all(space, symmetries);
+        let plan = Plan::new(space, most, &conjugations).unwrap();
+        Solver::made(space, &plan, |_, parts, p, goal| {
+            Pruning::build(space, parts, p, goal)
+        })
+        .conjugated_by(conjugations)
+    }
+
     /// The parts of a position's conjugates, carried move by move through
     /// the moves' images, are always those of the conjugate of the
     /// position reached; and the corners in pairs, read at
@@ -1653,21 +1744,6 @@ mod tests {
             .map(|s| s.transformation().clone())
             .collect();
         assert_eq!(Conjugation::all(&space, &symmetries).len(), 47);
-        let solver = Solver::new(&space, 1 << 12, None)
-            .unwrap()
-            .conjugated(&symmetries);
-        assert!(solver.conjugates() > 0);
-        let mut index = space.goal_index();
-        let mut x = solver.parts_of(&solver.digits(index));
-        assert_eq!(x, solver.goal);
-        let mut y = x.clone();
-        for k in 0..200usize {
-            let m = (k * 7 + k / 3) % space.move_count();
-            solver.step(&x, m, &mut y);
-            index = space.apply(index, m);
-            assert_eq!(y, solver.parts_of(&solver.digits(index)), "move {k}");
-            std::mem::swap(&mut x, &mut y);
-        }
         let sets = Plan::new(&space, 1 << 12, &Conjugation::all(&space, &symmetries)).unwrap();
         let plain = Plan::new(&space, 1 << 12, &[]).unwrap();
         let count = |plan: &Plan| {
@@ -1677,6 +1753,75 @@ mod tests {
                 .count()
         };
         assert_eq!((count(&sets), count(&plain)), (1, 4));
+        // Several coordinates, parity-bound ones, coordinates worked move
+        // by move (the cube's edges), symmetries that map one coordinate
+        // onto another (the Pyraminx's axial slots).
+        for (name, most) in [
+            ("corners", 1 << 12),
+            ("pyraminx", 1 << 8),
+            ("squares", 1 << 8),
+            ("3x3x3", 1 << 16),
+        ] {
+            let p = library::get(name).unwrap();
+            let moves = p.moves(p.default_metric(), None).unwrap();
+            let space = Space::unnumbered(&p, &moves, None).unwrap();
+            let symmetries: Vec<Transformation> = p
+                .symmetries()
+                .iter()
+                .map(|s| s.transformation().clone())
+                .collect();
+            for solver in [
+                Solver::new(&space, most, None)
+                    .unwrap()
+                    .conjugated(&symmetries),
+                one_set(&space, most, &symmetries),
+            ] {
+                let mut f = space.goal_flat().clone();
+                let mut x = solver.parts_of(&space.digits_of_flat(&f));
+                assert_eq!(x, solver.goal, "{name}");
+                let mut y = x.clone();
+                for k in 0..200usize {
+                    let m = (k * 7 + k / 3) % space.move_count();
+                    solver.step(&x, m, &mut y);
+                    space.transform_flat(&mut f, &space.effective_moves()[m]);
+                    assert_eq!(
+                        y,
+                        solver.parts_of(&space.digits_of_flat(&f)),
+                        "{name} move {k}"
+                    );
+                    std::mem::swap(&mut x, &mut y);
+                }
+                // Where a coordinate has one set, its readings see every
+                // piece.
+                for (q, part) in solver.parts.iter().enumerate() {
+                    let Part::Pieces(set) = part else { continue };
+                    let (coord, pieces) = set.pieces();
+                    let alone = solver
+                        .parts
+                        .iter()
+                        .filter(|other| matches!(other, Part::Pieces(s) if s.pieces().0 == coord));
+                    if alone.count() > 1 {
+                        continue;
+                    }
+                    let (n, _) = space.distinct_pieces(coord).unwrap();
+                    let seen = solver
+                        .conjugate_parts
+                        .iter()
+                        .filter(|&&(r, _)| r == q)
+                        .fold(
+                            pieces.iter().fold(0u64, |m, &d| m | 1 << d),
+                            |m, &(_, by)| {
+                                m | space.pieces_read_at(
+                                    coord,
+                                    &pieces,
+                                    &solver.conjugations[by].symmetry,
+                                )
+                            },
+                        );
+                    assert_eq!(seen, u64::MAX >> (64 - n), "{name}: coordinate {coord}");
+                }
+            }
+        }
     }
 
     #[test]

@@ -80,6 +80,13 @@ impl Space {
             .then_some((coord.slots.len(), modulus))
     }
 
+    /// True when every coordinate's pieces are all different: then a
+    /// position from the goal tells the transformation that made it, as
+    /// [`crate::twist::search::ida`]'s conjugates need.
+    pub fn has_distinct_pieces(&self) -> bool {
+        self.coords.iter().all(|c| c.counts.iter().all(|&k| k == 1))
+    }
+
     /// The pieces of coordinate `c` (a bit for each dense value) whose
     /// places and orientations a [`PieceSet`] of the pieces `pieces`
     /// reads when it is read at a position's conjugate by `s`
@@ -211,6 +218,17 @@ impl PieceSet {
         let orientations = u64::from(modulus).checked_pow(k as u32)?;
         (places <= u64::from(u32::MAX) && orientations <= u64::from(u32::MAX))
             .then_some((places, orientations))
+    }
+
+    /// Its coordinate, and its pieces (their dense values, in order).
+    pub fn pieces(&self) -> (usize, Vec<u8>) {
+        let mut kept = vec![0u8; self.k];
+        for (d, &j) in self.index.iter().enumerate() {
+            if j != u8::MAX {
+                kept[usize::from(j)] = d as u8;
+            }
+        }
+        (self.coord, kept)
     }
 
     /// How many values the set takes.
