@@ -71,8 +71,8 @@ struct Findings {
     outputs: Vec<String>,
 }
 
-/// The module path of a file of `src/`: `src/twist/search/ida.rs` is
-/// `twist::search::ida`, a `mod.rs` its folder's, `lib.rs` the root.
+/// The module path of a file of `src/`: `src/twist/search/words.rs` is
+/// `twist::search::words`, a `mod.rs` its folder's, `lib.rs` the root.
 fn module_of(file: &str) -> Vec<String> {
     let rel = file.trim_start_matches("src/").trim_end_matches(".rs");
     let mut path: Vec<String> = rel.split('/').map(String::from).collect();

@@ -1,0 +1,225 @@
+//! The pruning tables: a projection's distances, built by a breadth-first
+//! search of its values and checked when read back.
+
+use super::*;
+
+/// A projection's distances: the parts it keeps, and for each value of
+/// them the fewest moves to the goal's value ([`UNSEEN`] where none leads).
+#[derive(Debug, Clone)]
+pub struct Pruning {
+    /// The parts of the position kept, and the stride of each in the
+    /// projection's own number.
+    pub(super) parts: Vec<(usize, u64)>,
+    /// A byte a value, shared with the readings of the table at the
+    /// position's conjugates ([`Solver::conjugated`]).
+    pub(super) table: Arc<Vec<u8>>,
+}
+
+/// A value no sequence of moves reaches from the goal's.
+pub const UNSEEN: u8 = u8::MAX;
+
+/// True when every move's inverse is a move: a step then changes a
+/// projection's distance by at most one, either way.
+pub(super) fn closed_under_inverse(space: &Space) -> bool {
+    let e = space.effective_moves();
+    e.iter().all(|a| e.iter().any(|b| a.then(b).is_identity()))
+}
+
+impl Pruning {
+    /// The distances of the projection onto the parts `kept` of `parts`,
+    /// by a breadth-first search from the goal's value (`goal`, the
+    /// parts' values), one layer a scan of every value, shared among the
+    /// cores.
+    pub(super) fn build(space: &Space, parts: &[Part], kept: &[usize], goal: &[u64]) -> Pruning {
+        let nm = space.move_count();
+        let mut strides = Vec::new();
+        let mut len = 1u64;
+        for &p in kept {
+            strides.push((p, len));
+            len *= parts[p].radix(space);
+        }
+        let radices: Vec<u64> = kept.iter().map(|&p| parts[p].radix(space)).collect();
+        let mut table: Vec<AtomicU8> = Vec::with_capacity(len as usize);
+        crate::memory::advise_huge_pages(&table);
+        table.extend((0..len).map(|_| AtomicU8::new(UNSEEN)));
+        let at_goal: u64 = strides.iter().map(|&(p, stride)| goal[p] * stride).sum();
+        table[at_goal as usize].store(0, Relaxed);
+        // Where every move's inverse is a move, a layer may be found from
+        // the values not yet reached, each looking for a neighbour in the
+        // layer before: cheaper once those are fewer than the layer.
+        let closed = closed_under_inverse(space);
+        let images = |v: u64, images: &mut [u64; 64]| {
+            let mut rest = v;
+            images[..nm].fill(0);
+            for (&(p, stride), radix) in strides.iter().zip(&radices) {
+                let v = rest % radix;
+                rest /= radix;
+                for (m, image) in images[..nm].iter_mut().enumerate() {
+                    *image += parts[p].step(space, v, m) * stride;
+                }
+            }
+        };
+        let (mut layer, mut unseen) = (1u64, len - 1);
+        for depth in 0..UNSEEN - 1 {
+            let backward = closed && unseen < layer;
+            let grew: u64 = table
+                .par_chunks(1 << 16)
+                .enumerate()
+                .map(|(c, chunk)| {
+                    let mut out = [0u64; 64];
+                    let mut grew = 0;
+                    for (k, cell) in chunk.iter().enumerate() {
+                        let v = (c << 16 | k) as u64;
+                        if backward {
+                            if cell.load(Relaxed) != UNSEEN {
+                                continue;
+                            }
+                            images(v, &mut out);
+                            if out[..nm]
+                                .iter()
+                                .any(|&w| table[w as usize].load(Relaxed) == depth)
+                            {
+                                cell.store(depth + 1, Relaxed);
+                                grew += 1;
+                            }
+                            continue;
+                        }
+                        if cell.load(Relaxed) != depth {
+                            continue;
+                        }
+                        images(v, &mut out);
+                        for &w in &out[..nm] {
+                            let cell = &table[w as usize];
+                            if cell.load(Relaxed) == UNSEEN {
+                                cell.store(depth + 1, Relaxed);
+                                grew += 1;
+                            }
+                        }
+                    }
+                    grew
+                })
+                .sum();
+            if grew == 0 {
+                break;
+            }
+            // Two cores may both mark one value in a forward layer: the
+            // counts only choose the direction.
+            layer = grew;
+            unseen = unseen.saturating_sub(grew);
+        }
+        Pruning {
+            parts: strides,
+            table: Arc::new(table.into_iter().map(AtomicU8::into_inner).collect()),
+        }
+    }
+
+    /// The table `table` read back for the projection onto `kept`,
+    /// checked after its checksum: its length, the goal's value 0 and no
+    /// other, and, at values spread over the table, no neighbour more
+    /// than one farther; where every move's inverse is a move, none more
+    /// than one nearer and, unless it is the goal, one exactly one nearer.
+    pub(super) fn checked(
+        space: &Space,
+        parts: &[Part],
+        kept: &[usize],
+        goal: &[u64],
+        table: Vec<u8>,
+    ) -> Result<Pruning, String> {
+        let mut strides = Vec::new();
+        let mut len = 1u64;
+        for &p in kept {
+            strides.push((p, len));
+            len *= parts[p].radix(space);
+        }
+        if table.len() as u64 != len {
+            return Err(format!("{} values, expected {len}", table.len()));
+        }
+        let at_goal: u64 = strides.iter().map(|&(p, stride)| goal[p] * stride).sum();
+        let pruning = Pruning {
+            parts: strides,
+            table: Arc::new(table),
+        };
+        if pruning.table[at_goal as usize] != 0 {
+            return Err("the goal is not at distance 0".into());
+        }
+        let nm = space.move_count();
+        let closed = closed_under_inverse(space);
+        let step = (len / 1024).max(1);
+        let mut x = vec![0u64; parts.len()];
+        for v in (0..len).step_by(step as usize) {
+            let d = pruning.table[v as usize];
+            if d == 0 && v != at_goal {
+                return Err(format!("value {v} at distance 0, which is not the goal"));
+            }
+            if d == UNSEEN {
+                continue;
+            }
+            let mut rest = v;
+            for &(p, _) in &pruning.parts {
+                let radix = parts[p].radix(space);
+                x[p] = rest % radix;
+                rest /= radix;
+            }
+            let mut nearer = d == 0;
+            for m in 0..nm {
+                let w: u64 = pruning
+                    .parts
+                    .iter()
+                    .map(|&(p, stride)| parts[p].step(space, x[p], m) * stride)
+                    .sum();
+                let e = pruning.table[w as usize];
+                if e == UNSEEN || e > d + 1 || (closed && e + 1 < d) {
+                    return Err(format!("value {v} at distance {d} beside {w} at {e}"));
+                }
+                nearer |= e + 1 == d;
+            }
+            if closed && !nearer {
+                return Err(format!(
+                    "value {v} at distance {d} with no neighbour nearer"
+                ));
+            }
+        }
+        Ok(pruning)
+    }
+
+    /// Asks the memory for the entry of the position of parts `x` ahead of
+    /// its reading ([`Pruning::estimate`]); nothing where the processor
+    /// has no such hint.
+    #[inline]
+    pub(super) fn prefetch(&self, x: &[u64]) {
+        #[cfg(target_arch = "x86_64")]
+        {
+            let v: u64 = self.parts.iter().map(|&(p, stride)| x[p] * stride).sum();
+            if let Some(entry) = self.table.get(v as usize) {
+                // SAFETY: a prefetch is a hint; it reads nothing and cannot
+                // fault, and the pointer is to an element of the table.
+                unsafe {
+                    std::arch::x86_64::_mm_prefetch(
+                        (entry as *const u8).cast::<i8>(),
+                        std::arch::x86_64::_MM_HINT_T0,
+                    );
+                }
+            }
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        let _ = x;
+    }
+
+    /// The estimate for the position of parts `x`: its projection's
+    /// distance.
+    #[inline]
+    pub(super) fn estimate(&self, x: &[u64]) -> u8 {
+        let v: u64 = self.parts.iter().map(|&(p, stride)| x[p] * stride).sum();
+        self.table[v as usize]
+    }
+
+    /// The values of the projection.
+    pub fn len(&self) -> usize {
+        self.table.len()
+    }
+
+    /// True when the projection has no value (never: the goal's is one).
+    pub fn is_empty(&self) -> bool {
+        self.table.is_empty()
+    }
+}

@@ -1,0 +1,252 @@
+//! One core's bounded depth-first walk, and the budget of positions
+//! and time the cores share.
+
+use super::*;
+
+/// The positions a search may still generate, shared among the cores:
+/// each takes them a block at a time and gives back what it leaves. Taking
+/// a block is also when the clock is read and progress told.
+pub(super) struct Budget<'p> {
+    pub(super) left: AtomicU64,
+    pub(super) used: AtomicU64,
+    pub(super) started: std::time::Instant,
+    pub(super) allowed: Allowance<'p>,
+    /// The bound of the pass under way, the last report's time in
+    /// milliseconds, and whether the time ran out.
+    pub(super) bound: std::sync::atomic::AtomicU32,
+    pub(super) reported: AtomicU64,
+    pub(super) late: std::sync::atomic::AtomicBool,
+}
+
+impl<'p> Budget<'p> {
+    /// Positions a core takes at a time.
+    const BLOCK: u64 = 1 << 12;
+    /// Milliseconds between reports.
+    const EVERY: u64 = 250;
+
+    pub(super) fn new(allowed: &Allowance<'p>) -> Budget<'p> {
+        Budget {
+            left: AtomicU64::new(allowed.max_nodes.unwrap_or(u64::MAX)),
+            used: AtomicU64::new(0),
+            started: std::time::Instant::now(),
+            allowed: *allowed,
+            bound: Default::default(),
+            reported: AtomicU64::new(0),
+            late: Default::default(),
+        }
+    }
+
+    /// A pass under `bound` begins: told at once.
+    pub(super) fn begin(&self, bound: u32) {
+        self.bound.store(bound, Relaxed);
+        self.tell(self.started.elapsed());
+    }
+
+    pub(super) fn tell(&self, elapsed: std::time::Duration) {
+        if let Some(progress) = self.allowed.progress {
+            progress(Progress {
+                bound: self.bound.load(Relaxed),
+                nodes: self.used.load(Relaxed),
+                seconds: elapsed.as_secs_f64(),
+            });
+        }
+    }
+
+    /// Up to a block of positions, none when all are taken or the time
+    /// is up.
+    pub(super) fn take(&self) -> u64 {
+        let elapsed = self.started.elapsed();
+        if self.allowed.max_seconds.is_some_and(|most| elapsed > most) {
+            self.late.store(true, Relaxed);
+            return 0;
+        }
+        let ms = elapsed.as_millis() as u64;
+        let last = self.reported.load(Relaxed);
+        if self.allowed.progress.is_some()
+            && ms >= last + Budget::EVERY
+            && self
+                .reported
+                .compare_exchange(last, ms, Relaxed, Relaxed)
+                .is_ok()
+        {
+            self.tell(elapsed);
+        }
+        self.left
+            .fetch_update(Relaxed, Relaxed, |left| {
+                (left > 0).then(|| left - left.min(Budget::BLOCK))
+            })
+            .map_or(0, |left| left.min(Budget::BLOCK))
+    }
+
+    /// The positions generated so far.
+    pub(super) fn used(&self) -> u64 {
+        self.used.load(Relaxed)
+    }
+
+    /// Why a search within `bound` stopped: the time up, or the
+    /// positions spent.
+    pub(super) fn stopped(&self, bound: u32) -> Stopped {
+        match self.allowed.max_seconds {
+            Some(after) if self.late.load(Relaxed) => Stopped::Time {
+                after,
+                nodes: self.used(),
+                lower_bound: bound,
+            },
+            _ => Stopped::Nodes {
+                nodes: self.used(),
+                lower_bound: bound,
+            },
+        }
+    }
+}
+
+/// What one bounded depth-first pass found.
+pub(super) enum Found {
+    Yes(Vec<usize>),
+    No,
+    Stopped,
+}
+
+/// One core's part of a search: the positions it may still generate and
+/// the path so far.
+pub(super) struct Search<'a, 's> {
+    pub(super) solver: &'a Solver<'s>,
+    pub(super) budget: &'a Budget<'a>,
+    /// Positions taken from the budget and not yet generated, and those
+    /// generated.
+    pub(super) allowance: u64,
+    pub(super) nodes: u64,
+    pub(super) path: Vec<usize>,
+    /// For each depth, the children's parts, a row of parts a move: made
+    /// all at once, so that their table reads overlap in memory.
+    pub(super) children: Vec<Vec<u64>>,
+}
+
+/// What a pass looks for: the first canonical sequence within the bound,
+/// or every sequence of exactly the bound (commuting moves in both
+/// orders), added to the list.
+pub(super) enum Goal<'o> {
+    First,
+    Every(&'o mut Vec<Vec<usize>>),
+}
+
+impl Drop for Search<'_, '_> {
+    fn drop(&mut self) {
+        self.budget.left.fetch_add(self.allowance, Relaxed);
+        self.budget.used.fetch_add(self.nodes, Relaxed);
+    }
+}
+
+impl<'a, 's> Search<'a, 's> {
+    pub(super) fn new(solver: &'a Solver<'s>, budget: &'a Budget<'a>) -> Search<'a, 's> {
+        Search {
+            solver,
+            budget,
+            allowance: 0,
+            nodes: 0,
+            path: Vec::new(),
+            children: Vec::new(),
+        }
+    }
+
+    /// Counts one position generated; false when the budget is spent.
+    #[inline]
+    pub(super) fn count(&mut self) -> bool {
+        if self.allowance == 0 {
+            self.allowance = self.budget.take();
+            if self.allowance == 0 {
+                return false;
+            }
+        }
+        self.allowance -= 1;
+        self.nodes += 1;
+        true
+    }
+
+    /// The depth-first pass under `bound` from the parts `x`, reached in
+    /// `g` moves by `last`, looking for `goal`.
+    pub(super) fn walk(
+        &mut self,
+        x: &[u64],
+        g: u32,
+        bound: u32,
+        last: Option<usize>,
+        goal: &mut Goal,
+    ) -> Found {
+        let solver = self.solver;
+        // The bound first: a digit without a table leaves a position one
+        // move from the goal estimated 0, and its child the goal.
+        if !solver.within_reach(x, g, bound) {
+            return Found::No;
+        }
+        let solved = x == solver.goal.as_slice();
+        let follows = match goal {
+            Goal::First if solved => return Found::Yes(self.path.clone()),
+            Goal::First => &solver.follows,
+            Goal::Every(out) => {
+                if g == bound {
+                    if solved {
+                        out.push(self.path.clone());
+                    }
+                    return Found::No;
+                }
+                &solver.may_follow
+            }
+        };
+        let nm = solver.space.move_count();
+        let every = if nm >= 64 { u64::MAX } else { (1u64 << nm) - 1 };
+        let allowed = last.map_or(u64::MAX, |a| follows[a]) & every;
+        // Every child first, then their estimates, then the walks under
+        // those within reach: the table reads of one position's children
+        // are independent, so the memory serves them together.
+        let width = x.len();
+        let depth = g as usize;
+        if self.children.len() <= depth {
+            self.children.resize_with(depth + 1, Vec::new);
+        }
+        let mut kids = std::mem::take(&mut self.children[depth]);
+        kids.resize(nm * width, 0);
+        let mut live = 0u64;
+        let mut stopped = false;
+        for m in (0..nm).filter(|&m| allowed >> m & 1 == 1) {
+            if !self.count() {
+                stopped = true;
+                break;
+            }
+            let kid = &mut kids[m * width..(m + 1) * width];
+            solver.step_own(x, m, kid);
+            live |= 1 << m;
+        }
+        live = Solver::cut(&solver.prunings, &kids, width, live, g + 1, bound);
+        // The conjugates only of the children the position's own tables
+        // leave: most are cut by those alone.
+        if !solver.conjugate_prunings.is_empty() {
+            let left = live;
+            for m in (0..nm).filter(|&m| left >> m & 1 == 1) {
+                let kid = &mut kids[m * width..(m + 1) * width];
+                solver.step_conjugates(x, m, kid);
+            }
+            live = Solver::cut(&solver.conjugate_prunings, &kids, width, live, g + 1, bound);
+        }
+        let mut found = Found::No;
+        for m in (0..nm).filter(|&m| live >> m & 1 == 1) {
+            self.path.push(m);
+            found = self.walk(
+                &kids[m * width..(m + 1) * width],
+                g + 1,
+                bound,
+                Some(m),
+                goal,
+            );
+            self.path.pop();
+            if !matches!(found, Found::No) {
+                break;
+            }
+        }
+        self.children[depth] = kids;
+        match found {
+            Found::No if stopped => Found::Stopped,
+            found => found,
+        }
+    }
+}
