@@ -467,3 +467,166 @@ fn no_family_imports_from_a_floor_above_its_own() {
         broken.join("\n")
     );
 }
+
+/// The most lines a file of `src/` may have, tests included, and a
+/// function (issue #47): a file is one idea, a function one step.
+const MOST_FILE_LINES: usize = 700;
+const MOST_FUNCTION_LINES: usize = 100;
+
+/// Files over [`MOST_FILE_LINES`] today, with their lines: to be split by
+/// idea. The list may only shrink: a file not listed that passes the limit,
+/// or a listed one that grows, fails the test, and so does a listed one
+/// back under the limit (take it off).
+const LONG_FILES: &[(&str, usize)] = &[
+    ("src/board/census.rs", 769),
+    ("src/board/cluster/mod.rs", 715),
+    ("src/board/cluster/worker.rs", 837),
+    ("src/board/store/mod.rs", 766),
+    ("src/board/two_bit.rs", 1083),
+    ("src/cli/common.rs", 1211),
+    ("src/cli/puzzle.rs", 710),
+    ("src/cli/twist.rs", 1206),
+    ("src/group/mod.rs", 716),
+    ("src/perm/rank.rs", 817),
+    ("src/puzzle/alg.rs", 731),
+    ("src/puzzle/mod.rs", 916),
+    ("src/puzzle/yaml.rs", 773),
+    ("src/search/ida.rs", 731),
+    ("src/twist/analysis.rs", 1475),
+    ("src/twist/notation/mod.rs", 711),
+    ("src/twist/space/mod.rs", 889),
+];
+
+/// Functions over [`MOST_FUNCTION_LINES`] today (file, name, lines), under
+/// the same rule.
+const LONG_FUNCTIONS: &[(&str, &str, usize)] = &[
+    ("src/board/cluster/mod.rs", "search", 136),
+    ("src/board/cluster/worker.rs", "agree_to_start", 142),
+    ("src/board/cluster/worker.rs", "work", 173),
+    ("src/board/store/checkpoint.rs", "read", 140),
+    ("src/board/store/mod.rs", "parse", 135),
+    ("src/cli/census.rs", "run", 122),
+    ("src/cli/counts.rs", "counts", 128),
+    ("src/cli/group.rs", "group", 232),
+    ("src/cli/mod.rs", "hint", 114),
+    ("src/cli/optimal.rs", "stream_batch", 197),
+    ("src/cli/twist.rs", "searched", 129),
+    ("src/cli/twist.rs", "other_forms", 102),
+    ("src/group/classes.rs", "orbits_kept", 129),
+    ("src/puzzle/checks.rs", "check_words", 138),
+    ("src/puzzle/found.rs", "move_symmetries", 120),
+    ("src/puzzle/kpuzzle.rs", "read", 136),
+    ("src/puzzle/mod.rs", "new", 288),
+    ("src/puzzle/tws.rs", "read", 227),
+    ("src/puzzle/tws.rs", "read_scrambles", 120),
+    ("src/puzzle/yaml.rs", "read", 156),
+    ("src/puzzle/yaml.rs", "write", 190),
+    ("src/render/svg.rs", "chart_svg_scaled", 116),
+    ("src/render/svg.rs", "trees_svg", 128),
+    ("src/render/twist.rs", "solution_text", 155),
+    ("src/render/twist.rs", "render_path", 116),
+    ("src/search/ida.rs", "solve", 101),
+    ("src/search/regions.rs", "new", 110),
+    ("src/twist/notation/read.rs", "read_pattern", 117),
+    ("src/twist/search/classes.rs", "class_counts", 127),
+    ("src/twist/search/words.rs", "layers", 226),
+    ("src/twist/space/classes.rs", "coordinate_action", 104),
+    ("src/twist/space/mod.rs", "layout", 245),
+    ("src/twist/space/tables.rs", "build_tables", 105),
+];
+
+/// Every function of `source` (free, in an `impl` or a trait) with the
+/// lines it spans.
+fn function_lengths(source: &str) -> Vec<(String, usize)> {
+    use syn::spanned::Spanned;
+    use syn::visit::Visit;
+    struct Lengths(Vec<(String, usize)>);
+    impl Lengths {
+        fn note(&mut self, name: &syn::Ident, span: proc_macro2::Span) {
+            let lines = span.end().line + 1 - span.start().line;
+            self.0.push((name.to_string(), lines));
+        }
+    }
+    impl<'ast> Visit<'ast> for Lengths {
+        fn visit_item_fn(&mut self, f: &'ast syn::ItemFn) {
+            self.note(&f.sig.ident, f.span());
+            syn::visit::visit_item_fn(self, f);
+        }
+        fn visit_impl_item_fn(&mut self, f: &'ast syn::ImplItemFn) {
+            self.note(&f.sig.ident, f.span());
+            syn::visit::visit_impl_item_fn(self, f);
+        }
+        fn visit_trait_item_fn(&mut self, f: &'ast syn::TraitItemFn) {
+            self.note(&f.sig.ident, f.span());
+            syn::visit::visit_trait_item_fn(self, f);
+        }
+    }
+    let tree = syn::parse_file(source).expect("parses");
+    let mut lengths = Lengths(Vec::new());
+    lengths.visit_file(&tree);
+    lengths.0
+}
+
+#[test]
+fn files_and_functions_keep_to_their_sizes() {
+    let mut broken = Vec::new();
+    let mut long_files = Vec::new();
+    let mut long_functions: Vec<(String, String, usize)> = Vec::new();
+    for file in all_sources() {
+        let source = std::fs::read_to_string(&file).unwrap();
+        let lines = source.lines().count();
+        if lines > MOST_FILE_LINES {
+            long_files.push(format!("(\"{file}\", {lines}),"));
+        }
+        match LONG_FILES.iter().find(|(f, _)| *f == file) {
+            Some(&(_, listed)) if lines > listed => broken.push(format!(
+                "{file}: {lines} lines, grown past the {listed} listed"
+            )),
+            Some(_) if lines <= MOST_FILE_LINES => broken.push(format!(
+                "{file}: {lines} lines, within the limit: take it off LONG_FILES"
+            )),
+            None if lines > MOST_FILE_LINES => broken.push(format!(
+                "{file}: {lines} lines, more than {MOST_FILE_LINES}"
+            )),
+            _ => {}
+        }
+        let mut longest: Vec<(String, usize)> = Vec::new();
+        for (name, lines) in function_lengths(&source) {
+            match longest.iter_mut().find(|(n, _)| *n == name) {
+                Some(entry) => entry.1 = entry.1.max(lines),
+                None => longest.push((name, lines)),
+            }
+        }
+        for (name, lines) in longest {
+            if lines > MOST_FUNCTION_LINES {
+                long_functions.push((file.clone(), name.clone(), lines));
+            }
+            let listed = LONG_FUNCTIONS
+                .iter()
+                .find(|(f, n, _)| *f == file && *n == name);
+            match listed {
+                Some(&(_, _, most)) if lines > most => broken.push(format!(
+                    "{file}: fn {name}, {lines} lines, grown past the {most} listed"
+                )),
+                Some(_) if lines <= MOST_FUNCTION_LINES => broken.push(format!(
+                    "{file}: fn {name}, {lines} lines, within the limit: take it off LONG_FUNCTIONS"
+                )),
+                None if lines > MOST_FUNCTION_LINES => broken.push(format!(
+                    "{file}: fn {name}, {lines} lines, more than {MOST_FUNCTION_LINES}"
+                )),
+                _ => {}
+            }
+        }
+    }
+    let listed_functions: Vec<String> = long_functions
+        .iter()
+        .map(|(f, n, l)| format!("(\"{f}\", \"{n}\", {l}),"))
+        .collect();
+    assert!(
+        broken.is_empty(),
+        "{}\n\nover the limits today:\n{}\n{}",
+        broken.join("\n"),
+        long_files.join("\n"),
+        listed_functions.join("\n")
+    );
+}

@@ -136,50 +136,13 @@ impl<'s> Solver<'s> {
 
     /// [`Solver::conjugated`] by the symmetries `candidates`.
     pub(super) fn conjugated_by(mut self, candidates: Vec<Conjugation>) -> Solver<'s> {
-        let space = self.space;
         // Once only: the readings chosen are for the tables alone.
         if candidates.is_empty() || self.prunings.is_empty() || !self.conjugate_prunings.is_empty()
         {
             return self;
         }
-        // The samples: each position's own estimate, and the value of
-        // every table at each candidate's conjugate.
-        let mut own = Vec::with_capacity(CONJUGATE_SAMPLES);
+        let (own, values) = self.sampled(&candidates);
         let options = self.prunings.len() * candidates.len();
-        let mut values = vec![0u8; options * CONJUGATE_SAMPLES];
-        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
-        let nm = space.move_count();
-        let mut f = space.goal_flat().clone();
-        for i in 0..CONJUGATE_SAMPLES {
-            for _ in 0..SAMPLE_WALK {
-                seed = seed
-                    .wrapping_mul(6_364_136_223_846_793_005)
-                    .wrapping_add(1_442_695_040_888_963_407);
-                let m = ((seed >> 33) % nm as u64) as usize;
-                space.transform_flat(&mut f, &space.effective_moves()[m]);
-            }
-            let digits = space.digits_of_flat(&f);
-            let x = Solver::parts_in(space, &self.parts, &digits);
-            own.push(
-                self.prunings
-                    .iter()
-                    .map(|p| p.estimate(&x))
-                    .max()
-                    .unwrap_or(0),
-            );
-            for (c, candidate) in candidates.iter().enumerate() {
-                let conjugate = Conjugation::of_flat(space, &candidate.symmetry, &f);
-                let x: Vec<u64> = self
-                    .parts
-                    .iter()
-                    .map(|p| p.value_in(space, &conjugate))
-                    .collect();
-                for (t, pruning) in self.prunings.iter().enumerate() {
-                    let option = t * candidates.len() + c;
-                    values[option * CONJUGATE_SAMPLES + i] = pruning.estimate(&x);
-                }
-            }
-        }
         let mut chosen = self.covering(&candidates);
         let mut now = own;
         for &option in &chosen {
@@ -239,6 +202,50 @@ impl<'s> Solver<'s> {
             });
         }
         self
+    }
+
+    /// Positions sampled by random walks from the goal: each one's own
+    /// estimate, and the value of every table at each candidate's
+    /// conjugate (row `table × candidates + candidate`, a value a sample).
+    fn sampled(&self, candidates: &[Conjugation]) -> (Vec<u8>, Vec<u8>) {
+        let space = self.space;
+        let mut own = Vec::with_capacity(CONJUGATE_SAMPLES);
+        let options = self.prunings.len() * candidates.len();
+        let mut values = vec![0u8; options * CONJUGATE_SAMPLES];
+        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+        let nm = space.move_count();
+        let mut f = space.goal_flat().clone();
+        for i in 0..CONJUGATE_SAMPLES {
+            for _ in 0..SAMPLE_WALK {
+                seed = seed
+                    .wrapping_mul(6_364_136_223_846_793_005)
+                    .wrapping_add(1_442_695_040_888_963_407);
+                let m = ((seed >> 33) % nm as u64) as usize;
+                space.transform_flat(&mut f, &space.effective_moves()[m]);
+            }
+            let digits = space.digits_of_flat(&f);
+            let x = Solver::parts_in(space, &self.parts, &digits);
+            own.push(
+                self.prunings
+                    .iter()
+                    .map(|p| p.estimate(&x))
+                    .max()
+                    .unwrap_or(0),
+            );
+            for (c, candidate) in candidates.iter().enumerate() {
+                let conjugate = Conjugation::of_flat(space, &candidate.symmetry, &f);
+                let x: Vec<u64> = self
+                    .parts
+                    .iter()
+                    .map(|p| p.value_in(space, &conjugate))
+                    .collect();
+                for (t, pruning) in self.prunings.iter().enumerate() {
+                    let option = t * candidates.len() + c;
+                    values[option * CONJUGATE_SAMPLES + i] = pruning.estimate(&x);
+                }
+            }
+        }
+        (own, values)
     }
 
     /// The readings (table and symmetry, as `table × candidates +

@@ -69,19 +69,7 @@ impl Plan {
                     let (places, orientations) = PieceSet::size(n, k, modulus).expect("sized");
                     // Sets of `k` pieces each, the last one ending at the
                     // last piece: twelve edges in sevens overlap in two.
-                    // Where the first set read at the conjugates sees
-                    // every piece, it alone ([`Solver::conjugated`]).
-                    let first_set: Vec<u8> = (0..k as u8).collect();
-                    let seen = conjugations.iter().fold(0u64, |seen, c| {
-                        seen | space.pieces_read_at(coord, &first_set, &c.symmetry)
-                    });
-                    let every = u64::MAX >> (64 - n);
-                    let sets = if seen | (every >> (n - k)) == every {
-                        1
-                    } else {
-                        n.div_ceil(k)
-                    };
-                    for set in 0..sets {
+                    for set in 0..Plan::set_count(space, coord, (n, k), conjugations) {
                         let start = (set * k).min(n - k);
                         let pieces: Vec<u8> = (start..start + k).map(|p| p as u8).collect();
                         bytes = bytes.saturating_add(PieceSet::bytes(
@@ -108,14 +96,54 @@ impl Plan {
                 p * o
             }
         };
-        // Projections together are a stronger estimate than apart: the two
-        // smallest are joined while they fit (the Skewb's corners and
-        // centres, each too small alone to guide the search).
         let size = |p: &Vec<usize>| -> u64 {
             p.iter()
                 .try_fold(1u64, |acc, &k| acc.checked_mul(radix(k)))
                 .unwrap_or(u64::MAX)
         };
+        Plan::join_smallest(&mut projections, &size, most_values);
+        let bytes = projections
+            .iter()
+            .map(size)
+            .fold(bytes, u64::saturating_add);
+        Ok(Plan {
+            parts,
+            projections,
+            bytes,
+        })
+    }
+
+    /// How many sets of `k` of its `n` pieces coordinate `coord` is taken
+    /// in: one where the first set read at the conjugates by
+    /// `conjugations` sees every piece ([`Solver::conjugated`]), else
+    /// enough to hold every piece.
+    fn set_count(
+        space: &Space,
+        coord: usize,
+        (n, k): (usize, usize),
+        conjugations: &[Conjugation],
+    ) -> usize {
+        let first_set: Vec<u8> = (0..k as u8).collect();
+        let seen = conjugations.iter().fold(0u64, |seen, c| {
+            seen | space.pieces_read_at(coord, &first_set, &c.symmetry)
+        });
+        let every = u64::MAX >> (64 - n);
+        if seen | (every >> (n - k)) == every {
+            1
+        } else {
+            n.div_ceil(k)
+        }
+    }
+
+    /// Joins the two smallest projections while their sizes' product is at
+    /// most `most_values`: together they are a stronger estimate than
+    /// apart (the Skewb's corners and centres, each too small alone to
+    /// guide the search).
+    fn join_smallest(
+        projections: &mut Vec<Vec<usize>>,
+        size: &dyn Fn(&Vec<usize>) -> u64,
+        most_values: u64,
+    ) {
         loop {
             projections.sort_by_key(size);
             match projections.as_slice() {
@@ -130,15 +158,6 @@ impl Plan {
                 _ => break,
             }
         }
-        let bytes = projections
-            .iter()
-            .map(size)
-            .fold(bytes, u64::saturating_add);
-        Ok(Plan {
-            parts,
-            projections,
-            bytes,
-        })
     }
 
     /// The plan of the largest tables whose bytes fit `bytes`: `most_values`
