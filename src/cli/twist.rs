@@ -368,7 +368,7 @@ fn note_kept(kept: &[schofield::twist::search::ida::KeptTable], seconds: f64) {
         format!("built in {seconds:.1} s, kept in")
     } else {
         format!(
-            "({} of them built in {seconds:.1} s) kept in",
+            "{read} read and {} built in {seconds:.1} s, kept in",
             kept.len() - read
         )
     };
