@@ -567,6 +567,27 @@ fn function_lengths(source: &str) -> Vec<(String, usize)> {
     lengths.0
 }
 
+/// What is wrong with `what` of `lines` lines under the limit `most`,
+/// listed with `listed` lines in the list called `list` (or not listed):
+/// grown past its listing, back under the limit while listed, or over the
+/// limit unlisted.
+fn judged(
+    what: &str,
+    lines: usize,
+    listed: Option<usize>,
+    most: usize,
+    list: &str,
+) -> Option<String> {
+    match listed {
+        Some(l) if lines > l => Some(format!("{what}: {lines} lines, grown past the {l} listed")),
+        Some(_) if lines <= most => Some(format!(
+            "{what}: {lines} lines, within the limit: take it off {list}"
+        )),
+        None if lines > most => Some(format!("{what}: {lines} lines, more than {most}")),
+        _ => None,
+    }
+}
+
 #[test]
 fn files_and_functions_keep_to_their_sizes() {
     let mut broken = Vec::new();
@@ -578,18 +599,8 @@ fn files_and_functions_keep_to_their_sizes() {
         if lines > MOST_FILE_LINES {
             long_files.push(format!("(\"{file}\", {lines}),"));
         }
-        match LONG_FILES.iter().find(|(f, _)| *f == file) {
-            Some(&(_, listed)) if lines > listed => broken.push(format!(
-                "{file}: {lines} lines, grown past the {listed} listed"
-            )),
-            Some(_) if lines <= MOST_FILE_LINES => broken.push(format!(
-                "{file}: {lines} lines, within the limit: take it off LONG_FILES"
-            )),
-            None if lines > MOST_FILE_LINES => broken.push(format!(
-                "{file}: {lines} lines, more than {MOST_FILE_LINES}"
-            )),
-            _ => {}
-        }
+        let listed = LONG_FILES.iter().find(|(f, _)| *f == file).map(|l| l.1);
+        broken.extend(judged(&file, lines, listed, MOST_FILE_LINES, "LONG_FILES"));
         let mut longest: Vec<(String, usize)> = Vec::new();
         for (name, lines) in function_lengths(&source) {
             match longest.iter_mut().find(|(n, _)| *n == name) {
@@ -603,19 +614,16 @@ fn files_and_functions_keep_to_their_sizes() {
             }
             let listed = LONG_FUNCTIONS
                 .iter()
-                .find(|(f, n, _)| *f == file && *n == name);
-            match listed {
-                Some(&(_, _, most)) if lines > most => broken.push(format!(
-                    "{file}: fn {name}, {lines} lines, grown past the {most} listed"
-                )),
-                Some(_) if lines <= MOST_FUNCTION_LINES => broken.push(format!(
-                    "{file}: fn {name}, {lines} lines, within the limit: take it off LONG_FUNCTIONS"
-                )),
-                None if lines > MOST_FUNCTION_LINES => broken.push(format!(
-                    "{file}: fn {name}, {lines} lines, more than {MOST_FUNCTION_LINES}"
-                )),
-                _ => {}
-            }
+                .find(|(f, n, _)| *f == file && *n == name)
+                .map(|l| l.2);
+            let what = format!("{file}: fn {name}");
+            broken.extend(judged(
+                &what,
+                lines,
+                listed,
+                MOST_FUNCTION_LINES,
+                "LONG_FUNCTIONS",
+            ));
         }
     }
     let listed_functions: Vec<String> = long_functions

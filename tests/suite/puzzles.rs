@@ -2463,6 +2463,13 @@ fn random_cubes_past_the_table_are_in_the_group() {
 
 #[test]
 fn a_cube_position_past_the_table_is_solved_by_ida() {
+    // The later solves under a smaller budget (a set of six edges, read in
+    // a fraction of a second): the answers do not depend on the tables.
+    fn small_cube<'a>(rest: &[&'a str]) -> Vec<&'a str> {
+        let mut args = vec!["solve", "--puzzle", "3x3x3", "--max-memory", "200"];
+        args.extend_from_slice(rest);
+        args
+    }
     use schofield::twist::notation::Notation;
     // 43·10¹⁸ positions: no table, one search. The specimen, followed
     // after the scramble, must give the goal; nothing shorter can (the
@@ -2482,35 +2489,15 @@ fn a_cube_position_past_the_table_is_solved_by_ida() {
         .read_pattern(&format!("{scramble} {specimen}"))
         .unwrap();
     assert_eq!(&end, cube.goal(), "{specimen}");
-    // The rest under a smaller budget (a set of six edges, read in a
-    // fraction of a second): the answers do not depend on the tables.
     // A bound on nodes stops it with what it proved (exit 3); what it does
     // not answer yet is refused (exit 2).
-    let out = common::schofield(&[
-        "solve",
-        "--puzzle",
-        "3x3x3",
-        "--max-memory",
-        "200",
-        "R U",
-        "--max-nodes",
-        "5",
-    ]);
+    let out = common::schofield(&small_cube(&["R U", "--max-nodes", "5"]));
     assert_eq!(out.status.code(), Some(3));
     assert!(String::from_utf8_lossy(&out.stderr).contains("at least 2 moves are needed"));
     // In a batch, each line a limit stops is reported with its number, and
     // the batch still exits 3 when a limit stopped every failed line; 2
     // once a line is bad input.
-    let batch = [
-        "solve",
-        "--puzzle",
-        "3x3x3",
-        "--max-memory",
-        "200",
-        "-",
-        "--max-nodes",
-        "5",
-    ];
+    let batch = small_cube(&["-", "--max-nodes", "5"]);
     let out = common::piped(&batch, "R U\nR U F'\n");
     let err = String::from_utf8_lossy(&out.stderr);
     assert_eq!(out.status.code(), Some(3), "{err}");
@@ -2534,16 +2521,7 @@ fn a_cube_position_past_the_table_is_solved_by_ida() {
     // A bound on time, likewise (the superflip is 20 moves: far past a
     // second's search).
     let superflip = "U R2 F B R B2 R U2 L B2 R U' D' R2 F R' L B2 U2 F2";
-    let out = common::schofield(&[
-        "solve",
-        "--puzzle",
-        "3x3x3",
-        "--max-memory",
-        "200",
-        superflip,
-        "--max-seconds",
-        "1",
-    ]);
+    let out = common::schofield(&small_cube(&[superflip, "--max-seconds", "1"]));
     assert_eq!(out.status.code(), Some(3));
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(
@@ -2552,17 +2530,7 @@ fn a_cube_position_past_the_table_is_solved_by_ida() {
     );
     assert_eq!(err.lines().count(), 1, "{err}");
     // The steps of the specimen from the position as given, to the goal.
-    let json = stdout(&[
-        "solve",
-        "--puzzle",
-        "3x3x3",
-        "--max-memory",
-        "200",
-        "R U",
-        "--steps",
-        "--format",
-        "json",
-    ]);
+    let json = stdout(&small_cube(&["R U", "--steps", "--format", "json"]));
     let v: serde_json::Value = serde_json::from_str(&json).unwrap();
     let steps = v["steps"].as_array().unwrap();
     assert_eq!(steps.len(), 3, "{json}");
@@ -2573,18 +2541,7 @@ fn a_cube_position_past_the_table_is_solved_by_ida() {
     );
     // Towards another position: from R U F' to R is F U' (two moves),
     // whose specimen, played from R U F', ends at R.
-    let json = stdout(&[
-        "solve",
-        "--puzzle",
-        "3x3x3",
-        "--max-memory",
-        "200",
-        "R U F'",
-        "--to",
-        "R",
-        "--format",
-        "json",
-    ]);
+    let json = stdout(&small_cube(&["R U F'", "--to", "R", "--format", "json"]));
     let v: serde_json::Value = serde_json::from_str(&json).unwrap();
     assert_eq!(
         (v["moves"].as_u64(), v["goal"].as_str()),
@@ -2599,35 +2556,14 @@ fn a_cube_position_past_the_table_is_solved_by_ida() {
         notation.read_pattern("R").unwrap(),
         "{json}"
     );
-    let text = stdout(&[
-        "solve",
-        "--puzzle",
-        "3x3x3",
-        "--max-memory",
-        "200",
-        "R U F'",
-        "--to",
-        "R",
-    ]);
+    let text = stdout(&small_cube(&["R U F'", "--to", "R"]));
     assert!(
         text.contains("as if solving") && text.contains("minimum          2 moves"),
         "{text}"
     );
-    fails(
-        &["solve", "--puzzle", "3x3x3", "--max-memory", "200", "0 1 2"],
-        "",
-    );
+    fails(&small_cube(&["0 1 2"]), "");
     // The target needs no table: answered at once.
-    let json = stdout(&[
-        "solve",
-        "--puzzle",
-        "3x3x3",
-        "--max-memory",
-        "200",
-        "R R R R",
-        "--format",
-        "json",
-    ]);
+    let json = stdout(&small_cube(&["R R R R", "--format", "json"]));
     let v: serde_json::Value = serde_json::from_str(&json).unwrap();
     assert_eq!(
         (v["moves"].as_u64(), v["generated"].as_u64()),
@@ -2635,17 +2571,7 @@ fn a_cube_position_past_the_table_is_solved_by_ida() {
         "{json}"
     );
     // Every minimal solution: R and L commute, and both orders count.
-    let json = stdout(&[
-        "solve",
-        "--puzzle",
-        "3x3x3",
-        "--max-memory",
-        "200",
-        "R L U2",
-        "--all",
-        "--format",
-        "json",
-    ]);
+    let json = stdout(&small_cube(&["R L U2", "--all", "--format", "json"]));
     let v: serde_json::Value = serde_json::from_str(&json).unwrap();
     assert_eq!(v["minimal_path_count"], 2, "{json}");
     assert_eq!(
