@@ -530,7 +530,6 @@ const LONG_FUNCTIONS: &[(&str, &str, usize)] = &[
     ("src/twist/notation/read.rs", "read_pattern", 117),
     ("src/twist/search/classes.rs", "class_counts", 127),
     ("src/twist/search/words.rs", "layers", 226),
-    ("src/twist/space/classes.rs", "coordinate_action", 104),
     ("src/twist/space/mod.rs", "layout", 245),
     ("src/twist/space/tables.rs", "build_tables", 105),
 ];

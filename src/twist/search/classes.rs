@@ -56,26 +56,104 @@ pub fn bytes_needed(coordinate: &SymmetryCoordinate) -> u64 {
     TwoBit::bytes(coordinate.len())
 }
 
-/// Whether the class of position `x`, whose state is `state`, is its own
-/// inverse's (`packed`: the space's [`Space::packed`]).
-fn own_inverse(
-    space: &Space,
-    coordinate: &SymmetryCoordinate,
-    packed: Option<&crate::twist::space::Packed>,
-    x: u64,
-    state: u64,
-) -> bool {
-    if let Some(p) = packed {
-        return coordinate.reduce_index(p.inverse(x)).0 == state;
+/// What [`Tallies`] counts at each distance: positions, classes that
+/// are their own inverse's, and claims.
+const POSITIONS: usize = 0;
+const OWN: usize = 1;
+const CLAIMED: usize = 2;
+
+/// Counts at each distance, a row for each of rayon's threads (and one
+/// for any other), so that no two cores add to one cache line: the
+/// claims of a layer come from every core at once.
+struct Tallies {
+    rows: Vec<Vec<AtomicU64>>,
+}
+
+impl Tallies {
+    fn new() -> Tallies {
+        let rows = rayon::current_num_threads() + 1;
+        Tallies {
+            rows: (0..rows)
+                .map(|_| (0..3 * MAX_LAYERS).map(|_| AtomicU64::new(0)).collect())
+                .collect(),
+        }
     }
-    if let Some(y) = space.inverse_index(x) {
-        return coordinate.reduce_index(y).0 == state;
+
+    /// Adds `x` to what `what` counts at distance `d`, in this thread's row.
+    #[inline]
+    fn add(&self, what: usize, d: usize, x: u64) {
+        let row = rayon::current_thread_index()
+            .map_or(self.rows.len() - 1, |i| i.min(self.rows.len() - 1));
+        self.rows[row][what * MAX_LAYERS + d].fetch_add(x, Ordering::Relaxed);
     }
-    let mut f = space.scratch();
-    let mut g = space.scratch();
-    space.decode_flat(x, &mut f);
-    space.invert_into(&f, &mut g);
-    coordinate.reduce_index(space.encode_flat(&g)).0 == state
+
+    /// What `what` counts at distance `d`, over every row.
+    fn sum(&self, what: usize, d: usize) -> u64 {
+        self.rows
+            .iter()
+            .map(|r| r[what * MAX_LAYERS + d].load(Ordering::Relaxed))
+            .sum()
+    }
+}
+
+/// Which classes are their own inverse's.
+///
+/// The inverse of a position's top digits is the inverse of its top
+/// digits alone, and inverting commutes with conjugating, so the inverse
+/// of every position of a top class lies in one top class, found once from
+/// the representative: a class whose top class is not its own inverse's
+/// is not its own inverse's, and most classes are settled without
+/// inverting their positions.
+struct Inverses<'a> {
+    space: &'a Space,
+    coordinate: &'a SymmetryCoordinate,
+    packed: Option<crate::twist::space::Packed<'a>>,
+    /// Each top class's inverse's top class.
+    top: Vec<u64>,
+}
+
+impl<'a> Inverses<'a> {
+    fn new(space: &'a Space, coordinate: &'a SymmetryCoordinate) -> Inverses<'a> {
+        use rayon::prelude::*;
+        let mut inverses = Inverses {
+            space,
+            coordinate,
+            packed: space.packed(),
+            top: Vec::new(),
+        };
+        let rest = coordinate.len() / coordinate.top_classes();
+        inverses.top = (0..coordinate.top_classes())
+            .into_par_iter()
+            .map(|k| {
+                let y = inverses.inverse(coordinate.index_of(k * rest));
+                coordinate.top_class_of(coordinate.reduce_index(y).0)
+            })
+            .collect();
+        inverses
+    }
+
+    /// The number of position `x`'s inverse.
+    fn inverse(&self, x: u64) -> u64 {
+        if let Some(p) = &self.packed {
+            return p.inverse(x);
+        }
+        if let Some(y) = self.space.inverse_index(x) {
+            return y;
+        }
+        let mut f = self.space.scratch();
+        let mut g = self.space.scratch();
+        self.space.decode_flat(x, &mut f);
+        self.space.invert_into(&f, &mut g);
+        self.space.encode_flat(&g)
+    }
+
+    /// Whether the class of position `x`, whose state is `state`, is its
+    /// own inverse's.
+    #[inline]
+    fn own(&self, x: u64, state: u64) -> bool {
+        let k = self.coordinate.top_class_of(state);
+        self.top[k as usize] == k && self.coordinate.reduce_index(self.inverse(x)).0 == state
+    }
 }
 
 /// Searches the classes of `coordinate` over `space` from the goal, every
@@ -102,32 +180,22 @@ pub fn class_counts(
         positions: states,
     })?;
     let symmetries = coordinate.symmetries() as u64;
-    let tally = || {
-        (0..MAX_LAYERS)
-            .map(|_| AtomicU64::new(0))
-            .collect::<Vec<_>>()
-    };
-    let (positions, own, claimed) = (tally(), tally(), tally());
-    let nm = space.move_count();
-    let packed = space.packed();
-    let own_inverse =
-        |x: u64, state: u64| own_inverse(space, coordinate, packed.as_ref(), x, state);
+    let tallies = Tallies::new();
+    let own = inverses.then(|| Inverses::new(space, coordinate));
+    let own_inverse = |x: u64, state: u64| own.as_ref().is_some_and(|o| o.own(x, state));
     let (goal, hits) = coordinate.reduce_index(space.goal_index());
-    positions[0].store(symmetries / hits as u64, Ordering::Relaxed);
-    own[0].store(
-        u64::from(inverses && own_inverse(space.goal_index(), goal)),
-        Ordering::Relaxed,
-    );
+    tallies.add(POSITIONS, 0, symmetries / hits as u64);
+    tallies.add(OWN, 0, u64::from(own_inverse(space.goal_index(), goal)));
     let mut before = 1u64;
     // A class past the last distance the tallies hold.
     let deep = std::sync::atomic::AtomicBool::new(false);
     // The class of state `i` is claimed at distance `d`: its positions
     // and, with inverses, whether it is its own inverse's are counted.
     let count = |i: u64, x: u64, hits: usize, d: usize| {
-        positions[d].fetch_add(symmetries / hits as u64, Ordering::Relaxed);
-        claimed[d].fetch_add(1, Ordering::Relaxed);
-        if inverses && own_inverse(x, i) {
-            own[d].fetch_add(1, Ordering::Relaxed);
+        tallies.add(POSITIONS, d, symmetries / hits as u64);
+        tallies.add(CLAIMED, d, 1);
+        if own_inverse(x, i) {
+            tallies.add(OWN, d, 1);
         }
     };
     let layers = table.search_pulling(
@@ -138,34 +206,27 @@ pub fn class_counts(
                 deep.store(true, Ordering::Relaxed);
                 return;
             }
-            let mut out = [0u64; 64];
-            space.neighbours(coordinate.index_of(i as u64), &mut out[..nm]);
-            for &y in &out[..nm] {
-                let (state, hits) = coordinate.reduce_index(y);
+            coordinate.find_neighbour(space, i as u64, |state, hits, y| {
                 if next.claim(state as usize) {
                     count(state, y, hits, d);
                 }
-            }
+                false
+            });
         },
         |i: usize, depth: u32, in_layer: &dyn Fn(usize) -> bool| {
             let d = depth as usize;
-            let x = coordinate.index_of(i as u64);
-            // A state that is no class's reduced form is never reached.
-            let (own_state, hits) = coordinate.reduce_index(x);
             if d >= MAX_LAYERS {
                 deep.store(true, Ordering::Relaxed);
                 return false;
             }
-            if own_state != i as u64 {
+            // A state that is no class's reduced form is never reached.
+            let Some(hits) = coordinate.reduced_stabiliser(i as u64) else {
                 return false;
-            }
-            let mut out = [0u64; 64];
-            space.neighbours(x, &mut out[..nm]);
-            let found = out[..nm]
-                .iter()
-                .any(|&y| in_layer(coordinate.reduce_index(y).0 as usize));
+            };
+            let found =
+                coordinate.find_neighbour(space, i as u64, |state, _, _| in_layer(state as usize));
             if found {
-                count(own_state, x, hits, d);
+                count(i as u64, coordinate.index_of(i as u64), hits, d);
             }
             found
         },
@@ -183,20 +244,20 @@ pub fn class_counts(
         return Err(SearchError::TooDeep);
     }
     let classes = layers.counts;
-    let take = |v: &[AtomicU64], d: usize| {
-        let x = v[d].load(Ordering::Relaxed);
+    let take = |what: usize, d: usize| {
+        let x = tallies.sum(what, d);
         // A search whose last layer was large runs again up to it, and the
         // claims of those layers are counted twice.
-        if d > 0 && claimed[d].load(Ordering::Relaxed) == 2 * classes[d] {
+        if d > 0 && tallies.sum(CLAIMED, d) == 2 * classes[d] {
             x / 2
         } else {
             x
         }
     };
-    let positions: Vec<u64> = (0..classes.len()).map(|d| take(&positions, d)).collect();
+    let positions: Vec<u64> = (0..classes.len()).map(|d| take(POSITIONS, d)).collect();
     let extended = inverses.then(|| {
         (0..classes.len())
-            .map(|d| (classes[d] + take(&own, d)) / 2)
+            .map(|d| (classes[d] + take(OWN, d)) / 2)
             .collect()
     });
     Ok(ClassCounts {
@@ -344,7 +405,9 @@ impl crate::board::cluster::Graph for ClassGraph {
         use rayon::prelude::*;
         let layers = counts.len();
         let symmetries = self.coordinate.symmetries() as u64;
-        let packed = self.space.packed();
+        let inverses = self
+            .inverses
+            .then(|| Inverses::new(&self.space, &self.coordinate));
         let (positions, own) = kept
             .par_chunks(1 << 16)
             .enumerate()
@@ -360,9 +423,7 @@ impl crate::board::cluster::Graph for ClassGraph {
                     let x = self.coordinate.index_of(i);
                     let (state, hits) = self.coordinate.reduce_index(x);
                     positions[d] += symmetries / hits as u64;
-                    if self.inverses
-                        && own_inverse(&self.space, &self.coordinate, packed.as_ref(), x, state)
-                    {
+                    if inverses.as_ref().is_some_and(|o| o.own(x, state)) {
                         own[d] += 1;
                     }
                 }

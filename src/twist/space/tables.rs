@@ -157,6 +157,16 @@ impl Space {
         }
     }
 
+    /// The value move `m` makes of digit `k` (least significant first)
+    /// when it is `v`: every digit moves by its own table, so the search
+    /// by classes moves a position's digits without making its number
+    /// and taking it apart again.
+    #[inline(always)]
+    pub(super) fn step_digit(&self, k: usize, v: u64, m: usize) -> u64 {
+        let d = &self.digits[k];
+        self.coords[d.coord].step(d.ori, v, m, self.moves.len())
+    }
+
     /// Move `m` on the number whose digits, least significant first, are
     /// `digits` of a position: each digit looked up in its coordinate's
     /// table and placed at its stride.

@@ -22,6 +22,14 @@
 //! under the stabiliser. The reduced position is numbered `class × rest +
 //! rest digits`, where `rest` is the stride of the lowest top digit.
 //!
+//! Two look-ups spare most conjugations ([`quick`]): for a self-symmetric
+//! representative, the least image of each rest under its stabiliser is
+//! tabulated; and a space of one coordinate (the corner group's) is
+//! reduced without the general loops. A search moves a representative's
+//! digits rather than its number ([`SymmetryCoordinate::find_neighbour`]).
+//! `action.rs` holds what the symmetries do to each coordinate and the
+//! conjugation itself.
+//!
 //! ```
 //! use schofield::puzzle::{library, Metric};
 //! use schofield::twist::space::{Space, SymmetryCoordinate};
@@ -41,7 +49,11 @@
 
 use super::symmetry::SpaceSymmetry;
 use super::*;
-use rayon::prelude::*;
+use action::{CoordinateAction, Part, coordinate_action, sources, top_digits};
+use quick::OneCoordinate;
+
+mod action;
+mod quick;
 
 /// The most digits a position has (two a coordinate) that the reduction
 /// keeps on the stack.
@@ -54,45 +66,11 @@ const MAX_TOP: u64 = 1 << 24;
 /// The most entries of [`SymmetryCoordinate::first_gains`].
 const MAX_FIRST_GAINS: u64 = 1 << 22;
 
+/// The most entries of [`SymmetryCoordinate::minima`].
+const MAX_MINIMA: u64 = 1 << 20;
+
 /// A gain not tabulated in [`SymmetryCoordinate::first_gains`].
 const NOT_TABULATED: u16 = u16::MAX;
-
-/// What one symmetry does to the coordinate it carries onto one
-/// coordinate (the *target*).
-#[derive(Debug, Clone)]
-struct Carry {
-    /// The coordinate carried there (the *source*).
-    source: usize,
-    /// The arrangement each of the source's becomes.
-    perm: MoveTable,
-    /// `from[k]`: the source's slot whose orientation the target's `k`-th
-    /// ranked digit takes (negated by a mirror).
-    from: [u8; 8],
-    /// True for a mirror.
-    mirror: bool,
-    /// `gained[v]`: which of [`CoordinateAction::gains`] the target's
-    /// slots gain when the source has arrangement `v`.
-    gained: Vec<u16>,
-}
-
-/// What the symmetries do to one coordinate (as a target).
-#[derive(Debug, Clone)]
-struct CoordinateAction {
-    /// The coordinate's arrangement digit, and its orientation digit.
-    perm_digit: Option<usize>,
-    ori_digit: Option<usize>,
-    /// Symmetry by symmetry.
-    carries: Vec<Carry>,
-    /// Each gain's ranked digits, a byte each, the most significant in the
-    /// lowest byte.
-    gains: Vec<u64>,
-    /// `digits[w]`: the orientations `w` of every slot, a byte each (the
-    /// one that follows from the sum included), slot 0 in the lowest byte.
-    digits: Vec<u64>,
-    /// How many digits are ranked, and their modulus.
-    ranked: usize,
-    modulus: u8,
-}
 
 /// Positions up to the symmetries, numbered densely: Kociemba's symmetry
 /// coordinate over a [`Space`] (see the module's text).
@@ -119,14 +97,28 @@ pub struct SymmetryCoordinate {
     /// Each class's stabiliser: `stabilisers[starts[k] .. starts[k + 1]]`.
     starts: Vec<u32>,
     stabilisers: Vec<u16>,
+    /// For a class whose representative is self-symmetric, where its
+    /// rows of `minima` start (in rows of `rest`), else `u32::MAX`; empty
+    /// when not tabulated.
+    minima_at: Vec<u32>,
+    /// `minima[row · rest + r]`: the least of the rest `r`'s images under
+    /// the class's stabiliser, shifted up a byte, and how many of the
+    /// stabiliser take `r` there in the low byte: a look-up for the
+    /// conjugations most reductions of such a class would make.
+    minima: Vec<u32>,
     coordinates: Vec<CoordinateAction>,
     /// Each digit's radix and stride, least significant first.
     radices: Vec<Divisor>,
     strides: Vec<u64>,
+    /// `rest` as a divisor, and each top digit's stride over `rest`.
+    rest_divisor: Divisor,
+    top_strides: Vec<u64>,
     /// The lowest top digit.
     low: usize,
     /// The bytes of its tables, as estimated before they were made.
     bytes: u64,
+    /// The quick reduction, where the space is of its kind.
+    one: Option<OneCoordinate>,
 }
 
 impl SymmetryCoordinate {
@@ -192,13 +184,23 @@ impl SymmetryCoordinate {
             representatives: Vec::new(),
             starts: vec![0],
             stabilisers: Vec::new(),
+            minima_at: Vec::new(),
+            minima: Vec::new(),
             coordinates,
             radices: space.digits.iter().map(|d| d.radix).collect(),
             strides: space.digits.iter().map(|d| d.stride).collect(),
+            rest_divisor: Divisor::new(space.digits[low].stride).expect("a stride is positive"),
+            top_strides: space.digits[low..]
+                .iter()
+                .map(|d| d.stride / space.digits[low].stride)
+                .collect(),
             low,
             bytes: needed,
+            one: None,
         };
         sc.classify_top(top_count as usize);
+        sc.tabulate_minima(max_memory.map(|m| m.saturating_sub(needed)));
+        sc.one = sc.one_coordinate();
         Ok(Some(sc))
     }
 
@@ -254,6 +256,13 @@ impl SymmetryCoordinate {
         }
     }
 
+    /// The class of top values whose representative state `state` has
+    /// (one of [`SymmetryCoordinate::top_classes`]).
+    #[inline]
+    pub fn top_class_of(&self, state: u64) -> u64 {
+        self.rest_divisor.div_rem(state).0
+    }
+
     /// How many classes the top values fall into.
     pub fn top_classes(&self) -> u64 {
         self.representatives.len() as u64
@@ -285,7 +294,7 @@ impl SymmetryCoordinate {
     /// The position number (in the space) of the reduced position `state`.
     #[inline]
     pub fn index_of(&self, state: u64) -> u64 {
-        let (k, lo) = (state / self.rest, state % self.rest);
+        let (k, lo) = self.rest_divisor.div_rem(state);
         u64::from(self.representatives[k as usize]) * self.rest + lo
     }
 
@@ -309,6 +318,11 @@ impl SymmetryCoordinate {
     /// digits, least significant first.
     #[inline]
     pub fn reduce(&self, d: &[u64]) -> (u64, usize) {
+        if let Some(one) = &self.one
+            && let Some(reduced) = self.reduce_one(one, d)
+        {
+            return reduced;
+        }
         let nd = d.len();
         let top = self.top_of(d) as usize;
         let k = self.top_class[top] as usize;
@@ -323,6 +337,15 @@ impl SymmetryCoordinate {
         let stab = &self.stabilisers[self.starts[k] as usize..self.starts[k + 1] as usize];
         let mut best = self.rest_of(&z[..nd]);
         let mut hits = 1;
+        if stab.len() > 1
+            && let Some(&row) = self.minima_at.get(k)
+        {
+            let e = self.minima[row as usize * self.rest as usize + best as usize];
+            return (
+                k as u64 * self.rest + u64::from(e >> 8),
+                (e & 0xff) as usize,
+            );
+        }
         if stab.len() > 1 {
             // The top digits of z are the representative's.
             self.set_top(u64::from(self.representatives[k]), &mut z[..nd]);
@@ -342,6 +365,89 @@ impl SymmetryCoordinate {
         (k as u64 * self.rest + best, hits)
     }
 
+    /// The neighbours of `state` in `space`, move by move until `found`
+    /// says so: for each move, the state of the class that the move makes
+    /// of the state's representative, the order of its stabiliser, and
+    /// the position's number (in the space). True when `found` was. The
+    /// same as [`SymmetryCoordinate::reduce_index`] of each of
+    /// [`Space::neighbours`] of [`SymmetryCoordinate::index_of`], without
+    /// making position numbers and taking them apart again.
+    ///
+    /// ```
+    /// use schofield::puzzle::{library, Metric};
+    /// use schofield::twist::space::{Space, SymmetryCoordinate};
+    /// let p = library::get("corners").unwrap();
+    /// let space = Space::new(&p, &p.moves(Metric::Face, None).unwrap()).unwrap();
+    /// let syms: Vec<_> = p.symmetries().iter().map(|s| space.symmetry(s.transformation())).collect();
+    /// let sc = SymmetryCoordinate::new(&space, &syms, None).unwrap().unwrap();
+    /// let (goal, _) = sc.reduce_index(space.goal_index());
+    /// let mut out = Vec::new();
+    /// sc.find_neighbour(&space, goal, |state, hits, _| {
+    ///     out.push((state, hits));
+    ///     false
+    /// });
+    /// // The goal's eighteen face turns fall into two classes: the twelve
+    /// // quarter turns and the six half turns.
+    /// assert_eq!(out.len(), 18);
+    /// let mut classes: Vec<_> = out.iter().map(|&(state, hits)| (state, 48 / hits)).collect();
+    /// classes.sort();
+    /// classes.dedup();
+    /// let mut sizes: Vec<_> = classes.iter().map(|c| c.1).collect();
+    /// sizes.sort();
+    /// assert_eq!(sizes, [6, 12]);
+    /// ```
+    #[inline]
+    pub fn find_neighbour(
+        &self,
+        space: &Space,
+        state: u64,
+        mut found: impl FnMut(u64, usize, u64) -> bool,
+    ) -> bool {
+        let nd = self.radices.len();
+        let (k, mut lo) = self.rest_divisor.div_rem(state);
+        let mut d = [0u64; MAX_DIGITS];
+        for (x, r) in d[..self.low].iter_mut().zip(&self.radices) {
+            let (q, v) = r.div_rem(lo);
+            *x = v;
+            lo = q;
+        }
+        self.set_top(u64::from(self.representatives[k as usize]), &mut d[..nd]);
+        let mut moved = [0u64; MAX_DIGITS];
+        for m in 0..space.move_count() {
+            for (k, x) in moved[..nd].iter_mut().enumerate() {
+                *x = space.step_digit(k, d[k], m);
+            }
+            let digits = &moved[..nd];
+            let (s, hits) = self.reduce(digits);
+            let index = digits.iter().zip(&self.strides).map(|(&v, &s)| v * s).sum();
+            if found(s, hits, index) {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// The order of the stabiliser of `state`'s class when `state` is the
+    /// class's reduced form, else `None` (no position reduces to it).
+    #[inline]
+    pub fn reduced_stabiliser(&self, state: u64) -> Option<usize> {
+        let (k, r) = self.rest_divisor.div_rem(state);
+        let k = k as usize;
+        match self.minima_at.get(k) {
+            Some(&row) if row != u32::MAX => {
+                let e = self.minima[row as usize * self.rest as usize + r as usize];
+                (u64::from(e >> 8) == r).then_some((e & 0xff) as usize)
+            }
+            // Tabulated, and no symmetry but the identity keeps the
+            // representative: every state of the class is reduced.
+            Some(_) => Some(1),
+            None => {
+                let (reduced, hits) = self.reduce_index(self.index_of(state));
+                (reduced == state).then_some(hits)
+            }
+        }
+    }
+
     /// Writes the top digits of the top value `v` into `d`.
     #[inline]
     fn set_top(&self, mut v: u64, d: &mut [u64]) {
@@ -357,10 +463,9 @@ impl SymmetryCoordinate {
     fn top_of(&self, d: &[u64]) -> u64 {
         d[self.low..]
             .iter()
-            .zip(&self.strides[self.low..])
+            .zip(&self.top_strides)
             .map(|(&v, &s)| v * s)
             .sum::<u64>()
-            / self.rest
     }
 
     /// The number the digits below the top ones make.
@@ -372,230 +477,7 @@ impl SymmetryCoordinate {
             .map(|(&v, &s)| v * s)
             .sum()
     }
-
-    /// The digits of `d` conjugated by symmetry `s` into `out`: those of
-    /// the top digits or those of the rest; `first`, when not empty, the
-    /// gains already known of each coordinate ([`NOT_TABULATED`] where not).
-    #[inline]
-    fn conjugate(&self, s: usize, d: &[u64], out: &mut [u64], part: Part, first: &[u16]) {
-        for (i, c) in self.coordinates.iter().enumerate() {
-            let carry = &c.carries[s];
-            let from = &self.coordinates[carry.source];
-            let v = from.perm_digit.map_or(0, |p| d[p]) as usize;
-            if let Some(p) = c.perm_digit
-                && (p >= self.low) == (part == Part::Top)
-            {
-                out[p] = u64::from(carry.perm.at(v));
-            }
-            if let Some(o) = c.ori_digit
-                && (o >= self.low) == (part == Part::Top)
-            {
-                let a = from.digits[from.ori_digit.map_or(0, |f| d[f]) as usize];
-                let known = first.get(i).copied().unwrap_or(NOT_TABULATED);
-                let gain = if known == NOT_TABULATED {
-                    carry.gained[v]
-                } else {
-                    known
-                };
-                let b = c.gains[usize::from(gain)];
-                // Digit by digit, modulo m: the carried orientation (negated
-                // by a mirror) plus the gain, ranked most significant first.
-                let m = u64::from(c.modulus);
-                let mut rank = 0u64;
-                for (k, &f) in carry.from[..c.ranked].iter().enumerate() {
-                    let x = (a >> (8 * f)) & 0xff;
-                    let x = if carry.mirror && x != 0 { m - x } else { x };
-                    let t = x + ((b >> (8 * k)) & 0xff);
-                    rank = rank * m + if t >= m { t - m } else { t };
-                }
-                out[o] = rank;
-            }
-        }
-    }
 }
 
-/// Which digits a conjugation computes.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Part {
-    /// The top digits.
-    Top,
-    /// The others.
-    Rest,
-}
-
-/// For each symmetry, the coordinate it carries onto each coordinate;
-/// `None` when one maps a coordinate's slots onto several, or onto one of
-/// another shape, or orientations are on more than eight slots.
-fn sources(space: &Space, symmetries: &[SpaceSymmetry]) -> Option<Vec<Vec<usize>>> {
-    let coord_of = |g: u16| space.coords.iter().position(|c| c.slots.contains(&g));
-    let shape = |c: &Coordinate| {
-        (
-            c.slots.len(),
-            c.kind,
-            c.perm_count,
-            c.ori_count,
-            c.ori_digits,
-            c.modulus,
-            c.counts.clone(),
-        )
-    };
-    if space.coords.iter().any(|c| {
-        (c.ori_count > 1 && (c.slots.len() > 8 || c.ori_count > 1 << 16)) || c.worked.is_some()
-    }) {
-        return None;
-    }
-    symmetries
-        .iter()
-        .map(|s| {
-            space
-                .coords
-                .iter()
-                .map(|c| {
-                    let from = coord_of(s.map.src[usize::from(c.slots[0])])?;
-                    let f = &space.coords[from];
-                    let all = c
-                        .slots
-                        .iter()
-                        .all(|&g| f.slots.contains(&s.map.src[usize::from(g)]));
-                    (all && shape(f) == shape(c)).then_some(from)
-                })
-                .collect()
-        })
-        .collect()
-}
-
-/// The lowest of the top digits: every digit of the coordinates that the
-/// symmetries carry onto the first one, when they are the first
-/// coordinates and their values are few enough to tabulate; else the
-/// first coordinate's arrangement alone, when the symmetries keep it in
-/// place and it is the most significant digit.
-fn top_digits(space: &Space, sources: &[Vec<usize>]) -> Option<usize> {
-    let mut set = vec![0usize];
-    while let Some(&next) = set
-        .iter()
-        .flat_map(|&c| sources.iter().map(move |s| s[c]))
-        .find(|c| !set.contains(c))
-        .as_ref()
-    {
-        set.push(next);
-    }
-    set.sort_unstable();
-    let nd = space.digits.len();
-    let prefix = set.iter().enumerate().all(|(i, &c)| i == c);
-    let lowest = space.digits.iter().position(|d| set.contains(&d.coord))?;
-    let all_top = prefix
-        && space.digits[lowest..]
-            .iter()
-            .all(|d| set.contains(&d.coord))
-        && space.size / space.digits[lowest].stride <= MAX_TOP;
-    if all_top {
-        return Some(lowest);
-    }
-    let top = &space.digits[nd - 1];
-    (set.len() == 1 && !top.ori && top.radix.get() <= MAX_TOP).then_some(nd - 1)
-}
-
-/// What the symmetries do to coordinate `target` of `space`.
-fn coordinate_action(
-    space: &Space,
-    target: usize,
-    sources: &[Vec<usize>],
-    symmetries: &[SpaceSymmetry],
-) -> CoordinateAction {
-    let digit = |c: usize, ori: bool| {
-        space
-            .digits
-            .iter()
-            .position(|d| d.coord == c && d.ori == ori)
-    };
-    let t = &space.coords[target];
-    let s = t.slots.len();
-    // The declared orbit the coordinate lies in: its first slot.
-    let first = space
-        .orbits
-        .iter()
-        .find(|&&(f, n, _)| usize::from(t.slots[0]) >= f && usize::from(t.slots[0]) < f + n)
-        .map_or(0, |o| o.0);
-    let with_ori = t.ori_count > 1;
-    let m = t.modulus;
-    // The gains by the rank of their ranked digits (the one that follows
-    // from the sum is left out), and every orientation's digits.
-    let bytes = |o: &[u8]| o.iter().rev().fold(0u64, |b, &x| b << 8 | u64::from(x));
-    let mut g = vec![0u8; s];
-    let gains: Vec<u64> = (0..if with_ori { t.ori_count } else { 0 })
-        .map(|w| {
-            t.unrank_ori(w, &mut g);
-            bytes(&g[..t.ori_digits])
-        })
-        .collect();
-    let digits: Vec<u64> = (0..if with_ori { t.ori_count } else { 0 })
-        .map(|w| {
-            t.unrank_ori(w, &mut g);
-            bytes(&g)
-        })
-        .collect();
-    let carries = symmetries
-        .par_iter()
-        .zip(sources)
-        .map(|(sym, src)| {
-            let mut arr = vec![0u8; s];
-            let mut out = vec![0u8; s];
-            let mut gained_here = vec![0u8; s];
-            let f = &space.coords[src[target]];
-            // The target's slot k takes the piece of the source's slot
-            // from[k].
-            let from: Vec<usize> = t
-                .slots
-                .iter()
-                .map(|&g| {
-                    let x = sym.map.src[usize::from(g)];
-                    f.slots.iter().position(|&y| y == x).expect("checked")
-                })
-                .collect();
-            let mut perm = MoveTable::zeroed(f.perm_count, 1);
-            let mut gained = Vec::new();
-            for v in 0..f.perm_count {
-                f.unrank_perm(v, &mut arr);
-                for k in 0..s {
-                    let label = f.label[usize::from(arr[from[k]])];
-                    let new = sym.relabel[first + usize::from(label)];
-                    out[k] = t.dense[usize::from(new)];
-                    if with_ori {
-                        let carried = sym.offset[first + usize::from(label)];
-                        let carried = if sym.map.mirror {
-                            turn_sub(0, carried, m)
-                        } else {
-                            carried
-                        };
-                        gained_here[k] =
-                            turn_add(carried, sym.map.gain[usize::from(t.slots[k])], m);
-                    }
-                }
-                perm.set(v as usize, t.rank_perm(&out) as u32);
-                if with_ori {
-                    gained.push(t.rank_ori(&gained_here) as u16);
-                }
-            }
-            let mut slots = [0u8; 8];
-            for (k, &fk) in from.iter().enumerate().take(8) {
-                slots[k] = fk as u8;
-            }
-            Carry {
-                source: src[target],
-                perm,
-                from: slots,
-                mirror: sym.map.mirror,
-                gained,
-            }
-        })
-        .collect();
-    CoordinateAction {
-        perm_digit: digit(target, false),
-        ori_digit: digit(target, true),
-        carries,
-        gains,
-        digits,
-        ranked: t.ori_digits,
-        modulus: m,
-    }
-}
+#[cfg(test)]
+mod tests;
