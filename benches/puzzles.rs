@@ -136,11 +136,7 @@ fn one_cube_position(c: &mut Criterion) {
     let folder = std::env::temp_dir().join(format!("schofield-bench-{}", std::process::id()));
     std::fs::create_dir_all(&folder).expect("a folder");
     let space = Space::unnumbered(&cube, &moves, None).expect("the coordinates");
-    let symmetries: Vec<_> = cube
-        .symmetries()
-        .iter()
-        .map(|s| s.transformation().clone())
-        .collect();
+    let symmetries: Vec<_> = cube.symmetry_transformations();
     let (solver, _) = Solver::kept(&space, 1 << 30, &folder, &symmetries).expect("the tables");
     let fourteen = notation
         .read_pattern("R U F' L2 D B R' U2 F D' L B2 U R'")

@@ -646,7 +646,7 @@ pub fn puzzles(args: PuzzlesArgs) -> Outcome {
         }
         let metric = p.default_metric();
         let moves = p.moves(metric, None)?;
-        let raw: Vec<_> = moves.iter().map(|m| m.transformation().clone()).collect();
+        let raw: Vec<_> = moves.transformations();
         let (effective, _) = space::effective_moves(&p, &raw)?;
         let order = perm_group(&effective, Some(super::common::memory_allowed(None)))?.order();
         rows.push(Listed {

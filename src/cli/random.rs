@@ -283,7 +283,7 @@ fn scrambled(
         .into());
     }
     let notation = schofield::twist::notation::Notation::new(puzzle, moves);
-    let raw: Vec<_> = moves.iter().map(|m| m.transformation().clone()).collect();
+    let raw: Vec<_> = moves.transformations();
     let Some(n) = args.moves else {
         let group = perm_group(
             &raw,

@@ -145,7 +145,7 @@ fn searched(
         if reached && let Some(element) = schofield::twist::notation::element_of(puzzle, &pattern) {
             use schofield::puzzle::transformation::{as_points, perm_group};
             if group.get().is_none() {
-                let raw: Vec<_> = moves.iter().map(|m| m.transformation().clone()).collect();
+                let raw: Vec<_> = moves.transformations();
                 let _ = group.set(perm_group(&raw, options.max_memory)?);
             }
             reached = group
@@ -181,11 +181,7 @@ fn searched(
                 bar.enable_steady_tick(std::time::Duration::from_millis(250));
                 let clock = std::time::Instant::now();
                 // Read at conjugates too, by the puzzle's symmetries.
-                let symmetries: Vec<_> = puzzle
-                    .symmetries()
-                    .iter()
-                    .map(|s| s.transformation().clone())
-                    .collect();
+                let symmetries: Vec<_> = puzzle.symmetry_transformations();
                 let made = Solver::kept(&space, table_bytes, &pruning_store(), &symmetries);
                 bar.finish_and_clear();
                 let (made, kept) = made?;

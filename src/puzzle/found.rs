@@ -31,7 +31,7 @@
 //! let names = ["U".to_string(), "R".to_string()];
 //! let moves = cube.moves(cube.default_metric(), Some(&names)).unwrap();
 //! let gens: Vec<_> = cube.generators(Some(&names)).unwrap().iter().map(|g| g.transformation().clone()).collect();
-//! let all: Vec<_> = moves.iter().map(|m| m.transformation().clone()).collect();
+//! let all = moves.transformations();
 //! let found = move_symmetries(&gens, &all, 1_000_000).unwrap();
 //! assert_eq!(found.len(), 4);
 //! ```

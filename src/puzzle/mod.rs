@@ -605,6 +605,23 @@ impl Puzzle {
         &self.symmetries
     }
 
+    /// Every symmetry's map of the slots, the identity first: what
+    /// [`Space::symmetry`](crate::twist::space::Space::symmetry) and IDA*'s
+    /// conjugates take.
+    ///
+    /// ```
+    /// let cube = schofield::puzzle::library::get("corners").unwrap();
+    /// let symmetries = cube.symmetry_transformations();
+    /// assert_eq!(symmetries.len(), 48);
+    /// assert!(symmetries[0].is_identity());
+    /// ```
+    pub fn symmetry_transformations(&self) -> Vec<Transformation> {
+        self.symmetries
+            .iter()
+            .map(|s| s.transformation.clone())
+            .collect()
+    }
+
     /// The symmetries of its moves, found from them ([`found`]) for a
     /// puzzle that declares none: every map of the slots that carries the
     /// moves (as its default metric makes them) onto the moves and the goal

@@ -455,6 +455,21 @@ impl MoveSet {
         self.moves.iter()
     }
 
+    /// Each move's permutation of the slots, in order.
+    ///
+    /// ```
+    /// use schofield::puzzle::{library, Metric};
+    /// let cube = library::get("2x2x2").unwrap();
+    /// let moves = cube.moves(Metric::Face, None).unwrap();
+    /// assert_eq!(moves.transformations().len(), 18);
+    /// ```
+    pub fn transformations(&self) -> Vec<crate::puzzle::Transformation> {
+        self.moves
+            .iter()
+            .map(|m| m.transformation.clone())
+            .collect()
+    }
+
     /// The move numbered `i`.
     pub fn get(&self, i: usize) -> &Move {
         &self.moves[i]

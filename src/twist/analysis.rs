@@ -1213,7 +1213,7 @@ fn group_search(
     if !puzzle.has_distinct_pieces() {
         return Ok(None);
     }
-    let raw: Vec<Transformation> = moves.iter().map(|m| m.transformation().clone()).collect();
+    let raw: Vec<Transformation> = moves.transformations();
     let points = raw
         .first()
         .map_or(0, |t| crate::puzzle::transformation::points(t).1);

@@ -498,11 +498,7 @@ fn every_library_puzzle_is_written_and_read_back_in_each_format() {
         assert_eq!(again.layout(), p.layout(), "{name}");
         assert_eq!(again.tile_tray(), p.tile_tray(), "{name}");
         let set = |q: &Puzzle| {
-            let mut v: Vec<_> = q
-                .symmetries()
-                .iter()
-                .map(|s| s.transformation().clone())
-                .collect();
+            let mut v: Vec<_> = q.symmetry_transformations();
             v.sort();
             v
         };
@@ -2826,12 +2822,7 @@ fn ida_agrees_with_the_table_on_ten_thousand_positions() {
         let space = a.space();
         // Read at conjugates by the declared symmetries, as `solve` reads
         // them.
-        let symmetries: Vec<_> = a
-            .puzzle()
-            .symmetries()
-            .iter()
-            .map(|s| s.transformation().clone())
-            .collect();
+        let symmetries: Vec<_> = a.puzzle().symmetry_transformations();
         let solver = Solver::new(space, most, None)
             .unwrap()
             .conjugated(&symmetries);

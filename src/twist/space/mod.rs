@@ -373,7 +373,7 @@ impl Space {
         puzzle.searchable()?;
         let (orbits, goal) = layout_of(puzzle);
         let total = goal.pieces.len();
-        let raw: Vec<Transformation> = moves.iter().map(|m| m.transformation().clone()).collect();
+        let raw: Vec<Transformation> = moves.transformations();
         let (effective, rotations) = reduce(puzzle, &raw, &orbits, &goal)?;
         let maps: Vec<FlatMap> = effective.iter().map(|t| flat_map(t, &orbits)).collect();
         let modulus_of = |g: usize| {

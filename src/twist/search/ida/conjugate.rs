@@ -115,7 +115,7 @@ impl<'s> Solver<'s> {
     /// let space = Space::new(&p, &moves).unwrap();
     /// // The corners in pairs: a conjugate reads another pair.
     /// let plain = Solver::new(&space, 1 << 12, None).unwrap();
-    /// let symmetries: Vec<_> = p.symmetries().iter().map(|s| s.transformation().clone()).collect();
+    /// let symmetries: Vec<_> = p.symmetry_transformations();
     /// let seen = Solver::new(&space, 1 << 12, None).unwrap().conjugated(&symmetries);
     /// assert!(seen.conjugates() > 0);
     /// let mut x = space.goal_index();

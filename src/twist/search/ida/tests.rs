@@ -34,11 +34,7 @@ fn ida_agrees_with_the_table() {
         } else {
             &[1 << 24, 1 << 8]
         };
-        let symmetries: Vec<Transformation> = p
-            .symmetries()
-            .iter()
-            .map(|s| s.transformation().clone())
-            .collect();
+        let symmetries: Vec<Transformation> = p.symmetry_transformations();
         // Each bound three ways: the tables alone, read at conjugates
         // too, and one set of a coordinate's pieces read at the
         // conjugates that see the rest (as `solve` takes the cube).
@@ -109,11 +105,7 @@ fn conjugates_follow_the_moves() {
     let p = library::get("corners").unwrap();
     let moves = p.moves(Metric::Face, None).unwrap();
     let space = Space::new(&p, &moves).unwrap();
-    let symmetries: Vec<Transformation> = p
-        .symmetries()
-        .iter()
-        .map(|s| s.transformation().clone())
-        .collect();
+    let symmetries: Vec<Transformation> = p.symmetry_transformations();
     assert_eq!(Conjugation::all(&space, &symmetries).len(), 47);
     let sets = Plan::new(&space, 1 << 12, &Conjugation::all(&space, &symmetries)).unwrap();
     let plain = Plan::new(&space, 1 << 12, &[]).unwrap();
@@ -136,11 +128,7 @@ fn conjugates_follow_the_moves() {
         let p = library::get(name).unwrap();
         let moves = p.moves(p.default_metric(), None).unwrap();
         let space = Space::unnumbered(&p, &moves, None).unwrap();
-        let symmetries: Vec<Transformation> = p
-            .symmetries()
-            .iter()
-            .map(|s| s.transformation().clone())
-            .collect();
+        let symmetries: Vec<Transformation> = p.symmetry_transformations();
         for solver in [
             Solver::new(&space, most, None)
                 .unwrap()
