@@ -465,7 +465,7 @@ pub fn tile_counts(
 /// in one of the formats the tool reads.
 #[derive(Args)]
 #[command(
-    after_help = "Examples:\n  schofield puzzles\n  schofield puzzles --format json\n  schofield puzzles --write tws --puzzle 2x2x2 --output 2x2x2.tws\n  schofield puzzles --write kpuzzle --puzzle 2x2x2 --output cube.json\n  schofield puzzles --write yaml --puzzle cube.json"
+    after_help = "Examples:\n  schofield puzzles\n  schofield puzzles --format json\n  schofield puzzles --write tws --puzzle 2x2x2 --output 2x2x2.tws\n  schofield puzzles --write kpuzzle --puzzle 2x2x2 --output cube.json\n  schofield puzzles --write yaml --puzzle cube.json\n  schofield puzzles --write gap --puzzle 3x3x3 --output cube.g"
 )]
 pub struct PuzzlesArgs {
     /// Write the puzzle --puzzle names in this format instead of listing
@@ -496,6 +496,8 @@ pub enum PuzzleFormat {
     Tws,
     /// cubing.js's KPuzzle JSON.
     Kpuzzle,
+    /// A GAP script that defines the group of the moves.
+    Gap,
 }
 
 impl PuzzleFormat {
@@ -505,6 +507,7 @@ impl PuzzleFormat {
             PuzzleFormat::Yaml => "yaml",
             PuzzleFormat::Tws => "tws",
             PuzzleFormat::Kpuzzle => "kpuzzle",
+            PuzzleFormat::Gap => "gap",
         }
     }
 }
@@ -530,11 +533,12 @@ fn write_puzzle(
             Some("yaml" | "yml") => Some(PuzzleFormat::Yaml),
             Some("tws") => Some(PuzzleFormat::Tws),
             Some("json") => Some(PuzzleFormat::Kpuzzle),
+            Some("g" | "gap") => Some(PuzzleFormat::Gap),
             _ => None,
         };
         if let Some(named) = named.filter(|&n| n != format) {
             return Err(format!(
-                "--output {} names the {} format, but --write asks for {}; use a .yaml, .tws or .json name to match",
+                "--output {} names the {} format, but --write asks for {}; use a .yaml, .tws, .json or .g name to match",
                 schofield::text::quoted_path(&path.display().to_string()),
                 named.name(),
                 format.name()
@@ -577,13 +581,16 @@ fn write_puzzle(
         PuzzleFormat::Yaml => schofield::puzzle::yaml::write(&p),
         PuzzleFormat::Tws => schofield::puzzle::tws::write(&p).ok_or_else(refused)?,
         PuzzleFormat::Kpuzzle => schofield::puzzle::kpuzzle::write(&p).ok_or_else(refused)?,
+        PuzzleFormat::Gap => schofield::puzzle::gap::write(&p).ok_or_else(refused)?,
     };
     if format != PuzzleFormat::Yaml {
         let mut left = Vec::new();
         if p.has_words() {
             left.push("the words (every move costs one there)");
         }
-        if p.symmetries().len() > 1 {
+        if format == PuzzleFormat::Gap {
+            left.push("the goal (the script is the group of the moves)");
+        } else if p.symmetries().len() > 1 {
             left.push("the symmetries");
         }
         if !p.layout().is_empty() {

@@ -24,6 +24,7 @@ pub mod alg;
 mod checks;
 mod definition;
 pub mod found;
+pub mod gap;
 pub mod invariants;
 pub mod kpuzzle;
 pub mod library;

@@ -2862,3 +2862,90 @@ fn ida_agrees_with_the_table_on_ten_thousand_positions() {
         );
     }
 }
+
+/// Issue #46, point 3: `puzzles --write gap` writes the group of a
+/// puzzle's moves as a GAP script. Its names and generators are the
+/// puzzle's; a tray of tile moves has no group to write, and an output
+/// named for another format is refused. With GAP here, GAP reads each
+/// script and finds our group orders and, by Burnside's lemma over the
+/// declared symmetries, the classes `counts` prints.
+#[test]
+fn puzzles_are_written_for_gap() {
+    let script = stdout(&["puzzles", "--write", "gap", "--puzzle", "corners"]);
+    assert!(
+        script.contains("names := [ \"U\", \"R\", \"F\", \"D\", \"L\", \"B\" ];"),
+        "{script}"
+    );
+    assert!(script.contains("G := Group(gens);"), "{script}");
+    let listed = |name: &str| {
+        let from = script.find(&format!("{name} := [")).unwrap();
+        let to = from + script[from..].find("];").unwrap();
+        script[from..to].matches("\n  ").count()
+    };
+    assert_eq!((listed("gens"), listed("symmetries")), (6, 48), "{script}");
+    // A file of twsearch's declares no symmetries: none are written.
+    let skewb = format!("{TWSEARCH}/samples/main/skewb.tws");
+    let written = stdout(&["puzzles", "--write", "gap", "--puzzle", &skewb]);
+    assert!(!written.contains("symmetries :="), "{written}");
+    fails(
+        &["puzzles", "--write", "gap", "--puzzle", "eight-tiles"],
+        "not a group of moves",
+    );
+    fails(
+        &[
+            "puzzles", "--write", "tws", "--puzzle", "five", "--output", "five.g",
+        ],
+        "names the gap format, but --write asks for tws",
+    );
+    if !common::has(common::Outside::Gap, "puzzles_are_written_for_gap") {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let dir = dir.path();
+    let mut program = String::new();
+    // (puzzle, group order, classes under its symmetries or None)
+    let cases = [
+        ("corners", "88179840", Some("1841970")),
+        ("pyraminx", "933120", Some("39036")),
+        ("squares", "663552", Some("15752")),
+        ("eight", "20160", None),
+        // twsearch -g counts 37 791 360 positions (docs/performance.md).
+        (skewb.as_str(), "37791360", None),
+    ];
+    for (k, (puzzle, _, classes)) in cases.iter().enumerate() {
+        let file = dir.join(format!("p{k}.g"));
+        let path = file.to_str().unwrap();
+        stdout(&[
+            "puzzles", "--write", "gap", "--puzzle", puzzle, "--output", path,
+        ]);
+        program += &format!("Read(\"{path}\");\nPrint(Size(G), \"\\n\");\n");
+        if classes.is_some() {
+            program += "Print(Sum(symmetries, s -> Size(Centralizer(G, s))) / Length(symmetries), \"\\n\");\n";
+        }
+    }
+    program += "QUIT;\n";
+    let mut child = std::process::Command::new("gap")
+        .args(["-q", "-o", "2g"])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .expect("GAP runs");
+    use std::io::Write;
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(program.as_bytes())
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    let said = String::from_utf8(out.stdout).unwrap();
+    let expected: Vec<&str> = cases
+        .iter()
+        .flat_map(|(_, order, classes)| std::iter::once(*order).chain(*classes))
+        .collect();
+    assert_eq!(
+        said.split_whitespace().collect::<Vec<_>>(),
+        expected,
+        "{said}"
+    );
+}
