@@ -428,3 +428,32 @@ pub fn grid_cells(text: &str, shape: &[usize]) -> Result<Vec<String>, GridError>
     }
     Ok(all)
 }
+
+/// A list separated by commas, split at the commas outside brackets: the
+/// algs `[R, U],F` are `[R, U]` and `F`, a commutator's own comma staying
+/// with it. Each item is trimmed; empty ones are kept, for the reader to
+/// refuse by name.
+///
+/// ```
+/// use schofield::text::split_list;
+/// assert_eq!(split_list("[R, U],F, U2"), ["[R, U]", "F", "U2"]);
+/// assert_eq!(split_list("[R: [U, F]],D"), ["[R: [U, F]]", "D"]);
+/// ```
+pub fn split_list(s: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut depth = 0usize;
+    let mut start = 0;
+    for (i, c) in s.char_indices() {
+        match c {
+            '[' | '(' => depth += 1,
+            ']' | ')' => depth = depth.saturating_sub(1),
+            ',' if depth == 0 => {
+                out.push(s[start..i].trim().to_string());
+                start = i + 1;
+            }
+            _ => {}
+        }
+    }
+    out.push(s[start..].trim().to_string());
+    out
+}

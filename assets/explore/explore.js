@@ -143,7 +143,10 @@ function choosePuzzle(key) {
   }
   $("goto").placeholder = P.examples.slice(0, 2).join(" or ");
   $("goto").title = "a position: " + info.forms;
-  $("field-label").textContent = `starting ${info.vocabulary.moves} (field)`;
+  // Schofield's words where the puzzle's vocabulary has them; the dotted
+  // field only where there is a tray to lay it on.
+  $("field-label").textContent = `starting ${info.vocabulary.moves}` + (hasGrid() ? " (field)" : "");
+  $("number-label").textContent = info.vocabulary.moves === "twists" ? "sequence number" : "position number";
   $("grid-label").textContent = hasGrid() ? "grid" : "pattern";
   $("code-row").hidden = false;
   $("elision-note").hidden = !info.elisions;
@@ -320,7 +323,7 @@ function showFigures(s) {
   $("sequence-number").textContent = group(sol.sequence_number);
   $("cycles").textContent = s.orbit_cycles;
   $("moves").textContent = sol.moves;
-  $("field").textContent = sol.starting_field;
+  $("field").textContent = hasGrid() ? sol.starting_field : sol.starting_twists.join(" ");
   for (const [id, c] of [["class", sol.class], ["extended-class", sol.extended_class]]) {
     const el = $(id);
     el.innerHTML = "";

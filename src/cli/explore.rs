@@ -35,8 +35,8 @@ pub struct ExploreArgs {
     metric: Option<MetricArg>,
     /// The moves that generate, by name, separated by commas (as in
     /// `counts --generators`).
-    #[arg(long, value_delimiter = ',', value_name = "MOVES")]
-    generators: Option<Vec<String>>,
+    #[arg(long, value_name = "MOVES", value_parser = super::move_list)]
+    generators: Option<super::MoveList>,
     #[command(flatten)]
     memory: common::MemoryArg,
 }

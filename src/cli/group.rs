@@ -71,6 +71,8 @@ struct Membership {
     element_order: Option<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
     cycle_structure: Option<String>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    cycles_by_orbit: Vec<schofield::puzzle::gap::OrbitCycles>,
 }
 
 /// How positions are framed: as they are, up to rotation with the moves
@@ -300,22 +302,31 @@ pub fn group(args: GroupArgs) -> Outcome {
         line(if i == 0 { "invariants" } else { "" }, inv.clone());
     }
     if let Some(m) = &report.membership {
-        line("position", m.given.clone());
-        line(
-            "reachable",
-            match &m.reason {
-                None => "yes".to_string(),
-                Some(r) => format!("no: {r}"),
-            },
-        );
-        if let Some(o) = &m.element_order {
-            line("order", grouped_digits(o));
-        }
-        if let Some(c) = &m.cycle_structure {
-            line("cycle type", c.clone());
-        }
+        membership_lines(m, &mut line);
     }
     Ok(s)
+}
+
+/// The lines `group` prints of a position it tests: reached or not, its
+/// order, cycle type and cycles.
+fn membership_lines(m: &Membership, line: &mut impl FnMut(&str, String)) {
+    line("position", m.given.clone());
+    line(
+        "reachable",
+        match &m.reason {
+            None => "yes".to_string(),
+            Some(r) => format!("no: {r}"),
+        },
+    );
+    if let Some(o) = &m.element_order {
+        line("order", grouped_digits(o));
+    }
+    if let Some(c) = &m.cycle_structure {
+        line("cycle type", c.clone());
+    }
+    for (i, o) in m.cycles_by_orbit.iter().enumerate() {
+        line(if i == 0 { "cycles" } else { "" }, o.to_string());
+    }
 }
 
 /// Tests a position against the group: reached or not (and the invariant
@@ -364,5 +375,9 @@ fn membership(
         reason,
         element_order: order,
         cycle_structure: cycle_type,
+        cycles_by_orbit: element
+            .as_ref()
+            .map(|t| schofield::puzzle::gap::orbit_cycles(p, t))
+            .unwrap_or_default(),
     })
 }

@@ -21,6 +21,24 @@ pub mod regenerate;
 pub mod shell;
 pub mod twist;
 
+/// The moves `--generators` names: algs separated by commas outside
+/// brackets, so that `[R, U],F` is a commutator and a move
+/// ([`schofield::text::split_list`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct MoveList(Vec<String>);
+
+impl std::ops::Deref for MoveList {
+    type Target = [String];
+    fn deref(&self) -> &[String] {
+        &self.0
+    }
+}
+
+/// `--generators`' value as a [`MoveList`].
+pub fn move_list(s: &str) -> Result<MoveList, std::convert::Infallible> {
+    Ok(MoveList(schofield::text::split_list(s)))
+}
+
 /// Ends a run whose arguments clap refused: help and version as clap writes
 /// them (a command without its subcommand gets its help, exit 2); any other
 /// usage error on one line, as every other error, with clap's tips but not

@@ -53,8 +53,8 @@ pub struct PuzzleArgs {
     pub metric: Option<MetricArg>,
     /// The moves that generate, by name, separated by commas (default:
     /// every move; a whole-puzzle rotation never).
-    #[arg(long, value_delimiter = ',', value_name = "MOVES")]
-    pub generators: Option<Vec<String>>,
+    #[arg(long, value_name = "MOVES", value_parser = super::move_list)]
+    pub generators: Option<super::MoveList>,
     /// The most memory the search may use, in megabytes (it is refused
     /// before it starts when it needs more; IDA*'s pruning tables are
     /// chosen to fit it).
@@ -126,7 +126,7 @@ impl PuzzleArgs {
     pub fn options(&self, counts_only: bool) -> Options {
         Options {
             metric: self.metric.map(Metric::from),
-            generators: self.generators.clone(),
+            generators: self.generators.as_deref().map(<[String]>::to_vec),
             max_memory: Some(super::common::memory_allowed(self.max_memory)),
             counts_only,
             always_by_classes: false,
@@ -502,13 +502,9 @@ pub enum PuzzleFormat {
 
 impl PuzzleFormat {
     /// The name `--write` takes.
-    fn name(self) -> &'static str {
-        match self {
-            PuzzleFormat::Yaml => "yaml",
-            PuzzleFormat::Tws => "tws",
-            PuzzleFormat::Kpuzzle => "kpuzzle",
-            PuzzleFormat::Gap => "gap",
-        }
+    fn name(self) -> String {
+        self.to_possible_value()
+            .map_or_else(String::new, |v| v.get_name().to_string())
     }
 }
 
@@ -597,13 +593,8 @@ fn write_puzzle(
             left.push("the drawing");
         }
         if !left.is_empty() {
-            eprintln!(
-                "{}",
-                schofield::text::one_line(&format!(
-                    "note: the file leaves out {}",
-                    left.join(", ")
-                ))
-            );
+            let note = format!("note: the file leaves out {}", left.join(", "));
+            eprintln!("{}", schofield::text::one_line(&note));
         }
     }
     if let Some(path) = &out.output {

@@ -33,8 +33,8 @@ pub struct RandomArgs {
     metric: Option<super::puzzle::MetricArg>,
     /// The moves that generate, by name, separated by commas (twist
     /// puzzles).
-    #[arg(long, value_delimiter = ',', value_name = "MOVES")]
-    generators: Option<Vec<String>>,
+    #[arg(long, value_name = "MOVES", value_parser = super::move_list)]
+    generators: Option<super::MoveList>,
     /// Only positions at exactly this many moves from the goal (twist
     /// puzzles; boards of at most 12 cells). Past the whole table (the
     /// 3x3x3), positions made by this many random moves, none followed by

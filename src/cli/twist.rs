@@ -201,6 +201,10 @@ fn searched(
             &found,
             started.elapsed().as_secs_f64(),
         );
+        if args.to.is_none() {
+            report.cycles_by_orbit =
+                schofield::twist::solve::gap_cycles(puzzle, &notation, &pattern);
+        }
         if let Some(every) = &every {
             report = report.with_every(moves, every);
         }

@@ -36,6 +36,7 @@
 //! assert_eq!(found.len(), 4);
 //! ```
 
+use super::Named;
 use super::transformation::{OrbitMap, Transformation, as_points, points};
 
 /// The search's bound on nodes when none is given: enough for every
@@ -449,4 +450,81 @@ fn normalised(t: Transformation, classes: &[Vec<Vec<usize>>]) -> Transformation 
         })
         .collect();
     Transformation::new(orbits, mirror)
+}
+
+impl super::Puzzle {
+    /// The symmetries of its moves, found from them (this module's search) for a
+    /// puzzle that declares none: every map of the slots that carries the
+    /// moves (as its default metric makes them) onto the moves and the goal
+    /// onto the goal, named `identity`, `S1`, `S2`, … . `None` where
+    /// symmetries are declared or whole-puzzle rotations are, for a tray,
+    /// for moves priced by words, for a puzzle the searches do not take
+    /// ([`Puzzle::searchable`]), and when the search passes `budget` nodes.
+    ///
+    /// ```
+    /// use schofield::puzzle::read;
+    /// // Three slots turned by one 3-cycle: its own powers commute with it
+    /// // (they conjugate nothing, and one map stands for them all), and the
+    /// // reflections take it to its inverse, a move too in the face metric.
+    /// let text = "Set P 3 1\nSolved\nP\n1 2 3\nEnd\nMove T\nP\n2 3 1\nEnd\n";
+    /// let p = schofield::puzzle::Puzzle::new(schofield::puzzle::tws::read(text).unwrap()).unwrap();
+    /// let found = p.symmetries_found(1_000).unwrap();
+    /// assert_eq!(found.len(), 2);
+    /// assert_eq!(found[0].name(), "identity");
+    /// ```
+    pub fn symmetries_found(&self, budget: u64) -> Option<Vec<Named>> {
+        if !self.seeks_symmetries() {
+            return None;
+        }
+        let gens: Vec<Transformation> = self
+            .moves
+            .iter()
+            .map(|m| m.transformation.clone())
+            .collect();
+        let all: Vec<Transformation> = super::moves::moves_kept(self)
+            .0
+            .iter()
+            .map(|m| m.transformation().clone())
+            .collect();
+        let found = move_symmetries(&gens, &all, budget)?;
+        let mut named = Vec::new();
+        for t in found {
+            let name = if t.is_identity() {
+                "identity".to_string()
+            } else {
+                format!("S{}", named.len())
+            };
+            let s = Named {
+                name,
+                transformation: t,
+                word: None,
+            };
+            if self.check_goal_symmetry(&s).is_ok() {
+                named.push(s);
+            }
+        }
+        // Renumbered once those that break the goal are gone.
+        for (k, s) in named.iter_mut().enumerate().skip(1) {
+            s.name = format!("S{k}");
+        }
+        // One map for each way of conjugating the moves need not make a
+        // group (a turn of every edge commutes with every move, and the
+        // 3×3×3's maps may differ by one); then the group they generate.
+        match super::checks::check_group(named.clone()) {
+            Ok(group) => Some(group),
+            Err(_) => super::checks::close_group(named.into_iter().skip(1).collect()).ok(),
+        }
+    }
+
+    /// Whether [`Puzzle::symmetries_found`] looks for symmetries: the
+    /// puzzle declares none and no rotations, has moves not priced by
+    /// words and no tray, and the searches take it.
+    pub fn seeks_symmetries(&self) -> bool {
+        self.symmetries.is_empty()
+            && self.rotations.is_empty()
+            && self.tray.is_none()
+            && !self.has_words()
+            && self.searchable().is_ok()
+            && !self.moves.is_empty()
+    }
 }

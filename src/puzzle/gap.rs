@@ -84,13 +84,71 @@ pub fn write(p: &super::Puzzle) -> Option<String> {
     Some(out)
 }
 
+/// One orbit's part of a position in GAP's cycle notation, on the points
+/// [`write`] numbers: pasted together, the orbits' parts are the position
+/// as an element of the script's `G`.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+pub struct OrbitCycles {
+    /// The orbit's name.
+    pub orbit: String,
+    /// Its cycles, points from 1.
+    pub cycles: String,
+}
+
+/// The orbit's name, then its cycles: `CORNERS (1,15,2,13,3,14)`.
+impl std::fmt::Display for OrbitCycles {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{} {}", self.orbit, self.cycles)
+    }
+}
+
+/// The cycles of transformation `t` of puzzle `p`, orbit by orbit, on the
+/// points [`write`] numbers; orbits it leaves alone are left out.
+///
+/// ```
+/// use schofield::puzzle::{gap, library};
+/// let cube = library::get("3x3x3").unwrap();
+/// let u = cube.declared_moves()[0].transformation();
+/// let orbits = gap::orbit_cycles(&cube, u);
+/// // U moves four edges (two points each) and four corners (three each).
+/// assert_eq!(orbits.len(), 2);
+/// assert_eq!(orbits.iter().map(|o| o.cycles.matches('(').count()).sum::<usize>(), 2 + 3);
+/// ```
+pub fn orbit_cycles(p: &super::Puzzle, t: &Transformation) -> Vec<OrbitCycles> {
+    let (offsets, n) = points(t);
+    let image = as_points(t);
+    let ends = offsets.iter().skip(1).copied().chain(std::iter::once(n));
+    p.orbits()
+        .iter()
+        .zip(offsets.iter().copied().zip(ends))
+        .filter_map(|(o, (from, to))| {
+            let cycles = cycles_within(&image, from..to);
+            (!cycles.is_empty()).then(|| OrbitCycles {
+                orbit: o.name.clone(),
+                cycles,
+            })
+        })
+        .collect()
+}
+
 /// A transformation's permutation of points in GAP's cycle notation,
 /// points from 1 (`()` for the identity).
 pub fn cycles(t: &Transformation) -> String {
     let p = as_points(t);
+    let out = cycles_within(&p, 0..p.len());
+    if out.is_empty() {
+        "()".to_string()
+    } else {
+        out
+    }
+}
+
+/// The cycles of `p` that start among `points` (empty when none moves),
+/// each from its least point, points from 1.
+fn cycles_within(p: &[u32], points: std::ops::Range<usize>) -> String {
     let mut done = vec![false; p.len()];
     let mut out = String::new();
-    for start in 0..p.len() {
+    for start in points {
         if done[start] || p[start] as usize == start {
             continue;
         }
@@ -102,9 +160,6 @@ pub fn cycles(t: &Transformation) -> String {
             i = p[i] as usize;
         }
         let _ = write!(out, "({})", cycle.join(","));
-    }
-    if out.is_empty() {
-        out.push_str("()");
     }
     out
 }

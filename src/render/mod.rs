@@ -111,6 +111,7 @@ mod steps;
 pub mod svg;
 mod table;
 mod twist;
+pub mod words;
 
 pub use census::{case_text, render_cases};
 pub use five::{

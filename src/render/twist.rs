@@ -1,6 +1,7 @@
 //! The views of the twist puzzles' results: the move-count table, one
 //! position's solution, a path followed, random positions.
 
+use super::words::Words;
 use super::*;
 use crate::twist::analysis::MoveCount;
 use crate::twist::solve::{PathReport, SearchedReport, SolutionReport};
@@ -108,7 +109,9 @@ pub fn render_solution(
     width: usize,
 ) -> Result<String, OutputError> {
     match format {
-        Format::Json | Format::Jsonl | Format::Yaml => structured(sol, format),
+        Format::Json | Format::Jsonl | Format::Yaml => {
+            structured(&words_of(sol).apply(to_value(sol)?), format)
+        }
         Format::Csv => csv([SolutionRecord {
             code: sol.code.as_deref(),
             grid: sol.grid.as_deref(),
@@ -129,9 +132,21 @@ pub fn render_solution(
             class_size: sol.class.size,
             extended_class_id: sol.extended_class.as_ref().map(|c| c.id),
             extended_class_size: sol.extended_class.as_ref().map(|c| c.size),
-        }]),
+        }])
+        .map(|text| words_of(sol).header(text)),
         Format::Text => Ok(solution_text(sol, width)),
     }
+}
+
+/// The words of a solution's keys: its puzzle's, laid on a tray where it
+/// has a grid.
+fn words_of(sol: &SolutionReport) -> Words {
+    Words::of(&sol.vocabulary, sol.grid.is_some())
+}
+
+/// A report as a JSON value, to be put in its puzzle's words.
+fn to_value<T: Serialize>(report: &T) -> Result<serde_json::Value, OutputError> {
+    serde_json::to_value(report).map_err(|e| OutputError(e.to_string()))
 }
 
 /// `W Z`: the names of a set of moves, spaced.
@@ -207,10 +222,14 @@ fn solution_text(sol: &SolutionReport, width: usize) -> String {
     if let Some(cycles) = &sol.cycles {
         field("cycles", cycles.clone());
     }
+    for (i, o) in sol.cycles_by_orbit.iter().enumerate() {
+        field(if i == 0 { "cycles" } else { "" }, o.to_string());
+    }
     if let Some(pattern) = &sol.pattern {
         field("pattern", pattern.clone());
     }
-    field("sequence number", grouped(sol.sequence_number as usize));
+    let words = words_of(sol);
+    field(words.number(), grouped(sol.sequence_number as usize));
     if let Some(order) = sol.order {
         if order == 1 {
             field("order", "1   (the target itself)".to_string());
@@ -232,7 +251,7 @@ fn solution_text(sol: &SolutionReport, width: usize) -> String {
     } else {
         // Schofield's field, for moves named by one letter each.
         let with_field = |names: &[String], f: &str| {
-            if f.contains(' ') {
+            if f.contains(' ') || !words.fields() {
                 spaced(names)
             } else {
                 format!("{}   (field {f})", spaced(names))
@@ -298,20 +317,25 @@ fn solution_text(sol: &SolutionReport, width: usize) -> String {
         ("class", Some(&sol.class)),
         ("extended class", sol.extended_class.as_ref()),
     ] {
-        let Some(c) = c else { continue };
-        field(
-            name,
-            format!(
-                "{} (of 0 … {}): representative {} (S = {}), {}",
-                grouped(c.id),
-                grouped(c.of - 1),
-                c.representative,
-                grouped(c.representative_sequence_number as usize),
-                counted(c.size as usize, "member", "members")
-            ),
-        );
+        if let Some(c) = c {
+            field(name, class_text(c, words));
+        }
     }
     s
+}
+
+/// A class as a line of text: its number, its representative and its
+/// size.
+fn class_text(c: &crate::twist::solve::ClassReport, words: Words) -> String {
+    format!(
+        "{} (of 0 … {}): representative {} ({}{}), {}",
+        grouped(c.id),
+        grouped(c.of - 1),
+        c.representative,
+        words.number_before(),
+        grouped(c.representative_sequence_number as usize),
+        counted(c.size as usize, "member", "members")
+    )
 }
 
 /// The lines shared by every optimal-solution report: the heuristic and its
@@ -535,14 +559,17 @@ pub fn render_searched(r: &SearchedReport, format: Format) -> Result<String, Out
         generated: u64,
     }
     match format {
-        Format::Json | Format::Jsonl | Format::Yaml => structured(r, format),
+        Format::Json | Format::Jsonl | Format::Yaml => {
+            structured(&Words::of(&r.vocabulary, false).apply(to_value(r)?), format)
+        }
         Format::Csv => csv([Record {
             start: &r.start,
             moves: r.moves,
             starting_twists: r.starting_twists.join(" "),
             specimen: &r.specimen,
             generated: r.generated,
-        }]),
+        }])
+        .map(|text| Words::of(&r.vocabulary, false).header(text)),
         Format::Text => {
             let v = &r.vocabulary;
             let mut out = String::new();
@@ -561,6 +588,9 @@ pub fn render_searched(r: &SearchedReport, format: Format) -> Result<String, Out
                     );
                 }
                 _ => field("position", r.start.clone()),
+            }
+            for (i, o) in r.cycles_by_orbit.iter().enumerate() {
+                field(if i == 0 { "cycles" } else { "" }, o.to_string());
             }
             field("minimum", counted(r.moves as usize, &v.move_, &v.moves));
             let starting = format!("starting {}", v.moves);

@@ -88,6 +88,9 @@ pub struct SolutionReport {
     /// Cycle notation on slots relative to the goal (one-orbit puzzles).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub cycles: Option<String>,
+    /// Elsewhere, pieces all different: its cycles by orbit, in GAP's form.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub cycles_by_orbit: Vec<crate::puzzle::gap::OrbitCycles>,
     /// The pattern, for puzzles without a code number.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub pattern: Option<String>,
@@ -336,6 +339,7 @@ impl SolutionReport {
             code,
             grid: notation.grid(&position),
             cycles: notation.cycles(&position),
+            cycles_by_orbit: gap_cycles(puzzle, &notation, &position),
             sequence_number: x,
             moves: a.moves_at(x).unwrap_or(0),
             starting_twists: start.named(moves),
@@ -606,6 +610,9 @@ pub struct SearchedReport {
     pub starting_twists: Vec<String>,
     /// One minimal solution.
     pub specimen: String,
+    /// Without `--to`: [`SolutionReport::cycles_by_orbit`].
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub cycles_by_orbit: Vec<crate::puzzle::gap::OrbitCycles>,
     /// With `--all`: how many minimal solutions (reduced paths).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub minimal_path_count: Option<u64>,
@@ -621,6 +628,20 @@ pub struct SearchedReport {
     /// The puzzle's nouns, for text.
     #[serde(skip)]
     pub vocabulary: Vocabulary,
+}
+
+/// [`SolutionReport::cycles_by_orbit`]: none where `cycles` says it.
+pub fn gap_cycles(
+    puzzle: &crate::puzzle::Puzzle,
+    notation: &crate::twist::notation::Notation,
+    position: &crate::puzzle::Pattern,
+) -> Vec<crate::puzzle::gap::OrbitCycles> {
+    if notation.cycles(position).is_some() {
+        return Vec::new();
+    }
+    crate::twist::notation::element_of(puzzle, position)
+        .map(|t| crate::puzzle::gap::orbit_cycles(puzzle, &t))
+        .unwrap_or_default()
 }
 
 impl SearchedReport {
@@ -650,6 +671,7 @@ impl SearchedReport {
                 .map(|&m| name(m))
                 .collect::<Vec<_>>()
                 .join(" "),
+            cycles_by_orbit: Vec::new(),
             minimal_path_count: None,
             minimal_paths: None,
             searched_by: "IDA*",

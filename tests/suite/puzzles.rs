@@ -868,7 +868,7 @@ fn up_to_rotation_paths_are_moves_of_the_puzzle_held_still() {
         let mut firsts: Vec<&str> = paths.iter().map(|p| p.split(' ').next().unwrap()).collect();
         firsts.sort_unstable();
         firsts.dedup();
-        let mut starting: Vec<&str> = v["starting_twists"]
+        let mut starting: Vec<&str> = v["starting_moves"]
             .as_array()
             .unwrap()
             .iter()
@@ -2475,7 +2475,9 @@ fn a_cube_position_past_the_table_is_solved_by_ida() {
     let v: serde_json::Value = serde_json::from_str(&json).unwrap();
     assert_eq!(v["moves"], 9, "{json}");
     assert_eq!(v["searched_by"], "IDA*", "{json}");
-    assert_eq!(v["starting_twists"], serde_json::json!(["F'"]), "{json}");
+    // In the cube's words: moves, not twists.
+    assert_eq!(v["starting_moves"], serde_json::json!(["F'"]), "{json}");
+    assert!(v.get("starting_twists").is_none(), "{json}");
     let specimen = v["specimen"].as_str().unwrap();
     assert_eq!(specimen.split_whitespace().count(), 9, "{json}");
     let cube = library::get("3x3x3").unwrap();
@@ -2743,7 +2745,7 @@ fn one_position_of_a_large_puzzle_is_one_search() {
         assert!(table["class"].is_object(), "{table}");
         for key in [
             "moves",
-            "starting_twists",
+            "starting_moves",
             "specimen",
             "minimal_path_count",
             "minimal_paths",
@@ -2923,6 +2925,39 @@ fn puzzles_are_written_for_gap() {
             program += "Print(Sum(symmetries, s -> Size(Centralizer(G, s))) / Length(symmetries), \"\\n\");\n";
         }
     }
+    // A position's cycles, orbit by orbit, are its element of the
+    // script's G: R U F on the 3×3×3 (by IDA*) and [R, U] on the 2×2×2
+    // (by the table), against the products of the scripts' generators.
+    let element = |args: &[&str]| -> String {
+        let json: serde_json::Value = serde_json::from_str(&stdout(args)).unwrap();
+        // `group` says it of the position it tests.
+        let said = json.get("membership").unwrap_or(&json);
+        let listed = said["cycles_by_orbit"].as_array().unwrap();
+        assert!(!listed.is_empty(), "{json}");
+        listed
+            .iter()
+            .map(|o| o["cycles"].as_str().unwrap().to_string())
+            .collect::<Vec<_>>()
+            .join("*")
+    };
+    for (puzzle, args, product) in [
+        ("3x3x3", ["solve", "R U F"], "gens[2]*gens[1]*gens[3]"),
+        (
+            "2x2x2",
+            ["group", "[R, U]"],
+            "gens[2]*gens[1]*gens[2]^-1*gens[1]^-1",
+        ),
+    ] {
+        let file = dir.join(format!("{puzzle}.g"));
+        let path = file.to_str().unwrap();
+        stdout(&[
+            "puzzles", "--write", "gap", "--puzzle", puzzle, "--output", path,
+        ]);
+        let cycles = element(&[
+            args[0], "--puzzle", puzzle, args[1], "--format", "json", "-q",
+        ]);
+        program += &format!("Read(\"{path}\");\nPrint({product} = {cycles}, \"\\n\");\n");
+    }
     program += "QUIT;\n";
     let mut child = std::process::Command::new("gap")
         .args(["-q", "-o", "2g"])
@@ -2942,10 +2977,34 @@ fn puzzles_are_written_for_gap() {
     let expected: Vec<&str> = cases
         .iter()
         .flat_map(|(_, order, classes)| std::iter::once(*order).chain(*classes))
+        .chain(["true", "true"])
         .collect();
     assert_eq!(
         said.split_whitespace().collect::<Vec<_>>(),
         expected,
         "{said}"
+    );
+}
+
+/// Issue #46, point 3: `[A, B]` and `[A: B]` are read wherever moves are,
+/// `--generators` included: its commas split the list only outside
+/// brackets. A commutator and a face turn generate a subgroup of the
+/// cube's; the same group as their words spelled out.
+#[test]
+fn generators_take_commutators_and_conjugates() {
+    let order = |generators: &str| {
+        let out = stdout(&["group", "--puzzle", "3x3x3", "--generators", generators]);
+        out.lines()
+            .find(|l| l.starts_with("group order"))
+            .unwrap()
+            .to_string()
+    };
+    assert_eq!(order("[R, U],F"), order("R U R' U',F"));
+    assert_eq!(order("[R: U],F"), order("R U R',F"));
+    let out = stdout(&["group", "--puzzle", "3x3x3", "--generators", "[R, U],F"]);
+    assert!(out.contains("generators    [R, U] F"), "{out}");
+    fails(
+        &["group", "--puzzle", "3x3x3", "--generators", "[R, U,F"],
+        "unbalanced '['",
     );
 }
