@@ -3008,3 +3008,41 @@ fn generators_take_commutators_and_conjugates() {
         "unbalanced '['",
     );
 }
+
+/// Issue #46, point 3: a puzzle whose moves are not twists is answered in
+/// its own words, in JSON, CSV and text: moves, position numbers, and no
+/// dotted field where there is no tray. The eight-puzzle keeps Schofield's.
+#[test]
+fn each_puzzle_is_answered_in_its_own_words() {
+    let cube: serde_json::Value = serde_json::from_str(&stdout(&[
+        "solve", "--puzzle", "2x2x2", "R U", "--format", "json", "-q",
+    ]))
+    .unwrap();
+    for key in ["position_number", "starting_moves", "specimen_moves"] {
+        assert!(cube.get(key).is_some(), "{key}: {cube}");
+    }
+    for key in ["sequence_number", "starting_twists", "starting_field"] {
+        assert!(cube.get(key).is_none(), "{key}: {cube}");
+    }
+    assert!(
+        cube["class"]
+            .get("representative_position_number")
+            .is_some(),
+        "{cube}"
+    );
+    let csv = stdout(&["solve", "--puzzle", "2x2x2", "R U", "--format", "csv", "-q"]);
+    assert!(
+        csv.starts_with("pattern,position_number,moves,starting_moves,"),
+        "{csv}"
+    );
+    let text = stdout(&["solve", "--puzzle", "2x2x2", "R U", "-q"]);
+    assert!(text.contains("\nposition number "), "{text}");
+    assert!(!text.contains("(field"), "{text}");
+    let eight: serde_json::Value =
+        serde_json::from_str(&stdout(&["solve", "123456", "--format", "json"])).unwrap();
+    for key in ["sequence_number", "starting_twists", "starting_field"] {
+        assert!(eight.get(key).is_some(), "{key}: {eight}");
+    }
+    let text = stdout(&["solve", "123456"]);
+    assert!(text.contains("\nsequence number "), "{text}");
+}
