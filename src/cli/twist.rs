@@ -567,10 +567,10 @@ pub fn solve(a: &Analysis, args: SolveArgs, sink: &Sink) -> Outcome {
         let Some(format) = drawing else {
             return draw(a, x, frame.as_ref(), &sol, args.steps);
         };
+        // One note for one position; a batch's lines are read alike.
         let body = with_note(
-            note.as_deref(),
+            note.as_deref().filter(|_| !batch),
             render::render_solution(&sol, format, args.out.text_width())?,
-            format,
         );
         let specimen = Path::new(a.specimen(x));
         let grids = || twist_steps(a, x, &specimen, frame.as_ref());
@@ -731,12 +731,14 @@ fn batch_sheet(a: &Analysis, input: impl std::io::BufRead) -> Outcome {
 pub const NO_SVG_BATCH: &str =
     "--format svg draws one position or solution; give one position, not `-`";
 
-/// Text with a note above it saying how the input was read; data as it is.
-fn with_note(note: Option<&str>, body: String, format: Format) -> String {
-    match (note, format) {
-        (Some(n), Format::Text) => format!("{n}\n\n{body}"),
-        _ => body,
+/// The output as it is, and the note saying how the input was read on
+/// standard error once the command succeeds (silenced by `--quiet`, and
+/// kept out of the output a reader parses).
+fn with_note(note: Option<&str>, body: String) -> String {
+    if let Some(n) = note {
+        super::common::note_on_success(n.to_string());
     }
+    body
 }
 
 /// The grids (or patterns) from `start` after each move of `path`, `start`
@@ -1059,7 +1061,6 @@ pub fn follow(a: &Analysis, args: PathArgs) -> Outcome {
     let body = with_note(
         note,
         render::render_path(&report, format, args.out.text_width())?,
-        format,
     );
     let grids = || twist_steps(a, start, &engine, frame.as_ref());
     steps_if(
@@ -1089,11 +1090,7 @@ pub fn table(args: TableArgs) -> Outcome {
         }
         let (x, note) = read_position(&a, &code)?;
         let entry = Tabulation::entry_for(&a, x, data);
-        return Ok(with_note(
-            note,
-            render::render_entries(&[entry], format)?,
-            format,
-        ));
+        return Ok(with_note(note, render::render_entries(&[entry], format)?));
     }
     let t = Tabulation::new(&a, data).ok_or_else(no_tables)?;
     match args.head {

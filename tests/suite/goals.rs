@@ -144,9 +144,19 @@ fn the_usual_notation_with_zero_for_the_blank() {
     ]))
     .unwrap();
     assert_eq!(v["start_code"], "012345");
-    let text = stdout(&["table", "--code", "123/8_4/765"]);
-    assert!(text.starts_with("read in the usual 1–8 notation"), "{text}");
+    // The reading is said in a note on standard error, which -q silences.
+    let out = common::schofield(&["table", "--code", "123/8_4/765"]);
+    let (text, err) = (
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr),
+    );
+    assert!(
+        err.starts_with("note: read in the usual 1–8 notation"),
+        "{err}"
+    );
     assert!(text.contains("012345"), "{text}");
+    let quiet = common::schofield(&["table", "--code", "123/8_4/765", "-q"]);
+    assert!(quiet.stderr.is_empty(), "{quiet:?}");
     fails(
         &["path", "A", "--from", "213/8_4/765"],
         "read in the usual 1–8 notation",
@@ -156,12 +166,16 @@ fn the_usual_notation_with_zero_for_the_blank() {
 #[test]
 fn solve_understands_the_usual_notation_and_the_blank_anywhere() {
     // The usual 1–8 notation: tile 8 is Schofield's piece 0.
-    let usual = stdout(&["solve", "123/8_4/765"]);
-    assert!(
-        usual.starts_with("read in the usual 1–8 notation"),
-        "{usual}"
+    let out = common::schofield(&["solve", "123/8_4/765"]);
+    let (usual, err) = (
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr),
     );
-    assert!(usual.contains("Eight-puzzle position 012345"));
+    assert!(
+        err.starts_with("note: read in the usual 1–8 notation"),
+        "{err}"
+    );
+    assert!(usual.starts_with("Eight-puzzle position 012345"), "{usual}");
     let v: serde_json::Value =
         serde_json::from_str(&stdout(&["solve", "825/1_3/746", "--format", "json"])).unwrap();
     assert_eq!(v["code"], "102536"); // 025/1_3/746 in Schofield's digits
