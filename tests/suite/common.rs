@@ -351,3 +351,19 @@ pub fn has(needed: Outside, test: &str) -> bool {
     );
     false
 }
+
+/// What GAP prints for `script` (read on its standard input, quietly,
+/// with `memory` as its workspace, e.g. `2g`); GAP breaks a long line
+/// with a backslash and a newline, which are joined again.
+pub fn gap(script: &[u8], memory: &str) -> String {
+    use std::io::Write;
+    let mut child = std::process::Command::new("gap")
+        .args(["-q", "-o", memory])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .expect("GAP runs");
+    child.stdin.take().unwrap().write_all(script).unwrap();
+    let out = child.wait_with_output().unwrap();
+    String::from_utf8(out.stdout).unwrap().replace("\\\n", "")
+}

@@ -1453,22 +1453,7 @@ fn class_totals_are_gaps_by_burnside() {
             .output()
             .unwrap();
         assert!(script.status.success(), "{cube}");
-        let mut child = std::process::Command::new("gap")
-            .arg("-q")
-            .stdin(std::process::Stdio::piped())
-            .stdout(std::process::Stdio::piped())
-            .spawn()
-            .expect("GAP runs");
-        use std::io::Write;
-        child
-            .stdin
-            .take()
-            .unwrap()
-            .write_all(&script.stdout)
-            .unwrap();
-        let out = child.wait_with_output().unwrap();
-        let said: Vec<u64> = String::from_utf8(out.stdout)
-            .unwrap()
+        let said: Vec<u64> = common::gap(&script.stdout, "4g")
             .split_whitespace()
             .map(|n| n.parse().unwrap())
             .collect();
@@ -1753,24 +1738,7 @@ fn group_orders_are_gaps() {
         }
     }
     script += "QUIT;\n";
-    let mut child = std::process::Command::new("gap")
-        .args(["-q", "-o", "4g"])
-        .stdin(std::process::Stdio::piped())
-        .stdout(std::process::Stdio::piped())
-        .spawn()
-        .expect("GAP runs");
-    use std::io::Write;
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(script.as_bytes())
-        .unwrap();
-    let out = child.wait_with_output().unwrap();
-    // GAP breaks a long line with a backslash and a newline.
-    let said: Vec<String> = String::from_utf8(out.stdout)
-        .unwrap()
-        .replace("\\\n", "")
+    let said: Vec<String> = common::gap(script.as_bytes(), "4g")
         .split_whitespace()
         .map(str::to_string)
         .collect();
@@ -2959,21 +2927,7 @@ fn puzzles_are_written_for_gap() {
         program += &format!("Read(\"{path}\");\nPrint({product} = {cycles}, \"\\n\");\n");
     }
     program += "QUIT;\n";
-    let mut child = std::process::Command::new("gap")
-        .args(["-q", "-o", "2g"])
-        .stdin(std::process::Stdio::piped())
-        .stdout(std::process::Stdio::piped())
-        .spawn()
-        .expect("GAP runs");
-    use std::io::Write;
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(program.as_bytes())
-        .unwrap();
-    let out = child.wait_with_output().unwrap();
-    let said = String::from_utf8(out.stdout).unwrap();
+    let said = common::gap(program.as_bytes(), "2g");
     let expected: Vec<&str> = cases
         .iter()
         .flat_map(|(_, order, classes)| std::iter::once(*order).chain(*classes))
