@@ -6,6 +6,7 @@ use super::common::{FormatArg, Outcome};
 use clap::{Args, ValueEnum};
 use schofield::board::Board;
 use schofield::board::census::{self, Case};
+use schofield::puzzle::found::Adopted;
 use schofield::puzzle::transformation::perm_group;
 use schofield::puzzle::{DefinitionError, Metric, Puzzle, TileTray, library, read};
 use schofield::render::{self, Format};
@@ -87,24 +88,19 @@ impl PuzzleArgs {
         if self.symmetries == SymmetriesArg::None {
             return Ok(p);
         }
-        match p.symmetries_found(schofield::puzzle::found::NODE_BUDGET) {
-            Some(found) if found.len() > 1 => {
-                super::common::note_on_success(format!(
-                    "{} declares no symmetries; the {} found from its moves are used (--symmetries none uses none)",
-                    quoted(p.name()),
-                    found.len()
-                ));
-                Ok(p.with_symmetries(found)?)
-            }
-            None if p.seeks_symmetries() => {
-                super::common::note_on_success(format!(
-                    "{} declares no symmetries, and the search for its moves' symmetries passed its bound; none are used",
-                    quoted(p.name())
-                ));
-                Ok(p)
-            }
-            _ => Ok(p),
+        let (p, adopted) = p.with_found_symmetries()?;
+        match adopted {
+            Adopted::Found(count) => super::common::note_on_success(format!(
+                "{} declares no symmetries; the {count} found from its moves are used (--symmetries none uses none)",
+                quoted(p.name()),
+            )),
+            Adopted::PassedBound => super::common::note_on_success(format!(
+                "{} declares no symmetries, and the search for its moves' symmetries passed its bound; none are used",
+                quoted(p.name())
+            )),
+            Adopted::Kept => {}
         }
+        Ok(p)
     }
 
     /// Reads the puzzle named, searchable or not (for `group`, which
@@ -346,15 +342,8 @@ pub fn counts_by_plan(
     };
     let bar = LayerBar::counting(puzzle.name(), unit, quiet, verbose);
     let progress = |l: Layer| bar.show(l.distance, l.reached, l.of);
-    let found = match &plan {
-        Plan::Group(g) => g.run(options.max_memory, &progress),
-        Plan::Classes(c) => c.run(&progress).map(|found| found.rows),
-        Plan::Positions { space, .. } => {
-            schofield::twist::search::two_bit_counts(space, options.max_memory, &progress)
-                .map(|counts| MoveCount::distribution(&counts))
-                .map_err(AnalysisError::from)
-        }
-        Plan::Dense => return Ok(None),
+    let Some(found) = plan.run(options.max_memory, &progress) else {
+        return Ok(None);
     };
     bar.finish();
     let rows = found?;

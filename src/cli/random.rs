@@ -109,7 +109,7 @@ pub fn run(args: RandomArgs) -> Outcome {
                 )
                 .into());
             }
-            let squares = super::twist::square_numbers(&a);
+            let squares = schofield::render::svg::square_numbers(a.puzzle());
             let goal = a
                 .grid(a.space().goal_index())
                 .unwrap_or_else(|| a.pattern_text(a.space().goal_index()));

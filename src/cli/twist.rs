@@ -8,7 +8,7 @@ use super::puzzle::PuzzleArgs;
 use clap::Args;
 use schofield::board::Board;
 use schofield::board::lookup::LookupTable;
-use schofield::puzzle::{Cell, library};
+use schofield::puzzle::library;
 use schofield::render::{self, Format, svg};
 use schofield::text::grouped;
 use schofield::twist::Path;
@@ -636,7 +636,7 @@ fn draw(
     sol: &SolutionReport,
     steps: StepsArg,
 ) -> Outcome {
-    let squares = square_numbers(a);
+    let squares = svg::square_numbers(a.puzzle());
     // The position as given: up to rotation, in its frame.
     let grid = a
         .notation()
@@ -657,20 +657,6 @@ fn draw(
     })
 }
 
-/// The number of each cell of the drawing in reading order; `None` for the
-/// blank.
-pub fn square_numbers(a: &Analysis) -> Vec<Option<u8>> {
-    a.puzzle()
-        .layout()
-        .iter()
-        .flatten()
-        .map(|c| match c {
-            Cell::Slot { slot, .. } => Some(*slot),
-            _ => None,
-        })
-        .collect()
-}
-
 /// The refusal of a drawing for a batch.
 /// The most positions a drawn batch shows.
 const MAX_SHEET: usize = 100;
@@ -678,7 +664,7 @@ const MAX_SHEET: usize = 100;
 /// `solve - --format svg`: the batch's positions drawn on one sheet, each
 /// labelled with its line, its name and its minimum.
 fn batch_sheet(a: &Analysis, input: impl std::io::BufRead) -> Outcome {
-    let squares = square_numbers(a);
+    let squares = svg::square_numbers(a.puzzle());
     let mut boards = Vec::new();
     let (mut failed, mut total) = (0, 0);
     for item in schofield::board::batch::Lines::new(input) {
@@ -1050,7 +1036,7 @@ pub fn follow(a: &Analysis, args: PathArgs) -> Outcome {
             a.name_of(end),
             super::common::moves(path.cost(a.moves()))
         );
-        let squares = square_numbers(a);
+        let squares = svg::square_numbers(a.puzzle());
         return Ok(svg::strip_svg(
             &twist_steps(a, start, &engine, frame.as_ref()),
             Some(&squares),
@@ -1179,7 +1165,11 @@ fn one_class(args: &ClassesArgs, id: usize) -> Outcome {
             },
             super::common::moves(usize::from(record.moves))
         );
-        return Ok(svg::sheet_svg(&boards, Some(&square_numbers(&a)), &title));
+        return Ok(svg::sheet_svg(
+            &boards,
+            Some(&svg::square_numbers(a.puzzle())),
+            &title,
+        ));
     };
     Ok(render::render_class(&record, format)?)
 }

@@ -527,4 +527,40 @@ impl super::Puzzle {
             && self.searchable().is_ok()
             && !self.moves.is_empty()
     }
+
+    /// The puzzle with the symmetries found from its moves
+    /// ([`Puzzle::symmetries_found`], within [`NODE_BUDGET`]) used as if
+    /// declared, when it declares none; and what was done.
+    ///
+    /// ```
+    /// use schofield::puzzle::{found::Adopted, read};
+    /// let file = "tests/fixtures/twsearch/samples/main/2x2x2.tws";
+    /// let (p, adopted) = read::puzzle(file).unwrap().with_found_symmetries().unwrap();
+    /// assert_eq!(adopted, Adopted::Found(48));
+    /// assert_eq!(p.symmetries().len(), 48);
+    /// let (_, adopted) = p.with_found_symmetries().unwrap();
+    /// assert_eq!(adopted, Adopted::Kept);
+    /// ```
+    pub fn with_found_symmetries(self) -> Result<(super::Puzzle, Adopted), super::DefinitionError> {
+        match self.symmetries_found(NODE_BUDGET) {
+            Some(found) if found.len() > 1 => {
+                let count = found.len();
+                Ok((self.with_symmetries(found)?, Adopted::Found(count)))
+            }
+            None if self.seeks_symmetries() => Ok((self, Adopted::PassedBound)),
+            _ => Ok((self, Adopted::Kept)),
+        }
+    }
+}
+
+/// What [`super::Puzzle::with_found_symmetries`] did.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Adopted {
+    /// Nothing: the puzzle declares its symmetries, or its moves have none
+    /// but the identity, or it is not one whose symmetries are sought.
+    Kept,
+    /// This many symmetries were found and are used.
+    Found(usize),
+    /// The search passed its bound: none are used.
+    PassedBound,
 }

@@ -110,6 +110,30 @@ fn caption(text: &str, x: f64, y: f64, size: u32) -> Text {
         .set("fill", INK)
 }
 
+/// The number of each cell of `puzzle`'s drawing (its layout), in reading
+/// order; `None` for the blank and for cells that hold no slot. The
+/// numbers [`board_svg`] writes in the corner of each square.
+///
+/// ```
+/// use schofield::puzzle::library;
+/// use schofield::render::svg::square_numbers;
+/// let eight = library::get("eight").unwrap();
+/// let squares = square_numbers(&eight);
+/// assert_eq!(squares.len(), 9);
+/// assert_eq!(squares.iter().filter(|s| s.is_none()).count(), 1);
+/// ```
+pub fn square_numbers(puzzle: &crate::puzzle::Puzzle) -> Vec<Option<u8>> {
+    puzzle
+        .layout()
+        .iter()
+        .flatten()
+        .map(|c| match c {
+            crate::puzzle::Cell::Slot { slot, .. } => Some(*slot),
+            _ => None,
+        })
+        .collect()
+}
+
 /// A position drawn as a board, with a caption (its code number or grid).
 /// `squares` gives, cell by cell in reading order, Schofield's number of
 /// each square (`None` for the centre) on the twist puzzles.

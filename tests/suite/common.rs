@@ -274,8 +274,8 @@ pub fn total_positions(json: &str) -> u64 {
 }
 
 /// A program from outside that a few tests need: a real client of our
-/// files (Chromium, graphviz, networkx, Python's xxhash, GAP) or the
-/// wasm32 target that builds the explorer's engine.
+/// files (Chromium, graphviz, networkx, Python's xxhash and venv, GAP) or
+/// the wasm32 target that builds the explorer's engine.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Outside {
     Chromium,
@@ -284,6 +284,7 @@ pub enum Outside {
     Networkx,
     Xxhash,
     Wasm32,
+    Venv,
 }
 
 impl Outside {
@@ -296,13 +297,14 @@ impl Outside {
             Outside::Networkx => "pip install networkx",
             Outside::Xxhash => "pip install xxhash",
             Outside::Wasm32 => "rustup target add wasm32-unknown-unknown",
+            Outside::Venv => "apt-get install python3-venv",
         }
     }
 
     /// Whether this machine has it, looked for once a run.
     fn present(self) -> bool {
         use std::sync::OnceLock;
-        static FOUND: [OnceLock<bool>; 6] = [const { OnceLock::new() }; 6];
+        static FOUND: [OnceLock<bool>; 7] = [const { OnceLock::new() }; 7];
         let runs = |program: &str, args: &[&str]| {
             std::process::Command::new(program)
                 .args(args)
@@ -317,6 +319,7 @@ impl Outside {
             Outside::Gap => runs("gap", &["-q", "-c", "QUIT;"]),
             Outside::Networkx => runs("python3", &["-c", "import networkx"]),
             Outside::Xxhash => runs("python3", &["-c", "import xxhash"]),
+            Outside::Venv => runs("python3", &["-c", "import venv, ensurepip"]),
             Outside::Wasm32 => std::process::Command::new("rustup")
                 .args(["target", "list", "--installed"])
                 .output()

@@ -28,6 +28,7 @@ mod pictures;
 mod printed_tables;
 mod properties;
 mod puzzles;
+mod python;
 mod readme;
 mod search;
 mod store;
