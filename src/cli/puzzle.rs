@@ -83,30 +83,33 @@ impl PuzzleArgs {
     /// moves when it declares none (and `--symmetries none` is not given):
     /// a note on standard error says how many.
     pub fn read(&self) -> Result<Puzzle, Box<dyn std::error::Error>> {
-        let p = read::puzzle(&self.puzzle)?;
+        let p = self.read_any()?;
         p.searchable()?;
         if self.symmetries == SymmetriesArg::None {
             return Ok(p);
         }
         let (p, adopted) = p.with_found_symmetries()?;
-        match adopted {
-            Adopted::Found(count) => super::common::note_on_success(format!(
-                "{} declares no symmetries; the {count} found from its moves are used (--symmetries none uses none)",
-                quoted(p.name()),
-            )),
-            Adopted::PassedBound => super::common::note_on_success(format!(
-                "{} declares no symmetries, and the search for its moves' symmetries passed its bound; none are used",
-                quoted(p.name())
-            )),
-            Adopted::Kept => {}
-        }
+        let name = quoted(p.name());
+        super::common::note_on_success(match adopted {
+            Adopted::Found(count) => format!(
+                "{name} declares no symmetries; the {count} found from its moves are used (--symmetries none uses none)"
+            ),
+            Adopted::PassedBound => format!(
+                "{name} declares no symmetries, and the search for its moves' symmetries passed its bound; none are used"
+            ),
+            Adopted::Kept => return Ok(p),
+        });
         Ok(p)
     }
 
     /// Reads the puzzle named, searchable or not (for `group`, which
     /// studies only the moves' group).
     pub fn read_any(&self) -> Result<Puzzle, Box<dyn std::error::Error>> {
-        Ok(read::puzzle(&self.puzzle)?)
+        let p = read::puzzle(&self.puzzle)?;
+        if let Some(d) = p.rotations_dropped() {
+            super::common::note_on_success(format!("{}: {d}", quoted(p.name())));
+        }
+        Ok(p)
     }
 
     /// The moves of `puzzle` that `--metric` and `--generators` ask for.

@@ -528,3 +528,131 @@ pub(super) fn close_group(gens: Vec<Named>) -> Result<Vec<Named>, DefinitionErro
     }
     Ok(out)
 }
+
+/// Whole-puzzle rotations a file declares that do not map every move onto
+/// a move (cubing.js's derived moves, such as the FTO's `r = R 2BL'`, whose
+/// images under a turn of the whole puzzle are no move of the file): they
+/// are left out, and the rotations kept are the elements of the declared
+/// rotations' group that do map the moves onto the moves (a subgroup).
+///
+/// ```
+/// use schofield::puzzle::read;
+/// let fto = read::puzzle("tests/fixtures/twsearch/json/fto-UL.def.json").unwrap();
+/// let dropped = fto.rotations_dropped().unwrap();
+/// assert_eq!((dropped.kept, dropped.of), (1, 24));
+/// assert_eq!(dropped.broken, "f");
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RotationsDropped {
+    /// The rotations kept, the identity included.
+    pub kept: usize,
+    /// The elements of the declared rotations' group.
+    pub of: usize,
+    /// A move whose image under a rotation left out is no move.
+    pub broken: String,
+}
+
+impl std::fmt::Display for RotationsDropped {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "{} of the {} rotations its rotations make map move {} onto no move of the file, and are left out; the {} that map every move onto a move are kept",
+            self.of - self.kept,
+            self.of,
+            crate::text::quoted(&self.broken),
+            self.kept
+        )
+    }
+}
+
+impl Puzzle {
+    /// The rotations a search may take positions up to: those of the
+    /// declared rotations' group that keep the goal and map every move
+    /// onto a move.
+    pub(super) fn settle_rotations(&mut self) -> Result<(), DefinitionError> {
+        // Rotations that do not keep the goal (a puck's quarter turn about a
+        // horizontal axis) are left out, as twsearch filters its rotations
+        // too: the rotations kept are the elements of the declared
+        // rotations' group that do keep it (a subgroup: each relabels the
+        // goal's pieces consistently, and so does a product of two).
+        if !self.rotations.is_empty()
+            && self
+                .rotations
+                .iter()
+                .any(|r| self.check_goal_symmetry(r).is_err())
+        {
+            let closed = close_group(self.rotations.clone())?;
+            self.rotations = closed
+                .into_iter()
+                .filter(|r| !r.transformation.is_identity() && self.check_goal_symmetry(r).is_ok())
+                .collect();
+        }
+        self.keep_rotations_that_map_moves()
+    }
+
+    /// Leaves out the rotations that map some move onto no move
+    /// ([`RotationsDropped`]), keeping the subgroup that maps every move
+    /// onto a move.
+    fn keep_rotations_that_map_moves(&mut self) -> Result<(), DefinitionError> {
+        if self.rotations.is_empty() {
+            return Ok(());
+        }
+        let (list, _) = moves::moves_kept(self);
+        let set: std::collections::HashSet<&Transformation> =
+            list.iter().map(|m| m.transformation()).collect();
+        let breaks = |r: &Named| {
+            self.moves
+                .iter()
+                .find(|m| !set.contains(&m.transformation.conjugate(&r.transformation)))
+                .map(|m| m.name.clone())
+        };
+        let Some(broken) = self.rotations.iter().find_map(breaks) else {
+            return Ok(());
+        };
+        let closed = close_group(self.rotations.clone())?;
+        let of = closed.len();
+        let kept: Vec<Named> = closed.into_iter().filter(|r| breaks(r).is_none()).collect();
+        // The first move a rotation left out breaks, in the moves' order.
+        let broken = self
+            .moves
+            .iter()
+            .map(|m| m.name.clone())
+            .find(|name| {
+                self.rotations
+                    .iter()
+                    .any(|r| breaks(r).as_ref() == Some(name))
+            })
+            .unwrap_or(broken);
+        self.rotations_dropped = Some(RotationsDropped {
+            kept: kept.len(),
+            of,
+            broken,
+        });
+        self.rotations = kept
+            .into_iter()
+            .filter(|r| !r.transformation.is_identity())
+            .collect();
+        Ok(())
+    }
+}
+
+/// Pieces forbidden from one slot (twsearch's `Illegal`): no move may
+/// bring one of them there, so the positions are fewer than the group's
+/// elements and the moves are not always allowed.
+///
+/// ```
+/// use schofield::puzzle::{tws, Puzzle};
+/// let text = "Set P 3 1\nSolved\nP\n1 2 3\nEnd\nMove T\nP\n3 1 2\nEnd\nIllegal P 1 2\n";
+/// let p = Puzzle::new(tws::read(text).unwrap()).unwrap();
+/// assert_eq!(p.forbidden()[0].pieces, vec![1]);
+/// assert!(p.searchable().is_err());
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Forbidden {
+    /// The orbit, by index.
+    pub orbit: usize,
+    /// The slot.
+    pub slot: usize,
+    /// The pieces that may not stand there.
+    pub pieces: Vec<u8>,
+}

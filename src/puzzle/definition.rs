@@ -131,6 +131,60 @@ pub struct Definition {
     pub forbidden: Vec<ForbiddenDef>,
 }
 
+impl Definition {
+    /// Drops the orientations of every orbit none of whose pieces'
+    /// orientations matter (cubing.js's `orientationMod` of 1 on every slot,
+    /// twsearch's `?` on every piece): such an orbit's state is its
+    /// arrangement alone, so it becomes an orbit of one orientation, every
+    /// move's, rotation's and symmetry's gains there dropped with it.
+    /// Positions are then counted as twsearch counts them. Returns the
+    /// orbits changed. An orbit where only some pieces' orientations do not
+    /// matter is left as it is.
+    ///
+    /// ```
+    /// use schofield::puzzle::Puzzle;
+    /// use schofield::puzzle::definition::{Definition, OrbitDef};
+    /// let mut def = Definition::default();
+    /// def.orbits.push(OrbitDef { name: "CENTERS".into(), pieces: 2, orientations: 4 });
+    /// def.free_orientations.insert("CENTERS".into(), vec![0, 1]);
+    /// assert_eq!(def.without_free_orbits(), vec!["CENTERS".to_string()]);
+    /// assert_eq!(def.orbits[0].orientations, 1);
+    /// assert!(def.free_orientations.is_empty());
+    /// ```
+    pub fn without_free_orbits(&mut self) -> Vec<String> {
+        let mut changed = Vec::new();
+        for o in &mut self.orbits {
+            let all_free = self.free_orientations.get(&o.name).is_some_and(|free| {
+                let mut slots = free.clone();
+                slots.sort_unstable();
+                slots.dedup();
+                slots == (0..o.pieces).collect::<Vec<_>>()
+            });
+            if !all_free || o.orientations <= 1 {
+                continue;
+            }
+            o.orientations = 1;
+            self.free_orientations.remove(&o.name);
+            if let Some((_, ori)) = self.goal.get_mut(&o.name) {
+                ori.clear();
+            }
+            for m in self
+                .moves
+                .iter_mut()
+                .chain(&mut self.rotations)
+                .chain(&mut self.symmetries)
+                .chain(&mut self.symmetry_generators)
+            {
+                if let Some(map) = m.orbits.get_mut(&o.name) {
+                    map.orientation.clear();
+                }
+            }
+            changed.push(o.name.clone());
+        }
+        changed
+    }
+}
+
 /// Pieces forbidden from one slot, as a definition gives them (twsearch's
 /// `Illegal SET SLOT PIECE…`, numbered here from 0).
 #[derive(Debug, Clone, PartialEq, Eq)]

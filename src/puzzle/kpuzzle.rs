@@ -172,10 +172,9 @@ pub fn read(text: &str) -> Result<Definition, KpuzzleError> {
                 .map(|x| numbers(x, &what))
                 .transpose()?
                 .unwrap_or_default();
-            if data.get("orientationMod").is_some() {
-                return Err(err(format!(
-                    "{what} has orientationMod (orientations that do not matter), which is not supported"
-                )));
+            if let Some(m) = data.get("orientationMod") {
+                free_orientations(&mut def, orbit, &numbers(m, &what)?)
+                    .map_err(|e| err(format!("{what} {e}")))?;
             }
             def.goal.insert(orbit.clone(), (pieces, ori));
         }
@@ -300,4 +299,26 @@ pub fn write(p: &super::Puzzle) -> Option<String> {
         "moves": moves,
     });
     serde_json::to_string_pretty(&doc).ok().map(|s| s + "\n")
+}
+
+/// cubing.js's `orientationMod` of one orbit's default pattern, read as
+/// twsearch's `?`: 1 where a piece's orientation does not matter, 0 or the
+/// orbit's orientations where it all does. Any other divisor counts
+/// orientations modulo it, which no reader here models: the error says so.
+fn free_orientations(def: &mut Definition, orbit: &str, mods: &[usize]) -> Result<(), String> {
+    let full = def
+        .orbits
+        .iter()
+        .find(|o| o.name == orbit)
+        .map_or(1, |o| o.orientations);
+    if let Some(&d) = mods.iter().find(|&&d| d > 1 && d != full) {
+        return Err(format!(
+            "has orientationMod {d} of {full} orientations; expected 1 (the orientation does not matter) or 0 (it all does): orientations counted modulo a divisor are not supported"
+        ));
+    }
+    let free: Vec<usize> = (0..mods.len()).filter(|&j| mods[j] == 1).collect();
+    if !free.is_empty() && full > 1 {
+        def.free_orientations.insert(orbit.to_string(), free);
+    }
+    Ok(())
 }

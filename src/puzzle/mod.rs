@@ -37,6 +37,7 @@ pub mod yaml;
 
 use crate::text::quoted;
 use checks::*;
+pub use checks::{Forbidden, RotationsDropped};
 pub use definition::*;
 pub use moves::*;
 use num_bigint::BigUint;
@@ -173,27 +174,9 @@ pub struct Puzzle {
     tray: Option<TileTray>,
     free_orientations: Vec<Vec<bool>>,
     forbidden: Vec<Forbidden>,
-}
-
-/// Pieces forbidden from one slot (twsearch's `Illegal`): no move may
-/// bring one of them there, so the positions are fewer than the group's
-/// elements and the moves are not always allowed.
-///
-/// ```
-/// use schofield::puzzle::{tws, Puzzle};
-/// let text = "Set P 3 1\nSolved\nP\n1 2 3\nEnd\nMove T\nP\n3 1 2\nEnd\nIllegal P 1 2\n";
-/// let p = Puzzle::new(tws::read(text).unwrap()).unwrap();
-/// assert_eq!(p.forbidden()[0].pieces, vec![1]);
-/// assert!(p.searchable().is_err());
-/// ```
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Forbidden {
-    /// The orbit, by index.
-    pub orbit: usize,
-    /// The slot.
-    pub slot: usize,
-    /// The pieces that may not stand there.
-    pub pieces: Vec<u8>,
+    /// The rotations left out because they do not map every move onto a
+    /// move ([`Puzzle::rotations_dropped`]).
+    rotations_dropped: Option<RotationsDropped>,
 }
 
 /// A name usable in alg notation: letters, digits and `_`, with a letter
@@ -247,7 +230,8 @@ fn free_orientations(
 
 impl Puzzle {
     /// Checks a definition and builds the puzzle.
-    pub fn new(def: Definition) -> Result<Puzzle, DefinitionError> {
+    pub fn new(mut def: Definition) -> Result<Puzzle, DefinitionError> {
+        def.without_free_orbits();
         // Names are printed on standard output and written into files: each
         // must show as it is.
         let showable = |what: &'static str, name: &str| {
@@ -494,29 +478,12 @@ impl Puzzle {
             tray,
             free_orientations,
             forbidden,
+            rotations_dropped: None,
         };
         if puzzle.tray.is_some() {
             return Ok(puzzle);
         }
-        // Rotations that do not keep the goal (a puck's quarter turn about a
-        // horizontal axis) are left out, as twsearch filters its rotations
-        // too: the rotations kept are the elements of the declared
-        // rotations' group that do keep it (a subgroup: each relabels the
-        // goal's pieces consistently, and so does a product of two).
-        if !puzzle.rotations.is_empty()
-            && puzzle
-                .rotations
-                .iter()
-                .any(|r| puzzle.check_goal_symmetry(r).is_err())
-        {
-            let closed = close_group(puzzle.rotations.clone())?;
-            puzzle.rotations = closed
-                .into_iter()
-                .filter(|r| {
-                    !r.transformation.is_identity() && puzzle.check_goal_symmetry(r).is_ok()
-                })
-                .collect();
-        }
+        puzzle.settle_rotations()?;
         // Whole-puzzle rotations are symmetries too (as twsearch takes
         // them): the group grows by them, its named elements kept.
         puzzle.symmetries =
@@ -538,6 +505,13 @@ impl Puzzle {
     /// Its name.
     pub fn name(&self) -> &str {
         &self.name
+    }
+
+    /// The rotations left out because some move's image under them is no
+    /// move (`None` when every declared rotation maps the moves onto the
+    /// moves).
+    pub fn rotations_dropped(&self) -> Option<&RotationsDropped> {
+        self.rotations_dropped.as_ref()
     }
 
     /// For each orbit, the goal's slots whose piece's orientation does not

@@ -988,7 +988,18 @@ fn the_readers_bombs_are_refused_quickly_on_one_clean_line() {
     for i in (1..1024).rev() {
         chain += &format!("  M{i}: {{alg: \"M{} M{}\"}}\n", i - 1, i - 1);
     }
-    quick_refusal("chain.yaml", &chain, "moves; at most 64");
+    // A chain of 1 024 derived moves, each the one before twice over, is
+    // read quickly (powers by squaring) and its group studied; the
+    // searches, which number at most 64 moves, refuse it in one line.
+    let file = write_fixture("chain.yaml", &chain);
+    let clock = std::time::Instant::now();
+    let out = stdout(&["group", "--puzzle", &file]);
+    assert!(clock.elapsed().as_secs() < 5, "{:?}", clock.elapsed());
+    assert!(
+        out.contains("group order   3   (Schreier–Sims, exact)"),
+        "{out}"
+    );
+    fails(&["counts", "--puzzle", &file], "moves; at most 64");
     quick_refusal(
         "twice.json",
         r#"{"name":"t","orbits":[{"orbitName":"P","numPieces":2,"numOrientations":1}],
@@ -2999,4 +3010,135 @@ fn each_puzzle_is_answered_in_its_own_words() {
     }
     let text = stdout(&["solve", "123456"]);
     assert!(text.contains("\nsequence number "), "{text}");
+}
+
+/// twsearch's `-g` on its `2x2x2.tws` with every corner's orientation `?`
+/// in the `Solved` block (C++ at 0a8bfb0, run here): the corners'
+/// arrangements alone, 8! = 40 320, by distance in the face metric.
+const CORNERS_UNTURNED: [u64; 8] = [1, 18, 243, 2646, 12516, 17624, 7080, 192];
+
+/// Issue #46, points 1 and 4: an orbit none of whose orientations matter
+/// (twsearch's `?` on every piece, cubing.js's `orientationMod` of 1 on
+/// every slot) loses its orientations, and its positions are counted as
+/// twsearch counts them; the same puzzle reads alike from both formats.
+#[test]
+fn an_orbit_whose_orientations_never_matter_is_counted_as_twsearch_counts_it() {
+    let dir = tempfile::tempdir().unwrap();
+    // twsearch's file, its Solved block's orientations all `?`.
+    let text = std::fs::read_to_string(format!("{TWSEARCH}/2x2x2.tws")).unwrap();
+    let solved = text.find("0 0 0 0 0 0 0 0").unwrap();
+    let free = format!("{}? ? ? ? ? ? ? ?{}", &text[..solved], &text[solved + 15..]);
+    let tws = dir.path().join("free.tws");
+    std::fs::write(&tws, free).unwrap();
+    // cubing.js's file, orientationMod 1 on every corner.
+    let mut json: serde_json::Value = serde_json::from_str(
+        &std::fs::read_to_string(format!("{TWSEARCH}/2x2x2.kpuzzle.json")).unwrap(),
+    )
+    .unwrap();
+    let pattern = json["defaultPattern"].as_object_mut().unwrap();
+    for (_, orbit) in pattern.iter_mut() {
+        let n = orbit["pieces"].as_array().unwrap().len();
+        orbit["orientationMod"] = serde_json::json!(vec![1; n]);
+    }
+
+    let kpuzzle = dir.path().join("free.kpuzzle.json");
+    std::fs::write(&kpuzzle, json.to_string()).unwrap();
+    let p = read::puzzle(tws.to_str().unwrap()).unwrap();
+    assert_eq!(p.orbits()[0].orientations, 1);
+    let moves = p.moves(Metric::Face, None).unwrap();
+    assert_eq!(Space::new(&p, &moves).unwrap().len(), 40_320);
+    // The KPuzzle declares the cube's 24 rotations: its 8! arrangements
+    // up to rotation (S4 moves the eight corners faithfully).
+    let out = stdout(&["group", "--puzzle", kpuzzle.to_str().unwrap()]);
+    assert!(out.contains("group order   40 320 "), "{out}");
+    assert!(
+        out.contains("positions     1 680   (up to whole-puzzle rotation)"),
+        "{out}"
+    );
+    assert!(
+        out.contains("CORNERS: slots 0 1 2 3 4 5 6 7 (8 slots)\n"),
+        "{out}"
+    );
+    let counts: serde_json::Value = serde_json::from_str(&stdout(&[
+        "counts",
+        "--puzzle",
+        tws.to_str().unwrap(),
+        "--format",
+        "json",
+    ]))
+    .unwrap();
+    let rows: Vec<u64> = counts
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r["positions"].as_u64().unwrap())
+        .collect();
+    assert_eq!(rows, CORNERS_UNTURNED);
+    // An orientation counted modulo a divisor is not modelled: one line.
+    json["orbits"][0]["numOrientations"] = serde_json::json!(4);
+    let pattern = json["defaultPattern"].as_object_mut().unwrap();
+    for (_, orbit) in pattern.iter_mut() {
+        orbit["orientationMod"] = serde_json::json!([2, 2, 2, 2, 2, 2, 2, 2]);
+    }
+    std::fs::write(&kpuzzle, json.to_string()).unwrap();
+    fails(
+        &["group", "--puzzle", kpuzzle.to_str().unwrap()],
+        "has orientationMod 2 of 4 orientations; expected 1 (the orientation does not matter) or 0 (it all does)",
+    );
+}
+
+/// Issue #46, point 4: cubing.js's own definitions, as twsearch's
+/// repository holds them (`tests/fixtures/twsearch/json/`, NOTICE.md),
+/// read as they are.
+#[test]
+fn cubing_js_definitions_are_read_as_they_are() {
+    // The 3×3×3 of Reid's notation: centres whose orientation does not
+    // matter, slice and wide moves, rotations. The moves make the cube's
+    // group times its 24 rotations; face turns alone, the cube's group
+    // (the Rubik's Cube's 43 252 003 274 489 856 000, as the library's
+    // cube), its centres never moved, so each position is its own class.
+    let reid = format!("{TWSEARCH}/json/3x3x3-Reid.def.json");
+    let out = stdout(&["group", "--puzzle", &reid]);
+    assert!(
+        out.contains("group order   1 038 048 078 587 756 544 000"),
+        "{out}"
+    );
+    assert!(
+        out.contains("CENTERS: slots 0 1 2 3 4 5 (6 slots)\n"),
+        "{out}"
+    );
+    let faces = ["--generators", "U,R,F,D,L,B"];
+    let out = stdout(&[&["group", "--puzzle", &reid][..], &faces].concat());
+    assert!(
+        out.contains("positions     43 252 003 274 489 856 000   (one for each element"),
+        "{out}"
+    );
+    // One position by IDA*, past the table.
+    let out = stdout(
+        &[
+            &["solve", "--puzzle", &reid, "R U", "--max-memory", "200"][..],
+            &faces,
+        ]
+        .concat(),
+    );
+    assert!(out.contains("minimum          2 moves"), "{out}");
+    assert!(out.contains("specimen         U' R'"), "{out}");
+    // The FTO with derived moves (`r = R 2BL'`, and algs), which its
+    // whole-puzzle rotations map onto no move: those rotations are left
+    // out with a note, not a refusal. Its group's order is GAP's `Size`
+    // of the script `puzzles --write gap` writes of it (run here, GAP
+    // 4.12): 158 260 810 061 489 362 698 240 000 000.
+    let fto = format!("{TWSEARCH}/json/fto-UL.def.json");
+    let out = common::schofield(&["group", "--puzzle", &fto]);
+    assert!(out.status.success());
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        text.contains("group order   158 260 810 061 489 362 698 240 000 000"),
+        "{text}"
+    );
+    let note = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        note.contains("23 of the 24 rotations its rotations make map move \"f\" onto no move of the file, and are left out; the 1 that map every move onto a move are kept"),
+        "{note}"
+    );
 }

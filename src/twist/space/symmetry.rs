@@ -267,6 +267,9 @@ pub(super) fn rotations_of(
         }
         i += 1;
     }
+    if frame_fixed_by_moves(moves, orbits, goal, &elements) {
+        return Ok(None);
+    }
     // A piece on whose places and orientations the rotations act
     // regularly: the last such piece of the first orbit that has one.
     for &(first, n, m) in orbits {
@@ -322,6 +325,32 @@ pub(super) fn rotations_of(
         count: elements.len(),
         names: gens.iter().map(|g| g.name()).collect::<Vec<_>>().join(", "),
     })
+}
+
+/// True when slots no move touches (the 3×3×3's centres under face turns)
+/// fix the frame: no rotation of `elements` but the identity keeps them
+/// all, so the moves can never turn the whole puzzle, and each position
+/// is its own class up to rotation.
+fn frame_fixed_by_moves(
+    moves: &[Transformation],
+    orbits: &[(usize, usize, u8)],
+    goal: &Flat,
+    elements: &[Transformation],
+) -> bool {
+    let maps: Vec<FlatMap> = moves.iter().map(|t| flat_map(t, orbits)).collect();
+    let still: Vec<usize> = (0..goal.pieces.len())
+        .filter(|&g| {
+            maps.iter()
+                .all(|f| usize::from(f.src[g]) == g && f.gain[g] == 0)
+        })
+        .collect();
+    let keeps_still = |e: &&Transformation| {
+        let f = flat_map(e, orbits);
+        still
+            .iter()
+            .all(|&g| usize::from(f.src[g]) == g && f.gain[g] == 0)
+    };
+    !still.is_empty() && elements.iter().filter(keeps_still).count() == 1
 }
 
 /// A symmetry as the space applies it to positions: `φ⁻¹Xφ` is the
