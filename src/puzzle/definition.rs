@@ -142,8 +142,7 @@ impl Definition {
     /// matter is left as it is.
     ///
     /// ```
-    /// use schofield::puzzle::Puzzle;
-    /// use schofield::puzzle::definition::{Definition, OrbitDef};
+    /// use schofield::puzzle::{Definition, OrbitDef};
     /// let mut def = Definition::default();
     /// def.orbits.push(OrbitDef { name: "CENTERS".into(), pieces: 2, orientations: 4 });
     /// def.free_orientations.insert("CENTERS".into(), vec![0, 1]);
