@@ -15,7 +15,6 @@ use schofield::twist::analysis::{Analysis, AnalysisError, MoveCount, Options, Pl
 use schofield::twist::search;
 use schofield::twist::search::Layer;
 use schofield::twist::space;
-use schofield::twist::space::Space;
 use serde::Serialize;
 use std::fmt::Write as _;
 
@@ -394,7 +393,7 @@ pub fn two_bit_counts(
         // Words need each position's last moves: no two-bit search.
         return Err(format!("{refused}{}", super::hint(refused)).into());
     }
-    let space = Space::with_limit(puzzle, &moves, options.max_memory)?;
+    let space = schofield::twist::analysis::two_bit_space(puzzle, &moves, options.max_memory)?;
     let bar = LayerBar::new(puzzle.name(), quiet, verbose);
     let counts = search::two_bit_counts(&space, options.max_memory, &|l: Layer| {
         bar.show(l.distance, l.reached, l.of)

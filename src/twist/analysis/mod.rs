@@ -295,14 +295,14 @@ impl Analysis {
     ) -> Result<Analysis, AnalysisError> {
         let metric = options.metric.unwrap_or(puzzle.default_metric());
         let moves = puzzle.moves(metric, options.generators.as_deref())?;
+        plan::fits_a_byte_a_position(&puzzle, &moves, options.max_memory)?;
         let space = Space::with_limit(&puzzle, &moves, options.max_memory)?;
         let symmetries = usable_symmetries(&puzzle, &moves, &space);
         let inverses = puzzle.has_distinct_pieces();
         // Each position's class is kept when asked for, and for counts too
-        // while it fits: the extended classes then come from one inverse a
-        // class instead of a second walk. With few symmetries the classes
-        // are many, and listing them costs more than a second walk. The
-        // whole is checked against the memory allowed before the search.
+        // while it fits (the extended classes then come from one inverse a
+        // class instead of a second walk); with few symmetries the classes
+        // are many, and listing them costs more than a second walk.
         let search_bytes = search::bytes_needed(&space, &moves);
         let with_classes = |keep: bool| {
             search_bytes.saturating_add(classes_bytes(

@@ -151,7 +151,7 @@ pub fn plan(puzzle: &Puzzle, options: &Options) -> Result<Plan, AnalysisError> {
     if let Some(group) = group_search(puzzle, &moves, options.max_memory)? {
         return Ok(Plan::Group(group));
     }
-    let space = Space::with_limit(puzzle, &moves, options.max_memory)?;
+    let space = two_bit_space(puzzle, &moves, options.max_memory)?;
     let symmetries = usable_symmetries(puzzle, &moves, &space);
     let count = symmetries.len();
     let pays = count >= CLASSES_PAY || (count > 1 && space.len() > DENSE_MOST);
@@ -500,4 +500,59 @@ pub(super) fn usable_symmetries(
         });
     }
     out
+}
+
+/// Refuses, before any move table is made, a search of `puzzle` under
+/// `moves` whose `bytes` for its positions (and its move tables) would
+/// pass `max_memory`: the 3×3×3 up to rotation has 3.6·10¹⁸ positions,
+/// and its move tables alone take a minute to make.
+fn fits_before_tables(
+    puzzle: &Puzzle,
+    moves: &MoveSet,
+    max_memory: Option<u64>,
+    bytes: impl Fn(u64) -> u64,
+) -> Result<(), AnalysisError> {
+    let Some(allowed) = max_memory else {
+        return Ok(());
+    };
+    let (positions, tables) = Space::planned(puzzle, moves)?;
+    let needed = bytes(positions).saturating_add(tables);
+    Ok(search::within(needed, positions, Some(allowed))?)
+}
+
+/// [`fits_before_tables`] for the dense analysis: a byte a position and
+/// more ([`search::bytes_per_position`]).
+pub(super) fn fits_a_byte_a_position(
+    puzzle: &Puzzle,
+    moves: &MoveSet,
+    max_memory: Option<u64>,
+) -> Result<(), AnalysisError> {
+    let per = search::bytes_per_position(moves);
+    fits_before_tables(puzzle, moves, max_memory, |n| n.saturating_mul(per))
+}
+
+/// The space of the two-bit search of positions alone
+/// ([`search::two_bit_counts`]), refused before its move tables are made
+/// when two bits a position would pass `max_memory`.
+///
+/// ```
+/// use schofield::puzzle::{Metric, library};
+/// use schofield::twist::analysis::two_bit_space;
+/// let cube = library::get("2x2x2").unwrap();
+/// let moves = cube.moves(Metric::Face, None).unwrap();
+/// assert_eq!(two_bit_space(&cube, &moves, None).unwrap().len(), 3_674_160);
+/// assert!(two_bit_space(&cube, &moves, Some(1 << 20)).unwrap_err().is_memory());
+/// ```
+pub fn two_bit_space(
+    puzzle: &Puzzle,
+    moves: &MoveSet,
+    max_memory: Option<u64>,
+) -> Result<Space, AnalysisError> {
+    fits_before_tables(
+        puzzle,
+        moves,
+        max_memory,
+        crate::board::two_bit::TwoBit::bytes,
+    )?;
+    Ok(Space::with_limit(puzzle, moves, max_memory)?)
 }

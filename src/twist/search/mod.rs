@@ -152,8 +152,16 @@ impl Layer {
 /// last moves (a bit a move, one set for each step a junction may cancel)
 /// and four bytes for the order positions are reached in.
 pub fn bytes_needed(space: &Space, moves: &MoveSet) -> u64 {
-    let n = space.len();
-    let per = if moves.has_words() {
+    space
+        .len()
+        .saturating_mul(bytes_per_position(moves))
+        .saturating_add(space.table_bytes())
+}
+
+/// The bytes [`distances`] takes for each position under `moves` (its
+/// move tables aside): see [`bytes_needed`].
+pub fn bytes_per_position(moves: &MoveSet) -> u64 {
+    if moves.has_words() {
         let mask = match moves.len() {
             0..=8 => 1,
             9..=16 => 2,
@@ -163,8 +171,7 @@ pub fn bytes_needed(space: &Space, moves: &MoveSet) -> u64 {
         1 + mask * u64::from(moves.max_cancel().max(1)) + 4
     } else {
         1
-    };
-    n.saturating_mul(per).saturating_add(space.table_bytes())
+    }
 }
 
 /// `n` copies of `fill`, allocated fallibly ([`crate::memory::try_filled`]),
