@@ -329,27 +329,6 @@ impl Space {
         Space::assemble(Space::layout(puzzle, moves, MAX_TABLE)?, max_memory)
     }
 
-    /// The positions [`Space::new`] would number and the bytes of its move
-    /// tables, found without building any table, so that a search too
-    /// large for the memory allowed is refused before it starts.
-    ///
-    /// ```
-    /// use schofield::puzzle::{Metric, library};
-    /// use schofield::twist::space::Space;
-    /// let corners = library::get("corners").unwrap();
-    /// let moves = corners.moves(Metric::Face, None).unwrap();
-    /// let (positions, tables) = Space::planned(&corners, &moves).unwrap();
-    /// assert_eq!(positions, 88_179_840);
-    /// assert!(tables > 0);
-    /// ```
-    pub fn planned(puzzle: &Puzzle, moves: &MoveSet) -> Result<(u64, u64), SpaceError> {
-        let space = Space::layout(puzzle, moves, MAX_TABLE)?;
-        if !space.numbered {
-            return Err(SpaceError::Overflow);
-        }
-        Ok((space.size, space.table_bytes()))
-    }
-
     /// True when every position has a number ([`Space::len`] of them).
     pub fn is_numbered(&self) -> bool {
         self.numbered
