@@ -11,7 +11,7 @@ use schofield::puzzle::{Metric, Puzzle, library, read};
 use schofield::render::{self, Format, svg};
 use schofield::twist::analysis::{Analysis, MoveCount, Options, plan};
 use schofield::twist::solve::SolutionReport;
-use schofield::twist::table::class_record;
+use schofield::twist::table::class_record_or_why;
 use std::sync::OnceLock;
 
 /// The width the text reports are wrapped to.
@@ -212,24 +212,7 @@ impl PyPuzzle {
     /// as `classes N` reports it; with `inverses`, the extended class.
     fn class_record(&self, number: usize, inverses: bool, format: &str) -> PyResult<String> {
         let a = self.analysis()?;
-        let record = class_record(a, number, inverses).ok_or_else(|| {
-            let count = if inverses {
-                a.extended_classes().map(|c| c.count())
-            } else {
-                Some(a.classes().count())
-            };
-            match count {
-                Some(n) => fail(format!(
-                    "class {number} does not exist; the {} has {n} of them, numbered 0 to {}",
-                    a.puzzle().name(),
-                    n.saturating_sub(1)
-                )),
-                None => fail(format!(
-                    "the {} has identical pieces, so its positions have no inverses and no extended classes",
-                    a.puzzle().name()
-                )),
-            }
-        })?;
+        let record = class_record_or_why(a, number, inverses).map_err(fail)?;
         render::render_class(&record, format_of(format)?).map_err(fail)
     }
 

@@ -1125,25 +1125,7 @@ fn one_class(args: &ClassesArgs, id: usize) -> Outcome {
     } else {
         "class"
     };
-    let record = table::class_record(&a, id, args.with_inverses).ok_or_else(|| {
-        let count = if args.with_inverses {
-            a.extended_classes().map(|c| c.count())
-        } else {
-            Some(a.classes().count())
-        };
-        match count {
-            Some(n) => format!(
-                "{kind} {id} does not exist; the {} has {} of them, numbered 0 to {}",
-                a.puzzle().name(),
-                grouped(n),
-                grouped(n.saturating_sub(1))
-            ),
-            None => format!(
-                "the {} has identical pieces, so its positions have no inverses and no extended classes",
-                a.puzzle().name()
-            ),
-        }
-    })?;
+    let record = table::class_record_or_why(&a, id, args.with_inverses)?;
     let Some(format) = drawing else {
         let members = record.members.as_deref().unwrap_or_default();
         let mut boards = Vec::new();

@@ -600,29 +600,24 @@ impl Puzzle {
         let (list, _) = moves::moves_kept(self);
         let set: std::collections::HashSet<&Transformation> =
             list.iter().map(|m| m.transformation()).collect();
-        let breaks = |r: &Named| {
-            self.moves
-                .iter()
-                .find(|m| !set.contains(&m.transformation.conjugate(&r.transformation)))
-                .map(|m| m.name.clone())
-        };
-        let Some(broken) = self.rotations.iter().find_map(breaks) else {
+        let maps =
+            |r: &Named, m: &Named| set.contains(&m.transformation.conjugate(&r.transformation));
+        // The first move, in the moves' order, that a declared rotation
+        // maps onto no move.
+        let Some(broken) = self
+            .moves
+            .iter()
+            .find(|m| self.rotations.iter().any(|r| !maps(r, m)))
+            .map(|m| m.name.clone())
+        else {
             return Ok(());
         };
         let closed = close_group(self.rotations.clone())?;
         let of = closed.len();
-        let kept: Vec<Named> = closed.into_iter().filter(|r| breaks(r).is_none()).collect();
-        // The first move a rotation left out breaks, in the moves' order.
-        let broken = self
-            .moves
-            .iter()
-            .map(|m| m.name.clone())
-            .find(|name| {
-                self.rotations
-                    .iter()
-                    .any(|r| breaks(r).as_ref() == Some(name))
-            })
-            .unwrap_or(broken);
+        let kept: Vec<Named> = closed
+            .into_iter()
+            .filter(|r| self.moves.iter().all(|m| maps(r, m)))
+            .collect();
         self.rotations_dropped = Some(RotationsDropped {
             kept: kept.len(),
             of,

@@ -330,6 +330,42 @@ fn dictionary(a: &Analysis, asked: Dictionary) -> Option<Vec<ClassRecord>> {
     )
 }
 
+/// [`class_record`], or why there is none, in one line: the range of the
+/// class numbers, or, for extended classes, that identical pieces have no
+/// inverses.
+///
+/// ```
+/// use schofield::puzzle::library;
+/// use schofield::twist::analysis::{Analysis, Options};
+/// use schofield::twist::table::class_record_or_why;
+/// let a = Analysis::new(library::get("eight").unwrap(), &Options::default(), &|_| {}).unwrap();
+/// assert_eq!(class_record_or_why(&a, 3, false).unwrap().size, 8);
+/// let why = class_record_or_why(&a, 2_572, false).unwrap_err();
+/// assert_eq!(why, "class 2572 does not exist; the eight-puzzle has 2 572 of them, numbered 0 to 2 571");
+/// ```
+pub fn class_record_or_why(a: &Analysis, id: usize, extended: bool) -> Result<ClassRecord, String> {
+    class_record(a, id, extended).ok_or_else(|| {
+        let kind = if extended { "extended class" } else { "class" };
+        let count = if extended {
+            a.extended_classes().map(|c| c.count())
+        } else {
+            Some(a.classes().count())
+        };
+        match count {
+            Some(n) => format!(
+                "{kind} {id} does not exist; the {} has {} of them, numbered 0 to {}",
+                a.puzzle().name(),
+                crate::text::grouped(n),
+                crate::text::grouped(n.saturating_sub(1))
+            ),
+            None => format!(
+                "the {} has identical pieces, so its positions have no inverses and no extended classes",
+                a.puzzle().name()
+            ),
+        }
+    })
+}
+
 /// One class, `id`, seen whole: its record with every member, a specimen
 /// and every minimal solution of its representative (classes under the
 /// symmetries, or with `extended` the extended classes). `None` when there

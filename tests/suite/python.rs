@@ -72,35 +72,14 @@ fn the_package_installs_and_its_tests_pass() {
         &[&pip[..], &["./python"]].concat(),
         &[("CARGO_TARGET_DIR", &built)],
     );
-    run(
+    let pytest = |dir: &Path, args: &[&str]| {
+        let quiet = ["-m", "pytest", "-q", "-p", "no:cacheprovider"];
+        run(dir, &python, &[&quiet[..], args].concat(), &[]);
+    };
+    pytest(
         root,
-        &python,
-        &[
-            "-m",
-            "pytest",
-            "-q",
-            "-p",
-            "no:cacheprovider",
-            "python/tests",
-            "--doctest-glob=python.md",
-            "docs/python.md",
-        ],
-        &[],
+        &["python/tests", "--doctest-glob=python.md", "docs/python.md"],
     );
     // The docstrings, of the package as installed (not python/'s sources).
-    run(
-        &target,
-        &python,
-        &[
-            "-m",
-            "pytest",
-            "-q",
-            "-p",
-            "no:cacheprovider",
-            "--doctest-modules",
-            "--pyargs",
-            "schofield",
-        ],
-        &[],
-    );
+    pytest(&target, &["--doctest-modules", "--pyargs", "schofield"]);
 }
