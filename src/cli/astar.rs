@@ -109,7 +109,7 @@ fn one(args: &AstarArgs, grid: &str, drawing: Option<Format>) -> Outcome {
                 r.goal,
                 r.result.heuristic
             );
-            return Ok(common::draw_solution(
+            return Ok(super::draw::board_solution(
                 args.steps,
                 &board,
                 &start,

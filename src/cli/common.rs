@@ -351,23 +351,6 @@ impl FormatArg {
     }
 }
 
-/// A board's solution drawn: the start position, or with `--steps` the
-/// strip of boards after each tile moved.
-pub fn draw_solution(
-    steps: StepsArg,
-    board: &schofield::board::Board,
-    start: &schofield::board::Arrangement,
-    tiles: &[u8],
-    title: &str,
-) -> String {
-    use schofield::render::{Steps, svg};
-    if steps.steps {
-        svg::strip_svg(&Steps::of_tiles(board, start, tiles), None, title)
-    } else {
-        svg::board_svg(&board.format(start), None, title)
-    }
-}
-
 /// Reads a position of `board`; when the text is a position of another
 /// board, or of Schofield's twist puzzles, the error says so and names the
 /// command that takes it (`elsewhere`), rather than how the grid is wrong.

@@ -41,7 +41,7 @@ pub fn run(args: FifteenArgs) -> Outcome {
             board.format(&a),
             super::common::moves(solution.tiles.len())
         );
-        return Ok(super::common::draw_solution(
+        return Ok(super::draw::board_solution(
             args.steps,
             &board,
             &a,

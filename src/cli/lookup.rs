@@ -219,7 +219,13 @@ pub fn run(command: LookupCommand, sink: &common::Sink) -> Outcome {
                     common::moves(sol.path.length as usize),
                     b.format(t.goal())
                 );
-                return Ok(common::draw_solution(steps, b, &a, &sol.path.tiles, &title));
+                return Ok(super::draw::board_solution(
+                    steps,
+                    b,
+                    &a,
+                    &sol.path.tiles,
+                    &title,
+                ));
             };
             one(&grid.join(" "), format)
         }

@@ -6,6 +6,7 @@ pub mod astar;
 pub mod census;
 pub mod common;
 pub mod counts;
+pub mod draw;
 pub mod explore;
 pub mod fifteen;
 pub mod five;

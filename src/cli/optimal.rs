@@ -390,7 +390,7 @@ pub fn run(args: OptimalArgs, sink: &common::Sink) -> Outcome {
             r.goal,
             r.heuristic
         );
-        return Ok(common::draw_solution(
+        return Ok(super::draw::board_solution(
             args.steps,
             &board,
             &start,

@@ -8,7 +8,8 @@ use schofield::board::Board;
 use schofield::board::Space;
 use schofield::board::goal::Goal;
 use schofield::board::lookup;
-use schofield::puzzle::read;
+use schofield::puzzle::{Pattern, read};
+use schofield::render::svg::Look;
 use schofield::render::{self, RandomPosition};
 use schofield::twist::Path;
 use schofield::twist::analysis::Analysis;
@@ -76,11 +77,13 @@ pub fn run(args: RandomArgs) -> Outcome {
         None => fastrand::Rng::new(),
     };
     let drawing = args.out.get_or_svg()?;
-    let (records, squares, name) = match args.puzzle.parse::<Board>() {
+    let (records, look, name) = match args.puzzle.parse::<Board>() {
         Ok(b) if read::puzzle(&args.puzzle).is_err() => {
             let goal: Goal = args.goal.as_deref().unwrap_or("blank-last").parse()?;
             let name = format!("{b} board (goal {})", b.format(&goal.arrangement(&b)?));
-            (board(b, &args, &mut rng)?, None, name)
+            let records = board(b, &args, &mut rng)?;
+            let pictures: Vec<String> = records.iter().map(|r| r.start.clone()).collect();
+            ((records, pictures), Drawn::Board(None), name)
         }
         _ => {
             let options = super::puzzle::PuzzleArgs {
@@ -93,39 +96,62 @@ pub fn run(args: RandomArgs) -> Outcome {
             let puzzle = options.read_any()?;
             puzzle.searchable()?;
             let moves = options.moves_of(&puzzle)?;
+            let drawn = match (drawing, puzzle.drawing()) {
+                (None, Some(d)) => Drawn::Net(d.clone()),
+                (None, None) => {
+                    super::draw::Pictures::of(&puzzle)?;
+                    Drawn::Board(Some(schofield::render::svg::square_numbers(&puzzle)))
+                }
+                (Some(_), _) => Drawn::Board(None),
+            };
+            let name = render::capitalised(puzzle.name());
             if schofield::twist::analysis::past_the_table(&puzzle, &moves) {
-                let records = scrambled(&puzzle, &moves, &args, &mut rng, drawing.is_none())?;
-                return Ok(render::render_random(
-                    &records,
-                    drawing.unwrap_or(render::Format::Text),
-                )?);
+                let unseen = drawing.is_none() && puzzle.drawing().is_none();
+                let drawn_at = scrambled(&puzzle, &moves, &args, &mut rng, unseen)?;
+                let (records, patterns): (Vec<_>, Vec<_>) = drawn_at.into_iter().unzip();
+                if let Some(format) = drawing {
+                    return Ok(render::render_random(&records, format)?);
+                }
+                let pictures: Vec<String> = puzzle.drawing().map_or_else(Vec::new, |d| {
+                    patterns
+                        .iter()
+                        .map(|p| Look::stickers(&d.paint(puzzle.goal(), p)))
+                        .collect()
+                });
+                ((records, pictures), drawn, name)
+            } else {
+                let a = options.analyse(!args.answers)?;
+                let records = twist(&a, &args, &mut rng)?;
+                let pictures: Vec<String> = super::draw::Pictures::of(a.puzzle())
+                    .map(|p| {
+                        records
+                            .iter()
+                            .map(|r| p.of_position(&a, r.1, None))
+                            .collect()
+                    })
+                    .unwrap_or_default();
+                let goal = a
+                    .grid(a.space().goal_index())
+                    .unwrap_or_else(|| a.pattern_text(a.space().goal_index()));
+                let records = records.into_iter().map(|r| r.0).collect();
+                ((records, pictures), drawn, format!("{name} (goal {goal})"))
             }
-            let a = options.analyse(!args.answers)?;
-            let records = twist(&a, &args, &mut rng)?;
-            if drawing.is_none() && a.grid(a.space().goal_index()).is_none() {
-                return Err(format!(
-                    "--format svg draws positions on a puzzle's layout, and the {} has none; use text, json, jsonl, yaml or csv",
-                    a.puzzle().name()
-                )
-                .into());
-            }
-            let squares = schofield::render::svg::square_numbers(a.puzzle());
-            let goal = a
-                .grid(a.space().goal_index())
-                .unwrap_or_else(|| a.pattern_text(a.space().goal_index()));
-            let name = format!("{} (goal {goal})", render::capitalised(a.puzzle().name()));
-            (records, Some(squares), name)
         }
     };
+    let (records, pictures) = records;
+    let look = match &look {
+        Drawn::Board(squares) => Look::Board(squares.as_deref()),
+        Drawn::Net(d) => Look::Net(d),
+    };
     let Some(format) = drawing else {
-        let exercises = sheet(&records, squares.as_deref(), &name, args.seed, false);
+        let exercises = sheet(&records, &pictures, &look, &name, args.seed, false);
         if args.answers {
             // The answers are a second sheet, beside the first.
             let Some(out) = &args.out.output else {
                 return Err("--answers with --format svg draws a second sheet beside the first: give --output FILE.svg (the answers go to FILE-answers.svg)".into());
             };
             let path = answers_path(out);
-            let answers = sheet(&records, squares.as_deref(), &name, args.seed, true);
+            let answers = sheet(&records, &pictures, &look, &name, args.seed, true);
             schofield::board::store::write_atomically(&path, answers.as_bytes())
                 .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
             if !args.out.quiet {
@@ -140,11 +166,19 @@ pub fn run(args: RandomArgs) -> Outcome {
     Ok(render::render_random(&records, format)?)
 }
 
+/// How a sheet draws its positions: boards (with Schofield's numbers of
+/// the squares on a puzzle's layout) or a puzzle's net of stickers.
+enum Drawn {
+    Board(Option<Vec<Option<u8>>>),
+    Net(schofield::puzzle::drawing::Drawing),
+}
+
 /// An exercise sheet: the positions drawn as numbered boards, or with
 /// `--answers` each with its minimum and a specimen solution.
 fn sheet(
     records: &[RandomPosition],
-    squares: Option<&[Option<u8>]>,
+    pictures: &[String],
+    look: &Look,
     name: &str,
     seed: Option<u64>,
     answers: bool,
@@ -159,7 +193,7 @@ fn sheet(
                 }
                 _ => (i + 1).to_string(),
             };
-            (r.start.clone(), label)
+            (pictures[i].clone(), label)
         })
         .collect();
     let seed = seed.map_or(String::new(), |s| format!(", seed {s}"));
@@ -168,7 +202,7 @@ fn sheet(
     } else {
         format!("{name}: {} to solve{seed}", records.len())
     };
-    render::svg::sheet_svg(&boards, squares, &title)
+    render::svg::sheet_svg(&boards, look, &title)
 }
 
 /// Draws `count` places in `0..n` uniformly (with repetition), sorted.
@@ -183,7 +217,7 @@ fn twist(
     a: &Analysis,
     args: &RandomArgs,
     rng: &mut fastrand::Rng,
-) -> Result<Vec<RandomPosition>, Box<dyn std::error::Error>> {
+) -> Result<Vec<(RandomPosition, u64)>, Box<dyn std::error::Error>> {
     let name = a.puzzle().name();
     if args.goal.is_some() {
         return Err(format!("--goal is for boards; the {name} is solved towards its goal").into());
@@ -239,7 +273,7 @@ fn twist(
                 a.held_still(&Path::new(a.specimen(x)), None)
                     .written(a.moves())
             });
-            RandomPosition {
+            let record = RandomPosition {
                 start: a.grid(x).unwrap_or_else(|| a.pattern_text(x)),
                 code: a.code(x),
                 moves: a.moves_at(x),
@@ -248,7 +282,8 @@ fn twist(
                     .filter(|_| a.moves().has_words())
                     .map(|w| w.marked.clone()),
                 specimen: written.map(|w| w.plain),
-            }
+            };
+            (record, x)
         })
         .collect())
 }
@@ -264,7 +299,7 @@ fn scrambled(
     args: &RandomArgs,
     rng: &mut fastrand::Rng,
     drawing: bool,
-) -> Result<Vec<RandomPosition>, Box<dyn std::error::Error>> {
+) -> Result<Vec<(RandomPosition, Pattern)>, Box<dyn std::error::Error>> {
     use schofield::puzzle::transformation::{from_points, perm_group};
     let name = schofield::text::quoted(puzzle.name());
     let refused = if args.answers {
@@ -293,14 +328,16 @@ fn scrambled(
             .map(|_| {
                 let t = from_points(&raw[0], &group.random(rng))
                     .ok_or("an element of the group that moves no whole piece")?;
-                let start = notation.pattern_text(&puzzle.goal().clone().apply(&t));
-                Ok(RandomPosition {
+                let at = puzzle.goal().clone().apply(&t);
+                let start = notation.pattern_text(&at);
+                let record = RandomPosition {
                     start,
                     code: None,
                     moves: None,
                     specimen: None,
                     specimen_marked: None,
-                })
+                };
+                Ok((record, at))
             })
             .collect();
     };
@@ -314,6 +351,7 @@ fn scrambled(
     Ok((0..args.count)
         .map(|_| {
             let mut last: Option<usize> = None;
+            let mut at = puzzle.goal().clone();
             let mut walk = Vec::with_capacity(usize::from(n));
             for _ in 0..n {
                 let allowed: Vec<usize> = (0..names.len())
@@ -321,9 +359,10 @@ fn scrambled(
                     .collect();
                 let m = allowed[rng.usize(..allowed.len())];
                 walk.push(names[m]);
+                at = at.apply(moves.get(m).transformation());
                 last = Some(m);
             }
-            RandomPosition {
+            let record = RandomPosition {
                 // No move: the goal, as its pattern.
                 start: if walk.is_empty() {
                     notation.pattern_text(puzzle.goal())
@@ -334,7 +373,8 @@ fn scrambled(
                 moves: None,
                 specimen: None,
                 specimen_marked: None,
-            }
+            };
+            (record, at)
         })
         .collect())
 }

@@ -118,15 +118,16 @@ fn searched(
     sink: &Sink,
 ) -> Outcome {
     use schofield::twist::search::ida::Solver;
-    let Some(format) = args.out.get_or_svg()? else {
-        return Err(no_drawing_searched(puzzle).into());
-    };
+    let drawing = args.out.get_or_svg()?;
+    if drawing.is_none() {
+        super::draw::Pictures::of(puzzle)?;
+    }
     let space = schofield::twist::space::Space::unnumbered(puzzle, moves, options.max_memory)?;
     let notation = schofield::twist::notation::Notation::new(puzzle, moves);
     // Made on first use: the group (pieces all different), the tables.
     let group = std::cell::OnceCell::new();
     let solver = std::cell::OnceCell::new();
-    let one = |text: &str, format: Format| -> Outcome {
+    let one = |text: &str, format: Option<Format>| -> Outcome {
         let started = std::time::Instant::now();
         let given = notation.read_pattern(text)?;
         // With --to, the position whose solution is the same moves.
@@ -138,20 +139,7 @@ fn searched(
             }
             None => (given.clone(), None),
         };
-        // The invariants first, for their reasons; then, pieces all
-        // different, the group itself (IDA* would never end on a position
-        // whose projections are all reached while it is not).
-        let mut reached = schofield::puzzle::invariants::broken(puzzle, moves, &pattern).is_none();
-        if reached && let Some(element) = schofield::twist::notation::element_of(puzzle, &pattern) {
-            use schofield::puzzle::transformation::{as_points, perm_group};
-            if group.get().is_none() {
-                let raw: Vec<_> = moves.transformations();
-                let _ = group.set(perm_group(&raw, options.max_memory)?);
-            }
-            reached = group
-                .get()
-                .is_some_and(|g| g.contains(&as_points(&element)));
-        }
+        let reached = reaches(puzzle, moves, &pattern, &group, options)?;
         let Some(digits) = space.digits_of(&pattern).filter(|_| reached) else {
             let why = notation.why_unreached(&pattern);
             return Err(match &args.to {
@@ -212,12 +200,18 @@ fn searched(
             report.goal = Some(to.trim().to_string());
             report.relative = Some(notation.pattern_text(relative));
         }
+        let Some(format) = format else {
+            let path = (&found.path[..], &report);
+            return super::draw::searched(puzzle, &notation, moves, &given, path, args.steps);
+        };
         let body = render::render_searched(&report, format)?;
         // The specimen played from the position as given (towards --to's
         // position, with --to).
         let replay = || {
             let labels = found.path.iter().map(|&m| moves.get(m).name().to_string());
-            pattern_steps(&notation, moves, &given, &found.path, labels.collect())
+            super::draw::from_pattern(moves, &given, &found.path, labels.collect(), |p| {
+                notation.grid(p).unwrap_or_else(|| notation.pattern_text(p))
+            })
         };
         steps_if(
             args.steps,
@@ -228,11 +222,41 @@ fn searched(
             args.out.text_width(),
         )
     };
-    if is_stdin(&args.position) {
-        super::common::batch(stdin_positions(puzzle, &notation)?, format, sink, one)
-    } else {
-        one(&args.position.join(" "), format)
+    match (drawing, is_stdin(&args.position)) {
+        (Some(format), true) => super::common::batch(
+            stdin_positions(puzzle, &notation)?,
+            format,
+            sink,
+            |text, f| one(text, Some(f)),
+        ),
+        (None, true) => Err(NO_SVG_BATCH.into()),
+        (format, false) => one(&args.position.join(" "), format),
     }
+}
+
+/// Whether the moves reach `pattern`: the invariants first, for their
+/// reasons; then, pieces all different, the group itself (made once, in
+/// `group`), since IDA* would never end on a position whose projections
+/// are all reached while it is not.
+fn reaches(
+    puzzle: &schofield::puzzle::Puzzle,
+    moves: &schofield::puzzle::MoveSet,
+    pattern: &schofield::puzzle::Pattern,
+    group: &std::cell::OnceCell<schofield::group::PermGroup>,
+    options: &schofield::twist::analysis::Options,
+) -> Result<bool, Box<dyn std::error::Error>> {
+    use schofield::puzzle::transformation::{as_points, perm_group};
+    let mut reached = schofield::puzzle::invariants::broken(puzzle, moves, pattern).is_none();
+    if reached && let Some(element) = schofield::twist::notation::element_of(puzzle, pattern) {
+        if group.get().is_none() {
+            let raw: Vec<_> = moves.transformations();
+            let _ = group.set(perm_group(&raw, options.max_memory)?);
+        }
+        reached = group
+            .get()
+            .is_some_and(|g| g.contains(&as_points(&element)));
+    }
+    Ok(reached)
 }
 
 /// Standard input as lines of positions: as it is, or, when it is a
@@ -565,7 +589,7 @@ pub fn solve(a: &Analysis, args: SolveArgs, sink: &Sink) -> Outcome {
         };
         let sol = SolutionReport::in_frame(a, x, frame.as_ref(), args.all);
         let Some(format) = drawing else {
-            return draw(a, x, frame.as_ref(), &sol, args.steps);
+            return super::draw::solution(a, x, frame.as_ref(), &sol, args.steps);
         };
         // One note for one position; a batch's lines are read alike.
         let body = with_note(
@@ -583,7 +607,7 @@ pub fn solve(a: &Analysis, args: SolveArgs, sink: &Sink) -> Outcome {
             sink,
             |text, f| one(text, Some(f)),
         ),
-        (None, true) => batch_sheet(a, std::io::stdin().lock()),
+        (None, true) => super::draw::batch_sheet(a, std::io::stdin().lock()),
         (drawing, false) => one(&args.position.join(" "), drawing),
     }
 }
@@ -615,105 +639,6 @@ fn between(
     )?)
 }
 
-/// The refusal of a drawing for a puzzle with no layout.
-fn no_drawing(a: &Analysis) -> String {
-    no_layout(a.puzzle().name())
-}
-
-/// The refusal of a drawing for the puzzle `name`, which has no layout.
-fn no_layout(name: &str) -> String {
-    format!(
-        "--format svg draws positions on a puzzle's layout, and the {name} has none; use text, json, jsonl, yaml or csv"
-    )
-}
-
-/// A solved position drawn: its board, or with `--steps` the strip of
-/// boards along the specimen path.
-fn draw(
-    a: &Analysis,
-    x: u64,
-    frame: Option<&schofield::puzzle::Transformation>,
-    sol: &SolutionReport,
-    steps: StepsArg,
-) -> Outcome {
-    let squares = svg::square_numbers(a.puzzle());
-    // The position as given: up to rotation, in its frame.
-    let grid = a
-        .notation()
-        .grid(&a.pattern_in_frame(x, frame))
-        .ok_or_else(|| no_drawing(a))?;
-    let title = format!(
-        "{} position {}: {}",
-        render::capitalised(a.puzzle().name()),
-        a.name_of(x),
-        super::common::moves(usize::from(sol.moves))
-    );
-    Ok(if steps.steps {
-        let title = format!("{title}, {}", sol.specimen);
-        let specimen = Path::new(a.specimen(x));
-        svg::strip_svg(&twist_steps(a, x, &specimen, frame), Some(&squares), &title)
-    } else {
-        svg::board_svg(&grid, Some(&squares), &title)
-    })
-}
-
-/// The refusal of a drawing for a batch.
-/// The most positions a drawn batch shows.
-const MAX_SHEET: usize = 100;
-
-/// `solve - --format svg`: the batch's positions drawn on one sheet, each
-/// labelled with its line, its name and its minimum.
-fn batch_sheet(a: &Analysis, input: impl std::io::BufRead) -> Outcome {
-    let squares = svg::square_numbers(a.puzzle());
-    let mut boards = Vec::new();
-    let (mut failed, mut total) = (0, 0);
-    for item in schofield::board::batch::Lines::new(input) {
-        let (line, text) = item?;
-        total += 1;
-        if boards.len() == MAX_SHEET {
-            return Err(format!(
-                "a drawn batch shows at most {MAX_SHEET} positions; line {line} is one more (split the batch, or write it as text or jsonl)"
-            )
-            .into());
-        }
-        // A bad line is reported and left off the sheet; the rest are drawn.
-        let x = match a.parse_position(&text) {
-            Ok(x) => x,
-            Err(e) => {
-                super::common::report(format!("line {line}: {e}"));
-                failed += 1;
-                continue;
-            }
-        };
-        let grid = a.grid(x).ok_or_else(|| no_drawing(a))?;
-        let label = format!(
-            "line {line}: {}\n{}",
-            a.name_of(x),
-            super::common::moves(usize::from(a.moves_at(x).unwrap_or(0)))
-        );
-        boards.push((grid, label));
-    }
-    if total == 0 {
-        return Err("standard input holds no positions".into());
-    }
-    let title = format!(
-        "{}: {} positions",
-        render::capitalised(a.puzzle().name()),
-        boards.len()
-    );
-    let output = svg::sheet_svg(&boards, Some(&squares), &title);
-    if failed > 0 {
-        return Err(super::common::BatchFailed {
-            output: Some(output),
-            failed,
-            stopped: 0,
-            total,
-        }
-        .into());
-    }
-    Ok(output)
-}
-
 pub const NO_SVG_BATCH: &str =
     "--format svg draws one position or solution; give one position, not `-`";
 
@@ -735,23 +660,10 @@ fn twist_steps(
     path: &Path,
     frame: Option<&schofield::puzzle::Transformation>,
 ) -> render::Steps {
-    // Up to rotation the engine's path turns the puzzle back after each
-    // move: the pictures and the labels are those of the puzzle held still.
     let n = a.notation();
-    let grids = a
-        .patterns_along(start, path, frame)
-        .iter()
-        .map(|p| n.grid(p).unwrap_or_else(|| n.pattern_text(p)))
-        .collect();
-    let still = a.held_still(path, frame);
-    render::Steps {
-        grids,
-        labels: still
-            .marked(a.moves())
-            .split_whitespace()
-            .map(String::from)
-            .collect(),
-    }
+    super::draw::along(a, start, path, frame, |p| {
+        n.grid(p).unwrap_or_else(|| n.pattern_text(p))
+    })
 }
 
 /// The note that says how the usual notation was read.
@@ -908,7 +820,7 @@ fn by_lookup(grid: &str, drawing: Option<Format>, steps: StepsArg, width: usize)
             super::common::moves(sol.path.length as usize),
             board.format(t.goal())
         );
-        return Ok(super::common::draw_solution(
+        return Ok(super::draw::board_solution(
             steps,
             &board,
             &start,
@@ -947,9 +859,6 @@ pub fn path_command(c: PathCommand) -> Outcome {
         return follow(&c.puzzle.analyse(false)?, c.args);
     }
     let args = c.args;
-    let Some(format) = format else {
-        return Err(no_drawing_searched(&puzzle).into());
-    };
     let notation = schofield::twist::notation::Notation::new(&puzzle, &moves);
     let path = Path::parse(&moves, &args.path.join(" "))?;
     let from = match &args.from {
@@ -957,6 +866,22 @@ pub fn path_command(c: PathCommand) -> Outcome {
         None => puzzle.goal().clone(),
     };
     let report = PathReport::from_pattern(&puzzle, &moves, &from, &path);
+    let Some(format) = format else {
+        let pictures = super::draw::Pictures::of(&puzzle)?;
+        let marked = path.marked(&moves);
+        let labels = marked.split_whitespace().map(String::from);
+        let strip = super::draw::from_pattern(&moves, &from, path.moves(), labels.collect(), |p| {
+            pictures.of_pattern(&notation, p)
+        });
+        let title = format!(
+            "{} from {} to {}: {}",
+            path.write(&moves),
+            report.start,
+            report.end,
+            super::common::moves(path.cost(&moves))
+        );
+        return Ok(svg::strip_svg(&strip, &pictures.look(), &title));
+    };
     let body = render::render_path(&report, format, args.out.text_width())?;
     let replay = || {
         let labels = path
@@ -964,7 +889,9 @@ pub fn path_command(c: PathCommand) -> Outcome {
             .split_whitespace()
             .map(String::from)
             .collect();
-        pattern_steps(&notation, &moves, &from, path.moves(), labels)
+        super::draw::from_pattern(&moves, &from, path.moves(), labels, |p| {
+            notation.grid(p).unwrap_or_else(|| notation.pattern_text(p))
+        })
     };
     steps_if(
         args.steps,
@@ -974,41 +901,6 @@ pub fn path_command(c: PathCommand) -> Outcome {
         format,
         args.out.text_width(),
     )
-}
-
-/// The positions along `path` from the pattern `start`, each written as
-/// a grid or a pattern, labelled by `labels` (one a move): the steps of a
-/// path where there is no table.
-fn pattern_steps(
-    notation: &schofield::twist::notation::Notation,
-    moves: &schofield::puzzle::MoveSet,
-    start: &schofield::puzzle::Pattern,
-    path: &[usize],
-    labels: Vec<String>,
-) -> render::Steps {
-    let shown = |p: &schofield::puzzle::Pattern| {
-        notation.grid(p).unwrap_or_else(|| notation.pattern_text(p))
-    };
-    let mut at = start.clone();
-    let mut grids = vec![shown(&at)];
-    for &m in path {
-        at = at.apply(moves.get(m).transformation());
-        grids.push(shown(&at));
-    }
-    render::Steps { grids, labels }
-}
-
-/// The refusal of a drawing where one position is solved without the
-/// table: the same words as the table's for a puzzle with no layout.
-fn no_drawing_searched(puzzle: &schofield::puzzle::Puzzle) -> String {
-    if puzzle.layout().is_empty() {
-        no_layout(puzzle.name())
-    } else {
-        format!(
-            "{} is answered without the whole table here, and its drawings are not yet drawn there; use text, json, jsonl, yaml or csv",
-            schofield::text::quoted(puzzle.name())
-        )
-    }
 }
 
 /// `path`.
@@ -1028,7 +920,7 @@ pub fn follow(a: &Analysis, args: PathArgs) -> Outcome {
     let engine = a.engine_path(&path, frame.as_ref());
     let Some(format) = args.out.get_or_svg()? else {
         let end = a.follow_held_still(start, &path, frame.as_ref());
-        a.grid(start).ok_or_else(|| no_drawing(a))?;
+        let pictures = super::draw::Pictures::of(a.puzzle())?;
         let title = format!(
             "{} from {} to {}: {}",
             path.write(a.moves()),
@@ -1036,12 +928,10 @@ pub fn follow(a: &Analysis, args: PathArgs) -> Outcome {
             a.name_of(end),
             super::common::moves(path.cost(a.moves()))
         );
-        let squares = svg::square_numbers(a.puzzle());
-        return Ok(svg::strip_svg(
-            &twist_steps(a, start, &engine, frame.as_ref()),
-            Some(&squares),
-            &title,
-        ));
+        let strip = super::draw::along(a, start, &engine, frame.as_ref(), |p| {
+            pictures.of_pattern(&a.notation(), p)
+        });
+        return Ok(svg::strip_svg(&strip, &pictures.look(), &title));
     };
     let report = PathReport::in_frame(a, start, frame.as_ref(), &path);
     let body = with_note(
@@ -1128,13 +1018,11 @@ fn one_class(args: &ClassesArgs, id: usize) -> Outcome {
     let record = table::class_record_or_why(&a, id, args.with_inverses)?;
     let Some(format) = drawing else {
         let members = record.members.as_deref().unwrap_or_default();
+        let pictures = super::draw::Pictures::of(a.puzzle())?;
         let mut boards = Vec::new();
         for m in members {
             let x = a.parse_position(m)?;
-            let Some(grid) = a.grid(x) else {
-                return Err(no_drawing(&a).into());
-            };
-            boards.push((grid, m.clone()));
+            boards.push((pictures.of_position(&a, x, None), m.clone()));
         }
         let title = format!(
             "{} {kind} {id}: {} {}, {}",
@@ -1147,11 +1035,7 @@ fn one_class(args: &ClassesArgs, id: usize) -> Outcome {
             },
             super::common::moves(usize::from(record.moves))
         );
-        return Ok(svg::sheet_svg(
-            &boards,
-            Some(&svg::square_numbers(a.puzzle())),
-            &title,
-        ));
+        return Ok(svg::sheet_svg(&boards, &pictures.look(), &title));
     };
     Ok(render::render_class(&record, format)?)
 }

@@ -651,3 +651,37 @@ pub struct Forbidden {
     /// The pieces that may not stand there.
     pub pieces: Vec<u8>,
 }
+
+/// Each orbit's goal slots whose piece's orientation does not matter,
+/// checked: identical pieces agree.
+pub(super) fn free_orientations(
+    def: &Definition,
+    orbits: &[Orbit],
+    goal: &Pattern,
+    index_of: impl Fn(&str, &str) -> Result<usize, DefinitionError>,
+) -> Result<Vec<Vec<bool>>, DefinitionError> {
+    let mut free: Vec<Vec<bool>> = vec![Vec::new(); orbits.len()];
+    for (name, slots) in &def.free_orientations {
+        let k = index_of("the goal", name)?;
+        let n = orbits[k].pieces;
+        check_list("the goal", name, "free orientations", slots, slots.len(), n)?;
+        free[k] = vec![false; n];
+        for &s in slots {
+            free[k][s] = true;
+        }
+        let pieces = &goal.orbits()[k].pieces;
+        for a in 0..n {
+            if let Some(b) =
+                (a + 1..n).find(|&b| pieces[a] == pieces[b] && free[k][a] != free[k][b])
+            {
+                return Err(DefinitionError::FreeOrientation {
+                    orbit: name.clone(),
+                    piece: usize::from(pieces[a]),
+                    first: a,
+                    second: b,
+                });
+            }
+        }
+    }
+    Ok(free)
+}

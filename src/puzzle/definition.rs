@@ -114,6 +114,8 @@ pub struct Definition {
     pub symmetry_generators: Vec<MoveDef>,
     /// The drawing: cells row by row.
     pub layout: Vec<Vec<CellDef>>,
+    /// The net of stickers, when the file draws one ([`super::drawing`]).
+    pub drawing: Vec<super::drawing::StickerDef>,
     /// Nouns for text, when not the default.
     pub vocabulary: Option<Vocabulary>,
     /// The metric a file asks for when none is given.
@@ -368,6 +370,14 @@ pub enum DefinitionError {
         /// The move, rotation or symmetry.
         what: String,
         /// What is wrong with its alg.
+        problem: String,
+    },
+    /// A sticker of the drawing that is wrong.
+    #[error("the drawing, sticker {sticker}: {problem}")]
+    Drawing {
+        /// The sticker, counting from 1.
+        sticker: usize,
+        /// What is wrong.
         problem: String,
     },
     /// A drawing that is wrong.

@@ -23,6 +23,7 @@
 pub mod alg;
 mod checks;
 mod definition;
+pub mod drawing;
 pub mod found;
 pub mod gap;
 pub mod invariants;
@@ -166,6 +167,7 @@ pub struct Puzzle {
     rotations: Vec<Named>,
     symmetries: Vec<Named>,
     layout: Vec<Vec<Cell>>,
+    drawing: Option<drawing::Drawing>,
     /// The names of the words' base steps (for the drawing's slides: the
     /// pair of cells of each step).
     steps: Vec<(usize, usize)>,
@@ -192,40 +194,6 @@ fn orbit_names(orbits: &[OrbitDef]) -> String {
         .map(|o| o.name.as_str())
         .collect::<Vec<_>>()
         .join(", ")
-}
-
-/// Each orbit's goal slots whose piece's orientation does not matter,
-/// checked: identical pieces agree.
-fn free_orientations(
-    def: &Definition,
-    orbits: &[Orbit],
-    goal: &Pattern,
-    index_of: impl Fn(&str, &str) -> Result<usize, DefinitionError>,
-) -> Result<Vec<Vec<bool>>, DefinitionError> {
-    let mut free: Vec<Vec<bool>> = vec![Vec::new(); orbits.len()];
-    for (name, slots) in &def.free_orientations {
-        let k = index_of("the goal", name)?;
-        let n = orbits[k].pieces;
-        check_list("the goal", name, "free orientations", slots, slots.len(), n)?;
-        free[k] = vec![false; n];
-        for &s in slots {
-            free[k][s] = true;
-        }
-        let pieces = &goal.orbits()[k].pieces;
-        for a in 0..n {
-            if let Some(b) =
-                (a + 1..n).find(|&b| pieces[a] == pieces[b] && free[k][a] != free[k][b])
-            {
-                return Err(DefinitionError::FreeOrientation {
-                    orbit: name.clone(),
-                    piece: usize::from(pieces[a]),
-                    first: a,
-                    second: b,
-                });
-            }
-        }
-    }
-    Ok(free)
 }
 
 impl Puzzle {
@@ -463,6 +431,7 @@ impl Puzzle {
         } else {
             close_group(symmetries)?
         };
+        let drawing = drawing::Drawing::check(&def.drawing, &orbits)?;
         let mut puzzle = Puzzle {
             name: def.name.clone(),
             description: def.description.clone(),
@@ -472,6 +441,7 @@ impl Puzzle {
             rotations,
             symmetries,
             layout,
+            drawing,
             steps,
             vocabulary: def.vocabulary.clone().unwrap_or_default(),
             metric: def.metric.unwrap_or(Metric::Face),
@@ -618,6 +588,11 @@ impl Puzzle {
     /// The drawing, row by row (empty when there is none).
     pub fn layout(&self) -> &[Vec<Cell>] {
         &self.layout
+    }
+
+    /// Its net of coloured stickers, when its file draws one.
+    pub fn drawing(&self) -> Option<&drawing::Drawing> {
+        self.drawing.as_ref()
     }
 
     /// The cells `(from, to)` in reading order of each base step of the

@@ -9,6 +9,7 @@ mod cli;
 #[cfg(feature = "distributed")]
 mod cluster;
 mod common;
+mod drawings;
 mod eight_puzzle;
 mod explore;
 mod five_puzzle;

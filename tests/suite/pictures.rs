@@ -190,6 +190,12 @@ fn a_browser_renders_the_pictures() {
     for (name, args) in [
         ("board", vec!["solve", "102536", "--format", "svg"]),
         ("chart", vec!["counts", "--format", "svg"]),
+        (
+            "net",
+            vec![
+                "solve", "--puzzle", "2x2x2", "R U", "--steps", "--format", "svg",
+            ],
+        ),
     ] {
         let svg = dir.path().join(format!("{name}.svg"));
         std::fs::write(&svg, stdout(&args)).unwrap();

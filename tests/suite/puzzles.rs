@@ -2310,8 +2310,15 @@ fn paths_past_the_table_follow_any_moves() {
     assert_eq!(steps.len(), 3, "{json}");
     assert_eq!(steps[2], v["end"], "{json}");
     fails(
-        &["path", "--puzzle", "3x3x3", "R", "--format", "svg"],
-        "--format svg draws positions on a puzzle's layout, and the 3x3x3 has none",
+        &[
+            "path",
+            "--puzzle",
+            "tests/fixtures/twsearch/3x3x3.tws",
+            "R",
+            "--format",
+            "svg",
+        ],
+        "--format svg draws positions as a puzzle's net of stickers or on its layout, and the 3x3x3 has neither",
     );
     fails(&["path", "--puzzle", "3x3x3", "R Q"], "unknown move 'Q'");
     // Case is part of a name, as cubers write it: `r` is a wide turn,

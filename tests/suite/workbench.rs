@@ -489,8 +489,14 @@ fn exercise_sheets_and_their_answers() {
         "at most 12 cells",
     );
     fails(
-        &["random", "--puzzle", "2x2x2", "--format", "svg"],
-        "has none",
+        &[
+            "random",
+            "--puzzle",
+            "tests/fixtures/twsearch/2x2x2.tws",
+            "--format",
+            "svg",
+        ],
+        "has neither",
     );
     // A batch drawn: one board for each line.
     let piped = super::common::piped(
