@@ -154,8 +154,9 @@ function choosePuzzle(key) {
   const turns = Math.max(...info.orbits.map((o) => o[2]));
   const legend = $("key");
   legend.innerHTML = "";
-  legend.hidden = turns < 2;
-  if (turns > 1) {
+  // A net shows orientations by its stickers' colours.
+  legend.hidden = turns < 2 || hasNet();
+  if (turns > 1 && !hasNet()) {
     legend.appendChild(document.createTextNode("orientation:"));
     for (let t = 0; t < Math.min(turns, 4); t++) {
       const box = document.createElement("span");
@@ -197,18 +198,62 @@ function hasGrid() {
   return P.info.layout.length > 0;
 }
 
+function hasNet() {
+  return P.info.stickers.length > 0;
+}
+
+const NET = 288; // pixels, the net's larger side
+const SVG = "http://www.w3.org/2000/svg";
+
+// The net: a polygon a sticker, drawn once, each filled with the colour the
+// engine says it shows (a fill changes smoothly, so moves are seen).
+function drawNet(colours) {
+  const board = $("board");
+  let svg = board.querySelector("svg.net");
+  if (!svg) {
+    board.innerHTML = "";
+    board.className = "net";
+    board.style.width = "";
+    board.style.height = "";
+    const all = P.info.stickers.flat();
+    const xs = all.map((p) => p[0]);
+    const ys = all.map((p) => p[1]);
+    const [l, t] = [Math.min(...xs), Math.min(...ys)];
+    const k = NET / Math.max(Math.max(...xs) - l, Math.max(...ys) - t, 1e-9);
+    svg = document.createElementNS(SVG, "svg");
+    svg.setAttribute("class", "net");
+    svg.setAttribute("width", (Math.max(...xs) - l) * k + 4);
+    svg.setAttribute("height", (Math.max(...ys) - t) * k + 4);
+    P.info.stickers.forEach((corners, i) => {
+      const poly = document.createElementNS(SVG, "polygon");
+      poly.setAttribute("points", corners.map(([x, y]) => `${2 + (x - l) * k},${2 + (y - t) * k}`).join(" "));
+      poly.id = "sticker-" + i;
+      svg.appendChild(poly);
+    });
+    board.appendChild(svg);
+  }
+  colours.forEach((c, i) => {
+    svg.children[i].style.fill = c;
+  });
+}
+
 function showChart() {
   $("chart").innerHTML = $("log-scale").checked ? P.chart_log : P.chart;
 }
 
-// The board: the puzzle's drawing when it has one (a tile a piece, so that
-// moves slide), else the pieces orbit by orbit with their orientations.
-function drawBoard(orbits) {
+// The board: the puzzle's net of stickers when it has one; its layout when
+// it has one (a tile a piece, so that moves slide); else the pieces orbit
+// by orbit with their orientations.
+function drawBoard(orbits, colours) {
   const board = $("board");
   const info = P.info;
   if (!orbits) {
     board.innerHTML = "";
-    board.className = hasGrid() ? "grid" : "orbits";
+    board.className = hasNet() ? "net" : hasGrid() ? "grid" : "orbits";
+    return;
+  }
+  if (hasNet()) {
+    drawNet(colours);
     return;
   }
   if (hasGrid()) {
@@ -427,7 +472,7 @@ function render() {
     shown = answer.ok;
     if (shown.note) message.push(shown.note);
     showFigures(shown);
-    drawBoard(shown.orbits);
+    drawBoard(shown.orbits, shown.sticker_colours);
     openClassesAt(shown.solution.moves);
   }
   $("message").textContent = message.join("; ");

@@ -196,6 +196,9 @@ pub struct Info {
     pub moves: Vec<String>,
     /// The drawing: rows of cells (empty when the puzzle has none).
     pub layout: Vec<Vec<CellShown>>,
+    /// The net of stickers, each its polygon's corners (empty when the
+    /// puzzle has no net: [`crate::puzzle::drawing`]).
+    pub stickers: Vec<Vec<[f64; 2]>>,
     /// The orbits: name, slots and orientations.
     pub orbits: Vec<(String, usize, u8)>,
     /// The goal as a position is written.
@@ -279,6 +282,9 @@ pub struct Shown {
     pub orbit_cycles: String,
     /// The minimal paths listed, each move marked.
     pub paths: Vec<Vec<StepShown>>,
+    /// The colour each sticker of the net shows (empty when the puzzle
+    /// has no net).
+    pub sticker_colours: Vec<String>,
 }
 
 /// A sequence of moves played from a position.
@@ -389,6 +395,12 @@ impl Explorer {
             vocabulary: p.vocabulary().clone(),
             moves: a.moves().iter().map(|m| m.name().to_string()).collect(),
             layout,
+            stickers: p.drawing().map_or_else(Vec::new, |d| {
+                d.stickers()
+                    .iter()
+                    .map(|s| s.points.iter().map(|&(x, y)| [x, y]).collect())
+                    .collect()
+            }),
             orbits: p
                 .orbits()
                 .iter()
@@ -449,7 +461,14 @@ impl Explorer {
             .collect();
         let notation = a.notation();
         let held = a.pattern_in_frame(r.x, r.frame.as_ref());
+        let p = a.puzzle();
         Ok(Shown {
+            sticker_colours: p.drawing().map_or_else(Vec::new, |d| {
+                d.paint(p.goal(), &held)
+                    .into_iter()
+                    .map(String::from)
+                    .collect()
+            }),
             paths,
             pattern: notation.pattern_text(&held),
             text: if r.note.is_some() {

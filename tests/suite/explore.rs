@@ -104,6 +104,38 @@ fn paths(dom: &str) -> Vec<String> {
         .collect()
 }
 
+/// The fills of the net's stickers on the page, in order (empty when the
+/// puzzle has no net), as CSS writes them back.
+fn net_fills(dom: &str) -> Vec<String> {
+    dom.split("id=\"sticker-")
+        .skip(1)
+        .map(|s| {
+            let tag = &s[..s.find('>').unwrap()];
+            let fill = tag.split("fill: ").nth(1).unwrap_or("");
+            fill[..fill.find(';').unwrap_or(0)].to_string()
+        })
+        .collect()
+}
+
+/// The fills of the first net `solve --format svg` draws, each as the
+/// browser writes it back (`#009e60` as `rgb(0, 158, 96)`).
+fn svg_fills(svg: &str) -> Vec<String> {
+    svg.split("<polygon")
+        .skip(1)
+        .map(|s| {
+            let f = s.split("fill=\"").nth(1).unwrap();
+            let f = &f[..f.find('"').unwrap()];
+            match f.strip_prefix('#') {
+                Some(h) => {
+                    let c = |i: usize| u8::from_str_radix(&h[i..i + 2], 16).unwrap();
+                    format!("rgb({}, {}, {})", c(0), c(2), c(4))
+                }
+                None => f.to_string(),
+            }
+        })
+        .collect()
+}
+
 /// A site of these puzzles in `dir`; its index as a `file://` address.
 fn site(dir: &Path, puzzles: &[&str]) -> String {
     let mut args = vec!["explore", "--output", dir.to_str().unwrap()];
@@ -188,6 +220,12 @@ fn check_position(browser: &str, index: &str, puzzle: &str, position: &str) -> S
         v["extended_class"]["class_id"].as_u64(),
         "{at}"
     );
+    // A puzzle drawn as a net shows the stickers `solve --format svg` draws.
+    if schofield::puzzle::read::puzzle(puzzle).is_ok_and(|p| p.drawing().is_some()) {
+        let svg = stdout(&["solve", "--puzzle", puzzle, position, "--format", "svg"]);
+        assert_eq!(net_fills(&dom), svg_fills(&svg), "{at}");
+        assert!(!net_fills(&dom).is_empty(), "{at}");
+    }
     let want = common::minimal_paths(&v);
     let got = paths(&dom);
     assert!(!got.is_empty(), "{at}");
