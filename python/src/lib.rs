@@ -216,28 +216,20 @@ impl PyPuzzle {
         render::render_class(&record, format_of(format)?).map_err(fail)
     }
 
-    /// A position drawn on the puzzle's layout, as `solve --format svg`
-    /// draws it.
+    /// A position drawn as `solve --format svg` draws it: as the puzzle's
+    /// net of stickers, or on its layout.
     fn position_svg(&self, position: &str) -> PyResult<String> {
         let a = self.analysis()?;
         let (x, frame) = a.parse_position_framed(position).map_err(fail)?;
-        let grid = a.notation().grid(&a.pattern_in_frame(x, frame.as_ref())).ok_or_else(|| {
-            fail(format!(
-                "a position is drawn on a puzzle's layout, and the {} has none; draw its counts instead",
-                a.puzzle().name()
-            ))
-        })?;
+        let pictures = svg::Pictures::of(a.puzzle()).map_err(fail)?;
         let title = format!(
             "{} position {}: {} moves",
             render::capitalised(a.puzzle().name()),
             a.name_of(x),
             a.moves_at(x).unwrap_or_default()
         );
-        Ok(svg::board_svg(
-            &grid,
-            Some(&svg::square_numbers(a.puzzle())),
-            &title,
-        ))
+        let picture = pictures.of_position(a, x, frame.as_ref());
+        Ok(svg::picture_svg(&pictures.look(), &picture, &title))
     }
 }
 

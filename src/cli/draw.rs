@@ -4,70 +4,12 @@
 
 use super::common::{Outcome, StepsArg};
 use schofield::puzzle::{MoveSet, Pattern, Puzzle};
+use schofield::render::svg::Pictures;
 use schofield::render::{self, svg};
 use schofield::twist::Path;
 use schofield::twist::analysis::Analysis;
 use schofield::twist::notation::Notation;
 use schofield::twist::solve::SolutionReport;
-
-/// How a puzzle's positions are drawn: its look and, for a board, the
-/// number of each square.
-pub struct Pictures<'a> {
-    puzzle: &'a Puzzle,
-    squares: Vec<Option<u8>>,
-}
-
-impl<'a> Pictures<'a> {
-    /// The pictures of `puzzle`'s positions, or the refusal when it has
-    /// neither a net of stickers nor a layout.
-    pub fn of(puzzle: &'a Puzzle) -> Result<Pictures<'a>, String> {
-        if puzzle.drawing().is_none() && (puzzle.layout().is_empty() || puzzle.orbits().len() != 1)
-        {
-            return Err(nothing_to_draw(puzzle.name()));
-        }
-        Ok(Pictures {
-            puzzle,
-            squares: svg::square_numbers(puzzle),
-        })
-    }
-
-    /// The look the drawing functions take.
-    pub fn look(&self) -> svg::Look<'_> {
-        match self.puzzle.drawing() {
-            Some(d) => svg::Look::Net(d),
-            None => svg::Look::Board(Some(&self.squares)),
-        }
-    }
-
-    /// A position's picture, as the look takes it: its stickers' colours,
-    /// or its board's grid.
-    pub fn of_pattern(&self, notation: &Notation, pattern: &Pattern) -> String {
-        match self.puzzle.drawing() {
-            Some(d) => svg::Look::stickers(&d.paint(self.puzzle.goal(), pattern)),
-            None => notation
-                .grid(pattern)
-                .unwrap_or_else(|| notation.pattern_text(pattern)),
-        }
-    }
-
-    /// Position `x` of an analysis, as given (up to rotation, in `frame`).
-    pub fn of_position(
-        &self,
-        a: &Analysis,
-        x: u64,
-        frame: Option<&schofield::puzzle::Transformation>,
-    ) -> String {
-        self.of_pattern(&a.notation(), &a.pattern_in_frame(x, frame))
-    }
-}
-
-/// The refusal of a drawing for the puzzle `name`, which has neither a net
-/// of stickers nor a layout.
-pub fn nothing_to_draw(name: &str) -> String {
-    format!(
-        "--format svg draws positions as a puzzle's net of stickers or on its layout, and the {name} has neither; use text, json, jsonl, yaml or csv"
-    )
-}
 
 /// A solved position drawn: its picture, or with `--steps` the strip of
 /// pictures along the specimen path.

@@ -99,7 +99,7 @@ pub fn run(args: RandomArgs) -> Outcome {
             let drawn = match (drawing, puzzle.drawing()) {
                 (None, Some(d)) => Drawn::Net(d.clone()),
                 (None, None) => {
-                    super::draw::Pictures::of(&puzzle)?;
+                    schofield::render::svg::Pictures::of(&puzzle)?;
                     Drawn::Board(Some(schofield::render::svg::square_numbers(&puzzle)))
                 }
                 (Some(_), _) => Drawn::Board(None),
@@ -122,7 +122,7 @@ pub fn run(args: RandomArgs) -> Outcome {
             } else {
                 let a = options.analyse(!args.answers)?;
                 let records = twist(&a, &args, &mut rng)?;
-                let pictures: Vec<String> = super::draw::Pictures::of(a.puzzle())
+                let pictures: Vec<String> = schofield::render::svg::Pictures::of(a.puzzle())
                     .map(|p| {
                         records
                             .iter()

@@ -120,7 +120,7 @@ fn searched(
     use schofield::twist::search::ida::Solver;
     let drawing = args.out.get_or_svg()?;
     if drawing.is_none() {
-        super::draw::Pictures::of(puzzle)?;
+        svg::Pictures::of(puzzle)?;
     }
     let space = schofield::twist::space::Space::unnumbered(puzzle, moves, options.max_memory)?;
     let notation = schofield::twist::notation::Notation::new(puzzle, moves);
@@ -867,7 +867,7 @@ pub fn path_command(c: PathCommand) -> Outcome {
     };
     let report = PathReport::from_pattern(&puzzle, &moves, &from, &path);
     let Some(format) = format else {
-        let pictures = super::draw::Pictures::of(&puzzle)?;
+        let pictures = svg::Pictures::of(&puzzle)?;
         let marked = path.marked(&moves);
         let labels = marked.split_whitespace().map(String::from);
         let strip = super::draw::from_pattern(&moves, &from, path.moves(), labels.collect(), |p| {
@@ -920,7 +920,7 @@ pub fn follow(a: &Analysis, args: PathArgs) -> Outcome {
     let engine = a.engine_path(&path, frame.as_ref());
     let Some(format) = args.out.get_or_svg()? else {
         let end = a.follow_held_still(start, &path, frame.as_ref());
-        let pictures = super::draw::Pictures::of(a.puzzle())?;
+        let pictures = svg::Pictures::of(a.puzzle())?;
         let title = format!(
             "{} from {} to {}: {}",
             path.write(a.moves()),
@@ -1018,7 +1018,7 @@ fn one_class(args: &ClassesArgs, id: usize) -> Outcome {
     let record = table::class_record_or_why(&a, id, args.with_inverses)?;
     let Some(format) = drawing else {
         let members = record.members.as_deref().unwrap_or_default();
-        let pictures = super::draw::Pictures::of(a.puzzle())?;
+        let pictures = svg::Pictures::of(a.puzzle())?;
         let mut boards = Vec::new();
         for m in members {
             let x = a.parse_position(m)?;

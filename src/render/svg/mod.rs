@@ -14,6 +14,7 @@ pub use chart::*;
 
 use super::{Steps, grid_cells};
 use crate::puzzle::drawing::{Drawing, is_colour};
+use crate::puzzle::{Pattern, Puzzle};
 use svg::Document;
 use svg::node::element::{Group, Line, Polygon, Rectangle, Text, Title};
 
@@ -165,6 +166,82 @@ fn net(d: &Drawing, colours: &str, x: f64, y: f64) -> Group {
         );
     }
     g
+}
+
+/// How a puzzle's positions are drawn, for the command line and the Python
+/// package alike: its net of stickers when its file draws one, else the
+/// board of its layout, with the number of each square.
+///
+/// ```
+/// use schofield::puzzle::library;
+/// use schofield::render::svg::{Pictures, picture_svg};
+/// let cube = library::get("2x2x2").unwrap();
+/// let pictures = Pictures::of(&cube).unwrap();
+/// let moves = cube.moves(cube.default_metric(), None).unwrap();
+/// let notation = schofield::twist::notation::Notation::new(&cube, &moves);
+/// let svg = picture_svg(&pictures.look(), &pictures.of_pattern(&notation, cube.goal()), "solved");
+/// assert_eq!(svg.matches("<polygon").count(), 24);
+/// assert!(Pictures::of(&library::get("pyraminx").unwrap()).is_err());
+/// ```
+pub struct Pictures<'a> {
+    puzzle: &'a Puzzle,
+    squares: Vec<Option<u8>>,
+}
+
+impl<'a> Pictures<'a> {
+    /// The pictures of `puzzle`'s positions, or the refusal when it has
+    /// neither a net of stickers nor a layout.
+    pub fn of(puzzle: &'a Puzzle) -> Result<Pictures<'a>, String> {
+        if puzzle.drawing().is_none() && (puzzle.layout().is_empty() || puzzle.orbits().len() != 1)
+        {
+            return Err(nothing_to_draw(puzzle.name()));
+        }
+        Ok(Pictures {
+            puzzle,
+            squares: square_numbers(puzzle),
+        })
+    }
+
+    /// The look the drawing functions take.
+    pub fn look(&self) -> Look<'_> {
+        match self.puzzle.drawing() {
+            Some(d) => Look::Net(d),
+            None => Look::Board(Some(&self.squares)),
+        }
+    }
+
+    /// A position's picture, as the look takes it: its stickers' colours,
+    /// or its board's grid.
+    pub fn of_pattern(
+        &self,
+        notation: &crate::twist::notation::Notation,
+        pattern: &Pattern,
+    ) -> String {
+        match self.puzzle.drawing() {
+            Some(d) => Look::stickers(&d.paint(self.puzzle.goal(), pattern)),
+            None => notation
+                .grid(pattern)
+                .unwrap_or_else(|| notation.pattern_text(pattern)),
+        }
+    }
+
+    /// Position `x` of an analysis, as given (up to rotation, in `frame`).
+    pub fn of_position(
+        &self,
+        a: &crate::twist::analysis::Analysis,
+        x: u64,
+        frame: Option<&crate::puzzle::Transformation>,
+    ) -> String {
+        self.of_pattern(&a.notation(), &a.pattern_in_frame(x, frame))
+    }
+}
+
+/// The refusal of a drawing for the puzzle `name`, which has neither a net
+/// of stickers nor a layout.
+pub fn nothing_to_draw(name: &str) -> String {
+    format!(
+        "--format svg draws positions as a puzzle's net of stickers or on its layout, and the {name} has neither; use text, json, jsonl, yaml or csv"
+    )
 }
 
 /// A position drawn as a net of stickers, under a caption.
