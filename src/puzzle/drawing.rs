@@ -219,10 +219,23 @@ impl Drawing {
                 points: corners,
             });
         }
-        Ok(Some(Drawing {
+        let drawing = Drawing {
             stickers,
             goal_colours,
-        }))
+        };
+        // A net with no width or no height cannot be scaled to a picture.
+        let (l, t, r, b) = drawing.bounds();
+        if r - l <= 0.0 || b - t <= 0.0 {
+            return Err(bad(
+                defs.len() - 1,
+                format!(
+                    "the drawing is {} wide and {} high; a net needs both above 0",
+                    r - l,
+                    b - t
+                ),
+            ));
+        }
+        Ok(Some(drawing))
     }
 
     /// The stickers, in the file's order.
@@ -434,6 +447,12 @@ mod tests {
                 "{message}"
             );
         }
+        let flat = "  - {slot: A:0, colour: red, points: \"0,0 1,0 2,0\"}\n";
+        assert!(
+            refusal(flat).contains("the drawing is 2 wide and 0 high"),
+            "{}",
+            refusal(flat)
+        );
         let twice = format!(
             "  - {{slot: A:0, colour: red, {square}}}\n  - {{slot: A:0, colour: red, {square}}}\n"
         );

@@ -2318,7 +2318,7 @@ fn paths_past_the_table_follow_any_moves() {
             "--format",
             "svg",
         ],
-        "--format svg draws positions as a puzzle's net of stickers or on its layout, and the 3x3x3 has neither",
+        "--format svg draws positions as a puzzle's net of stickers or on its layout, and the PuzzleGeometryPuzzle has neither",
     );
     fails(&["path", "--puzzle", "3x3x3", "R Q"], "unknown move 'Q'");
     // Case is part of a name, as cubers write it: `r` is a wide turn,
