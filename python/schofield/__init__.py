@@ -156,8 +156,8 @@ class Puzzle:
         return records[0] if isinstance(records, list) else records
 
     def svg(self, position=None):
-        """An SVG drawing: the position on the puzzle's layout, or without
-        one the move-count table as a chart."""
+        """An SVG drawing: the position as the puzzle's net of stickers or on
+        its layout, or without one the move-count table as a chart."""
         if position is None:
             return self._p.counts_svg()
         return self._p.position_svg(position)

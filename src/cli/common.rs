@@ -483,8 +483,8 @@ pub enum OutputFormat {
     Csv,
     /// Graphviz DOT, for drawings (`five trees`; `graph` has its own).
     Dot,
-    /// An SVG picture: a position's board, a solution's strip of boards,
-    /// a distribution's bar chart.
+    /// An SVG picture: a position's board or net, a solution's strip of
+    /// them, a distribution's bar chart.
     Svg,
 }
 

@@ -1,6 +1,6 @@
-//! Positions drawn as SVG for `solve`, `path`, `classes` and `random`: a
-//! puzzle's net of coloured stickers when its file draws one, else the
-//! board of its layout; the refusal when it has neither.
+//! Positions drawn as SVG for `solve` and `path` (the choice of a net or a
+//! board is [`svg::Pictures`], which `classes` and `random` use too), and
+//! the boards' solutions for the board solvers.
 
 use super::common::{Outcome, StepsArg};
 use schofield::puzzle::{MoveSet, Pattern, Puzzle};

@@ -9,7 +9,7 @@ use schofield::board::Space;
 use schofield::board::goal::Goal;
 use schofield::board::lookup;
 use schofield::puzzle::{Pattern, read};
-use schofield::render::svg::Look;
+use schofield::render::svg::{Look, Pictures};
 use schofield::render::{self, RandomPosition};
 use schofield::twist::Path;
 use schofield::twist::analysis::Analysis;
@@ -20,7 +20,7 @@ use schofield::twist::analysis::Analysis;
 /// 3x3x3, uniform over its group).
 #[derive(Args)]
 #[command(
-    after_help = "An exercise sheet: --format svg draws the positions as boards, numbered; with --answers a second sheet beside it (FILE-answers.svg for --output FILE.svg) gives each one's minimum and a specimen solution.\n\nExamples:\n  schofield random --count 5 --moves 20 --seed 7\n  schofield random --puzzle 4x4 --count 3 --format jsonl\n  schofield random --puzzle 3x3x3 --moves 15 --seed 1\n  schofield random --count 12 --seed 1 --format svg --answers --output sheet.svg"
+    after_help = "An exercise sheet: --format svg draws the positions as boards or as the puzzle's net, numbered; with --answers a second sheet beside it (FILE-answers.svg for --output FILE.svg) gives each one's minimum and a specimen solution.\n\nExamples:\n  schofield random --count 5 --moves 20 --seed 7\n  schofield random --puzzle 4x4 --count 3 --format jsonl\n  schofield random --puzzle 3x3x3 --moves 15 --seed 1\n  schofield random --count 12 --seed 1 --format svg --answers --output sheet.svg"
 )]
 pub struct RandomArgs {
     /// The puzzle: eight (Schofield's, the default), any puzzle of the
@@ -77,13 +77,13 @@ pub fn run(args: RandomArgs) -> Outcome {
         None => fastrand::Rng::new(),
     };
     let drawing = args.out.get_or_svg()?;
-    let (records, look, name) = match args.puzzle.parse::<Board>() {
+    let (records, puzzle, name) = match args.puzzle.parse::<Board>() {
         Ok(b) if read::puzzle(&args.puzzle).is_err() => {
             let goal: Goal = args.goal.as_deref().unwrap_or("blank-last").parse()?;
             let name = format!("{b} board (goal {})", b.format(&goal.arrangement(&b)?));
             let records = board(b, &args, &mut rng)?;
             let pictures: Vec<String> = records.iter().map(|r| r.start.clone()).collect();
-            ((records, pictures), Drawn::Board(None), name)
+            ((records, pictures), None, name)
         }
         _ => {
             let options = super::puzzle::PuzzleArgs {
@@ -96,14 +96,11 @@ pub fn run(args: RandomArgs) -> Outcome {
             let puzzle = options.read_any()?;
             puzzle.searchable()?;
             let moves = options.moves_of(&puzzle)?;
-            let drawn = match (drawing, puzzle.drawing()) {
-                (None, Some(d)) => Drawn::Net(d.clone()),
-                (None, None) => {
-                    schofield::render::svg::Pictures::of(&puzzle)?;
-                    Drawn::Board(Some(schofield::render::svg::square_numbers(&puzzle)))
-                }
-                (Some(_), _) => Drawn::Board(None),
-            };
+            // Refused before any work when there is nothing to draw.
+            let shown = drawing
+                .is_none()
+                .then(|| Pictures::of(&puzzle))
+                .transpose()?;
             let name = render::capitalised(puzzle.name());
             if schofield::twist::analysis::past_the_table(&puzzle, &moves) {
                 let unseen = drawing.is_none() && puzzle.drawing().is_none();
@@ -112,38 +109,40 @@ pub fn run(args: RandomArgs) -> Outcome {
                 if let Some(format) = drawing {
                     return Ok(render::render_random(&records, format)?);
                 }
-                let pictures: Vec<String> = puzzle.drawing().map_or_else(Vec::new, |d| {
+                let notation = schofield::twist::notation::Notation::new(&puzzle, &moves);
+                let pictures = shown.map_or_else(Vec::new, |s| {
                     patterns
                         .iter()
-                        .map(|p| Look::stickers(&d.paint(puzzle.goal(), p)))
+                        .map(|p| s.of_pattern(&notation, p))
                         .collect()
                 });
-                ((records, pictures), drawn, name)
+                ((records, pictures), Some(puzzle), name)
             } else {
                 let a = options.analyse(!args.answers)?;
                 let records = twist(&a, &args, &mut rng)?;
-                let pictures: Vec<String> = schofield::render::svg::Pictures::of(a.puzzle())
-                    .map(|p| {
-                        records
-                            .iter()
-                            .map(|r| p.of_position(&a, r.1, None))
-                            .collect()
-                    })
-                    .unwrap_or_default();
+                let pictures = shown.map_or_else(Vec::new, |s| {
+                    records
+                        .iter()
+                        .map(|r| s.of_position(&a, r.1, None))
+                        .collect()
+                });
                 let goal = a
                     .grid(a.space().goal_index())
                     .unwrap_or_else(|| a.pattern_text(a.space().goal_index()));
                 let records = records.into_iter().map(|r| r.0).collect();
-                ((records, pictures), drawn, format!("{name} (goal {goal})"))
+                (
+                    (records, pictures),
+                    Some(puzzle),
+                    format!("{name} (goal {goal})"),
+                )
             }
         }
     };
     let (records, pictures) = records;
-    let look = match &look {
-        Drawn::Board(squares) => Look::Board(squares.as_deref()),
-        Drawn::Net(d) => Look::Net(d),
-    };
     let Some(format) = drawing else {
+        // A board's own pictures, or the puzzle's net or layout.
+        let shown = puzzle.as_ref().map(Pictures::of).transpose()?;
+        let look = shown.as_ref().map_or(Look::Board(None), Pictures::look);
         let exercises = sheet(&records, &pictures, &look, &name, args.seed, false);
         if args.answers {
             // The answers are a second sheet, beside the first.
@@ -166,14 +165,7 @@ pub fn run(args: RandomArgs) -> Outcome {
     Ok(render::render_random(&records, format)?)
 }
 
-/// How a sheet draws its positions: boards (with Schofield's numbers of
-/// the squares on a puzzle's layout) or a puzzle's net of stickers.
-enum Drawn {
-    Board(Option<Vec<Option<u8>>>),
-    Net(schofield::puzzle::drawing::Drawing),
-}
-
-/// An exercise sheet: the positions drawn as numbered boards, or with
+/// An exercise sheet: the positions drawn numbered (boards or nets), or with
 /// `--answers` each with its minimum and a specimen solution.
 fn sheet(
     records: &[RandomPosition],

@@ -112,7 +112,7 @@ pub struct Definition {
     pub symmetries: Vec<MoveDef>,
     /// Generators of the symmetry group, closed by the tool.
     pub symmetry_generators: Vec<MoveDef>,
-    /// The drawing: cells row by row.
+    /// The layout: cells row by row.
     pub layout: Vec<Vec<CellDef>>,
     /// The net of stickers, when the file draws one ([`super::drawing`]).
     pub drawing: Vec<super::drawing::StickerDef>,

@@ -125,6 +125,44 @@ pub fn points(text: &str) -> Result<Vec<(f64, f64)>, String> {
     Ok(corners)
 }
 
+/// The orbit, slot and facelet a sticker shows, checked against the
+/// orbits; `None` for a sticker of no slot. A facelet given without a slot,
+/// and the layout's `_` and `.`, are refused: they say nothing here.
+fn place(d: &StickerDef, orbits: &[Orbit]) -> Result<Option<(usize, usize, usize)>, String> {
+    let (orbit, slot) = match &d.slot {
+        None if d.facelet == 0 => return Ok(None),
+        None => return Err(format!("facelet {} is given without a slot", d.facelet)),
+        Some(CellDef::Blank | CellDef::Gap) => {
+            return Err("a sticker's slot is a slot number or ORBIT:number".to_string());
+        }
+        Some(CellDef::Slot(orbit, slot)) => (orbit, *slot),
+    };
+    let o = match orbit {
+        None => 0,
+        Some(name) => orbits
+            .iter()
+            .position(|o| &o.name == name)
+            .ok_or_else(|| format!("orbit {} does not exist", quoted(name)))?,
+    };
+    let orbit = &orbits[o];
+    if slot >= orbit.pieces {
+        return Err(format!(
+            "slot {slot} of {} does not exist; it has slots 0 to {}",
+            orbit.name,
+            orbit.pieces - 1
+        ));
+    }
+    if d.facelet >= usize::from(orbit.orientations) {
+        return Err(format!(
+            "facelet {} does not exist; the pieces of {} have facelets 0 to {}",
+            d.facelet,
+            orbit.name,
+            orbit.orientations - 1
+        ));
+    }
+    Ok(Some((o, slot, d.facelet)))
+}
+
 impl Drawing {
     /// Checks a file's stickers against the puzzle's orbits: each sticker
     /// on a slot that exists, a facelet its orbit has, no facelet drawn
@@ -166,53 +204,18 @@ impl Drawing {
                 ));
             }
             let corners = points(&d.points).map_err(|e| bad(k, e))?;
-            let facelet = match &d.slot {
-                None | Some(CellDef::Blank | CellDef::Gap) => None,
-                Some(CellDef::Slot(orbit, slot)) => {
-                    let o = match orbit {
-                        None => 0,
-                        Some(name) => {
-                            orbits.iter().position(|o| &o.name == name).ok_or_else(|| {
-                                bad(k, format!("orbit {} does not exist", quoted(name)))
-                            })?
-                        }
-                    };
-                    let orbit = &orbits[o];
-                    if *slot >= orbit.pieces {
-                        return Err(bad(
-                            k,
-                            format!(
-                                "slot {slot} of {} does not exist; it has slots 0 to {}",
-                                orbit.name,
-                                orbit.pieces - 1
-                            ),
-                        ));
-                    }
-                    if d.facelet >= usize::from(orbit.orientations) {
-                        return Err(bad(
-                            k,
-                            format!(
-                                "facelet {} does not exist; the pieces of {} have facelets 0 to {}",
-                                d.facelet,
-                                orbit.name,
-                                orbit.orientations - 1
-                            ),
-                        ));
-                    }
-                    let seen = &mut goal_colours[o][*slot][d.facelet];
-                    if seen.is_some() {
-                        return Err(bad(
-                            k,
-                            format!(
-                                "{} slot {slot}, facelet {}, is drawn twice",
-                                orbit.name, d.facelet
-                            ),
-                        ));
-                    }
-                    *seen = Some(k);
-                    Some((o, *slot, d.facelet))
+            let facelet = place(d, orbits).map_err(|e| bad(k, e))?;
+            if let Some((o, slot, f)) = facelet {
+                let seen = &mut goal_colours[o][slot][f];
+                if seen.is_some() {
+                    let name = &orbits[o].name;
+                    return Err(bad(
+                        k,
+                        format!("{name} slot {slot}, facelet {f}, is drawn twice"),
+                    ));
                 }
-            };
+                *seen = Some(k);
+            }
             stickers.push(Sticker {
                 facelet,
                 colour: d.colour.clone(),
@@ -447,6 +450,18 @@ mod tests {
                 "{message}"
             );
         }
+        let loose = "  - {facelet: 1, colour: red, points: \"0,0 1,0 1,1\"}\n";
+        assert!(
+            refusal(loose).contains("sticker 1: facelet 1 is given without a slot"),
+            "{}",
+            refusal(loose)
+        );
+        let blank = "  - {slot: _, colour: red, points: \"0,0 1,0 1,1\"}\n";
+        assert!(
+            refusal(blank).contains("a slot number or ORBIT:number"),
+            "{}",
+            refusal(blank)
+        );
         let flat = "  - {slot: A:0, colour: red, points: \"0,0 1,0 2,0\"}\n";
         assert!(
             refusal(flat).contains("the drawing is 2 wide and 0 high"),

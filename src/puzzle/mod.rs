@@ -585,7 +585,7 @@ impl Puzzle {
         self.tray
     }
 
-    /// The drawing, row by row (empty when there is none).
+    /// The layout, row by row (empty when there is none).
     pub fn layout(&self) -> &[Vec<Cell>] {
         &self.layout
     }

@@ -194,7 +194,7 @@ pub struct Info {
     pub vocabulary: Vocabulary,
     /// The moves, by name, in the analysis's order (the page's buttons).
     pub moves: Vec<String>,
-    /// The drawing: rows of cells (empty when the puzzle has none).
+    /// The layout: rows of cells (empty when the puzzle has none).
     pub layout: Vec<Vec<CellShown>>,
     /// The net of stickers, each its polygon's corners (empty when the
     /// puzzle has no net: [`crate::puzzle::drawing`]).

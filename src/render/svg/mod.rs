@@ -1,11 +1,12 @@
-//! Pictures as SVG: a position as a board, a solution as a strip of boards,
-//! a distribution as a bar chart.
+//! Pictures as SVG: a position as a board or as its puzzle's net of
+//! stickers, a solution as a strip of them, positions on a sheet; the
+//! charts are in [`chart`].
 //!
 //! The documents are built with the `svg` crate, which escapes every text
 //! and attribute and has no dependencies of its own; a charting crate
 //! (plotters) would have drawn the bars but not the boards, and would bring
 //! its font machinery into the default build. The pictures use only
-//! rectangles, lines and text in a generic font family, so they look the
+//! rectangles, polygons, lines and text in a generic font family, so they look the
 //! same in every browser and need no system fonts.
 
 mod chart;
@@ -126,7 +127,7 @@ impl Look<'_> {
             }
             Look::Net(d) => {
                 let (l, t, r, b) = d.bounds();
-                let k = NET / (r - l).max(b - t).max(f64::MIN_POSITIVE);
+                let k = net_scale(d);
                 ((r - l) * k, (b - t) * k)
             }
         }
@@ -141,12 +142,19 @@ impl Look<'_> {
     }
 }
 
+/// SVG units a unit of the drawing, so that its larger side is [`NET`]
+/// (a checked drawing has both sides above 0).
+fn net_scale(d: &Drawing) -> f64 {
+    let (l, t, r, b) = d.bounds();
+    NET / (r - l).max(b - t)
+}
+
 /// A net drawn at `(x, y)`: each sticker a polygon in the colour the
 /// position gives it (`colours`, separated by spaces; a colour missing or
 /// not a colour is drawn grey).
 fn net(d: &Drawing, colours: &str, x: f64, y: f64) -> Group {
-    let (l, t, r, b) = d.bounds();
-    let k = NET / (r - l).max(b - t).max(f64::MIN_POSITIVE);
+    let (l, t, _, _) = d.bounds();
+    let k = net_scale(d);
     let mut colours = colours.split(' ');
     let mut g = Group::new().set("class", "net");
     for s in d.stickers() {
