@@ -56,6 +56,10 @@ pub fn solve_command(c: SolveCommand, sink: &Sink) -> Outcome {
     // sought for the whole table alone (a `.tws` cube's IDA* reads none).
     let puzzle = c.puzzle.read_any()?;
     puzzle.searchable()?;
+    // A picture of a puzzle that has none is refused before any search.
+    if c.args.out.get_or_svg()?.is_none() {
+        svg::Pictures::of(&puzzle)?;
+    }
     let options = c.puzzle.options(false);
     let moves = c.puzzle.moves_of(&puzzle)?;
     // One position of a large puzzle is one search, unless the answer
@@ -119,9 +123,6 @@ fn searched(
 ) -> Outcome {
     use schofield::twist::search::ida::Solver;
     let drawing = args.out.get_or_svg()?;
-    if drawing.is_none() {
-        svg::Pictures::of(puzzle)?;
-    }
     let space = schofield::twist::space::Space::unnumbered(puzzle, moves, options.max_memory)?;
     let notation = schofield::twist::notation::Notation::new(puzzle, moves);
     // Made on first use: the group (pieces all different), the tables.
@@ -852,6 +853,9 @@ pub fn path_command(c: PathCommand) -> Outcome {
     puzzle.searchable()?;
     let moves = c.puzzle.moves_of(&puzzle)?;
     let format = c.args.out.get_or_svg()?;
+    if format.is_none() {
+        svg::Pictures::of(&puzzle)?;
+    }
     // A path needs no table but for its drawings: past the table, or
     // where the analysis would take longer than following the moves.
     let without = format.is_some() && schofield::twist::analysis::one_search_pays(&puzzle, &moves);
@@ -1009,6 +1013,9 @@ pub fn classes(args: ClassesArgs) -> Outcome {
 /// `classes N`: one class seen whole, or its members drawn.
 fn one_class(args: &ClassesArgs, id: usize) -> Outcome {
     let drawing = args.out.get_or_svg()?;
+    if drawing.is_none() {
+        svg::Pictures::of(&args.puzzle.read_any()?)?;
+    }
     let a = args.puzzle.analyse(false)?;
     let kind = if args.with_inverses {
         "extended class"
