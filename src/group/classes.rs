@@ -57,6 +57,31 @@ pub trait Action: Sync {
             out.push(self.image(x, g));
         }
     }
+
+    /// Burnside's terms for `x`: how many symmetries fix it (`φ⁻¹Xφ = X`),
+    /// and, when positions have inverses, that plus how many take its
+    /// inverse to it (`φ⁻¹X⁻¹φ = X`). `images` is scratch. An action may
+    /// compare positions without numbering the images.
+    fn fixed(&self, x: u64, images: &mut Vec<u64>) -> (u64, u64) {
+        fixed_by_numbers(self, x, images)
+    }
+}
+
+/// [`Action::fixed`] by the images' numbers: every action's way, and the
+/// default.
+pub fn fixed_by_numbers<A: Action + ?Sized>(
+    action: &A,
+    x: u64,
+    images: &mut Vec<u64>,
+) -> (u64, u64) {
+    action.images(x, images);
+    let plain = images.iter().filter(|&&z| z == x).count() as u64;
+    let mut extended = plain;
+    if let Some(y) = action.inverse(x) {
+        action.images(y, images);
+        extended += images.iter().filter(|&&z| z == x).count() as u64;
+    }
+    (plain, extended)
 }
 
 /// One class: its representative (smallest member), its size and its
@@ -560,16 +585,9 @@ pub fn burnside(action: &dyn Action, reached: &(dyn Fn(u64) -> bool + Sync)) -> 
         .filter(|&x| reached(x))
         .fold(
             || (0u64, 0u64, Vec::new()),
-            |(mut f, mut fe, mut images), x| {
-                action.images(x, &mut images);
-                let plain = images.iter().filter(|&&z| z == x).count() as u64;
-                f += plain;
-                fe += plain;
-                if inverses && let Some(y) = action.inverse(x) {
-                    action.images(y, &mut images);
-                    fe += images.iter().filter(|&&z| z == x).count() as u64;
-                }
-                (f, fe, images)
+            |(f, fe, mut images), x| {
+                let (plain, extended) = action.fixed(x, &mut images);
+                (f + plain, fe + extended, images)
             },
         )
         .map(|(f, fe, _)| (f, fe))
