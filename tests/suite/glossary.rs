@@ -109,7 +109,13 @@ const COMMANDS: &[&[&str]] = &[
     &["graph", "--kind", "cayley", "--max-moves", "4"],
     &["graph", "--kind", "shortest-paths", "--max-moves", "4"],
     // Puzzles as data (issue #32): the same keys on any puzzle.
-    &["counts", "--puzzle", "2x2x2", "--antipodes", "--burnside"],
+    &[
+        "counts",
+        "--puzzle",
+        "pyraminx",
+        "--antipodes",
+        "--burnside",
+    ],
     &["solve", "--puzzle", "2x2x2", "R U F'"],
     &["path", "--puzzle", "2x2x2", "R U F'"],
     &["classes", "--puzzle", "2x2x2", "--specimens"],

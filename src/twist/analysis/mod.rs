@@ -13,8 +13,10 @@
 //! assert_eq!(a.extended_classes().unwrap().count(), 1439);
 //! ```
 
+mod action;
 mod plan;
 
+use action::SpaceAction;
 use plan::usable_symmetries;
 pub use plan::*;
 
@@ -224,65 +226,6 @@ pub struct Analysis {
     steps: (Step, Vec<Step>),
     /// The bytes its tables were counted at before the search.
     bytes: u64,
-}
-
-/// The symmetries' action on a space's positions (and inverses).
-struct SpaceAction<'a> {
-    space: &'a Space,
-    symmetries: &'a [PuzzleSymmetry],
-    inverses: bool,
-}
-
-impl Action for SpaceAction<'_> {
-    fn len(&self) -> u64 {
-        self.space.len()
-    }
-
-    fn symmetries(&self) -> usize {
-        self.symmetries.len()
-    }
-
-    fn image(&self, x: u64, g: usize) -> u64 {
-        let mut f = self.space.scratch();
-        self.space.decode_flat(x, &mut f);
-        let mut tmp = f.clone();
-        let mut out = f.clone();
-        self.space
-            .conjugate_into(&f, &self.symmetries[g].action, &mut tmp, &mut out);
-        self.space.encode_flat(&out)
-    }
-
-    fn inverse(&self, x: u64) -> Option<u64> {
-        if !self.inverses {
-            return None;
-        }
-        if let Some(fast) = self.space.packed() {
-            return Some(fast.inverse(x));
-        }
-        let mut f = self.space.scratch();
-        self.space.decode_flat(x, &mut f);
-        let mut out = f.clone();
-        self.space.invert_into(&f, &mut out);
-        Some(self.space.encode_flat(&out))
-    }
-
-    fn images(&self, x: u64, out: &mut Vec<u64>) {
-        out.clear();
-        out.push(x);
-        if let Some(fast) = self.space.packed() {
-            fast.images(x, self.symmetries[1..].iter().map(|s| &s.action), out);
-            return;
-        }
-        let mut f = self.space.scratch();
-        self.space.decode_flat(x, &mut f);
-        let mut tmp = f.clone();
-        let mut image = f.clone();
-        for s in &self.symmetries[1..] {
-            self.space
-                .conjugate_into(&f, &s.action, &mut tmp, &mut image);
-            out.push(self.space.encode_flat(&image));
-        }
-    }
 }
 
 impl Analysis {
