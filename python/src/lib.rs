@@ -219,9 +219,10 @@ impl PyPuzzle {
     /// A position drawn as `solve --format svg` draws it: as the puzzle's
     /// net of stickers, or on its layout.
     fn position_svg(&self, position: &str) -> PyResult<String> {
+        // Refused before the analysis when there is nothing to draw with.
+        let pictures = svg::Pictures::of(&self.puzzle).map_err(fail)?;
         let a = self.analysis()?;
         let (x, frame) = a.parse_position_framed(position).map_err(fail)?;
-        let pictures = svg::Pictures::of(a.puzzle()).map_err(fail)?;
         let title = format!(
             "{} position {}: {} moves",
             render::capitalised(a.puzzle().name()),

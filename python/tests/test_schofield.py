@@ -120,7 +120,7 @@ def test_drawings():
         (lambda: schofield.Puzzle("2x2x2", symmetries="all"), 'symmetries "all": expected "found" or "none"'),
         (lambda: schofield.Puzzle("2x2x2", generators=["Q"]), 'no move is called "Q"'),
         (lambda: schofield.solve("2x2x2", "Q"), "unknown move 'Q'"),
-        (lambda: schofield.svg("pyraminx", "U"), "the pyraminx has neither"),
+        (lambda: schofield.svg("tests/fixtures/twsearch/3x3x3.tws", "U"), "the PuzzleGeometryPuzzle has neither"),
         (lambda: schofield.class_members("2x2x2", 99999), "class 99999 does not exist"),
         (lambda: schofield.counts("2x2x2", max_memory=1), "more than the 1 048 576 allowed"),
         (lambda: schofield.counts("2x2x2", max_memory=2**62), "max_memory 4611686018427387904: expected megabytes"),

@@ -1066,12 +1066,11 @@ fn hold_pipe(path: &Path) -> Result<(), String> {
 /// error would make the error two lines.
 static NOTES: std::sync::Mutex<Vec<String>> = std::sync::Mutex::new(Vec::new());
 
-/// Says `text` on standard error as `note: …` once the command has
-/// succeeded ([`say_notes`]), and never if it fails.
+/// Says `text` (once, if said twice) on standard error as `note: …` once
+/// the command has succeeded ([`say_notes`]), and never if it fails.
 pub fn note_on_success(text: String) {
-    if let Ok(mut notes) = NOTES.lock() {
-        notes.push(text);
-    }
+    let mut notes = NOTES.lock().unwrap_or_else(|e| e.into_inner());
+    (!notes.contains(&text)).then(|| notes.push(text));
 }
 
 /// Writes the notes kept ([`note_on_success`]), or only forgets them when

@@ -11,6 +11,16 @@ use schofield::twist::analysis::Analysis;
 use schofield::twist::notation::Notation;
 use schofield::twist::solve::SolutionReport;
 
+/// Refuses a picture (`format` is `None`: `--format svg`) of a puzzle
+/// that has nothing to draw it with, before any search.
+pub fn refuse_undrawn<F>(format: &Option<F>, puzzle: &Puzzle) -> Result<(), String> {
+    format
+        .is_none()
+        .then(|| Pictures::of(puzzle))
+        .transpose()
+        .map(|_| ())
+}
+
 /// A solved position drawn: its picture, or with `--steps` the strip of
 /// pictures along the specimen path.
 pub fn solution(

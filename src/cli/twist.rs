@@ -56,10 +56,7 @@ pub fn solve_command(c: SolveCommand, sink: &Sink) -> Outcome {
     // sought for the whole table alone (a `.tws` cube's IDA* reads none).
     let puzzle = c.puzzle.read_any()?;
     puzzle.searchable()?;
-    // A picture of a puzzle that has none is refused before any search.
-    if c.args.out.get_or_svg()?.is_none() {
-        svg::Pictures::of(&puzzle)?;
-    }
+    super::draw::refuse_undrawn(&c.args.out.get_or_svg()?, &puzzle)?;
     let options = c.puzzle.options(false);
     let moves = c.puzzle.moves_of(&puzzle)?;
     // One position of a large puzzle is one search, unless the answer
@@ -853,9 +850,7 @@ pub fn path_command(c: PathCommand) -> Outcome {
     puzzle.searchable()?;
     let moves = c.puzzle.moves_of(&puzzle)?;
     let format = c.args.out.get_or_svg()?;
-    if format.is_none() {
-        svg::Pictures::of(&puzzle)?;
-    }
+    super::draw::refuse_undrawn(&format, &puzzle)?;
     // A path needs no table but for its drawings: past the table, or
     // where the analysis would take longer than following the moves.
     let without = format.is_some() && schofield::twist::analysis::one_search_pays(&puzzle, &moves);
@@ -1013,9 +1008,7 @@ pub fn classes(args: ClassesArgs) -> Outcome {
 /// `classes N`: one class seen whole, or its members drawn.
 fn one_class(args: &ClassesArgs, id: usize) -> Outcome {
     let drawing = args.out.get_or_svg()?;
-    if drawing.is_none() {
-        svg::Pictures::of(&args.puzzle.read_any()?)?;
-    }
+    super::draw::refuse_undrawn(&drawing, &args.puzzle.read_any()?)?;
     let a = args.puzzle.analyse(false)?;
     let kind = if args.with_inverses {
         "extended class"
