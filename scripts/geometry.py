@@ -5,6 +5,7 @@
     python3 scripts/geometry.py cube           # 3x3x3.yaml (corners and edges)
     python3 scripts/geometry.py cube-half      # squares.yaml's half turns
     python3 scripts/geometry.py pyraminx       # pyraminx.yaml
+    python3 scripts/geometry.py pyraminx-net   # pyraminx.yaml's drawing
 
 Each piece sits at a point in space, with its stickers' outward normals in
 a fixed order: the reference sticker first, then clockwise round the piece
@@ -177,11 +178,65 @@ def pyraminx():
     print(line("mirror", orbits, ((0, 1, 0), (1, 0, 0), (0, 0, 1)), lambda p: True))
 
 
+# The Pyraminx's net, as seen from outside: the front face (the one
+# opposite B, corners U, L, R) points up in the middle; the faces opposite
+# R (left), L (right) and U (below) fold out from its sides, so the net is
+# one big triangle with B at its three corners. Each face is cut into nine
+# small triangles: three tips (not pieces here: they keep their colour),
+# three axial stickers (the triangles pointing the other way, each next to
+# a tip) and three edge stickers (at the middle of each side).
+ROW = 3 ** 0.5 / 2
+NET = {
+    "B": ({"U": (3, 0), "L": (1.5, 3 * ROW), "R": (4.5, 3 * ROW)}, "#009e60"),
+    "R": ({"U": (3, 0), "L": (1.5, 3 * ROW), "B": (0, 0)}, "#c41e3a"),
+    "L": ({"U": (3, 0), "R": (4.5, 3 * ROW), "B": (6, 0)}, "#0051ba"),
+    "U": ({"L": (1.5, 3 * ROW), "R": (4.5, 3 * ROW), "B": (3, 6 * ROW)}, "#ffd500"),
+}
+
+
+def pyraminx_net():
+    print("drawing:")
+    for face, (corners, colour) in NET.items():
+        names = list(corners)
+        p3 = [V[w] for w in names]
+        q = [corners[w] for w in names]
+        # Seen from outside: the net's turn from corner to corner (y down)
+        # agrees with the face's about its outward normal.
+        edge3 = [tuple(p3[k][i] - p3[0][i] for i in range(3)) for k in (1, 2)]
+        area3 = dot(cross(edge3[0], edge3[1]), OPPOSITE[face])
+        area2 = (q[1][0] - q[0][0]) * (q[0][1] - q[2][1]) - (q[0][1] - q[1][1]) * (q[2][0] - q[0][0])
+        assert area3 * area2 > 0, face
+        triangles = [[(i, j), (i + 1, j), (i, j + 1)] for i in range(3) for j in range(3 - i)]
+        triangles += [[(i + 1, j), (i, j + 1), (i + 1, j + 1)] for i in range(2) for j in range(2 - i)]
+        for tri in triangles:
+            # Weights of the face's corners at the triangle's centre, in ninths.
+            b = sum(i for i, _ in tri)
+            c = sum(j for _, j in tri)
+            weight = {names[0]: 9 - b - c, names[1]: b, names[2]: c}
+            points = " ".join(
+                "{:g},{:g}".format(*(round(q[0][k] + (i * (q[1][k] - q[0][k]) + j * (q[2][k] - q[0][k])) / 3, 4) for k in (0, 1)))
+                for i, j in tri
+            )
+            big = [w for w in names if weight[w] >= 5]
+            if big and weight[big[0]] == 7:
+                print(f'  - {{colour: "{colour}", points: "{points}"}}')
+                continue
+            if big:
+                slot, where = f"AXIAL:{ORDER.index(big[0])}", V[big[0]]
+            else:
+                pair = "".join(w for w in ORDER if weight.get(w) == 4)
+                slot, where = f"EDGES:{EDGE_NAMES.index(pair)}", mid(pair)
+            facelet = pyraminx_faces(where).index(OPPOSITE[face])
+            print(f'  - {{slot: {slot}, facelet: {facelet}, colour: "{colour}", points: "{points}"}}')
+
+
 if __name__ == "__main__":
     which = sys.argv[1] if len(sys.argv) > 1 else ""
     if which in ("cube", "cube-corners", "cube-half"):
         cube(which)
     elif which == "pyraminx":
         pyraminx()
+    elif which == "pyraminx-net":
+        pyraminx_net()
     else:
         sys.exit(__doc__)

@@ -402,6 +402,111 @@ mod tests {
         }
     }
 
+    /// A face of a net, named by the vertex opposite it, and where each of
+    /// its corners (named by their vertices) is drawn.
+    type Face = (char, [(char, (f64, f64)); 3]);
+
+    /// The Pyraminx's net (faces of side 3).
+    fn pyraminx_faces() -> [Face; 4] {
+        let r = 3f64.sqrt() / 2.0;
+        let (u, l, rr) = ((3.0, 0.0), (1.5, 3.0 * r), (4.5, 3.0 * r));
+        [
+            ('B', [('U', u), ('L', l), ('R', rr)]),
+            ('R', [('U', u), ('L', l), ('B', (0.0, 0.0))]),
+            ('L', [('U', u), ('R', rr), ('B', (6.0, 0.0))]),
+            ('U', [('L', l), ('R', rr), ('B', (3.0, 6.0 * r))]),
+        ]
+    }
+
+    fn centre(s: &super::Sticker) -> (f64, f64) {
+        let n = s.points.len() as f64;
+        s.points
+            .iter()
+            .fold((0.0, 0.0), |a, q| (a.0 + q.0 / n, a.1 + q.1 / n))
+    }
+
+    /// A sticker's face and the weight of each of its corners at the
+    /// sticker's centre.
+    fn on_face(s: &super::Sticker) -> (char, [(char, f64); 3]) {
+        let c = centre(s);
+        pyraminx_faces()
+            .into_iter()
+            .find_map(|(face, k)| {
+                let [(_, a), (_, b), (_, e)] = k;
+                let det = (b.0 - a.0) * (e.1 - a.1) - (e.0 - a.0) * (b.1 - a.1);
+                let u = ((c.0 - a.0) * (e.1 - a.1) - (e.0 - a.0) * (c.1 - a.1)) / det;
+                let v = ((b.0 - a.0) * (c.1 - a.1) - (c.0 - a.0) * (b.1 - a.1)) / det;
+                let w = [(k[0].0, 1.0 - u - v), (k[1].0, u), (k[2].0, v)];
+                w.iter().all(|x| x.1 > 0.0).then_some((face, w))
+            })
+            .unwrap()
+    }
+
+    #[test]
+    fn a_pyraminx_turn_carries_its_stickers_round_its_vertex() {
+        // Each move turns the other three vertices a third of a turn
+        // clockwise round its own, seen from outside: in the net the faces
+        // round U are, clockwise, L, B and R, so U takes L's corner to B's.
+        let turns = [('U', "LBR"), ('L', "URB"), ('R', "UBL"), ('B', "ULR")];
+        let p = library::get("pyraminx").unwrap();
+        let d = p.drawing().unwrap();
+        let turn = |v: char| {
+            let m = p
+                .declared_moves()
+                .iter()
+                .find(|m| m.name() == v.to_string());
+            m.unwrap().transformation().clone()
+        };
+        let mut at = p.goal().clone();
+        for v in "ULRBLUR".chars() {
+            at = at.apply(&turn(v));
+        }
+        let before = d.paint(p.goal(), &at);
+        for (v, cycle) in turns {
+            let after = d.paint(p.goal(), &at.apply(&turn(v)));
+            let image = |x: char| {
+                cycle
+                    .find(x)
+                    .map_or(x, |i| cycle.as_bytes()[(i + 1) % 3] as char)
+            };
+            for (i, s) in d.stickers().iter().enumerate() {
+                let (face, w) = on_face(s);
+                let moved = w.iter().any(|&(corner, x)| corner == v && x > 0.4);
+                if s.facelet.is_none() || !moved {
+                    assert_eq!(after[i], before[i], "{v} moves sticker {i}");
+                    continue;
+                }
+                // Where the turn carries its centre: the same weights on
+                // the turned corners of the turned face.
+                let faces = pyraminx_faces();
+                let (_, k) = faces.iter().find(|f| f.0 == image(face)).unwrap();
+                let at = |corner: char| k.iter().find(|c| c.0 == corner).unwrap().1;
+                let to = w.iter().fold((0.0, 0.0), |a, &(corner, x)| {
+                    (a.0 + x * at(image(corner)).0, a.1 + x * at(image(corner)).1)
+                });
+                let j = d.stickers().iter().position(|t| {
+                    let c = centre(t);
+                    (c.0 - to.0).abs() + (c.1 - to.1).abs() < 1e-3
+                });
+                assert_eq!(
+                    after[j.unwrap()],
+                    before[i],
+                    "{v}: sticker {i} on face {face}"
+                );
+            }
+        }
+        // The goal shows each face in one colour, and 9 stickers a face.
+        let goal = d.paint(p.goal(), p.goal());
+        for (face, _) in pyraminx_faces() {
+            let on: Vec<&str> = (0..goal.len())
+                .filter(|&i| on_face(&d.stickers()[i]).0 == face)
+                .map(|i| goal[i])
+                .collect();
+            assert_eq!(on.len(), 9, "{face}");
+            assert!(on.iter().all(|&c| c == on[0]), "{face}: {on:?}");
+        }
+    }
+
     fn refusal(drawing: &str) -> String {
         let text = format!(
             "name: t\norbits:\n  A: {{pieces: 2, orientations: 2}}\nmoves:\n  M: {{cycles: {{A: \"(0,1)\"}}}}\ndrawing:\n{drawing}"

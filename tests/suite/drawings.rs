@@ -58,6 +58,42 @@ fn a_cube_is_drawn_as_its_net_of_stickers() {
 }
 
 #[test]
+fn the_pyraminx_and_top_spin_are_drawn_too() {
+    // The Pyraminx: four faces of nine stickers (its tips included).
+    let svg = stdout(&[
+        "solve", "--puzzle", "pyraminx", "U R'", "--steps", "--format", "svg",
+    ]);
+    let drawn = nets(&svg);
+    assert_eq!(drawn.len(), 3);
+    for net in &drawn {
+        assert_eq!(net.len(), 36);
+        let t = tally(net);
+        assert_eq!(t.len(), 4, "{t:?}");
+        assert!(t.values().all(|&n| n == 9), "{t:?}");
+    }
+    assert_ne!(drawn[0], drawn[2]);
+    // Solved, the file's first face (the front) is one colour.
+    assert!(
+        drawn[2][..9].iter().all(|c| *c == drawn[2][0]),
+        "{:?}",
+        drawn[2]
+    );
+    // Top-Spin: ten discs of ten colours; the turnstile reverses four.
+    let svg = stdout(&[
+        "solve", "--puzzle", "topspin", "T0", "--steps", "--format", "svg",
+    ]);
+    let drawn = nets(&svg);
+    assert_eq!(drawn.len(), 2);
+    assert_eq!(tally(&drawn[1]).len(), 10);
+    let moved: Vec<usize> = (0..10).filter(|&i| drawn[0][i] != drawn[1][i]).collect();
+    assert_eq!(moved.len(), 4, "{drawn:?}");
+    let mut turned: Vec<&String> = moved.iter().map(|&i| &drawn[0][i]).collect();
+    turned.reverse();
+    let solved: Vec<&String> = moved.iter().map(|&i| &drawn[1][i]).collect();
+    assert_eq!(turned, solved, "the four discs turned over are reversed");
+}
+
+#[test]
 fn every_svg_that_shows_positions_draws_the_net() {
     // The 3x3x3, past the table: a path, and IDA*'s solution of a position.
     let svg = stdout(&["path", "--puzzle", "3x3x3", "R U F2", "--format", "svg"]);
