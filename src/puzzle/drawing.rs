@@ -164,13 +164,14 @@ fn place(d: &StickerDef, orbits: &[Orbit]) -> Result<Option<(usize, usize, usize
 }
 
 impl Drawing {
-    /// Checks a file's stickers against the puzzle's orbits: each sticker
-    /// on a slot that exists, a facelet its orbit has, no facelet drawn
-    /// twice, a colour and a polygon that SVG draws. `None` when the file
-    /// has no drawing.
+    /// Checks a file's stickers against the puzzle's orbits and goal: each
+    /// sticker on a slot that exists, a facelet its orbit has, no facelet
+    /// drawn twice, identical pieces drawn alike, a colour and a polygon
+    /// that SVG draws. `None` when the file has no drawing.
     pub fn check(
         defs: &[StickerDef],
         orbits: &[Orbit],
+        goal: &Pattern,
     ) -> Result<Option<Drawing>, DefinitionError> {
         if defs.is_empty() {
             return Ok(None);
@@ -226,6 +227,9 @@ impl Drawing {
             stickers,
             goal_colours,
         };
+        drawing
+            .identical_alike(orbits, goal)
+            .map_err(|(k, e)| bad(k, e))?;
         // A net with no width or no height cannot be scaled to a picture.
         let (l, t, r, b) = drawing.bounds();
         if r - l <= 0.0 || b - t <= 0.0 {
@@ -239,6 +243,42 @@ impl Drawing {
             ));
         }
         Ok(Some(drawing))
+    }
+
+    /// Identical pieces look alike: [`Drawing::paint`] paints a piece by
+    /// the first goal slot that holds its like, so every other slot holding
+    /// one in the goal must show each of its facelets in the same colour.
+    /// Else the sticker that differs, and why.
+    fn identical_alike(&self, orbits: &[Orbit], goal: &Pattern) -> Result<(), (usize, String)> {
+        for (o, (orbit, at)) in orbits.iter().zip(goal.orbits()).enumerate() {
+            let n = usize::from(orbit.orientations);
+            let mut first: Vec<Option<usize>> = vec![None; 256];
+            for (slot, &piece) in at.pieces.iter().enumerate() {
+                let Some(g) = first[usize::from(piece)] else {
+                    first[usize::from(piece)] = Some(slot);
+                    continue;
+                };
+                // Facelet j of the piece is on facelet j + o of its slot.
+                let on = |s: usize, j: usize| {
+                    let k = (j + usize::from(at.orientation[s])) % n;
+                    self.goal_colours[o][s][k].map(|i| (i, &self.stickers[i].colour))
+                };
+                for j in 0..n {
+                    if let (Some((_, c)), Some((i, d))) = (on(g, j), on(slot, j))
+                        && c != d
+                    {
+                        let name = &orbit.name;
+                        return Err((
+                            i,
+                            format!(
+                                "{name} slots {g} and {slot} hold identical pieces in the goal, drawn in {c} and {d}; identical pieces must be drawn alike"
+                            ),
+                        ));
+                    }
+                }
+            }
+        }
+        Ok(())
     }
 
     /// The stickers, in the file's order.
@@ -577,5 +617,26 @@ mod tests {
             "  - {{slot: A:0, colour: red, {square}}}\n  - {{slot: A:0, colour: red, {square}}}\n"
         );
         assert!(refusal(&twice).contains("sticker 2: A slot 0, facelet 0, is drawn twice"));
+    }
+
+    #[test]
+    fn identical_pieces_must_be_drawn_alike() {
+        let file = |slot1: &str| {
+            format!(
+                "name: t\norbits:\n  A: {{pieces: 2, orientations: 2}}\ngoal:\n  A: {{pieces: [0, 0], orientation: [0, 1]}}\nmoves:\n  M: {{cycles: {{A: \"(0,1)\"}}}}\ndrawing:\n  - {{slot: A:0, colour: red, points: \"0,0 1,0 1,1\"}}\n  - {{slot: A:0, facelet: 1, colour: blue, points: \"1,0 2,0 2,1\"}}\n{slot1}"
+            )
+        };
+        // The second piece is turned once in the goal: its facelet 0 is on
+        // its slot's facelet 1, so that facelet is red like the first's.
+        let alike = file("  - {slot: A:1, facelet: 1, colour: red, points: \"0,1 1,1 1,2\"}\n");
+        assert!(Puzzle::new(yaml::read(&alike).unwrap()).is_ok());
+        let unlike = file("  - {slot: A:1, colour: red, points: \"0,1 1,1 1,2\"}\n");
+        let message = Puzzle::new(yaml::read(&unlike).unwrap())
+            .unwrap_err()
+            .to_string();
+        assert!(
+            message.contains("sticker 3: A slots 0 and 1 hold identical pieces in the goal, drawn in blue and red"),
+            "{message}"
+        );
     }
 }

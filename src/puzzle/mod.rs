@@ -431,7 +431,7 @@ impl Puzzle {
         } else {
             close_group(symmetries)?
         };
-        let drawing = drawing::Drawing::check(&def.drawing, &orbits)?;
+        let drawing = drawing::Drawing::check(&def.drawing, &orbits, &goal)?;
         let mut puzzle = Puzzle {
             name: def.name.clone(),
             description: def.description.clone(),
