@@ -67,8 +67,8 @@ pub fn board_solution(
     }
 }
 
-/// The most positions a drawn batch shows.
-const MAX_SHEET: usize = 100;
+/// The most positions a drawn batch or exercise sheet shows.
+pub const MAX_SHEET: usize = 100;
 
 /// `solve - --format svg`: the batch's positions drawn on one sheet, each
 /// labelled with its line, its name and its minimum.

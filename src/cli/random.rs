@@ -77,6 +77,9 @@ pub fn run(args: RandomArgs) -> Outcome {
         None => fastrand::Rng::new(),
     };
     let drawing = args.out.get_or_svg()?;
+    if drawing.is_none() && args.count as usize > super::draw::MAX_SHEET {
+        return Err(format!("--count {}: a sheet drawn with --format svg shows at most {} positions (write more as text or jsonl)", args.count, super::draw::MAX_SHEET).into());
+    }
     let (records, puzzle, name) = match args.puzzle.parse::<Board>() {
         Ok(b) if read::puzzle(&args.puzzle).is_err() => {
             let goal: Goal = args.goal.as_deref().unwrap_or("blank-last").parse()?;

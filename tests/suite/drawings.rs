@@ -140,6 +140,11 @@ fn a_puzzle_without_a_drawing_or_a_layout_is_refused_in_one_line() {
         ],
         "has neither; use text, json, jsonl, yaml or csv",
     );
+    // A sheet holds at most a hundred, as a drawn batch does.
+    fails(
+        &["random", "--count", "101", "--format", "svg"],
+        "--count 101: a sheet drawn with --format svg shows at most 100 positions",
+    );
 }
 
 #[test]
