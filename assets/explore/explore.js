@@ -215,15 +215,17 @@ function drawNet(colours) {
     board.className = "net";
     board.style.width = "";
     board.style.height = "";
-    const all = P.info.stickers.flat();
-    const xs = all.map((p) => p[0]);
-    const ys = all.map((p) => p[1]);
-    const [l, t] = [Math.min(...xs), Math.min(...ys)];
-    const k = NET / Math.max(Math.max(...xs) - l, Math.max(...ys) - t, 1e-9);
+    // The net's bounds, in a loop: a spread of every corner could pass
+    // the most arguments a call takes.
+    let [l, t, r, b] = [Infinity, Infinity, -Infinity, -Infinity];
+    for (const [x, y] of P.info.stickers.flat()) {
+      [l, t, r, b] = [Math.min(l, x), Math.min(t, y), Math.max(r, x), Math.max(b, y)];
+    }
+    const k = NET / Math.max(r - l, b - t, 1e-9);
     svg = document.createElementNS(SVG, "svg");
     svg.setAttribute("class", "net");
-    svg.setAttribute("width", (Math.max(...xs) - l) * k + 4);
-    svg.setAttribute("height", (Math.max(...ys) - t) * k + 4);
+    svg.setAttribute("width", (r - l) * k + 4);
+    svg.setAttribute("height", (b - t) * k + 4);
     P.info.stickers.forEach((corners, i) => {
       const poly = document.createElementNS(SVG, "polygon");
       poly.setAttribute("points", corners.map(([x, y]) => `${2 + (x - l) * k},${2 + (y - t) * k}`).join(" "));
