@@ -189,7 +189,10 @@ fn net(d: &Drawing, colours: &str, x: f64, y: f64) -> Group {
 /// let notation = schofield::twist::notation::Notation::new(&cube, &moves);
 /// let svg = picture_svg(&pictures.look(), &pictures.of_pattern(&notation, cube.goal()), "solved");
 /// assert_eq!(svg.matches("<polygon").count(), 24);
-/// assert!(Pictures::of(&library::get("pyraminx").unwrap()).is_err());
+/// // A puzzle with neither a net nor a layout has no pictures.
+/// let text = "name: bare\norbits:\n  A: {pieces: 3}\nmoves:\n  M: \"(0,1,2)\"\n";
+/// let bare = schofield::puzzle::read::parse("bare.yaml", text, schofield::puzzle::read::Format::Yaml).unwrap();
+/// assert!(Pictures::of(&bare).is_err());
 /// ```
 pub struct Pictures<'a> {
     puzzle: &'a Puzzle,
