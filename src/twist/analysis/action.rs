@@ -85,7 +85,7 @@ impl Action for SpaceAction<'_> {
             }
             n
         };
-        let plain = count(&f.clone());
+        let plain = count(&f);
         let mut extended = plain;
         if self.inverses {
             let mut y = f.clone();
