@@ -971,9 +971,11 @@ fn a_process_woken_after_the_other_gave_up_on_it_ends_on_one_line() {
 /// written so far take the census to its end, the same either way.
 #[test]
 fn a_killed_process_leaves_the_other_one_line_and_its_checkpoints_go_on() {
-    let _gate = super::common::alone();
     let mut answers = Vec::new();
     for victim in [0, 1] {
+        // The machine to themselves while the peer time-out of 2 s is in
+        // force; the resumed census has the default time-out and shares it.
+        let gate = super::common::alone();
         let dir = tempfile::tempdir().unwrap();
         let folder = dir.path().join("checkpoints");
         let folder = folder.to_str().unwrap();
@@ -998,6 +1000,8 @@ fn a_killed_process_leaves_the_other_one_line_and_its_checkpoints_go_on() {
                 .args(["--hostfile", hosts.to_str().unwrap(), "--process", process]);
             c
         };
+        drop(gate);
+        let _shared = super::common::shared();
         let hosts = dir.path().join("again.txt");
         std::fs::write(
             &hosts,

@@ -162,6 +162,12 @@ fn in_address(position: &str) -> String {
 /// says of it from the whole table (`--whole-table`: the explorer's card).
 fn check_position(browser: &str, index: &str, puzzle: &str, position: &str) -> String {
     let dom = dom_of_alone(browser, &format!("{index}#{}", in_address(position)), &[]);
+    check_dom(&dom, puzzle, position);
+    dom
+}
+
+/// [`check_position`] on a page already loaded at `position`.
+fn check_dom(dom: &str, puzzle: &str, position: &str) {
     let v: Value = serde_json::from_str(&stdout(&[
         "solve",
         "--puzzle",
@@ -174,12 +180,12 @@ fn check_position(browser: &str, index: &str, puzzle: &str, position: &str) -> S
     ]))
     .unwrap();
     let at = format!("{puzzle} {position}");
-    assert_eq!(text(&dom, "message"), "", "{at}");
+    assert_eq!(text(dom, "message"), "", "{at}");
     if let Some(code) = v["code"].as_str() {
-        assert_eq!(text(&dom, "code"), code, "{at}");
+        assert_eq!(text(dom, "code"), code, "{at}");
     }
     if let Some(shown) = v["grid"].as_str().or(v["pattern"].as_str()) {
-        assert_eq!(text(&dom, "grid"), shown, "{at}");
+        assert_eq!(text(dom, "grid"), shown, "{at}");
     }
     // In the puzzle's words: Schofield's sequence number and dotted field
     // on a tray, a position number and the moves' names elsewhere.
@@ -188,14 +194,14 @@ fn check_position(browser: &str, index: &str, puzzle: &str, position: &str) -> S
         .or(v.get("position_number"))
         .and_then(Value::as_u64)
         .unwrap();
-    assert_eq!(text(&dom, "sequence-number"), grouped(number), "{at}");
+    assert_eq!(text(dom, "sequence-number"), grouped(number), "{at}");
     let label = if v.get("sequence_number").is_some() {
         "sequence number"
     } else {
         "position number"
     };
-    assert_eq!(text(&dom, "number-label"), label, "{at}");
-    assert_eq!(text(&dom, "moves"), v["moves"].to_string(), "{at}");
+    assert_eq!(text(dom, "number-label"), label, "{at}");
+    assert_eq!(text(dom, "moves"), v["moves"].to_string(), "{at}");
     let field = match v.get("starting_field") {
         Some(f) => f.as_str().unwrap().to_string(),
         None => v["starting_moves"]
@@ -206,35 +212,34 @@ fn check_position(browser: &str, index: &str, puzzle: &str, position: &str) -> S
             .collect::<Vec<_>>()
             .join(" "),
     };
-    assert_eq!(text(&dom, "field"), field, "{at}");
+    assert_eq!(text(dom, "field"), field, "{at}");
     if let Some(c) = v["cycles"].as_str() {
-        assert_eq!(text(&dom, "cycles"), c, "{at}");
+        assert_eq!(text(dom, "cycles"), c, "{at}");
     }
     assert_eq!(
-        data_id(&dom, "class"),
+        data_id(dom, "class"),
         v["class"]["class_id"].as_u64(),
         "{at}"
     );
     assert_eq!(
-        data_id(&dom, "extended-class"),
+        data_id(dom, "extended-class"),
         v["extended_class"]["class_id"].as_u64(),
         "{at}"
     );
     // A puzzle drawn as a net shows the stickers `solve --format svg` draws.
     if schofield::puzzle::read::puzzle(puzzle).is_ok_and(|p| p.drawing().is_some()) {
         let svg = stdout(&["solve", "--puzzle", puzzle, position, "--format", "svg"]);
-        assert_eq!(net_fills(&dom), svg_fills(&svg), "{at}");
-        assert!(!net_fills(&dom).is_empty(), "{at}");
+        assert_eq!(net_fills(dom), svg_fills(&svg), "{at}");
+        assert!(!net_fills(dom).is_empty(), "{at}");
     }
     let want = common::minimal_paths(&v);
-    let got = paths(&dom);
+    let got = paths(dom);
     assert!(!got.is_empty(), "{at}");
     assert_eq!(got, want[..got.len()], "{at}");
     assert!(
-        text(&dom, "path-count").contains(&grouped(v["minimal_path_count"].as_u64().unwrap())),
+        text(dom, "path-count").contains(&grouped(v["minimal_path_count"].as_u64().unwrap())),
         "{at}"
     );
-    dom
 }
 
 /// The page opened at a position paints it at once, with no message, and
@@ -352,7 +357,8 @@ fn every_library_puzzle_and_users_files_in_the_browser_show_what_the_command_lin
                 let goal = page(browser, &index);
                 assert_eq!(text(&goal, "moves"), "0", "{puzzle}");
                 assert_eq!(text(&goal, "path-count"), "(1)", "{puzzle}");
-                check_position(browser, &index, puzzle, &text(&goal, "grid"));
+                // The page opened without a position shows the goal.
+                check_dom(&goal, puzzle, &text(&goal, "grid"));
                 let positions = random(puzzle, 2, 34 + k as u64);
                 for p in &positions {
                     check_position(browser, &index, puzzle, p);
