@@ -12,6 +12,9 @@ out=$(realpath -m "${1:-assets/explore/engine.wasm}")
 rustup target list --installed 2>/dev/null | grep -qx wasm32-unknown-unknown \
   || rustup target add wasm32-unknown-unknown >/dev/null
 cargo_home=${CARGO_HOME:-$HOME/.cargo}
+# Nightly features unlocked on a stable compiler change what some crates'
+# build scripts enable, and so the bytes: never for the engine.
+unset RUSTC_BOOTSTRAP
 # One fixed place to build from (and a lock so that two builds take turns).
 build=${TMPDIR:-/tmp}/schofield-explorer-build
 mkdir -p "$build"
