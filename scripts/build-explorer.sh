@@ -6,8 +6,26 @@
 # cargo's registry lie: tests/suite/explore.rs rebuilds the engine this way and
 # checks that the committed one matches the sources.
 #   scripts/build-explorer.sh [OUT]   (default assets/explore/engine.wasm)
+#   scripts/build-explorer.sh --sources
+# The build also writes assets/explore/engine.sources: the compiler's
+# version and a SHA-256 of each file the engine is built from, which
+# --sources prints for the tree as it is now. A suite test compares the two
+# (a cheap check that the engine was rebuilt after its sources changed);
+# the long check (`cargo test ... -- --ignored`) rebuilds it byte for byte.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+# The files the engine is built from, and the compiler that builds it.
+sources() {
+  rustc --version
+  find Cargo.toml Cargo.lock src data tables assets benches \
+    explorer/Cargo.toml explorer/Cargo.lock explorer/src -type f \
+    ! -path assets/explore/engine.wasm ! -path 'assets/explore/engine.sources*' \
+    | LC_ALL=C sort | xargs sha256sum
+}
+if [ "${1:-}" = --sources ]; then
+  sources
+  exit 0
+fi
 out=$(realpath -m "${1:-assets/explore/engine.wasm}")
 rustup target list --installed 2>/dev/null | grep -qx wasm32-unknown-unknown \
   || rustup target add wasm32-unknown-unknown >/dev/null
@@ -30,3 +48,8 @@ RUSTFLAGS="--remap-path-prefix=$src=/schofield --remap-path-prefix=$cargo_home=/
   --manifest-path "$src/explorer/Cargo.toml" --target-dir "$build/target"
 cp "$build/target/wasm32-unknown-unknown/release/schofield_explorer.wasm" "$out.tmp"
 mv "$out.tmp" "$out"
+# The sources' stamp, beside the committed engine only.
+if [ "$out" = "$(realpath -m assets/explore/engine.wasm)" ]; then
+  sources > assets/explore/engine.sources.tmp
+  mv assets/explore/engine.sources.tmp assets/explore/engine.sources
+fi

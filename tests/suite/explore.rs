@@ -692,7 +692,37 @@ fn a_site_refuses_a_puzzle_too_large_and_a_file_for_its_folder() {
     );
 }
 
+/// The committed engine's stamp (`assets/explore/engine.sources`, written
+/// by scripts/build-explorer.sh) names the compiler and the sources as they
+/// are now: an edit to the library, its data or the explorer's crate
+/// without rebuilding the engine fails here. The rebuild byte for byte is
+/// the long check below.
 #[test]
+fn the_engine_was_built_from_these_sources() {
+    let out = std::process::Command::new("scripts/build-explorer.sh")
+        .arg("--sources")
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{out:?}");
+    let now = String::from_utf8(out.stdout).unwrap();
+    let stamp = std::fs::read_to_string("assets/explore/engine.sources").unwrap();
+    // The lines of one that the other lacks.
+    let apart = |a: &str, b: &str| -> Vec<String> {
+        a.lines()
+            .filter(|l| !b.lines().any(|k| k == *l))
+            .map(str::to_string)
+            .collect()
+    };
+    assert!(
+        now == stamp,
+        "assets/explore/engine.wasm was built from other sources (now {:?}, then {:?}): run scripts/build-explorer.sh and commit both",
+        apart(&now, &stamp),
+        apart(&stamp, &now)
+    );
+}
+
+#[test]
+#[ignore = "a long check (128 s of processor time): cargo test --profile suite --all-features --test suite -- --ignored"]
 fn the_engine_in_the_binary_is_built_from_these_sources() {
     if !super::common::has(
         super::common::Outside::Wasm32,
