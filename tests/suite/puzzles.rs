@@ -2802,7 +2802,7 @@ fn a_plan_past_a_byte_or_past_the_points_answers_or_says_why() {
 /// 27 ms a position) and 1 000 of the corner group with its pieces in sets of six. Each
 /// must give the minimum, a specimen that solves, every starting move,
 /// and (one in ten) as many minimal sequences as the table counts. The
-/// unit test `ida_agrees_with_the_table` takes weaker tables still.
+/// unit test `ida_agrees_with_the_table` (a long check) takes weaker tables.
 #[test]
 #[ignore = "a long check (259 s of processor time): cargo test --profile suite --all-features --test suite -- --ignored"]
 fn ida_agrees_with_the_table_on_ten_thousand_positions() {
