@@ -32,12 +32,6 @@ fn browser_slot() -> impl Drop {
     Slot
 }
 
-/// The page's DOM once its script has run. The explorer draws in one go
-/// as it loads, so the page is read at its load event, in real time.
-fn page(browser: &str, url: &str) -> String {
-    dom_of(browser, url, &[])
-}
-
 /// The DOM after the page's timers have run for `budget` (virtual) ms.
 fn page_after(browser: &str, url: &str, budget: u32) -> String {
     dom_of(browser, url, &[&format!("--virtual-time-budget={budget}")])
@@ -64,6 +58,50 @@ fn dom_of_alone(browser: &str, url: &str, extra: &[&str]) -> String {
         .unwrap();
     assert!(out.status.success(), "{url}: {out:?}");
     String::from_utf8(out.stdout).unwrap()
+}
+
+/// The DOMs of several pages from one browser. The explorer draws in one
+/// go as it loads, so each page is read at its load event, as
+/// `--dump-dom` reads one: a harness page opens each address in a fresh
+/// frame, one after another. A browser's start costs more than a page
+/// (about 1.7 s of processor time), so a test that reads many pages reads
+/// them here. The harness is written into `dir`.
+fn pages(browser: &str, dir: &Path, urls: &[String]) -> Vec<String> {
+    let harness = r#"<!DOCTYPE html><meta charset="utf-8"><body><pre id="out"></pre>
+<script>
+const urls = JSON.parse(decodeURIComponent(location.hash.slice(1)));
+const doms = [];
+function open(k) {
+  if (k === urls.length) {
+    document.getElementById("out").textContent = btoa(unescape(encodeURIComponent(JSON.stringify(doms))));
+    return;
+  }
+  const f = document.createElement("iframe");
+  f.width = 900; f.height = 700;
+  f.onload = () => { doms.push(f.contentDocument.documentElement.outerHTML); f.remove(); open(k + 1); };
+  f.src = urls[k];
+  document.body.appendChild(f);
+}
+open(0);
+</script>"#;
+    let file = dir.join("pages.html");
+    std::fs::write(&file, harness).unwrap();
+    let list = serde_json::to_string(urls).unwrap();
+    let url = format!(
+        "file://{}#{}",
+        file.display(),
+        list.replace('%', "%25")
+            .replace('#', "%23")
+            .replace(' ', "%20")
+    );
+    let dom = page_after(browser, &url, 60_000);
+    use base64::Engine;
+    let json = base64::engine::general_purpose::STANDARD
+        .decode(element(&dom, "out").1)
+        .unwrap_or_else(|e| panic!("{e}: {dom}"));
+    let doms: Vec<String> = serde_json::from_slice(&json).unwrap();
+    assert_eq!(doms.len(), urls.len(), "{dom}");
+    doms
 }
 
 /// The opening tag and text of the element with this id.
@@ -270,20 +308,22 @@ fn grouped(n: u64) -> String {
     schofield::text::grouped_digits(&n.to_string())
 }
 
-/// Playing `moves` from `start` ends where `path --puzzle P` does.
-fn check_play(browser: &str, index: &str, puzzle: &str, start: &str, moves: &str) {
-    let dom = page(
-        browser,
-        &format!("{index}?play={}#{}", in_address(moves), in_address(start)),
-    );
+/// The explorer's address that plays `moves` from `start`.
+fn play_address(index: &str, start: &str, moves: &str) -> String {
+    format!("{index}?play={}#{}", in_address(moves), in_address(start))
+}
+
+/// Playing `moves` from `start` ends where `path --puzzle P` does, on a
+/// page loaded at [`play_address`].
+fn check_played(dom: &str, puzzle: &str, start: &str, moves: &str) {
     let v: Value = serde_json::from_str(&stdout(&[
         "path", "--puzzle", puzzle, moves, "--from", start, "--format", "json",
     ]))
     .unwrap();
     let at = format!("{puzzle}: {moves} from {start}");
-    assert_eq!(text(&dom, "message"), "", "{at}");
-    assert_eq!(text(&dom, "grid"), v["end"], "{at}");
-    let played = text(&dom, "played-moves");
+    assert_eq!(text(dom, "message"), "", "{at}");
+    assert_eq!(text(dom, "grid"), v["end"], "{at}");
+    let played = text(dom, "played-moves");
     assert!(
         played.starts_with(&format!("({} ", v["twists"])),
         "{at}: {played}"
@@ -354,15 +394,7 @@ fn every_library_puzzle_and_users_files_in_the_browser_show_what_the_command_lin
                     .map(|f| f.unwrap().metadata().unwrap().len())
                     .sum();
                 assert!(size <= 5 << 20, "{puzzle}: the site has {size} bytes");
-                let goal = page(browser, &index);
-                assert_eq!(text(&goal, "moves"), "0", "{puzzle}");
-                assert_eq!(text(&goal, "path-count"), "(1)", "{puzzle}");
-                // The page opened without a position shows the goal.
-                check_dom(&goal, puzzle, &text(&goal, "grid"));
                 let positions = random(puzzle, 2, 34 + k as u64);
-                for p in &positions {
-                    check_position(browser, &index, puzzle, p);
-                }
                 // Play the start of a minimal path and a few moves more.
                 let v: Value = serde_json::from_str(&stdout(&[
                     "solve",
@@ -374,8 +406,25 @@ fn every_library_puzzle_and_users_files_in_the_browser_show_what_the_command_lin
                 ]))
                 .unwrap();
                 let specimen = v["specimen"].as_str().unwrap().to_string();
-                check_play(browser, &index, puzzle, &positions[0], &specimen);
-                check_play(browser, &index, puzzle, &positions[1], &specimen);
+                let mut urls = vec![index.clone()];
+                urls.extend(
+                    positions
+                        .iter()
+                        .map(|p| format!("{index}#{}", in_address(p))),
+                );
+                urls.extend(positions.iter().map(|p| play_address(&index, p, &specimen)));
+                let doms = pages(browser, &folder, &urls);
+                let goal = &doms[0];
+                assert_eq!(text(goal, "moves"), "0", "{puzzle}");
+                assert_eq!(text(goal, "path-count"), "(1)", "{puzzle}");
+                // The page opened without a position shows the goal.
+                check_dom(goal, puzzle, &text(goal, "grid"));
+                for (p, dom) in positions.iter().zip(&doms[1..3]) {
+                    check_dom(dom, puzzle, p);
+                }
+                for (p, dom) in positions.iter().zip(&doms[3..5]) {
+                    check_played(dom, puzzle, p, &specimen);
+                }
             });
         }
     });
@@ -392,65 +441,77 @@ fn schofields_site_shows_the_eight_and_five_puzzle_in_every_form_solve_reads() {
     let browser = chromium();
     let dir = tempfile::tempdir().unwrap();
     let index = site(dir.path(), &[]);
-    for code in ["102536", "012346", "254163", "736102"] {
-        check_position(browser, &index, "eight", code);
-    }
+    let codes = ["102536", "012346", "254163", "736102"];
     // Every form `solve` reads: a grid, cycles, the usual 1–8 notation.
-    for (form, note) in [
+    let forms = [
         ("025/1_3/746", false),
         ("(01)(3465)", false),
         ("825/1_3/746", true),
-    ] {
-        let dom = page(browser, &format!("{index}#{}", in_address(form)));
-        assert_eq!(text(&dom, "code"), "102536", "{form}");
-        assert_eq!(text(&dom, "moves"), "20", "{form}");
-        assert_eq!(text(&dom, "field"), "....W..Z", "{form}");
+    ];
+    let at = |p: &str| format!("{index}#{}", in_address(p));
+    let mut urls: Vec<String> = codes.iter().map(|c| at(c)).collect();
+    urls.extend(forms.iter().map(|(f, _)| at(f)));
+    urls.extend([
+        play_address(&index, "012345", "WXYZ"),
+        format!("{index}?play=WXYZ"),
+        format!("{index}?play=WQX"),
+        format!("{index}#five:231/0_4"),
+        at("_23/104/765"),
+        at("99"),
+    ]);
+    let doms = pages(browser, dir.path(), &urls);
+    for (code, dom) in codes.iter().zip(&doms) {
+        check_dom(dom, "eight", code);
+    }
+    for ((form, note), dom) in forms.iter().zip(&doms[4..]) {
+        assert_eq!(text(dom, "code"), "102536", "{form}");
+        assert_eq!(text(dom, "moves"), "20", "{form}");
+        assert_eq!(text(dom, "field"), "....W..Z", "{form}");
         assert_eq!(
-            text(&dom, "message").contains("1–8 notation"),
-            note,
+            text(dom, "message").contains("1–8 notation"),
+            *note,
             "{form}"
         );
     }
+    let [wxyz_from, wxyz, wqx, five, off_centre, not_one] = &doms[7..] else {
+        panic!("{} pages", doms.len())
+    };
     // Schofield's twists W X Y Z: three elisions, 10 moves.
-    check_play(browser, &index, "eight", "012345", "WXYZ");
-    let dom = page(browser, &format!("{index}?play=WXYZ"));
-    assert_eq!(text(&dom, "played-moves"), "(4 twists, 10 moves)");
-    let played = &dom[dom.find("id=\"played\"").unwrap()..dom.find("id=\"played-moves\"").unwrap()];
+    check_played(wxyz_from, "eight", "012345", "WXYZ");
+    assert_eq!(text(wxyz, "played-moves"), "(4 twists, 10 moves)");
+    let played =
+        &wxyz[wxyz.find("id=\"played\"").unwrap()..wxyz.find("id=\"played-moves\"").unwrap()];
     assert_eq!(played.matches("class=\"elided\"").count(), 3);
     // A letter that is not a twist is named on the page.
-    let dom = page(browser, &format!("{index}?play=WQX"));
     assert!(
-        text(&dom, "message").contains("'Q'"),
+        text(wqx, "message").contains("'Q'"),
         "{}",
-        text(&dom, "message")
+        text(wqx, "message")
     );
-    assert_eq!(text(&dom, "code"), "012345");
+    assert_eq!(text(wqx, "code"), "012345");
     // The five-puzzle, with its own examples in the Go to box.
-    let dom = page(browser, &format!("{index}#five:231/0_4"));
     let v: Value =
         serde_json::from_str(&stdout(&["five", "solve", "231/0_4", "--format", "json"])).unwrap();
-    assert_eq!(text(&dom, "code"), v["code"]);
-    assert_eq!(text(&dom, "moves"), v["moves"].to_string());
-    assert_eq!(text(&dom, "field"), v["starting_field"]);
-    let tag = dom[dom.find("id=\"goto\"").unwrap()..]
+    assert_eq!(text(five, "code"), v["code"]);
+    assert_eq!(text(five, "moves"), v["moves"].to_string());
+    assert_eq!(text(five, "field"), v["starting_field"]);
+    let tag = five[five.find("id=\"goto\"").unwrap()..]
         .split('>')
         .next()
         .unwrap();
     assert!(tag.contains("placeholder=\"012 or "), "{tag}");
     // The blank off the centre: no twist position, and the page says
     // where the command line answers it.
-    let dom = page(browser, &format!("{index}#_23/104/765"));
     assert!(
-        text(&dom, "message").contains("lookup table"),
+        text(off_centre, "message").contains("lookup table"),
         "{}",
-        text(&dom, "message")
+        text(off_centre, "message")
     );
     // A position that is not one says so, and the page still works.
-    let dom = page(browser, &format!("{index}#99"));
     assert!(
-        text(&dom, "message").contains("99"),
+        text(not_one, "message").contains("99"),
         "{}",
-        text(&dom, "message")
+        text(not_one, "message")
     );
 }
 
