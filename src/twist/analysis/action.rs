@@ -65,7 +65,8 @@ impl Action for SpaceAction<'_> {
         }
     }
 
-    /// Compares each image with `x` as decoded, without numbering it,
+    /// Compares each image with `x` as decoded, without numbering it (and
+    /// slot by slot, stopping at the first that differs),
     /// where that is cheaper and sure: no packed numbering, and pieces all
     /// different, so that a decoded position (turned home) is the one
     /// array its number names.
@@ -75,13 +76,10 @@ impl Action for SpaceAction<'_> {
         }
         let mut f = self.space.scratch();
         self.space.decode_flat(x, &mut f);
-        let (mut tmp, mut image) = (f.clone(), f.clone());
-        let mut count = |from: &Flat| {
+        let count = |from: &Flat| {
             let mut n = u64::from(*from == f);
             for s in &self.symmetries[1..] {
-                self.space
-                    .conjugate_into(from, &s.action, &mut tmp, &mut image);
-                n += u64::from(image == f);
+                n += u64::from(self.space.conjugate_is(from, &s.action, &f));
             }
             n
         };

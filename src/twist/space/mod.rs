@@ -256,10 +256,10 @@ pub struct Space {
 fn flat_map(t: &Transformation, orbits: &[(usize, usize, u8)]) -> FlatMap {
     let mut src = Vec::new();
     let mut gain = Vec::new();
-    for (o, &(first, _, _)) in t.orbits().iter().zip(orbits) {
+    for (o, &(first, _, m)) in t.orbits().iter().zip(orbits) {
         for i in 0..o.len() {
             src.push((first + usize::from(o.permutation()[i])) as u16);
-            gain.push(o.orientation()[i]);
+            gain.push(o.orientation()[i] % m);
         }
     }
     FlatMap {
@@ -873,17 +873,30 @@ fn apply_flat(f: &mut Flat, m: &FlatMap, orbits: &[(usize, usize, u8)]) {
 /// Writes `src` after the flat map `m` into `dst`.
 fn apply_into(src: &Flat, m: &FlatMap, orbits: &[(usize, usize, u8)], dst: &mut Flat) {
     for &(first, n, md) in orbits {
-        let md = u16::from(md);
         for g in first..first + n {
-            let j = usize::from(m.src[g]);
-            dst.pieces[g] = src.pieces[j];
-            let carried = u16::from(src.ori[j]);
-            let carried = if m.mirror {
-                (md - carried) % md
-            } else {
-                carried
-            };
-            dst.ori[g] = ((carried + u16::from(m.gain[g])) % md) as u8;
+            (dst.pieces[g], dst.ori[g]) = slot_after(src, m, md, g);
         }
     }
+}
+
+/// The piece and orientation on slot `g` (of an orbit with `md`
+/// orientations) of `src` after the flat map `m`. Orientations and gains
+/// are below their modulus, so the sum is reduced by one subtraction, not
+/// a division: this is the inner loop of the symmetries.
+fn slot_after(src: &Flat, m: &FlatMap, md: u8, g: usize) -> (u8, u8) {
+    let j = usize::from(m.src[g]);
+    let carried = src.ori[j];
+    let carried = if m.mirror && carried != 0 {
+        md - carried
+    } else {
+        carried
+    };
+    (src.pieces[j], reduced_sum(carried, m.gain[g], md))
+}
+
+/// `a + b` modulo `m`, for `a` and `b` below `m`.
+fn reduced_sum(a: u8, b: u8, m: u8) -> u8 {
+    let sum = u16::from(a) + u16::from(b);
+    let m = u16::from(m);
+    (if sum >= m { sum - m } else { sum }) as u8
 }

@@ -81,11 +81,24 @@ impl Space {
             }
             _ => Vec::new(),
         };
+        let mut lands = vec![0u16; total];
+        for (g, &j) in map.src.iter().enumerate() {
+            lands[usize::from(j)] = g as u16;
+        }
+        // Up to rotation: the piece this symmetry relabels as the
+        // reference piece.
+        let becomes_reference = self.rotations.as_ref().map_or(0, |r| {
+            (0..r.len)
+                .find(|&l| relabel[r.first + l] == r.label)
+                .map_or(0, |l| l as u8)
+        });
         SpaceSymmetry {
             map,
             relabel,
             offset,
             turns,
+            lands,
+            becomes_reference,
         }
     }
 
@@ -94,13 +107,51 @@ impl Space {
     pub fn conjugate_into(&self, x: &Flat, s: &SpaceSymmetry, tmp: &mut Flat, out: &mut Flat) {
         for &(first, n, m) in &self.orbits {
             for g in first..first + n {
-                let l = first + usize::from(x.pieces[g]);
-                tmp.pieces[g] = s.relabel[l];
-                tmp.ori[g] = turn_add(x.ori[g], s.offset[l], m);
+                (out.pieces[g], out.ori[g]) = conjugated_slot(x, s, first, m, g);
             }
         }
-        apply_into(tmp, &s.map, &self.orbits, out);
-        self.turn_home(out);
+        // Turned home through `tmp`, not a fresh copy.
+        if let Some(r) = &self.rotations {
+            let k = r.rotation_for(out);
+            apply_into(out, &r.maps[k], &self.orbits, tmp);
+            std::mem::swap(out, tmp);
+        }
+    }
+
+    /// True when `φ⁻¹Xφ` for the position `x` (flat), turned home when
+    /// positions are taken up to rotation, is the position `y`: the
+    /// question Burnside's count asks of every position and symmetry.
+    /// Where [`Space::conjugate_into`] builds the whole image, this stops
+    /// at the first slot that differs.
+    pub fn conjugate_is(&self, x: &Flat, s: &SpaceSymmetry, y: &Flat) -> bool {
+        let same = |g: usize, (piece, ori): (u8, u8)| piece == y.pieces[g] && ori == y.ori[g];
+        let Some(r) = &self.rotations else {
+            return self.orbits.iter().all(|&(first, n, m)| {
+                (first..first + n).all(|g| same(g, conjugated_slot(x, s, first, m, g)))
+            });
+        };
+        // The turn home is the one that brings the reference piece home
+        // from the slot it lands on, turned as it lands.
+        let from = (r.first..r.first + r.len)
+            .find(|&j| x.pieces[j] == s.becomes_reference)
+            .expect("the reference piece is in its orbit");
+        let g = usize::from(s.lands[from]);
+        let (_, ori) = conjugated_slot(x, s, r.first, r.modulus, g);
+        let turn = &r.maps[r.rotation_at(g, ori)];
+        // Each slot of the turned image is read from the unturned one,
+        // which is worked out slot by slot as the comparison asks.
+        self.orbits.iter().all(|&(first, n, m)| {
+            (first..first + n).all(|g| {
+                let j = usize::from(turn.src[g]);
+                let (piece, ori) = conjugated_slot(x, s, first, m, j);
+                let carried = if turn.mirror && ori != 0 {
+                    m - ori
+                } else {
+                    ori
+                };
+                same(g, (piece, reduced_sum(carried, turn.gain[g], m)))
+            })
+        })
     }
 
     /// Writes the inverse of the position `x` (flat; its pieces all
@@ -218,13 +269,16 @@ impl Rotations {
 
     pub(super) fn rotation_for_checked(&self, f: &Flat) -> Option<usize> {
         let j = (self.first..self.first + self.len).find(|&g| f.pieces[g] == self.label)?;
+        let o = *f.ori.get(j)?;
+        (o < self.modulus).then(|| self.rotation_at(j, o))
+    }
+
+    /// The rotation that brings the reference piece home from slot `j`
+    /// (global) with orientation `o` (below the modulus).
+    pub(super) fn rotation_at(&self, j: usize, o: u8) -> usize {
         let m = usize::from(self.modulus);
-        let o = usize::from(*f.ori.get(j)?);
-        if o >= m {
-            return None;
-        }
-        let rel = (o + m - usize::from(self.home_ori)) % m;
-        Some(self.by_place[(j - self.first) * m + rel])
+        let rel = (usize::from(o) + m - usize::from(self.home_ori)) % m;
+        self.by_place[(j - self.first) * m + rel]
     }
 }
 
@@ -353,6 +407,22 @@ fn frame_fixed_by_moves(
     !still.is_empty() && elements.iter().filter(keeps_still).count() == 1
 }
 
+/// The piece and orientation on slot `g` (of the orbit whose slots begin
+/// at `first`, with `m` orientations) of `φ⁻¹Xφ`, before any turn home:
+/// the piece `φ` moves there, relabelled and turned as `φ` relabels and
+/// turns it.
+fn conjugated_slot(x: &Flat, s: &SpaceSymmetry, first: usize, m: u8, g: usize) -> (u8, u8) {
+    let j = usize::from(s.map.src[g]);
+    let l = first + usize::from(x.pieces[j]);
+    let turned = reduced_sum(x.ori[j], s.offset[l], m);
+    let carried = if s.map.mirror && turned != 0 {
+        m - turned
+    } else {
+        turned
+    };
+    (s.relabel[l], reduced_sum(carried, s.map.gain[g], m))
+}
+
 /// A symmetry as the space applies it to positions: `φ⁻¹Xφ` is the
 /// position `X` with its pieces relabelled as `φ⁻¹` relabels the goal, and
 /// then `φ` applied.
@@ -366,4 +436,9 @@ pub struct SpaceSymmetry {
     /// Packed spaces only: the turn slot `i` ends with, when piece `p`
     /// arrives there turned `o`, at `(i · n + p) · m + o`.
     pub(super) turns: Vec<u8>,
+    /// The slot each slot's piece lands on (the inverse of `map.src`).
+    lands: Vec<u16>,
+    /// Up to rotation: the label of the piece that the relabelling makes
+    /// the reference piece.
+    becomes_reference: u8,
 }
