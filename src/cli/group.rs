@@ -115,7 +115,63 @@ pub fn group(args: GroupArgs) -> Outcome {
     let whole = perm_group(&gens, budget)?;
     // A second chain (positions up to rotation) has what the first left.
     let budget = budget.map(|b| b.saturating_sub(whole.memory()));
-    let frame = match space::effective_moves(&p, &gens) {
+    let frame = frame_of(&p, &gens, budget)?;
+    let up_to_rotation = !matches!(frame, Frame::Home);
+    let searchable = p.searchable().is_ok();
+    let position_count = match &frame {
+        Frame::Home => whole.order(),
+        Frame::Turned(g) => g.order(),
+        Frame::Cosets {
+            with_rotations,
+            rotations,
+        } => with_rotations.order() / rotations,
+    };
+    let orbits = slot_orbits(&p, &gens, &whole);
+    // The invariants are the generators' (a power keeps what its move
+    // keeps), whatever the metric.
+    let generators: Vec<&schofield::puzzle::Transformation> = gens.iter().collect();
+    let kept = invariants::kept_by(&p, &generators);
+    let invariants = invariant_lines(&p, &kept);
+    let position = if args.position.is_empty() {
+        None
+    } else {
+        // Reading an alg needs the moves' names; a metric of too many
+        // moves (a move of enormous order) still has the quarter metric's.
+        let given = args.puzzle.generators.as_deref();
+        let ms = p.moves(metric, given).or_else(|e| match e {
+            DefinitionError::TooManyMoves { .. } => p.moves(Metric::Quarter, given),
+            e => Err(e),
+        })?;
+        let text = args.position.join(" ");
+        Some(membership(&p, &ms, &generators, &whole, &frame, &text)?)
+    };
+    let report = GroupReport {
+        puzzle: p.name().to_string(),
+        metric: metric.name(),
+        generators: chosen.iter().map(|m| m.name().to_string()).collect(),
+        group_order: whole.order().to_string(),
+        up_to_rotation,
+        // Not a count of positions where some orientations do not matter,
+        // pieces are forbidden from slots or some pieces are identical
+        // (then there are fewer positions than elements).
+        position_count: (searchable && p.has_distinct_pieces()).then(|| position_count.to_string()),
+        piece_orbits: orbits,
+        invariants,
+        membership: position,
+    };
+    if format != Format::Text {
+        return Ok(render::structured(&report, format)?);
+    }
+    Ok(group_text(&report, &p, &frame, &position_count))
+}
+
+/// How positions are framed ([`Frame`]), the chains within `budget`.
+fn frame_of(
+    p: &Puzzle,
+    gens: &[schofield::puzzle::Transformation],
+    budget: Option<u64>,
+) -> Result<Frame, Box<dyn std::error::Error>> {
+    Ok(match space::effective_moves(p, gens) {
         Ok((_, false)) => Frame::Home,
         Ok((effective, true)) => Frame::Turned(perm_group(&effective, budget)?),
         // No piece fixes the frame: positions up to rotation are the cosets
@@ -134,18 +190,16 @@ pub fn group(args: GroupArgs) -> Outcome {
             }
         }
         Err(e) => return Err(e.into()),
-    };
-    let up_to_rotation = !matches!(frame, Frame::Home);
-    let searchable = p.searchable().is_ok();
-    let position_count = match &frame {
-        Frame::Home => whole.order(),
-        Frame::Turned(g) => g.order(),
-        Frame::Cosets {
-            with_rotations,
-            rotations,
-        } => with_rotations.order() / rotations,
-    };
-    // Orbits of slots: the group's orbits on points, each slot's points.
+    })
+}
+
+/// The group's orbits on slots: its orbits on points, each slot's points
+/// taken together, one entry for each orbit of slots.
+fn slot_orbits(
+    p: &Puzzle,
+    gens: &[schofield::puzzle::Transformation],
+    whole: &PermGroup,
+) -> Vec<SlotOrbit> {
     let (offsets, _) = points(&gens[0]);
     let mut orbits = Vec::new();
     for pts in whole.orbits() {
@@ -174,10 +228,12 @@ pub fn group(args: GroupArgs) -> Outcome {
             orientations: o.orientations,
         });
     }
-    // The invariants are the generators' (a power keeps what its move
-    // keeps), whatever the metric.
-    let generators: Vec<&schofield::puzzle::Transformation> = gens.iter().collect();
-    let kept = invariants::kept_by(&p, &generators);
+    orbits
+}
+
+/// The invariants `kept`, in words: a run of orbits whose parities are
+/// alike is one line.
+fn invariant_lines(p: &Puzzle, kept: &[Invariant]) -> Vec<String> {
     let name = |k: usize| p.orbits()[k].name.as_str();
     let mut invariants: Vec<String> = Vec::new();
     for (at, i) in kept.iter().enumerate() {
@@ -211,36 +267,16 @@ pub fn group(args: GroupArgs) -> Outcome {
             )),
         }
     }
-    let position = if args.position.is_empty() {
-        None
-    } else {
-        // Reading an alg needs the moves' names; a metric of too many
-        // moves (a move of enormous order) still has the quarter metric's.
-        let given = args.puzzle.generators.as_deref();
-        let ms = p.moves(metric, given).or_else(|e| match e {
-            DefinitionError::TooManyMoves { .. } => p.moves(Metric::Quarter, given),
-            e => Err(e),
-        })?;
-        let text = args.position.join(" ");
-        Some(membership(&p, &ms, &generators, &whole, &frame, &text)?)
-    };
-    let report = GroupReport {
-        puzzle: p.name().to_string(),
-        metric: metric.name(),
-        generators: chosen.iter().map(|m| m.name().to_string()).collect(),
-        group_order: whole.order().to_string(),
-        up_to_rotation,
-        // Not a count of positions where some orientations do not matter,
-        // pieces are forbidden from slots or some pieces are identical
-        // (then there are fewer positions than elements).
-        position_count: (searchable && p.has_distinct_pieces()).then(|| position_count.to_string()),
-        piece_orbits: orbits,
-        invariants,
-        membership: position,
-    };
-    if format != Format::Text {
-        return Ok(render::structured(&report, format)?);
-    }
+    invariants
+}
+
+/// `group`'s text: the report, a line a fact.
+fn group_text(
+    report: &GroupReport,
+    p: &Puzzle,
+    frame: &Frame,
+    position_count: &num_bigint::BigUint,
+) -> String {
     let mut s = String::new();
     let mut line = |k: &str, v: String| {
         let _ = writeln!(s, "{k:<14}{v}");
@@ -262,7 +298,7 @@ pub fn group(args: GroupArgs) -> Outcome {
         } else if p.has_free_orientations() {
             "fewer than the group's elements: orientations that do not matter ('?')".to_string()
         } else {
-            match (up_to_rotation, distinct) {
+            match (report.up_to_rotation, distinct) {
                 (true, true) => format!("{}   (up to whole-puzzle rotation)", grouped_digits(&position_count.to_string())),
                 (false, true) => format!("{}   (one for each element: the pieces are all different)", grouped_digits(&position_count.to_string())),
                 // `counts` needs a piece that fixes the frame.
@@ -304,7 +340,7 @@ pub fn group(args: GroupArgs) -> Outcome {
     if let Some(m) = &report.membership {
         membership_lines(m, &mut line);
     }
-    Ok(s)
+    s
 }
 
 /// The lines `group` prints of a position it tests: reached or not, its

@@ -501,7 +501,6 @@ const LONG_FUNCTIONS: &[(&str, &str, usize)] = &[
     ("src/board/store/mod.rs", "parse", 135),
     ("src/cli/census.rs", "run", 122),
     ("src/cli/counts.rs", "counts", 128),
-    ("src/cli/group.rs", "group", 232),
     ("src/cli/mod.rs", "hint", 114),
     ("src/cli/optimal.rs", "stream_batch", 197),
     ("src/cli/twist.rs", "searched", 129),
