@@ -113,149 +113,23 @@ pub fn read(text: &str) -> Result<Definition, TwsError> {
     let ls = lines(text);
     let mut def = Definition::default();
     let mut i = 0;
-    let bad = |line: usize, problem: String| TwsError { line, problem };
     while i < ls.len() {
         let (line, words) = &ls[i];
         let (line, words) = (*line, words.clone());
         i += 1;
         match words[0].to_ascii_lowercase().as_str() {
             "name" => def.name = words[1..].join(" "),
-            "set" => {
-                if words.len() != 4 {
-                    return Err(bad(
-                        line,
-                        "Set takes a name, a number of pieces and a number of orientations".into(),
-                    ));
-                }
-                let n = numbers(&words[2..], line, "Set")?;
-                def.orbits.push(OrbitDef {
-                    name: words[1].to_string(),
-                    pieces: n[0],
-                    orientations: n[1],
-                });
-            }
+            "set" => read_set(&mut def, line, &words)?,
             "solved" | "startstate" => {
-                let from = usize::from(words[0].eq_ignore_ascii_case("solved"));
                 let block = block(&ls, &mut i, &def, line, words[0])?;
-                for (orbit, (pieces, mut ori)) in block {
-                    // An orientation that does not matter is read as 0 and
-                    // its slot noted (in an orbit of one orientation, it
-                    // is 0 anyway).
-                    let free: Vec<usize> = (0..ori.len()).filter(|&j| ori[j] == ANY).collect();
-                    // A later block gives the whole goal of its orbits.
-                    def.free_orientations.remove(&orbit);
-                    if !free.is_empty() {
-                        let oriented = def
-                            .orbits
-                            .iter()
-                            .any(|o| o.name == orbit && o.orientations > 1);
-                        for &j in &free {
-                            ori[j] = 0;
-                        }
-                        if oriented {
-                            def.free_orientations.insert(orbit.clone(), free);
-                        }
-                    }
-                    // `?` is one more kind of identical piece, after the others.
-                    let top = pieces
-                        .iter()
-                        .filter(|&&p| p != ANY)
-                        .max()
-                        .copied()
-                        .unwrap_or(0);
-                    let pieces = pieces
-                        .into_iter()
-                        .map(|p| {
-                            let p = if p == ANY { top + 1 } else { p };
-                            p.checked_sub(from).ok_or_else(|| {
-                                bad(
-                                    line,
-                                    format!(
-                                        "orbit {}: pieces are numbered from {from}",
-                                        quoted(&orbit)
-                                    ),
-                                )
-                            })
-                        })
-                        .collect::<Result<Vec<_>, _>>()?;
-                    def.goal.insert(orbit, (pieces, ori));
-                }
+                read_goal(&mut def, line, &words, block)?;
             }
             "move" | "movetransformation" => {
                 if words.len() != 2 {
                     return Err(bad(line, format!("{} takes one name", words[0])));
                 }
-                // Move numbers from 1 and lists gains by source slot;
-                // MoveTransformation numbers from 0, gains by destination.
-                let ksolve = words[0].eq_ignore_ascii_case("move");
-                let name = words[1].to_string();
                 let block = block(&ls, &mut i, &def, line, words[0])?;
-                let mut m = MoveDef {
-                    name: name.clone(),
-                    ..MoveDef::default()
-                };
-                for (orbit, (perm, ori)) in block {
-                    let wrong = |p: &str| {
-                        bad(
-                            line,
-                            format!("move {}, orbit {}: {p}", quoted(&name), quoted(&orbit)),
-                        )
-                    };
-                    if perm.contains(&ANY) || ori.contains(&ANY) {
-                        return Err(wrong("a move cannot have '?'"));
-                    }
-                    let permutation = perm
-                        .into_iter()
-                        .map(|p| {
-                            p.checked_sub(usize::from(ksolve))
-                                .ok_or_else(|| wrong("slots are numbered from 1"))
-                        })
-                        .collect::<Result<Vec<_>, _>>()?;
-                    // The slots as the file numbers them (from 1 in a
-                    // `Move`, from 0 in a `MoveTransformation`).
-                    let first = usize::from(ksolve);
-                    let n = permutation.len();
-                    let mut seen = vec![false; n];
-                    for &src in &permutation {
-                        if src >= n {
-                            return Err(wrong(&format!(
-                                "slot {} is out of range; expected {first} to {}",
-                                src + first,
-                                n - 1 + first
-                            )));
-                        }
-                        if std::mem::replace(&mut seen[src], true) {
-                            return Err(wrong(&format!(
-                                "slot {} is listed twice; each slot's piece goes to one slot",
-                                src + first
-                            )));
-                        }
-                    }
-                    if !ori.is_empty() && ori.len() != permutation.len() {
-                        return Err(wrong(&format!(
-                            "{} orientations for {} slots; expected one for each slot",
-                            ori.len(),
-                            permutation.len()
-                        )));
-                    }
-                    let orientation = if ksolve && !ori.is_empty() {
-                        // The piece arriving in slot j came from perm[j].
-                        permutation
-                            .iter()
-                            .map(|&src| ori.get(src).copied().unwrap_or(0))
-                            .collect()
-                    } else {
-                        ori
-                    };
-                    m.orbits.insert(
-                        orbit,
-                        OrbitMapDef {
-                            permutation,
-                            orientation,
-                        },
-                    );
-                }
-                push_move(&mut def, m);
+                read_move(&mut def, line, &words, block)?;
             }
             "movesequence" => {
                 if words.len() < 3 {
@@ -273,54 +147,7 @@ pub fn read(text: &str) -> Result<Definition, TwsError> {
             }
             // An alias is never searched (nor is it here).
             "movealias" => {}
-            "illegal" => {
-                // Illegal ORBIT SLOT PIECE…, numbered from 1.
-                if words.len() < 4 {
-                    return Err(bad(
-                        line,
-                        "Illegal takes an orbit, a slot and the pieces forbidden there".into(),
-                    ));
-                }
-                let n = numbers(&words[2..], line, "Illegal")?;
-                if n.contains(&ANY) {
-                    return Err(bad(line, "Illegal takes numbers, not '?'".into()));
-                }
-                let from_one = |x: usize| {
-                    x.checked_sub(1)
-                        .ok_or_else(|| bad(line, "Illegal numbers slots and pieces from 1".into()))
-                };
-                // Out of range, said as the file numbers them (the
-                // definition's own check counts from 0).
-                if let Some(o) = def.orbits.iter().find(|o| o.name == words[1])
-                    && let Some(&x) = n.iter().find(|&&x| x > o.pieces)
-                {
-                    return Err(bad(
-                        line,
-                        format!(
-                            "Illegal: {x} is out of range; orbit {} numbers its slots and pieces from 1 to {}",
-                            quoted(&o.name),
-                            o.pieces
-                        ),
-                    ));
-                }
-                let slot = from_one(n[0])?;
-                let pieces = n[1..]
-                    .iter()
-                    .map(|&x| from_one(x))
-                    .collect::<Result<Vec<_>, _>>()?;
-                match def
-                    .forbidden
-                    .iter_mut()
-                    .find(|f| f.orbit == words[1] && f.slot == slot)
-                {
-                    Some(f) => f.pieces.extend(pieces),
-                    None => def.forbidden.push(ForbiddenDef {
-                        orbit: words[1].to_string(),
-                        slot,
-                        pieces,
-                    }),
-                }
-            }
+            "illegal" => read_illegal(&mut def, line, &words)?,
             other => {
                 return Err(bad(
                     line,
@@ -333,6 +160,215 @@ pub fn read(text: &str) -> Result<Definition, TwsError> {
         }
     }
     Ok(def)
+}
+
+/// A problem on line `line`.
+fn bad(line: usize, problem: String) -> TwsError {
+    TwsError { line, problem }
+}
+
+/// `Set NAME PIECES ORIENTATIONS`: an orbit.
+fn read_set(def: &mut Definition, line: usize, words: &[&str]) -> Result<(), TwsError> {
+    if words.len() != 4 {
+        return Err(bad(
+            line,
+            "Set takes a name, a number of pieces and a number of orientations".into(),
+        ));
+    }
+    let n = numbers(&words[2..], line, "Set")?;
+    def.orbits.push(OrbitDef {
+        name: words[1].to_string(),
+        pieces: n[0],
+        orientations: n[1],
+    });
+    Ok(())
+}
+
+/// A `Solved` block (pieces from 1) or a `StartState` block (from 0): the
+/// goal of the orbits it names, `?` read as orientations that do not
+/// matter and as one more kind of identical piece.
+fn read_goal(
+    def: &mut Definition,
+    line: usize,
+    words: &[&str],
+    block: Block,
+) -> Result<(), TwsError> {
+    let from = usize::from(words[0].eq_ignore_ascii_case("solved"));
+    for (orbit, (pieces, mut ori)) in block {
+        // An orientation that does not matter is read as 0 and
+        // its slot noted (in an orbit of one orientation, it
+        // is 0 anyway).
+        let free: Vec<usize> = (0..ori.len()).filter(|&j| ori[j] == ANY).collect();
+        // A later block gives the whole goal of its orbits.
+        def.free_orientations.remove(&orbit);
+        if !free.is_empty() {
+            let oriented = def
+                .orbits
+                .iter()
+                .any(|o| o.name == orbit && o.orientations > 1);
+            for &j in &free {
+                ori[j] = 0;
+            }
+            if oriented {
+                def.free_orientations.insert(orbit.clone(), free);
+            }
+        }
+        // `?` is one more kind of identical piece, after the others.
+        let top = pieces
+            .iter()
+            .filter(|&&p| p != ANY)
+            .max()
+            .copied()
+            .unwrap_or(0);
+        let pieces = pieces
+            .into_iter()
+            .map(|p| {
+                let p = if p == ANY { top + 1 } else { p };
+                p.checked_sub(from).ok_or_else(|| {
+                    bad(
+                        line,
+                        format!("orbit {}: pieces are numbered from {from}", quoted(&orbit)),
+                    )
+                })
+            })
+            .collect::<Result<Vec<_>, _>>()?;
+        def.goal.insert(orbit, (pieces, ori));
+    }
+    Ok(())
+}
+
+/// A `Move` block (slots from 1, gains by source slot, as ksolve writes
+/// them) or a `MoveTransformation` block (from 0, gains by destination
+/// slot): a move, or a rotation when twsearch would take its name for one.
+fn read_move(
+    def: &mut Definition,
+    line: usize,
+    words: &[&str],
+    block: Block,
+) -> Result<(), TwsError> {
+    // Move numbers from 1 and lists gains by source slot;
+    // MoveTransformation numbers from 0, gains by destination.
+    let ksolve = words[0].eq_ignore_ascii_case("move");
+    let name = words[1].to_string();
+    let mut m = MoveDef {
+        name: name.clone(),
+        ..MoveDef::default()
+    };
+    for (orbit, (perm, ori)) in block {
+        let wrong = |p: &str| {
+            bad(
+                line,
+                format!("move {}, orbit {}: {p}", quoted(&name), quoted(&orbit)),
+            )
+        };
+        if perm.contains(&ANY) || ori.contains(&ANY) {
+            return Err(wrong("a move cannot have '?'"));
+        }
+        let permutation = perm
+            .into_iter()
+            .map(|p| {
+                p.checked_sub(usize::from(ksolve))
+                    .ok_or_else(|| wrong("slots are numbered from 1"))
+            })
+            .collect::<Result<Vec<_>, _>>()?;
+        // The slots as the file numbers them (from 1 in a
+        // `Move`, from 0 in a `MoveTransformation`).
+        let first = usize::from(ksolve);
+        let n = permutation.len();
+        let mut seen = vec![false; n];
+        for &src in &permutation {
+            if src >= n {
+                return Err(wrong(&format!(
+                    "slot {} is out of range; expected {first} to {}",
+                    src + first,
+                    n - 1 + first
+                )));
+            }
+            if std::mem::replace(&mut seen[src], true) {
+                return Err(wrong(&format!(
+                    "slot {} is listed twice; each slot's piece goes to one slot",
+                    src + first
+                )));
+            }
+        }
+        if !ori.is_empty() && ori.len() != permutation.len() {
+            return Err(wrong(&format!(
+                "{} orientations for {} slots; expected one for each slot",
+                ori.len(),
+                permutation.len()
+            )));
+        }
+        let orientation = if ksolve && !ori.is_empty() {
+            // The piece arriving in slot j came from perm[j].
+            permutation
+                .iter()
+                .map(|&src| ori.get(src).copied().unwrap_or(0))
+                .collect()
+        } else {
+            ori
+        };
+        m.orbits.insert(
+            orbit,
+            OrbitMapDef {
+                permutation,
+                orientation,
+            },
+        );
+    }
+    push_move(def, m);
+    Ok(())
+}
+
+/// `Illegal ORBIT SLOT PIECE…` (numbered from 1): pieces forbidden from a
+/// slot.
+fn read_illegal(def: &mut Definition, line: usize, words: &[&str]) -> Result<(), TwsError> {
+    // Illegal ORBIT SLOT PIECE…, numbered from 1.
+    if words.len() < 4 {
+        return Err(bad(
+            line,
+            "Illegal takes an orbit, a slot and the pieces forbidden there".into(),
+        ));
+    }
+    let n = numbers(&words[2..], line, "Illegal")?;
+    if n.contains(&ANY) {
+        return Err(bad(line, "Illegal takes numbers, not '?'".into()));
+    }
+    let from_one = |x: usize| {
+        x.checked_sub(1)
+            .ok_or_else(|| bad(line, "Illegal numbers slots and pieces from 1".into()))
+    };
+    // Out of range, said as the file numbers them (the
+    // definition's own check counts from 0).
+    if let Some(o) = def.orbits.iter().find(|o| o.name == words[1])
+        && let Some(&x) = n.iter().find(|&&x| x > o.pieces)
+    {
+        return Err(bad(
+            line,
+            format!(
+                "Illegal: {x} is out of range; orbit {} numbers its slots and pieces from 1 to {}",
+                quoted(&o.name),
+                o.pieces
+            ),
+        ));
+    }
+    let slot = from_one(n[0])?;
+    let pieces = n[1..]
+        .iter()
+        .map(|&x| from_one(x))
+        .collect::<Result<Vec<_>, _>>()?;
+    match def
+        .forbidden
+        .iter_mut()
+        .find(|f| f.orbit == words[1] && f.slot == slot)
+    {
+        Some(f) => f.pieces.extend(pieces),
+        None => def.forbidden.push(ForbiddenDef {
+            orbit: words[1].to_string(),
+            slot,
+            pieces,
+        }),
+    }
+    Ok(())
 }
 
 /// A move, or a rotation when twsearch would take its name for one.

@@ -509,7 +509,6 @@ const LONG_FUNCTIONS: &[(&str, &str, usize)] = &[
     ("src/puzzle/checks.rs", "check_words", 138),
     ("src/puzzle/found.rs", "move_symmetries", 120),
     ("src/puzzle/kpuzzle.rs", "read", 136),
-    ("src/puzzle/tws.rs", "read", 227),
     ("src/puzzle/tws.rs", "read_scrambles", 120),
     ("src/puzzle/yaml/mod.rs", "read", 156),
     ("src/puzzle/yaml/write.rs", "write", 190),
