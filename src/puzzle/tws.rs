@@ -322,7 +322,6 @@ fn read_move(
 /// `Illegal ORBIT SLOT PIECE…` (numbered from 1): pieces forbidden from a
 /// slot.
 fn read_illegal(def: &mut Definition, line: usize, words: &[&str]) -> Result<(), TwsError> {
-    // Illegal ORBIT SLOT PIECE…, numbered from 1.
     if words.len() < 4 {
         return Err(bad(
             line,

@@ -99,7 +99,8 @@ open(0);
     let json = base64::engine::general_purpose::STANDARD
         .decode(element(&dom, "out").1)
         .unwrap_or_else(|e| panic!("{e}: {dom}"));
-    let doms: Vec<String> = serde_json::from_slice(&json).unwrap();
+    let doms: Vec<String> = serde_json::from_slice(&json)
+        .unwrap_or_else(|e| panic!("{e}: the harness ended so: {dom}"));
     assert_eq!(doms.len(), urls.len(), "{dom}");
     doms
 }

@@ -520,7 +520,6 @@ const LONG_FUNCTIONS: &[(&str, &str, usize)] = &[
     ("src/search/regions.rs", "new", 110),
     ("src/twist/notation/read.rs", "read_pattern", 117),
     ("src/twist/search/classes.rs", "class_counts", 127),
-    ("src/twist/search/words.rs", "layers", 226),
     ("src/twist/space/tables.rs", "build_tables", 105),
 ];
 

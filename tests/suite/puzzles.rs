@@ -313,6 +313,35 @@ fn burnside_agrees(a: &Analysis) {
     );
 }
 
+/// Burnside's question, asked slot by slot with the turn home found from
+/// where the reference piece lands (`Space::conjugate_is`), has the answer
+/// of the image built whole (`Space::conjugate_into`): on puzzles up to
+/// rotation (the 2×2×2), with mirror symmetries (the eight-puzzle's D4),
+/// and of several orbits (the Pyraminx), for images that are and are not
+/// the position asked of.
+#[test]
+fn a_symmetry_fixes_a_position_as_its_whole_image_says() {
+    for name in ["2x2x2", "eight", "pyraminx", "squares"] {
+        let puzzle = library::get(name).unwrap();
+        let moves = puzzle.moves(Metric::Face, None).unwrap();
+        let space = Space::new(&puzzle, &moves).unwrap();
+        let mut x = space.scratch();
+        let (mut tmp, mut image) = (x.clone(), x.clone());
+        let mut fixed = 0;
+        for s in puzzle.symmetries() {
+            let s = space.symmetry(s.transformation());
+            for k in (0..space.len()).step_by((space.len() / 500).max(1) as usize) {
+                space.decode_flat(k, &mut x);
+                space.conjugate_into(&x, &s, &mut tmp, &mut image);
+                assert!(space.conjugate_is(&x, &s, &image), "{name}: {k}");
+                assert_eq!(space.conjugate_is(&x, &s, &x), image == x, "{name}: {k}");
+                fixed += usize::from(image == x);
+            }
+        }
+        assert!(fixed > 0, "{name}: the goal at least is fixed");
+    }
+}
+
 #[test]
 fn top_spin_is_every_circular_order_of_its_discs() {
     let a = library_analysis("topspin", None);

@@ -58,7 +58,7 @@ pub(super) fn apply_into(src: &Flat, m: &FlatMap, orbits: &[(usize, usize, u8)],
 /// The piece and orientation on slot `g` (of an orbit with `md`
 /// orientations) of `src` after the flat map `m`. Orientations and gains
 /// are below their modulus, so the sum is reduced by one subtraction, not
-/// a division: this is the inner loop of the symmetries.
+/// a division ([`reduced_sum`]).
 fn slot_after(src: &Flat, m: &FlatMap, md: u8, g: usize) -> (u8, u8) {
     let j = usize::from(m.src[g]);
     let carried = src.ori[j];
@@ -72,6 +72,7 @@ fn slot_after(src: &Flat, m: &FlatMap, md: u8, g: usize) -> (u8, u8) {
 
 /// `a + b` modulo `m`, for `a` and `b` below `m`.
 pub(super) fn reduced_sum(a: u8, b: u8, m: u8) -> u8 {
+    debug_assert!(a < m && b < m, "{a} + {b} mod {m}");
     let sum = u16::from(a) + u16::from(b);
     let m = u16::from(m);
     (if sum >= m { sum - m } else { sum }) as u8

@@ -67,7 +67,8 @@ impl Space {
 }
 
 /// The orbits of the move group on slots (the union of each move's
-/// cycles, petgraph's union-find), in the order of their first slots.
+/// cycles, petgraph's union-find), in the order of their first slots: each
+/// is a coordinate unless nothing ever changes there.
 fn slot_orbits(maps: &[FlatMap], total: usize) -> Vec<Vec<u16>> {
     let mut orbits_of_moves = petgraph::unionfind::UnionFind::<usize>::new(total);
     for m in maps {

@@ -86,11 +86,17 @@ impl Space {
             lands[usize::from(j)] = g as u16;
         }
         // Up to rotation: the piece this symmetry relabels as the
-        // reference piece.
-        let becomes_reference = self.rotations.as_ref().map_or(0, |r| {
-            (0..r.len)
-                .find(|&l| relabel[r.first + l] == r.label)
-                .map_or(0, |l| l as u8)
+        // reference piece, when the relabelling of the reference orbit is
+        // a permutation (its pieces all different), so that one piece is.
+        let becomes_reference = self.rotations.as_ref().and_then(|r| {
+            let labels = &relabel[r.first..r.first + r.len];
+            let mut seen = vec![false; r.len];
+            for &l in labels {
+                if usize::from(l) >= r.len || std::mem::replace(&mut seen[usize::from(l)], true) {
+                    return None;
+                }
+            }
+            labels.iter().position(|&l| l == r.label).map(|l| l as u8)
         });
         SpaceSymmetry {
             map,
@@ -130,11 +136,16 @@ impl Space {
                 (first..first + n).all(|g| same(g, conjugated_slot(x, s, first, m, g)))
             });
         };
+        let Some(from) = s
+            .becomes_reference
+            .and_then(|l| (r.first..r.first + r.len).find(|&j| x.pieces[j] == l))
+        else {
+            let (mut tmp, mut image) = (x.clone(), x.clone());
+            self.conjugate_into(x, s, &mut tmp, &mut image);
+            return image == *y;
+        };
         // The turn home is the one that brings the reference piece home
         // from the slot it lands on, turned as it lands.
-        let from = (r.first..r.first + r.len)
-            .find(|&j| x.pieces[j] == s.becomes_reference)
-            .expect("the reference piece is in its orbit");
         let g = usize::from(s.lands[from]);
         let (_, ori) = conjugated_slot(x, s, r.first, r.modulus, g);
         let turn = &r.maps[r.rotation_at(g, ori)];
@@ -439,6 +450,7 @@ pub struct SpaceSymmetry {
     /// The slot each slot's piece lands on (the inverse of `map.src`).
     lands: Vec<u16>,
     /// Up to rotation: the label of the piece that the relabelling makes
-    /// the reference piece.
-    becomes_reference: u8,
+    /// the reference piece (`None` when the reference orbit's pieces
+    /// repeat: [`Space::conjugate_is`] then builds the image whole).
+    becomes_reference: Option<u8>,
 }
