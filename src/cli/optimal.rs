@@ -156,83 +156,18 @@ fn stream_batch(
     format: render::Format,
     sink: &common::Sink,
 ) -> Outcome {
-    let (input, name): (Box<dyn std::io::BufRead + Send>, String) = match &args.all_korf {
-        Some(path) => {
-            common::check_regular_file(path)?;
-            let file = std::fs::File::open(path)
-                .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
-            (
-                Box::new(std::io::BufReader::new(file)),
-                path.display().to_string(),
-            )
-        }
-        None => (
-            Box::new(std::io::BufReader::new(std::io::stdin())),
-            "standard input".to_string(),
-        ),
-    };
     let chunk = CHUNK_PER_THREAD * rayon::current_num_threads();
-    // The lines are read on a thread of their own, a few chunks ahead at
-    // most: the solving takes what has come, so that the first answer does
-    // not wait for a whole chunk of input. The goal a batch declares above
-    // its first position comes first.
-    let (items, arrived) = std::sync::mpsc::sync_channel(2 * chunk);
-    let (declared_tx, declared_rx) = std::sync::mpsc::sync_channel(1);
-    let reading_board = *board;
-    std::thread::spawn(move || {
-        let mut reader = batch::Reader::new(input, &reading_board);
-        let mut told = false;
-        while let Some(item) = reader.next() {
-            if !told {
-                let _ = declared_tx.send(reader.goal().cloned());
-                told = true;
-            }
-            if items.send(item).is_err() {
-                return;
-            }
-        }
-        if !told {
-            let _ = declared_tx.send(reader.goal().cloned());
-        }
-    });
-    let mut failed = 0usize;
-    // The next instance, the errors before it reported; `None` at the
-    // end, or when `wait` is false and none has come yet.
-    let next = |failed: &mut usize, wait: bool| -> Result<Option<Instance>, String> {
-        loop {
-            let item = if wait {
-                arrived.recv().ok()
-            } else {
-                arrived.try_recv().ok()
-            };
-            match item {
-                None => return Ok(None),
-                Some(Ok(i)) => return Ok(Some(i)),
-                Some(Err(
-                    e @ (BatchError::Position { .. }
-                    | BatchError::LineTooLong { .. }
-                    | BatchError::NotText { .. }),
-                )) => {
-                    common::report(format!("{name}, {e}"));
-                    *failed += 1;
-                }
-                Some(Err(BatchError::Io { error, .. })) => {
-                    return Err(format!("cannot read {name}: {error}"));
-                }
-                Some(Err(e)) => return Err(format!("{name}, {e}")),
-            }
-        }
-    };
-    let first = next(&mut failed, true)?;
+    let (mut arrivals, declared) = Arrivals::start(args, board, chunk)?;
+    let first = arrivals.next(true)?;
     if first.is_none() {
-        return Err(if failed == 0 {
-            format!("{name} holds no positions")
+        return Err(if arrivals.failed == 0 {
+            format!("{} holds no positions", arrivals.name)
         } else {
             "no instance of the batch can be solved; each failure is reported above".to_string()
         }
         .into());
     }
-    let declared = declared_rx.recv().ok().flatten();
+    let declared = declared.recv().ok().flatten();
     let goal = agreed_goal(board, asked, declared)?;
     let (plan, partition) = plan(args, board, &goal)?;
     let loaded = plan.load(board, args)?;
@@ -242,53 +177,20 @@ fn stream_batch(
     let mut totals = render::BatchTotals::default();
     let mut pending = first;
     let mut stopped: Option<Box<dyn std::error::Error>> = None;
+    let end = |totals: &render::BatchTotals| {
+        render::render_batch_end(totals, clock.elapsed().as_secs_f64(), format)
+            .map_err(|e| std::io::Error::other(e.to_string()))
+    };
     let tally = common::streamed(sink, |out| {
         let mut tally = common::Tally::default();
         let mut header = true;
         loop {
-            // A chunk of solvable instances, in input order.
-            let mut starts = Vec::with_capacity(chunk);
-            if pending.is_none() {
-                pending = next(&mut failed, true).map_err(std::io::Error::other)?;
-            }
-            while starts.len() < chunk {
-                let Some(s) = pending.take() else { break };
-                match board.check_solvable(&s.arrangement, &goal) {
-                    Ok(()) => starts.push(s),
-                    Err(e) => {
-                        common::report(format!(
-                            "{name}, line {}: {e} (the batch's goal is {})",
-                            s.line,
-                            board.format(&goal)
-                        ));
-                        failed += 1;
-                    }
-                }
-                // More of what has come, without waiting for more.
-                pending = next(&mut failed, false).map_err(std::io::Error::other)?;
-            }
+            let starts = arrivals.chunk(&mut pending, board, &goal, chunk)?;
             if starts.is_empty() {
                 break;
             }
-            let solved: Vec<Result<OptimalReport, common::AtInstance>> = starts
-                .par_iter()
-                .map(|s| {
-                    ida::solve(board, &s.arrangement, &goal, heuristic, &limits)
-                        .map(|solution| OptimalReport {
-                            instance: s.number,
-                            start: board.format(&s.arrangement),
-                            goal: board.format(&goal),
-                            heuristic: partition.to_string(),
-                            solution,
-                        })
-                        .map_err(|error| common::AtInstance {
-                            instance: s.number,
-                            error,
-                        })
-                })
-                .collect();
-            let mut runs = Vec::with_capacity(solved.len());
-            for r in solved {
+            let mut runs = Vec::with_capacity(starts.len());
+            for r in solve_chunk(board, &starts, &goal, heuristic, &limits, partition) {
                 match r {
                     Ok(r) => runs.push(r),
                     Err(e) => {
@@ -308,17 +210,14 @@ fn stream_batch(
             if stopped.is_some() {
                 // Standard output has what was solved (a document closed
                 // with its totals); a file is not written.
-                let end = render::render_batch_end(&totals, clock.elapsed().as_secs_f64(), format)
-                    .map_err(|e| std::io::Error::other(e.to_string()))?;
+                let end = end(&totals)?;
                 if matches!(format, render::Format::Json | render::Format::Yaml) {
                     out.write_all(sink.converted(&end).as_bytes())?;
                 }
                 return Err(std::io::Error::other("stopped by a limit"));
             }
         }
-        let end = render::render_batch_end(&totals, clock.elapsed().as_secs_f64(), format)
-            .map_err(|e| std::io::Error::other(e.to_string()))?;
-        out.write_all(sink.converted(&end).as_bytes())?;
+        out.write_all(sink.converted(&end(&totals)?).as_bytes())?;
         // Nothing solved leaves the output file unwritten.
         Ok(tally)
     });
@@ -331,16 +230,175 @@ fn stream_batch(
             "no instance of the batch can be solved; each failure is reported above".into(),
         );
     }
-    if failed > 0 {
+    if arrivals.failed > 0 {
         return Err(common::BatchFailed {
             output: None,
-            failed,
+            failed: arrivals.failed,
             stopped: 0,
-            total: tally.total + failed,
+            total: tally.total + arrivals.failed,
         }
         .into());
     }
     Err(common::Written.into())
+}
+
+/// A chunk's instances solved in parallel, in input order: each an
+/// optimal solution, or the search error at that instance.
+fn solve_chunk(
+    board: &Board,
+    starts: &[Instance],
+    goal: &Arrangement,
+    heuristic: Guide<'_>,
+    limits: &Limits,
+    partition: &str,
+) -> Vec<Result<OptimalReport, common::AtInstance>> {
+    starts
+        .par_iter()
+        .map(|s| {
+            ida::solve(board, &s.arrangement, goal, heuristic, limits)
+                .map(|solution| OptimalReport {
+                    instance: s.number,
+                    start: board.format(&s.arrangement),
+                    goal: board.format(goal),
+                    heuristic: partition.to_string(),
+                    solution,
+                })
+                .map_err(|error| common::AtInstance {
+                    instance: s.number,
+                    error,
+                })
+        })
+        .collect()
+}
+
+/// Where the goal a batch declares above its first position arrives
+/// (`None` when it declares none).
+type Declared = std::sync::mpsc::Receiver<Option<Goal>>;
+
+/// The instances of a batch as they arrive from the thread that reads
+/// them, the lines that fail reported on the way.
+struct Arrivals {
+    arrived: std::sync::mpsc::Receiver<Result<Instance, BatchError>>,
+    /// The file or standard input, for messages.
+    name: String,
+    /// The lines that failed so far.
+    failed: usize,
+}
+
+impl Arrivals {
+    /// Starts reading the batch (`--all-korf FILE`, or standard input) on
+    /// a thread of its own, a few chunks ahead at most: the solving takes
+    /// what has come, so that the first answer does not wait for a whole
+    /// chunk of input. The goal a batch declares above its first position
+    /// comes first, on the second channel.
+    fn start(
+        args: &OptimalArgs,
+        board: &Board,
+        chunk: usize,
+    ) -> Result<(Arrivals, Declared), Box<dyn std::error::Error>> {
+        let (input, name): (Box<dyn std::io::BufRead + Send>, String) = match &args.all_korf {
+            Some(path) => {
+                common::check_regular_file(path)?;
+                let file = std::fs::File::open(path)
+                    .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+                (
+                    Box::new(std::io::BufReader::new(file)),
+                    path.display().to_string(),
+                )
+            }
+            None => (
+                Box::new(std::io::BufReader::new(std::io::stdin())),
+                "standard input".to_string(),
+            ),
+        };
+        let (items, arrived) = std::sync::mpsc::sync_channel(2 * chunk);
+        let (declared_tx, declared_rx) = std::sync::mpsc::sync_channel(1);
+        let reading_board = *board;
+        std::thread::spawn(move || {
+            let mut reader = batch::Reader::new(input, &reading_board);
+            let mut told = false;
+            while let Some(item) = reader.next() {
+                if !told {
+                    let _ = declared_tx.send(reader.goal().cloned());
+                    told = true;
+                }
+                if items.send(item).is_err() {
+                    return;
+                }
+            }
+            if !told {
+                let _ = declared_tx.send(reader.goal().cloned());
+            }
+        });
+        let arrivals = Arrivals {
+            arrived,
+            name,
+            failed: 0,
+        };
+        Ok((arrivals, declared_rx))
+    }
+
+    /// The next instance, the errors before it reported; `None` at the
+    /// end, or when `wait` is false and none has come yet.
+    fn next(&mut self, wait: bool) -> Result<Option<Instance>, String> {
+        loop {
+            let item = if wait {
+                self.arrived.recv().ok()
+            } else {
+                self.arrived.try_recv().ok()
+            };
+            match item {
+                None => return Ok(None),
+                Some(Ok(i)) => return Ok(Some(i)),
+                Some(Err(
+                    e @ (BatchError::Position { .. }
+                    | BatchError::LineTooLong { .. }
+                    | BatchError::NotText { .. }),
+                )) => {
+                    common::report(format!("{}, {e}", self.name));
+                    self.failed += 1;
+                }
+                Some(Err(BatchError::Io { error, .. })) => {
+                    return Err(format!("cannot read {}: {error}", self.name));
+                }
+                Some(Err(e)) => return Err(format!("{}, {e}", self.name)),
+            }
+        }
+    }
+
+    /// A chunk of at most `chunk` solvable instances, in input order,
+    /// starting with `pending` (waited for when there is none): what has
+    /// come, without waiting for more. An instance that cannot reach
+    /// `goal` is reported and counted as failed.
+    fn chunk(
+        &mut self,
+        pending: &mut Option<Instance>,
+        board: &Board,
+        goal: &Arrangement,
+        chunk: usize,
+    ) -> std::io::Result<Vec<Instance>> {
+        let mut starts = Vec::with_capacity(chunk);
+        if pending.is_none() {
+            *pending = self.next(true).map_err(std::io::Error::other)?;
+        }
+        while starts.len() < chunk {
+            let Some(s) = pending.take() else { break };
+            match board.check_solvable(&s.arrangement, goal) {
+                Ok(()) => starts.push(s),
+                Err(e) => {
+                    common::report(format!(
+                        "{}, line {}: {e} (the batch's goal is {})",
+                        self.name,
+                        s.line,
+                        board.format(goal)
+                    ));
+                    self.failed += 1;
+                }
+            }
+            *pending = self.next(false).map_err(std::io::Error::other)?;
+        }
+        Ok(starts)
+    }
 }
 
 /// `optimal`.

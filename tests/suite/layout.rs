@@ -502,7 +502,6 @@ const LONG_FUNCTIONS: &[(&str, &str, usize)] = &[
     ("src/cli/census.rs", "run", 122),
     ("src/cli/counts.rs", "counts", 128),
     ("src/cli/mod.rs", "hint", 114),
-    ("src/cli/optimal.rs", "stream_batch", 197),
     ("src/cli/twist.rs", "searched", 129),
     ("src/cli/twist.rs", "other_forms", 102),
     ("src/group/classes.rs", "orbits_kept", 129),
