@@ -510,7 +510,6 @@ const LONG_FUNCTIONS: &[(&str, &str, usize)] = &[
     ("src/puzzle/kpuzzle.rs", "read", 136),
     ("src/puzzle/tws.rs", "read_scrambles", 120),
     ("src/puzzle/yaml/mod.rs", "read", 156),
-    ("src/puzzle/yaml/write.rs", "write", 190),
     ("src/render/svg/chart.rs", "chart_svg_scaled", 116),
     ("src/render/svg/chart.rs", "trees_svg", 128),
     ("src/render/twist.rs", "solution_text", 155),

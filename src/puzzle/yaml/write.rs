@@ -6,7 +6,6 @@ use serde_yaml::{Mapping, Value};
 
 /// The nouns of a puzzle's text, as the `vocabulary` section writes them.
 fn vocabulary(v: &Vocabulary) -> Value {
-    let s = |x: &str| Value::String(x.to_string());
     let mut m = Mapping::new();
     for (k, x) in [
         ("move", &v.move_),
@@ -31,9 +30,6 @@ fn vocabulary(v: &Vocabulary) -> Value {
 /// assert_eq!(again.declared_moves(), five.declared_moves());
 /// ```
 pub fn write(p: &Puzzle) -> String {
-    use serde_yaml::Value as V;
-    let s = |x: &str| V::String(x.to_string());
-    let n = |x: usize| V::Number(x.into());
     let mut top = Mapping::new();
     top.insert(s("name"), s(p.name()));
     if let Some(d) = p.description() {
@@ -45,6 +41,62 @@ pub fn write(p: &Puzzle) -> String {
     if p.default_metric() != Metric::Face {
         top.insert(s("metric"), s(p.default_metric().name()));
     }
+    top.insert(s("orbits"), orbits(p));
+    if let Some(goal) = goal(p) {
+        top.insert(s("goal"), goal);
+    }
+    if p.tile_tray().is_some() {
+        top.insert(s("tile_moves"), Value::Bool(true));
+    }
+    let w = Writer::new(p);
+    if !w.layout.is_empty() {
+        top.insert(s("layout"), w.layout_rows());
+    }
+    if !p.declared_moves().is_empty() {
+        top.insert(s("moves"), w.section(p.declared_moves(), false));
+    }
+    if !p.rotations().is_empty() {
+        top.insert(s("rotations"), w.section(p.rotations(), false));
+    }
+    if p.symmetries().len() > 1 {
+        // Every symmetry, as generators: the rotations join them when read
+        // (so the elements named as rotations are left to them).
+        let own: Vec<Named> = p
+            .symmetries()
+            .iter()
+            .filter(|t| p.rotations().iter().all(|r| r.name() != t.name()))
+            .cloned()
+            .collect();
+        top.insert(s("symmetry_generators"), w.section(&own, true));
+    }
+    if let Some(d) = p.drawing() {
+        top.insert(s("drawing"), d.to_yaml(p.orbits()));
+    }
+    let body = serde_yaml::to_string(&Value::Mapping(top)).unwrap_or_default();
+    format!(
+        "# {} as schofield writes it (docs/puzzles.md): slots from 0, moves in GAP's\n# cycle notation, each slot's orientation gain listed by the slot.\n{body}",
+        p.name()
+    )
+}
+
+/// A YAML string.
+fn s(x: &str) -> Value {
+    Value::String(x.to_string())
+}
+
+/// A YAML number.
+fn n(x: usize) -> Value {
+    Value::Number(x.into())
+}
+
+/// A YAML list of numbers.
+fn list(l: &[u8]) -> Value {
+    Value::Sequence(l.iter().map(|&x| n(usize::from(x))).collect())
+}
+
+/// The `orbits` section: each orbit's pieces, and its orientations when
+/// more than one.
+fn orbits(p: &Puzzle) -> Value {
     let mut orbits = Mapping::new();
     for o in p.orbits() {
         let mut m = Mapping::new();
@@ -52,10 +104,14 @@ pub fn write(p: &Puzzle) -> String {
         if o.orientations > 1 {
             m.insert(s("orientations"), n(usize::from(o.orientations)));
         }
-        orbits.insert(s(&o.name), V::Mapping(m));
+        orbits.insert(s(&o.name), Value::Mapping(m));
     }
-    top.insert(s("orbits"), V::Mapping(orbits));
-    let list = |l: &[u8]| V::Sequence(l.iter().map(|&x| n(usize::from(x))).collect());
+    Value::Mapping(orbits)
+}
+
+/// The `goal` section: the orbits whose goal is not the identity (`None`
+/// when none is).
+fn goal(p: &Puzzle) -> Option<Value> {
     let mut goal = Mapping::new();
     for (o, g) in p.orbits().iter().zip(p.goal().orbits()) {
         let identity = g
@@ -68,50 +124,88 @@ pub fn write(p: &Puzzle) -> String {
             let mut m = Mapping::new();
             m.insert(s("pieces"), list(&g.pieces));
             m.insert(s("orientation"), list(&g.orientation));
-            goal.insert(s(&o.name), V::Mapping(m));
+            goal.insert(s(&o.name), Value::Mapping(m));
         }
     }
-    if !goal.is_empty() {
-        top.insert(s("goal"), V::Mapping(goal));
+    (!goal.is_empty()).then_some(Value::Mapping(goal))
+}
+
+/// What writing the moves needs of the drawing: the layout, and where the
+/// blank is, so that a word of slides is written as a walk of the blank.
+struct Writer<'a> {
+    p: &'a Puzzle,
+    layout: &'a [Vec<Cell>],
+    width: usize,
+    blank: Option<usize>,
+    slides: &'a [(usize, usize)],
+}
+
+impl<'a> Writer<'a> {
+    fn new(p: &'a Puzzle) -> Writer<'a> {
+        let layout = p.layout();
+        let width = layout.iter().map(Vec::len).max().unwrap_or(0);
+        let mut w = Writer {
+            p,
+            layout,
+            width,
+            blank: None,
+            slides: p.slides(),
+        };
+        w.blank = (0..layout.len() * width).find(|&i| w.cell_at(i) == Cell::Blank);
+        w
     }
-    if p.tile_tray().is_some() {
-        top.insert(s("tile_moves"), V::Bool(true));
+
+    /// A cell's name in the layout: `_` the blank, `.` a gap, a slot by
+    /// its number (in the first orbit) or as `orbit:slot`.
+    fn cell_name(&self, c: Cell) -> String {
+        match c {
+            Cell::Blank => "_".to_string(),
+            Cell::Gap => ".".to_string(),
+            Cell::Slot { orbit: 0, slot } => slot.to_string(),
+            Cell::Slot { orbit, slot } => format!("{}:{slot}", self.p.orbits()[orbit].name),
+        }
     }
-    // The drawing, and the cells' names in a walk of the blank.
-    let layout = p.layout();
-    let width = layout.iter().map(Vec::len).max().unwrap_or(0);
-    let cell_name = |c: Cell| match c {
-        Cell::Blank => "_".to_string(),
-        Cell::Gap => ".".to_string(),
-        Cell::Slot { orbit: 0, slot } => slot.to_string(),
-        Cell::Slot { orbit, slot } => format!("{}:{slot}", p.orbits()[orbit].name),
-    };
-    if !layout.is_empty() {
-        top.insert(
-            s("layout"),
-            V::Sequence(
-                layout
-                    .iter()
-                    .map(|row| {
-                        s(&row
-                            .iter()
-                            .map(|&c| cell_name(c))
-                            .collect::<Vec<_>>()
-                            .join(" "))
-                    })
-                    .collect(),
-            ),
-        );
-    }
-    let cell_at = |i: usize| {
-        layout[i / width]
-            .get(i % width)
+
+    /// The cell at `i`, counted row by row across the widest row.
+    fn cell_at(&self, i: usize) -> Cell {
+        self.layout[i / self.width]
+            .get(i % self.width)
             .copied()
             .unwrap_or(Cell::Gap)
-    };
-    let blank = (0..layout.len() * width).find(|&i| cell_at(i) == Cell::Blank);
-    let slides = p.slides();
-    let named = |t: &Named, mirror_key: bool| -> V {
+    }
+
+    /// The `layout` section: a row of cell names a line.
+    fn layout_rows(&self) -> Value {
+        Value::Sequence(
+            self.layout
+                .iter()
+                .map(|row| {
+                    s(&row
+                        .iter()
+                        .map(|&c| self.cell_name(c))
+                        .collect::<Vec<_>>()
+                        .join(" "))
+                })
+                .collect(),
+        )
+    }
+
+    /// A section of named transformations (`moves`, `rotations`,
+    /// `symmetry_generators`), `mirror` written when `mirror_key`.
+    fn section(&self, items: &[Named], mirror_key: bool) -> Value {
+        Value::Mapping(
+            items
+                .iter()
+                .map(|t| (s(t.name()), self.named(t, mirror_key)))
+                .collect(),
+        )
+    }
+
+    /// One named transformation: its cycles in GAP's notation, its
+    /// orientation gains, its word (a walk of the blank where there is
+    /// one) and, when `mirror_key`, whether it mirrors.
+    fn named(&self, t: &Named, mirror_key: bool) -> Value {
+        let p = self.p;
         let mut m = Mapping::new();
         let mut cycles = Mapping::new();
         let mut ori = Mapping::new();
@@ -139,18 +233,18 @@ pub fn write(p: &Puzzle) -> String {
         if cycles.is_empty() {
             cycles.insert(s(&p.orbits()[0].name), s("()"));
         }
-        m.insert(s("cycles"), V::Mapping(cycles));
+        m.insert(s("cycles"), Value::Mapping(cycles));
         if !ori.is_empty() {
-            m.insert(s("orientation"), V::Mapping(ori));
+            m.insert(s("orientation"), Value::Mapping(ori));
         }
         if let Some(w) = t.word() {
-            match blank {
-                Some(_) if !slides.is_empty() => {
+            match self.blank {
+                Some(_) if !self.slides.is_empty() => {
                     // A step (lo, hi) taken forwards moves the blank to hi.
                     let mut walk = vec!["_".to_string()];
                     for &(id, back) in w.steps() {
-                        let (lo, hi) = slides[usize::from(id)];
-                        walk.push(cell_name(cell_at(if back { lo } else { hi })));
+                        let (lo, hi) = self.slides[usize::from(id)];
+                        walk.push(self.cell_name(self.cell_at(if back { lo } else { hi })));
                     }
                     m.insert(s("blank"), s(&walk.join(" ")));
                 }
@@ -165,39 +259,8 @@ pub fn write(p: &Puzzle) -> String {
             }
         }
         if mirror_key && t.transformation().mirrors() {
-            m.insert(s("mirror"), V::Bool(true));
+            m.insert(s("mirror"), Value::Bool(true));
         }
-        V::Mapping(m)
-    };
-    let section = |items: &[Named], mirror_key: bool| -> Mapping {
-        items
-            .iter()
-            .map(|t| (s(t.name()), named(t, mirror_key)))
-            .collect()
-    };
-    if !p.declared_moves().is_empty() {
-        top.insert(s("moves"), V::Mapping(section(p.declared_moves(), false)));
+        Value::Mapping(m)
     }
-    if !p.rotations().is_empty() {
-        top.insert(s("rotations"), V::Mapping(section(p.rotations(), false)));
-    }
-    if p.symmetries().len() > 1 {
-        // Every symmetry, as generators: the rotations join them when read
-        // (so the elements named as rotations are left to them).
-        let own: Vec<Named> = p
-            .symmetries()
-            .iter()
-            .filter(|t| p.rotations().iter().all(|r| r.name() != t.name()))
-            .cloned()
-            .collect();
-        top.insert(s("symmetry_generators"), V::Mapping(section(&own, true)));
-    }
-    if let Some(d) = p.drawing() {
-        top.insert(s("drawing"), d.to_yaml(p.orbits()));
-    }
-    let body = serde_yaml::to_string(&V::Mapping(top)).unwrap_or_default();
-    format!(
-        "# {} as schofield writes it (docs/puzzles.md): slots from 0, moves in GAP's\n# cycle notation, each slot's orientation gain listed by the slot.\n{body}",
-        p.name()
-    )
 }
