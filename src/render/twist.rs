@@ -173,8 +173,9 @@ fn cost_text(
     }
 }
 
+/// `solve`'s text: the heading, what the position is, its minimal
+/// solutions, and its classes.
 fn solution_text(sol: &SolutionReport, width: usize) -> String {
-    let v = &sol.vocabulary;
     let mut s = String::new();
     let name = sol
         .code
@@ -202,6 +203,31 @@ fn solution_text(sol: &SolutionReport, width: usize) -> String {
     let mut field = |name: &str, value: String| {
         let _ = writeln!(s, "{name:<17}{value}");
     };
+    let words = words_of(sol);
+    identity_fields(sol, between, name, words, &mut field);
+    solution_fields(sol, width, words, &mut field);
+    for (name, c) in [
+        ("class", Some(&sol.class)),
+        ("extended class", sol.extended_class.as_ref()),
+    ] {
+        if let Some(c) = c {
+            field(name, class_text(c, words));
+        }
+    }
+    s
+}
+
+/// The fields that say what the position is: from and to (a position
+/// between two), its code number, grid, cycles and pattern, its number,
+/// order and inverse.
+fn identity_fields(
+    sol: &SolutionReport,
+    between: Option<(&str, &str)>,
+    name: &str,
+    words: Words,
+    field: &mut impl FnMut(&str, String),
+) {
+    let v = &sol.vocabulary;
     if let Some((from, to)) = between {
         field("from", from.to_string());
         field("to", to.to_string());
@@ -228,7 +254,6 @@ fn solution_text(sol: &SolutionReport, width: usize) -> String {
     if let Some(pattern) = &sol.pattern {
         field("pattern", pattern.clone());
     }
-    let words = words_of(sol);
     field(words.number(), grouped(sol.sequence_number as usize));
     if let Some(order) = sol.order {
         if order == 1 {
@@ -243,6 +268,18 @@ fn solution_text(sol: &SolutionReport, width: usize) -> String {
     if let Some(inverse) = &sol.inverse_position {
         field("inverse", inverse.clone());
     }
+}
+
+/// The fields of its minimal solutions: the minimum, the starting and
+/// ending moves (with Schofield's field), a specimen and its cost, the
+/// tile moves, and the minimal paths, counted or listed.
+fn solution_fields(
+    sol: &SolutionReport,
+    width: usize,
+    words: Words,
+    field: &mut impl FnMut(&str, String),
+) {
+    let v = &sol.vocabulary;
     field("minimum", counted(usize::from(sol.moves), "move", "moves"));
     let starting = format!("starting {}", v.moves);
     let ending = format!("ending {}", v.moves);
@@ -313,15 +350,6 @@ fn solution_text(sol: &SolutionReport, width: usize) -> String {
             ),
         }
     }
-    for (name, c) in [
-        ("class", Some(&sol.class)),
-        ("extended class", sol.extended_class.as_ref()),
-    ] {
-        if let Some(c) = c {
-            field(name, class_text(c, words));
-        }
-    }
-    s
 }
 
 /// A class as a line of text: its number, its representative and its

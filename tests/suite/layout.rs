@@ -512,7 +512,6 @@ const LONG_FUNCTIONS: &[(&str, &str, usize)] = &[
     ("src/puzzle/yaml/mod.rs", "read", 156),
     ("src/render/svg/chart.rs", "chart_svg_scaled", 116),
     ("src/render/svg/chart.rs", "trees_svg", 128),
-    ("src/render/twist.rs", "solution_text", 155),
     ("src/render/twist.rs", "render_path", 116),
     ("src/search/ida.rs", "solve", 101),
     ("src/search/regions.rs", "new", 110),
