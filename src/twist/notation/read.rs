@@ -99,75 +99,21 @@ impl Notation<'_> {
         // A ':' names an orbit in a pattern, or makes a conjugate `[A: B]`.
         let grid_marks = t.contains(['/', '_', '\n']);
         let orbit_named = t.contains(':') && !t.contains('[');
-        if t.chars().any(|c| c.is_alphabetic()) && !orbit_named && !grid_marks {
-            match Path::parse(self.moves, t) {
-                Ok(_) if !p.slides().is_empty() => {
-                    return Err(PositionError::Twists {
-                        text: t.to_string(),
-                        forms: self.position_forms(),
-                    });
-                }
-                Ok(path) => {
-                    let goal = self.puzzle.goal().clone();
-                    return Ok(path
-                        .moves()
-                        .iter()
-                        .fold(goal, |x, &m| x.apply(self.moves.get(m).transformation())));
-                }
-                // Too long to list, but a position is only the product:
-                // its powers are raised by squaring.
-                Err(AlgError::TooManyMoves { .. }) if p.slides().is_empty() => {
-                    return self.pattern_of_alg_product(t);
-                }
-                // A pattern has no letters: on a puzzle without a tray,
-                // text with letters is moves, and their error is the one.
-                Err(e) if p.slides().is_empty() => {
-                    let v = self.puzzle.vocabulary();
-                    return Err(PositionError::Alg(match e {
-                        AlgError::UnknownMove {
-                            name, at, known, ..
-                        } => AlgError::UnknownMove {
-                            name,
-                            at,
-                            known,
-                            noun: (v.move_.clone(), v.moves.clone()),
-                        },
-                        other => other,
-                    }));
-                }
-                Err(_) => {}
-            }
+        if t.chars().any(|c| c.is_alphabetic())
+            && !orbit_named
+            && !grid_marks
+            && let Some(read) = self.pattern_of_moves(t)
+        {
+            return read;
         }
         let digits: String = t.chars().filter(|c| !c.is_whitespace()).collect();
         let has_layout = !p.layout().is_empty() && one_plain;
         if one_plain
             && !t.contains(['/', '\n', '_', '.', ';', ':'])
             && digits.chars().all(|c| c.is_ascii_digit())
+            && let Some(read) = self.pattern_of_numbers(t, &digits)
         {
-            let n = p.orbits()[0].pieces;
-            let tokens: Vec<&str> = t.split_whitespace().collect();
-            let single_digits = tokens.len() == 1 || tokens.iter().all(|w| w.len() == 1);
-            if self.has_codes() && single_digits && digits.len() == n - 2 {
-                return self.pattern_of_code(&digits);
-            }
-            if tokens.len() == n || (tokens.len() == 1 && digits.len() == n && n <= 10) {
-                let list: Vec<usize> = if tokens.len() == n {
-                    tokens
-                        .iter()
-                        .map(|w| w.parse::<usize>().unwrap_or(usize::MAX))
-                        .collect()
-                } else {
-                    digits.bytes().map(|b| usize::from(b - b'0')).collect()
-                };
-                return self.pattern_of_pieces(&list);
-            }
-            if self.has_codes() && tokens.len() == 1 {
-                return Err(PositionError::CodeLength {
-                    code: digits.clone(),
-                    found: digits.len(),
-                    expected: n - 2,
-                });
-            }
+            return read;
         }
         if has_layout && t.contains(['/', '\n', '_', '.', ' ']) {
             return self.pattern_of_grid(t);
@@ -182,6 +128,78 @@ impl Notation<'_> {
             input: t.to_string(),
             expected: self.position_forms(),
         })
+    }
+
+    /// Moves from the goal, when `t` reads as moves (`None` when it does
+    /// not, and may be a pattern): a tray (a puzzle drawn with its blank)
+    /// takes positions as Schofield wrote them and points twists to
+    /// `path`; on any other puzzle text with letters is moves, and their
+    /// error is the one.
+    fn pattern_of_moves(&self, t: &str) -> Option<Result<Pattern, PositionError>> {
+        let tray = !self.puzzle.slides().is_empty();
+        match Path::parse(self.moves, t) {
+            Ok(_) if tray => Some(Err(PositionError::Twists {
+                text: t.to_string(),
+                forms: self.position_forms(),
+            })),
+            Ok(path) => {
+                let goal = self.puzzle.goal().clone();
+                Some(Ok(path.moves().iter().fold(goal, |x, &m| {
+                    x.apply(self.moves.get(m).transformation())
+                })))
+            }
+            // Too long to list, but a position is only the product:
+            // its powers are raised by squaring.
+            Err(AlgError::TooManyMoves { .. }) if !tray => Some(self.pattern_of_alg_product(t)),
+            // A pattern has no letters: on a puzzle without a tray,
+            // text with letters is moves, and their error is the one.
+            Err(e) if !tray => {
+                let v = self.puzzle.vocabulary();
+                Some(Err(PositionError::Alg(match e {
+                    AlgError::UnknownMove {
+                        name, at, known, ..
+                    } => AlgError::UnknownMove {
+                        name,
+                        at,
+                        known,
+                        noun: (v.move_.clone(), v.moves.clone()),
+                    },
+                    other => other,
+                })))
+            }
+            Err(_) => None,
+        }
+    }
+
+    /// A position of one orbit of plain pieces written in numbers (`t`,
+    /// `digits` its digits without spaces): a code number, or the pieces
+    /// slot by slot; `None` when it is neither.
+    fn pattern_of_numbers(&self, t: &str, digits: &str) -> Option<Result<Pattern, PositionError>> {
+        let n = self.puzzle.orbits()[0].pieces;
+        let tokens: Vec<&str> = t.split_whitespace().collect();
+        let single_digits = tokens.len() == 1 || tokens.iter().all(|w| w.len() == 1);
+        if self.has_codes() && single_digits && digits.len() == n - 2 {
+            return Some(self.pattern_of_code(digits));
+        }
+        if tokens.len() == n || (tokens.len() == 1 && digits.len() == n && n <= 10) {
+            let list: Vec<usize> = if tokens.len() == n {
+                tokens
+                    .iter()
+                    .map(|w| w.parse::<usize>().unwrap_or(usize::MAX))
+                    .collect()
+            } else {
+                digits.bytes().map(|b| usize::from(b - b'0')).collect()
+            };
+            return Some(self.pattern_of_pieces(&list));
+        }
+        if self.has_codes() && tokens.len() == 1 {
+            return Some(Err(PositionError::CodeLength {
+                code: digits.to_string(),
+                found: digits.len(),
+                expected: n - 2,
+            }));
+        }
+        None
     }
 
     /// The goal's pieces of the first orbit.

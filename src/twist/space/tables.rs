@@ -79,18 +79,7 @@ impl Space {
         }
         let mut ori_table = MoveTable::zeroed(tabulated(coord.ori_count, work_ori), nm);
         if coord.ori_count > 1 && !work_ori {
-            let mut o = vec![0u8; s];
-            let mut out = vec![0u8; s];
-            let md = u16::from(coord.modulus);
-            for w in 0..coord.ori_count {
-                coord.unrank_ori(w, &mut o);
-                for (m, l) in local.iter().enumerate() {
-                    for (k, &src) in l.iter().enumerate() {
-                        out[k] = ((u16::from(o[src]) + u16::from(gains[m][k])) % md) as u8;
-                    }
-                    ori_table.set(w as usize * nm + m, coord.rank_ori(&out) as u32);
-                }
-            }
+            fill_ori(coord, &local, &gains, &mut ori_table);
         }
         let ori_packed = (s <= 8 && coord.ori_count > 1 && coord.ori_count <= 1 << 16).then(|| {
             let mut o = [0u8; 8];
@@ -358,6 +347,26 @@ fn fill_fixed<T: Entry, const K: usize>(
                 g |= ((f >> from) & 7) << to;
             }
             *out = T::of(ranker.rank_fields(g));
+        }
+    }
+}
+
+/// The move table of a coordinate's orientations: for each value and
+/// move, the value the move leaves (each move on the coordinate's own
+/// places, `local` the place each piece comes from and `gains` the turn it
+/// gains there).
+fn fill_ori(coord: &Coordinate, local: &[Vec<usize>], gains: &[Vec<u8>], table: &mut MoveTable) {
+    let (s, nm) = (coord.slots.len(), local.len());
+    let mut o = vec![0u8; s];
+    let mut out = vec![0u8; s];
+    let md = u16::from(coord.modulus);
+    for w in 0..coord.ori_count {
+        coord.unrank_ori(w, &mut o);
+        for (m, l) in local.iter().enumerate() {
+            for (k, &src) in l.iter().enumerate() {
+                out[k] = ((u16::from(o[src]) + u16::from(gains[m][k])) % md) as u8;
+            }
+            table.set(w as usize * nm + m, coord.rank_ori(&out) as u32);
         }
     }
 }
