@@ -381,8 +381,10 @@ impl NewLayer<'_> {
         self.found += usize::from(fresh);
     }
 
-    /// [`mark`], and the mark kept for [`free_moves`] when a free move may
-    /// follow it.
+    /// Marks that move `t` reaches `y` at cost `m`: a new position joins
+    /// the layer; otherwise the move joins `y`'s last moves at the level
+    /// `m` is over its minimum, when under `L`. A new mark that a free
+    /// move may follow is kept for [`free_moves`].
     #[inline(always)]
     fn mark<M: Mask, const L: usize>(
         &mut self,
@@ -393,44 +395,25 @@ impl NewLayer<'_> {
         m: usize,
         rules: &Rules,
     ) {
-        if let Some(level) = mark::<M, L>(distance, last, y, t, m, self.after, &mut self.found)
-            && rules.free_after[t] != 0
-        {
+        let d = distance[y];
+        let level = if d == UNSEEN {
+            distance[y] = m as u8;
+            self.after[self.found] = y as u32;
+            self.found += 1;
+            0
+        } else {
+            // A path 2l more than y's minimum, kept while l < L.
+            let over = m - usize::from(d);
+            if over % 2 == 1 || over / 2 >= L {
+                return;
+            }
+            over / 2
+        };
+        let slot = &mut last[y * L + level];
+        let before = slot.get();
+        *slot |= M::bit(t, true);
+        if slot.get() != before && rules.free_after[t] != 0 {
             self.work.push((y as u32, level as u8, t as u8));
         }
     }
-}
-
-/// Marks that move `t` reaches `y` at cost `m`: a new position joins the
-/// layer (written at `after[found]`); otherwise the move joins `y`'s last
-/// moves at the level `m` is over its minimum, when under `L`. Returns the
-/// level when the mark is new.
-#[inline]
-fn mark<M: Mask, const L: usize>(
-    distance: &mut [u8],
-    last: &mut [M],
-    y: usize,
-    t: usize,
-    m: usize,
-    after: &mut [u32],
-    found: &mut usize,
-) -> Option<usize> {
-    let d = distance[y];
-    let level = if d == UNSEEN {
-        distance[y] = m as u8;
-        after[*found] = y as u32;
-        *found += 1;
-        0
-    } else {
-        // A path 2l more than y's minimum, kept while l < L.
-        let over = m - usize::from(d);
-        if over % 2 == 1 || over / 2 >= L {
-            return None;
-        }
-        over / 2
-    };
-    let slot = &mut last[y * L + level];
-    let before = slot.get();
-    *slot |= M::bit(t, true);
-    (slot.get() != before).then_some(level)
 }
