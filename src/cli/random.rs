@@ -269,7 +269,7 @@ fn twist(
                     .written(a.moves())
             });
             let record = RandomPosition {
-                start: a.grid(x).unwrap_or_else(|| a.pattern_text(x)),
+                start: a.grid_or_pattern(x),
                 code: a.code(x),
                 moves: a.moves_at(x),
                 specimen_marked: written

@@ -365,9 +365,7 @@ fn twist_steps(
     frame: Option<&schofield::puzzle::Transformation>,
 ) -> render::Steps {
     let n = a.notation();
-    super::draw::along(a, start, path, frame, |p| {
-        n.grid(p).unwrap_or_else(|| n.pattern_text(p))
-    })
+    super::draw::along(a, start, path, frame, |p| n.grid_or_pattern(p))
 }
 
 /// The note that says how the usual notation was read.
@@ -429,7 +427,7 @@ pub fn path_command(c: PathCommand) -> Outcome {
             .map(String::from)
             .collect();
         super::draw::from_pattern(&moves, &from, path.moves(), labels, |p| {
-            notation.grid(p).unwrap_or_else(|| notation.pattern_text(p))
+            notation.grid_or_pattern(p)
         })
     };
     steps_if(

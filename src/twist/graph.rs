@@ -188,7 +188,7 @@ fn node_for(a: &Analysis, x: u64, classes: &Classes) -> Node {
     let c = classes.class_of(x).unwrap_or(0);
     Node {
         code: a.name_of(x),
-        grid: a.grid(x).unwrap_or_else(|| a.pattern_text(x)),
+        grid: a.grid_or_pattern(x),
         sequence_number: x,
         moves: a.moves_at(x).unwrap_or(0),
         class_id: c,

@@ -233,7 +233,7 @@ impl SolutionReport {
         let relative = relative_of(puzzle, &t_from, &t_to);
         let name = |p: &crate::puzzle::Pattern| {
             let notation = a.notation();
-            notation.grid(p).unwrap_or_else(|| notation.pattern_text(p))
+            notation.grid_or_pattern(p)
         };
         let x = a.reached(&relative).map_err(|e| {
             // The change as Schofield writes it: the piece in square i of
@@ -489,9 +489,7 @@ impl PathReport {
             .fold(from.clone(), |p, &m| p.apply(moves.get(m).transformation()));
         let trays = !puzzle.slides().is_empty();
         let slides = trays.then(|| expand(puzzle, moves, path, &from.orbits()[0].pieces));
-        let shown = |p: &crate::puzzle::Pattern| {
-            notation.grid(p).unwrap_or_else(|| notation.pattern_text(p))
-        };
+        let shown = |p: &crate::puzzle::Pattern| notation.grid_or_pattern(p);
         PathReport {
             path: path.written(moves),
             marked: path.marked(moves),

@@ -82,7 +82,7 @@ pub(super) fn searched(
         let replay = || {
             let labels = found.path.iter().map(|&m| moves.get(m).name().to_string());
             draw::from_pattern(moves, &given, &found.path, labels.collect(), |p| {
-                notation.grid(p).unwrap_or_else(|| notation.pattern_text(p))
+                notation.grid_or_pattern(p)
             })
         };
         steps_if(
