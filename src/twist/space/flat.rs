@@ -61,13 +61,21 @@ pub(super) fn apply_into(src: &Flat, m: &FlatMap, orbits: &[(usize, usize, u8)],
 /// a division ([`reduced_sum`]).
 fn slot_after(src: &Flat, m: &FlatMap, md: u8, g: usize) -> (u8, u8) {
     let j = usize::from(m.src[g]);
-    let carried = src.ori[j];
-    let carried = if m.mirror && carried != 0 {
-        md - carried
-    } else {
-        carried
-    };
-    (src.pieces[j], reduced_sum(carried, m.gain[g], md))
+    (src.pieces[j], m.carry(src.ori[j], g, md))
+}
+
+impl FlatMap {
+    /// The orientation on slot `g` (of an orbit with `md` orientations) of
+    /// a piece that arrives there turned `ori` (below `md`): mirrored when
+    /// the map mirrors, then the slot's gain added.
+    pub(super) fn carry(&self, ori: u8, g: usize, md: u8) -> u8 {
+        let carried = if self.mirror && ori != 0 {
+            md - ori
+        } else {
+            ori
+        };
+        reduced_sum(carried, self.gain[g], md)
+    }
 }
 
 /// `a + b` modulo `m`, for `a` and `b` below `m`.

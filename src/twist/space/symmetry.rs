@@ -155,12 +155,7 @@ impl Space {
             (first..first + n).all(|g| {
                 let j = usize::from(turn.src[g]);
                 let (piece, ori) = conjugated_slot(x, s, first, m, j);
-                let carried = if turn.mirror && ori != 0 {
-                    m - ori
-                } else {
-                    ori
-                };
-                same(g, (piece, reduced_sum(carried, turn.gain[g], m)))
+                same(g, (piece, turn.carry(ori, g, m)))
             })
         })
     }
@@ -426,12 +421,7 @@ fn conjugated_slot(x: &Flat, s: &SpaceSymmetry, first: usize, m: u8, g: usize) -
     let j = usize::from(s.map.src[g]);
     let l = first + usize::from(x.pieces[j]);
     let turned = reduced_sum(x.ori[j], s.offset[l], m);
-    let carried = if s.map.mirror && turned != 0 {
-        m - turned
-    } else {
-        turned
-    };
-    (s.relabel[l], reduced_sum(carried, s.map.gain[g], m))
+    (s.relabel[l], s.map.carry(turned, g, m))
 }
 
 /// A symmetry as the space applies it to positions: `φ⁻¹Xφ` is the
