@@ -32,18 +32,10 @@ fn browser_slot() -> impl Drop {
     Slot
 }
 
-/// The DOM after the page's timers have run for `budget` (virtual) ms.
-fn page_after(browser: &str, url: &str, budget: u32) -> String {
-    dom_of(browser, url, &[&format!("--virtual-time-budget={budget}")])
-}
-
-fn dom_of(browser: &str, url: &str, extra: &[&str]) -> String {
+/// The page's DOM once its script has run and its timers for `budget`
+/// (virtual) ms, if given; one browser at a time per slot.
+fn dom_of(browser: &str, url: &str, budget: Option<u32>) -> String {
     let _shared = common::shared();
-    dom_of_alone(browser, url, extra)
-}
-
-/// As [`dom_of`], for a test that holds [`common::alone`].
-fn dom_of_alone(browser: &str, url: &str, extra: &[&str]) -> String {
     let _slot = browser_slot();
     let out = std::process::Command::new(browser)
         .args([
@@ -52,12 +44,29 @@ fn dom_of_alone(browser: &str, url: &str, extra: &[&str]) -> String {
             "--disable-gpu",
             "--allow-file-access-from-files",
         ])
-        .args(extra)
+        .args(budget.map(|b| format!("--virtual-time-budget={b}")))
         .args(["--dump-dom", url])
         .output()
         .unwrap();
     assert!(out.status.success(), "{url}: {out:?}");
     String::from_utf8(out.stdout).unwrap()
+}
+
+/// Runs a harness page: writes `html` into `dir` as `file` and opens it
+/// with `plan` (JSON) in its address, for `budget` (virtual) ms; its DOM
+/// at the end.
+fn harness(browser: &str, dir: &Path, file: &str, html: &str, plan: &str, budget: u32) -> String {
+    let path = dir.join(file);
+    std::fs::write(&path, html).unwrap();
+    let plan = plan
+        .replace('%', "%25")
+        .replace('#', "%23")
+        .replace(' ', "%20");
+    dom_of(
+        browser,
+        &format!("file://{}#{plan}", path.display()),
+        Some(budget),
+    )
 }
 
 /// The DOMs of several pages from one browser. The explorer draws in one
@@ -67,7 +76,7 @@ fn dom_of_alone(browser: &str, url: &str, extra: &[&str]) -> String {
 /// (about 1.7 s of processor time), so a test that reads many pages reads
 /// them here. The harness is written into `dir`.
 fn pages(browser: &str, dir: &Path, urls: &[String]) -> Vec<String> {
-    let harness = r#"<!DOCTYPE html><meta charset="utf-8"><body><pre id="out"></pre>
+    let html = r#"<!DOCTYPE html><meta charset="utf-8"><body><pre id="out"></pre>
 <script>
 const urls = JSON.parse(decodeURIComponent(location.hash.slice(1)));
 const doms = [];
@@ -84,17 +93,8 @@ function open(k) {
 }
 open(0);
 </script>"#;
-    let file = dir.join("pages.html");
-    std::fs::write(&file, harness).unwrap();
     let list = serde_json::to_string(urls).unwrap();
-    let url = format!(
-        "file://{}#{}",
-        file.display(),
-        list.replace('%', "%25")
-            .replace('#', "%23")
-            .replace(' ', "%20")
-    );
-    let dom = page_after(browser, &url, 60_000);
+    let dom = harness(browser, dir, "pages.html", html, &list, 60_000);
     use base64::Engine;
     let json = base64::engine::general_purpose::STANDARD
         .decode(element(&dom, "out").1)
@@ -200,7 +200,7 @@ fn in_address(position: &str) -> String {
 /// The page at `position` shows what `solve --puzzle P --all --format json`
 /// says of it from the whole table (`--whole-table`: the explorer's card).
 fn check_position(browser: &str, index: &str, puzzle: &str, position: &str) -> String {
-    let dom = dom_of_alone(browser, &format!("{index}#{}", in_address(position)), &[]);
+    let dom = dom_of(browser, &format!("{index}#{}", in_address(position)), None);
     check_dom(&dom, puzzle, position);
     dom
 }
@@ -524,7 +524,7 @@ fn drive(browser: &str, dir: &Path, start: &str, steps: &[&str]) -> Vec<Value> {
 
 /// [`drive`] in a window `width` pixels wide.
 fn drive_at(browser: &str, dir: &Path, start: &str, steps: &[&str], width: u32) -> Vec<Value> {
-    let harness = r#"<!DOCTYPE html><meta charset="utf-8"><body>
+    let html = r#"<!DOCTYPE html><meta charset="utf-8"><body>
 <iframe id="f" width="900" height="700"></iframe><pre id="out"></pre>
 <script>
 const steps = JSON.parse(decodeURIComponent(location.hash.slice(1)));
@@ -556,17 +556,15 @@ f.onload = () => setTimeout(() => { record("open"); run(1); }, 800);
 f.width = steps.width;
 f.src = "index.html" + steps.url;
 </script>"#;
-    std::fs::write(dir.join("harness.html"), harness).unwrap();
     let plan = serde_json::json!({ "url": start, "steps": steps, "width": width });
-    let url = format!(
-        "file://{}#{}",
-        dir.join("harness.html").display(),
-        plan.to_string()
-            .replace('%', "%25")
-            .replace('#', "%23")
-            .replace(' ', "%20")
+    let dom = harness(
+        browser,
+        dir,
+        "harness.html",
+        html,
+        &plan.to_string(),
+        20_000,
     );
-    let dom = page_after(browser, &url, 20_000);
     let json = text(&dom, "out");
     serde_json::from_str::<Vec<Value>>(&json).unwrap_or_else(|e| panic!("{e}: {dom}"))
 }
