@@ -862,17 +862,19 @@ fn a_fifo_in_the_checkpoint_folder_is_refused_at_once() {
 /// (as many as it took to see the abort below most often), a peer time-out
 /// of 2 s, `more` arguments and the checkpoint key in `dir`: process 0 says
 /// each layer (`--verbose`), process 1 nothing but its error (`--quiet`).
-/// Returned once process 0 has closed layer 20, with its standard error
-/// read so far, and process 1's port.
+/// Returned once process 0 has closed layer `until`, with its standard
+/// error read so far, and process 1's port.
 struct UnderWay {
     zero: std::process::Child,
     one: std::process::Child,
     zero_err: std::io::BufReader<std::process::ChildStderr>,
     port_one: u16,
+    /// What process 0 said up to the layer awaited.
+    said: String,
 }
 
 impl UnderWay {
-    fn start(dir: &std::path::Path, more: &[&str]) -> UnderWay {
+    fn start(dir: &std::path::Path, more: &[&str], until: u32) -> UnderWay {
         use std::io::BufRead;
         use std::process::Stdio;
         let hosts = dir.join("hosts.txt");
@@ -893,16 +895,20 @@ impl UnderWay {
         let one = start("1", false);
         let mut zero = start("0", true);
         let mut zero_err = std::io::BufReader::new(zero.stderr.take().unwrap());
-        let mut line = String::new();
-        while zero_err.read_line(&mut line).unwrap() > 0 && !line.contains("layer 20 done") {
+        let (done, mut line) = (format!("layer {until} done"), String::new());
+        let mut said = String::new();
+        while zero_err.read_line(&mut line).unwrap() > 0 && !line.contains(&done) {
+            said.push_str(&line);
             line.clear();
         }
-        assert!(line.contains("layer 20 done"), "{line}");
+        assert!(line.contains(&done), "{said}");
+        said.push_str(&line);
         UnderWay {
             zero,
             one,
             zero_err,
             port_one: p1,
+            said,
         }
     }
 
@@ -949,7 +955,7 @@ fn one_error_line(status: std::process::ExitStatus, err: &str, who: &str) {
 fn a_process_woken_after_the_other_gave_up_on_it_ends_on_one_line() {
     let _gate = super::common::alone();
     let dir = tempfile::tempdir().unwrap();
-    let mut run = UnderWay::start(dir.path(), &[]);
+    let mut run = UnderWay::start(dir.path(), &[], 20);
     signal("STOP", run.one.id());
     let (status, err) = run.zero_ends();
     one_error_line(status, &err, "process 0");
@@ -968,18 +974,21 @@ fn a_process_woken_after_the_other_gave_up_on_it_ends_on_one_line() {
 
 /// A process killed (SIGKILL) in the middle of the census, process 0 or 1,
 /// leaves the other one line and exit status 2, at once; the checkpoints
-/// written so far take the census to its end, the same either way.
+/// written so far take the census on. One census, killed twice: process 0
+/// in the first run, after layer 20; process 1 in the run resumed from its
+/// checkpoints, after layer 30; the second resumption ends with the same
+/// bytes as the census of one process.
 #[test]
 fn a_killed_process_leaves_the_other_one_line_and_its_checkpoints_go_on() {
-    let mut answers = Vec::new();
-    for victim in [0, 1] {
+    let dir = tempfile::tempdir().unwrap();
+    let folder = dir.path().join("checkpoints");
+    let folder = folder.to_str().unwrap();
+    for (victim, until) in [(0, 20), (1, 30)] {
         // The machine to themselves while the peer time-out of 2 s is in
-        // force; the resumed census has the default time-out and shares it.
-        let gate = super::common::alone();
-        let dir = tempfile::tempdir().unwrap();
-        let folder = dir.path().join("checkpoints");
-        let folder = folder.to_str().unwrap();
-        let mut run = UnderWay::start(dir.path(), &["--checkpoint", folder]);
+        // force; the last resumption has the default time-out and shares
+        // it.
+        let _gate = super::common::alone();
+        let mut run = UnderWay::start(dir.path(), &["--checkpoint", folder], until);
         let (status, err) = if victim == 0 {
             run.zero.kill().unwrap();
             let _ = run.zero_ends();
@@ -992,44 +1001,48 @@ fn a_killed_process_leaves_the_other_one_line_and_its_checkpoints_go_on() {
         one_error_line(status, &err, &format!("the survivor of process {victim}"));
         // Found by the closed connection, not by the peer time-out.
         assert!(err.contains("the cluster broke off"), "{err}");
-        let resume = |process: &str, hosts: &std::path::Path| {
-            let mut c = std::process::Command::new(env!("CARGO_BIN_EXE_schofield"));
-            c.env("XDG_DATA_HOME", dir.path())
-                .args(["boards", "--board", "3x4", "--home", "0", "--workers", "2"])
-                .args(["--checkpoint", folder, "--quiet"])
-                .args(["--hostfile", hosts.to_str().unwrap(), "--process", process]);
-            c
-        };
-        drop(gate);
-        let _shared = super::common::shared();
-        let hosts = dir.path().join("again.txt");
-        std::fs::write(
-            &hosts,
-            format!("127.0.0.1:{}\n127.0.0.1:{}\n", free_port(), free_port()),
-        )
-        .unwrap();
-        let piped = |mut c: std::process::Command| {
-            use std::process::Stdio;
-            c.stdout(Stdio::piped())
-                .stderr(Stdio::piped())
-                .spawn()
-                .unwrap()
-        };
-        let one = piped(resume("1", &hosts));
-        let zero = piped(resume("0", &hosts)).wait_with_output().unwrap();
-        let one = one.wait_with_output().unwrap();
-        assert!(
-            zero.status.success() && one.status.success(),
+        // The second run took up the first one's checkpoints: it said no
+        // layer before them.
+        assert_eq!(
+            run.said.contains(": layer 1 done,"),
+            victim == 0,
             "{}",
-            both(&zero, &one)
+            run.said
         );
-        let err = String::from_utf8_lossy(&zero.stderr);
-        assert!(
-            err.contains("resumed from the checkpoints of layer"),
-            "{err}"
-        );
-        answers.push(zero.stdout);
     }
-    assert!(!answers[0].is_empty());
-    assert_eq!(answers[0], answers[1]);
+    let _shared = super::common::shared();
+    let hosts = dir.path().join("again.txt");
+    std::fs::write(
+        &hosts,
+        format!("127.0.0.1:{}\n127.0.0.1:{}\n", free_port(), free_port()),
+    )
+    .unwrap();
+    let resume = |process: &str| {
+        use std::process::Stdio;
+        std::process::Command::new(env!("CARGO_BIN_EXE_schofield"))
+            .env("XDG_DATA_HOME", dir.path())
+            .args(["boards", "--board", "3x4", "--home", "0", "--workers", "2"])
+            .args(["--checkpoint", folder, "--quiet"])
+            .args(["--hostfile", hosts.to_str().unwrap(), "--process", process])
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap()
+    };
+    let one = resume("1");
+    let zero = resume("0").wait_with_output().unwrap();
+    let one = one.wait_with_output().unwrap();
+    assert!(
+        zero.status.success() && one.status.success(),
+        "{}",
+        both(&zero, &one)
+    );
+    let err = String::from_utf8_lossy(&zero.stderr);
+    assert!(
+        err.contains("resumed from the checkpoints of layer"),
+        "{err}"
+    );
+    drop(_shared);
+    let alone = stdout(&["boards", "--board", "3x4", "--home", "0"]);
+    assert_eq!(String::from_utf8_lossy(&zero.stdout), alone);
 }
