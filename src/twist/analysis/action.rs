@@ -50,6 +50,11 @@ impl Action for SpaceAction<'_> {
     fn images(&self, x: u64, out: &mut Vec<u64>) {
         out.clear();
         out.push(x);
+        // The identity alone (a file that declares no symmetries): nothing
+        // to decode.
+        if self.symmetries.len() == 1 {
+            return;
+        }
         if let Some(fast) = self.space.packed() {
             fast.images(x, self.symmetries[1..].iter().map(|s| &s.action), out);
             return;
