@@ -127,17 +127,7 @@ impl BoardsArgs {
 pub fn run(mut args: BoardsArgs) -> Outcome {
     args.out = args.out()?;
     let max_cells = args.max_cells;
-    let list: Vec<Case> = match (&args.board, args.all) {
-        (Some(b), _) => {
-            let b: Board = b.parse()?;
-            match args.home {
-                Some(h) => vec![Case::new(b, h)?],
-                None => census::cases_of(b),
-            }
-        }
-        (None, true) => census::cases(max_cells),
-        (None, false) => return Err("give --board RxC (and perhaps --home CELL), or --all".into()),
-    };
+    let list = cases_asked(&args)?;
     let drawing = args.out.get_or_svg()?;
     if drawing.is_none() && list.len() != 1 {
         return Err(format!(
@@ -179,37 +169,7 @@ pub fn run(mut args: BoardsArgs) -> Outcome {
                 c.table_bytes() as f64 / f64::from(1u32 << 30)
             );
         }
-        let states = c.board.reachable();
-        let title = format!("{} home {}", c.board, c.home);
-        let bar = common::progress_bar(
-            states,
-            &format!(
-                "{title}: {{msg}} [{{bar:30}}] {{human_pos}}/{{human_len}} states ({{elapsed}})"
-            ),
-            args.out.quiet,
-        );
-        // A log line a layer with --verbose (a long run redirected to a
-        // file, say); the bar shows progress on a terminal.
-        let log = args.out.verbose;
-        let started = std::time::Instant::now();
-        let report = move |p: schofield::board::Progress| {
-            bar.set_position(p.found);
-            bar.set_message(format!("layer {}", p.layer));
-            if log {
-                bar.suspend(|| {
-                    eprintln!(
-                        "{title}: layer {} done, {} of {} states, {:.1} s",
-                        p.layer,
-                        schofield::text::grouped(p.found as usize),
-                        schofield::text::grouped(p.total as usize),
-                        started.elapsed().as_secs_f64()
-                    )
-                });
-            }
-            if p.found == p.total {
-                bar.finish_and_clear();
-            }
-        };
+        let report = layer_report(c, args.out.quiet, args.out.verbose);
         let r = match &distributed {
             Some(d) => match d.analyse(c, report)? {
                 Some(r) => r,
@@ -226,24 +186,79 @@ pub fn run(mut args: BoardsArgs) -> Outcome {
     match drawing {
         Some(format) => Ok(render::render_cases(&results, format)?),
         None => match results.as_slice() {
-            [r] => Ok(render::svg::chart_svg(
-                &format!(
-                    "{} board, blank's home cell {}: standard positions (blank at home) by distance",
-                    r.board, r.home
-                ),
-                &["positions", "classes", "extended classes"],
-                &r.standard
-                    .rows
-                    .iter()
-                    .map(|row| render::svg::Bar {
-                        moves: row.moves,
-                        values: vec![row.positions, row.classes, row.extended_classes],
-                    })
-                    .collect::<Vec<_>>(),
-            )),
+            [r] => Ok(chart(r)),
             _ => Err("--format svg draws one board at a time".into()),
         },
     }
+}
+
+/// The cases `--board`, `--home` and `--all` ask for.
+fn cases_asked(args: &BoardsArgs) -> Result<Vec<Case>, Box<dyn std::error::Error>> {
+    Ok(match (&args.board, args.all) {
+        (Some(b), _) => {
+            let b: Board = b.parse()?;
+            match args.home {
+                Some(h) => vec![Case::new(b, h)?],
+                None => census::cases_of(b),
+            }
+        }
+        (None, true) => census::cases(args.max_cells),
+        (None, false) => return Err("give --board RxC (and perhaps --home CELL), or --all".into()),
+    })
+}
+
+/// What a case's search says of each layer: the progress bar on a
+/// terminal (unless `quiet`), and with `verbose` a line a layer (a long
+/// run redirected to a file, say).
+fn layer_report(
+    c: &Case,
+    quiet: bool,
+    verbose: bool,
+) -> impl Fn(schofield::board::Progress) + Send + Sync + 'static {
+    let title = format!("{} home {}", c.board, c.home);
+    let bar = common::progress_bar(
+        c.board.reachable(),
+        &format!("{title}: {{msg}} [{{bar:30}}] {{human_pos}}/{{human_len}} states ({{elapsed}})"),
+        quiet,
+    );
+    let started = std::time::Instant::now();
+    move |p: schofield::board::Progress| {
+        bar.set_position(p.found);
+        bar.set_message(format!("layer {}", p.layer));
+        if verbose {
+            bar.suspend(|| {
+                eprintln!(
+                    "{title}: layer {} done, {} of {} states, {:.1} s",
+                    p.layer,
+                    schofield::text::grouped(p.found as usize),
+                    schofield::text::grouped(p.total as usize),
+                    started.elapsed().as_secs_f64()
+                )
+            });
+        }
+        if p.found == p.total {
+            bar.finish_and_clear();
+        }
+    }
+}
+
+/// One case's standard positions by distance, drawn as a bar chart.
+fn chart(r: &census::CaseResult) -> String {
+    render::svg::chart_svg(
+        &format!(
+            "{} board, blank's home cell {}: standard positions (blank at home) by distance",
+            r.board, r.home
+        ),
+        &["positions", "classes", "extended classes"],
+        &r.standard
+            .rows
+            .iter()
+            .map(|row| render::svg::Bar {
+                moves: row.moves,
+                values: vec![row.positions, row.classes, row.extended_classes],
+            })
+            .collect::<Vec<_>>(),
+    )
 }
 
 /// A hosts file's text: a regular file of at most 64 KiB (256 lines of

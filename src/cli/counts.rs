@@ -115,52 +115,7 @@ pub fn counts(args: CountsArgs) -> Outcome {
     } else if let Some(rows) = two_bits(&puzzle, &args)? {
         rows
     } else {
-        match super::puzzle::analyse(
-            puzzle.clone(),
-            &args.puzzle.options(true),
-            args.out.quiet,
-            args.out.verbose,
-        ) {
-            Ok(a) => {
-                if args.antipodes {
-                    extra.antipodes = Some(antipodes(&a));
-                }
-                if args.burnside {
-                    let counted = a.burnside();
-                    extra.burnside = Some(Burnside {
-                        class_total: Total {
-                            orbits: a.classes().count() as u64,
-                            burnside: counted.classes,
-                        },
-                        extended_class_total: a.extended_classes().and_then(|e| {
-                            Some(Total {
-                                orbits: e.count() as u64,
-                                burnside: counted.extended?,
-                            })
-                        }),
-                    });
-                }
-                a.move_counts()
-            }
-            // Too deep for a byte a position, or too large: the two-bit
-            // search has neither limit.
-            Err(e) if (e.is_memory() || e.is_too_deep()) && !(args.antipodes || args.burnside) => {
-                super::puzzle::two_bit_counts(
-                    &puzzle,
-                    &args.puzzle,
-                    &e,
-                    args.out.quiet,
-                    args.out.verbose,
-                )?
-            }
-            Err(e) if e.is_memory() => {
-                return Err(format!(
-                    "{e} (--max-memory); --antipodes and --burnside need the whole analysis, so the two-bit search of the distribution alone cannot stand in"
-                )
-                .into());
-            }
-            Err(e) => return Err(e.into()),
-        }
+        analysed_counts(&puzzle, &args, &mut extra)?
     };
     let text = match format {
         Some(f @ (Format::Json | Format::Jsonl | Format::Yaml))
@@ -179,38 +134,102 @@ pub fn counts(args: CountsArgs) -> Outcome {
     };
     let mut text = text;
     if format == Some(Format::Text) {
-        if let Some(ap) = &extra.antipodes {
-            let _ = writeln!(
-                text,
-                "\nantipodes: {} at {} moves{}: {}",
-                grouped(ap.antipode_count as usize),
-                ap.max,
-                if ap.antipode_count as usize > ap.antipodes.len() {
-                    format!(" (the first {})", ap.antipodes.len())
-                } else {
-                    String::new()
-                },
-                ap.antipodes.join("  ")
-            );
-        }
-        if let Some(b) = &extra.burnside {
-            let _ = writeln!(
-                text,
-                "\nclasses {} by orbits, {} by Burnside's lemma",
-                grouped(b.class_total.orbits as usize),
-                grouped(b.class_total.burnside as usize)
-            );
-            if let Some(e) = &b.extended_class_total {
-                let _ = writeln!(
-                    text,
-                    "extended classes {} by orbits, {} by Burnside's lemma",
-                    grouped(e.orbits as usize),
-                    grouped(e.burnside as usize)
-                );
-            }
-        }
+        extra_text(&extra, &mut text);
     }
     Ok(text)
+}
+
+/// The table by the whole analysis, with the antipodes and Burnside's
+/// count when asked into `extra`; past the memory allowed or a byte's
+/// depth, the two-bit search of the distribution alone, which has neither
+/// limit (refused when the extras were asked, which need the analysis).
+fn analysed_counts(
+    puzzle: &schofield::puzzle::Puzzle,
+    args: &CountsArgs,
+    extra: &mut Extra,
+) -> Result<Vec<MoveCount>, Box<dyn std::error::Error>> {
+    match super::puzzle::analyse(
+        puzzle.clone(),
+        &args.puzzle.options(true),
+        args.out.quiet,
+        args.out.verbose,
+    ) {
+        Ok(a) => {
+            if args.antipodes {
+                extra.antipodes = Some(antipodes(&a));
+            }
+            if args.burnside {
+                extra.burnside = Some(burnside(&a));
+            }
+            Ok(a.move_counts())
+        }
+        Err(e) if (e.is_memory() || e.is_too_deep()) && !(args.antipodes || args.burnside) => {
+            super::puzzle::two_bit_counts(
+                puzzle,
+                &args.puzzle,
+                &e,
+                args.out.quiet,
+                args.out.verbose,
+            )
+        }
+        Err(e) if e.is_memory() => Err(format!(
+            "{e} (--max-memory); --antipodes and --burnside need the whole analysis, so the two-bit search of the distribution alone cannot stand in"
+        )
+        .into()),
+        Err(e) => Err(e.into()),
+    }
+}
+
+/// The classes of `a` counted by listing their orbits and by Burnside's
+/// lemma, and the extended classes likewise where positions have inverses.
+fn burnside(a: &Analysis) -> Burnside {
+    let counted = a.burnside();
+    Burnside {
+        class_total: Total {
+            orbits: a.classes().count() as u64,
+            burnside: counted.classes,
+        },
+        extended_class_total: a.extended_classes().and_then(|e| {
+            Some(Total {
+                orbits: e.count() as u64,
+                burnside: counted.extended?,
+            })
+        }),
+    }
+}
+
+/// The antipodes and the two counts of classes, as lines below the table.
+fn extra_text(extra: &Extra, text: &mut String) {
+    if let Some(ap) = &extra.antipodes {
+        let _ = writeln!(
+            text,
+            "\nantipodes: {} at {} moves{}: {}",
+            grouped(ap.antipode_count as usize),
+            ap.max,
+            if ap.antipode_count as usize > ap.antipodes.len() {
+                format!(" (the first {})", ap.antipodes.len())
+            } else {
+                String::new()
+            },
+            ap.antipodes.join("  ")
+        );
+    }
+    if let Some(b) = &extra.burnside {
+        let _ = writeln!(
+            text,
+            "\nclasses {} by orbits, {} by Burnside's lemma",
+            grouped(b.class_total.orbits as usize),
+            grouped(b.class_total.burnside as usize)
+        );
+        if let Some(e) = &b.extended_class_total {
+            let _ = writeln!(
+                text,
+                "extended classes {} by orbits, {} by Burnside's lemma",
+                grouped(e.orbits as usize),
+                grouped(e.burnside as usize)
+            );
+        }
+    }
 }
 
 /// `counts --workers`: the distribution alone, by the two-bit search

@@ -240,71 +240,91 @@ pub fn flag_hint(e: &clap::Error, root: &clap::Command) -> String {
 }
 
 /// What the library's errors cannot say, since the library knows no flags:
-/// the flag that gets past them, appended to the message.
+/// the flag that gets past them, appended to the message. Asked in order:
+/// a search's limits, the memory allowed, the goal, the files read.
 pub fn hint(e: &(dyn std::error::Error + 'static)) -> &'static str {
-    use schofield::board::BoardError;
-    use schofield::board::census::CaseError;
+    [search_hint, memory_hint, goal_hint, file_hint]
+        .iter()
+        .find_map(|h| h(e))
+        .unwrap_or("")
+}
+
+/// A search stopped by a limit, or databases that cannot be had: the flag
+/// that allows more or the partition that needs less.
+fn search_hint(e: &(dyn std::error::Error + 'static)) -> Option<&'static str> {
     use schofield::search::SearchError;
+    use schofield::search::pdb::PdbError;
     // A* keeps what it stores; IDA* stores nothing.
     match common::search_error(e) {
         Some(SearchError::Stopped {
             stored: Some(_), ..
         }) => {
-            return "; raise --max-nodes or --max-memory, or choose a stronger --heuristic (linear-conflict is the strongest); a 4x4 is solved by `schofield optimal` (IDA* with pattern databases)";
+            return Some(
+                "; raise --max-nodes or --max-memory, or choose a stronger --heuristic (linear-conflict is the strongest); a 4x4 is solved by `schofield optimal` (IDA* with pattern databases)",
+            );
         }
         Some(SearchError::Stopped { stored: None, .. }) => {
-            return "; raise --max-nodes or --max-memory, or choose stronger databases with --partition (7-8 is the strongest)";
+            return Some(
+                "; raise --max-nodes or --max-memory, or choose stronger databases with --partition (7-8 is the strongest)",
+            );
         }
         _ => {}
     }
-    match e.downcast_ref::<schofield::search::pdb::PdbError>() {
-        Some(schofield::search::pdb::PdbError::TooLarge { .. }) => {
-            return "; raise --max-memory or choose a smaller --partition";
-        }
-        Some(schofield::search::pdb::PdbError::BuildTooLarge { .. }) => {
-            return "; raise --max-memory, build them once without it, or choose a smaller --partition";
-        }
-        Some(schofield::search::pdb::PdbError::BlankNotInCorner { .. }) => {
-            return " (or use --partition manhattan)";
-        }
-        _ => {}
+    match e.downcast_ref::<PdbError>()? {
+        PdbError::TooLarge { .. } => Some("; raise --max-memory or choose a smaller --partition"),
+        PdbError::BuildTooLarge { .. } => Some(
+            "; raise --max-memory, build them once without it, or choose a smaller --partition",
+        ),
+        PdbError::BlankNotInCorner { .. } => Some(" (or use --partition manhattan)"),
+        _ => None,
     }
+}
+
+/// Tables past the memory allowed: the flag that allows more, or what
+/// else reaches further.
+fn memory_hint(e: &(dyn std::error::Error + 'static)) -> Option<&'static str> {
+    use schofield::board::census::CaseError;
+    use schofield::twist::analysis::AnalysisError;
+    use schofield::twist::search::SearchError;
+    use schofield::twist::space::SpaceError;
     // A puzzle's tables past the memory allowed: the flag that allows more.
-    let memory = e
-        .downcast_ref::<schofield::twist::analysis::AnalysisError>()
-        .is_some_and(|a| {
-            matches!(
-                a,
-                schofield::twist::analysis::AnalysisError::Search(
-                    schofield::twist::search::SearchError::Memory { .. }
-                ) | schofield::twist::analysis::AnalysisError::Space(
-                    schofield::twist::space::SpaceError::Memory { .. }
-                ) | schofield::twist::analysis::AnalysisError::ViewMemory { .. }
-            )
-        })
-        || matches!(
-            e.downcast_ref::<schofield::twist::search::SearchError>(),
-            Some(schofield::twist::search::SearchError::Memory { .. })
+    let memory = e.downcast_ref::<AnalysisError>().is_some_and(|a| {
+        matches!(
+            a,
+            AnalysisError::Search(SearchError::Memory { .. })
+                | AnalysisError::Space(SpaceError::Memory { .. })
+                | AnalysisError::ViewMemory { .. }
         )
-        || matches!(
-            e.downcast_ref::<schofield::twist::space::SpaceError>(),
-            Some(schofield::twist::space::SpaceError::Memory { .. })
-        );
+    }) || matches!(
+        e.downcast_ref::<SearchError>(),
+        Some(SearchError::Memory { .. })
+    ) || matches!(
+        e.downcast_ref::<SpaceError>(),
+        Some(SpaceError::Memory { .. })
+    );
     if memory {
-        return " (--max-memory)";
+        return Some(" (--max-memory)");
     }
     if let Some(schofield::board::lookup::TableError::OverBudget { .. }) =
         e.downcast_ref::<schofield::board::lookup::TableError>()
     {
-        return "; raise --max-memory";
+        return Some("; raise --max-memory");
     }
     if e.is::<schofield::group::GroupTooLarge>() {
-        return "; raise --max-memory (GAP's randomised methods reach groups of more points)";
+        return Some("; raise --max-memory (GAP's randomised methods reach groups of more points)");
     }
     if let Some(CaseError::TooLarge(_)) = e.downcast_ref::<CaseError>() {
-        return "; boards of more than 12 cells need --force";
+        return Some("; boards of more than 12 cells need --force");
     }
+    None
+}
+
+/// A position that cannot reach the goal, or a board not named as one:
+/// which goal is meant, and how to name a board.
+fn goal_hint(e: &(dyn std::error::Error + 'static)) -> Option<&'static str> {
+    use schofield::board::BoardError;
     use schofield::board::lookup::TableError;
+    use schofield::search::SearchError;
     let unsolvable = e
         .downcast_ref::<schofield::board::Unsolvable>()
         .or(match common::search_error(e) {
@@ -316,42 +336,50 @@ pub fn hint(e: &(dyn std::error::Error + 'static)) -> &'static str {
             _ => None,
         });
     if let Some(u) = unsolvable {
-        return if u.even_width {
+        return Some(if u.even_width {
             "; the goal is blank-last (1 2 3 … _) unless --goal names another, and on boards of even width blank-first is the other half"
         } else {
             "; the goal is blank-last (1 2 3 … _) unless --goal names another"
-        };
+        });
     }
     if let Some(BoardError::NotSquare(_)) = e.downcast_ref::<BoardError>() {
-        return " or --board RxC";
+        return Some(" or --board RxC");
     }
+    None
+}
+
+/// A lookup table or databases read from a file that does not fit: the
+/// flags that build or name another.
+fn file_hint(e: &(dyn std::error::Error + 'static)) -> Option<&'static str> {
+    use schofield::board::lookup::TableError;
     use schofield::search::pdb::PdbError;
     match e.downcast_ref::<TableError>() {
         Some(TableError::Mismatch { .. }) => {
-            return "; pass matching --board/--goal or another --table";
+            return Some("; pass matching --board/--goal or another --table");
         }
         // A table that could not be written needs no other table.
         Some(TableError::Store(schofield::board::store::StoreError::Io {
             doing: "write", ..
-        })) => return "",
+        })) => return Some(""),
         Some(TableError::Store(_)) => {
-            return "; build a table with `schofield lookup build --save FILE`";
+            return Some("; build a table with `schofield lookup build --save FILE`");
         }
         _ => {}
     }
-    match e.downcast_ref::<PdbError>() {
+    match e.downcast_ref::<PdbError>()? {
         // Someone else's file: --rebuild would not overwrite it.
-        Some(PdbError::Store(s))
+        PdbError::Store(s)
             if !schofield::board::store::may_replace(std::path::Path::new(s.path())) =>
         {
-            return "; pass a file of schofield's databases with --pdb, or a new file to build them in";
+            Some(
+                "; pass a file of schofield's databases with --pdb, or a new file to build them in",
+            )
         }
-        Some(PdbError::Store(_) | PdbError::Mismatch { .. }) => {
-            return "; build them again with --rebuild, or pass another --pdb";
+        PdbError::Store(_) | PdbError::Mismatch { .. } => {
+            Some("; build them again with --rebuild, or pass another --pdb")
         }
-        _ => {}
+        _ => None,
     }
-    ""
 }
 
 /// The command line as clap parses it, with each command's `--format`

@@ -409,6 +409,15 @@ pub(crate) fn solution_lines(
 /// What a path does.
 /// Text wraps at `width` columns.
 pub fn render_path(r: &PathReport, format: Format, width: usize) -> Result<String, OutputError> {
+    match format {
+        Format::Json | Format::Jsonl | Format::Yaml => structured(r, format),
+        Format::Csv => path_csv(r),
+        Format::Text => Ok(path_text(r, width)),
+    }
+}
+
+/// A path's one CSV record.
+fn path_csv(r: &PathReport) -> Result<String, OutputError> {
     #[derive(Serialize)]
     struct Record<'a> {
         path: &'a str,
@@ -429,98 +438,97 @@ pub fn render_path(r: &PathReport, format: Format, width: usize) -> Result<Strin
         end_cycles: Option<&'a str>,
         end_is_target: bool,
     }
-    match format {
-        Format::Json | Format::Jsonl | Format::Yaml => structured(r, format),
-        Format::Csv => csv([Record {
-            path: &r.path.plain,
-            marked: &r.marked,
-            marked_ascii: &r.marked_ascii,
-            twists: r.twists,
-            elisions: r.elisions,
-            moves: r.moves,
-            reduced: r.reduced,
-            inverse: &r.inverse.plain,
-            start_code: r.start_code.as_deref(),
-            start: &r.start,
-            end_code: r.end_code.as_deref(),
-            end: &r.end,
-            end_cycles: r.end_cycles.as_deref(),
-            end_is_target: r.end_is_target,
-        }]),
-        Format::Text => {
-            let v = &r.vocabulary;
-            let mut s = String::new();
-            let mut field = |name: &str, value: String| {
-                let _ = writeln!(s, "{name:<15}{value}");
-            };
-            // The empty path is written as the empty word, once.
-            let empty = r.path.to_string().is_empty();
-            field(
-                "path",
-                if empty {
-                    format!("()   no {}", v.moves)
-                } else {
-                    format!("{}   ({})", r.marked, r.path)
-                },
-            );
-            let cost = match r.word_length {
-                Some(w) => format!(
-                    "{}, {}: {w}·{} − 2·{} = {}",
-                    counted(r.twists, &v.move_, &v.moves),
-                    counted(r.elisions, "elision", "elisions"),
-                    r.twists,
-                    r.elisions,
-                    r.moves
-                ),
-                None => counted(r.twists, &v.move_, &v.moves),
-            };
-            field("moves", cost);
-            if !r.reduced {
-                field(
-                    "note",
-                    format!(
-                        "not reduced: a {m} is followed by one with which it makes one {m} or none; Schofield's calculus replaces T T by T⁻¹ and drops T T⁻¹, never making a path longer",
-                        m = v.move_
-                    ),
-                );
-            }
-            field(
-                "inverse",
-                if empty {
-                    "()".to_string()
-                } else {
-                    r.inverse.to_string()
-                },
-            );
-            let with_code = |code: &Option<String>, shown: &str| match code {
-                Some(c) => format!("{c}   {shown}"),
-                None => shown.to_string(),
-            };
-            field("from", with_code(&r.start_code, &r.start));
-            let target = match (r.end_is_target, r.end_turned_whole) {
-                (true, true) => "   the target, turned as a whole",
-                (true, false) => "   the target",
-                _ => "",
-            };
-            let cycles = r
-                .end_cycles
-                .as_ref()
-                .map(|c| format!("   {c}"))
-                .unwrap_or_default();
-            field(
-                "reaches",
-                format!("{}{cycles}{target}", with_code(&r.end_code, &r.end)),
-            );
-            if let Some(tiles) = &r.tile_moves {
-                let pieces: Vec<String> = tiles.iter().map(|p| p.to_string()).collect();
-                field(
-                    "tile moves",
-                    wrapped_with_note(&pieces, 15, "(pieces moved, in order)", width),
-                );
-            }
-            Ok(s)
-        }
+    csv([Record {
+        path: &r.path.plain,
+        marked: &r.marked,
+        marked_ascii: &r.marked_ascii,
+        twists: r.twists,
+        elisions: r.elisions,
+        moves: r.moves,
+        reduced: r.reduced,
+        inverse: &r.inverse.plain,
+        start_code: r.start_code.as_deref(),
+        start: &r.start,
+        end_code: r.end_code.as_deref(),
+        end: &r.end,
+        end_cycles: r.end_cycles.as_deref(),
+        end_is_target: r.end_is_target,
+    }])
+}
+
+/// A path as text, a field a line, wrapped at `width` columns.
+fn path_text(r: &PathReport, width: usize) -> String {
+    let v = &r.vocabulary;
+    let mut s = String::new();
+    let mut field = |name: &str, value: String| {
+        let _ = writeln!(s, "{name:<15}{value}");
+    };
+    // The empty path is written as the empty word, once.
+    let empty = r.path.to_string().is_empty();
+    field(
+        "path",
+        if empty {
+            format!("()   no {}", v.moves)
+        } else {
+            format!("{}   ({})", r.marked, r.path)
+        },
+    );
+    let cost = match r.word_length {
+        Some(w) => format!(
+            "{}, {}: {w}·{} − 2·{} = {}",
+            counted(r.twists, &v.move_, &v.moves),
+            counted(r.elisions, "elision", "elisions"),
+            r.twists,
+            r.elisions,
+            r.moves
+        ),
+        None => counted(r.twists, &v.move_, &v.moves),
+    };
+    field("moves", cost);
+    if !r.reduced {
+        field(
+            "note",
+            format!(
+                "not reduced: a {m} is followed by one with which it makes one {m} or none; Schofield's calculus replaces T T by T⁻¹ and drops T T⁻¹, never making a path longer",
+                m = v.move_
+            ),
+        );
     }
+    field(
+        "inverse",
+        if empty {
+            "()".to_string()
+        } else {
+            r.inverse.to_string()
+        },
+    );
+    let with_code = |code: &Option<String>, shown: &str| match code {
+        Some(c) => format!("{c}   {shown}"),
+        None => shown.to_string(),
+    };
+    field("from", with_code(&r.start_code, &r.start));
+    let target = match (r.end_is_target, r.end_turned_whole) {
+        (true, true) => "   the target, turned as a whole",
+        (true, false) => "   the target",
+        _ => "",
+    };
+    let cycles = r
+        .end_cycles
+        .as_ref()
+        .map(|c| format!("   {c}"))
+        .unwrap_or_default();
+    field(
+        "reaches",
+        format!("{}{cycles}{target}", with_code(&r.end_code, &r.end)),
+    );
+    if let Some(tiles) = &r.tile_moves {
+        let pieces: Vec<String> = tiles.iter().map(|p| p.to_string()).collect();
+        field(
+            "tile moves",
+            wrapped_with_note(&pieces, 15, "(pieces moved, in order)", width),
+        );
+    }
+    s
 }
 
 /// A position drawn by `random`.

@@ -496,9 +496,6 @@ const LONG_FUNCTIONS: &[(&str, &str, usize)] = &[
     ("src/board/cluster/worker.rs", "work", 173),
     ("src/board/store/checkpoint.rs", "read", 140),
     ("src/board/store/mod.rs", "parse", 135),
-    ("src/cli/census.rs", "run", 122),
-    ("src/cli/counts.rs", "counts", 128),
-    ("src/cli/mod.rs", "hint", 114),
     ("src/group/classes.rs", "orbits_kept", 129),
     ("src/puzzle/checks.rs", "check_words", 138),
     ("src/puzzle/found.rs", "move_symmetries", 120),
@@ -507,7 +504,6 @@ const LONG_FUNCTIONS: &[(&str, &str, usize)] = &[
     ("src/puzzle/yaml/mod.rs", "read", 156),
     ("src/render/svg/chart.rs", "chart_svg_scaled", 116),
     ("src/render/svg/chart.rs", "trees_svg", 128),
-    ("src/render/twist.rs", "render_path", 116),
     ("src/search/regions.rs", "new", 110),
     ("src/twist/search/classes.rs", "class_counts", 127),
 ];
