@@ -502,7 +502,6 @@ const LONG_FUNCTIONS: &[(&str, &str, usize)] = &[
     ("src/puzzle/kpuzzle.rs", "read", 136),
     ("src/puzzle/tws.rs", "read_scrambles", 120),
     ("src/puzzle/yaml/mod.rs", "read", 156),
-    ("src/render/svg/chart.rs", "chart_svg_scaled", 116),
     ("src/render/svg/chart.rs", "trees_svg", 128),
     ("src/search/regions.rs", "new", 110),
     ("src/twist/search/classes.rs", "class_counts", 127),

@@ -69,22 +69,11 @@ pub fn chart_svg_scaled(title: &str, series: &[&str], bars: &[Bar], scale: Scale
         Scale::Linear => (0..=top_value / step).map(|k| k * step).collect(),
         Scale::Log => (0..decades as u32).map(|k| 10u64.pow(k)).collect(),
     };
-    let mut doc = document(width, height, title).add(caption(title, GAP, 24.0, 15));
-    // The legend.
-    let mut lx = left;
-    for (k, name) in series.iter().enumerate() {
-        doc = doc
-            .add(
-                Rectangle::new()
-                    .set("x", lx)
-                    .set("y", 36.0)
-                    .set("width", 12)
-                    .set("height", 12)
-                    .set("fill", SERIES_FILL[k % SERIES_FILL.len()]),
-            )
-            .add(caption(name, lx + 16.0, 46.0, 12));
-        lx += 24.0 + 7.0 * name.len() as f64;
-    }
+    let mut doc = legend(
+        document(width, height, title).add(caption(title, GAP, 24.0, 15)),
+        series,
+        left,
+    );
     // The y axis: grid lines and grouped numbers.
     for &v in &ticks {
         let y = y_of(v);
@@ -130,6 +119,38 @@ pub fn chart_svg_scaled(title: &str, series: &[&str], bars: &[Bar], scale: Scale
             .set("text-anchor", "middle"),
         );
     }
+    axes(doc, (left, top), (plot_w, plot_h), height).to_string()
+}
+
+/// A chart's legend: a swatch and a name for each series, from `left`
+/// along the line under the title.
+fn legend(mut doc: svg::Document, series: &[&str], left: f64) -> svg::Document {
+    let mut lx = left;
+    for (k, name) in series.iter().enumerate() {
+        doc = doc
+            .add(
+                Rectangle::new()
+                    .set("x", lx)
+                    .set("y", 36.0)
+                    .set("width", 12)
+                    .set("height", 12)
+                    .set("fill", SERIES_FILL[k % SERIES_FILL.len()]),
+            )
+            .add(caption(name, lx + 16.0, 46.0, 12));
+        lx += 24.0 + 7.0 * name.len() as f64;
+    }
+    doc
+}
+
+/// A chart's two axes, along the left side and the foot of the plot (its
+/// top left corner at `left`, `top`; `plot_w` wide and `plot_h` tall), and
+/// the x axis's caption near the foot of a drawing `height` tall.
+fn axes(
+    doc: svg::Document,
+    (left, top): (f64, f64),
+    (plot_w, plot_h): (f64, f64),
+    height: f64,
+) -> svg::Document {
     doc.add(
         Line::new()
             .set("x1", left)
@@ -155,7 +176,6 @@ pub fn chart_svg_scaled(title: &str, series: &[&str], bars: &[Bar], scale: Scale
         )
         .set("text-anchor", "middle"),
     )
-    .to_string()
 }
 
 /// Schofield's move-count table as a chart: positions, classes and
