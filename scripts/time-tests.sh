@@ -13,15 +13,14 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export CI=true LC_ALL=C.UTF-8
-cargo test --profile suite --all-features --no-run --message-format json 2>/dev/null |
+bin=$(cargo test --profile suite --all-features --no-run --message-format json 2>/dev/null |
   python3 -c '
 import json, sys
 for line in sys.stdin:
     m = json.loads(line)
     if m.get("reason") == "compiler-artifact" and m["target"]["name"] == "suite" and m.get("executable"):
         print(m["executable"])
-' > target/suite-binary.txt
-bin=$(tail -n 1 target/suite-binary.txt)
+' | tail -n 1)
 one=$(mktemp)
 trap 'rm -f "$one"' EXIT
 "$bin" --list 2>/dev/null | sed -n 's/: test$//p' | grep -e "${1:-}" |

@@ -66,10 +66,9 @@ fn the_package_installs_and_its_tests_pass() {
     // The extension's build files beside the crate's own, so that a second
     // run rebuilds only what changed. Built at opt-level 1, not the
     // package's 2, and in one codegen unit a crate, not sixteen: the same
-    // code, compiled in less processor time (the build alone, `cargo build
-    // --release --lib` in python/: 142 s against 181 s in sixteen units at
-    // 1, 237 s at 2), which is what the suite's busy cores pay; the tests
-    // below run in seconds either way.
+    // code, compiled in less processor time, which is what the suite's busy
+    // cores pay (docs/performance.md, "Session 64"); the tests below run in
+    // seconds either way.
     let built = target.join("python");
     run(
         root,
