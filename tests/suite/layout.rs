@@ -482,7 +482,6 @@ const LONG_FILES: &[(&str, usize)] = &[
     ("src/board/cluster/mod.rs", 715),
     ("src/board/cluster/worker.rs", 837),
     ("src/board/store/mod.rs", 766),
-    ("src/board/two_bit.rs", 1083),
     ("src/perm/rank.rs", 817),
     ("src/puzzle/alg.rs", 731),
     ("src/twist/analysis/mod.rs", 961),
