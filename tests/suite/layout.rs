@@ -479,8 +479,6 @@ const MOST_FUNCTION_LINES: usize = 100;
 /// back under the limit (take it off).
 const LONG_FILES: &[(&str, usize)] = &[
     ("src/board/census.rs", 769),
-    ("src/board/cluster/mod.rs", 715),
-    ("src/board/cluster/worker.rs", 837),
     ("src/board/store/mod.rs", 766),
     ("src/perm/rank.rs", 817),
     ("src/puzzle/alg.rs", 731),
@@ -489,9 +487,6 @@ const LONG_FILES: &[(&str, usize)] = &[
 /// Functions over [`MOST_FUNCTION_LINES`] today (file, name, lines), under
 /// the same rule.
 const LONG_FUNCTIONS: &[(&str, &str, usize)] = &[
-    ("src/board/cluster/mod.rs", "search", 136),
-    ("src/board/cluster/worker.rs", "agree_to_start", 142),
-    ("src/board/cluster/worker.rs", "work", 173),
     ("src/board/store/checkpoint.rs", "read", 140),
     ("src/board/store/mod.rs", "parse", 135),
     ("src/group/classes.rs", "orbits_kept", 129),

@@ -41,16 +41,17 @@
 //! assert_eq!(run.exchange.states, 360);
 //! ```
 
-use crate::board::Progress;
 use crate::board::census::{self, Case, CaseError, CaseResult, CaseSpace};
+use run::Liveness;
 use serde::{Deserialize, Serialize};
 use std::path::PathBuf;
-use std::sync::Arc;
-use worker::{Job, work};
 
 pub use crate::board::store::checkpoint::CheckpointKey;
 
+mod run;
 mod worker;
+
+pub use run::{analyse, search};
 
 /// The most worker threads a process may run.
 pub const MAX_WORKERS: usize = 64;
@@ -79,70 +80,6 @@ pub const CONNECT_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(
 /// doing between its looks at the network (expanding a layer, waiting for
 /// the others); only writing or reading a checkpoint keeps it quiet longer.
 pub const PEER_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(60);
-
-/// When each process of a run was last heard from, in milliseconds since
-/// the run started: written by the workers that hear the others' pulses,
-/// read by the thread that waits for the run.
-pub(crate) struct Liveness {
-    start: std::time::Instant,
-    heard: Vec<std::sync::atomic::AtomicU64>,
-    /// A worker of this process broke off (its thread panicked).
-    broken: std::sync::atomic::AtomicBool,
-}
-
-impl Liveness {
-    fn new(processes: usize) -> Liveness {
-        Liveness {
-            start: std::time::Instant::now(),
-            heard: (0..processes)
-                .map(|_| std::sync::atomic::AtomicU64::new(0))
-                .collect(),
-            broken: std::sync::atomic::AtomicBool::new(false),
-        }
-    }
-
-    /// A worker of this process broke off.
-    pub(crate) fn broke(&self) {
-        self.broken
-            .store(true, std::sync::atomic::Ordering::Relaxed);
-    }
-
-    fn now(&self) -> u64 {
-        self.start.elapsed().as_millis() as u64
-    }
-
-    /// Process `p` was heard from just now.
-    pub(crate) fn heard(&self, p: usize) {
-        if let Some(h) = self.heard.get(p) {
-            h.fetch_max(self.now(), std::sync::atomic::Ordering::Relaxed);
-        }
-    }
-
-    /// Every process counts as heard from now (when the run starts).
-    fn all_heard(&self) {
-        for p in 0..self.heard.len() {
-            self.heard(p);
-        }
-    }
-
-    /// The process, other than `me`, heard from longest ago, if that is
-    /// more than `timeout` ago; with how long.
-    fn silent(&self, me: usize, timeout: std::time::Duration) -> Option<(usize, u64)> {
-        let now = self.now();
-        self.heard
-            .iter()
-            .enumerate()
-            .filter(|&(p, _)| p != me)
-            .map(|(p, h)| {
-                (
-                    p,
-                    now.saturating_sub(h.load(std::sync::atomic::Ordering::Relaxed)),
-                )
-            })
-            .filter(|&(_, quiet)| quiet > timeout.as_millis() as u64)
-            .max_by_key(|&(_, quiet)| quiet)
-    }
-}
 
 /// Why a distributed run could not be done.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -556,160 +493,4 @@ impl Slices {
         let lo = (w * self.size).min(self.len);
         lo..(lo + self.size).min(self.len)
     }
-}
-
-/// Runs `case` on the workers of `cluster` (this process's part of it);
-/// with `checkpoints`, writes each worker's slice there after every layer
-/// and resumes from the newest complete layer found (and stops after the
-/// layer it names, if it names one). `progress` is called in worker 0
-/// after each layer. If the processes of a hosts file do not connect in
-/// time, timely's start is left waiting in a thread of its own (timely
-/// then goes on printing to standard output: holding that back is the
-/// caller's, as the command line's `quietly` does).
-pub fn analyse(
-    case: &Case,
-    cluster: &Cluster,
-    checkpoints: Option<&Checkpoints>,
-    progress: Arc<dyn Fn(Progress) + Send + Sync>,
-) -> Result<Run, ClusterError> {
-    let moves = CaseSpace::new(case).ok_or_else(|| case.out_of_memory())?;
-    let graph = Arc::new(CaseGraph { case: *case, moves });
-    search(graph, cluster, checkpoints, progress)
-}
-
-/// Searches `graph` breadth first on the workers of `cluster`, as
-/// [`analyse`] does a census case; a graph that cannot be checkpointed is
-/// refused with `checkpoints`.
-pub fn search<G: Graph>(
-    graph: Arc<G>,
-    cluster: &Cluster,
-    checkpoints: Option<&Checkpoints>,
-    progress: Arc<dyn Fn(Progress) + Send + Sync>,
-) -> Result<Run<G::Answer>, ClusterError> {
-    if checkpoints.is_some() && graph.checkpoint().is_none() {
-        return Err(ClusterError::Refused(format!(
-            "{} cannot be checkpointed; run it without --checkpoint",
-            graph.describe()
-        )));
-    }
-    let liveness = Arc::new(Liveness::new(cluster.processes()));
-    let job = Arc::new(Job {
-        graph: Arc::clone(&graph),
-        checkpoints: checkpoints.map(|c| (c.dir.clone(), c.key.clone())),
-        stop_after: checkpoints.and_then(|c| c.stop_after),
-        workers: cluster.workers,
-        progress,
-        liveness: Arc::clone(&liveness),
-    });
-    // A process whose peers never come would wait for ever: the start runs
-    // in a thread of its own, given `connect_timeout`. After a time-out
-    // that thread is left waiting (timely cannot be told to stop); the
-    // process is expected to end, as the command line does. While the
-    // processes of a hosts file connect, timely prints to standard output
-    // ("awaiting connections"): the library prints nothing of its own, and
-    // holding that back is the caller's business ([`Cluster::networked`]).
-    // The whole run lives in that thread: it reports the start, then the
-    // workers' outcomes. If the cluster breaks (a process killed, a
-    // connection cut, processes started with different workers), timely's
-    // threads panic; the channel then closes, or a worker says it broke
-    // off ([`Liveness::broke`]), and that is an error here, not a panic of
-    // the caller.
-    let (started_tx, started_rx) = std::sync::mpsc::channel();
-    let (done_tx, done_rx) = std::sync::mpsc::channel();
-    let config = cluster.config();
-    std::thread::spawn(move || {
-        let guards = match timely::execute(config, move |worker| work(worker, &job)) {
-            Ok(g) => {
-                let _ = started_tx.send(Ok(()));
-                g
-            }
-            Err(e) => {
-                let _ = started_tx.send(Err(e));
-                return;
-            }
-        };
-        let outcomes = guards.join();
-        let _ = done_tx.send(outcomes);
-    });
-    let started = started_rx.recv_timeout(cluster.connect_timeout);
-    let here = cluster
-        .hosts
-        .get(cluster.process)
-        .map_or(String::new(), |h| format!(" on {h}"));
-    match started {
-        Ok(Ok(())) => {}
-        Ok(Err(e)) => return Err(ClusterError::Start(format!("{e}{here}"))),
-        Err(std::sync::mpsc::RecvTimeoutError::Timeout) => {
-            return Err(ClusterError::Start(format!(
-                "the {} processes of the hosts file did not all connect within {} s",
-                cluster.processes(),
-                cluster.connect_timeout.as_secs()
-            )));
-        }
-        Err(std::sync::mpsc::RecvTimeoutError::Disconnected) => {
-            return Err(ClusterError::Start(format!(
-                "it failed while the processes were connecting{here} (a port in use, a stray connection, or processes started with different numbers of workers?)"
-            )));
-        }
-    }
-    // The run is under way: every process counts as heard from now, and
-    // one that stays silent past the time-out ends the wait (its threads
-    // are left, as after a connect time-out).
-    liveness.all_heard();
-    let outcomes = loop {
-        let looked = std::time::Instant::now();
-        let heard = done_rx.recv_timeout(std::time::Duration::from_millis(200));
-        // A wait far longer than asked for means this process was itself
-        // stopped (kill -STOP) and has just been woken: the others' silence
-        // is its own, and they count as heard from now.
-        if looked.elapsed() > cluster.peer_timeout / 2 {
-            liveness.all_heard();
-        }
-        let broken = liveness.broken.load(std::sync::atomic::Ordering::Relaxed);
-        match heard {
-            Ok(outcomes) => break outcomes,
-            // A worker that broke off may leave timely's threads waiting
-            // for ever: its failure is the run's at once.
-            Err(e) if broken || e == std::sync::mpsc::RecvTimeoutError::Disconnected => {
-                return Err(ClusterError::Worker(
-                    "the cluster broke off: a process stopped or a connection was cut".into(),
-                ));
-            }
-            Err(_) => {
-                if let Some((process, quiet)) = cluster
-                    .networked()
-                    .then(|| liveness.silent(cluster.process, cluster.peer_timeout))
-                    .flatten()
-                {
-                    return Err(ClusterError::Silent {
-                        process,
-                        host: cluster.hosts[process].clone(),
-                        seconds: quiet / 1000,
-                    });
-                }
-            }
-        }
-    };
-    let mut run = Run {
-        result: None,
-        exchange: Traffic::default(),
-        resumed_from: None,
-        discarded: None,
-    };
-    for outcome in outcomes {
-        match outcome {
-            Ok(Ok(Some(r))) => run = r,
-            Ok(Ok(None)) => {}
-            Ok(Err(e)) => return Err(e),
-            Err(e) => return Err(ClusterError::Worker(e)),
-        }
-    }
-    Ok(Run {
-        result: run
-            .result
-            .map(|(counts, antipodes, kept)| graph.answer(&counts, &antipodes, &kept)),
-        exchange: run.exchange,
-        resumed_from: run.resumed_from,
-        discarded: run.discarded,
-    })
 }
