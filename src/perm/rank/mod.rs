@@ -1,0 +1,312 @@
+//! Counting and ranking permutations: factorials and placements with
+//! checked arithmetic, the Lehmer code, lexicographic and sequence-number
+//! ranks and their inverses, ranks of a multiset's arrangements (an orbit
+//! of identical pieces), and the table-driven rankers of inner loops
+//! (sequence numbers of at most 8 entries from two tables made at compile
+//! time, digits from a table of leading parts).
+
+mod lehmer;
+mod small;
+
+pub use lehmer::*;
+pub use small::*;
+
+use super::*;
+
+/// `n!` in 64 bits, for the sizes the code itself chooses (`n ≤ 20`).
+/// Past `20!` the product would not fit: that stops the program (at compile
+/// time in a constant) rather than wrap silently. Sizes that come from
+/// users go through [`checked_factorial`].
+pub const fn factorial(n: usize) -> u64 {
+    let mut f = 1u64;
+    let mut k = 2;
+    while k <= n {
+        f = match f.checked_mul(k as u64) {
+            Some(x) => x,
+            None => panic!("n! does not fit in 64 bits past n = 20"),
+        };
+        k += 1;
+    }
+    f
+}
+
+/// `n!` in any primitive integer type, or `None` when it does not fit.
+///
+/// ```
+/// use schofield::perm::checked_factorial;
+/// assert_eq!(checked_factorial::<u64>(20), Some(2_432_902_008_176_640_000));
+/// assert_eq!(checked_factorial::<u64>(21), None);
+/// assert_eq!(checked_factorial::<u32>(12), Some(479_001_600));
+/// assert_eq!(checked_factorial::<u32>(13), None);
+/// ```
+pub fn checked_factorial<T: num_traits::PrimInt>(n: usize) -> Option<T> {
+    (2..=n).try_fold(T::one(), |f, k| f.checked_mul(&T::from(k)?))
+}
+
+/// `n` choose `r`, the number of sets of `r` of `n` items (0 for `r > n`);
+/// for the small `n` of a board, where it cannot overflow.
+///
+/// ```
+/// use schofield::perm::binomial;
+/// assert_eq!(binomial(16, 8), 12_870);
+/// assert_eq!(binomial(3, 4), 0);
+/// ```
+pub fn binomial(n: usize, r: usize) -> u64 {
+    if r > n {
+        return 0;
+    }
+    (0..r).fold(1u64, |x, i| x * (n - i) as u64 / (i as u64 + 1))
+}
+
+/// `n! / (n − k)!`, the number of ways to place `k` of `n` items in order,
+/// or `None` when it does not fit in `T` (or `k > n`).
+///
+/// ```
+/// use schofield::perm::checked_placements;
+/// assert_eq!(checked_placements::<u64>(16, 8), Some(518_918_400));
+/// assert_eq!(checked_placements::<u64>(4, 5), None);
+/// ```
+pub fn checked_placements<T: num_traits::PrimInt>(n: usize, k: usize) -> Option<T> {
+    if k > n {
+        return None;
+    }
+    (n - k + 1..=n).try_fold(T::one(), |f, v| f.checked_mul(&T::from(v)?))
+}
+
+/// `0!, 1!, … 16!`.
+pub(crate) const FACTORIALS: [u64; 17] = {
+    let mut f = [1u64; 17];
+    let mut i = 1;
+    while i < 17 {
+        f[i] = f[i - 1] * i as u64;
+        i += 1;
+    }
+    f
+};
+
+/// The lexicographic rank of a permutation of `0..n` (n ≤ 20): its Lehmer
+/// code read in the factorial number system, `Σ d_i (n−1−i)!`, each digit
+/// counted in a mask of the values still free and the sum taken in
+/// Horner's form. The identity has rank 0, the reversal `n! − 1`.
+///
+/// ```
+/// use schofield::perm::{lex_rank, lex_unrank};
+/// assert_eq!(lex_rank(&[0, 1, 2]), 0);
+/// assert_eq!(lex_rank(&[2, 1, 0]), 5);
+/// assert_eq!(lex_unrank(lex_rank(&[3, 0, 2, 1]), 4), [3, 0, 2, 1]);
+/// ```
+#[inline]
+pub fn lex_rank(p: &[u8]) -> u64 {
+    let n = p.len() as u64;
+    let mut free: u64 = u64::MAX;
+    let mut r = 0u64;
+    for (i, &x) in p.iter().enumerate() {
+        let below = free & ((1u64 << x) - 1);
+        r = r * (n - i as u64) + u64::from(below.count_ones());
+        free &= !(1u64 << x);
+    }
+    r
+}
+
+/// The permutation of `0..n` with lexicographic rank `r` (inverse of
+/// [`lex_rank`]); `r` must be below `n!`.
+pub fn lex_unrank(r: u64, n: usize) -> Vec<u8> {
+    let mut out = vec![0u8; n];
+    lex_unrank_into(r, &mut out);
+    out
+}
+
+/// [`lex_unrank`] into `out` (the permutation of `0..out.len()`, at most
+/// 20), without allocating.
+pub fn lex_unrank_into(mut r: u64, out: &mut [u8]) {
+    let n = out.len();
+    let mut digits = [0u8; 20];
+    for i in (0..n).rev() {
+        let base = (n - i) as u64;
+        digits[i] = (r % base) as u8;
+        r /= base;
+    }
+    let mut free: u64 = u64::MAX;
+    for (o, &d) in out.iter_mut().zip(&digits[..n]) {
+        // The d-th smallest value still free.
+        let mut f = free;
+        for _ in 0..d {
+            f &= f - 1;
+        }
+        let x = f.trailing_zeros();
+        free &= !(1 << x);
+        *o = x as u8;
+    }
+}
+
+/// `n! / Π cᵢ!` with `n = Σ cᵢ`: the arrangements of a multiset in which
+/// value `i` appears `cᵢ` times; `None` past `u64`.
+///
+/// ```
+/// assert_eq!(schofield::perm::multinomial(&[2, 1, 2]), Some(30));
+/// ```
+pub fn multinomial(counts: &[u8]) -> Option<u64> {
+    let mut total = 0u64;
+    let mut acc = 1u64;
+    for &c in counts {
+        for k in 1..=u64::from(c) {
+            total += 1;
+            // acc * total / k stays whole: binomial built one step at a time.
+            acc = acc.checked_mul(total)? / k;
+        }
+    }
+    Some(acc)
+}
+
+/// The rank of an arrangement of a multiset (values `0..counts.len()`,
+/// value `v` appearing `counts[v]` times) in lexicographic order.
+///
+/// ```
+/// use schofield::perm::{multiset_rank, multiset_unrank};
+/// let counts = [2u8, 1];
+/// assert_eq!(multiset_rank(&[0, 0, 1], &counts), 0);
+/// assert_eq!(multiset_rank(&[1, 0, 0], &counts), 2);
+/// let mut out = [0u8; 3];
+/// multiset_unrank(1, &counts, &mut out);
+/// assert_eq!(out, [0, 1, 0]);
+/// ```
+pub fn multiset_rank(arr: &[u8], counts: &[u8]) -> u64 {
+    let mut left: Vec<u8> = counts.to_vec();
+    let mut rank = 0u64;
+    for &x in arr {
+        for v in 0..usize::from(x) {
+            if left[v] > 0 {
+                left[v] -= 1;
+                rank += multinomial(&left).unwrap_or(0);
+                left[v] += 1;
+            }
+        }
+        left[usize::from(x)] -= 1;
+    }
+    rank
+}
+
+/// The arrangement of a multiset with [`multiset_rank`] `r`, written into
+/// `out`.
+pub fn multiset_unrank(mut r: u64, counts: &[u8], out: &mut [u8]) {
+    let mut left: Vec<u8> = counts.to_vec();
+    for o in out.iter_mut() {
+        for v in 0..left.len() {
+            if left[v] == 0 {
+                continue;
+            }
+            left[v] -= 1;
+            let n = multinomial(&left).unwrap_or(0);
+            if r < n {
+                *o = v as u8;
+                break;
+            }
+            r -= n;
+            left[v] += 1;
+        }
+    }
+}
+
+/// Schofield's sequence number (his equation (1)) generalised to even
+/// permutations of `0..n`: half the lexicographic rank. Every even
+/// permutation gets its own number in `0..n!/2`, the identity 0.
+#[inline]
+pub fn even_rank(p: &[u8]) -> u64 {
+    lex_rank(p) >> 1
+}
+
+/// [`even_rank`] for a fixed-size array, unrolled: with `d_i` the Lehmer
+/// digits, `⌊rank / 2⌋ = Σ_{i < n−2} d_i (n−1−i)!/2`, because the digit
+/// `d_{n−2}` (weight 1) is the only odd term. This is [`lehmer_rank`] with
+/// weights computed at compile time.
+#[inline]
+pub fn even_rank_array<const N: usize>(p: &[u8; N]) -> u32 {
+    if N <= 8 {
+        // Two lookups in tables computed at compile time.
+        EvenShares::<N>::RANKER.rank_fields(fields(p))
+    } else {
+        lehmer_rank(
+            p.iter().copied(),
+            HalfFactorials::<N>::WEIGHTS[..N - 2].iter().copied(),
+        )
+    }
+}
+
+/// The weights `(N−1−i)!/2` of [`even_rank_array`], computed at compile time.
+struct HalfFactorials<const N: usize>;
+
+impl<const N: usize> HalfFactorials<N> {
+    const WEIGHTS: [u32; N] = {
+        let mut w = [0u32; N];
+        let mut i = 0;
+        while i + 2 < N {
+            w[i] = (factorial(N - 1 - i) / 2) as u32;
+            i += 1;
+        }
+        w
+    };
+}
+
+/// Every even permutation of `0..N` in increasing order of sequence number
+/// ([`even_rank`]), generated directly: the first `N − 2` entries run
+/// through their arrangements in lexicographic order, and the last two
+/// values are placed in the one order that makes the permutation even
+/// (the inversion parity is kept along the way).
+pub fn even_permutations<const N: usize>() -> Vec<[u8; N]> {
+    fn fill<const N: usize>(
+        p: &mut [u8; N],
+        i: usize,
+        free: u32,
+        odd: bool,
+        out: &mut Vec<[u8; N]>,
+    ) {
+        // The last two entries: a < b add no inversion in order, one
+        // swapped.
+        let last_two = |p: &mut [u8; N], free: u32, odd: bool| {
+            let a = free.trailing_zeros() as u8;
+            let b = (free & (free - 1)).trailing_zeros() as u8;
+            (p[N - 2], p[N - 1]) = if odd { (b, a) } else { (a, b) };
+        };
+        if i + 2 == N {
+            last_two(p, free, odd);
+            out.push(*p);
+            return;
+        }
+        if i + 3 == N {
+            // Three values left: each in turn (the k-th smallest makes k
+            // inversions), then the last two, without going deeper.
+            let mut f = free;
+            for k in 0..3 {
+                let v = f.trailing_zeros();
+                f &= f - 1;
+                p[i] = v as u8;
+                last_two(p, free & !(1 << v), odd ^ (k == 1));
+                out.push(*p);
+            }
+            return;
+        }
+        let mut f = free;
+        while f != 0 {
+            let v = f.trailing_zeros();
+            f &= f - 1;
+            // Inversions that v makes with the smaller values placed later.
+            let below = (free & ((1u32 << v) - 1)).count_ones();
+            p[i] = v as u8;
+            fill(p, i + 1, free & !(1 << v), odd ^ (below & 1 == 1), out);
+        }
+    }
+    let mut out = Vec::with_capacity(factorial(N) as usize / 2);
+    let mut p = [0u8; N];
+    fill(&mut p, 0, (1u32 << N) - 1, false, &mut out);
+    out
+}
+
+/// The even permutation of `0..n` with sequence number `s` (inverse of
+/// [`even_rank`]); `s` must be below `n!/2`. Of the two permutations with
+/// lexicographic ranks `2s` and `2s + 1`, which differ by a swap of the last
+/// two entries, exactly one is even.
+pub fn even_unrank(s: u64, n: usize) -> Vec<u8> {
+    let mut p = lex_unrank(2 * s, n);
+    set_parity(&mut p, false);
+    p
+}
