@@ -478,7 +478,6 @@ const MOST_FUNCTION_LINES: usize = 100;
 /// or a listed one that grows, fails the test, and so does a listed one
 /// back under the limit (take it off).
 const LONG_FILES: &[(&str, usize)] = &[
-    ("src/board/census.rs", 769),
     ("src/board/store/mod.rs", 766),
     ("src/puzzle/alg.rs", 731),
 ];
