@@ -477,16 +477,11 @@ const MOST_FUNCTION_LINES: usize = 100;
 /// idea. The list may only shrink: a file not listed that passes the limit,
 /// or a listed one that grows, fails the test, and so does a listed one
 /// back under the limit (take it off).
-const LONG_FILES: &[(&str, usize)] = &[
-    ("src/board/store/mod.rs", 766),
-    ("src/puzzle/alg.rs", 731),
-];
+const LONG_FILES: &[(&str, usize)] = &[("src/puzzle/alg.rs", 731)];
 
 /// Functions over [`MOST_FUNCTION_LINES`] today (file, name, lines), under
 /// the same rule.
 const LONG_FUNCTIONS: &[(&str, &str, usize)] = &[
-    ("src/board/store/checkpoint.rs", "read", 140),
-    ("src/board/store/mod.rs", "parse", 135),
     ("src/group/classes.rs", "orbits_kept", 129),
     ("src/puzzle/checks.rs", "check_words", 138),
     ("src/puzzle/found.rs", "move_symmetries", 120),

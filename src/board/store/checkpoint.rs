@@ -392,15 +392,11 @@ impl Checkpoint {
         let (states, standard) = (slice.states, slice.standard);
         let path = self.path(depth);
         let name = path.display().to_string();
-        let io = |e: io::Error| StoreError::Io {
-            path: name.clone(),
-            doing: "read",
-            source: e,
-        };
-        let meta = fs::metadata(&path).map_err(io)?;
+        let io = read_error(&name);
+        let meta = fs::metadata(&path).map_err(&io)?;
         if !meta.is_file() {
             return Err(StoreError::NotAFile {
-                path: name,
+                path: name.clone(),
                 found: super::describe(&meta),
             });
         }
@@ -413,43 +409,81 @@ impl Checkpoint {
             + SEAL_BYTES;
         if size != expected_size {
             return Err(StoreError::Length {
-                path: name,
+                path: name.clone(),
                 found: size,
                 expected: expected_size,
             });
         }
-        // The seal, over everything but its own bytes.
-        {
-            let mut input =
-                BufReader::new(fs::File::open(&path).map_err(io)?).take(size - SEAL_BYTES);
-            let mut hash = blake3::Hasher::new_keyed(&self.key.bytes);
-            let mut buffer = vec![0u8; 1 << 16];
-            loop {
-                let n = input.read(&mut buffer).map_err(io)?;
-                if n == 0 {
-                    break;
-                }
-                hash.update(&buffer[..n]);
-            }
-            let mut stored = [0u8; SEAL_BYTES as usize];
-            input.into_inner().read_exact(&mut stored).map_err(io)?;
-            // Compared in constant time (blake3's equality).
-            if hash.finalize() != stored {
-                return Err(StoreError::Seal {
-                    path: name,
-                    key: self.key.file.display().to_string(),
-                });
-            }
-        }
+        self.check_seal(&path, &name, size)?;
         let wrong = |found: String, expected: String| StoreError::contents(&name, found, expected);
-        let mut input = BufReader::new(fs::File::open(&path).map_err(io)?);
+        let mut input = BufReader::new(fs::File::open(&path).map_err(&io)?);
+        let counts = self.read_header(&mut input, &name, depth, slice)?;
+        let out_of_memory = || {
+            io(io::Error::new(
+                io::ErrorKind::OutOfMemory,
+                format!("its {size} bytes of tables cannot be had"),
+            ))
+        };
+        let table = TwoBit::read_from(states, &mut input)
+            .map_err(&io)?
+            .ok_or_else(out_of_memory)?;
+        let mut distances = try_vec_with(standard, || 0u8).ok_or_else(out_of_memory)?;
+        input.read_exact(&mut distances).map_err(&io)?;
+        let tally = consistent(depth, &counts, &table, &distances, slice)
+            .map_err(|(found, expected)| wrong(found, expected))?;
+        Ok(Saved {
+            counts,
+            table,
+            distances,
+            tally,
+        })
+    }
+
+    /// Checks the seal of the file at `path` (`size` bytes), over
+    /// everything but its own bytes.
+    fn check_seal(&self, path: &Path, name: &str, size: u64) -> Result<(), StoreError> {
+        let io = read_error(name);
+        let mut input = BufReader::new(fs::File::open(path).map_err(&io)?).take(size - SEAL_BYTES);
+        let mut hash = blake3::Hasher::new_keyed(&self.key.bytes);
+        let mut buffer = vec![0u8; 1 << 16];
+        loop {
+            let n = input.read(&mut buffer).map_err(&io)?;
+            if n == 0 {
+                break;
+            }
+            hash.update(&buffer[..n]);
+        }
+        let mut stored = [0u8; SEAL_BYTES as usize];
+        input.into_inner().read_exact(&mut stored).map_err(&io)?;
+        // Compared in constant time (blake3's equality).
+        if hash.finalize() != stored {
+            return Err(StoreError::Seal {
+                path: name.to_string(),
+                key: self.key.file.display().to_string(),
+            });
+        }
+        Ok(())
+    }
+
+    /// Reads a sealed checkpoint's header from `input`: its magic, the run
+    /// it belongs to and the layer, counts and sizes it holds, each against
+    /// this worker's; the layer counts.
+    fn read_header(
+        &self,
+        input: &mut BufReader<fs::File>,
+        name: &str,
+        depth: u32,
+        slice: &Slice,
+    ) -> Result<Vec<u64>, StoreError> {
+        let io = read_error(name);
+        let wrong = |found: String, expected: String| StoreError::contents(name, found, expected);
         let next = |input: &mut BufReader<fs::File>| -> Result<u64, StoreError> {
             let mut word = [0u8; 8];
-            input.read_exact(&mut word).map_err(io)?;
+            input.read_exact(&mut word).map_err(&io)?;
             Ok(u64::from_le_bytes(word))
         };
         let mut magic = [0u8; 8];
-        input.read_exact(&mut magic).map_err(io)?;
+        input.read_exact(&mut magic).map_err(&io)?;
         if &magic != MAGIC {
             return Err(wrong(
                 format!(
@@ -464,7 +498,7 @@ impl Checkpoint {
         }
         let mut identity = [0u64; 6];
         for x in &mut identity {
-            *x = next(&mut input)?;
+            *x = next(input)?;
         }
         let run = |i: &[u64; 6]| {
             format!(
@@ -478,17 +512,12 @@ impl Checkpoint {
                 format!("this run's ({})", run(&self.identity)),
             ));
         }
-        let fields = [
-            next(&mut input)?,
-            next(&mut input)?,
-            next(&mut input)?,
-            next(&mut input)?,
-        ];
+        let fields = [next(input)?, next(input)?, next(input)?, next(input)?];
         let expected = [
             u64::from(depth),
             u64::from(depth) + 1,
-            states as u64,
-            standard as u64,
+            slice.states as u64,
+            slice.standard as u64,
         ];
         let said = |f: &[u64; 4]| {
             format!(
@@ -502,28 +531,16 @@ impl Checkpoint {
                 format!("{} for this worker", said(&expected)),
             ));
         }
-        let counts = (0..=depth)
-            .map(|_| next(&mut input))
-            .collect::<Result<Vec<u64>, _>>()?;
-        let out_of_memory = || {
-            io(io::Error::new(
-                io::ErrorKind::OutOfMemory,
-                format!("its {size} bytes of tables cannot be had"),
-            ))
-        };
-        let table = TwoBit::read_from(states, &mut input)
-            .map_err(io)?
-            .ok_or_else(out_of_memory)?;
-        let mut distances = try_vec_with(standard, || 0u8).ok_or_else(out_of_memory)?;
-        input.read_exact(&mut distances).map_err(io)?;
-        let tally = consistent(depth, &counts, &table, &distances, slice)
-            .map_err(|(found, expected)| wrong(found, expected))?;
-        Ok(Saved {
-            counts,
-            table,
-            distances,
-            tally,
-        })
+        (0..=depth).map(|_| next(input)).collect()
+    }
+}
+
+/// How an error reading the checkpoint `name` is told.
+fn read_error(name: &str) -> impl Fn(io::Error) -> StoreError + '_ {
+    move |e| StoreError::Io {
+        path: name.to_string(),
+        doing: "read",
+        source: e,
     }
 }
 
