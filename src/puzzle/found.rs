@@ -74,34 +74,9 @@ pub fn move_symmetries(
         .collect();
     let g: Vec<Vec<u32>> = gens.iter().map(as_points).collect();
     let h: Vec<Vec<u32>> = all.iter().map(as_points).collect();
-    let inverse = |p: &Vec<u32>| {
-        let mut q = vec![0u32; p.len()];
-        for (x, &y) in p.iter().enumerate() {
-            q[y as usize] = x as u32;
-        }
-        q
-    };
-    let g_inv: Vec<Vec<u32>> = g.iter().map(inverse).collect();
-    let h_inv: Vec<Vec<u32>> = h.iter().map(inverse).collect();
-    let cycle_type = |p: &Vec<u32>| {
-        let mut seen = vec![false; p.len()];
-        let mut lengths = Vec::new();
-        for s in 0..p.len() {
-            let mut x = s;
-            let mut l = 0;
-            while !seen[x] {
-                seen[x] = true;
-                x = p[x] as usize;
-                l += 1;
-            }
-            if l > 0 {
-                lengths.push(l);
-            }
-        }
-        lengths.sort_unstable();
-        lengths
-    };
-    let h_types: Vec<Vec<usize>> = h.iter().map(cycle_type).collect();
+    let g_inv: Vec<Vec<u32>> = g.iter().map(|p| point_inverse(p)).collect();
+    let h_inv: Vec<Vec<u32>> = h.iter().map(|p| point_inverse(p)).collect();
+    let h_types: Vec<Vec<usize>> = h.iter().map(|p| cycle_type(p)).collect();
     let candidates: Vec<Vec<usize>> = g
         .iter()
         .map(|p| {
@@ -171,6 +146,36 @@ pub fn move_symmetries(
     }
     found.dedup();
     Some(found)
+}
+
+/// The inverse of a permutation of points.
+fn point_inverse(p: &[u32]) -> Vec<u32> {
+    let mut q = vec![0u32; p.len()];
+    for (x, &y) in p.iter().enumerate() {
+        q[y as usize] = x as u32;
+    }
+    q
+}
+
+/// The lengths of a permutation's cycles, fixed points included, in
+/// order: a symmetry maps a generator only to a move of the same type.
+fn cycle_type(p: &[u32]) -> Vec<usize> {
+    let mut seen = vec![false; p.len()];
+    let mut lengths = Vec::new();
+    for s in 0..p.len() {
+        let mut x = s;
+        let mut l = 0;
+        while !seen[x] {
+            seen[x] = true;
+            x = p[x] as usize;
+            l += 1;
+        }
+        if l > 0 {
+            lengths.push(l);
+        }
+    }
+    lengths.sort_unstable();
+    lengths
 }
 
 /// The point permutations the search reads.

@@ -129,92 +129,20 @@ pub fn read(text: &str) -> Result<Definition, KpuzzleError> {
             .to_string(),
         ..Definition::default()
     };
-    // An orbit's definition, under its name.
-    let orbit = |name: &str, o: &Value| -> Result<OrbitDef, KpuzzleError> {
-        let field = |key: &str| whole(o.get(key), &format!("orbit {}'s {key}", quoted(name)));
-        Ok(OrbitDef {
-            name: name.to_string(),
-            pieces: field("numPieces")?,
-            orientations: field("numOrientations")?,
-        })
-    };
-    match top.get("orbits") {
-        Some(Value::Array(list)) => {
-            for o in list {
-                let name = o
-                    .get("orbitName")
-                    .and_then(Value::as_str)
-                    .ok_or_else(|| err("each orbit needs an orbitName".into()))?;
-                def.orbits.push(orbit(name, o)?);
-            }
-        }
-        Some(Value::Object(map)) => {
-            for (name, o) in map {
-                def.orbits.push(orbit(name, o)?);
-            }
-        }
-        _ => return Err(err("a KPuzzle needs orbits".into())),
-    }
-    let pattern = top
+    def.orbits = orbits(top.get("orbits"))?;
+    if let Some(p) = top
         .get("defaultPattern")
         .or_else(|| top.get("startStateData"))
-        .and_then(Value::as_object);
-    if let Some(p) = pattern {
-        for (orbit, data) in p {
-            let what = format!("the default pattern of orbit {}", quoted(orbit));
-            let pieces = data
-                .get("pieces")
-                .map(|x| numbers(x, &what))
-                .transpose()?
-                .unwrap_or_default();
-            let ori = data
-                .get("orientation")
-                .map(|x| numbers(x, &what))
-                .transpose()?
-                .unwrap_or_default();
-            if let Some(m) = data.get("orientationMod") {
-                free_orientations(&mut def, orbit, &numbers(m, &what)?)
-                    .map_err(|e| err(format!("{what} {e}")))?;
-            }
-            def.goal.insert(orbit.clone(), (pieces, ori));
-        }
+        .and_then(Value::as_object)
+    {
+        default_pattern(&mut def, p)?;
     }
     let moves = top
         .get("moves")
         .and_then(Value::as_object)
         .ok_or_else(|| err("a KPuzzle needs moves".into()))?;
     for (name, m) in moves {
-        let what = format!("move {}", quoted(name));
-        let obj = m.as_object().ok_or_else(|| {
-            err(format!(
-                "{what} must map orbits to permutation and orientationDelta"
-            ))
-        })?;
-        let mut d = MoveDef {
-            name: name.clone(),
-            ..MoveDef::default()
-        };
-        for (orbit, data) in obj {
-            let w = format!("{what}, orbit {}", quoted(orbit));
-            let permutation = data
-                .get("permutation")
-                .map(|x| numbers(x, &format!("{w}: permutation")))
-                .transpose()?
-                .unwrap_or_default();
-            let orientation = data
-                .get("orientationDelta")
-                .or_else(|| data.get("orientation"))
-                .map(|x| numbers(x, &format!("{w}: orientationDelta")))
-                .transpose()?
-                .unwrap_or_default();
-            d.orbits.insert(
-                orbit.clone(),
-                OrbitMapDef {
-                    permutation,
-                    orientation,
-                },
-            );
-        }
+        let d = move_def(name, m)?;
         if is_rotation_name(name) {
             def.rotations.push(d);
         } else {
@@ -242,6 +170,103 @@ pub fn read(text: &str) -> Result<Definition, KpuzzleError> {
         }
     }
     Ok(def)
+}
+
+/// The orbits, a list of objects with their `orbitName` or an object of
+/// them by name.
+fn orbits(orbits: Option<&Value>) -> Result<Vec<OrbitDef>, KpuzzleError> {
+    // An orbit's definition, under its name.
+    let orbit = |name: &str, o: &Value| -> Result<OrbitDef, KpuzzleError> {
+        let field = |key: &str| whole(o.get(key), &format!("orbit {}'s {key}", quoted(name)));
+        Ok(OrbitDef {
+            name: name.to_string(),
+            pieces: field("numPieces")?,
+            orientations: field("numOrientations")?,
+        })
+    };
+    let mut out = Vec::new();
+    match orbits {
+        Some(Value::Array(list)) => {
+            for o in list {
+                let name = o
+                    .get("orbitName")
+                    .and_then(Value::as_str)
+                    .ok_or_else(|| err("each orbit needs an orbitName".into()))?;
+                out.push(orbit(name, o)?);
+            }
+        }
+        Some(Value::Object(map)) => {
+            for (name, o) in map {
+                out.push(orbit(name, o)?);
+            }
+        }
+        _ => return Err(err("a KPuzzle needs orbits".into())),
+    }
+    Ok(out)
+}
+
+/// The default pattern into `def`'s goal, with the orientations that do
+/// not matter (`orientationMod`) made orientation classes of the orbits.
+fn default_pattern(
+    def: &mut Definition,
+    pattern: &serde_json::Map<String, Value>,
+) -> Result<(), KpuzzleError> {
+    for (orbit, data) in pattern {
+        let what = format!("the default pattern of orbit {}", quoted(orbit));
+        let pieces = data
+            .get("pieces")
+            .map(|x| numbers(x, &what))
+            .transpose()?
+            .unwrap_or_default();
+        let ori = data
+            .get("orientation")
+            .map(|x| numbers(x, &what))
+            .transpose()?
+            .unwrap_or_default();
+        if let Some(m) = data.get("orientationMod") {
+            free_orientations(def, orbit, &numbers(m, &what)?)
+                .map_err(|e| err(format!("{what} {e}")))?;
+        }
+        def.goal.insert(orbit.clone(), (pieces, ori));
+    }
+    Ok(())
+}
+
+/// Move `name`'s definition: each orbit's permutation and orientation
+/// change.
+fn move_def(name: &str, m: &Value) -> Result<MoveDef, KpuzzleError> {
+    let what = format!("move {}", quoted(name));
+    let obj = m.as_object().ok_or_else(|| {
+        err(format!(
+            "{what} must map orbits to permutation and orientationDelta"
+        ))
+    })?;
+    let mut d = MoveDef {
+        name: name.to_string(),
+        ..MoveDef::default()
+    };
+    for (orbit, data) in obj {
+        let w = format!("{what}, orbit {}", quoted(orbit));
+        let permutation = data
+            .get("permutation")
+            .map(|x| numbers(x, &format!("{w}: permutation")))
+            .transpose()?
+            .unwrap_or_default();
+        let orientation = data
+            .get("orientationDelta")
+            .or_else(|| data.get("orientation"))
+            .map(|x| numbers(x, &format!("{w}: orientationDelta")))
+            .transpose()?
+            .unwrap_or_default();
+        d.orbits.insert(
+            orbit.clone(),
+            OrbitMapDef {
+                permutation,
+                orientation,
+            },
+        );
+    }
+    Ok(d)
 }
 
 /// Writes a puzzle as cubing.js's KPuzzle JSON: `orbits`, the

@@ -152,27 +152,7 @@ fn cell(tok: &str) -> Result<CellDef, YamlError> {
 
 /// Reads our YAML into a definition (checked by [`super::Puzzle::new`]).
 pub fn read(text: &str) -> Result<Definition, YamlError> {
-    // The YAML reader's time grows with the square of the nesting: a
-    // puzzle never nests deeper than a few levels.
-    let Shape { deepest, aliases } = shape(text);
-    if deepest > MAX_NESTING {
-        return Err(err(format!(
-            "the file nests brackets {deepest} deep; a puzzle needs at most {MAX_NESTING}"
-        )));
-    }
-    // Each alias may repeat up to the whole file in memory.
-    if aliases.saturating_mul(text.len()) > MAX_REPEATED {
-        return Err(err(format!(
-            "the file's {aliases} aliases (*name) could repeat {} bytes; a puzzle file may repeat at most {} MB (write the parts out, or use fewer aliases)",
-            aliases.saturating_mul(text.len()),
-            MAX_REPEATED >> 20
-        )));
-    }
-    let file: File = serde_yaml::from_str(text).map_err(|e| {
-        err(in_plain_words(&crate::text::without_escapes(&one_line(
-            &e.to_string(),
-        ))))
-    })?;
+    let file = parsed(text)?;
     let mut def = Definition {
         name: file.name,
         description: file.description,
@@ -196,26 +176,7 @@ pub fn read(text: &str) -> Result<Definition, YamlError> {
             )));
         }
     };
-    // Orbits: `{pieces: 8}` for one unnamed orbit, or a mapping of names.
-    match &file.orbits {
-        Value::Mapping(m) if m.contains_key("pieces") => {
-            def.orbits.push(orbit("pieces", &file.orbits)?);
-            def.orbits[0].name = "pieces".into();
-        }
-        Value::Mapping(m) => {
-            for (k, v) in m {
-                let name = key_name(k)?;
-                let mut o = orbit(&name, v)?;
-                o.name = name;
-                def.orbits.push(o);
-            }
-        }
-        _ => {
-            return Err(err(
-                "orbits must be a mapping, like {squares: {pieces: 8}}".into()
-            ));
-        }
-    }
+    def.orbits = orbits(&file.orbits)?;
     let first = def
         .orbits
         .first()
@@ -226,28 +187,8 @@ pub fn read(text: &str) -> Result<Definition, YamlError> {
         .iter()
         .map(|o| (o.name.clone(), o.pieces))
         .collect();
-    if let Some(goal) = &file.goal {
-        for (k, v) in goal {
-            let name = key_name(k)?;
-            let what = format!("the goal of orbit {}", quoted(&name));
-            let (pieces, ori) = match v {
-                Value::Mapping(m) => {
-                    let pieces = m
-                        .get("pieces")
-                        .map(|x| list(x, &what))
-                        .transpose()?
-                        .unwrap_or_default();
-                    let ori = m
-                        .get("orientation")
-                        .map(|x| list(x, &what))
-                        .transpose()?
-                        .unwrap_or_default();
-                    (pieces, ori)
-                }
-                other => (list(other, &what)?, Vec::new()),
-            };
-            def.goal.insert(name, (pieces, ori));
-        }
+    if let Some(g) = &file.goal {
+        goal(g, &mut def)?;
     }
     for row in file.layout.iter().flatten() {
         let cells = row.split_whitespace().map(cell).collect::<Result<_, _>>()?;
@@ -292,6 +233,84 @@ pub fn read(text: &str) -> Result<Definition, YamlError> {
         }
     }
     Ok(def)
+}
+
+/// The file as YAML, its nesting and its aliases bounded first.
+fn parsed(text: &str) -> Result<File, YamlError> {
+    // The YAML reader's time grows with the square of the nesting: a
+    // puzzle never nests deeper than a few levels.
+    let Shape { deepest, aliases } = shape(text);
+    if deepest > MAX_NESTING {
+        return Err(err(format!(
+            "the file nests brackets {deepest} deep; a puzzle needs at most {MAX_NESTING}"
+        )));
+    }
+    // Each alias may repeat up to the whole file in memory.
+    if aliases.saturating_mul(text.len()) > MAX_REPEATED {
+        return Err(err(format!(
+            "the file's {aliases} aliases (*name) could repeat {} bytes; a puzzle file may repeat at most {} MB (write the parts out, or use fewer aliases)",
+            aliases.saturating_mul(text.len()),
+            MAX_REPEATED >> 20
+        )));
+    }
+    serde_yaml::from_str(text).map_err(|e| {
+        err(in_plain_words(&crate::text::without_escapes(&one_line(
+            &e.to_string(),
+        ))))
+    })
+}
+
+/// The orbits: `{pieces: 8}` for one unnamed orbit, or a mapping of names.
+fn orbits(v: &Value) -> Result<Vec<OrbitDef>, YamlError> {
+    let mut orbits = Vec::new();
+    match v {
+        Value::Mapping(m) if m.contains_key("pieces") => {
+            let mut o = orbit("pieces", v)?;
+            o.name = "pieces".into();
+            orbits.push(o);
+        }
+        Value::Mapping(m) => {
+            for (k, v) in m {
+                let name = key_name(k)?;
+                let mut o = orbit(&name, v)?;
+                o.name = name;
+                orbits.push(o);
+            }
+        }
+        _ => {
+            return Err(err(
+                "orbits must be a mapping, like {squares: {pieces: 8}}".into()
+            ));
+        }
+    }
+    Ok(orbits)
+}
+
+/// The goal into `def`: each orbit's pieces as a list, or its pieces and
+/// orientations.
+fn goal(goal: &Mapping, def: &mut Definition) -> Result<(), YamlError> {
+    for (k, v) in goal {
+        let name = key_name(k)?;
+        let what = format!("the goal of orbit {}", quoted(&name));
+        let (pieces, ori) = match v {
+            Value::Mapping(m) => {
+                let pieces = m
+                    .get("pieces")
+                    .map(|x| list(x, &what))
+                    .transpose()?
+                    .unwrap_or_default();
+                let ori = m
+                    .get("orientation")
+                    .map(|x| list(x, &what))
+                    .transpose()?
+                    .unwrap_or_default();
+                (pieces, ori)
+            }
+            other => (list(other, &what)?, Vec::new()),
+        };
+        def.goal.insert(name, (pieces, ori));
+    }
+    Ok(())
 }
 
 fn orbit(name: &str, v: &Value) -> Result<OrbitDef, YamlError> {
