@@ -175,6 +175,10 @@ impl Classes {
     }
 }
 
+/// Fewer positions than this are walked by [`orbits_kept`] on the calling
+/// thread: a small space costs less there than waking the others.
+const SMALL_WALK: u64 = 1 << 17;
+
 /// The classes of the positions that `distance` says are reached, walking
 /// each orbit once (with `inverses`, the orbit under the symmetries and
 /// inversion), on every core. With `keep`, the classes are listed and each
@@ -201,8 +205,6 @@ pub fn orbits_kept(
     let rep_of: Option<Vec<AtomicU32>> =
         keep.then(|| (0..n).map(|_| AtomicU32::new(NO_CLASS)).collect());
     const STRETCH: u64 = 1 << 14;
-    // Fewer positions than this are walked on the calling thread.
-    const SMALL: u64 = 1 << 17;
     // Stretch `k`: each orbit first claimed here, with its members (the
     // smallest first) and its distance.
     let claim_stretch = |k: u64, claimed: &mut dyn FnMut(&[u64], u8)| {
@@ -227,15 +229,7 @@ pub fn orbits_kept(
                 claim_stretch(k, &mut |_, d| counts[usize::from(d)] += 1);
                 counts
             })
-            .reduce(
-                || vec![0u64; 256],
-                |mut a, b| {
-                    for (x, y) in a.iter_mut().zip(b) {
-                        *x += y;
-                    }
-                    a
-                },
-            );
+            .reduce(|| vec![0u64; 256], added);
         let last = counts.iter().rposition(|&c| c > 0).map_or(0, |d| d + 1);
         return Classes {
             classes: Vec::new(),
@@ -261,7 +255,7 @@ pub fn orbits_kept(
         found
     };
     // A small space costs less on this thread than waking the others.
-    let mut classes: Vec<Class> = if n < SMALL {
+    let mut classes: Vec<Class> = if n < SMALL_WALK {
         (0..n.div_ceil(STRETCH)).flat_map(chunk).collect()
     } else {
         (0..n.div_ceil(STRETCH))
@@ -270,39 +264,50 @@ pub fn orbits_kept(
             .collect()
     };
     classes.sort_unstable_by_key(|c| c.representative);
-    // Each position's class number: the rank of its representative among
-    // the representatives.
-    let class_of = rep_of.map(|r| {
-        let mut is_rep = vec![0u64; n.div_ceil(64) as usize];
-        for c in &classes {
-            is_rep[(c.representative / 64) as usize] |= 1 << (c.representative % 64);
-        }
-        let mut before = Vec::with_capacity(is_rep.len());
-        let mut total = 0u32;
-        for w in &is_rep {
-            before.push(total);
-            total += w.count_ones();
-        }
-        let number = |a: AtomicU32| {
-            let rep = a.into_inner();
-            if rep == NO_CLASS {
-                return NO_CLASS;
-            }
-            let (w, b) = ((rep / 64) as usize, rep % 64);
-            before[w] + (is_rep[w] & ((1u64 << b) - 1)).count_ones()
-        };
-        if n < SMALL {
-            r.into_iter().map(number).collect()
-        } else {
-            r.into_par_iter().map(number).collect()
-        }
-    });
+    let class_of = rep_of.map(|r| class_numbers(&classes, r, n));
     let counts = counts_of(&classes);
     Classes {
         classes,
         class_of,
         counts,
     }
+}
+
+/// Each position's class number, from the representative of its class
+/// recorded in `rep_of` (or [`NO_CLASS`]): the rank of that representative
+/// among the representatives of `classes` (sorted), `n` positions.
+fn class_numbers(classes: &[Class], rep_of: Vec<std::sync::atomic::AtomicU32>, n: u64) -> Vec<u32> {
+    let mut is_rep = vec![0u64; n.div_ceil(64) as usize];
+    for c in classes {
+        is_rep[(c.representative / 64) as usize] |= 1 << (c.representative % 64);
+    }
+    let mut before = Vec::with_capacity(is_rep.len());
+    let mut total = 0u32;
+    for w in &is_rep {
+        before.push(total);
+        total += w.count_ones();
+    }
+    let number = |a: std::sync::atomic::AtomicU32| {
+        let rep = a.into_inner();
+        if rep == NO_CLASS {
+            return NO_CLASS;
+        }
+        let (w, b) = ((rep / 64) as usize, rep % 64);
+        before[w] + (is_rep[w] & ((1u64 << b) - 1)).count_ones()
+    };
+    if n < SMALL_WALK {
+        rep_of.into_iter().map(number).collect()
+    } else {
+        rep_of.into_par_iter().map(number).collect()
+    }
+}
+
+/// Two tallies by distance, added place by place.
+fn added(mut a: Vec<u64>, b: Vec<u64>) -> Vec<u64> {
+    for (x, y) in a.iter_mut().zip(b) {
+        *x += y;
+    }
+    a
 }
 
 /// Finds the orbit of `x` (its images, with `inverses` those of its

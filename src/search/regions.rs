@@ -179,6 +179,48 @@ fn colex(set: u32) -> u64 {
     r
 }
 
+/// The region of the free cells `free` that cell `from` is in: the cells
+/// reached from it through free neighbours (cells by their numbers,
+/// `neighbours` a mask a cell).
+fn flood(neighbours: &[u32; 16], from: usize, free: u32) -> u32 {
+    let mut region = 1u32 << from;
+    loop {
+        let mut next = region;
+        let mut rest = region;
+        while rest != 0 {
+            let c = rest.trailing_zeros() as usize;
+            rest &= rest - 1;
+            next |= neighbours[c] & free;
+        }
+        if next == region {
+            return region;
+        }
+        region = next;
+    }
+}
+
+/// The tables of a set's colexicographic rank by bytes: the low byte's
+/// share, and the high byte's share for each number of cells below it
+/// (0 … 8), 256 × 9 entries.
+fn colex_tables() -> (Vec<u16>, Vec<u16>) {
+    let low: Vec<u16> = (0u32..256).map(|b| colex(b) as u16).collect();
+    let mut high = vec![0u16; 256 * 9];
+    for h in 0u32..256 {
+        for p in 0..9 {
+            let mut r = 0;
+            let mut i = 0;
+            for c in 0..8 {
+                if h >> c & 1 == 1 {
+                    r += binomial(8 + c, p + i + 1);
+                    i += 1;
+                }
+            }
+            high[h as usize * 9 + p] = r as u16;
+        }
+    }
+    (low, high)
+}
+
 impl States {
     /// The numbering for `k` tiles on `board`; `None` when the board has
     /// more than 16 cells, `k` is not below the number of cells, or the
@@ -197,37 +239,7 @@ impl States {
             cell[p] = c as u8;
             neighbours[p] = board.neighbours(c).fold(0, |m, y| m | 1 << number[y]);
         }
-        let flood = |from: usize, free: u32| -> u32 {
-            let mut region = 1u32 << from;
-            loop {
-                let mut next = region;
-                let mut rest = region;
-                while rest != 0 {
-                    let c = rest.trailing_zeros() as usize;
-                    rest &= rest - 1;
-                    next |= neighbours[c] & free;
-                }
-                if next == region {
-                    return region;
-                }
-                region = next;
-            }
-        };
-        let low: Vec<u16> = (0u32..256).map(|b| colex(b) as u16).collect();
-        let mut high = vec![0u16; 256 * 9];
-        for h in 0u32..256 {
-            for p in 0..9 {
-                let mut r = 0;
-                let mut i = 0;
-                for c in 0..8 {
-                    if h >> c & 1 == 1 {
-                        r += binomial(8 + c, p + i + 1);
-                        i += 1;
-                    }
-                }
-                high[h as usize * 9 + p] = r as u16;
-            }
-        }
+        let (low, high) = colex_tables();
         let sets = binomial(n, k) as usize;
         let mut regions = vec![u64::MAX; sets];
         let mut first = vec![0u32; sets];
@@ -253,7 +265,7 @@ impl States {
             let mut labels = u64::MAX;
             let mut number = 0u64;
             while rest != 0 {
-                let region = flood(rest.trailing_zeros() as usize, free);
+                let region = flood(&neighbours, rest.trailing_zeros() as usize, free);
                 let mut cells = region;
                 while cells != 0 {
                     let c = cells.trailing_zeros();

@@ -473,21 +473,6 @@ fn no_family_imports_from_a_floor_above_its_own() {
 const MOST_FILE_LINES: usize = 700;
 const MOST_FUNCTION_LINES: usize = 100;
 
-/// Files over [`MOST_FILE_LINES`] today, with their lines: to be split by
-/// idea. The list may only shrink: a file not listed that passes the limit,
-/// or a listed one that grows, fails the test, and so does a listed one
-/// back under the limit (take it off).
-const LONG_FILES: &[(&str, usize)] = &[];
-
-/// Functions over [`MOST_FUNCTION_LINES`] today (file, name, lines), under
-/// the same rule.
-const LONG_FUNCTIONS: &[(&str, &str, usize)] = &[
-    ("src/group/classes.rs", "orbits_kept", 129),
-    ("src/render/svg/chart.rs", "trees_svg", 128),
-    ("src/search/regions.rs", "new", 110),
-    ("src/twist/search/classes.rs", "class_counts", 110),
-];
-
 /// Every function of `source` (free, in an `impl` or a trait) with the
 /// lines it spans.
 fn function_lengths(source: &str) -> Vec<(String, usize)> {
@@ -520,74 +505,33 @@ fn function_lengths(source: &str) -> Vec<(String, usize)> {
     lengths.0
 }
 
-/// What is wrong with `what` of `lines` lines under the limit `most`,
-/// listed with `listed` lines in the list called `list` (or not listed):
-/// grown past its listing, back under the limit while listed, or over the
-/// limit unlisted.
-fn judged(
-    what: &str,
-    lines: usize,
-    listed: Option<usize>,
-    most: usize,
-    list: &str,
-) -> Option<String> {
-    match listed {
-        Some(l) if lines > l => Some(format!("{what}: {lines} lines, grown past the {l} listed")),
-        Some(_) if lines <= most => Some(format!(
-            "{what}: {lines} lines, within the limit: take it off {list}"
-        )),
-        None if lines > most => Some(format!("{what}: {lines} lines, more than {most}")),
-        _ => None,
-    }
-}
-
+/// Every file of `src/` within [`MOST_FILE_LINES`] and every function
+/// within [`MOST_FUNCTION_LINES`]: a file or a function over its limit is
+/// split by idea, never let through by a list of exceptions.
 #[test]
 fn files_and_functions_keep_to_their_sizes() {
     let mut broken = Vec::new();
-    let mut long_files = Vec::new();
-    let mut long_functions: Vec<(String, String, usize)> = Vec::new();
     for file in all_sources() {
         let source = std::fs::read_to_string(&file).unwrap();
         let lines = source.lines().count();
         if lines > MOST_FILE_LINES {
-            long_files.push(format!("(\"{file}\", {lines}),"));
-        }
-        let listed = LONG_FILES.iter().find(|(f, _)| *f == file).map(|l| l.1);
-        broken.extend(judged(&file, lines, listed, MOST_FILE_LINES, "LONG_FILES"));
-        let mut longest: Vec<(String, usize)> = Vec::new();
-        for (name, lines) in function_lengths(&source) {
-            match longest.iter_mut().find(|(n, _)| *n == name) {
-                Some(entry) => entry.1 = entry.1.max(lines),
-                None => longest.push((name, lines)),
-            }
-        }
-        for (name, lines) in longest {
-            if lines > MOST_FUNCTION_LINES {
-                long_functions.push((file.clone(), name.clone(), lines));
-            }
-            let listed = LONG_FUNCTIONS
-                .iter()
-                .find(|(f, n, _)| *f == file && *n == name)
-                .map(|l| l.2);
-            let what = format!("{file}: fn {name}");
-            broken.extend(judged(
-                &what,
-                lines,
-                listed,
-                MOST_FUNCTION_LINES,
-                "LONG_FUNCTIONS",
+            broken.push(format!(
+                "{file}: {lines} lines, more than {MOST_FILE_LINES}"
             ));
         }
+        for (name, lines) in function_lengths(&source) {
+            if lines > MOST_FUNCTION_LINES {
+                broken.push(format!(
+                    "{file}: fn {name}: {lines} lines, more than {MOST_FUNCTION_LINES}"
+                ));
+            }
+        }
     }
-    let listed_functions: Vec<String> = long_functions
-        .iter()
-        .map(|(f, n, l)| format!("(\"{f}\", \"{n}\", {l}),"))
-        .collect();
+    broken.sort();
+    broken.dedup();
     assert!(
         broken.is_empty(),
-        "{}\n\nover the limits today:\n{}\n{}",
-        broken.join("\n"),
-        long_files.join("\n"),
-        listed_functions.join("\n")
+        "over the limits; split each by idea:\n{}",
+        broken.join("\n")
     );
 }

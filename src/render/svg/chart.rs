@@ -242,60 +242,24 @@ pub fn move_counts_svg_scaled(
 /// ```
 pub fn trees_svg(trees: &crate::twist::five::BinaryTrees) -> String {
     use crate::twist::five::TreeNode;
-    const W: f64 = 86.0;
-    const H: f64 = 44.0;
-    const COL: f64 = 124.0;
-    const ROW: f64 = 52.0;
-    const TOP: f64 = 44.0;
-    struct Layout {
-        next_row: f64,
-        nodes: Vec<(f64, f64, [String; 3], bool)>,
-        edges: Vec<(f64, f64, f64, f64, char)>,
-    }
-    // Leaves take the next row; a parent sits midway between its children.
-    fn place(n: &TreeNode, depth: usize, out: &mut Layout) -> f64 {
-        let x = GAP + depth as f64 * COL;
-        let ys: Vec<f64> = n
-            .children
-            .iter()
-            .map(|c| place(c, depth + 1, out))
-            .collect();
-        let y = if ys.is_empty() {
-            let y = TOP + out.next_row * ROW;
-            out.next_row += 1.0;
-            y
-        } else {
-            (ys[0] + ys[ys.len() - 1]) / 2.0
-        };
-        for (c, cy) in n.children.iter().zip(&ys) {
-            let letter = c.word.plain.chars().last().unwrap_or('?');
-            out.edges
-                .push((x + W, y + H / 2.0, x + COL, cy + H / 2.0, letter));
-        }
-        out.nodes.push((
-            x,
-            y,
-            [
-                n.word.marked.clone(),
-                format!("{} moves", n.moves),
-                n.position.clone(),
-            ],
-            !n.first,
-        ));
-        y
-    }
-    let mut out = Layout {
+    let mut out = TreeLayout {
         next_row: 0.0,
         nodes: Vec::new(),
         edges: Vec::new(),
     };
     let roots: Vec<&TreeNode> = trees.roots.iter().chain(&trees.reflected).collect();
-    let ys: Vec<f64> = roots.iter().map(|r| place(r, 1, &mut out)).collect();
-    let y0 = (ys.first().copied().unwrap_or(TOP) + ys.last().copied().unwrap_or(TOP)) / 2.0;
+    let ys: Vec<f64> = roots.iter().map(|r| out.place(r, 1)).collect();
+    let y0 =
+        (ys.first().copied().unwrap_or(TREE_TOP) + ys.last().copied().unwrap_or(TREE_TOP)) / 2.0;
     for (r, y) in roots.iter().zip(&ys) {
         let letter = r.word.plain.chars().last().unwrap_or('?');
-        out.edges
-            .push((GAP + W, y0 + H / 2.0, GAP + COL, y + H / 2.0, letter));
+        out.edges.push((
+            GAP + NODE_W,
+            y0 + NODE_H / 2.0,
+            GAP + TREE_COL,
+            y + NODE_H / 2.0,
+            letter,
+        ));
     }
     out.nodes.push((
         GAP,
@@ -307,8 +271,8 @@ pub fn trees_svg(trees: &crate::twist::five::BinaryTrees) -> String {
         "Five-puzzle: Schofield's binary trees, {} twists deep (dashed: reached earlier by another word)",
         trees.depth
     );
-    let width = GAP + (trees.depth + 1) as f64 * COL;
-    let height = TOP + out.next_row * ROW + GAP;
+    let width = GAP + (trees.depth + 1) as f64 * TREE_COL;
+    let height = TREE_TOP + out.next_row * TREE_ROW + GAP;
     let mut doc = document(width, height, &title).add(caption(&title, GAP, 24.0, 14));
     for (x1, y1, x2, y2, letter) in &out.edges {
         doc = doc
@@ -328,31 +292,95 @@ pub fn trees_svg(trees: &crate::twist::five::BinaryTrees) -> String {
             ));
     }
     for (x, y, lines, dashed) in &out.nodes {
-        let mut g = Group::new().set(
-            "class",
-            if *dashed {
-                "word reached-before"
-            } else {
-                "word"
-            },
-        );
-        let mut rect = Rectangle::new()
-            .set("x", *x)
-            .set("y", *y)
-            .set("width", W)
-            .set("height", H)
-            .set("fill", if *dashed { BLANK_FILL } else { TILE_FILL })
-            .set("stroke", INK);
-        if *dashed {
-            rect = rect.set("stroke-dasharray", "4 3");
-        }
-        g = g.add(rect);
-        for (k, line) in lines.iter().enumerate() {
-            g = g.add(caption(line, x + 6.0, y + 13.0 + 12.0 * k as f64, 11));
-        }
-        doc = doc.add(g);
+        doc = doc.add(tree_node(*x, *y, lines, *dashed));
     }
     doc.to_string()
+}
+
+/// A word's box in [`trees_svg`]: its width and height.
+const NODE_W: f64 = 86.0;
+const NODE_H: f64 = 44.0;
+/// The distance between the trees' columns (a twist deeper) and rows.
+const TREE_COL: f64 = 124.0;
+const TREE_ROW: f64 = 52.0;
+/// The top of the first row, below the title.
+const TREE_TOP: f64 = 44.0;
+
+/// The binary trees laid out: the rows taken so far, each word's box
+/// (place, its three lines, dashed) and each edge (ends, last twist).
+struct TreeLayout {
+    next_row: f64,
+    nodes: Vec<(f64, f64, [String; 3], bool)>,
+    edges: Vec<(f64, f64, f64, f64, char)>,
+}
+
+impl TreeLayout {
+    /// Places `n` and its subtree at `depth`, its height returned: leaves
+    /// take the next row; a parent sits midway between its children.
+    fn place(&mut self, n: &crate::twist::five::TreeNode, depth: usize) -> f64 {
+        let x = GAP + depth as f64 * TREE_COL;
+        let ys: Vec<f64> = n
+            .children
+            .iter()
+            .map(|c| self.place(c, depth + 1))
+            .collect();
+        let y = if ys.is_empty() {
+            let y = TREE_TOP + self.next_row * TREE_ROW;
+            self.next_row += 1.0;
+            y
+        } else {
+            (ys[0] + ys[ys.len() - 1]) / 2.0
+        };
+        for (c, cy) in n.children.iter().zip(&ys) {
+            let letter = c.word.plain.chars().last().unwrap_or('?');
+            self.edges.push((
+                x + NODE_W,
+                y + NODE_H / 2.0,
+                x + TREE_COL,
+                cy + NODE_H / 2.0,
+                letter,
+            ));
+        }
+        self.nodes.push((
+            x,
+            y,
+            [
+                n.word.marked.clone(),
+                format!("{} moves", n.moves),
+                n.position.clone(),
+            ],
+            !n.first,
+        ));
+        y
+    }
+}
+
+/// A word's box at `(x, y)` with its three lines; dashed when an earlier
+/// word reaches its position first.
+fn tree_node(x: f64, y: f64, lines: &[String; 3], dashed: bool) -> Group {
+    let mut g = Group::new().set(
+        "class",
+        if dashed {
+            "word reached-before"
+        } else {
+            "word"
+        },
+    );
+    let mut rect = Rectangle::new()
+        .set("x", x)
+        .set("y", y)
+        .set("width", NODE_W)
+        .set("height", NODE_H)
+        .set("fill", if dashed { BLANK_FILL } else { TILE_FILL })
+        .set("stroke", INK);
+    if dashed {
+        rect = rect.set("stroke-dasharray", "4 3");
+    }
+    g = g.add(rect);
+    for (k, line) in lines.iter().enumerate() {
+        g = g.add(caption(line, x + 6.0, y + 13.0 + 12.0 * k as f64, 11));
+    }
+    g
 }
 
 /// A round step for the y axis: 1, 2 or 5 times a power of ten, giving

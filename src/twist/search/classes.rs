@@ -30,7 +30,7 @@
 //! assert_eq!(found.extended.unwrap().iter().sum::<u64>(), 934_778);
 //! ```
 
-use super::{Layer, SearchError, within};
+use super::{Layer, SearchError, two_bit_table};
 use crate::board::two_bit::TwoBit;
 use crate::twist::space::{Space, SymmetryCoordinate};
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -169,16 +169,7 @@ pub fn class_counts(
     progress: &dyn Fn(Layer),
 ) -> Result<ClassCounts, SearchError> {
     let states = coordinate.len();
-    let needed = bytes_needed(coordinate);
-    within(needed, states, max_memory)?;
-    let n = usize::try_from(states).map_err(|_| SearchError::Allocation {
-        needed,
-        positions: states,
-    })?;
-    let table = TwoBit::try_new(n).ok_or(SearchError::Allocation {
-        needed,
-        positions: states,
-    })?;
+    let table = two_bit_table(states, bytes_needed(coordinate), max_memory)?;
     let symmetries = coordinate.symmetries() as u64;
     let tallies = Tallies::new();
     let own = inverses.then(|| Inverses::new(space, coordinate));
@@ -243,7 +234,12 @@ pub fn class_counts(
     if deep.load(Ordering::Relaxed) {
         return Err(SearchError::TooDeep);
     }
-    let classes = layers.counts;
+    Ok(answered(&tallies, layers.counts, inverses))
+}
+
+/// The counts of a search by classes from its tallies and the classes at
+/// each distance: the positions, and with `inverses` the extended classes.
+fn answered(tallies: &Tallies, classes: Vec<u64>, inverses: bool) -> ClassCounts {
     let take = |what: usize, d: usize| {
         let x = tallies.sum(what, d);
         // A search whose last layer was large runs again up to it, and the
@@ -260,11 +256,11 @@ pub fn class_counts(
             .map(|d| (classes[d] + take(OWN, d)) / 2)
             .collect()
     });
-    Ok(ClassCounts {
+    ClassCounts {
         positions,
         classes,
         extended,
-    })
+    }
 }
 
 /// A puzzle's classes as a graph the workers of a timely-dataflow cluster

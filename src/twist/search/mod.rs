@@ -306,6 +306,23 @@ pub fn two_bit_counts(
     )
 }
 
+/// The two-bit table of a search over `states` states, which with what
+/// it holds beside takes `needed` bytes: refused before it allocates when
+/// that passes `max_memory`, or when the memory cannot be had.
+pub(super) fn two_bit_table(
+    states: u64,
+    needed: u64,
+    max_memory: Option<u64>,
+) -> Result<crate::board::two_bit::TwoBit, SearchError> {
+    within(needed, states, max_memory)?;
+    let allocation = SearchError::Allocation {
+        needed,
+        positions: states,
+    };
+    let n = usize::try_from(states).map_err(|_| allocation.clone())?;
+    crate::board::two_bit::TwoBit::try_new(n).ok_or(allocation)
+}
+
 /// The layered two-bit search from `start` over `states` numbered states
 /// whose `nm` neighbours `step` writes (every move costing one, a move
 /// undone by a move), the last layers pulled: each state left looks for
@@ -321,15 +338,8 @@ fn pulled_counts<F: Fn(u64, &mut [u64]) + Sync>(
     nm: usize,
     progress: &dyn Fn(Layer),
 ) -> Result<Vec<u64>, SearchError> {
-    use crate::board::two_bit::TwoBit;
-    let needed = TwoBit::bytes(states).saturating_add(beside);
-    within(needed, states, max_memory)?;
-    let allocation = SearchError::Allocation {
-        needed,
-        positions: states,
-    };
-    let n = usize::try_from(states).map_err(|_| allocation.clone())?;
-    let table = TwoBit::try_new(n).ok_or(allocation)?;
+    let needed = crate::board::two_bit::TwoBit::bytes(states).saturating_add(beside);
+    let table = two_bit_table(states, needed, max_memory)?;
     let mut before = 1u64;
     let layers = table.search_pulling(
         &[start as usize],
