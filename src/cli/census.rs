@@ -415,26 +415,8 @@ impl Distributed {
     ) -> Result<Option<Vec<u64>>, Box<dyn std::error::Error>> {
         let graph = schofield::twist::search::SpaceGraph::new(space, name)
             .ok_or("the puzzle has more positions than this machine can number")?;
-        let run = quietly(self.cluster.networked(), || {
-            cluster::search(
-                std::sync::Arc::new(graph),
-                &self.cluster,
-                self.checkpoint.as_ref(),
-                std::sync::Arc::new(report),
-            )
-        })?;
-        if self.cluster.process() == 0 {
-            say_resumed(name, run.discarded, run.resumed_from);
-            let t = run.exchange;
-            eprintln!(
-                "{name}: {} workers; neighbours kept {}, sent to other workers {}, to other processes {} ({:.3} bytes a state over TCP)",
-                self.cluster.peers(),
-                schofield::text::grouped(t.kept as usize),
-                schofield::text::grouped(t.to_workers as usize),
-                schofield::text::grouped(t.to_processes as usize),
-                t.network_bytes_per_state()
-            );
-        }
+        let run = self.search(graph, report)?;
+        self.told(name, &run, true);
         Ok(run.result.map(|(counts, _)| counts))
     }
 
@@ -455,17 +437,8 @@ impl Distributed {
             name,
         )
         .ok_or("the puzzle has more classes than this machine can number")?;
-        let run = quietly(self.cluster.networked(), || {
-            cluster::search(
-                std::sync::Arc::new(graph),
-                &self.cluster,
-                self.checkpoint.as_ref(),
-                std::sync::Arc::new(report),
-            )
-        })?;
-        if self.cluster.process() == 0 {
-            say_resumed(name, run.discarded, run.resumed_from);
-        }
+        let run = self.search(graph, report)?;
+        self.told(name, &run, false);
         Ok(run.result)
     }
 
@@ -483,17 +456,38 @@ impl Distributed {
                 std::sync::Arc::new(report),
             )
         })?;
-        if self.cluster.process() == 0 {
-            say_resumed(
-                &format!("{} home {}", case.board, case.home),
-                run.discarded,
-                run.resumed_from,
-            );
-            let t = run.exchange;
+        self.told(&format!("{} home {}", case.board, case.home), &run, true);
+        Ok(run.result)
+    }
+
+    /// Searches `graph` on the workers, quietly (see [`quietly`]).
+    fn search<G: cluster::Graph>(
+        &self,
+        graph: G,
+        report: impl Fn(schofield::board::Progress) + Send + Sync + 'static,
+    ) -> Result<cluster::Run<G::Answer>, Box<dyn std::error::Error>> {
+        quietly(self.cluster.networked(), || {
+            cluster::search(
+                std::sync::Arc::new(graph),
+                &self.cluster,
+                self.checkpoint.as_ref(),
+                std::sync::Arc::new(report),
+            )
+        })
+    }
+
+    /// In process 0, says on standard error whether the run `name` resumed
+    /// (or discarded) checkpoints and, with `traffic`, where the
+    /// neighbours went.
+    fn told<R>(&self, name: &str, run: &cluster::Run<R>, traffic: bool) {
+        if self.cluster.process() != 0 {
+            return;
+        }
+        say_resumed(name, run.discarded, run.resumed_from);
+        if traffic {
+            let t = &run.exchange;
             eprintln!(
-                "{} home {}: {} workers; neighbours kept {}, sent to other workers {}, to other processes {} ({:.3} bytes a state over TCP)",
-                case.board,
-                case.home,
+                "{name}: {} workers; neighbours kept {}, sent to other workers {}, to other processes {} ({:.3} bytes a state over TCP)",
                 self.cluster.peers(),
                 schofield::text::grouped(t.kept as usize),
                 schofield::text::grouped(t.to_workers as usize),
@@ -501,7 +495,6 @@ impl Distributed {
                 t.network_bytes_per_state()
             );
         }
-        Ok(run.result)
     }
 }
 

@@ -84,14 +84,7 @@ impl CheckpointKey {
     /// file and links it into place only if no key is there yet.
     pub fn at(file: &Path) -> Result<CheckpointKey, StoreError> {
         let name = file.display().to_string();
-        let io = |doing: &'static str| {
-            let name = name.clone();
-            move |e: io::Error| StoreError::Io {
-                path: name,
-                doing,
-                source: e,
-            }
-        };
+        let io = |doing: &'static str| StoreError::io(&name, doing);
         if fs::symlink_metadata(file).is_err() {
             let dir = file.parent().filter(|d| !d.as_os_str().is_empty());
             let dir = dir.unwrap_or(Path::new("."));
@@ -392,7 +385,7 @@ impl Checkpoint {
         let (states, standard) = (slice.states, slice.standard);
         let path = self.path(depth);
         let name = path.display().to_string();
-        let io = read_error(&name);
+        let io = StoreError::io(&name, "read");
         let meta = fs::metadata(&path).map_err(&io)?;
         if !meta.is_file() {
             return Err(StoreError::NotAFile {
@@ -442,7 +435,7 @@ impl Checkpoint {
     /// Checks the seal of the file at `path` (`size` bytes), over
     /// everything but its own bytes.
     fn check_seal(&self, path: &Path, name: &str, size: u64) -> Result<(), StoreError> {
-        let io = read_error(name);
+        let io = StoreError::io(name, "read");
         let mut input = BufReader::new(fs::File::open(path).map_err(&io)?).take(size - SEAL_BYTES);
         let mut hash = blake3::Hasher::new_keyed(&self.key.bytes);
         let mut buffer = vec![0u8; 1 << 16];
@@ -475,7 +468,7 @@ impl Checkpoint {
         depth: u32,
         slice: &Slice,
     ) -> Result<Vec<u64>, StoreError> {
-        let io = read_error(name);
+        let io = StoreError::io(name, "read");
         let wrong = |found: String, expected: String| StoreError::contents(name, found, expected);
         let next = |input: &mut BufReader<fs::File>| -> Result<u64, StoreError> {
             let mut word = [0u8; 8];
@@ -532,15 +525,6 @@ impl Checkpoint {
             ));
         }
         (0..=depth).map(|_| next(input)).collect()
-    }
-}
-
-/// How an error reading the checkpoint `name` is told.
-fn read_error(name: &str) -> impl Fn(io::Error) -> StoreError + '_ {
-    move |e| StoreError::Io {
-        path: name.to_string(),
-        doing: "read",
-        source: e,
     }
 }
 

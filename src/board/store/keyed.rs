@@ -69,11 +69,7 @@ pub fn write_keyed(
         out.write_all(&head)?;
         out.write_all(payload)
     })
-    .map_err(|source| StoreError::Io {
-        path: path.display().to_string(),
-        doing: "write",
-        source,
-    })
+    .map_err(StoreError::io(&path.display().to_string(), "write"))
 }
 
 /// Reads the payload of a keyed container of `kind` under `key`, checking
@@ -83,11 +79,7 @@ pub fn write_keyed(
 /// then the contents: zero padding, and the key.
 pub fn read_keyed(path: &Path, kind: Kind, key: &[u8; KEY_BYTES]) -> Result<Vec<u8>, StoreError> {
     let name = path.display().to_string();
-    let io = |doing, source| StoreError::Io {
-        path: name.clone(),
-        doing,
-        source,
-    };
+    let io = |doing, source| StoreError::io(&name, doing)(source);
     let size = regular_size(path)?;
     let mut file = fs::File::open(path).map_err(|e| io("read", e))?;
     let mut head = [0u8; FIXED_HEADER];

@@ -336,6 +336,19 @@ impl StoreError {
         }
     }
 
+    /// How an error of the system `doing` (`"read"`, `"write"`) the file
+    /// `path` is told: a [`StoreError::Io`] naming both.
+    pub fn io<'a>(
+        path: &'a str,
+        doing: &'static str,
+    ) -> impl Fn(std::io::Error) -> StoreError + 'a {
+        move |source| StoreError::Io {
+            path: path.to_string(),
+            doing,
+            source,
+        }
+    }
+
     /// A [`StoreError::Contents`] error.
     pub fn contents(path: &str, found: impl Into<String>, expected: impl Into<String>) -> Self {
         StoreError::Contents {
@@ -448,13 +461,8 @@ pub fn write(
     sets: &[Vec<u8>],
     payload: &[u8],
 ) -> Result<(), StoreError> {
-    write_atomically(path, &to_bytes(kind, board, goal, sets, payload)).map_err(|source| {
-        StoreError::Io {
-            path: path.display().to_string(),
-            doing: "write",
-            source,
-        }
-    })
+    write_atomically(path, &to_bytes(kind, board, goal, sets, payload))
+        .map_err(StoreError::io(&path.display().to_string(), "write"))
 }
 
 /// Reads a container of `kind` from `path`, checking in this order, each
@@ -466,11 +474,7 @@ pub fn write(
 /// checksum; and then the typed contents (see [`from_bytes`]).
 pub fn read(path: &Path, kind: Kind) -> Result<Contents, StoreError> {
     let name = path.display().to_string();
-    let io = |doing, source| StoreError::Io {
-        path: name.clone(),
-        doing,
-        source,
-    };
+    let io = |doing, source| StoreError::io(&name, doing)(source);
     let size = regular_size(path)?;
     // The kinds with a board (a pruning table is read by `read_keyed`).
     let largest = Kind::LookupTable
@@ -510,11 +514,7 @@ pub fn read(path: &Path, kind: Kind) -> Result<Contents, StoreError> {
 /// when it is not a regular file (a FIFO or a device at once).
 pub(super) fn regular_size(path: &Path) -> Result<u64, StoreError> {
     let name = path.display().to_string();
-    let meta = fs::metadata(path).map_err(|source| StoreError::Io {
-        path: name.clone(),
-        doing: "read",
-        source,
-    })?;
+    let meta = fs::metadata(path).map_err(StoreError::io(&name, "read"))?;
     if !meta.is_file() {
         return Err(StoreError::NotAFile {
             path: name,

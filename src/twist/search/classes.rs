@@ -30,7 +30,7 @@
 //! assert_eq!(found.extended.unwrap().iter().sum::<u64>(), 934_778);
 //! ```
 
-use super::{Layer, SearchError, two_bit_table};
+use super::{Layer, SearchError, reporting, two_bit_table};
 use crate::board::two_bit::TwoBit;
 use crate::twist::space::{Space, SymmetryCoordinate};
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -177,7 +177,6 @@ pub fn class_counts(
     let (goal, hits) = coordinate.reduce_index(space.goal_index());
     tallies.add(POSITIONS, 0, symmetries / hits as u64);
     tallies.add(OWN, 0, u64::from(own_inverse(space.goal_index(), goal)));
-    let mut before = 1u64;
     // A class past the last distance the tallies hold.
     let deep = std::sync::atomic::AtomicBool::new(false);
     // The class of state `i` is claimed at distance `d`: its positions
@@ -221,15 +220,7 @@ pub fn class_counts(
             }
             found
         },
-        |depth, reached, _| {
-            progress(Layer {
-                distance: depth,
-                positions: reached - before,
-                reached,
-                of: states,
-            });
-            before = reached;
-        },
+        reporting(progress, states),
     );
     if deep.load(Ordering::Relaxed) {
         return Err(SearchError::TooDeep);
@@ -377,19 +368,17 @@ impl crate::board::cluster::Graph for ClassGraph {
     /// header carries too: a checkpoint of the positions, or of classes
     /// under other symmetries, is never resumed.
     fn checkpoint(&self) -> Option<(String, [u64; 3])> {
-        Some((
-            format!("classes-{:016x}", self.fingerprint),
-            [
-                self.len as u64,
-                self.space.move_count() as u64,
-                self.fingerprint,
-            ],
+        Some(super::checkpoint_name(
+            "classes",
+            self.len,
+            &self.space,
+            self.fingerprint,
         ))
     }
 
     fn out_of_memory(&self) -> crate::board::cluster::ClusterError {
-        crate::board::cluster::ClusterError::Refused(format!(
-            "a worker's share of the two-bit table and the distances of {} classes does not fit in memory",
+        super::refused_share(&format!(
+            "the two-bit table and the distances of {} classes",
             self.len
         ))
     }

@@ -306,6 +306,22 @@ pub fn two_bit_counts(
     )
 }
 
+/// What a two-bit search over `states` states tells `progress` after each
+/// layer (its distance, and the states reached so far): that layer's
+/// states, the reached less those before it.
+pub(super) fn reporting(progress: &dyn Fn(Layer), states: u64) -> impl FnMut(u32, u64, u64) + '_ {
+    let mut before = 1u64;
+    move |depth, reached, _| {
+        progress(Layer {
+            distance: depth,
+            positions: reached - before,
+            reached,
+            of: states,
+        });
+        before = reached;
+    }
+}
+
 /// The two-bit table of a search over `states` states, which with what
 /// it holds beside takes `needed` bytes: refused before it allocates when
 /// that passes `max_memory`, or when the memory cannot be had.
@@ -340,7 +356,6 @@ fn pulled_counts<F: Fn(u64, &mut [u64]) + Sync>(
 ) -> Result<Vec<u64>, SearchError> {
     let needed = crate::board::two_bit::TwoBit::bytes(states).saturating_add(beside);
     let table = two_bit_table(states, needed, max_memory)?;
-    let mut before = 1u64;
     let layers = table.search_pulling(
         &[start as usize],
         |i, next| {
@@ -355,15 +370,7 @@ fn pulled_counts<F: Fn(u64, &mut [u64]) + Sync>(
             step(i as u64, &mut out[..nm]);
             out[..nm].iter().any(|&j| in_layer(j as usize))
         },
-        |depth, reached, _| {
-            progress(Layer {
-                distance: depth,
-                positions: reached - before,
-                reached,
-                of: states,
-            });
-            before = reached;
-        },
+        reporting(progress, states),
     );
     Ok(layers.counts)
 }
@@ -456,6 +463,30 @@ pub struct SpaceGraph {
     fingerprint: u64,
 }
 
+/// The name and header of a puzzle's checkpoints on the cluster, for
+/// states of `kind` (`puzzle`, `classes`): the fingerprint in the name,
+/// and the states, the moves and the fingerprint in the header.
+#[cfg(feature = "distributed")]
+pub(super) fn checkpoint_name(
+    kind: &str,
+    len: usize,
+    space: &Space,
+    fingerprint: u64,
+) -> (String, [u64; 3]) {
+    (
+        format!("{kind}-{fingerprint:016x}"),
+        [len as u64, space.move_count() as u64, fingerprint],
+    )
+}
+
+/// The cluster's refusal when a worker's share of `what` does not fit.
+#[cfg(feature = "distributed")]
+pub(super) fn refused_share(what: &str) -> crate::board::cluster::ClusterError {
+    crate::board::cluster::ClusterError::Refused(format!(
+        "a worker's share of {what} does not fit in memory"
+    ))
+}
+
 #[cfg(feature = "distributed")]
 impl SpaceGraph {
     /// The graph of `space`'s positions, `name` naming it in messages;
@@ -535,21 +566,16 @@ impl crate::board::cluster::Graph for SpaceGraph {
     /// the positions and the moves: a checkpoint of another puzzle, or of
     /// the same puzzle with other moves, is never resumed.
     fn checkpoint(&self) -> Option<(String, [u64; 3])> {
-        Some((
-            format!("puzzle-{:016x}", self.fingerprint),
-            [
-                self.len as u64,
-                self.space.move_count() as u64,
-                self.fingerprint,
-            ],
+        Some(checkpoint_name(
+            "puzzle",
+            self.len,
+            &self.space,
+            self.fingerprint,
         ))
     }
 
     fn out_of_memory(&self) -> crate::board::cluster::ClusterError {
-        crate::board::cluster::ClusterError::Refused(format!(
-            "a worker's share of the two-bit table of {} positions does not fit in memory",
-            self.len
-        ))
+        refused_share(&format!("the two-bit table of {} positions", self.len))
     }
 
     fn answer(&self, counts: &[u64], antipodes: &[usize], _: &[u8]) -> (Vec<u64>, Vec<usize>) {
