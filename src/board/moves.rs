@@ -23,7 +23,7 @@ pub fn blank_letters<S: serde::Serializer>(moves: &[Direction], s: S) -> Result<
 
 /// The moves of a solution on a board: its length, the blank's directions
 /// and the tiles moved. Every solver of boards returns one (the lookup
-/// table's [`lookup::TableSolution`], A*'s [`crate::search::AstarResult`],
+/// table's [`crate::board::lookup::TableSolution`], A*'s [`crate::search::AstarResult`],
 /// IDA*'s [`crate::search::ida::IdaSolution`]), and every record writes it
 /// alike: `moves`, `blank_moves` in letters, `tile_moves`.
 ///

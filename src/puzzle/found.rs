@@ -464,7 +464,7 @@ impl super::Puzzle {
     /// onto the goal, named `identity`, `S1`, `S2`, … . `None` where
     /// symmetries are declared or whole-puzzle rotations are, for a tray,
     /// for moves priced by words, for a puzzle the searches do not take
-    /// ([`Puzzle::searchable`]), and when the search passes `budget` nodes.
+    /// ([`crate::puzzle::Puzzle::searchable`]), and when the search passes `budget` nodes.
     ///
     /// ```
     /// use schofield::puzzle::read;
@@ -521,7 +521,7 @@ impl super::Puzzle {
         }
     }
 
-    /// Whether [`Puzzle::symmetries_found`] looks for symmetries: the
+    /// Whether [`crate::puzzle::Puzzle::symmetries_found`] looks for symmetries: the
     /// puzzle declares none and no rotations, has moves not priced by
     /// words and no tray, and the searches take it.
     pub fn seeks_symmetries(&self) -> bool {
@@ -534,7 +534,7 @@ impl super::Puzzle {
     }
 
     /// The puzzle with the symmetries found from its moves
-    /// ([`Puzzle::symmetries_found`], within [`NODE_BUDGET`]) used as if
+    /// ([`crate::puzzle::Puzzle::symmetries_found`], within [`NODE_BUDGET`]) used as if
     /// declared, when it declares none; and what was done.
     ///
     /// ```

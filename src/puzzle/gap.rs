@@ -85,7 +85,7 @@ pub fn write(p: &super::Puzzle) -> Option<String> {
 }
 
 /// One orbit's part of a position in GAP's cycle notation, on the points
-/// [`write`] numbers: pasted together, the orbits' parts are the position
+/// [`write()`] numbers: pasted together, the orbits' parts are the position
 /// as an element of the script's `G`.
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
 pub struct OrbitCycles {
@@ -103,7 +103,7 @@ impl std::fmt::Display for OrbitCycles {
 }
 
 /// The cycles of transformation `t` of puzzle `p`, orbit by orbit, on the
-/// points [`write`] numbers; orbits it leaves alone are left out.
+/// points [`write()`] numbers; orbits it leaves alone are left out.
 ///
 /// ```
 /// use schofield::puzzle::{gap, library};

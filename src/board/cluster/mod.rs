@@ -10,7 +10,7 @@
 //! distances of the standard positions that fall in it.
 //!
 //! **A layer** is one timely round. Each worker expands the states of its
-//! slice in the layer ([`TwoBit::expand_words`]); a neighbour in its own
+//! slice in the layer ([`crate::board::two_bit::TwoBit::expand_words`]); a neighbour in its own
 //! slice is claimed at once, any other is sent to its owner through an
 //! exchange channel, and the owner claims it when it arrives. When the
 //! round's frontier has passed, every claim of the next layer is in; the

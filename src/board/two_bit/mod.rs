@@ -293,7 +293,7 @@ impl TwoBit {
     /// and of groups reached so far.
     ///
     /// A layer turns old in the same pass that expands it (see
-    /// [`TwoBit::pass`]), so the table is read once a layer, not twice.
+    /// `TwoBit::pass`), so the table is read once a layer, not twice.
     /// The last layer must stay marked (it is the antipodes): a small layer
     /// is left so when it claims nothing, and in the rare case that a large
     /// one is the last, the search runs again and stops short of it. So

@@ -1,6 +1,6 @@
 //! Pictures as SVG: a position as a board or as its puzzle's net of
 //! stickers, a solution as a strip of them, positions on a sheet; the
-//! charts are in [`chart`].
+//! charts are in `chart`.
 //!
 //! The documents are built with the `svg` crate, which escapes every text
 //! and attribute and has no dependencies of its own; a charting crate
@@ -392,7 +392,7 @@ pub fn strip_svg(steps: &Steps, look: &Look, title: &str) -> String {
     doc.to_string()
 }
 
-/// A sheet of boards, each under its label, [`PER_ROW`] to a row: a
+/// A sheet of boards, each under its label, `PER_ROW` to a row: a
 /// class's members, a printable exercise sheet of positions and its answer
 /// sheet, a batch of positions. A label may hold a second line after `\n`
 /// (an answer's specimen path, say).

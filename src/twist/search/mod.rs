@@ -251,7 +251,7 @@ pub fn within(needed: u64, positions: u64, max_memory: Option<u64>) -> Result<()
 
 /// The number of elements at each distance from the identity, every move
 /// costing one, by the layered two-bit search over the group's elements
-/// numbered by its stabiliser chain ([`ChainNumbering`]): sized by the
+/// numbered by its stabiliser chain ([`crate::group::numbering::ChainNumbering`]): sized by the
 /// group, not by the arrangements. `moves` are permutations of the
 /// chain's points, closed under inverses. Refused before it allocates
 /// when `max_memory` is too small.

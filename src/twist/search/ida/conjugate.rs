@@ -93,7 +93,7 @@ pub(super) const SAMPLE_WALK: usize = 40;
 
 impl<'s> Solver<'s> {
     /// This solver reading its tables at conjugates of the position as
-    /// well ([`Conjugation`]), by at most [`MAX_CONJUGATES`] of the
+    /// well (`Conjugation`), by at most [`MAX_CONJUGATES`] of the
     /// puzzle's `symmetries` (those that keep the goal and take moves to
     /// moves, where every piece is different). First, for each table of
     /// one set of a coordinate's pieces, the readings that let it see every
