@@ -392,7 +392,7 @@ pub fn strip_svg(steps: &Steps, look: &Look, title: &str) -> String {
     doc.to_string()
 }
 
-/// A sheet of boards, each under its label, `PER_ROW` to a row: a
+/// A sheet of boards, each under its label, four to a row (`PER_ROW`): a
 /// class's members, a printable exercise sheet of positions and its answer
 /// sheet, a batch of positions. A label may hold a second line after `\n`
 /// (an answer's specimen path, say).
