@@ -175,8 +175,9 @@ impl Classes {
     }
 }
 
-/// Fewer positions than this are walked by [`orbits_kept`] on the calling
-/// thread: a small space costs less there than waking the others.
+/// Fewer positions than this are walked by [`orbits_kept`], and numbered
+/// by `class_numbers`, on the calling thread: a small space costs less
+/// there than waking the others.
 const SMALL_WALK: u64 = 1 << 17;
 
 /// The classes of the positions that `distance` says are reached, walking

@@ -205,8 +205,9 @@ fn orbits(orbits: Option<&Value>) -> Result<Vec<OrbitDef>, KpuzzleError> {
     Ok(out)
 }
 
-/// The default pattern into `def`'s goal, with the orientations that do
-/// not matter (`orientationMod`) made orientation classes of the orbits.
+/// The default pattern into `def`'s goal; an orbit's `orientationMod`
+/// records which of its slots' orientations do not matter
+/// ([`free_orientations`]).
 fn default_pattern(
     def: &mut Definition,
     pattern: &serde_json::Map<String, Value>,

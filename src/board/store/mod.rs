@@ -338,7 +338,7 @@ impl StoreError {
 
     /// How an error of the system `doing` (`"read"`, `"write"`) the file
     /// `path` is told: a [`StoreError::Io`] naming both.
-    pub fn io<'a>(
+    pub(crate) fn io<'a>(
         path: &'a str,
         doing: &'static str,
     ) -> impl Fn(std::io::Error) -> StoreError + 'a {

@@ -185,7 +185,7 @@ fn typed(
         )
     })?;
     let expected_payload = match kind {
-        // Refused above: it has no board.
+        // Refused by `framed`: it has no board.
         Kind::PruningTable => payload_len,
         Kind::LookupTable => {
             if !sets.is_empty() {

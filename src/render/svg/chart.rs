@@ -297,11 +297,13 @@ pub fn trees_svg(trees: &crate::twist::five::BinaryTrees) -> String {
     doc.to_string()
 }
 
-/// A word's box in [`trees_svg`]: its width and height.
+/// The width of a word's box in [`trees_svg`].
 const NODE_W: f64 = 86.0;
+/// The height of a word's box.
 const NODE_H: f64 = 44.0;
-/// The distance between the trees' columns (a twist deeper) and rows.
+/// The distance between the trees' columns (a twist deeper).
 const TREE_COL: f64 = 124.0;
+/// The distance between their rows.
 const TREE_ROW: f64 = 52.0;
 /// The top of the first row, below the title.
 const TREE_TOP: f64 = 44.0;
@@ -315,7 +317,7 @@ struct TreeLayout {
 }
 
 impl TreeLayout {
-    /// Places `n` and its subtree at `depth`, its height returned: leaves
+    /// Places `n` and its subtree at `depth`, the top of its box returned: leaves
     /// take the next row; a parent sits midway between its children.
     fn place(&mut self, n: &crate::twist::five::TreeNode, depth: usize) -> f64 {
         let x = GAP + depth as f64 * TREE_COL;

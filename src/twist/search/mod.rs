@@ -309,7 +309,7 @@ pub fn two_bit_counts(
 /// What a two-bit search over `states` states tells `progress` after each
 /// layer (its distance, and the states reached so far): that layer's
 /// states, the reached less those before it.
-pub(super) fn reporting(progress: &dyn Fn(Layer), states: u64) -> impl FnMut(u32, u64, u64) + '_ {
+fn reporting(progress: &dyn Fn(Layer), states: u64) -> impl FnMut(u32, u64, u64) + '_ {
     let mut before = 1u64;
     move |depth, reached, _| {
         progress(Layer {
@@ -325,7 +325,7 @@ pub(super) fn reporting(progress: &dyn Fn(Layer), states: u64) -> impl FnMut(u32
 /// The two-bit table of a search over `states` states, which with what
 /// it holds beside takes `needed` bytes: refused before it allocates when
 /// that passes `max_memory`, or when the memory cannot be had.
-pub(super) fn two_bit_table(
+fn two_bit_table(
     states: u64,
     needed: u64,
     max_memory: Option<u64>,
@@ -467,12 +467,7 @@ pub struct SpaceGraph {
 /// states of `kind` (`puzzle`, `classes`): the fingerprint in the name,
 /// and the states, the moves and the fingerprint in the header.
 #[cfg(feature = "distributed")]
-pub(super) fn checkpoint_name(
-    kind: &str,
-    len: usize,
-    space: &Space,
-    fingerprint: u64,
-) -> (String, [u64; 3]) {
+fn checkpoint_name(kind: &str, len: usize, space: &Space, fingerprint: u64) -> (String, [u64; 3]) {
     (
         format!("{kind}-{fingerprint:016x}"),
         [len as u64, space.move_count() as u64, fingerprint],
@@ -481,7 +476,7 @@ pub(super) fn checkpoint_name(
 
 /// The cluster's refusal when a worker's share of `what` does not fit.
 #[cfg(feature = "distributed")]
-pub(super) fn refused_share(what: &str) -> crate::board::cluster::ClusterError {
+fn refused_share(what: &str) -> crate::board::cluster::ClusterError {
     crate::board::cluster::ClusterError::Refused(format!(
         "a worker's share of {what} does not fit in memory"
     ))

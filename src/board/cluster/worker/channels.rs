@@ -1,6 +1,6 @@
-//! A worker's two dataflows on timely: the claims, routed to the worker
-//! that owns each state, and the notes the workers tell each other in
-//! rounds (what each says, [`Said`]), with the pulses that tell the other
+//! A worker's three dataflows on timely: the claims, routed to the worker
+//! that owns each state; the notes the workers tell each other in rounds
+//! (what each says, [`Said`]); and the pulses that tell the other
 //! processes it is alive.
 
 use super::{PULSE, Share, WAIT};
@@ -214,7 +214,7 @@ impl Channels {
 
     /// One step of the worker, waiting at most [`WAIT`] for news, with a
     /// pulse when one is due.
-    pub(super) fn step(&mut self, worker: &mut timely::worker::Worker) {
+    fn step(&mut self, worker: &mut timely::worker::Worker) {
         self.pulse();
         worker.step_or_park(Some(WAIT));
     }

@@ -1,7 +1,6 @@
-//! One worker of a distributed search: its share of the states, its two
-//! dataflows (the claims, routed to their owners, and the notes the
-//! workers exchange), and its run from the agreed start through every
-//! layer to its part of the answer.
+//! One worker of a distributed search: its share of the states and its run
+//! from the agreed start (`start.rs`) through every layer to its part of
+//! the answer, over its dataflows (`channels.rs`).
 
 mod channels;
 mod start;
