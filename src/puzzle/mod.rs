@@ -157,6 +157,46 @@ pub enum Cell {
     Gap,
 }
 
+/// A layout read cell by cell, in reading order, `width` cells a row.
+pub(crate) struct Cells<'a> {
+    /// The rows.
+    pub(crate) layout: &'a [Vec<Cell>],
+    /// The widest row's length.
+    pub(crate) width: usize,
+}
+
+impl<'a> Cells<'a> {
+    /// The layout `layout`, its places counted across its widest row.
+    pub(crate) fn new(layout: &'a [Vec<Cell>]) -> Cells<'a> {
+        Cells {
+            layout,
+            width: layout.iter().map(Vec::len).max().unwrap_or(0),
+        }
+    }
+
+    /// The cell at place `i`; a gap past a short row's end.
+    pub(crate) fn at(&self, i: usize) -> Cell {
+        self.layout[i / self.width]
+            .get(i % self.width)
+            .copied()
+            .unwrap_or(Cell::Gap)
+    }
+
+    /// The number of places.
+    pub(crate) fn len(&self) -> usize {
+        self.layout.len() * self.width
+    }
+
+    /// The cell a walk names: a slot's number (first orbit), or `_`.
+    pub(crate) fn find(&self, name: &str) -> Option<usize> {
+        (0..self.len()).find(|&i| match self.at(i) {
+            Cell::Blank => name == "_",
+            Cell::Slot { orbit: 0, slot } => name == slot.to_string(),
+            _ => false,
+        })
+    }
+}
+
 /// A validated permutation puzzle.
 #[derive(Debug, Clone)]
 pub struct Puzzle {

@@ -24,10 +24,7 @@ pub(in crate::puzzle) fn check_words(
             with: with.name.clone(),
         });
     }
-    let cells = Cells {
-        layout,
-        width: layout.iter().map(Vec::len).max().unwrap_or(0),
-    };
+    let cells = Cells::new(layout);
     let mut steps: Vec<(usize, usize)> = Vec::new();
     let mut named: Vec<String> = Vec::new();
     let mut words = Vec::new();
@@ -62,36 +59,6 @@ pub(in crate::puzzle) fn check_words(
         words.push(Some(word));
     }
     Ok((steps, words))
-}
-
-/// A layout read cell by cell, in reading order, `width` cells a row.
-struct Cells<'a> {
-    layout: &'a [Vec<Cell>],
-    width: usize,
-}
-
-impl Cells<'_> {
-    /// The cell at place `i`; a gap past a short row's end.
-    fn at(&self, i: usize) -> Cell {
-        self.layout[i / self.width]
-            .get(i % self.width)
-            .copied()
-            .unwrap_or(Cell::Gap)
-    }
-
-    /// The number of places.
-    fn len(&self) -> usize {
-        self.layout.len() * self.width
-    }
-
-    /// The cell a walk names: a slot's number (first orbit), or `_`.
-    fn find(&self, name: &str) -> Option<usize> {
-        (0..self.len()).find(|&i| match self.at(i) {
-            Cell::Blank => name == "_",
-            Cell::Slot { orbit: 0, slot } => name == slot.to_string(),
-            _ => false,
-        })
-    }
 }
 
 /// The word of move `m`, which walks the blank along `walk` on the layout:

@@ -1,7 +1,7 @@
 //! Writing a puzzle as our YAML: everything the file format holds, read
 //! back to the same puzzle.
 
-use super::super::{Cell, Metric, Named, Puzzle, Vocabulary};
+use super::super::{Cell, Cells, Metric, Named, Puzzle, Vocabulary};
 use serde_yaml::{Mapping, Value};
 
 /// The nouns of a puzzle's text, as the `vocabulary` section writes them.
@@ -49,7 +49,7 @@ pub fn write(p: &Puzzle) -> String {
         top.insert(s("tile_moves"), Value::Bool(true));
     }
     let w = Writer::new(p);
-    if !w.layout.is_empty() {
+    if !w.cells.layout.is_empty() {
         top.insert(s("layout"), w.layout_rows());
     }
     if !p.declared_moves().is_empty() {
@@ -134,25 +134,21 @@ fn goal(p: &Puzzle) -> Option<Value> {
 /// blank is, so that a word of slides is written as a walk of the blank.
 struct Writer<'a> {
     p: &'a Puzzle,
-    layout: &'a [Vec<Cell>],
-    width: usize,
+    cells: Cells<'a>,
     blank: Option<usize>,
     slides: &'a [(usize, usize)],
 }
 
 impl<'a> Writer<'a> {
     fn new(p: &'a Puzzle) -> Writer<'a> {
-        let layout = p.layout();
-        let width = layout.iter().map(Vec::len).max().unwrap_or(0);
-        let mut w = Writer {
+        let cells = Cells::new(p.layout());
+        let blank = (0..cells.len()).find(|&i| cells.at(i) == Cell::Blank);
+        Writer {
             p,
-            layout,
-            width,
-            blank: None,
+            cells,
+            blank,
             slides: p.slides(),
-        };
-        w.blank = (0..layout.len() * width).find(|&i| w.cell_at(i) == Cell::Blank);
-        w
+        }
     }
 
     /// A cell's name in the layout: `_` the blank, `.` a gap, a slot by
@@ -166,18 +162,11 @@ impl<'a> Writer<'a> {
         }
     }
 
-    /// The cell at `i`, counted row by row across the widest row.
-    fn cell_at(&self, i: usize) -> Cell {
-        self.layout[i / self.width]
-            .get(i % self.width)
-            .copied()
-            .unwrap_or(Cell::Gap)
-    }
-
     /// The `layout` section: a row of cell names a line.
     fn layout_rows(&self) -> Value {
         Value::Sequence(
-            self.layout
+            self.cells
+                .layout
                 .iter()
                 .map(|row| {
                     s(&row
@@ -244,7 +233,7 @@ impl<'a> Writer<'a> {
                     let mut walk = vec!["_".to_string()];
                     for &(id, back) in w.steps() {
                         let (lo, hi) = self.slides[usize::from(id)];
-                        walk.push(self.cell_name(self.cell_at(if back { lo } else { hi })));
+                        walk.push(self.cell_name(self.cells.at(if back { lo } else { hi })));
                     }
                     m.insert(s("blank"), s(&walk.join(" ")));
                 }
