@@ -74,8 +74,8 @@ pub fn move_symmetries(
         .collect();
     let g: Vec<Vec<u32>> = gens.iter().map(as_points).collect();
     let h: Vec<Vec<u32>> = all.iter().map(as_points).collect();
-    let g_inv: Vec<Vec<u32>> = g.iter().map(|p| point_inverse(p)).collect();
-    let h_inv: Vec<Vec<u32>> = h.iter().map(|p| point_inverse(p)).collect();
+    let g_inv: Vec<Vec<u32>> = g.iter().map(|p| crate::perm::inverse(p)).collect();
+    let h_inv: Vec<Vec<u32>> = h.iter().map(|p| crate::perm::inverse(p)).collect();
     let h_types: Vec<Vec<usize>> = h.iter().map(|p| cycle_type(p)).collect();
     let candidates: Vec<Vec<usize>> = g
         .iter()
@@ -146,15 +146,6 @@ pub fn move_symmetries(
     }
     found.dedup();
     Some(found)
-}
-
-/// The inverse of a permutation of points.
-fn point_inverse(p: &[u32]) -> Vec<u32> {
-    let mut q = vec![0u32; p.len()];
-    for (x, &y) in p.iter().enumerate() {
-        q[y as usize] = x as u32;
-    }
-    q
 }
 
 /// The lengths of a permutation's cycles, fixed points included, in

@@ -57,7 +57,6 @@ pub fn read_scrambles(
             .collect(),
         ..Definition::default()
     };
-    let bad = |line: usize, problem: String| TwsError { line, problem };
     let mut out = Vec::new();
     let mut i = 0;
     while i < ls.len() {
@@ -113,10 +112,7 @@ fn scramble_alg(ls: &[(usize, Vec<&str>)], i: &mut usize, line: usize) -> Result
     let mut alg = Vec::new();
     loop {
         let Some((_, words)) = ls.get(*i) else {
-            return Err(TwsError {
-                line,
-                problem: "the ScrambleAlg block has no End".into(),
-            });
+            return Err(bad(line, "the ScrambleAlg block has no End".into()));
         };
         *i += 1;
         if words[0].eq_ignore_ascii_case("end") {
