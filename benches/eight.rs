@@ -3,9 +3,9 @@
 //! analysis is the engine's work on it.
 
 use criterion::{Criterion, criterion_group, criterion_main};
+use schofield::method::analysis::{Analysis, Options};
+use schofield::method::solve::SolutionReport;
 use schofield::puzzle::library;
-use schofield::twist::analysis::{Analysis, Options};
-use schofield::twist::solve::SolutionReport;
 use std::hint::black_box;
 
 fn analysis(c: &mut Criterion) {

@@ -7,9 +7,9 @@
 //! `performance.now()` when its figures are drawn (`#ready-ms`).
 
 use criterion::{Criterion, criterion_group, criterion_main};
+use schofield::method::analysis::{Analysis, Options};
+use schofield::method::explorer::{Explorer, Setup};
 use schofield::puzzle::library;
-use schofield::twist::analysis::{Analysis, Options};
-use schofield::twist::explorer::{Explorer, Setup};
 use std::hint::black_box;
 use std::process::Command;
 use std::time::Duration;

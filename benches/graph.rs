@@ -1,10 +1,10 @@
 //! The graph export (issue #5); see docs/performance.md.
 
 use criterion::{Criterion, criterion_group, criterion_main};
+use schofield::method::analysis::{Analysis, Options};
+use schofield::method::graph::{GraphKind, TwistGraph};
 use schofield::puzzle::library;
 use schofield::render::{GraphFormat, render_graph};
-use schofield::twist::analysis::{Analysis, Options};
-use schofield::twist::graph::{GraphKind, TwistGraph};
 use std::hint::black_box;
 
 fn graph(c: &mut Criterion) {

@@ -8,10 +8,10 @@
 //! 3×4 tray; and one 3×3×3 position by IDA*, past the table.
 
 use criterion::{Criterion, criterion_group, criterion_main};
+use schofield::method::analysis::{Analysis, Options};
+use schofield::method::search;
+use schofield::method::space::Space;
 use schofield::puzzle::{Metric, Puzzle, library, read};
-use schofield::twist::analysis::{Analysis, Options};
-use schofield::twist::search;
-use schofield::twist::space::Space;
 use std::hint::black_box;
 use std::time::Duration;
 
@@ -58,7 +58,7 @@ fn puzzles(c: &mut Criterion) {
             b.iter(|| {
                 let p = library::get("corners").expect("a library puzzle");
                 black_box(
-                    schofield::twist::analysis::move_counts_by_classes(
+                    schofield::method::analysis::move_counts_by_classes(
                         &p,
                         &Options::default(),
                         &|_| {},
@@ -74,7 +74,7 @@ fn puzzles(c: &mut Criterion) {
             b.iter(|| {
                 let p = read::puzzle("tests/fixtures/twsearch/2x2x2.tws").expect("it reads");
                 black_box(
-                    schofield::twist::analysis::move_counts_without_symmetries(
+                    schofield::method::analysis::move_counts_without_symmetries(
                         &p,
                         &Options::default(),
                         &|_| {},
@@ -94,7 +94,7 @@ fn puzzles(c: &mut Criterion) {
                     .expect("its symmetries are found");
                 let p = p.with_symmetries(found).expect("they are a group");
                 black_box(
-                    schofield::twist::analysis::move_counts_by_classes(
+                    schofield::method::analysis::move_counts_by_classes(
                         &p,
                         &Options::default(),
                         &|_| {},
@@ -113,12 +113,12 @@ fn puzzles(c: &mut Criterion) {
 /// One 3×3×3 position past the table, by IDA* (issue #45): the pruning
 /// tables built and a 12-move scramble solved, as `solve` does it.
 fn one_cube_position(c: &mut Criterion) {
-    use schofield::twist::search::ida::Solver;
+    use schofield::method::search::ida::Solver;
     let mut g = c.benchmark_group("ida");
     g.sample_size(10).measurement_time(Duration::from_secs(60));
     let cube = library::get("3x3x3").expect("a library puzzle");
     let moves = cube.moves(Metric::Face, None).expect("the moves");
-    let notation = schofield::twist::notation::Notation::new(&cube, &moves);
+    let notation = schofield::method::notation::Notation::new(&cube, &moves);
     let pattern = notation
         .read_pattern("R U F' L2 D B R' U2 F D' L B2")
         .expect("it reads");

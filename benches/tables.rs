@@ -2,10 +2,10 @@
 //! docs/performance.md.
 
 use criterion::{Criterion, criterion_group, criterion_main};
+use schofield::method::analysis::{Analysis, Options};
+use schofield::method::table::Tabulation;
 use schofield::puzzle::{Puzzle, library};
 use schofield::render::render_pages;
-use schofield::twist::analysis::{Analysis, Options};
-use schofield::twist::table::Tabulation;
 use std::hint::black_box;
 
 fn analyse(p: &Puzzle) -> Analysis {

@@ -1,7 +1,7 @@
 //! Runs the eight-puzzle analysis in a loop (for profilers), then prints
 //! how many transitions the layered search examined.
+use schofield::method::analysis::{Analysis, Options};
 use schofield::puzzle::library;
-use schofield::twist::analysis::{Analysis, Options};
 
 fn main() {
     let n: usize = std::env::args()

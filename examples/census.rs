@@ -1,9 +1,9 @@
 //! Totals quoted in docs/search.md: class sizes, minimal twist words,
 //! shortest tile sequences, and the positions where the two differ.
 use schofield::group::classes::Classes;
+use schofield::method::Path;
+use schofield::method::analysis::{Analysis, Options};
 use schofield::puzzle::library;
-use schofield::twist::Path;
-use schofield::twist::analysis::{Analysis, Options};
 
 fn main() {
     let eight = library::get("eight").expect("the library has the eight-puzzle");

@@ -1,8 +1,8 @@
 //! Do minimal paths from the target pass through positions by routes that
 //! are not minimal for them? (docs/graphs.md)
+use schofield::method::Path;
+use schofield::method::analysis::{Analysis, Options};
 use schofield::puzzle::library;
-use schofield::twist::Path;
-use schofield::twist::analysis::{Analysis, Options};
 
 fn main() {
     let eight = library::get("eight").expect("the library has the eight-puzzle");

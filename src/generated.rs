@@ -11,9 +11,9 @@
 //! ```
 
 use crate::board::census::{self, CaseResult};
+use crate::method::analysis::{Analysis, Options};
 use crate::puzzle::library;
 use crate::search::duplicates::{self, Pair};
-use crate::twist::analysis::{Analysis, Options};
 
 /// The results the generated tables show.
 pub struct Sources {

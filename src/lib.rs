@@ -14,7 +14,7 @@
 //! **Twists and elision.** A move may be priced by a *word* of base steps
 //! ([`puzzle::word`]): a corner twist is four tile moves, and when one
 //! twist's last move is undone by the next twist's first the two cancel
-//! (an *elision*), so a path ([`twist::Path`]) of `t` twists with `e`
+//! (an *elision*), so a path ([`method::Path`]) of `t` twists with `e`
 //! elisions costs `m = 4t − 2e` moves.
 //!
 //! **Symmetry.** The symmetries relabel slots and pieces together and carry
@@ -22,10 +22,10 @@
 //! eight-puzzle's 2 572 under the square's D4, or 1 439 when a position and
 //! its inverse are also equivalent ([`group::classes`]).
 //!
-//! **The search.** [`twist::analysis::Analysis`] numbers the positions
-//! ([`twist::space`]), searches them layer by layer ([`twist::search`]) into
+//! **The search.** [`method::analysis::Analysis`] numbers the positions
+//! ([`method::space`]), searches them layer by layer ([`method::search`]) into
 //! Schofield's *main dictionary* of every position's minimum, and finds
-//! the classes; [`twist::solve::SolutionReport`] reads off everything about one
+//! the classes; [`method::solve::SolutionReport`] reads off everything about one
 //! position, including every minimal path. [`group`] gives the group's
 //! exact order by Schreier–Sims.
 //!
@@ -34,8 +34,8 @@
 //!
 //! ```
 //! use schofield::puzzle::library;
-//! use schofield::twist::analysis::{Analysis, Options};
-//! use schofield::twist::{MoveBits, Path};
+//! use schofield::method::analysis::{Analysis, Options};
+//! use schofield::method::{MoveBits, Path};
 //!
 //! let a = Analysis::new(library::get("eight").unwrap(), &Options::default(), &|_| {}).unwrap();
 //! let counts = a.move_counts();
@@ -55,9 +55,9 @@ pub mod board;
 pub mod generated;
 pub mod group;
 pub mod memory;
+pub mod method;
 pub mod perm;
 pub mod puzzle;
 pub mod render;
 pub mod search;
 pub mod text;
-pub mod twist;

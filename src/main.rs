@@ -7,8 +7,8 @@ mod cli;
 use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 use cli::common::{Delivery, FormatArg, Outcome, Sink};
 use cli::{
-    astar, census, counts, explore, fifteen, five, graph, group, lookup, optimal, puzzle, random,
-    regenerate, shell, twist,
+    astar, census, counts, explore, fifteen, five, graph, group, lookup, method, optimal, puzzle,
+    random, regenerate, shell,
 };
 use std::process::ExitCode;
 
@@ -27,10 +27,10 @@ struct Cli {
 #[derive(Subcommand)]
 enum Command {
     Counts(counts::CountsArgs),
-    Solve(twist::SolveCommand),
-    Path(twist::PathCommand),
-    Table(twist::TableArgs),
-    Classes(twist::ClassesArgs),
+    Solve(method::SolveCommand),
+    Path(method::PathCommand),
+    Table(method::TableArgs),
+    Classes(method::ClassesArgs),
     Puzzles(puzzle::PuzzlesArgs),
     Group(group::GroupArgs),
     Graph(graph::GraphArgs),
@@ -63,10 +63,10 @@ enum Command {
 fn run(command: Command, sink: &Sink) -> Outcome {
     match command {
         Command::Counts(args) => counts::counts(args),
-        Command::Solve(c) => twist::solve_command(c, sink),
-        Command::Path(c) => twist::path_command(c),
-        Command::Table(args) => twist::table(args),
-        Command::Classes(args) => twist::classes(args),
+        Command::Solve(c) => method::solve_command(c, sink),
+        Command::Path(c) => method::path_command(c),
+        Command::Table(args) => method::table(args),
+        Command::Classes(args) => method::classes(args),
         Command::Puzzles(args) => puzzle::puzzles(args),
         Command::Group(args) => group::group(args),
         Command::Graph(args) => graph::run(args),

@@ -1,5 +1,5 @@
 //! The explorer's engine compiled to WebAssembly: a thin door onto
-//! [`schofield::twist::explorer`], with no model of its own. The page
+//! [`schofield::method::explorer`], with no model of its own. The page
 //! copies a request (UTF-8 JSON) into memory it asked for with `alloc`,
 //! and reads the answer (UTF-8 JSON) from the buffer each call returns:
 //! its length in the four bytes before it.
@@ -9,7 +9,7 @@
 //! - `ask(handle, ptr, len)`: [`Explorer::answer`] of that engine.
 //! - `release(buffer)`: frees an answer once read.
 
-use schofield::twist::explorer::Explorer;
+use schofield::method::explorer::Explorer;
 
 /// Memory for the page to copy `len` bytes into (freed by the call it is
 /// given to).

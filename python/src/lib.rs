@@ -5,13 +5,13 @@
 
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
+use schofield::method::analysis::{Analysis, MoveCount, Options, plan};
+use schofield::method::solve::SolutionReport;
+use schofield::method::table::class_record_or_why;
 use schofield::puzzle::found::Adopted;
 use schofield::puzzle::transformation::perm_group;
 use schofield::puzzle::{Metric, Puzzle, library, read};
 use schofield::render::{self, Format, svg};
-use schofield::twist::analysis::{Analysis, MoveCount, Options, plan};
-use schofield::twist::solve::SolutionReport;
-use schofield::twist::table::class_record_or_why;
 use std::sync::OnceLock;
 
 /// The width the text reports are wrapped to.

@@ -62,7 +62,7 @@ pub fn run(args: AstarArgs, sink: &common::Sink) -> Outcome {
         return Err("--format svg draws one solution; leave out --compare".into());
     }
     if common::is_stdin(&args.grid) {
-        let format = drawing.ok_or(super::twist::NO_SVG_BATCH)?;
+        let format = drawing.ok_or(super::method::NO_SVG_BATCH)?;
         return common::batch_from_stdin(format, sink, |text, format| {
             one(&args, text, Some(format))
         });

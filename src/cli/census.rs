@@ -338,7 +338,7 @@ impl Distributed {
     /// A puzzle's distribution on the workers (never reached here).
     pub fn puzzle_counts(
         &self,
-        _: schofield::twist::space::Space,
+        _: schofield::method::space::Space,
         _: &str,
         _: impl Fn(schofield::board::Progress) + Send + Sync + 'static,
     ) -> Result<Option<Vec<u64>>, Box<dyn std::error::Error>> {
@@ -348,10 +348,10 @@ impl Distributed {
     /// A puzzle's classes on the workers (never reached here).
     pub fn class_counts(
         &self,
-        _: schofield::twist::analysis::ClassSearch,
+        _: schofield::method::analysis::ClassSearch,
         _: &str,
         _: impl Fn(schofield::board::Progress) + Send + Sync + 'static,
-    ) -> Result<Option<schofield::twist::search::classes::ClassCounts>, Box<dyn std::error::Error>>
+    ) -> Result<Option<schofield::method::search::classes::ClassCounts>, Box<dyn std::error::Error>>
     {
         match *self {}
     }
@@ -409,11 +409,11 @@ impl Distributed {
     /// process 0, `None` in the others.
     pub fn puzzle_counts(
         &self,
-        space: schofield::twist::space::Space,
+        space: schofield::method::space::Space,
         name: &str,
         report: impl Fn(schofield::board::Progress) + Send + Sync + 'static,
     ) -> Result<Option<Vec<u64>>, Box<dyn std::error::Error>> {
-        let graph = schofield::twist::search::SpaceGraph::new(space, name)
+        let graph = schofield::method::search::SpaceGraph::new(space, name)
             .ok_or("the puzzle has more positions than this machine can number")?;
         let run = self.search(graph, report)?;
         self.told(name, &run, true);
@@ -421,16 +421,16 @@ impl Distributed {
     }
 
     /// A puzzle's classes searched on the workers
-    /// ([`schofield::twist::search::classes::ClassGraph`]); the answer in
+    /// ([`schofield::method::search::classes::ClassGraph`]); the answer in
     /// process 0, `None` in the others.
     pub fn class_counts(
         &self,
-        setup: schofield::twist::analysis::ClassSearch,
+        setup: schofield::method::analysis::ClassSearch,
         name: &str,
         report: impl Fn(schofield::board::Progress) + Send + Sync + 'static,
-    ) -> Result<Option<schofield::twist::search::classes::ClassCounts>, Box<dyn std::error::Error>>
+    ) -> Result<Option<schofield::method::search::classes::ClassCounts>, Box<dyn std::error::Error>>
     {
-        let graph = schofield::twist::search::classes::ClassGraph::new(
+        let graph = schofield::method::search::classes::ClassGraph::new(
             setup.space,
             setup.coordinate,
             setup.inverses,

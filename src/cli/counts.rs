@@ -5,9 +5,9 @@ use super::common::{FormatArg, Outcome};
 use super::puzzle::PuzzleArgs;
 use clap::Args;
 use schofield::board::two_bit::TwoBit;
+use schofield::method::analysis::{Analysis, AnalysisError, MoveCount, Plan};
 use schofield::render::{self, Format, svg};
 use schofield::text::grouped;
-use schofield::twist::analysis::{Analysis, AnalysisError, MoveCount, Plan};
 use serde::Serialize;
 use std::fmt::Write as _;
 
@@ -35,7 +35,7 @@ pub struct CountsArgs {
 }
 
 /// The table by a layered search of two bits a state, when the plan is
-/// one ([`schofield::twist::analysis::plan`]): the group's elements, the
+/// one ([`schofield::method::analysis::plan`]): the group's elements, the
 /// classes, or the positions. A search by classes refused for memory
 /// leaves the answer to the dense search and its two-bit fallback. Never
 /// with `--antipodes` or `--burnside`, which need every position's
@@ -45,7 +45,7 @@ fn two_bits(
     args: &CountsArgs,
 ) -> Result<Option<Vec<MoveCount>>, Box<dyn std::error::Error>> {
     let options = args.puzzle.options(true);
-    let plan = match schofield::twist::analysis::plan(puzzle, &options) {
+    let plan = match schofield::method::analysis::plan(puzzle, &options) {
         Err(e) if e.is_memory() && !matches!(e, AnalysisError::Group(_)) => return Ok(None),
         other => other?,
     };
@@ -70,7 +70,7 @@ fn two_bits(
 /// `what` asks.
 fn group_only(
     puzzle: &schofield::puzzle::Puzzle,
-    g: &schofield::twist::analysis::GroupSearch,
+    g: &schofield::method::analysis::GroupSearch,
     what: &str,
 ) -> String {
     let arrangements = match g.arrangements {
@@ -263,7 +263,7 @@ fn distributed_counts(
     let name = puzzle.name().to_string();
     // The plan one process would follow, so that the table is the same
     // bytes.
-    let (space, positions) = match schofield::twist::analysis::plan(puzzle, &options)? {
+    let (space, positions) = match schofield::method::analysis::plan(puzzle, &options)? {
         Plan::Group(g) => {
             return Err(group_only(
                 puzzle,
@@ -284,7 +284,7 @@ fn distributed_counts(
             // Two bits and a byte a class, on the workers together.
             let classes = setup.coordinate.len();
             let needed = classes.saturating_add(TwoBit::bytes(classes));
-            schofield::twist::search::within(needed, classes, setup.left)?;
+            schofield::method::search::within(needed, classes, setup.left)?;
             let found = distributed.class_counts(*setup, &name, move |p| {
                 shown.show(p.layer, p.found, p.total)
             });
@@ -293,7 +293,7 @@ fn distributed_counts(
                 return Ok(String::new());
             };
             super::puzzle::note_symmetries(puzzle.symmetries().len(), symmetries, args.out.quiet);
-            let rows = schofield::twist::analysis::ClassSearch::rows_of(&found, symmetries).rows;
+            let rows = schofield::method::analysis::ClassSearch::rows_of(&found, symmetries).rows;
             return Ok(match format {
                 Some(f) => render::render_counts(&rows, f)?,
                 None => svg::move_counts_svg(&name, &rows),
@@ -305,13 +305,13 @@ fn distributed_counts(
         }
         Plan::Dense => {
             let space =
-                schofield::twist::space::Space::with_limit(puzzle, &moves, options.max_memory)?;
+                schofield::method::space::Space::with_limit(puzzle, &moves, options.max_memory)?;
             let positions = space.len();
             (space, positions)
         }
     };
     let needed = TwoBit::bytes(positions).saturating_add(space.table_bytes());
-    schofield::twist::search::within(needed, positions, options.max_memory)?;
+    schofield::method::search::within(needed, positions, options.max_memory)?;
     let bar = super::puzzle::LayerBar::new(&name, args.out.quiet, args.out.verbose);
     let shown = bar.clone();
     let counts = distributed.puzzle_counts(space, &name, move |p| {

@@ -3,13 +3,13 @@
 //! the boards' solutions for the board solvers.
 
 use super::common::{Outcome, StepsArg};
+use schofield::method::Path;
+use schofield::method::analysis::Analysis;
+use schofield::method::notation::Notation;
+use schofield::method::solve::SolutionReport;
 use schofield::puzzle::{MoveSet, Pattern, Puzzle};
 use schofield::render::svg::Pictures;
 use schofield::render::{self, svg};
-use schofield::twist::Path;
-use schofield::twist::analysis::Analysis;
-use schofield::twist::notation::Notation;
-use schofield::twist::solve::SolutionReport;
 
 /// Refuses a picture (`format` is `None`: `--format svg`) of a puzzle
 /// that has nothing to draw it with, before any search.
@@ -177,7 +177,7 @@ pub fn searched(
     notation: &Notation,
     moves: &MoveSet,
     given: &Pattern,
-    path: (&[usize], &schofield::twist::solve::SearchedReport),
+    path: (&[usize], &schofield::method::solve::SearchedReport),
     steps: StepsArg,
 ) -> Outcome {
     let pictures = Pictures::of(puzzle)?;

@@ -3,10 +3,10 @@
 use super::common::{self, Outcome};
 use super::puzzle::{MetricArg, PuzzleArgs};
 use clap::Args;
+use schofield::method::explorer::{Setup, explorable};
 use schofield::puzzle::{library, read};
 use schofield::render::explore::{PagePuzzle, site};
 use schofield::render::svg::{Scale, move_counts_svg_scaled};
-use schofield::twist::explorer::{Setup, explorable};
 use std::path::PathBuf;
 
 /// Write the explorer: a static site (index.html, its script, its engine

@@ -1,12 +1,12 @@
 //! `five`: Schofield's five-puzzle.
 
 use super::common::{Delivery, Drawing, FormatArg, Outcome, OutputFormat, Sink};
-use super::twist::{self, PathArgs, SolveArgs};
+use super::method::{self, PathArgs, SolveArgs};
 use clap::Subcommand;
+use schofield::method::analysis::{Analysis, Options};
+use schofield::method::five;
 use schofield::puzzle::library;
 use schofield::render;
-use schofield::twist::analysis::{Analysis, Options};
-use schofield::twist::five;
 
 /// The analysis of one of Schofield's puzzles from the library.
 fn analysed(name: &str) -> Result<Analysis, Box<dyn std::error::Error>> {
@@ -91,8 +91,8 @@ pub fn run(command: Option<FiveCommand>, out: FormatArg, sink: &Sink) -> Outcome
             Some(format) => render::render_five_counts(&a, format)?,
             None => render::svg::move_counts_svg(a.puzzle().name(), &a.move_counts()),
         },
-        Some(FiveCommand::Solve(args)) => return twist::solve(&a, args, sink),
-        Some(FiveCommand::Path(args)) => return twist::follow(&a, args),
+        Some(FiveCommand::Solve(args)) => return method::solve(&a, args, sink),
+        Some(FiveCommand::Path(args)) => return method::follow(&a, args),
         Some(FiveCommand::Trees { depth, dot, out }) => {
             let trees = five::binary_trees(&a, usize::from(depth));
             let drawing = out.get_drawing()?;

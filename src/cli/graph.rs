@@ -3,8 +3,8 @@
 use super::common::{self, Outcome, parse_moves};
 use super::puzzle::PuzzleArgs;
 use clap::{Args, ValueEnum};
+use schofield::method::graph::{GraphKind, TwistGraph};
 use schofield::render::{GraphFormat, render_graph};
-use schofield::twist::graph::{GraphKind, TwistGraph};
 use std::path::PathBuf;
 
 /// Export the twist graph (or a quotient, or the shortest-path graph) as
@@ -146,11 +146,11 @@ const MAX_NODES: u64 = 1_000_000;
 /// Refuses a graph of more than [`MAX_NODES`] nodes before it is built,
 /// naming the cut that fits.
 fn refuse_huge(
-    a: &schofield::twist::analysis::Analysis,
+    a: &schofield::method::analysis::Analysis,
     kind: KindArg,
     max_moves: Option<u8>,
 ) -> Result<(), String> {
-    let nodes_at = |r: &schofield::twist::analysis::MoveCount| match kind {
+    let nodes_at = |r: &schofield::method::analysis::MoveCount| match kind {
         KindArg::Cayley | KindArg::ShortestPaths => r.positions,
         KindArg::Classes => r.classes.unwrap_or(r.positions),
         KindArg::ExtendedClasses => r.extended_classes.unwrap_or(r.positions),

@@ -7,12 +7,12 @@ use super::common::{FormatArg, Outcome};
 use super::puzzle::PuzzleArgs;
 use clap::Args;
 use schofield::group::PermGroup;
+use schofield::method::space;
 use schofield::puzzle::invariants::{self, Invariant};
 use schofield::puzzle::transformation::{as_points, perm_group, points};
 use schofield::puzzle::{DefinitionError, Metric, Puzzle};
 use schofield::render::{self, Format};
 use schofield::text::{counted, grouped_digits};
-use schofield::twist::space;
 use serde::Serialize;
 use std::fmt::Write as _;
 
@@ -377,8 +377,8 @@ fn membership(
 ) -> Result<Membership, Box<dyn std::error::Error>> {
     // Read with a small analysis only when the puzzle is small; otherwise
     // the pattern forms alone (no alg).
-    let pattern = schofield::twist::notation::read_pattern_of(p, moves, text)?;
-    let element = schofield::twist::notation::element_of(p, &pattern);
+    let pattern = schofield::method::notation::read_pattern_of(p, moves, text)?;
+    let element = schofield::method::notation::element_of(p, &pattern);
     let reason = invariants::broken_by(p, generators, &pattern).map(|b| b.to_string());
     // Up to rotation, the group is the moves' as the engine applies them:
     // the element is brought to the same frame first.
@@ -401,7 +401,7 @@ fn membership(
     let (order, cycle_type) = match &element {
         Some(t) => (
             Some(schofield::puzzle::order_of(t).to_string()),
-            Some(schofield::twist::notation::cycle_type(p, t)),
+            Some(schofield::method::notation::cycle_type(p, t)),
         ),
         None => (None, None),
     };

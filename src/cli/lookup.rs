@@ -205,7 +205,7 @@ pub fn run(command: LookupCommand, sink: &common::Sink) -> Outcome {
             };
             let drawing = out.get_or_svg()?;
             if common::is_stdin(&grid) {
-                let format = drawing.ok_or(super::twist::NO_SVG_BATCH)?;
+                let format = drawing.ok_or(super::method::NO_SVG_BATCH)?;
                 return common::batch_from_stdin(format, sink, one);
             }
             let Some(format) = drawing else {

@@ -15,12 +15,12 @@ mod fuzz;
 pub mod graph;
 pub mod group;
 pub mod lookup;
+pub mod method;
 pub mod optimal;
 pub mod puzzle;
 pub mod random;
 pub mod regenerate;
 pub mod shell;
-pub mod twist;
 
 /// The moves `--generators` names: algs separated by commas outside
 /// brackets, so that `[R, U],F` is a commutator and a move
@@ -169,10 +169,10 @@ pub fn stopped_by_a_limit(e: &(dyn std::error::Error + 'static)) -> bool {
     // … nor did IDA* stopped at its bound on nodes or on time.
     let stopped = stopped
         || matches!(
-            e.downcast_ref::<schofield::twist::search::ida::Stopped>(),
+            e.downcast_ref::<schofield::method::search::ida::Stopped>(),
             Some(
-                schofield::twist::search::ida::Stopped::Nodes { .. }
-                    | schofield::twist::search::ida::Stopped::Time { .. }
+                schofield::method::search::ida::Stopped::Nodes { .. }
+                    | schofield::method::search::ida::Stopped::Time { .. }
             )
         );
     // … nor did a distributed census stopped after the layer asked for.
@@ -284,9 +284,9 @@ fn search_hint(e: &(dyn std::error::Error + 'static)) -> Option<&'static str> {
 /// else reaches further.
 fn memory_hint(e: &(dyn std::error::Error + 'static)) -> Option<&'static str> {
     use schofield::board::census::CaseError;
-    use schofield::twist::analysis::AnalysisError;
-    use schofield::twist::search::SearchError;
-    use schofield::twist::space::SpaceError;
+    use schofield::method::analysis::AnalysisError;
+    use schofield::method::search::SearchError;
+    use schofield::method::space::SpaceError;
     // A puzzle's tables past the memory allowed: the flag that allows more.
     let memory = e.downcast_ref::<AnalysisError>().is_some_and(|a| {
         matches!(

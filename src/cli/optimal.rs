@@ -412,7 +412,7 @@ pub fn run(args: OptimalArgs, sink: &common::Sink) -> Outcome {
     // A batch is written as it is solved.
     if args.all_korf.is_some() || common::is_stdin(&args.list) {
         let Some(format) = args.out.get_or_svg()? else {
-            return Err(super::twist::NO_SVG_BATCH.into());
+            return Err(super::method::NO_SVG_BATCH.into());
         };
         if args.steps.steps {
             return Err(STEPS_IN_BATCH.into());

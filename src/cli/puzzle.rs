@@ -6,15 +6,15 @@ use super::common::{FormatArg, Outcome};
 use clap::{Args, ValueEnum};
 use schofield::board::Board;
 use schofield::board::census::{self, Case};
+use schofield::method::analysis::{Analysis, AnalysisError, MoveCount, Options, Plan};
+use schofield::method::search;
+use schofield::method::search::Layer;
+use schofield::method::space;
 use schofield::puzzle::found::Adopted;
 use schofield::puzzle::transformation::perm_group;
 use schofield::puzzle::{DefinitionError, Metric, Puzzle, TileTray, library, read};
 use schofield::render::{self, Format};
 use schofield::text::{grouped, grouped_digits, quoted};
-use schofield::twist::analysis::{Analysis, AnalysisError, MoveCount, Options, Plan};
-use schofield::twist::search;
-use schofield::twist::search::Layer;
-use schofield::twist::space;
 use serde::Serialize;
 use std::fmt::Write as _;
 
@@ -327,7 +327,7 @@ pub fn note_symmetries(declared: usize, kept: usize, quiet: bool) {
 }
 
 /// The move-count table by the two-bit search that `plan` chose
-/// ([`schofield::twist::analysis::plan`]): the group's elements, the
+/// ([`schofield::method::analysis::plan`]): the group's elements, the
 /// classes, or the positions, with a layer bar and a note on standard error
 /// saying what was searched; `None` for [`Plan::Dense`], which the whole
 /// analysis answers.
@@ -366,7 +366,7 @@ pub fn counts_by_plan(
         Plan::Positions { symmetries, .. } if symmetries > 1 => {
             super::common::note_on_success(format!(
                 "the search by classes cannot take these symmetries (an orbit too large for a move table, or more than {} positions): the positions alone, two bits each, without classes (--burnside adds the classes, by a byte a position)",
-                grouped(schofield::twist::analysis::DENSE_MOST as usize)
+                grouped(schofield::method::analysis::DENSE_MOST as usize)
             ));
         }
         Plan::Positions { .. } => eprintln!(
@@ -393,7 +393,7 @@ pub fn two_bit_counts(
         // Words need each position's last moves: no two-bit search.
         return Err(format!("{refused}{}", super::hint(refused)).into());
     }
-    let space = schofield::twist::analysis::two_bit_space(puzzle, &moves, options.max_memory)?;
+    let space = schofield::method::analysis::two_bit_space(puzzle, &moves, options.max_memory)?;
     let bar = LayerBar::new(puzzle.name(), quiet, verbose);
     let counts = search::two_bit_counts(&space, options.max_memory, &|l: Layer| {
         bar.show(l.distance, l.reached, l.of)

@@ -8,11 +8,11 @@ use schofield::board::Board;
 use schofield::board::Space;
 use schofield::board::goal::Goal;
 use schofield::board::lookup;
+use schofield::method::Path;
+use schofield::method::analysis::Analysis;
 use schofield::puzzle::{Pattern, read};
 use schofield::render::svg::{Look, Pictures};
 use schofield::render::{self, RandomPosition};
-use schofield::twist::Path;
-use schofield::twist::analysis::Analysis;
 
 /// Draw random positions for exercises: Schofield's eight- or
 /// five-puzzle (blank at the centre), any board with the blank anywhere,
@@ -105,14 +105,14 @@ pub fn run(args: RandomArgs) -> Outcome {
                 .then(|| Pictures::of(&puzzle))
                 .transpose()?;
             let name = render::capitalised(puzzle.name());
-            if schofield::twist::analysis::past_the_table(&puzzle, &moves) {
+            if schofield::method::analysis::past_the_table(&puzzle, &moves) {
                 let unseen = drawing.is_none() && puzzle.drawing().is_none();
                 let drawn_at = scrambled(&puzzle, &moves, &args, &mut rng, unseen)?;
                 let (records, patterns): (Vec<_>, Vec<_>) = drawn_at.into_iter().unzip();
                 if let Some(format) = drawing {
                     return Ok(render::render_random(&records, format)?);
                 }
-                let notation = schofield::twist::notation::Notation::new(&puzzle, &moves);
+                let notation = schofield::method::notation::Notation::new(&puzzle, &moves);
                 let pictures = shown.map_or_else(Vec::new, |s| {
                     patterns
                         .iter()
@@ -218,7 +218,7 @@ fn twist(
         return Err(format!("--goal is for boards; the {name} is solved towards its goal").into());
     }
     let table = a.main_dictionary();
-    let reached = |x: u64| table[x as usize] != schofield::twist::search::UNSEEN;
+    let reached = |x: u64| table[x as usize] != schofield::method::search::UNSEEN;
     let pool_len: u64 = match args.moves {
         Some(m) => table.iter().filter(|&&d| d == m).count() as u64,
         None => a.positions(),
@@ -284,7 +284,7 @@ fn twist(
 }
 
 /// Positions of a puzzle past the whole table
-/// ([`schofield::twist::analysis::past_the_table`]): uniform over the
+/// ([`schofield::method::analysis::past_the_table`]): uniform over the
 /// group its moves generate, drawn from its stabiliser chain; or, with
 /// `--moves N`, made by `N` random moves, none followed by one of the same
 /// face or by one it commutes with out of order, written as those moves.
@@ -312,7 +312,7 @@ fn scrambled(
         )
         .into());
     }
-    let notation = schofield::twist::notation::Notation::new(puzzle, moves);
+    let notation = schofield::method::notation::Notation::new(puzzle, moves);
     let raw: Vec<_> = moves.transformations();
     let Some(n) = args.moves else {
         let group = perm_group(
@@ -336,12 +336,12 @@ fn scrambled(
             })
             .collect();
     };
-    let space = schofield::twist::space::Space::unnumbered(
+    let space = schofield::method::space::Space::unnumbered(
         puzzle,
         moves,
         Some(super::common::memory_allowed(args.memory.max_memory)),
     )?;
-    let follows = schofield::twist::search::ida::Solver::follows(&space, true);
+    let follows = schofield::method::search::ida::Solver::follows(&space, true);
     let names: Vec<&str> = moves.iter().map(|m| m.name()).collect();
     Ok((0..args.count)
         .map(|_| {

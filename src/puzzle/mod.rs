@@ -2,7 +2,7 @@
 //! the words that price them (Schofield's elision), its symmetries and
 //! rotations, and an optional drawing. A [`Definition`] is what a file says;
 //! [`Puzzle::new`] checks it and gives a [`Puzzle`], which the engine
-//! ([`crate::twist`]) analyses. Each file format is a reader of its own:
+//! ([`crate::method`]) analyses. Each file format is a reader of its own:
 //! our YAML ([`yaml`]), twsearch's `.tws` ([`tws`]) and cubing.js's KPuzzle
 //! JSON ([`kpuzzle`], with alg notation in [`alg`]).
 //!
@@ -317,7 +317,7 @@ impl Puzzle {
     }
 
     /// Every symmetry's map of the slots, the identity first: what
-    /// [`Space::symmetry`](crate::twist::space::Space::symmetry) and IDA*'s
+    /// [`Space::symmetry`](crate::method::space::Space::symmetry) and IDA*'s
     /// conjugates take.
     ///
     /// ```

@@ -4,12 +4,12 @@
 //! classes. It works from `file://`, with no server and no network.
 //!
 //! The page holds no model. Its engine is this library compiled to
-//! WebAssembly (the `explorer/` crate, [`crate::twist::explorer`]), which
+//! WebAssembly (the `explorer/` crate, [`crate::method::explorer`]), which
 //! the page starts from each puzzle's [`Setup`] and asks for every figure;
 //! the script only draws the answers. This module is given the setups and
 //! the charts and writes the files.
 
-use crate::twist::explorer::Setup;
+use crate::method::explorer::Setup;
 use base64::Engine as _;
 use serde::Serialize;
 

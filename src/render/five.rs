@@ -1,9 +1,9 @@
 //! Renderers for the five-puzzle's reports.
 
 use super::{Format, OutputError, csv, render_counts, structured};
-use crate::twist::analysis::{Analysis, MoveCount};
-use crate::twist::five::{BinaryTrees, Bound, CycleTypeClass, Dodecahedron, TreeNode};
-use crate::twist::{MoveBits, Path};
+use crate::method::analysis::{Analysis, MoveCount};
+use crate::method::five::{BinaryTrees, Bound, CycleTypeClass, Dodecahedron, TreeNode};
+use crate::method::{MoveBits, Path};
 use itertools::Itertools;
 use serde::Serialize;
 use std::fmt::Write as _;

@@ -12,11 +12,11 @@
 //! ```
 
 use crate::generated::Sources;
+use crate::method::five;
+use crate::method::table::{Dictionary, Tabulation, class_dictionary};
 use crate::render::render_pages;
 use crate::render::{Format, render_classes, render_counts, render_five_report};
 use crate::search::duplicates;
-use crate::twist::five;
-use crate::twist::table::{Dictionary, Tabulation, class_dictionary};
 
 /// Every generated table as `(path under tables/, contents)`.
 pub fn generated(sources: &Sources) -> Vec<(String, String)> {

@@ -9,8 +9,8 @@
 //! ```
 //! use schofield::puzzle::library;
 //! use schofield::render::{GraphFormat, render_graph};
-//! use schofield::twist::analysis::{Analysis, Options};
-//! use schofield::twist::graph::{GraphKind, TwistGraph};
+//! use schofield::method::analysis::{Analysis, Options};
+//! use schofield::method::graph::{GraphKind, TwistGraph};
 //! let a = Analysis::new(library::get("eight").unwrap(), &Options::default(), &|_| {}).unwrap();
 //! let g = TwistGraph::build(&a, GraphKind::Classes, Some(4)).unwrap();
 //! let dot = render_graph(&g, GraphFormat::Dot);
@@ -18,8 +18,8 @@
 //! assert!(render_graph(&g, GraphFormat::Graphml).contains("edgedefault=\"undirected\""));
 //! ```
 
-use crate::twist::five::{BinaryTrees, TreeNode};
-use crate::twist::graph::{Edge, GraphKind, Inner, Node, TwistGraph};
+use crate::method::five::{BinaryTrees, TreeNode};
+use crate::method::graph::{Edge, GraphKind, Inner, Node, TwistGraph};
 use petgraph::dot::{Config, Dot};
 use petgraph::graph::{DiGraph, NodeIndex};
 use petgraph::visit::EdgeRef;

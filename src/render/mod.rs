@@ -4,7 +4,7 @@
 //! ```
 //! use schofield::puzzle::library;
 //! use schofield::render::{Format, render_counts};
-//! use schofield::twist::analysis::{Analysis, Options};
+//! use schofield::method::analysis::{Analysis, Options};
 //! let a = Analysis::new(library::get("eight").unwrap(), &Options::default(), &|_| {}).unwrap();
 //! let text = render_counts(&a.move_counts(), Format::Text).unwrap();
 //! assert!(text.contains("total     20 160    2 572              1 439"));
@@ -105,12 +105,12 @@ pub mod generated;
 mod graph;
 mod layout;
 mod lookup;
+mod method;
 mod optimal;
 mod search;
 mod steps;
 pub mod svg;
 mod table;
-mod twist;
 pub mod words;
 
 pub use census::{case_text, render_cases};
@@ -120,6 +120,7 @@ pub use five::{
 pub use graph::{GraphFormat, render_graph, render_trees_dot};
 pub use layout::*;
 pub use lookup::{render_summary, render_table_solution};
+pub use method::*;
 pub use optimal::{
     BatchTotals, OptimalReport, render_batch, render_batch_end, render_batch_rows, render_optimal,
 };
@@ -129,4 +130,3 @@ pub use table::{
     entry_line, render_class, render_classes, render_entries, render_half_page,
     render_half_page_text, render_pages,
 };
-pub use twist::*;

@@ -1,12 +1,12 @@
 //! Renderers for the printed tabulation (Schofield's 168 pages, laid out
-//! as [`crate::twist::table`] describes) and the class dictionary.
+//! as [`crate::method::table`] describes) and the class dictionary.
 
 use super::{Format, OutputError, csv, structured};
-use crate::text::grouped;
-use crate::twist::WrittenPath;
-use crate::twist::table::{
+use crate::method::WrittenPath;
+use crate::method::table::{
     COLUMNS, ClassRecord, Entry, HALVES_PER_PAGE, HalfPage, LINES, Tabulation,
 };
+use crate::text::grouped;
 use serde::Serialize;
 use std::fmt::Write as _;
 
@@ -159,7 +159,7 @@ pub fn entry_line(e: &Entry) -> String {
     )
 }
 
-/// One class seen whole ([`crate::twist::table::class_record`]): in text,
+/// One class seen whole ([`crate::method::table::class_record`]): in text,
 /// its figures one to a line, then its members and every minimal path of
 /// its representative; in CSV one row; in JSON and YAML the record.
 pub fn render_class(r: &ClassRecord, format: Format) -> Result<String, OutputError> {
@@ -195,7 +195,7 @@ pub fn render_class(r: &ClassRecord, format: Format) -> Result<String, OutputErr
             if r.moves == 1 { "move" } else { "moves" }
         ),
     );
-    let names = |n: &crate::twist::NamedMoves| {
+    let names = |n: &crate::method::NamedMoves| {
         if n.names.is_empty() {
             "none".to_string()
         } else if n.field.contains(' ') {

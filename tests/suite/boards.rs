@@ -7,8 +7,8 @@ use super::common::{fails, fails_usage, stdout};
 use schofield::board::Board;
 use schofield::board::census::{Case, analyse, cases};
 use schofield::board::lookup::LookupTable;
+use schofield::method::analysis::Analysis;
 use schofield::perm;
-use schofield::twist::analysis::Analysis;
 
 /// Rows as (moves, positions, classes, extended classes), from a board case
 /// or from a twist-puzzle analysis.

@@ -128,8 +128,8 @@ pub fn chromium() -> &'static str {
 }
 
 /// The analysis of a library puzzle, made once per test binary.
-pub fn analysis(name: &str) -> &'static schofield::twist::analysis::Analysis {
-    use schofield::twist::analysis::{Analysis, Options};
+pub fn analysis(name: &str) -> &'static schofield::method::analysis::Analysis {
+    use schofield::method::analysis::{Analysis, Options};
     use std::sync::OnceLock;
     static EIGHT: OnceLock<Analysis> = OnceLock::new();
     static FIVE: OnceLock<Analysis> = OnceLock::new();
@@ -145,12 +145,12 @@ pub fn analysis(name: &str) -> &'static schofield::twist::analysis::Analysis {
 }
 
 /// The eight-puzzle's analysis.
-pub fn eight() -> &'static schofield::twist::analysis::Analysis {
+pub fn eight() -> &'static schofield::method::analysis::Analysis {
     analysis("eight")
 }
 
 /// The five-puzzle's analysis.
-pub fn five() -> &'static schofield::twist::analysis::Analysis {
+pub fn five() -> &'static schofield::method::analysis::Analysis {
     analysis("five")
 }
 

@@ -7,8 +7,8 @@
 use super::common;
 use super::common::spec;
 use schofield::board::Board;
-use schofield::twist::analysis::{Analysis, MoveCount};
-use schofield::twist::{Cell, MoveBits, Path, expand};
+use schofield::method::analysis::{Analysis, MoveCount};
+use schofield::method::{Cell, MoveBits, Path, expand};
 use std::collections::BTreeSet;
 
 fn analysis() -> &'static Analysis {
@@ -187,7 +187,7 @@ fn paper_cycle_notation_example() {
     // position of the puzzle); the transition is checked on piece lists.
     assert!(matches!(
         analysis().parse_position("534/0_2/176"),
-        Err(schofield::twist::notation::PositionError::OddPermutation { .. })
+        Err(schofield::method::notation::PositionError::OddPermutation { .. })
     ));
     let moved = schofield::perm::parse_product("(132)(67)", 8).unwrap();
     let start = [0u8, 5, 3, 4, 2, 6, 7, 1];

@@ -809,9 +809,9 @@ fn the_engine_in_the_binary_is_built_from_these_sources() {
 
 /// The engine natively: a setup from `explore`, and the page's requests.
 mod engine {
+    use schofield::method::analysis::{Analysis, Options};
+    use schofield::method::explorer::{Explorer, Setup, pack, unpack};
     use schofield::puzzle::library;
-    use schofield::twist::analysis::{Analysis, Options};
-    use schofield::twist::explorer::{Explorer, Setup, pack, unpack};
     use serde_json::Value;
 
     fn setup(name: &str) -> Setup {

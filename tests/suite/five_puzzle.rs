@@ -3,9 +3,9 @@
 
 use super::common;
 use super::common::{fails, schofield};
-use schofield::twist::Path;
-use schofield::twist::analysis::Analysis;
-use schofield::twist::five::{self, Dodecahedron, TreeNode};
+use schofield::method::Path;
+use schofield::method::analysis::Analysis;
+use schofield::method::five::{self, Dodecahedron, TreeNode};
 use std::collections::BTreeSet;
 
 fn analysis() -> &'static Analysis {

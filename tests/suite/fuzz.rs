@@ -20,11 +20,11 @@ use proptest::prelude::*;
 use schofield::board::Board;
 use schofield::board::batch;
 use schofield::board::goal::Goal;
+use schofield::method::Path;
+use schofield::method::table::parse_head;
 use schofield::perm;
 use schofield::puzzle::alg::{Alg, AlgError};
 use schofield::search::pdb::{PartitionName, partition_tiles};
-use schofield::twist::Path;
-use schofield::twist::table::parse_head;
 
 use std::io::Cursor;
 

@@ -3,8 +3,8 @@
 
 use super::common::{eight, five, spec};
 use super::common::{fails, fails_usage, schofield, stdout};
+use schofield::method::graph::{GraphKind, Inner, TwistGraph};
 use schofield::render::{GraphFormat, render_graph};
-use schofield::twist::graph::{GraphKind, Inner, TwistGraph};
 use std::path::{Path, PathBuf};
 use std::process::Command;
 

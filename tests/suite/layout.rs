@@ -49,7 +49,7 @@ const FLOORS: &[&[&str]] = &[
     &["group"],
     &["board"],
     &["puzzle"],
-    &["twist", "search"],
+    &["method", "search"],
     &["generated"],
     &["render"],
 ];
@@ -71,8 +71,8 @@ struct Findings {
     outputs: Vec<String>,
 }
 
-/// The module path of a file of `src/`: `src/twist/search/words.rs` is
-/// `twist::search::words`, a `mod.rs` its folder's, `lib.rs` the root.
+/// The module path of a file of `src/`: `src/method/search/words.rs` is
+/// `method::search::words`, a `mod.rs` its folder's, `lib.rs` the root.
 fn module_of(file: &str) -> Vec<String> {
     let rel = file.trim_start_matches("src/").trim_end_matches(".rs");
     let mut path: Vec<String> = rel.split('/').map(String::from).collect();
@@ -322,20 +322,20 @@ fn upward(own: &str, findings: &Findings) -> Vec<String> {
 #[test]
 fn the_rules_are_read_from_the_code_and_catch_every_planted_break() {
     let planted: &[(&str, &str, &str)] = &[
-        ("src/board/mod.rs", "use super::twist::Solver;", "upward"),
+        ("src/board/mod.rs", "use super::method::Solver;", "upward"),
         (
             "src/board/space.rs",
-            "use super::super::twist::Solver;",
+            "use super::super::method::Solver;",
             "upward",
         ),
         (
             "src/group/mod.rs",
-            "fn f() { let _ = crate :: twist :: search :: ida :: MAX_DIGITS; }",
+            "fn f() { let _ = crate :: method :: search :: ida :: MAX_DIGITS; }",
             "upward",
         ),
         (
             "src/perm/mod.rs",
-            "use crate as root;\nfn f() { root::twist::f(); }",
+            "use crate as root;\nfn f() { root::method::f(); }",
             "upward",
         ),
         (
@@ -403,7 +403,7 @@ fn the_rules_are_read_from_the_code_and_catch_every_planted_break() {
     }
     // And what the rules allow is not caught: a floor below, a comment, a
     // string, a cache made once.
-    let allowed = "use crate::perm::compose;\n// crate::twist is above\nconst S: &str = \"crate::twist\";\nstatic T: std::sync::OnceLock<Vec<u8>> = std::sync::OnceLock::new();\nfn f() -> Vec<u8> { compose(&[0u8], &[0]) }";
+    let allowed = "use crate::perm::compose;\n// crate::method is above\nconst S: &str = \"crate::method\";\nstatic T: std::sync::OnceLock<Vec<u8>> = std::sync::OnceLock::new();\nfn f() -> Vec<u8> { compose(&[0u8], &[0]) }";
     let found = read_code("src/group/mod.rs", allowed);
     assert!(upward("group", &found).is_empty(), "{found:?}");
     assert!(

@@ -4,9 +4,9 @@
 
 use super::common;
 use super::common::{fails, schofield, spec};
-use schofield::twist::MoveBits;
-use schofield::twist::analysis::Analysis;
-use schofield::twist::table::{self, Tabulation};
+use schofield::method::MoveBits;
+use schofield::method::analysis::Analysis;
+use schofield::method::table::{self, Tabulation};
 use std::collections::{BTreeMap, BTreeSet, BinaryHeap};
 use std::sync::OnceLock;
 

@@ -3,8 +3,8 @@
 
 use super::common::{eight, five};
 use proptest::prelude::*;
+use schofield::method::{Path, expand};
 use schofield::perm;
-use schofield::twist::{Path, expand};
 
 fn position() -> impl Strategy<Value = u64> {
     0u64..20_160
@@ -19,7 +19,7 @@ fn symmetry() -> impl Strategy<Value = usize> {
 }
 
 /// Follows a path from position `x`.
-fn follow(a: &schofield::twist::analysis::Analysis, x: u64, q: &Path) -> u64 {
+fn follow(a: &schofield::method::analysis::Analysis, x: u64, q: &Path) -> u64 {
     q.moves().iter().fold(x, |y, &m| a.next(y, m))
 }
 
@@ -86,9 +86,9 @@ proptest! {
 
 /// Spaces of distinct pieces: every
 /// library puzzle whose space can be built, and Kociemba's group H.
-fn spaces_with_inverses() -> &'static [schofield::twist::space::Space] {
+fn spaces_with_inverses() -> &'static [schofield::method::space::Space] {
+    use schofield::method::space::Space;
     use schofield::puzzle::{Metric, library};
-    use schofield::twist::space::Space;
     static SPACES: std::sync::OnceLock<Vec<Space>> = std::sync::OnceLock::new();
     SPACES.get_or_init(|| {
         let h: Vec<String> = ["U", "D", "R2", "L2", "F2", "B2"]
@@ -200,7 +200,7 @@ proptest! {
     #[test]
     fn two_bits_a_position_agree_with_the_dense_search(text in small_puzzle()) {
         use schofield::puzzle::{Puzzle, yaml};
-        use schofield::twist::analysis::{Analysis, Options, move_counts_without_symmetries};
+        use schofield::method::analysis::{Analysis, Options, move_counts_without_symmetries};
         let p = yaml::read(&text).ok().and_then(|d| Puzzle::new(d).ok());
         // A move that does nothing (or an orientation the moves cannot
         // keep) is refused, and there is nothing to compare.

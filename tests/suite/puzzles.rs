@@ -8,9 +8,9 @@ use super::common;
 use super::common::{fails, stdout};
 use schofield::board::Board;
 use schofield::board::census::{self, Case};
+use schofield::method::analysis::{Analysis, MoveCount, Options};
+use schofield::method::space::Space;
 use schofield::puzzle::{Metric, Puzzle, library, read};
-use schofield::twist::analysis::{Analysis, MoveCount, Options};
-use schofield::twist::space::Space;
 
 const TWSEARCH: &str = "tests/fixtures/twsearch";
 
@@ -210,7 +210,7 @@ fn the_squares_group_is_oeis_a080627_with_its_published_classes() {
 
 #[test]
 fn twsearchs_corner_group_in_both_metrics() {
-    use schofield::twist::analysis::{Plan, plan};
+    use schofield::method::analysis::{Plan, plan};
     // twsearch's own file: the corner group, no rotations, no symmetries.
     let file = format!("{TWSEARCH}/2x2x2.tws");
     let p = read::puzzle(&file).unwrap();
@@ -958,7 +958,7 @@ fn every_position_reads_back_as_itself_and_has_a_minimal_path() {
             let Some(d) = a.moves_at(x) else { continue };
             let shown = a.name_of(x);
             assert_eq!(a.parse_position(&shown).unwrap(), x, "{name}: {shown}");
-            let path = schofield::twist::Path::new(a.specimen(x));
+            let path = schofield::method::Path::new(a.specimen(x));
             let end = path.moves().iter().fold(x, |y, &m| a.next(y, m));
             assert_eq!(end, a.goal(), "{name}: {shown} has no minimal path");
             assert_eq!(path.cost(a.moves()), usize::from(d), "{name}: {shown}");
@@ -1120,8 +1120,8 @@ fn one_frame_for_everything_printed_up_to_rotation() {
     // the same position typed as its printed pattern get the same answer,
     // every printed path solves the printed pattern, and the explorer
     // shows what the command line prints.
-    use schofield::twist::explorer::Explorer;
-    use schofield::twist::solve::{PathReport, SolutionReport};
+    use schofield::method::explorer::Explorer;
+    use schofield::method::solve::{PathReport, SolutionReport};
     let mut rng = fastrand::Rng::with_seed(43);
     let mut tried = 0;
     for name in library::names() {
@@ -1432,7 +1432,7 @@ fn by_classes(p: &Puzzle, generators: Option<&[&str]>) -> Option<Vec<MoveCount>>
         always_by_classes: true,
         ..Options::default()
     };
-    schofield::twist::analysis::move_counts_by_classes(p, &options, &|_| {})
+    schofield::method::analysis::move_counts_by_classes(p, &options, &|_| {})
         .unwrap()
         .map(|found| found.rows)
 }
@@ -2151,7 +2151,7 @@ fn the_group_is_searched_where_the_arrangements_are_too_many() {
     assert_eq!(numbering.len(), 663_552);
     let perms: Vec<Vec<u32>> = raw.iter().map(as_points).collect();
     let by_group =
-        schofield::twist::search::group_counts(&numbering, &perms, None, &|_| {}).unwrap();
+        schofield::method::search::group_counts(&numbering, &perms, None, &|_| {}).unwrap();
     let analysis = Analysis::new(squares, &Options::default(), &|_| {}).unwrap();
     let by_positions: Vec<u64> = analysis.move_counts().iter().map(|r| r.positions).collect();
     assert_eq!(by_group, by_positions);
@@ -2213,7 +2213,7 @@ fn the_search_for_symmetries_is_bounded_by_the_points_it_maps() {
 
 #[test]
 fn the_plan_is_made_before_any_table_is_built() {
-    use schofield::twist::analysis::{Plan, plan};
+    use schofield::method::analysis::{Plan, plan};
     // Two 11-cycles on slots of their own: 11!² arrangements (their move
     // tables 3.2 GB) for a group of 121. The group search was chosen only
     // after the tables were built: 10 s and 3 GB, and --max-memory 600
@@ -2523,7 +2523,7 @@ fn a_cube_position_past_the_table_is_solved_by_ida() {
         args.extend_from_slice(rest);
         args
     }
-    use schofield::twist::notation::Notation;
+    use schofield::method::notation::Notation;
     // 43·10¹⁸ positions: no table, one search. The specimen, followed
     // after the scramble, must give the goal; nothing shorter can (the
     // scramble's own inverse is as long).
@@ -2880,7 +2880,7 @@ fn ida_agrees_with_the_table_on_a_sample() {
 /// IDA* against the whole table on `counts` random positions of twsearch's
 /// 2×2×2, the Pyraminx, twsearch's Skewb and the corner group.
 fn ida_agrees_with_the_table(counts: [usize; 4]) {
-    use schofield::twist::search::ida::{Allowance, Solver};
+    use schofield::method::search::ida::{Allowance, Solver};
     // Not alone: the analyses take one core, the solves every core, and
     // nothing here is timed.
     // (puzzle, the most values a table may have, whether the symmetries

@@ -4,8 +4,8 @@
 //! time.
 
 use super::common::{analysis, eight, fails, stdout};
-use schofield::twist::analysis::Analysis;
-use schofield::twist::solve::SolutionReport;
+use schofield::method::analysis::Analysis;
+use schofield::method::solve::SolutionReport;
 
 /// Follows move indices from position `x`.
 fn follow(a: &Analysis, mut x: u64, moves: &[usize]) -> u64 {
@@ -64,7 +64,7 @@ fn products_multiply_as_gap_does_and_a_position_has_an_order_and_an_inverse() {
 #[test]
 fn solutions_between_any_two_positions_are_the_moves_that_join_them() {
     let cube = {
-        use schofield::twist::analysis::Options;
+        use schofield::method::analysis::Options;
         let p = schofield::puzzle::library::get("2x2x2").unwrap();
         Analysis::new(p, &Options::default(), &|_| {}).unwrap()
     };

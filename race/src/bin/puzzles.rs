@@ -20,10 +20,10 @@
 //! inverses, are timed on the library's `corners` (the same group with the
 //! cube's symmetries, which twsearch's file does not give).
 
+use schofield::method::analysis::{Analysis, Options};
+use schofield::method::search;
+use schofield::method::space::Space;
 use schofield::puzzle::{Metric, library, read};
-use schofield::twist::analysis::{Analysis, Options};
-use schofield::twist::search;
-use schofield::twist::space::Space;
 use schofield_race::{flag, median, twsearch_counts};
 use std::process::Command;
 use std::time::Instant;

@@ -1,5 +1,5 @@
 //! The container keyed by a fingerprint rather than a board: kind 3, one
-//! pruning table of IDA* over a puzzle ([`crate::twist::search::ida`]).
+//! pruning table of IDA* over a puzzle ([`crate::method::search::ida`]).
 //! The header is the container's own ([`super::MAGIC`], version, kind,
 //! payload length, checksum), with bytes 11–15 zero and bytes 16–31 the
 //! *key*: a fingerprint of what the table projects, so that a file is

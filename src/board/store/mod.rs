@@ -98,7 +98,7 @@ pub enum Kind {
     /// Pattern databases ([`crate::search::pdb::Partition`]).
     PatternDatabases,
     /// One pruning table of IDA* over a puzzle
-    /// ([`crate::twist::search::ida`]), keyed by what it projects
+    /// ([`crate::method::search::ida`]), keyed by what it projects
     /// ([`read_keyed`]).
     PruningTable,
 }

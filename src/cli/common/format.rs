@@ -150,7 +150,7 @@ pub fn read_on(
     let of = |name: &str| {
         schofield::puzzle::library::get(name).is_some_and(|p| {
             p.moves(p.default_metric(), None).is_ok_and(|m| {
-                schofield::twist::notation::read_pattern_of(&p, &m, text)
+                schofield::method::notation::read_pattern_of(&p, &m, text)
                     .is_ok_and(|pat| schofield::puzzle::invariants::broken(&p, &m, &pat).is_none())
             })
         })

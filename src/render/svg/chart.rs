@@ -180,14 +180,14 @@ fn axes(
 
 /// Schofield's move-count table as a chart: positions, classes and
 /// extended classes at each minimum number of moves.
-pub fn move_counts_svg(name: &str, counts: &[crate::twist::analysis::MoveCount]) -> String {
+pub fn move_counts_svg(name: &str, counts: &[crate::method::analysis::MoveCount]) -> String {
     move_counts_svg_scaled(name, counts, Scale::Linear)
 }
 
 /// [`move_counts_svg`] on either scale.
 pub fn move_counts_svg_scaled(
     name: &str,
-    counts: &[crate::twist::analysis::MoveCount],
+    counts: &[crate::method::analysis::MoveCount],
     scale: Scale,
 ) -> String {
     let puzzle = crate::render::capitalised(name);
@@ -232,16 +232,16 @@ pub fn move_counts_svg_scaled(
 /// labelled with its last twist.
 ///
 /// ```
-/// use schofield::twist::analysis::{Analysis, Options};
+/// use schofield::method::analysis::{Analysis, Options};
 /// let five = schofield::puzzle::library::get("five").unwrap();
 /// let a = Analysis::new(five, &Options::default(), &|_| {}).unwrap();
-/// let trees = schofield::twist::five::binary_trees(&a, 2);
+/// let trees = schofield::method::five::binary_trees(&a, 2);
 /// let svg = schofield::render::svg::trees_svg(&trees);
 /// // The target, and a root and its two children in each of the four trees.
 /// assert_eq!(svg.matches("class=\"word").count(), 1 + 4 * 3);
 /// ```
-pub fn trees_svg(trees: &crate::twist::five::BinaryTrees) -> String {
-    use crate::twist::five::TreeNode;
+pub fn trees_svg(trees: &crate::method::five::BinaryTrees) -> String {
+    use crate::method::five::TreeNode;
     let mut out = TreeLayout {
         next_row: 0.0,
         nodes: Vec::new(),
@@ -319,7 +319,7 @@ struct TreeLayout {
 impl TreeLayout {
     /// Places `n` and its subtree at `depth`, the top of its box returned: leaves
     /// take the next row; a parent sits midway between its children.
-    fn place(&mut self, n: &crate::twist::five::TreeNode, depth: usize) -> f64 {
+    fn place(&mut self, n: &crate::method::five::TreeNode, depth: usize) -> f64 {
         let x = GAP + depth as f64 * TREE_COL;
         let ys: Vec<f64> = n
             .children

@@ -186,7 +186,7 @@ fn net(d: &Drawing, colours: &str, x: f64, y: f64) -> Group {
 /// let cube = library::get("2x2x2").unwrap();
 /// let pictures = Pictures::of(&cube).unwrap();
 /// let moves = cube.moves(cube.default_metric(), None).unwrap();
-/// let notation = schofield::twist::notation::Notation::new(&cube, &moves);
+/// let notation = schofield::method::notation::Notation::new(&cube, &moves);
 /// let svg = picture_svg(&pictures.look(), &pictures.of_pattern(&notation, cube.goal()), "solved");
 /// assert_eq!(svg.matches("<polygon").count(), 24);
 /// // A puzzle with neither a net nor a layout has no pictures.
@@ -225,7 +225,7 @@ impl<'a> Pictures<'a> {
     /// or its board's grid.
     pub fn of_pattern(
         &self,
-        notation: &crate::twist::notation::Notation,
+        notation: &crate::method::notation::Notation,
         pattern: &Pattern,
     ) -> String {
         match self.puzzle.drawing() {
@@ -239,7 +239,7 @@ impl<'a> Pictures<'a> {
     /// Position `x` of an analysis, as given (up to rotation, in `frame`).
     pub fn of_position(
         &self,
-        a: &crate::twist::analysis::Analysis,
+        a: &crate::method::analysis::Analysis,
         x: u64,
         frame: Option<&crate::puzzle::Transformation>,
     ) -> String {

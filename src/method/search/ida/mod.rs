@@ -1,0 +1,590 @@
+//! Minimal move sequences for one position without the whole table:
+//! IDA* (iterative deepening on `g + h`) over a puzzle's numbered
+//! positions, with pruning tables derived from the puzzle itself.
+//!
+//! A position is carried as *parts*, each moved by the moves on its own:
+//! the digits of its number ([`Space::digit`]: the arrangement and the
+//! orientations of each orbit of slots) or, where an orbit's digits are
+//! too many for one table, sets of its pieces ([`PieceSet`]). Any parts
+//! make a *projection* of the puzzle: a smaller puzzle whose every path
+//! is the image of a path of the whole. The distance to the goal in a
+//! projection is found for every value by a breadth-first search and kept
+//! a byte a value ([`Pruning`]); it is never more than the whole
+//! puzzle's, so the largest over the projections is an admissible
+//! estimate.
+//!
+//! Sequences are searched in a canonical form ([`Solver::follows`]): a
+//! move is never followed by one that makes, with it, no move or a single
+//! move (the same face again), and of two moves that commute only one
+//! order is taken. No minimum is lost: a minimal sequence has neither
+//! pair, and moving commuting moves into the fixed order keeps its length.
+//! The first move is taken outside the form, so that one pass finds every
+//! starting move with the specimen: a move starts a minimal sequence when
+//! the position it makes is solved in one move fewer.
+//!
+//! The tables are chosen to fit a memory budget, the largest first
+//! ([`Solver::kept`]: the cube's edges in a set of seven or of six), read
+//! at the position's conjugates by the puzzle's symmetries as well
+//! ([`Solver::conjugated`]), and
+//! kept on disk between runs in the store's keyed container
+//! ([`crate::board::store::read_keyed`]), checked when read back.
+//!
+//! ```
+//! use schofield::puzzle::{Metric, library};
+//! use schofield::method::space::Space;
+//! use schofield::method::search::ida::{Allowance, Solver};
+//! let p = library::get("corners").unwrap();
+//! let moves = p.moves(Metric::Face, None).unwrap();
+//! let space = Space::new(&p, &moves).unwrap();
+//! let solver = Solver::new(&space, 1 << 16, None).unwrap();
+//! let x = space.apply(space.apply(space.goal_index(), 0), 4);
+//! let s = solver.solve_index(x, &Allowance::default()).unwrap();
+//! assert_eq!(s.moves, 2);
+//! assert_eq!(space.apply(space.apply(x, s.path[0]), s.path[1]), space.goal_index());
+//! ```
+
+use super::SearchError;
+use crate::method::space::{Flat, PieceSet, Space, SpaceSymmetry};
+use crate::puzzle::transformation::Transformation;
+use rayon::prelude::*;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU8, AtomicU64, Ordering::Relaxed};
+
+mod conjugate;
+mod plan;
+mod pruning;
+mod walk;
+
+use conjugate::Conjugation;
+pub use conjugate::MAX_CONJUGATES;
+use plan::Plan;
+pub use plan::{KeptTable, TableSource};
+pub use pruning::{Pruning, UNSEEN};
+use walk::{Budget, Found, Goal, Search};
+
+/// One part of a position as the search carries it: a digit of its
+/// number, or some of one coordinate's pieces ([`PieceSet`]). The parts
+/// together tell the whole position.
+#[derive(Debug)]
+enum Part {
+    Digit(usize),
+    Pieces(Arc<PieceSet>),
+}
+
+/// The most parts a position may have: digits, or piece sets where a
+/// coordinate is too large for one table.
+pub const MAX_DIGITS: usize = 64;
+
+impl Part {
+    /// How many values the part takes.
+    fn radix(&self, space: &Space) -> u64 {
+        match self {
+            Part::Digit(d) => space.digit(*d).0,
+            Part::Pieces(set) => set.len(),
+        }
+    }
+
+    /// The part's value in the flat state `f`.
+    fn value_in(&self, space: &Space, f: &Flat) -> u64 {
+        match self {
+            Part::Digit(d) => space.digits_of_flat(f)[*d],
+            Part::Pieces(set) => set.value_of(space, f),
+        }
+    }
+
+    /// The value move `m` makes of value `v`.
+    #[inline]
+    fn step(&self, space: &Space, v: u64, m: usize) -> u64 {
+        match self {
+            Part::Digit(d) => space.digit_step(*d, v, m),
+            Part::Pieces(set) => set.step(v, m),
+        }
+    }
+}
+
+/// IDA* over a space: its pruning tables and the canonical form of its
+/// sequences.
+#[derive(Debug)]
+pub struct Solver<'s> {
+    space: &'s Space,
+    /// What the search carries of a position.
+    parts: Vec<Part>,
+    /// The goal's parts, then its conjugates' (the goal's own).
+    goal: Vec<u64>,
+    prunings: Vec<Pruning>,
+    /// The symmetries whose conjugates of a position are read in the
+    /// tables as well ([`Solver::conjugated`]).
+    conjugations: Vec<Conjugation>,
+    /// The parts of the conjugates carried after the position's own: a
+    /// part of the position's and the conjugation; its values follow the
+    /// conjugation's moves.
+    conjugate_parts: Vec<(usize, usize)>,
+    /// The tables read at the conjugates, their strides over the
+    /// conjugates' parts (numbered after the position's own).
+    conjugate_prunings: Vec<Pruning>,
+    /// For each move, the moves that may follow it (a bit each).
+    follows: Vec<u64>,
+    /// For each move, the moves that may follow it in some minimal
+    /// sequence: all but those making with it no move or a single move.
+    may_follow: Vec<u64>,
+}
+
+/// A minimal sequence found for one position.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Solution {
+    /// The minimum number of moves.
+    pub moves: u32,
+    /// One minimal sequence (the specimen), moves by number.
+    pub path: Vec<usize>,
+    /// Every move that starts a minimal sequence (a bit each).
+    pub starting: u64,
+    /// The positions generated, the starting moves' searches included.
+    pub nodes: u64,
+}
+
+/// Why a search stopped before its answer.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum Stopped {
+    /// More positions than allowed were generated.
+    #[error(
+        "the search stopped after {} positions (the most allowed), having proved that at least {lower_bound} moves are needed", crate::text::grouped(*.nodes as usize)
+    )]
+    Nodes {
+        /// Positions generated.
+        nodes: u64,
+        /// A bound proved: no sequence of fewer moves solves it.
+        lower_bound: u32,
+    },
+    /// The time allowed ran out.
+    #[error(
+        "the search stopped after {} s (the most allowed), {} positions generated, having proved that at least {lower_bound} moves are needed", .after.as_secs(), crate::text::grouped(*.nodes as usize)
+    )]
+    Time {
+        /// The time allowed.
+        after: std::time::Duration,
+        /// Positions generated.
+        nodes: u64,
+        /// A bound proved: no sequence of fewer moves solves it.
+        lower_bound: u32,
+    },
+    /// No sequence of moves reaches the goal (a projection has no path).
+    #[error("no sequence of these moves reaches the goal")]
+    Unreachable,
+}
+
+/// What one search is allowed, and whom it tells how it goes.
+///
+/// ```
+/// use schofield::method::search::ida::Allowance;
+/// let quick = Allowance { max_nodes: Some(1000), ..Allowance::default() };
+/// assert!(quick.max_seconds.is_none() && quick.progress.is_none());
+/// ```
+#[derive(Default, Clone, Copy)]
+pub struct Allowance<'p> {
+    /// Stop after generating this many positions.
+    pub max_nodes: Option<u64>,
+    /// Stop after this long (checked every few thousand positions).
+    pub max_seconds: Option<std::time::Duration>,
+    /// Told, a few times a second and at each new bound, how far the
+    /// search has come.
+    pub progress: Option<&'p (dyn Fn(Progress) + Sync)>,
+}
+
+/// How far a search has come.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Progress {
+    /// The bound of the pass under way: no sequence shorter solves it.
+    pub bound: u32,
+    /// Positions generated so far.
+    pub nodes: u64,
+    /// Seconds since the search began.
+    pub seconds: f64,
+}
+
+impl<'s> Solver<'s> {
+    /// A solver for `space`, its pruning tables the projections onto each
+    /// coordinate's digits together where they number at most
+    /// `most_values`; past it, onto sets of the coordinate's pieces as
+    /// large as fit, where its pieces are all different
+    /// ([`PieceSet`]: six of the 3×3×3's twelve edges), else onto each
+    /// digit alone that fits. Refused before it allocates when the tables
+    /// would pass `max_memory` bytes. Positions taken up to rotation,
+    /// whose moves as applied depend on the frame, and more than 64 moves
+    /// are refused ([`SearchError::NotCanonical`]).
+    pub fn new(
+        space: &'s Space,
+        most_values: u64,
+        max_memory: Option<u64>,
+    ) -> Result<Solver<'s>, SearchError> {
+        Solver::check(space)?;
+        let plan = Plan::new(space, most_values, &[])?;
+        super::within(plan.bytes, plan.bytes, max_memory)?;
+        Ok(Solver::made(space, &plan, |_, parts, p, goal| {
+            Pruning::build(space, parts, p, goal)
+        }))
+    }
+
+    /// Refuses a space IDA* cannot search.
+    fn check(space: &Space) -> Result<(), SearchError> {
+        if space.move_count() > 64 || space.up_to_rotation() || space.digit_count() > MAX_DIGITS {
+            return Err(SearchError::NotCanonical);
+        }
+        Ok(())
+    }
+
+    /// The solver of `plan`, each projection's table from `table`.
+    fn made(
+        space: &'s Space,
+        plan: &Plan,
+        mut table: impl FnMut(usize, &[Part], &[usize], &[u64]) -> Pruning,
+    ) -> Solver<'s> {
+        let parts = plan.parts(space);
+        let goal = Solver::parts_in(space, &parts, &space.goal_digits());
+        let prunings: Vec<Pruning> = plan
+            .projections
+            .iter()
+            .enumerate()
+            .map(|(k, p)| table(k, &parts, p, &goal))
+            .collect();
+
+        Solver {
+            space,
+            parts,
+            goal,
+            prunings,
+            conjugations: Vec::new(),
+            conjugate_parts: Vec::new(),
+            conjugate_prunings: Vec::new(),
+            follows: Solver::follows(space, true),
+            may_follow: Solver::follows(space, false),
+        }
+    }
+
+    /// The values of `parts` for the position of digits `digits`.
+    fn parts_in(space: &Space, parts: &[Part], digits: &[u64]) -> Vec<u64> {
+        let flat = parts
+            .iter()
+            .any(|p| matches!(p, Part::Pieces(_)))
+            .then(|| space.flat_of_digits(digits));
+        parts
+            .iter()
+            .map(|p| match p {
+                Part::Digit(d) => digits[*d],
+                Part::Pieces(set) => set.value_of(space, flat.as_ref().expect("the flat state")),
+            })
+            .collect()
+    }
+
+    /// The canonical form: for each move `a`, the moves `b` that may follow
+    /// it. Left out: `b` that makes with `a` no move or a single move
+    /// ([`Space::redundancy`]), and with `ordered`, `b` that commutes with
+    /// `a` and comes before it in the moves' order.
+    pub fn follows(space: &Space, ordered: bool) -> Vec<u64> {
+        let e = space.effective_moves();
+        let nm = e.len();
+        (0..nm)
+            .map(|a| {
+                (0..nm)
+                    .filter(|&b| {
+                        let ab = e[a].then(&e[b]);
+                        let same_face = ab.is_identity() || e.contains(&ab);
+                        let out_of_order = ordered && b < a && ab == e[b].then(&e[a]);
+                        !same_face && !out_of_order
+                    })
+                    .fold(0u64, |acc, b| acc | 1 << b)
+            })
+            .collect()
+    }
+
+    /// The pruning tables.
+    pub fn prunings(&self) -> &[Pruning] {
+        &self.prunings
+    }
+
+    /// The estimate for the position of digits `x`: the largest of its
+    /// projections' distances, and of theirs at its conjugates
+    /// ([`UNSEEN`] where one of them cannot reach the goal).
+    pub fn estimate(&self, x: &[u64]) -> u8 {
+        self.estimate_parts(&self.parts_of(x))
+    }
+
+    /// [`Solver::estimate`] of a position's parts.
+    fn estimate_parts(&self, x: &[u64]) -> u8 {
+        self.prunings
+            .iter()
+            .chain(&self.conjugate_prunings)
+            .map(|p| p.estimate(x))
+            .max()
+            .unwrap_or(0)
+    }
+
+    /// True when the position of parts `x`, `g` moves from the start, may
+    /// be on a sequence of at most `bound` moves: no projection's
+    /// distance says otherwise, at the position or at its conjugates.
+    #[inline]
+    fn within_reach(&self, x: &[u64], g: u32, bound: u32) -> bool {
+        Solver::all_within(&self.prunings, x, g, bound)
+            && Solver::all_within(&self.conjugate_prunings, x, g, bound)
+    }
+
+    /// True when no table of `prunings` puts the position of parts `x`,
+    /// `g` moves from the start, beyond `bound`.
+    #[inline]
+    fn all_within(prunings: &[Pruning], x: &[u64], g: u32, bound: u32) -> bool {
+        prunings
+            .iter()
+            .all(|p| g + u32::from(p.estimate(x)) <= bound)
+    }
+
+    /// The children of `live` (rows of `width` parts in `kids`, a row a
+    /// move) left once those that a table of `tables` puts out of reach
+    /// are cut: every entry asked of the memory first, then read.
+    #[inline]
+    fn cut(tables: &[Pruning], kids: &[u64], width: usize, live: u64, g: u32, bound: u32) -> u64 {
+        let mut left = live;
+        let rows = || (0..64).filter(move |&m| live >> m & 1 == 1);
+        for m in rows() {
+            for p in tables {
+                p.prefetch(&kids[m * width..(m + 1) * width]);
+            }
+        }
+        for m in rows() {
+            if !Solver::all_within(tables, &kids[m * width..(m + 1) * width], g, bound) {
+                left &= !(1 << m);
+            }
+        }
+        left
+    }
+
+    /// The parts the search carries for the position of digits `digits`:
+    /// its own, then its conjugates'.
+    fn parts_of(&self, digits: &[u64]) -> Vec<u64> {
+        let mut x = Solver::parts_in(self.space, &self.parts, digits);
+        if !self.conjugate_parts.is_empty() {
+            let flat = self.space.flat_of_digits(digits);
+            let conjugates: Vec<Flat> = self
+                .conjugations
+                .iter()
+                .map(|c| Conjugation::of_flat(self.space, &c.symmetry, &flat))
+                .collect();
+            for &(p, c) in &self.conjugate_parts {
+                x.push(self.parts[p].value_in(self.space, &conjugates[c]));
+            }
+        }
+        x
+    }
+
+    /// The digits of numbered position `x`.
+    pub fn digits(&self, x: u64) -> Vec<u64> {
+        (0..self.space.digit_count())
+            .map(|d| self.space.digit_of(x, d))
+            .collect()
+    }
+
+    /// The parts move `m` makes of the parts `x`, the conjugates' too.
+    #[inline]
+    fn step(&self, x: &[u64], m: usize, out: &mut [u64]) {
+        self.step_own(x, m, out);
+        self.step_conjugates(x, m, out);
+    }
+
+    /// The position's own parts that move `m` makes of the parts `x`.
+    #[inline]
+    fn step_own(&self, x: &[u64], m: usize, out: &mut [u64]) {
+        for ((o, &v), part) in out.iter_mut().zip(x).zip(&self.parts) {
+            *o = part.step(self.space, v, m);
+        }
+    }
+
+    /// The conjugates' parts that move `m` makes of the parts `x`: each
+    /// moved by `m`'s image under its symmetry.
+    #[inline]
+    fn step_conjugates(&self, x: &[u64], m: usize, out: &mut [u64]) {
+        let own = self.parts.len();
+        for (k, &(p, c)) in self.conjugate_parts.iter().enumerate() {
+            let image = usize::from(self.conjugations[c].moves[m]);
+            out[own + k] = self.parts[p].step(self.space, x[own + k], image);
+        }
+    }
+
+    /// A minimal sequence for numbered position `x` ([`Solver::solve`]).
+    pub fn solve_index(&self, x: u64, allowed: &Allowance) -> Result<Solution, Stopped> {
+        self.solve(&self.digits(x), allowed)
+    }
+
+    /// A minimal sequence for the position of digits `x`
+    /// ([`Space::digits_of`]), with every starting move; stopped by the
+    /// limits `allowed`, with the bound proved so far. Each pass under a
+    /// bound is shared among the cores, a subtree each; the specimen is
+    /// the first in the moves' order whatever the cores.
+    pub fn solve(&self, x: &[u64], allowed: &Allowance) -> Result<Solution, Stopped> {
+        let x = self.parts_of(x);
+        self.solve_within(&x, &Budget::new(allowed))
+    }
+
+    /// [`Solver::solve`], then every minimal sequence
+    /// ([`Solver::every_minimal`]), the two under one allowance: the
+    /// positions and the time of both count against the limits, and the
+    /// solution's `nodes` are those of both.
+    pub fn solve_every(
+        &self,
+        x: &[u64],
+        allowed: &Allowance,
+    ) -> Result<(Solution, Vec<Vec<usize>>), Stopped> {
+        let x = self.parts_of(x);
+        let budget = Budget::new(allowed);
+        let mut found = self.solve_within(&x, &budget)?;
+        let every = self.every_within(&x, found.moves, &budget)?;
+        found.nodes = budget.used();
+        Ok((found, every))
+    }
+
+    /// [`Solver::solve`] of the parts `x` within `budget`.
+    fn solve_within(&self, x: &[u64], budget: &Budget<'_>) -> Result<Solution, Stopped> {
+        let h = self.estimate_parts(x);
+        if h == UNSEEN {
+            return Err(Stopped::Unreachable);
+        }
+        let mut bound = u32::from(h);
+        loop {
+            budget.begin(bound);
+            if let Some((path, starting)) = self.pass(x, bound, budget)? {
+                return Ok(Solution {
+                    moves: bound,
+                    path,
+                    starting,
+                    nodes: budget.used(),
+                });
+            }
+            bound += 1;
+        }
+    }
+
+    /// One pass of IDA* under `bound` from the parts `x`, which no
+    /// shorter sequence solves: every first move `m` is tried, each
+    /// followed by the canonical sequences from `m·x` whose first move is
+    /// not of `m`'s face (a minimal sequence never has that), so that the
+    /// pass finds every starting move as well as a specimen, the first in
+    /// the moves' order. The subtrees two moves down are shared among the
+    /// cores; once a first move is known to start a minimal sequence, the
+    /// subtrees after it in the order are left.
+    fn pass(
+        &self,
+        x: &[u64],
+        bound: u32,
+        budget: &Budget<'_>,
+    ) -> Result<Option<(Vec<usize>, u64)>, Stopped> {
+        use std::sync::atomic::AtomicUsize;
+        if bound == 0 {
+            return Ok((x == self.goal.as_slice()).then(|| (Vec::new(), 0)));
+        }
+        let nm = self.space.move_count();
+        // The subtrees: a first move and a second (none when the bound is
+        // one), and the position they make.
+        let starts = {
+            let mut starts: Vec<(usize, Option<usize>, Vec<u64>)> = Vec::new();
+            let mut y = vec![0u64; x.len()];
+            let mut z = vec![0u64; x.len()];
+            let mut counted = Search::new(self, budget);
+            let mut spent = false;
+            'first: for a in 0..nm {
+                if !counted.count() {
+                    spent = true;
+                    break 'first;
+                }
+                self.step(x, a, &mut y);
+                if !self.within_reach(&y, 1, bound) {
+                    continue;
+                }
+                if bound == 1 {
+                    starts.push((a, None, y.clone()));
+                    continue;
+                }
+                for b in (0..nm).filter(|&b| self.may_follow[a] >> b & 1 == 1) {
+                    if !counted.count() {
+                        spent = true;
+                        break 'first;
+                    }
+                    self.step(&y, b, &mut z);
+                    if self.within_reach(&z, 2, bound) {
+                        starts.push((a, Some(b), z.clone()));
+                    }
+                }
+            }
+            // Counted on the budget when the search is dropped.
+            drop(counted);
+            if spent {
+                return Err(budget.stopped(bound));
+            }
+            starts
+        };
+        // For each first move, the first subtree (in order) found to
+        // solve: those after it need not be searched.
+        let first_found: Vec<AtomicUsize> = (0..nm).map(|_| AtomicUsize::new(usize::MAX)).collect();
+        let found: Vec<Found> = starts
+            .par_iter()
+            .enumerate()
+            .map(|(k, (a, b, z))| {
+                if first_found[*a].load(Relaxed) < k {
+                    return Found::No;
+                }
+                let mut search = Search::new(self, budget);
+                search.path.push(*a);
+                search.path.extend(*b);
+                let g = 1 + u32::from(b.is_some());
+                let found = search.walk(z, g, bound, Some(b.unwrap_or(*a)), &mut Goal::First);
+                if matches!(found, Found::Yes(_)) {
+                    first_found[*a].fetch_min(k, Relaxed);
+                }
+                found
+            })
+            .collect();
+        let mut specimen = None;
+        let mut starting = 0u64;
+        for ((a, _, _), f) in starts.iter().zip(found) {
+            match f {
+                Found::Yes(path) => {
+                    starting |= 1 << a;
+                    specimen.get_or_insert(path);
+                }
+                Found::No => {}
+                Found::Stopped => return Err(budget.stopped(bound)),
+            }
+        }
+        Ok(specimen.map(|path| (path, starting)))
+    }
+}
+
+impl Solver<'_> {
+    /// Every minimal sequence for the position of digits `x`, whose
+    /// minimum `moves` is known ([`Solver::solve`]), in the order of the
+    /// moves; stopped by the limits `allowed`.
+    pub fn every_minimal(
+        &self,
+        x: &[u64],
+        moves: u32,
+        allowed: &Allowance,
+    ) -> Result<Vec<Vec<usize>>, Stopped> {
+        let x = self.parts_of(x);
+        self.every_within(&x, moves, &Budget::new(allowed))
+    }
+
+    /// [`Solver::every_minimal`] of the parts `x` within `budget`.
+    fn every_within(
+        &self,
+        x: &[u64],
+        moves: u32,
+        budget: &Budget<'_>,
+    ) -> Result<Vec<Vec<usize>>, Stopped> {
+        budget.begin(moves);
+        let mut out = Vec::new();
+        let found = Search::new(self, budget).walk(x, 0, moves, None, &mut Goal::Every(&mut out));
+        match found {
+            Found::Stopped => Err(budget.stopped(moves)),
+            _ => Ok(out),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,331 @@
+//! Which tables a solver takes within a memory budget, and how they are
+//! kept on disk between runs.
+
+use super::*;
+
+/// A part before it is made: which digit, or which pieces of which
+/// coordinate.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(super) enum PartSpec {
+    Digit(usize),
+    Pieces(usize, Vec<u8>),
+}
+
+/// The parts and the projections a solver takes, and the bytes their
+/// tables need, counted before any is made.
+pub(super) struct Plan {
+    pub(super) parts: Vec<PartSpec>,
+    pub(super) projections: Vec<Vec<usize>>,
+    pub(super) bytes: u64,
+}
+
+impl Plan {
+    /// Each coordinate's digits together where they number at most
+    /// `most_values`; past it, pieces all different, the pieces in sets
+    /// of as many as fit (and each digit alone that fits), one set only
+    /// where its readings at the conjugates by `conjugations` see every
+    /// piece; else each digit alone that fits.
+    pub(super) fn new(
+        space: &Space,
+        most_values: u64,
+        conjugations: &[Conjugation],
+    ) -> Result<Plan, SearchError> {
+        let mut parts: Vec<PartSpec> = Vec::new();
+        let mut projections: Vec<Vec<usize>> = Vec::new();
+        let mut bytes = 0u64;
+        let mut d = 0;
+        while d < space.digit_count() {
+            let coord = space.digit(d).1;
+            let mut same = vec![d];
+            while d + same.len() < space.digit_count() && space.digit(d + same.len()).1 == coord {
+                same.push(d + same.len());
+            }
+            d += same.len();
+            let together = same
+                .iter()
+                .try_fold(1u64, |acc, &k| acc.checked_mul(space.digit(k).0));
+            let first = parts.len();
+            if together.is_some_and(|n| n <= most_values) {
+                parts.extend(same.iter().map(|&k| PartSpec::Digit(k)));
+                projections.push((first..parts.len()).collect());
+                continue;
+            }
+            let alone =
+                |parts: &mut Vec<PartSpec>, projections: &mut Vec<Vec<usize>>, all: bool| {
+                    for &k in &same {
+                        let (radix, _) = space.digit(k);
+                        let fits = radix <= most_values;
+                        if fits && (all || radix <= crate::method::space::MAX_TABLE) {
+                            projections.push(vec![parts.len()]);
+                        }
+                        if all || (fits && radix <= crate::method::space::MAX_TABLE) {
+                            parts.push(PartSpec::Digit(k));
+                        }
+                    }
+                };
+            match Plan::sets(space, coord, most_values) {
+                Some((n, k)) if first + n.div_ceil(k) + same.len() <= MAX_DIGITS => {
+                    let (_, modulus) = space.distinct_pieces(coord).expect("distinct");
+                    let (places, orientations) = PieceSet::size(n, k, modulus).expect("sized");
+                    // Sets of `k` pieces each, the last one ending at the
+                    // last piece: twelve edges in sevens overlap in two.
+                    for set in 0..Plan::set_count(space, coord, (n, k), conjugations) {
+                        let start = (set * k).min(n - k);
+                        let pieces: Vec<u8> = (start..start + k).map(|p| p as u8).collect();
+                        bytes = bytes.saturating_add(PieceSet::bytes(
+                            places,
+                            orientations,
+                            space.move_count(),
+                        ));
+                        projections.push(vec![parts.len()]);
+                        parts.push(PartSpec::Pieces(coord, pieces));
+                    }
+                    alone(&mut parts, &mut projections, false);
+                }
+                _ => alone(&mut parts, &mut projections, true),
+            }
+        }
+        if parts.len() > MAX_DIGITS {
+            return Err(SearchError::NotCanonical);
+        }
+        let radix = |k: usize| match &parts[k] {
+            PartSpec::Digit(d) => space.digit(*d).0,
+            PartSpec::Pieces(coord, pieces) => {
+                let (n, modulus) = space.distinct_pieces(*coord).expect("distinct");
+                let (p, o) = PieceSet::size(n, pieces.len(), modulus).expect("sized");
+                p * o
+            }
+        };
+        let size = |p: &Vec<usize>| -> u64 {
+            p.iter()
+                .try_fold(1u64, |acc, &k| acc.checked_mul(radix(k)))
+                .unwrap_or(u64::MAX)
+        };
+        Plan::join_smallest(&mut projections, &size, most_values);
+        let bytes = projections
+            .iter()
+            .map(size)
+            .fold(bytes, u64::saturating_add);
+        Ok(Plan {
+            parts,
+            projections,
+            bytes,
+        })
+    }
+
+    /// How many sets of `k` of its `n` pieces coordinate `coord` is taken
+    /// in: one where the first set read at the conjugates by
+    /// `conjugations` sees every piece ([`Solver::conjugated`]), else
+    /// enough to hold every piece.
+    fn set_count(
+        space: &Space,
+        coord: usize,
+        (n, k): (usize, usize),
+        conjugations: &[Conjugation],
+    ) -> usize {
+        let first_set: Vec<u8> = (0..k as u8).collect();
+        let seen = conjugations.iter().fold(0u64, |seen, c| {
+            seen | space.pieces_read_at(coord, &first_set, &c.symmetry)
+        });
+        let every = u64::MAX >> (64 - n);
+        if seen | (every >> (n - k)) == every {
+            1
+        } else {
+            n.div_ceil(k)
+        }
+    }
+
+    /// Joins the two smallest projections while their sizes' product is at
+    /// most `most_values`: together they are a stronger estimate than
+    /// apart (the Skewb's corners and centres, each too small alone to
+    /// guide the search).
+    fn join_smallest(
+        projections: &mut Vec<Vec<usize>>,
+        size: &dyn Fn(&Vec<usize>) -> u64,
+        most_values: u64,
+    ) {
+        loop {
+            projections.sort_by_key(size);
+            match projections.as_slice() {
+                [a, b, ..]
+                    if size(a)
+                        .checked_mul(size(b))
+                        .is_some_and(|n| n <= most_values) =>
+                {
+                    let b = projections.remove(1);
+                    projections[0].extend(b);
+                }
+                _ => break,
+            }
+        }
+    }
+
+    /// The plan of the largest tables whose bytes fit `bytes`: `most_values`
+    /// halved from 2^33 until the plan fits, else the smallest plan.
+    pub(super) fn fitted(
+        space: &Space,
+        bytes: u64,
+        conjugations: &[Conjugation],
+    ) -> Result<Plan, SearchError> {
+        let mut most = 1u64 << 33;
+        loop {
+            let plan = Plan::new(space, most, conjugations)?;
+            if plan.bytes <= bytes || most == 1 {
+                return Ok(plan);
+            }
+            most /= 2;
+        }
+    }
+
+    /// For coordinate `coord` of distinct pieces, its slots and the most
+    /// pieces a set may have within `most_values`.
+    pub(super) fn sets(space: &Space, coord: usize, most_values: u64) -> Option<(usize, usize)> {
+        let (n, modulus) = space.distinct_pieces(coord)?;
+        (1..=n)
+            .take_while(|&k| {
+                PieceSet::size(n, k, modulus).is_some_and(|(p, o)| p * o <= most_values)
+            })
+            .last()
+            .map(|k| (n, k))
+    }
+
+    /// The parts made.
+    pub(super) fn parts(&self, space: &Space) -> Vec<Part> {
+        self.parts
+            .iter()
+            .map(|p| match p {
+                PartSpec::Digit(d) => Part::Digit(*d),
+                PartSpec::Pieces(coord, pieces) => Part::Pieces(Arc::new(
+                    space.piece_set(*coord, pieces).expect("a piece set"),
+                )),
+            })
+            .collect()
+    }
+
+    /// The key of projection `p` on disk: the space's fingerprint, the
+    /// parts it keeps and the layout of the table ([`TABLE_LAYOUT`]).
+    pub(super) fn key(&self, space: &Space, p: usize) -> [u8; crate::board::store::KEY_BYTES] {
+        let kept: Vec<&PartSpec> = self.projections[p]
+            .iter()
+            .map(|&k| &self.parts[k])
+            .collect();
+        let text = format!("{TABLE_LAYOUT} {:032x} {kept:?}", space.fingerprint());
+        xxhash_rust::xxh3::xxh3_128(text.as_bytes()).to_le_bytes()
+    }
+}
+
+/// The layout of a pruning table as it is kept on disk: a byte a value,
+/// [`UNSEEN`] where no path leads. Part of every key, so that a table of
+/// another layout is never read as this one.
+pub(super) const TABLE_LAYOUT: &str = "pruning-bytes-1";
+
+/// Where a solver's tables are kept between runs, and what became of each
+/// ([`Solver::kept`]).
+///
+/// ```
+/// use schofield::puzzle::{Metric, library};
+/// use schofield::method::space::Space;
+/// use schofield::method::search::ida::{Solver, TableSource};
+/// let p = library::get("pyraminx").unwrap();
+/// let moves = p.moves(Metric::Face, None).unwrap();
+/// let space = Space::new(&p, &moves).unwrap();
+/// let dir = std::env::temp_dir().join(format!("schofield-kept-{}", std::process::id()));
+/// std::fs::create_dir_all(&dir).unwrap();
+/// let (_, first) = Solver::kept(&space, 1 << 20, &dir, &[]).unwrap();
+/// assert!(first.iter().all(|k| k.source == TableSource::Built && k.path.exists()));
+/// let (_, again) = Solver::kept(&space, 1 << 20, &dir, &[]).unwrap();
+/// assert!(again.iter().all(|k| k.source == TableSource::Read));
+/// std::fs::remove_dir_all(&dir).unwrap();
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct KeptTable {
+    /// Its file.
+    pub path: std::path::PathBuf,
+    /// Its values (a byte each).
+    pub values: u64,
+    /// How it was had.
+    pub source: TableSource,
+}
+
+/// How a kept table was had.
+///
+/// ```
+/// use schofield::method::search::ida::TableSource;
+/// let damaged = TableSource::Replaced("its checksum does not match".into());
+/// assert_ne!(damaged, TableSource::Built);
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum TableSource {
+    /// Read from its file.
+    Read,
+    /// Built and written to its file.
+    Built,
+    /// Built, its file being unfit (the reason), and written again.
+    Replaced(String),
+    /// Built; the file could not be written (the reason).
+    NotKept(String),
+}
+
+impl<'s> Solver<'s> {
+    /// A solver for `space` whose tables are the largest that fit `bytes`
+    /// (move tables included), each read from the folder `store` where it
+    /// was kept by an earlier run, else built and kept there (written
+    /// whole or not at all), and read at the position's conjugates by the
+    /// puzzle's `symmetries` as well ([`Solver::conjugated`]). Where the
+    /// conjugates of one set of a coordinate's pieces see every piece,
+    /// that set is the coordinate's only table: the cube's edges in one
+    /// set of seven from 886 MB, read at eight conjugates; without
+    /// symmetries, in two sets of seven from 1.68 GB, of six from 269 MB.
+    /// A file that fails its checks (checksum, key, values) is built
+    /// again and replaced. Says what became of each table.
+    pub fn kept(
+        space: &'s Space,
+        bytes: u64,
+        store: &std::path::Path,
+        symmetries: &[Transformation],
+    ) -> Result<(Solver<'s>, Vec<KeptTable>), SearchError> {
+        use crate::board::store::{self, Kind};
+        Solver::check(space)?;
+        let conjugations = Conjugation::all(space, symmetries);
+        let plan = Plan::fitted(space, bytes, &conjugations)?;
+        super::super::within(plan.bytes, plan.bytes, Some(bytes))?;
+        let mut kept = Vec::new();
+        let solver = Solver::made(space, &plan, |k, parts, p, goal| {
+            let key = plan.key(space, k);
+            let hex: String = key.iter().rev().map(|b| format!("{b:02x}")).collect();
+            let path = store.join(format!("pruning-{hex}.bin"));
+            let len: u64 = p.iter().map(|&k| parts[k].radix(space)).product();
+            let mut source = TableSource::Built;
+            if path.exists() {
+                let read = store::read_keyed(&path, Kind::PruningTable, &key)
+                    .map_err(|e| e.to_string())
+                    .and_then(|table| {
+                        Pruning::checked(space, parts, p, goal, table)
+                            .map_err(|e| format!("{} has wrong values: {e}", path.display()))
+                    });
+                match read {
+                    Ok(pruning) => {
+                        kept.push(KeptTable {
+                            path,
+                            values: len,
+                            source: TableSource::Read,
+                        });
+                        return pruning;
+                    }
+                    Err(why) => source = TableSource::Replaced(why),
+                }
+            }
+            let pruning = Pruning::build(space, parts, p, goal);
+            if let Err(e) = store::write_keyed(&path, Kind::PruningTable, &key, &pruning.table) {
+                source = TableSource::NotKept(e.to_string());
+            }
+            kept.push(KeptTable {
+                path,
+                values: len,
+                source,
+            });
+            pruning
+        });
+        Ok((solver.conjugated_by(conjugations), kept))
+    }
+}

@@ -1,0 +1,346 @@
+//! IDA* against the whole table, the conjugates' parts against the
+//! positions they follow, limits and kept tables.
+
+use super::plan::PartSpec;
+use super::*;
+use crate::method::analysis::{Analysis, Options};
+use crate::puzzle::{Metric, library};
+
+/// Every position of a few small puzzles, solved by IDA* against the
+/// whole table: the minimum, a specimen that solves it, and every
+/// starting move; with the coordinates together and each digit alone.
+/// A long check (48 s); the suite's `ida_agrees_with_the_table_on_a_sample`
+/// runs in CI.
+#[test]
+#[ignore = "a long check (48 s): cargo test --profile suite --all-features --lib -- --ignored"]
+fn ida_agrees_with_the_table() {
+    for (name, metric) in [
+        ("pyraminx", Metric::Face),
+        ("squares", Metric::Face),
+        ("pyraminx", Metric::Quarter),
+        ("corners", Metric::Face),
+    ] {
+        let options = Options {
+            metric: Some(metric),
+            ..Options::default()
+        };
+        let p = library::get(name).unwrap();
+        let a = Analysis::new(p.clone(), &options, &|_| {}).unwrap();
+        let space = a.space();
+        // The corner group's digits are 8! and 3^7 values apart; the
+        // others' coordinates fit together, or are taken a digit at a
+        // time.
+        // Past a coordinate's whole, its pieces in sets: the corner
+        // group's in sets of six, or of three.
+        let mosts: &[u64] = if name == "corners" {
+            &[1 << 24, 1 << 16]
+        } else {
+            &[1 << 24, 1 << 8]
+        };
+        let symmetries: Vec<Transformation> = p.symmetry_transformations();
+        // Each bound three ways: the tables alone, read at conjugates
+        // too, and one set of a coordinate's pieces read at the
+        // conjugates that see the rest (as `solve` takes the cube).
+        // The six on every core.
+        use rayon::prelude::*;
+        let ways: Vec<(u64, u8)> = mosts
+            .iter()
+            .flat_map(|&m| [(m, 0), (m, 1), (m, 2)])
+            .collect();
+        ways.into_par_iter().for_each(|(most, way)| {
+            let solver = match way {
+                0 => Solver::new(space, most, None).unwrap(),
+                1 => Solver::new(space, most, None)
+                    .unwrap()
+                    .conjugated(&symmetries),
+                _ => one_set(space, most, &symmetries),
+            };
+            if name == "corners" && way > 0 {
+                assert!(solver.conjugates() > 0, "{most} {way}");
+            }
+            let mut x = 12345u64;
+            for _ in 0..100 {
+                x = (x
+                    .wrapping_mul(6364136223846793005)
+                    .wrapping_add(1442695040888963407))
+                    % space.len();
+                let Some(d) = a.moves_at(x) else { continue };
+                let s = solver.solve_index(x, &Allowance::default()).unwrap();
+                let end = s.path.iter().fold(x, |y, &m| space.apply(y, m));
+                assert_eq!(end, space.goal_index(), "{name} {x} {:?}", s.path);
+                assert_eq!(s.path.len(), s.moves as usize, "{name} {x}");
+                assert_eq!(s.moves, u32::from(d), "{name} {x} {most}");
+                assert_eq!(s.starting, a.starting_moves(x), "{name} {x}");
+                // Every minimal sequence, from positions near the goal
+                // (a walk of up to six moves) and from this one when
+                // it is near.
+                let mut near = space.goal_index();
+                for k in 0..(x % 7) {
+                    near = space.apply(near, ((x >> (3 * k)) % space.move_count() as u64) as usize);
+                }
+                for y in [x, near] {
+                    let Some(d) = a.moves_at(y).filter(|&d| d <= 6) else {
+                        continue;
+                    };
+                    let every = solver
+                        .every_minimal(&solver.digits(y), d.into(), &Allowance::default())
+                        .unwrap();
+                    assert_eq!(every, a.minimal_paths(y), "{name} {y}");
+                }
+            }
+        });
+    }
+}
+
+/// The solver `solve` makes under a bound `most` on a table's values:
+/// one set of a coordinate's pieces where its conjugates by
+/// `symmetries` see every piece, read at them.
+fn one_set<'s>(space: &'s Space, most: u64, symmetries: &[Transformation]) -> Solver<'s> {
+    let conjugations = Conjugation::all(space, symmetries);
+    let plan = Plan::new(space, most, &conjugations).unwrap();
+    Solver::made(space, &plan, |_, parts, p, goal| {
+        Pruning::build(space, parts, p, goal)
+    })
+    .conjugated_by(conjugations)
+}
+
+/// The parts of a position's conjugates, carried move by move through
+/// the moves' images, are always those of the conjugate of the
+/// position reached; and the corners in pairs, read at
+/// conjugates, see every corner: one pair of corners where four
+/// would be kept without them.
+#[test]
+fn conjugates_follow_the_moves() {
+    let p = library::get("corners").unwrap();
+    let moves = p.moves(Metric::Face, None).unwrap();
+    let space = Space::new(&p, &moves).unwrap();
+    let symmetries: Vec<Transformation> = p.symmetry_transformations();
+    assert_eq!(Conjugation::all(&space, &symmetries).len(), 47);
+    let sets = Plan::new(&space, 1 << 12, &Conjugation::all(&space, &symmetries)).unwrap();
+    let plain = Plan::new(&space, 1 << 12, &[]).unwrap();
+    let count = |plan: &Plan| {
+        plan.parts
+            .iter()
+            .filter(|p| matches!(p, PartSpec::Pieces(..)))
+            .count()
+    };
+    assert_eq!((count(&sets), count(&plain)), (1, 4));
+    // Several coordinates, parity-bound ones, coordinates worked move
+    // by move (the cube's edges), symmetries that map one coordinate
+    // onto another (the Pyraminx's axial slots).
+    for (name, most) in [
+        ("corners", 1 << 12),
+        ("pyraminx", 1 << 8),
+        ("squares", 1 << 8),
+        ("3x3x3", 1 << 16),
+    ] {
+        let p = library::get(name).unwrap();
+        let moves = p.moves(p.default_metric(), None).unwrap();
+        let space = Space::unnumbered(&p, &moves, None).unwrap();
+        let symmetries: Vec<Transformation> = p.symmetry_transformations();
+        for solver in [
+            Solver::new(&space, most, None)
+                .unwrap()
+                .conjugated(&symmetries),
+            one_set(&space, most, &symmetries),
+        ] {
+            let mut f = space.goal_flat().clone();
+            let mut x = solver.parts_of(&space.digits_of_flat(&f));
+            assert_eq!(x, solver.goal, "{name}");
+            let mut y = x.clone();
+            for k in 0..200usize {
+                let m = (k * 7 + k / 3) % space.move_count();
+                solver.step(&x, m, &mut y);
+                space.transform_flat(&mut f, &space.effective_moves()[m]);
+                assert_eq!(
+                    y,
+                    solver.parts_of(&space.digits_of_flat(&f)),
+                    "{name} move {k}"
+                );
+                std::mem::swap(&mut x, &mut y);
+            }
+            // Where a coordinate has one set, its readings see every
+            // piece.
+            for (q, part) in solver.parts.iter().enumerate() {
+                let Part::Pieces(set) = part else { continue };
+                let (coord, pieces) = set.pieces();
+                let alone = solver
+                    .parts
+                    .iter()
+                    .filter(|other| matches!(other, Part::Pieces(s) if s.pieces().0 == coord));
+                if alone.count() > 1 {
+                    continue;
+                }
+                let (n, _) = space.distinct_pieces(coord).unwrap();
+                let seen = solver
+                    .conjugate_parts
+                    .iter()
+                    .filter(|&&(r, _)| r == q)
+                    .fold(
+                        pieces.iter().fold(0u64, |m, &d| m | 1 << d),
+                        |m, &(_, by)| {
+                            m | space.pieces_read_at(
+                                coord,
+                                &pieces,
+                                &solver.conjugations[by].symmetry,
+                            )
+                        },
+                    );
+                assert_eq!(seen, u64::MAX >> (64 - n), "{name}: coordinate {coord}");
+            }
+        }
+    }
+}
+
+#[test]
+fn a_search_stops_at_its_bound_with_what_it_proved() {
+    let p = library::get("corners").unwrap();
+    let moves = p.moves(Metric::Face, None).unwrap();
+    let space = Space::new(&p, &moves).unwrap();
+    // Each digit alone, weak estimates: a deep position takes work.
+    let solver = Solver::new(&space, 1 << 12, None).unwrap();
+    let mut x = space.goal_index();
+    for m in [0, 4, 8, 1, 5, 7, 2, 3, 6, 0, 4] {
+        x = space.apply(x, m);
+    }
+    let fifty = Allowance {
+        max_nodes: Some(50),
+        ..Allowance::default()
+    };
+    match solver.solve_index(x, &fifty) {
+        Err(Stopped::Nodes { nodes, lower_bound }) => {
+            assert_eq!(nodes, 50);
+            assert!(lower_bound >= u32::from(solver.estimate(&solver.digits(x))));
+        }
+        other => panic!("{other:?}"),
+    }
+    // No time at all: stopped at the first block, saying so; told of
+    // the first bound as it began.
+    let told = std::sync::Mutex::new(Vec::new());
+    let tell = |p: Progress| told.lock().unwrap().push(p.bound);
+    let none = Allowance {
+        max_seconds: Some(std::time::Duration::ZERO),
+        progress: Some(&tell),
+        ..Allowance::default()
+    };
+    let first = u32::from(solver.estimate(&solver.digits(x)));
+    match solver.solve_index(x, &none) {
+        Err(Stopped::Time {
+            nodes, lower_bound, ..
+        }) => assert_eq!((nodes, lower_bound), (0, first)),
+        other => panic!("{other:?}"),
+    }
+    assert_eq!(told.into_inner().unwrap(), [first]);
+    assert!(Solver::new(&space, 1 << 24, Some(1000)).is_err());
+    // The listing of every minimal sequence shares the limit with the
+    // search: a few positions more than the search alone took stop it,
+    // and the positions counted are those of both.
+    let alone = solver.solve_index(x, &Allowance::default()).unwrap();
+    let (both, every) = solver
+        .solve_every(&solver.digits(x), &Allowance::default())
+        .unwrap();
+    assert!(both.nodes > alone.nodes + 1000 && !every.is_empty());
+    let tight = Allowance {
+        max_nodes: Some(alone.nodes + 10),
+        ..Allowance::default()
+    };
+    assert!(matches!(
+        solver.solve_every(&solver.digits(x), &tight),
+        Err(Stopped::Nodes { .. })
+    ));
+}
+
+/// Tables kept on disk: built and written once, read back the next
+/// time with the same answers; a damaged file, or one under another
+/// projection's name, is built again and replaced; the budget picks
+/// the tables.
+#[test]
+fn pruning_tables_are_kept_read_and_replaced() {
+    let p = library::get("corners").unwrap();
+    let moves = p.moves(Metric::Face, None).unwrap();
+    let space = Space::new(&p, &moves).unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    let mut x = space.goal_index();
+    for m in [0, 4, 8, 1, 5, 7, 2] {
+        x = space.apply(x, m);
+    }
+    // Sets of corners, a few megabytes.
+    let budget = 40 << 20;
+    let sources = |kept: &[KeptTable]| -> Vec<TableSource> {
+        kept.iter().map(|k| k.source.clone()).collect()
+    };
+    let (built, kept) = Solver::kept(&space, budget, dir.path(), &[]).unwrap();
+    assert!(kept.len() >= 2, "{kept:?}");
+    assert!(
+        kept.iter().all(|k| k.source == TableSource::Built),
+        "{kept:?}"
+    );
+    let answer = built.solve_index(x, &Allowance::default()).unwrap();
+    let (read, again) = Solver::kept(&space, budget, dir.path(), &[]).unwrap();
+    assert!(
+        again.iter().all(|k| k.source == TableSource::Read),
+        "{again:?}"
+    );
+    // The same answer (the positions generated vary with the cores).
+    let again_answer = read.solve_index(x, &Allowance::default()).unwrap();
+    assert_eq!(
+        (again_answer.moves, again_answer.path, again_answer.starting),
+        (answer.moves, answer.path, answer.starting)
+    );
+    assert_eq!(
+        again.iter().map(|k| &k.path).collect::<Vec<_>>(),
+        kept.iter().map(|k| &k.path).collect::<Vec<_>>()
+    );
+    // One byte changed in the first table's payload.
+    let first = &kept[0].path;
+    let mut bytes = std::fs::read(first).unwrap();
+    let at = bytes.len() - 1;
+    bytes[at] ^= 1;
+    std::fs::write(first, &bytes).unwrap();
+    let (_, fixed) = Solver::kept(&space, budget, dir.path(), &[]).unwrap();
+    match &sources(&fixed)[0] {
+        TableSource::Replaced(why) => assert!(why.contains("checksum"), "{why}"),
+        other => panic!("{other:?}"),
+    }
+    assert!(sources(&fixed)[1..].iter().all(|s| *s == TableSource::Read));
+    // The second table's file under the first one's name.
+    std::fs::copy(&kept[1].path, first).unwrap();
+    let (_, fixed) = Solver::kept(&space, budget, dir.path(), &[]).unwrap();
+    match &sources(&fixed)[0] {
+        TableSource::Replaced(why) => assert!(why.contains("keyed"), "{why}"),
+        other => panic!("{other:?}"),
+    }
+    let (_, last) = Solver::kept(&space, budget, dir.path(), &[]).unwrap();
+    assert!(
+        last.iter().all(|k| k.source == TableSource::Read),
+        "{last:?}"
+    );
+    // A table of the right key whose values are wrong: refused after
+    // its checksum, by the check of neighbours.
+    let plan = Plan::fitted(&space, budget, &[]).unwrap();
+    let key = plan.key(&space, 0);
+    let mut table =
+        crate::board::store::read_keyed(first, crate::board::store::Kind::PruningTable, &key)
+            .unwrap();
+    for v in table.iter_mut() {
+        if *v > 1 {
+            *v = 1;
+        }
+    }
+    crate::board::store::write_keyed(first, crate::board::store::Kind::PruningTable, &key, &table)
+        .unwrap();
+    let (_, fixed) = Solver::kept(&space, budget, dir.path(), &[]).unwrap();
+    match &sources(&fixed)[0] {
+        TableSource::Replaced(why) => {
+            assert!(why.contains("beside") || why.contains("nearer"), "{why}")
+        }
+        other => panic!("{other:?}"),
+    }
+    // A larger budget takes larger tables: the corners whole.
+    let (_, whole) = Solver::kept(&space, 200 << 20, dir.path(), &[]).unwrap();
+    assert_eq!(
+        whole.iter().map(|k| k.values).max(),
+        Some(88_179_840),
+        "{whole:?}"
+    );
+}
