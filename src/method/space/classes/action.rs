@@ -303,24 +303,40 @@ pub(super) fn coordinate_action(
                     f.slots.iter().position(|&y| y == x).expect("checked")
                 })
                 .collect();
-            let mut perm = MoveTable::zeroed(f.perm_count, 1);
-            let mut gained = Vec::new();
-            for v in 0..f.perm_count {
-                f.unrank_perm(v, &mut arr);
-                for k in 0..s {
-                    let label = f.label[usize::from(arr[from[k]])];
-                    let new = sym.relabel[first + usize::from(label)];
-                    out[k] = t.dense[usize::from(new)];
-                    if with_ori {
+            // What a piece of the source's dense value x becomes at the
+            // target's slot k, worked once a symmetry rather than once an
+            // arrangement (the sums are divisions): its dense value, and
+            // the orientation it gains there.
+            let values = f.label.len();
+            let dense: Vec<u8> = f
+                .label
+                .iter()
+                .map(|&label| t.dense[usize::from(sym.relabel[first + usize::from(label)])])
+                .collect();
+            let gains_at: Vec<u8> = (0..s)
+                .flat_map(|k| {
+                    f.label.iter().map(move |&label| {
+                        if !with_ori {
+                            return 0;
+                        }
                         let carried = sym.offset[first + usize::from(label)];
                         let carried = if sym.map.mirror {
                             turn_sub(0, carried, m)
                         } else {
                             carried
                         };
-                        gained_here[k] =
-                            turn_add(carried, sym.map.gain[usize::from(t.slots[k])], m);
-                    }
+                        turn_add(carried, sym.map.gain[usize::from(t.slots[k])], m)
+                    })
+                })
+                .collect();
+            let mut perm = MoveTable::zeroed(f.perm_count, 1);
+            let mut gained = Vec::new();
+            for v in 0..f.perm_count {
+                f.unrank_perm(v, &mut arr);
+                for k in 0..s {
+                    let x = usize::from(arr[from[k]]);
+                    out[k] = dense[x];
+                    gained_here[k] = gains_at[k * values + x];
                 }
                 perm.set(v as usize, t.rank_perm(&out) as u32);
                 if with_ori {

@@ -205,36 +205,49 @@ impl SymmetryCoordinate {
     }
 
     /// Tabulates the top values' classes, in increasing order of their
-    /// representatives.
+    /// representatives: each value's least image and a symmetry that makes
+    /// it, on every core, then the classes in order (a value is its
+    /// class's representative when it is its own least image).
     fn classify_top(&mut self, count: usize) {
+        use rayon::prelude::*;
         let nd = self.radices.len();
+        let least: Vec<(u32, u16)> = (0..count)
+            .into_par_iter()
+            .map_init(
+                || ([0u64; MAX_DIGITS], [0u64; MAX_DIGITS]),
+                |(d, out), v| {
+                    self.set_top(v as u64, &mut d[..nd]);
+                    (0..self.symmetries)
+                        .map(|s| {
+                            self.conjugate(s, &d[..nd], &mut out[..nd], Part::Top, &[]);
+                            (self.top_of(&out[..nd]) as u32, s as u16)
+                        })
+                        .min()
+                        .expect("the identity is a symmetry")
+                },
+            )
+            .collect();
         self.top_class = vec![u32::MAX; count];
-        self.top_symmetry = vec![0; count];
+        self.top_symmetry = least.iter().map(|&(_, by)| by).collect();
         let mut d = [0u64; MAX_DIGITS];
         let mut out = [0u64; MAX_DIGITS];
-        let mut images = vec![0u64; self.symmetries];
-        for v in 0..count {
+        for (v, &(image, _)) in least.iter().enumerate() {
+            let image = image as usize;
+            if image != v {
+                // The least image is less than v: its class is known.
+                self.top_class[v] = self.top_class[image];
+                continue;
+            }
+            self.top_class[v] = self.representatives.len() as u32;
+            self.representatives.push(v as u32);
             self.set_top(v as u64, &mut d[..nd]);
-            for (s, image) in images.iter_mut().enumerate() {
+            for s in 0..self.symmetries {
                 self.conjugate(s, &d[..nd], &mut out[..nd], Part::Top, &[]);
-                *image = self.top_of(&out[..nd]);
+                if self.top_of(&out[..nd]) as usize == v {
+                    self.stabilisers.push(s as u16);
+                }
             }
-            let (least, by) = images
-                .iter()
-                .enumerate()
-                .map(|(s, &x)| (x as usize, s))
-                .min()
-                .expect("the identity is a symmetry");
-            if least == v {
-                self.top_class[v] = self.representatives.len() as u32;
-                self.representatives.push(v as u32);
-                let stab = (0..self.symmetries).filter(|&s| images[s] as usize == v);
-                self.stabilisers.extend(stab.map(|s| s as u16));
-                self.starts.push(self.stabilisers.len() as u32);
-            } else {
-                self.top_class[v] = self.top_class[least];
-            }
-            self.top_symmetry[v] = by as u16;
+            self.starts.push(self.stabilisers.len() as u32);
         }
         let nc = self.coordinates.len();
         if (count as u64).saturating_mul(nc as u64) > MAX_FIRST_GAINS {
@@ -405,6 +418,12 @@ impl SymmetryCoordinate {
     ) -> bool {
         let nd = self.radices.len();
         let (k, mut lo) = self.rest_divisor.div_rem(state);
+        if let Some(one) = &self.one
+            && let Some(found) =
+                self.find_neighbour_one(one, space, k as usize, lo as usize, &mut found)
+        {
+            return found;
+        }
         let mut d = [0u64; MAX_DIGITS];
         for (x, r) in d[..self.low].iter_mut().zip(&self.radices) {
             let (q, v) = r.div_rem(lo);

@@ -101,11 +101,17 @@ impl SymmetryCoordinate {
     /// self-symmetric class whose minima are not tabulated.
     #[inline(always)]
     pub(super) fn reduce_one(&self, one: &OneCoordinate, d: &[u64]) -> Option<(u64, usize)> {
-        let top = d[one.perm] as usize;
+        self.reduce_one_of(one, d[one.perm] as usize, d[one.ori] as usize)
+    }
+
+    /// [`SymmetryCoordinate::reduce_one`] of the arrangement `top` and
+    /// the orientations `ori`.
+    #[inline(always)]
+    fn reduce_one_of(&self, one: &OneCoordinate, top: usize, ori: usize) -> Option<(u64, usize)> {
         let k = self.top_class[top] as usize;
         let (from, mirror) = one.carries[usize::from(self.top_symmetry[top])];
         let c = &self.coordinates[0];
-        let a = c.digits[d[one.ori] as usize];
+        let a = c.digits[ori];
         let b = c.gains[usize::from(self.first_gains[top])];
         let best = one.bytewise.rank(a, b, &from, mirror);
         let at = k as u64 * self.rest;
@@ -117,5 +123,53 @@ impl SymmetryCoordinate {
             Some(_) => Some((at + best, 1)),
             None => (self.starts[k + 1] - self.starts[k] == 1).then_some((at + best, 1)),
         }
+    }
+
+    /// [`SymmetryCoordinate::find_neighbour`] by [`OneCoordinate`], for
+    /// the state of top class `k` and orientations `ori`: each move's
+    /// arrangement and orientations read from the two rows of the
+    /// coordinate's move tables that the representative's values pick,
+    /// with no digit taken apart or looked up by its coordinate. `None`
+    /// where those tables are not both two bytes an entry.
+    #[inline(always)]
+    pub(super) fn find_neighbour_one(
+        &self,
+        one: &OneCoordinate,
+        space: &Space,
+        k: usize,
+        ori: usize,
+        found: &mut impl FnMut(u64, usize, u64) -> bool,
+    ) -> Option<bool> {
+        let [c] = &space.coords[..] else {
+            return None;
+        };
+        let (MoveTable::Small(perms), MoveTable::Small(oris)) = (&c.perm_table, &c.ori_table)
+        else {
+            return None;
+        };
+        if c.is_worked(false) || c.is_worked(true) {
+            return None;
+        }
+        let nm = space.move_count();
+        let top = self.representatives[k] as usize;
+        let perm_row = &perms[top * nm..(top + 1) * nm];
+        let ori_row = &oris[ori * nm..(ori + 1) * nm];
+        let (perm_stride, ori_stride) = (self.strides[one.perm], self.strides[one.ori]);
+        for (&p, &o) in perm_row.iter().zip(ori_row) {
+            let (p, o) = (usize::from(p), usize::from(o));
+            let (state, hits) = match self.reduce_one_of(one, p, o) {
+                Some(reduced) => reduced,
+                None => {
+                    let mut d = [0u64; 2];
+                    (d[one.perm], d[one.ori]) = (p as u64, o as u64);
+                    self.reduce(&d)
+                }
+            };
+            let index = p as u64 * perm_stride + o as u64 * ori_stride;
+            if found(state, hits, index) {
+                return Some(true);
+            }
+        }
+        Some(false)
     }
 }
