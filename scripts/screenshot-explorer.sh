@@ -19,6 +19,9 @@ shot explore-102536.png schofield '#102536'
 shot explore-played.png schofield '?play=WXYZ#102536'
 shot explore-five.png schofield '#five:231/0_4'
 shot explore-narrow.png schofield '#102536' 420
+$s explore --puzzle 3x3x3 --output "$site/3x3x3" >/dev/null
+start=$($s random --puzzle 3x3x3 --seed 7 --format json | python3 -c 'import json,sys; print(json.load(sys.stdin)[0]["start"].replace(" ", "+"))')
+shot explore-3x3x3.png 3x3x3 "?play=R+U+R%27+U%27#$start"
 for p in 2x2x2 pyraminx topspin squares; do
   $s explore --puzzle "$p" --output "$site/$p" >/dev/null
   start=$($s random --puzzle "$p" --seed 1 --format json | python3 -c 'import json,sys; print(json.load(sys.stdin)[0]["start"].replace(" ", "+"))')

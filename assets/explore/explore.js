@@ -150,6 +150,24 @@ function choosePuzzle(key) {
   $("grid-label").textContent = hasGrid() ? "grid" : "pattern";
   $("code-row").hidden = false;
   $("elision-note").hidden = !info.elisions;
+  // Past the table a page holds (the 3×3×3): moves are played and drawn,
+  // and no position is solved, so the figures that need the table go.
+  for (const el of document.querySelectorAll(".table-only")) el.hidden = info.past_the_table;
+  const note = $("past-note");
+  note.hidden = !info.past_the_table;
+  note.innerHTML = "";
+  if (info.past_the_table) {
+    const v = info.vocabulary;
+    const name = P.setup.library || (P.setup.file && P.setup.file[0]) || P.setup.key;
+    const command = document.createElement("code");
+    command.textContent = `schofield solve --puzzle ${name} POSITION`;
+    note.append(
+      `The group of its ${v.moves} has ${info.group_order} elements: too many for a table in a page. ` +
+        `Its ${v.moves} are played and drawn here; `,
+      command,
+      " finds a position's minimal paths by IDA*."
+    );
+  }
   // A key to the colours of orientations.
   const turns = Math.max(...info.orbits.map((o) => o[2]));
   const legend = $("key");
@@ -364,6 +382,14 @@ function classText(c, count) {
 
 function showFigures(s) {
   const sol = s.solution;
+  if (!sol) {
+    // Past the table: the position as read, drawn, and its cycles.
+    $("code-row").hidden = true;
+    $("grid").textContent = s.pattern;
+    $("cycles").textContent = s.orbit_cycles;
+    $("paths").innerHTML = "";
+    return;
+  }
   $("code-row").hidden = sol.code === undefined;
   $("code").textContent = sol.code ?? "";
   $("grid").textContent = sol.grid ?? sol.pattern ?? s.pattern;
@@ -475,7 +501,7 @@ function render() {
     if (shown.note) message.push(shown.note);
     showFigures(shown);
     drawBoard(shown.orbits, shown.sticker_colours);
-    openClassesAt(shown.solution.moves);
+    if (shown.solution) openClassesAt(shown.solution.moves);
   }
   $("message").textContent = message.join("; ");
   $("goto").value = "";

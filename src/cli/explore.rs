@@ -3,7 +3,7 @@
 use super::common::{self, Outcome};
 use super::puzzle::{MetricArg, PuzzleArgs};
 use clap::Args;
-use schofield::method::explorer::{Setup, explorable};
+use schofield::method::explorer::{Explorer, Held, Setup, explorable};
 use schofield::puzzle::{library, read};
 use schofield::render::explore::{PagePuzzle, site};
 use schofield::render::svg::{Scale, move_counts_svg_scaled};
@@ -26,7 +26,8 @@ pub struct ExploreArgs {
     /// The puzzle: a name from the library (`schofield puzzles` lists
     /// them) or a file (.yaml, .tws, KPuzzle .json); repeat for several.
     /// Default: Schofield's eight- and five-puzzle. A site holds puzzles
-    /// of at most 16 777 216 numbered positions.
+    /// of at most 16 777 216 numbered positions whole; a larger one (the
+    /// 3×3×3) is played and drawn, not solved.
     #[arg(long = "puzzle", value_name = "NAME|FILE")]
     puzzles: Vec<String>,
     /// Which powers of a move count as one move, for every puzzle (as in
@@ -78,13 +79,16 @@ fn page_puzzle(
     };
     let puzzle = flags.read()?;
     let options = flags.options(false);
-    explorable(&puzzle, &options).map_err(|e| format!("--puzzle {name}: {e}"))?;
-    let a = super::puzzle::analyse(puzzle, &options, false, false)?;
+    let held = explorable(&puzzle, &options).map_err(|e| format!("--puzzle {name}: {e}"))?;
     let library = library::get(name).is_some().then_some(name);
     let file = match library {
         Some(_) => None,
         None => Some((name.to_string(), read::file_text(name)?)),
     };
+    if held == Held::Past {
+        return past_page_puzzle(name, Setup::past(&key, library, file, &options));
+    }
+    let a = super::puzzle::analyse(puzzle, &options, false, false)?;
     let setup = Setup::of(&key, library, file, &a, &options);
     let counts = a.move_counts();
     let far = a.antipode().map(|x| a.name_of(x));
@@ -96,7 +100,25 @@ fn page_puzzle(
     })
 }
 
-/// `explore`.
+/// A puzzle past the table a page holds: its engine started here as the
+/// page will start it (the group of its moves made), no chart, and the
+/// goal and two moves as examples.
+fn past_page_puzzle(name: &str, setup: Setup) -> Result<PagePuzzle, Box<dyn std::error::Error>> {
+    let engine = Explorer::from_setup(&setup).map_err(|e| format!("--puzzle {name}: {e}"))?;
+    let info = engine.info();
+    let moves = &info.moves;
+    let played = match moves.len() {
+        0 => None,
+        n => Some(format!("{} {}", moves[0], moves[n / 2])),
+    };
+    Ok(PagePuzzle {
+        setup,
+        chart: String::new(),
+        chart_log: String::new(),
+        examples: std::iter::once(info.goal).chain(played).collect(),
+    })
+}
+
 /// Writes the site's files into a temporary folder beside `dir` (named
 /// as every temporary file is, so that the next write removes it if this
 /// run is killed) and renames it to `dir`.
@@ -169,8 +191,22 @@ pub fn run(args: ExploreArgs) -> Outcome {
         Err(_) => write_new_site(dir, &files)?,
     }
     let first = &puzzles[0].examples[puzzles[0].examples.len() - 1];
+    let past: Vec<&str> = puzzles
+        .iter()
+        .filter(|p| p.setup.past_the_table)
+        .map(|p| p.setup.key.as_str())
+        .collect();
+    let past = match &past[..] {
+        [] => String::new(),
+        keys => format!(
+            "; past the table a page holds, {} {} played and drawn but not solved in the page (`schofield solve --puzzle {} POSITION` solves one)",
+            keys.join(", "),
+            if keys.len() == 1 { "is" } else { "are" },
+            keys[0]
+        ),
+    };
     Ok(format!(
-        "wrote the explorer of {} to {} ({} files, {:.1} MB): open {}/index.html, or index.html#{} at a position\n",
+        "wrote the explorer of {} to {} ({} files, {:.1} MB): open {}/index.html, or index.html#{} at a position{past}\n",
         keys.join(", "),
         dir.display(),
         files.len(),

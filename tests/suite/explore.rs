@@ -362,9 +362,9 @@ fn random(puzzle: &str, count: usize, seed: u64) -> Vec<String> {
         .collect()
 }
 
-/// Every puzzle of the library that a site holds (the others are refused:
-/// `eight-tiles` is no group, and `eleven`, `corners` and `3x3x3` are too
-/// large).
+/// Every puzzle of the library that a site holds whole (`eight-tiles`
+/// is no group and is refused; `eleven`, `corners` and `3x3x3` are past
+/// the table a page holds, and played without it).
 const EXPLORED: [&str; 6] = ["eight", "five", "2x2x2", "squares", "pyraminx", "topspin"];
 
 /// Puzzles of users' files: our YAML, twsearch's .tws (the 2×2×2 with
@@ -711,7 +711,7 @@ fn the_figures_of_docs_explore_md_are_the_tools() {
 }
 
 #[test]
-fn a_site_refuses_a_puzzle_too_large_and_a_file_for_its_folder() {
+fn a_site_refuses_a_file_for_its_folder_and_a_tray_of_tile_moves() {
     let dir = tempfile::tempdir().unwrap();
     let file = dir.path().join("site");
     std::fs::write(&file, "not a folder").unwrap();
@@ -719,27 +719,7 @@ fn a_site_refuses_a_puzzle_too_large_and_a_file_for_its_folder() {
         &["explore", "--output", file.to_str().unwrap()],
         "is not a folder; name a folder",
     );
-    let out = dir.path().join("big");
-    common::fails(
-        &[
-            "explore",
-            "--puzzle",
-            "eleven",
-            "--output",
-            out.to_str().unwrap(),
-        ],
-        "the explorer holds at most 16 777 216",
-    );
-    common::fails(
-        &[
-            "explore",
-            "--puzzle",
-            "3x3x3",
-            "--output",
-            out.to_str().unwrap(),
-        ],
-        "the explorer holds at most",
-    );
+    let out = dir.path().join("tiles");
     common::fails(
         &[
             "explore",
@@ -750,6 +730,94 @@ fn a_site_refuses_a_puzzle_too_large_and_a_file_for_its_folder() {
         ],
         "not a group of moves",
     );
+    assert!(!out.exists());
+}
+
+/// A puzzle past the table a page holds is written all the same, and the
+/// command says so: the eleven-puzzle (19 958 400 positions, past the
+/// page's 16 777 216) and the 3×3×3 (past any number).
+#[test]
+fn a_site_holds_a_puzzle_past_the_table_and_says_so() {
+    let dir = tempfile::tempdir().unwrap();
+    for puzzle in ["eleven", "3x3x3"] {
+        let out = dir.path().join(puzzle);
+        let said = stdout(&[
+            "explore",
+            "--puzzle",
+            puzzle,
+            "--output",
+            out.to_str().unwrap(),
+        ]);
+        assert!(
+            said.contains(&format!(
+                "past the table a page holds, {puzzle} is played and drawn but not solved in the page"
+            )),
+            "{said}"
+        );
+        let data = std::fs::read_to_string(out.join("data.js")).unwrap();
+        assert!(data.contains("\"past_the_table\":true"), "{puzzle}");
+    }
+}
+
+/// The 3×3×3 in the browser: past the table, its moves are played and its
+/// positions drawn as `path --format svg` draws them, a position it is
+/// given is checked against the group, and the figures that need the
+/// table are not shown.
+#[test]
+fn a_cube_past_the_table_is_played_and_drawn_in_the_browser() {
+    if !super::common::has(
+        super::common::Outside::Chromium,
+        "a_cube_past_the_table_is_played_and_drawn_in_the_browser",
+    ) {
+        return;
+    }
+    let browser = chromium();
+    let dir = tempfile::tempdir().unwrap();
+    let folder = dir.path().join("cube");
+    let index = site(&folder, &["3x3x3"]);
+    let start = random("3x3x3", 1, 7).remove(0);
+    let moves = "R U R' U'";
+    // Two corners exchanged, the edges at home: a parity no move breaks.
+    let odd =
+        "1 0 2 3 4 5 6 7 / 0 0 0 0 0 0 0 0 ; 0 1 2 3 4 5 6 7 8 9 10 11 / 0 0 0 0 0 0 0 0 0 0 0 0";
+    let urls = [
+        index.clone(),
+        format!("{index}#{}", in_address(&start)),
+        play_address(&index, &start, moves),
+        format!("{index}#{}", in_address(odd)),
+    ];
+    let doms = pages(browser, &folder, &urls);
+    let svg = stdout(&[
+        "path", "--puzzle", "3x3x3", moves, "--from", &start, "--format", "svg",
+    ]);
+    let fills = svg_fills(&svg);
+    let stickers = fills.len() / (moves.split(' ').count() + 1);
+    assert_eq!(stickers, 54);
+    // The goal: no table's figures, the group's order instead.
+    let goal = &doms[0];
+    assert_eq!(text(goal, "message"), "");
+    assert!(element(goal, "browse").0.contains("hidden"));
+    assert!(element(goal, "distribution").0.contains("hidden"));
+    assert!(!element(goal, "past-note").0.contains("hidden"));
+    assert!(
+        text(goal, "past-note").contains("43 252 003 274 489 856 000 elements"),
+        "{}",
+        text(goal, "past-note")
+    );
+    assert_eq!(net_fills(goal).len(), 54);
+    // The position as given, drawn as `path` draws its start.
+    let at = &doms[1];
+    assert_eq!(text(at, "message"), "", "{start}");
+    assert_eq!(text(at, "grid"), start);
+    assert_eq!(net_fills(at), fills[..stickers], "{start}");
+    assert_ne!(net_fills(at), net_fills(goal));
+    // Played: where `path` ends, and as it draws the end.
+    let played = &doms[2];
+    check_played(played, "3x3x3", &start, moves);
+    assert_eq!(net_fills(played), fills[fills.len() - stickers..]);
+    // A position the moves never make is refused, saying why.
+    let refused = text(&doms[3], "message");
+    assert!(refused.contains("different parities"), "{refused}");
 }
 
 /// The committed engine's stamp (`assets/explore/engine.sources`, written
@@ -903,7 +971,7 @@ mod engine {
             ..good.clone()
         })
         .unwrap();
-        let a = e.analysis();
+        let a = e.analysis().expect("analysed");
         for id in [5, 6] {
             let rep = a.name_of(moved[id].0);
             let v = answer(&e, &serde_json::json!({ "show": rep }).to_string());

@@ -36,7 +36,7 @@ pub(super) fn searched(
             }
             None => (given.clone(), None),
         };
-        let reached = reaches(puzzle, moves, &pattern, &group, options)?;
+        let reached = notation.reaches(&pattern, &group, options.max_memory)?;
         let Some(digits) = space.digits_of(&pattern).filter(|_| reached) else {
             return Err(unreached(&notation, &pattern, text, args.to.as_deref()).into());
         };
@@ -155,31 +155,6 @@ pub(super) fn pruned_solver<'s>(
     let (made, kept) = made?;
     note_kept(&kept, clock.elapsed().as_secs_f64());
     Ok(made)
-}
-
-/// Whether the moves reach `pattern`: the invariants first, for their
-/// reasons; then, pieces all different, the group itself (made once, in
-/// `group`), since IDA* would never end on a position whose projections
-/// are all reached while it is not.
-pub(super) fn reaches(
-    puzzle: &schofield::puzzle::Puzzle,
-    moves: &schofield::puzzle::MoveSet,
-    pattern: &schofield::puzzle::Pattern,
-    group: &std::cell::OnceCell<schofield::group::PermGroup>,
-    options: &schofield::method::analysis::Options,
-) -> Result<bool, Box<dyn std::error::Error>> {
-    use schofield::puzzle::transformation::{as_points, perm_group};
-    let mut reached = schofield::puzzle::invariants::broken(puzzle, moves, pattern).is_none();
-    if reached && let Some(element) = schofield::method::notation::element_of(puzzle, pattern) {
-        if group.get().is_none() {
-            let raw: Vec<_> = moves.transformations();
-            let _ = group.set(perm_group(&raw, options.max_memory)?);
-        }
-        reached = group
-            .get()
-            .is_some_and(|g| g.contains(&as_points(&element)));
-    }
-    Ok(reached)
 }
 
 /// Standard input as lines of positions: as it is, or, when it is a

@@ -5,6 +5,45 @@
 use super::*;
 
 impl Notation<'_> {
+    /// Whether the moves reach `pattern`: its invariants first (a broken
+    /// one is the commonest reason, and [`Notation::why_unreached`] names
+    /// it); then, every piece being different, the group of the moves
+    /// itself (made on first use, into `group`, within `budget` bytes),
+    /// since a search past the table would never end on a position whose
+    /// parts are each reached while it is not.
+    ///
+    /// ```
+    /// use schofield::method::notation::Notation;
+    /// use schofield::puzzle::{Metric, library};
+    /// let cube = library::get("3x3x3").unwrap();
+    /// let moves = cube.moves(Metric::Face, None).unwrap();
+    /// let n = Notation::new(&cube, &moves);
+    /// let group = std::cell::OnceCell::new();
+    /// let turned = n.read_pattern("R U").unwrap();
+    /// assert!(n.reaches(&turned, &group, None).unwrap());
+    /// ```
+    pub fn reaches(
+        &self,
+        pattern: &Pattern,
+        group: &std::cell::OnceCell<crate::group::PermGroup>,
+        budget: Option<u64>,
+    ) -> Result<bool, crate::group::GroupTooLarge> {
+        use crate::puzzle::transformation::{as_points, perm_group};
+        let broken = crate::puzzle::invariants::broken(self.puzzle, self.moves, pattern);
+        if broken.is_some() {
+            return Ok(false);
+        }
+        let Some(element) = element_of(self.puzzle, pattern) else {
+            return Ok(true);
+        };
+        if group.get().is_none() {
+            let _ = group.set(perm_group(&self.moves.transformations(), budget)?);
+        }
+        Ok(group
+            .get()
+            .is_some_and(|g| g.contains(&as_points(&element))))
+    }
+
     /// A pattern in KPuzzle's pattern JSON (cubing.js's `KPatternData`):
     /// each orbit by name, `{"pieces": [...], "orientation": [...]}`,
     /// pieces numbered from 0; an orbit left out is as in the goal, and

@@ -261,6 +261,44 @@ fn orientation_bytes(t: &Coordinate) -> (Vec<u64>, Vec<u64>) {
         .unzip()
 }
 
+/// What a piece of the source coordinate `f`'s dense value `x` becomes
+/// at the target `t`'s slot `k` under `sym` (the declared orbit starting
+/// at slot `first`): its dense value `dense[x]`, and the orientation it
+/// gains there, `gains[k · values + x]`. Worked once a symmetry rather
+/// than once an arrangement, since the sums are divisions.
+fn pieces_at(
+    t: &Coordinate,
+    f: &Coordinate,
+    sym: &SpaceSymmetry,
+    first: usize,
+) -> (Vec<u8>, Vec<u8>) {
+    let m = t.modulus;
+    let dense = f
+        .label
+        .iter()
+        .map(|&label| t.dense[usize::from(sym.relabel[first + usize::from(label)])])
+        .collect();
+    if t.ori_count <= 1 {
+        return (dense, vec![0; t.slots.len() * f.label.len()]);
+    }
+    let gains = t
+        .slots
+        .iter()
+        .flat_map(|&slot| {
+            f.label.iter().map(move |&label| {
+                let carried = sym.offset[first + usize::from(label)];
+                let carried = if sym.map.mirror {
+                    turn_sub(0, carried, m)
+                } else {
+                    carried
+                };
+                turn_add(carried, sym.map.gain[usize::from(slot)], m)
+            })
+        })
+        .collect();
+    (dense, gains)
+}
+
 /// What the symmetries do to coordinate `target` of `space`.
 pub(super) fn coordinate_action(
     space: &Space,
@@ -303,32 +341,8 @@ pub(super) fn coordinate_action(
                     f.slots.iter().position(|&y| y == x).expect("checked")
                 })
                 .collect();
-            // What a piece of the source's dense value x becomes at the
-            // target's slot k, worked once a symmetry rather than once an
-            // arrangement (the sums are divisions): its dense value, and
-            // the orientation it gains there.
+            let (dense, gains_at) = pieces_at(t, f, sym, first);
             let values = f.label.len();
-            let dense: Vec<u8> = f
-                .label
-                .iter()
-                .map(|&label| t.dense[usize::from(sym.relabel[first + usize::from(label)])])
-                .collect();
-            let gains_at: Vec<u8> = (0..s)
-                .flat_map(|k| {
-                    f.label.iter().map(move |&label| {
-                        if !with_ori {
-                            return 0;
-                        }
-                        let carried = sym.offset[first + usize::from(label)];
-                        let carried = if sym.map.mirror {
-                            turn_sub(0, carried, m)
-                        } else {
-                            carried
-                        };
-                        turn_add(carried, sym.map.gain[usize::from(t.slots[k])], m)
-                    })
-                })
-                .collect();
             let mut perm = MoveTable::zeroed(f.perm_count, 1);
             let mut gained = Vec::new();
             for v in 0..f.perm_count {

@@ -27,9 +27,14 @@
 use crate::method::analysis::{Analysis, AnalysisError, KnownClasses, MoveCount, Options};
 use crate::method::notation::PositionError;
 use crate::method::solve::{PathReport, SolutionReport};
-use crate::puzzle::{Cell, Metric, Puzzle, Vocabulary, read};
-use base64::Engine as _;
+use crate::puzzle::{Cell, Metric, MoveSet, Pattern, Puzzle, Vocabulary, read};
 use serde::{Deserialize, Serialize};
+
+mod analysed;
+mod pack;
+mod past;
+
+pub use pack::{pack, unpack};
 
 /// The most positions a site numbers: the 2×2×2's 3 674 160 and the
 /// squares group's 7 962 624 (of which 663 552 are reached) fit, the
@@ -61,6 +66,12 @@ pub struct Setup {
     pub classes: String,
     /// The extended classes' representatives, packed.
     pub extended: Option<String>,
+    /// True when the puzzle is past the table a page holds (more than
+    /// [`MAX_EXPLORED`] positions, or more than a number holds): the page
+    /// plays its moves and draws its positions, and solves none (`classes`
+    /// is empty). A site written before this field holds none such.
+    #[serde(default)]
+    pub past_the_table: bool,
 }
 
 /// Why an engine could not start.
@@ -78,77 +89,12 @@ pub enum ExplorerError {
     /// The analysis failed, or the classes given are not the puzzle's.
     #[error(transparent)]
     Analysis(#[from] AnalysisError),
+    /// The group of the moves could not be made (past the table).
+    #[error("the group of the moves: {0}")]
+    Group(String),
     /// The setup is not JSON of a setup.
     #[error("the setup is not a puzzle's setup: {0}")]
     Json(String),
-}
-
-/// Classes packed for a page: each representative's gap from the one
-/// before and the class's size, as variable-length numbers (seven bits a
-/// byte), in base64.
-///
-/// ```
-/// use schofield::method::explorer::{pack, unpack};
-/// let classes = vec![(0, 1), (1, 8), (5, 4), (300, 48), (70_000, 96)];
-/// assert_eq!(unpack(&pack(&classes)).unwrap(), classes);
-/// assert!(unpack("!!").is_err());
-/// ```
-pub fn pack(classes: &[(u64, u64)]) -> String {
-    fn put(bytes: &mut Vec<u8>, mut n: u64) {
-        loop {
-            let low = (n & 0x7f) as u8;
-            n >>= 7;
-            if n == 0 {
-                bytes.push(low);
-                return;
-            }
-            bytes.push(low | 0x80);
-        }
-    }
-    let mut bytes = Vec::new();
-    let mut next = 0u64;
-    for &(r, size) in classes {
-        put(&mut bytes, r - next);
-        put(&mut bytes, size);
-        next = r + 1;
-    }
-    base64::engine::general_purpose::STANDARD.encode(bytes)
-}
-
-/// The classes [`pack`] packed; an error for text it could not have
-/// written.
-pub fn unpack(text: &str) -> Result<Vec<(u64, u64)>, ExplorerError> {
-    let bad = |why: &str| ExplorerError::Packing(why.to_string());
-    let bytes = base64::engine::general_purpose::STANDARD
-        .decode(text)
-        .map_err(|e| ExplorerError::Packing(e.to_string()))?;
-    let mut numbers = Vec::new();
-    let (mut n, mut shift) = (0u64, 0u32);
-    for b in bytes {
-        if shift > 56 {
-            return Err(bad("a number is too long"));
-        }
-        n |= u64::from(b & 0x7f) << shift;
-        if b & 0x80 != 0 {
-            shift += 7;
-            continue;
-        }
-        numbers.push(n);
-        (n, shift) = (0, 0);
-    }
-    if shift != 0 || numbers.len() % 2 != 0 {
-        return Err(bad("the last class is cut short"));
-    }
-    let mut out = Vec::with_capacity(numbers.len() / 2);
-    let mut next = 0u64;
-    for pair in numbers.chunks(2) {
-        let r = next
-            .checked_add(pair[0])
-            .ok_or_else(|| bad("beyond 2^64"))?;
-        out.push((r, pair[1]));
-        next = r.checked_add(1).ok_or_else(|| bad("beyond 2^64"))?;
-    }
-    Ok(out)
 }
 
 impl Setup {
@@ -170,6 +116,28 @@ impl Setup {
             generators: options.generators.clone(),
             classes: pack(&known.classes),
             extended: known.extended.as_deref().map(pack),
+            past_the_table: false,
+        }
+    }
+
+    /// The setup of a puzzle past the table a page holds
+    /// ([`Setup::past_the_table`]), under `key`, from the library or else
+    /// from `file`.
+    pub fn past(
+        key: &str,
+        library: Option<&str>,
+        file: Option<(String, String)>,
+        options: &Options,
+    ) -> Setup {
+        Setup {
+            key: key.to_string(),
+            library: library.map(str::to_string),
+            file,
+            metric: options.metric,
+            generators: options.generators.clone(),
+            classes: String::new(),
+            extended: None,
+            past_the_table: true,
         }
     }
 
@@ -215,6 +183,12 @@ pub struct Info {
     pub metric: Metric,
     /// Whether moves are words that may cancel (elisions).
     pub elisions: bool,
+    /// True past the table ([`Setup::past_the_table`]): no distribution,
+    /// no classes, no position solved.
+    pub past_the_table: bool,
+    /// Past the table, the order of the group the moves generate, its
+    /// digits grouped in threes.
+    pub group_order: Option<String>,
 }
 
 /// A cell of the drawing: `[orbit, slot]`, `"_"` for the blank or `"."`
@@ -239,15 +213,77 @@ pub struct StepShown {
 }
 
 /// The moves of a path, each marked.
-fn steps(a: &Analysis, path: &crate::method::Path) -> Vec<StepShown> {
+fn steps(moves: &MoveSet, path: &crate::method::Path) -> Vec<StepShown> {
     path.moves()
         .iter()
-        .zip(path.elided(a.moves()))
+        .zip(path.elided(moves))
         .map(|(&m, elided)| StepShown {
-            name: a.moves().get(m).name().to_string(),
+            name: moves.get(m).name().to_string(),
             elided,
         })
         .collect()
+}
+
+/// The puzzle as the page draws it, whatever the position: its layout's
+/// cells, its net's stickers and its orbits.
+type Drawn = (
+    Vec<Vec<CellShown>>,
+    Vec<Vec<[f64; 2]>>,
+    Vec<(String, usize, u8)>,
+);
+
+/// [`Drawn`] of a puzzle.
+fn drawn(p: &Puzzle) -> Drawn {
+    let layout = p
+        .layout()
+        .iter()
+        .map(|row| {
+            row.iter()
+                .map(|c| match c {
+                    Cell::Slot { orbit, slot } => CellShown::Slot([*orbit, usize::from(*slot)]),
+                    Cell::Blank => CellShown::Mark("_"),
+                    Cell::Gap => CellShown::Mark("."),
+                })
+                .collect()
+        })
+        .collect();
+    let stickers = p.drawing().map_or_else(Vec::new, |d| {
+        d.stickers()
+            .iter()
+            .map(|s| s.points.iter().map(|&(x, y)| [x, y]).collect())
+            .collect()
+    });
+    let orbits = p
+        .orbits()
+        .iter()
+        .map(|o| (o.name.clone(), o.pieces, o.orientations))
+        .collect();
+    (layout, stickers, orbits)
+}
+
+/// Each orbit of `pattern` as drawn.
+fn orbits_shown(p: &Puzzle, pattern: &Pattern) -> Vec<OrbitShown> {
+    pattern
+        .orbits()
+        .iter()
+        .zip(p.orbits())
+        .map(|(o, orbit)| OrbitShown {
+            name: orbit.name.clone(),
+            pieces: o.pieces.clone(),
+            orientation: o.orientation.clone(),
+        })
+        .collect()
+}
+
+/// The colour each sticker of the net shows at `pattern` (none when the
+/// puzzle has no net).
+fn sticker_colours(p: &Puzzle, pattern: &Pattern) -> Vec<String> {
+    p.drawing().map_or_else(Vec::new, |d| {
+        d.paint(p.goal(), pattern)
+            .into_iter()
+            .map(String::from)
+            .collect()
+    })
 }
 
 /// One orbit of a position as drawn: its pieces and their orientations,
@@ -267,8 +303,9 @@ pub struct OrbitShown {
 #[derive(Debug, Clone, Serialize)]
 pub struct Shown {
     /// `solve --puzzle P --all --format json`, its minimal paths cut at
-    /// [`MAX_PATHS_SHOWN`].
-    pub solution: SolutionReport,
+    /// [`MAX_PATHS_SHOWN`]; none past the table.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub solution: Option<SolutionReport>,
     /// The position as text, as `solve` reads it back.
     pub text: String,
     /// Its pattern (each orbit's pieces and orientations), in the frame it
@@ -332,21 +369,41 @@ enum Request {
     },
 }
 
-/// A puzzle's engine: its analysis, answering the page.
+/// A puzzle's engine: its analysis, answering the page; or, past the
+/// table, its moves played and its positions drawn.
 pub struct Explorer {
-    a: Analysis,
+    engine: Engine,
+}
+
+/// What an engine works from.
+enum Engine {
+    Analysed(Box<Analysis>),
+    Past(Box<past::PastTable>),
 }
 
 impl Explorer {
     /// The engine of an analysis.
     pub fn new(a: Analysis) -> Explorer {
-        Explorer { a }
+        Explorer {
+            engine: Engine::Analysed(Box::new(a)),
+        }
     }
 
-    /// The engine of a shipped puzzle: read, analysed, its classes adopted
-    /// after they are checked.
+    /// The engine of a shipped puzzle: read, and analysed with its classes
+    /// adopted after they are checked; or, past the table, read with its
+    /// moves and their group.
     pub fn from_setup(setup: &Setup) -> Result<Explorer, ExplorerError> {
         let puzzle = setup.puzzle()?;
+        if setup.past_the_table {
+            let options = Options {
+                metric: setup.metric,
+                generators: setup.generators.clone(),
+                ..Options::default()
+            };
+            return Ok(Explorer {
+                engine: Engine::Past(Box::new(past::PastTable::new(puzzle, &options)?)),
+            });
+        }
         let known = KnownClasses {
             classes: unpack(&setup.classes)?,
             extended: setup.extended.as_deref().map(unpack).transpose()?,
@@ -367,171 +424,47 @@ impl Explorer {
         Explorer::from_setup(&setup)
     }
 
-    /// The analysis.
-    pub fn analysis(&self) -> &Analysis {
-        &self.a
+    /// The analysis (none past the table).
+    pub fn analysis(&self) -> Option<&Analysis> {
+        match &self.engine {
+            Engine::Analysed(a) => Some(a),
+            Engine::Past(_) => None,
+        }
     }
 
     /// What the page draws once.
     pub fn info(&self) -> Info {
-        let a = &self.a;
-        let p = a.puzzle();
-        let layout = p
-            .layout()
-            .iter()
-            .map(|row| {
-                row.iter()
-                    .map(|c| match c {
-                        Cell::Slot { orbit, slot } => CellShown::Slot([*orbit, usize::from(*slot)]),
-                        Cell::Blank => CellShown::Mark("_"),
-                        Cell::Gap => CellShown::Mark("."),
-                    })
-                    .collect()
-            })
-            .collect();
-        Info {
-            name: p.name().to_string(),
-            description: p.description().unwrap_or_default().to_string(),
-            vocabulary: p.vocabulary().clone(),
-            moves: a.moves().iter().map(|m| m.name().to_string()).collect(),
-            layout,
-            stickers: p.drawing().map_or_else(Vec::new, |d| {
-                d.stickers()
-                    .iter()
-                    .map(|s| s.points.iter().map(|&(x, y)| [x, y]).collect())
-                    .collect()
-            }),
-            orbits: p
-                .orbits()
-                .iter()
-                .map(|o| (o.name.clone(), o.pieces, o.orientations))
-                .collect(),
-            goal: a.name_of(a.goal()),
-            forms: a.position_forms(),
-            distribution: a.move_counts(),
-            class_count: a.classes().count(),
-            extended_class_count: a.extended_classes().map(|e| e.count()),
-            metric: a.moves().metric(),
-            elisions: a.moves().has_words(),
+        match &self.engine {
+            Engine::Analysed(a) => analysed::info(a),
+            Engine::Past(p) => p.info(),
         }
     }
 
     /// A position as the page shows it, read as `solve` reads it.
     pub fn show(&self, text: &str) -> Result<Shown, PositionError> {
-        let a = &self.a;
-        let text = if text.trim().is_empty() {
-            a.name_of(a.goal())
-        } else {
-            text.trim().to_string()
-        };
-        let r = match a.read_position(&text) {
-            Err(e @ PositionError::BlankOffCentre { .. }) if a.on_tray(3) => {
-                return Err(PositionError::Pattern(format!(
-                    "{e}; Schofield's twists need the blank at home (`schofield solve {text}` answers it with the 3x3 lookup table)"
-                )));
-            }
-            r => r?,
-        };
-        if a.class_of(r.x).is_none()
-            || (a.extended_classes().is_some() && a.extended_class_of(r.x).is_none())
-        {
-            return Err(PositionError::Pattern(format!(
-                "the site's list of classes has no class for {text}: its data.js is damaged; write the site again with `schofield explore`"
-            )));
+        match &self.engine {
+            Engine::Analysed(a) => analysed::show(a, text),
+            Engine::Past(p) => p.show(text),
         }
-        let solution = SolutionReport::in_frame_at_most(a, r.x, r.frame.as_ref(), MAX_PATHS_SHOWN);
-        // The pieces as given (up to rotation, not turned home).
-        let orbits = r
-            .pattern
-            .orbits()
-            .iter()
-            .zip(a.puzzle().orbits())
-            .map(|(o, orbit)| OrbitShown {
-                name: orbit.name.clone(),
-                pieces: o.pieces.clone(),
-                orientation: o.orientation.clone(),
-            })
-            .collect();
-        let paths = solution
-            .minimal_paths
-            .iter()
-            .flatten()
-            .filter_map(|p| a.parse_path(&p.plain).ok())
-            .map(|p| steps(a, &p))
-            .collect();
-        let notation = a.notation();
-        let held = a.pattern_in_frame(r.x, r.frame.as_ref());
-        let p = a.puzzle();
-        Ok(Shown {
-            sticker_colours: p.drawing().map_or_else(Vec::new, |d| {
-                d.paint(p.goal(), &held)
-                    .into_iter()
-                    .map(String::from)
-                    .collect()
-            }),
-            paths,
-            pattern: notation.pattern_text(&held),
-            text: if r.note.is_some() {
-                a.name_of(r.x)
-            } else {
-                text
-            },
-            note: r.note.map(str::to_string),
-            orbits,
-            orbit_cycles: notation
-                .cycles(&held)
-                .unwrap_or_else(|| notation.orbit_cycles(&held)),
-            solution,
-        })
     }
 
     /// Moves played from a position (the goal when `from` is empty), as
     /// `path --from` follows them.
     pub fn play(&self, from: &str, moves: &str) -> Result<Played, String> {
-        let a = &self.a;
-        let path = a.parse_path(moves).map_err(|e| e.to_string())?;
-        let (start, frame) = if from.trim().is_empty() {
-            (a.goal(), None)
-        } else {
-            let r = a.read_position(from).map_err(|e| e.to_string())?;
-            (r.x, r.frame)
-        };
-        let report = PathReport::in_frame(a, start, frame.as_ref(), &path);
-        let end = self.show(&report.end).map_err(|e| e.to_string())?;
-        Ok(Played {
-            path: report,
-            steps: steps(a, &path),
-            end,
-        })
+        match &self.engine {
+            Engine::Analysed(a) => analysed::play(a, from, moves),
+            Engine::Past(p) => p.play(from, moves),
+        }
     }
 
     /// The classes at minimum `moves`, [`MAX_CLASSES_SHOWN`] from `from`,
     /// each checked against its orbit (an error names a class the site
-    /// lists wrongly).
+    /// lists wrongly). Past the table there are none to list.
     pub fn classes_at(&self, moves: u8, from: usize) -> Result<ClassPage, String> {
-        let a = &self.a;
-        let at: Vec<(usize, &crate::group::classes::Class)> = a
-            .classes()
-            .list()
-            .iter()
-            .enumerate()
-            .filter(|(_, c)| c.distance == moves)
-            .collect();
-        let mut classes = Vec::new();
-        for (id, c) in at.iter().skip(from).take(MAX_CLASSES_SHOWN) {
-            if a.class_of(c.representative) != Some(*id) {
-                return Err(format!(
-                    "the site lists class {id} wrongly: its data.js is damaged; write the site again with `schofield explore`"
-                ));
-            }
-            classes.push((*id, a.name_of(c.representative), c.size));
+        match &self.engine {
+            Engine::Analysed(a) => analysed::classes_at(a, moves, from),
+            Engine::Past(_) => Err(past::NO_CLASSES.to_string()),
         }
-        Ok(ClassPage {
-            moves,
-            total: at.len(),
-            from,
-            classes,
-        })
     }
 
     /// Answers a request written as JSON, in JSON: `{"info": true}`,
@@ -564,23 +497,42 @@ impl Explorer {
     }
 }
 
-/// Whether a puzzle is small enough for a site: its positions numbered
-/// ([`MAX_EXPLORED`] at most). Returns the number of positions.
-pub fn explorable(puzzle: &Puzzle, options: &Options) -> Result<u64, String> {
+/// How a site holds a puzzle ([`explorable`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Held {
+    /// Whole: this many positions, numbered and searched in the page.
+    Whole(u64),
+    /// Past the table ([`Setup::past_the_table`]): more positions than
+    /// [`MAX_EXPLORED`], or than a number holds.
+    Past,
+}
+
+/// How a site holds a puzzle: whole when its positions can be numbered
+/// ([`MAX_EXPLORED`] at most), past the table when there are more; an
+/// error says why it cannot be held at all.
+///
+/// ```
+/// use schofield::method::analysis::Options;
+/// use schofield::method::explorer::{Held, explorable};
+/// use schofield::puzzle::library;
+/// let o = Options::default();
+/// assert_eq!(explorable(&library::get("2x2x2").unwrap(), &o), Ok(Held::Whole(3_674_160)));
+/// assert_eq!(explorable(&library::get("3x3x3").unwrap(), &o), Ok(Held::Past));
+/// ```
+pub fn explorable(puzzle: &Puzzle, options: &Options) -> Result<Held, String> {
+    use crate::method::space::{Space, SpaceError};
     let metric = options.metric.unwrap_or(puzzle.default_metric());
     let moves = puzzle
         .moves(metric, options.generators.as_deref())
         .map_err(|e| e.to_string())?;
-    let size = crate::method::space::Space::with_limit(puzzle, &moves, options.max_memory)
-        .map(|s| s.len());
-    match size {
-        Ok(n) if n <= MAX_EXPLORED => Ok(n),
-        Ok(n) => Err(format!(
-            "{} has {} positions to number; the explorer holds at most {} (the page analyses the puzzle again in the browser)",
-            crate::text::quoted(puzzle.name()),
-            crate::text::grouped_digits(&n.to_string()),
-            crate::text::grouped_digits(&MAX_EXPLORED.to_string())
-        )),
+    match Space::count(puzzle, &moves) {
+        Ok(n) if n > MAX_EXPLORED => return Ok(Held::Past),
+        Err(SpaceError::Overflow | SpaceError::Coordinate { .. }) => return Ok(Held::Past),
+        _ => {}
+    }
+    match Space::with_limit(puzzle, &moves, options.max_memory).map(|s| s.len()) {
+        Ok(n) if n <= MAX_EXPLORED => Ok(Held::Whole(n)),
+        Ok(_) => Ok(Held::Past),
         Err(e) => Err(format!(
             "{} cannot be explored: {e}; the explorer holds at most {} positions",
             crate::text::quoted(puzzle.name()),
