@@ -491,6 +491,7 @@ function render() {
     $("played").textContent = "–";
     $("played-moves").textContent = "";
   }
+  $("replay").hidden = !state.played.length;
   if (answer.error) {
     message.push(answer.error);
     shown = null;
@@ -510,7 +511,7 @@ function render() {
 
 function setBusy(b) {
   busy = b;
-  for (const el of document.querySelectorAll("#move-buttons button, #paths button")) {
+  for (const el of document.querySelectorAll("#move-buttons button, #paths button, #replay")) {
     el.disabled = b;
   }
 }
@@ -611,6 +612,14 @@ async function start() {
     if (e.key !== "Enter") return;
     stopStepping();
     go(P.key, e.target.value.trim(), []);
+  });
+  // The moves played, played again from their start a move at a time (on
+  // every puzzle, and the only way to watch a sequence past the table).
+  $("replay").addEventListener("click", () => {
+    const moves = [...state.played];
+    stopStepping();
+    go(P.key, state.start, []);
+    stepThrough(moves);
   });
   $("log-scale").addEventListener("change", showChart);
   $("class-more").addEventListener("click", () => listClasses(classFrom));

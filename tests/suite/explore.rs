@@ -651,6 +651,19 @@ fn the_address_is_the_state() {
     assert_eq!(r[2]["moves"], "2");
     assert_eq!(r[3]["href"], "?play=R#");
     assert_eq!(r[3]["moves"], "1");
+    // "step through" beside the moves played plays them again from their
+    // start, a move at a time, and ends where they did.
+    let r = drive(
+        browser,
+        cube.path(),
+        "",
+        &["move-1", "move-12", "replay", "wait", "wait"],
+    );
+    assert_eq!(r[2]["href"], "?play=R+U%27#");
+    assert_eq!(r[3]["href"], "?play=R#", "{}", r[3]);
+    assert_eq!(r[4]["href"], "?play=R+U%27#", "{}", r[4]);
+    assert_eq!(r[5]["href"], "?play=R+U%27#");
+    assert_eq!(r[5]["grid"], r[2]["grid"]);
 }
 
 #[test]
