@@ -2,19 +2,19 @@
 //! docs/performance.md.
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use schofield::board::{Board, Space};
+use schofield::board::{Board, BoardSpace};
 use schofield::search::three_cycles;
 use schofield::search::{Heuristic, Limits, astar};
 use std::hint::black_box;
 
-fn pick(space: &Space, seed: u64) -> schofield::board::Arrangement {
+fn pick(space: &BoardSpace, seed: u64) -> schofield::board::Arrangement {
     space.arrangement((seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) >> 11) as usize % space.len())
 }
 
 fn search(c: &mut Criterion) {
     let b: Board = "3x3".parse().unwrap();
     let goal = b.goal_blank_last();
-    let space = Space::new(b, goal.clone());
+    let space = BoardSpace::new(b, goal.clone());
     // The median of 101 random positions, by A* expansions with Manhattan.
     let mut runs: Vec<(u64, u64)> = (0..101)
         .map(|seed| {
@@ -56,7 +56,7 @@ fn search(c: &mut Criterion) {
         },
     );
     let four: Board = "4x4".parse().unwrap();
-    let space4 = Space::new(four, four.goal_blank_last());
+    let space4 = BoardSpace::new(four, four.goal_blank_last());
     let positions: Vec<_> = (0..100).map(|seed| pick(&space4, seed)).collect();
     c.bench_function(
         "fifteen/constructive solver, 100 random 4x4 positions (total)",

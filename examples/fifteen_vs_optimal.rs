@@ -2,7 +2,7 @@
 //! (docs/search-algorithms.md). Optimal lengths come from A* with linear
 //! conflict, on positions scrambled by random walks that never undo their
 //! last move, short enough for A* to finish.
-use schofield::board::{Board, Direction, Space};
+use schofield::board::{Board, BoardSpace, Direction};
 use schofield::search::three_cycles;
 use schofield::search::{Heuristic, Limits, astar};
 
@@ -51,7 +51,7 @@ fn main() {
             cons as f64 / n as f64
         );
     }
-    let space = Space::new(b, goal);
+    let space = BoardSpace::new(b, goal);
     let (mut cons, n) = (0u64, 1000u64);
     for _ in 0..n {
         let a = space.arrangement((next() % space.len() as u64) as usize);

@@ -7,7 +7,7 @@ use super::*;
 impl Board {
     /// Breadth-first search over tile moves from `goal`, giving the distance
     /// of every arrangement it reaches, by [`Board::lex_rank`]. One byte per
-    /// arrangement, `n!` of them; [`Space::distance_table`] is the compact form.
+    /// arrangement, `n!` of them; [`BoardSpace::distance_table`] is the compact form.
     /// `None` when the `n!` bytes cannot be allocated (a 4×4 would need
     /// 21 TB).
     pub fn plain_distances(&self, goal: &[u8]) -> Option<PlainDistances> {

@@ -20,7 +20,7 @@
 
 use crate::board::store::{self, Kind, StoreError};
 use crate::board::{
-    Arrangement, Board, Direction, LIST_MASK, SolutionPath, Space, half_unrank, move_tables,
+    Arrangement, Board, BoardSpace, Direction, LIST_MASK, SolutionPath, half_unrank, move_tables,
     tile_ranks,
 };
 use serde::Serialize;
@@ -29,7 +29,7 @@ use std::path::Path;
 /// The table: a distance byte per reachable arrangement, by compact index.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct LookupTable {
-    space: Space,
+    space: BoardSpace,
     dist: Vec<u8>,
 }
 
@@ -144,7 +144,7 @@ impl LookupTable {
     }
 
     /// As [`LookupTable::try_build`], its tables taking at most `budget`
-    /// bytes ([`Space::distance_table`]): past it, [`TableError::OverBudget`].
+    /// bytes ([`BoardSpace::distance_table`]): past it, [`TableError::OverBudget`].
     ///
     /// ```
     /// use schofield::board::Board;
@@ -163,7 +163,7 @@ impl LookupTable {
         if board.cells() > MAX_TABLE_CELLS {
             return Err(TableError::TooLarge(board));
         }
-        let space = Space::new(board, goal);
+        let space = BoardSpace::new(board, goal);
         let dist = space.distance_table(budget).ok_or(if budget == u64::MAX {
             TableError::OutOfMemory {
                 board,
@@ -199,7 +199,7 @@ impl LookupTable {
     }
 
     /// The reachable half of the board, with its compact index.
-    pub fn space(&self) -> &Space {
+    pub fn space(&self) -> &BoardSpace {
         &self.space
     }
 
@@ -378,7 +378,7 @@ impl LookupTable {
     }
 
     fn from_contents(c: store::Contents, name: &str) -> Result<LookupTable, TableError> {
-        let space = Space::new(c.board, c.goal);
+        let space = BoardSpace::new(c.board, c.goal);
         check_distances(&space, &c.payload)
             .map_err(|(found, expected)| StoreError::contents(name, found, expected))?;
         Ok(LookupTable {
@@ -427,12 +427,12 @@ impl LookupTable {
 ///   `e(s)` moves of the goal.
 ///
 /// It goes through the entries in index order, unranking each into the
-/// packed states of [`Space::distance_table`], with no memory beyond the table.
+/// packed states of [`BoardSpace::distance_table`], with no memory beyond the table.
 /// It costs about as much as building the table (the times are in
 /// `docs/performance.md`, "Figures moved out of the code").
 ///
 /// ```
-/// use schofield::board::{Board, Space};
+/// use schofield::board::{Board, BoardSpace};
 /// use schofield::board::lookup::{LookupTable, check_distances};
 /// let b: Board = "2x3".parse().unwrap();
 /// let t = LookupTable::build(b, b.goal_blank_last());
@@ -441,7 +441,7 @@ impl LookupTable {
 /// wrong[7] += 5;
 /// assert!(check_distances(t.space(), &wrong).is_err());
 /// ```
-pub fn check_distances(space: &Space, dist: &[u8]) -> Result<(), (String, String)> {
+pub fn check_distances(space: &BoardSpace, dist: &[u8]) -> Result<(), (String, String)> {
     let b = *space.board();
     let len = space.len();
     if dist.len() != len {

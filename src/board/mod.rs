@@ -15,17 +15,17 @@
 //!
 //! **Ranks.** [`Board::lex_rank`] is the lexicographic rank that Utgoff and
 //! Saxena use: the Lehmer code of the cells with the blank counted as the
-//! largest value, so `123/456/78_` ranks 0. [`Space::index`] is a compact
+//! largest value, so `123/456/78_` ranks 0. [`BoardSpace::index`] is a compact
 //! rank for the reachable half: `blank cell × (n−1)!/2 + ⌊rank(tiles)/2⌋`.
 //! Of the two tile orders with the same half-rank, which differ by a swap of
 //! the last two tiles, exactly one has the parity the blank's cell requires.
 //!
 //! ```
-//! use schofield::board::{Board, Space};
+//! use schofield::board::{Board, BoardSpace};
 //! let b: Board = "3x3".parse().unwrap();
 //! let goal = b.parse_arrangement("123/456/78_").unwrap();
 //! assert_eq!(b.lex_rank(&goal), 0);
-//! let space = Space::new(b, goal);
+//! let space = BoardSpace::new(b, goal);
 //! assert_eq!(space.len(), 181_440);
 //! let p = b.parse_arrangement("123/456/7_8").unwrap();
 //! assert!(space.reaches(&p));
@@ -48,7 +48,7 @@ mod space;
 pub use moves::{Direction, SolutionPath, blank_letters, letters};
 
 pub use bfs::PlainDistances;
-pub use space::Space;
+pub use space::BoardSpace;
 pub(crate) use space::*;
 
 use crate::perm::{self, Lehmer};

@@ -9,19 +9,19 @@ use crate::perm::nibble;
 /// The reachable half of a board's arrangements, as seen from a goal: a
 /// compact index `0 … n!/2` for each arrangement that reaches the goal.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Space {
+pub struct BoardSpace {
     board: Board,
     goal: Arrangement,
     invariant: bool,
     per_blank: u64,
 }
 
-impl Space {
+impl BoardSpace {
     /// The arrangements that `goal` reaches.
-    pub fn new(board: Board, goal: Arrangement) -> Space {
+    pub fn new(board: Board, goal: Arrangement) -> BoardSpace {
         let invariant = board.invariant(&goal);
         let per_blank = perm::factorial(board.cells() - 1) / 2;
-        Space {
+        BoardSpace {
             board,
             goal,
             invariant,
@@ -95,7 +95,7 @@ impl Space {
     /// and the rank alone, a vertical one carries one tile across
     /// `cols − 1` others and the tiles are ranked again.
     ///
-    /// Its tables take [`Space::distance_table_bytes`] bytes, allocated
+    /// Its tables take [`BoardSpace::distance_table_bytes`] bytes, allocated
     /// fallibly: `None` when they cannot be had.
     ///
     /// Those tables never pass `budget` bytes: the entries are counted
@@ -112,7 +112,7 @@ impl Space {
         }
     }
 
-    /// [`Space::distance_table`] with `rank` the tile rank of a packed order.
+    /// [`BoardSpace::distance_table`] with `rank` the tile rank of a packed order.
     fn breadth_first(&self, rank: impl Fn(u64) -> u32, budget: u64) -> Option<Vec<u8>> {
         let n = self.board.cells();
         let per_blank = self.per_blank as usize;
@@ -187,7 +187,7 @@ impl Space {
         Some(dist)
     }
 
-    /// The bytes [`Space::distance_table`] needs: a byte per state and two
+    /// The bytes [`BoardSpace::distance_table`] needs: a byte per state and two
     /// frontier buffers of 16 bytes per state.
     pub fn distance_table_bytes(&self) -> u64 {
         self.len() as u64 * (1 + 2 * 16)

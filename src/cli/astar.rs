@@ -5,7 +5,7 @@ use clap::Args;
 use schofield::board::Board;
 use schofield::board::goal::Goal;
 use schofield::render::{self, AstarReport, Format};
-use schofield::search::{self, Heuristic, Limits, SearchError};
+use schofield::search::{self, Heuristic, Limits, SolveError};
 
 /// A* over a sliding board (any N×N, or R×C with --board): an optimal
 /// solution, the vertices expanded and the largest queue.
@@ -84,7 +84,7 @@ fn one(args: &AstarArgs, grid: &str, drawing: Option<Format>) -> Outcome {
         max_nodes: args.max_nodes,
         max_bytes: common::memory_bound(args.max_memory),
     };
-    let report = |h: Heuristic| -> Result<AstarReport, SearchError> {
+    let report = |h: Heuristic| -> Result<AstarReport, SolveError> {
         Ok(AstarReport {
             board: board.to_string(),
             start: board.format(&start),

@@ -275,7 +275,7 @@ fn distributed_counts(
         Plan::Classes(setup) => {
             let bar = super::puzzle::LayerBar::counting(
                 &name,
-                super::puzzle::Unit::Classes,
+                super::puzzle::LayerUnit::Classes,
                 args.out.quiet,
                 args.out.verbose,
             );

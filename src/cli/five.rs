@@ -1,6 +1,6 @@
 //! `five`: Schofield's five-puzzle.
 
-use super::common::{Delivery, Drawing, FormatArg, Outcome, OutputFormat, Sink};
+use super::common::{Delivery, FormatArg, Outcome, OutputFormat, Sink, WrittenAs};
 use super::method::{self, PathArgs, SolveArgs};
 use clap::Subcommand;
 use schofield::method::analysis::{Analysis, Options};
@@ -100,9 +100,9 @@ pub fn run(command: Option<FiveCommand>, out: FormatArg, sink: &Sink) -> Outcome
                 return Err("--dot is --format dot; give one of them".into());
             }
             match (dot, drawing) {
-                (true, _) | (false, Drawing::Dot) => render::render_trees_dot(&trees),
-                (false, Drawing::Data(format)) => render::render_trees(&trees, format)?,
-                (false, Drawing::Svg) => render::svg::trees_svg(&trees),
+                (true, _) | (false, WrittenAs::Dot) => render::render_trees_dot(&trees),
+                (false, WrittenAs::Data(format)) => render::render_trees(&trees, format)?,
+                (false, WrittenAs::Svg) => render::svg::trees_svg(&trees),
             }
         }
         Some(FiveCommand::Classes(out)) => {

@@ -20,7 +20,7 @@ pub struct GraphArgs {
     /// File format: graphml (the default), dot or json; with --output,
     /// taken from the file's extension when not given.
     #[arg(long, value_enum)]
-    format: Option<FormatArg>,
+    format: Option<GraphFormatArg>,
     /// Keep only the positions (or classes) within this many moves.
     #[arg(long, value_parser = parse_moves, allow_hyphen_values = true)]
     max_moves: Option<u8>,
@@ -42,13 +42,13 @@ impl GraphArgs {
     }
 }
 
-impl FormatArg {
+impl GraphFormatArg {
     /// The name `--format` takes.
     fn name(self) -> &'static str {
         match self {
-            FormatArg::Dot => "dot",
-            FormatArg::Graphml => "graphml",
-            FormatArg::Json => "json",
+            GraphFormatArg::Dot => "dot",
+            GraphFormatArg::Graphml => "graphml",
+            GraphFormatArg::Json => "json",
         }
     }
 }
@@ -79,7 +79,7 @@ impl From<KindArg> for GraphKind {
 
 /// The values of `graph --format` (the library's [`GraphFormat`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
-pub enum FormatArg {
+pub enum GraphFormatArg {
     /// Graphviz DOT, written by petgraph.
     Dot,
     /// GraphML, for Gephi, networkx and yEd.
@@ -89,12 +89,12 @@ pub enum FormatArg {
     Json,
 }
 
-impl From<FormatArg> for GraphFormat {
-    fn from(f: FormatArg) -> GraphFormat {
+impl From<GraphFormatArg> for GraphFormat {
+    fn from(f: GraphFormatArg) -> GraphFormat {
         match f {
-            FormatArg::Dot => GraphFormat::Dot,
-            FormatArg::Graphml => GraphFormat::Graphml,
-            FormatArg::Json => GraphFormat::Json,
+            GraphFormatArg::Dot => GraphFormat::Dot,
+            GraphFormatArg::Graphml => GraphFormat::Graphml,
+            GraphFormatArg::Json => GraphFormat::Json,
         }
     }
 }
@@ -105,13 +105,13 @@ pub fn run(args: GraphArgs) -> Outcome {
         args.format,
         args.output.as_deref(),
         |ext| match ext {
-            "dot" | "gv" => Some(FormatArg::Dot),
-            "graphml" | "xml" => Some(FormatArg::Graphml),
-            "json" => Some(FormatArg::Json),
+            "dot" | "gv" => Some(GraphFormatArg::Dot),
+            "graphml" | "xml" => Some(GraphFormatArg::Graphml),
+            "json" => Some(GraphFormatArg::Json),
             _ => None,
         },
-        FormatArg::name,
-        FormatArg::Graphml,
+        GraphFormatArg::name,
+        GraphFormatArg::Graphml,
         "graph format; use .graphml, .dot or .json",
     )?;
     if let Some(path) = &args.output {

@@ -10,7 +10,7 @@ use std::path::PathBuf;
 
 /// Which table: a board and goal to build, or a saved file.
 #[derive(Args)]
-pub struct TableArgs {
+pub struct LookupTableArgs {
     /// The board, ROWSxCOLS (2x2 up to 12 cells).
     #[arg(long)]
     board: Option<String>,
@@ -35,7 +35,7 @@ pub enum LookupCommand {
     )]
     Build {
         #[command(flatten)]
-        which: TableArgs,
+        which: LookupTableArgs,
         /// Save the table to this file (written atomically).
         #[arg(long)]
         save: Option<PathBuf>,
@@ -56,7 +56,7 @@ pub enum LookupCommand {
         #[arg(required = true, num_args = 1..)]
         grid: Vec<String>,
         #[command(flatten)]
-        which: TableArgs,
+        which: LookupTableArgs,
         #[command(flatten)]
         steps: common::StepsArg,
         #[command(flatten)]
@@ -75,7 +75,7 @@ impl LookupCommand {
 
 /// The table asked for: loaded from `--table` (checked against any
 /// `--board`/`--goal` given) or built.
-fn table_for(which: &TableArgs) -> Result<LookupTable, Box<dyn std::error::Error>> {
+fn table_for(which: &LookupTableArgs) -> Result<LookupTable, Box<dyn std::error::Error>> {
     let board: Option<Board> = which.board.as_deref().map(str::parse).transpose()?;
     let goal: Goal = which.goal.as_deref().unwrap_or("blank-last").parse()?;
     match &which.table {
@@ -136,7 +136,7 @@ pub fn build(
     if board.cells() == schofield::board::lookup::MAX_TABLE_CELLS {
         eprintln!(
             "building the {board} lookup table ({} states, about half a minute) …",
-            schofield::text::grouped(schofield::board::Space::new(board, goal.clone()).len())
+            schofield::text::grouped(schofield::board::BoardSpace::new(board, goal.clone()).len())
         );
     }
     Ok(LookupTable::try_build_within(board, goal, memory.bytes())?)

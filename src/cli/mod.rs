@@ -151,12 +151,12 @@ pub fn finish(outcome: common::Outcome, sink: &common::Sink) -> std::process::Ex
 /// lookup table past its own, a cluster at the layer asked for, or a batch
 /// whose every failed line was one of these.
 pub fn stopped_by_a_limit(e: &(dyn std::error::Error + 'static)) -> bool {
-    use schofield::search::SearchError;
+    use schofield::search::SolveError;
     if let Some(b) = e.downcast_ref::<common::BatchFailed>() {
         return b.failed > 0 && b.stopped == b.failed;
     }
     // A search that reached a limit did not fail on bad input.
-    let stopped = matches!(common::search_error(e), Some(SearchError::Stopped { .. }));
+    let stopped = matches!(common::search_error(e), Some(SolveError::Stopped { .. }));
     // … nor did Schreier–Sims stopped at its limit of memory, nor a
     // lookup table whose frontiers grew past theirs.
     let stopped = stopped
@@ -252,18 +252,18 @@ pub fn hint(e: &(dyn std::error::Error + 'static)) -> &'static str {
 /// A search stopped by a limit, or databases that cannot be had: the flag
 /// that allows more or the partition that needs less.
 fn search_hint(e: &(dyn std::error::Error + 'static)) -> Option<&'static str> {
-    use schofield::search::SearchError;
+    use schofield::search::SolveError;
     use schofield::search::pdb::PdbError;
     // A* keeps what it stores; IDA* stores nothing.
     match common::search_error(e) {
-        Some(SearchError::Stopped {
+        Some(SolveError::Stopped {
             stored: Some(_), ..
         }) => {
             return Some(
                 "; raise --max-nodes or --max-memory, or choose a stronger --heuristic (linear-conflict is the strongest); a 4x4 is solved by `schofield optimal` (IDA* with pattern databases)",
             );
         }
-        Some(SearchError::Stopped { stored: None, .. }) => {
+        Some(SolveError::Stopped { stored: None, .. }) => {
             return Some(
                 "; raise --max-nodes or --max-memory, or choose stronger databases with --partition (7-8 is the strongest)",
             );
@@ -324,11 +324,11 @@ fn memory_hint(e: &(dyn std::error::Error + 'static)) -> Option<&'static str> {
 fn goal_hint(e: &(dyn std::error::Error + 'static)) -> Option<&'static str> {
     use schofield::board::BoardError;
     use schofield::board::lookup::TableError;
-    use schofield::search::SearchError;
+    use schofield::search::SolveError;
     let unsolvable = e
         .downcast_ref::<schofield::board::Unsolvable>()
         .or(match common::search_error(e) {
-            Some(SearchError::Unsolvable(u)) => Some(u),
+            Some(SolveError::Unsolvable(u)) => Some(u),
             _ => None,
         })
         .or(match e.downcast_ref::<TableError>() {

@@ -182,7 +182,7 @@ fn stream_batch(
             .map_err(|e| std::io::Error::other(e.to_string()))
     };
     let tally = common::streamed(sink, |out| {
-        let mut tally = common::Tally::default();
+        let mut tally = common::BatchTally::default();
         let mut header = true;
         loop {
             let starts = arrivals.chunk(&mut pending, board, &goal, chunk)?;

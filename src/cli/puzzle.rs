@@ -8,7 +8,7 @@ use schofield::board::Board;
 use schofield::board::census::{self, Case};
 use schofield::method::analysis::{Analysis, AnalysisError, MoveCount, Options, Plan};
 use schofield::method::search;
-use schofield::method::search::Layer;
+use schofield::method::search::LayerProgress;
 use schofield::method::space;
 use schofield::puzzle::found::Adopted;
 use schofield::puzzle::transformation::perm_group;
@@ -156,7 +156,7 @@ pub struct LayerBar {
 
 /// What a search's layers count.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub enum Unit {
+pub enum LayerUnit {
     /// Positions, of every position numbered.
     Positions,
     /// Classes under the symmetries, among the symmetry coordinate's
@@ -165,14 +165,14 @@ pub enum Unit {
     Classes,
 }
 
-impl Unit {
+impl LayerUnit {
     /// The line of a layer: `R of N positions reached` or `R classes
     /// reached, N numbered`.
     fn reached(self, reached: u64, of: u64) -> String {
         let (reached, of) = (grouped(reached as usize), grouped(of as usize));
         match self {
-            Unit::Positions => format!("{reached} of {of} positions reached"),
-            Unit::Classes => format!("{reached} classes reached, {of} numbered"),
+            LayerUnit::Positions => format!("{reached} of {of} positions reached"),
+            LayerUnit::Classes => format!("{reached} classes reached, {of} numbered"),
         }
     }
 }
@@ -193,7 +193,7 @@ struct Ticker {
 }
 
 impl Ticker {
-    fn new(name: String, unit: Unit, start: std::time::Instant) -> Ticker {
+    fn new(name: String, unit: LayerUnit, start: std::time::Instant) -> Ticker {
         let latest: Latest = Default::default();
         let (stop, stopped) = std::sync::mpsc::channel::<()>();
         let seen = latest.clone();
@@ -244,18 +244,18 @@ impl LayerBar {
     /// error not a terminal, a progress line at most every ten seconds
     /// instead (a long run redirected to a log says how far it is).
     pub fn new(name: &str, quiet: bool, verbose: bool) -> LayerBar {
-        LayerBar::counting(name, Unit::Positions, quiet, verbose)
+        LayerBar::counting(name, LayerUnit::Positions, quiet, verbose)
     }
 
     /// [`LayerBar::new`] for a search whose layers count `unit`.
-    pub fn counting(name: &str, unit: Unit, quiet: bool, verbose: bool) -> LayerBar {
+    pub fn counting(name: &str, unit: LayerUnit, quiet: bool, verbose: bool) -> LayerBar {
         use std::io::IsTerminal;
         let start = std::time::Instant::now();
         let logged = (verbose && !quiet && !std::io::stderr().is_terminal())
             .then(|| std::sync::Arc::new(Ticker::new(name.to_string(), unit, start)));
         let template = match unit {
-            Unit::Positions => "{msg} [{elapsed_precise}] {wide_bar} {pos}/{len} positions",
-            Unit::Classes => {
+            LayerUnit::Positions => "{msg} [{elapsed_precise}] {wide_bar} {pos}/{len} positions",
+            LayerUnit::Classes => {
                 "{msg} [{elapsed_precise}] {wide_bar} {pos} classes ({len} numbered), {per_sec}"
             }
         };
@@ -305,7 +305,7 @@ pub fn analyse(
 ) -> Result<Analysis, AnalysisError> {
     let declared = puzzle.symmetries().len();
     let bar = LayerBar::new(puzzle.name(), quiet, verbose);
-    let a = Analysis::new(puzzle, options, &|l: Layer| {
+    let a = Analysis::new(puzzle, options, &|l: LayerProgress| {
         bar.show(l.distance, l.reached, l.of)
     });
     bar.finish();
@@ -339,11 +339,11 @@ pub fn counts_by_plan(
     verbose: bool,
 ) -> Result<Option<Vec<MoveCount>>, AnalysisError> {
     let unit = match plan {
-        Plan::Classes(_) => Unit::Classes,
-        _ => Unit::Positions,
+        Plan::Classes(_) => LayerUnit::Classes,
+        _ => LayerUnit::Positions,
     };
     let bar = LayerBar::counting(puzzle.name(), unit, quiet, verbose);
-    let progress = |l: Layer| bar.show(l.distance, l.reached, l.of);
+    let progress = |l: LayerProgress| bar.show(l.distance, l.reached, l.of);
     let Some(found) = plan.run(options.max_memory, &progress) else {
         return Ok(None);
     };
@@ -395,7 +395,7 @@ pub fn two_bit_counts(
     }
     let space = schofield::method::analysis::two_bit_space(puzzle, &moves, options.max_memory)?;
     let bar = LayerBar::new(puzzle.name(), quiet, verbose);
-    let counts = search::two_bit_counts(&space, options.max_memory, &|l: Layer| {
+    let counts = search::two_bit_counts(&space, options.max_memory, &|l: LayerProgress| {
         bar.show(l.distance, l.reached, l.of)
     });
     bar.finish();

@@ -5,7 +5,7 @@
 use super::common::{FormatArg, Outcome};
 use clap::Args;
 use schofield::board::Board;
-use schofield::board::Space;
+use schofield::board::BoardSpace;
 use schofield::board::goal::Goal;
 use schofield::board::lookup;
 use schofield::method::Path;
@@ -385,7 +385,7 @@ fn board(
     let goal = goal.arrangement(&board)?;
     let mut out = match args.moves {
         None => {
-            let space = Space::new(board, goal.clone());
+            let space = BoardSpace::new(board, goal.clone());
             places(rng, space.len() as u64, args.count)
                 .into_iter()
                 .map(|i| RandomPosition {

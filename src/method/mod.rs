@@ -349,27 +349,27 @@ impl Serialize for NamedMoves {
 /// blank cell (Schofield's centre). Serialised as the square's number, or
 /// `"centre"`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Cell {
+pub enum TrayCell {
     /// A numbered square.
     Square(u8),
     /// The blank cell (empty in every position the search visits).
     Centre,
 }
 
-impl Serialize for Cell {
+impl Serialize for TrayCell {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         match self {
-            Cell::Square(i) => s.serialize_u8(*i),
-            Cell::Centre => s.serialize_str("centre"),
+            TrayCell::Square(i) => s.serialize_u8(*i),
+            TrayCell::Centre => s.serialize_str("centre"),
         }
     }
 }
 
-impl fmt::Display for Cell {
+impl fmt::Display for TrayCell {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Cell::Square(s) => write!(f, "{s}"),
-            Cell::Centre => write!(f, "centre"),
+            TrayCell::Square(s) => write!(f, "{s}"),
+            TrayCell::Centre => write!(f, "centre"),
         }
     }
 }
@@ -380,9 +380,9 @@ pub struct TileMove {
     /// The piece that moves.
     pub piece: u8,
     /// The cell it leaves (which becomes empty).
-    pub from: Cell,
+    pub from: TrayCell,
     /// The empty cell it enters.
-    pub to: Cell,
+    pub to: TrayCell,
 }
 
 /// Expands `path` into tile moves on a tray puzzle (one whose words are
@@ -405,8 +405,8 @@ pub fn expand(puzzle: &Puzzle, moves: &MoveSet, path: &Path, pieces: &[u8]) -> V
             .unwrap_or(LayoutCell::Gap)
     };
     let named = |i: usize| match cell_at(i) {
-        LayoutCell::Slot { slot, .. } => Cell::Square(slot),
-        _ => Cell::Centre,
+        LayoutCell::Slot { slot, .. } => TrayCell::Square(slot),
+        _ => TrayCell::Centre,
     };
     // The board: each cell's piece.
     let mut board: Vec<Option<u8>> = (0..layout.len() * width)
@@ -456,7 +456,7 @@ pub fn expand(puzzle: &Puzzle, moves: &MoveSet, path: &Path, pieces: &[u8]) -> V
 }
 
 /// The index in reading order of a tray cell.
-fn cell_index(layout: &[Vec<LayoutCell>], width: usize, c: Cell) -> usize {
+fn cell_index(layout: &[Vec<LayoutCell>], width: usize, c: TrayCell) -> usize {
     (0..layout.len() * width)
         .find(|&i| {
             let cell = layout[i / width]
@@ -464,8 +464,8 @@ fn cell_index(layout: &[Vec<LayoutCell>], width: usize, c: Cell) -> usize {
                 .copied()
                 .unwrap_or(LayoutCell::Gap);
             match (cell, c) {
-                (LayoutCell::Slot { slot, .. }, Cell::Square(s)) => slot == s,
-                (LayoutCell::Blank, Cell::Centre) => true,
+                (LayoutCell::Slot { slot, .. }, TrayCell::Square(s)) => slot == s,
+                (LayoutCell::Blank, TrayCell::Centre) => true,
                 _ => false,
             }
         })

@@ -49,7 +49,7 @@ pub fn get(name: &str) -> Option<Puzzle> {
     match super::read::parse(
         &format!("data/puzzles/{name}.yaml"),
         text,
-        super::read::Format::Yaml,
+        super::read::FileFormat::Yaml,
     ) {
         Ok(p) => Some(p),
         Err(e) => panic!("the library puzzle {name} does not read: {e}"),

@@ -4,10 +4,10 @@
 //! read, so a FIFO, a device or a huge file is refused at once.
 //!
 //! ```
-//! use schofield::puzzle::read::{self, Format};
-//! assert_eq!(read::format_of("cube.tws", "Set CORNERS 8 3"), Format::Tws);
-//! assert_eq!(read::format_of("x", "{\"orbits\": []}"), Format::Kpuzzle);
-//! assert_eq!(read::format_of("x.yaml", "name: x"), Format::Yaml);
+//! use schofield::puzzle::read::{self, FileFormat};
+//! assert_eq!(read::format_of("cube.tws", "Set CORNERS 8 3"), FileFormat::Tws);
+//! assert_eq!(read::format_of("x", "{\"orbits\": []}"), FileFormat::Kpuzzle);
+//! assert_eq!(read::format_of("x.yaml", "name: x"), FileFormat::Yaml);
 //! let p = read::puzzle("five").unwrap();
 //! assert_eq!(p.name(), "five-puzzle");
 //! ```
@@ -22,7 +22,7 @@ pub const MAX_FILE: u64 = 16 << 20;
 
 /// A puzzle file's format.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Format {
+pub enum FileFormat {
     /// Our YAML.
     Yaml,
     /// twsearch's (and ksolve's) `.tws`.
@@ -78,30 +78,30 @@ pub enum ReadError {
 
 /// The format of a file: by its extension, else by its first
 /// non-blank character (`{` for JSON) or a `Set` line (`.tws`).
-pub fn format_of(path: &str, text: &str) -> Format {
+pub fn format_of(path: &str, text: &str) -> FileFormat {
     let lower = path.to_lowercase();
     if lower.ends_with(".tws") || lower.ends_with(".ksolve") || lower.ends_with(".def") {
-        Format::Tws
+        FileFormat::Tws
     } else if lower.ends_with(".json") {
-        Format::Kpuzzle
+        FileFormat::Kpuzzle
     } else if lower.ends_with(".yaml") || lower.ends_with(".yml") {
-        Format::Yaml
+        FileFormat::Yaml
     } else if text.trim_start().starts_with('{') {
-        Format::Kpuzzle
+        FileFormat::Kpuzzle
     } else if text.lines().any(|l| {
         l.split_whitespace()
             .next()
             .is_some_and(|w| w.eq_ignore_ascii_case("Set"))
     }) {
-        Format::Tws
+        FileFormat::Tws
     } else {
-        Format::Yaml
+        FileFormat::Yaml
     }
 }
 
 /// Reads the text of a puzzle in `format`; `path` names it in messages
 /// (and gives the name when the file has none).
-pub fn parse(path: &str, text: &str, format: Format) -> Result<Puzzle, ReadError> {
+pub fn parse(path: &str, text: &str, format: FileFormat) -> Result<Puzzle, ReadError> {
     let syntax = |problem: String| ReadError::Syntax {
         path: path.to_string(),
         problem,
@@ -112,9 +112,9 @@ pub fn parse(path: &str, text: &str, format: Format) -> Result<Puzzle, ReadError
         .map(|s| s.trim_end_matches(".kpuzzle").to_string())
         .unwrap_or_default();
     let mut def = match format {
-        Format::Yaml => yaml::read(text).map_err(|e| syntax(e.to_string()))?,
-        Format::Tws => tws::read(text).map_err(|e| syntax(e.to_string()))?,
-        Format::Kpuzzle => kpuzzle::read(text).map_err(|e| syntax(e.to_string()))?,
+        FileFormat::Yaml => yaml::read(text).map_err(|e| syntax(e.to_string()))?,
+        FileFormat::Tws => tws::read(text).map_err(|e| syntax(e.to_string()))?,
+        FileFormat::Kpuzzle => kpuzzle::read(text).map_err(|e| syntax(e.to_string()))?,
     };
     if def.name.is_empty() {
         def.name = stem;

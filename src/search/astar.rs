@@ -110,7 +110,7 @@ pub fn astar<'a>(
     goal: &Arrangement,
     guide: impl Into<Guide<'a>>,
     limits: &Limits,
-) -> Result<AstarResult, SearchError> {
+) -> Result<AstarResult, SolveError> {
     let guide = guide.into();
     if let Some((recast, p)) = begin(board, start, goal, guide)? {
         let mut r = astar(board, &recast.arrangement(start), p.goal(), guide, limits)?;
@@ -156,7 +156,7 @@ pub fn astar<'a>(
             make_room(&mut seen, &mut open, limits.max_bytes)
         };
         if let Some(limit) = limit {
-            return Err(SearchError::Stopped {
+            return Err(SolveError::Stopped {
                 limit,
                 nodes: expanded,
                 stored: Some(seen.len()),

@@ -25,7 +25,7 @@
 use crate::board::{Arrangement, Board, Direction, SolutionPath};
 use crate::search::duplicates::{Automaton, PRUNED};
 use crate::search::pdb::{self, Lookups, PatternDb};
-use crate::search::{Estimator, Guide, Heuristic, Limit, Limits, SearchError, begin, replay_back};
+use crate::search::{Estimator, Guide, Heuristic, Limit, Limits, SolveError, begin, replay_back};
 use serde::Serialize;
 use std::time::Instant;
 
@@ -394,7 +394,7 @@ fn update_for<'a>(
 /// Solves `start` optimally towards `goal` with IDA* guided by `guide` (a
 /// [`Heuristic`] or a `&Partition`, see [`Guide`]), within `limits`: more
 /// than [`Limits::max_nodes`] nodes generated, or databases larger than
-/// [`Limits::max_bytes`], stop it with [`SearchError::Stopped`] and the
+/// [`Limits::max_bytes`], stop it with [`SolveError::Stopped`] and the
 /// bound it had proved.
 pub fn solve<'a>(
     board: &Board,
@@ -402,7 +402,7 @@ pub fn solve<'a>(
     goal: &Arrangement,
     guide: impl Into<Guide<'a>>,
     limits: &Limits,
-) -> Result<IdaSolution, SearchError> {
+) -> Result<IdaSolution, SolveError> {
     let guide = guide.into();
     if let Some((recast, p)) = begin(board, start, goal, guide)? {
         let mut s = solve(board, &recast.arrangement(start), p.goal(), guide, limits)?;
@@ -436,7 +436,7 @@ pub fn solve<'a>(
     let clock = Instant::now();
     let initial_estimate = s.estimate();
     let mut bound = initial_estimate;
-    let stopped = |limit, nodes, bound| SearchError::Stopped {
+    let stopped = |limit, nodes, bound| SolveError::Stopped {
         limit,
         nodes,
         stored: None,

@@ -331,15 +331,15 @@ pub(crate) fn begin<'a>(
     start: &Arrangement,
     goal: &Arrangement,
     guide: Guide<'a>,
-) -> Result<Option<(Recast, &'a Partition)>, SearchError> {
+) -> Result<Option<(Recast, &'a Partition)>, SolveError> {
     board
         .check_solvable(start, goal)
-        .map_err(SearchError::Unsolvable)?;
+        .map_err(SolveError::Unsolvable)?;
     match guide {
-        Guide::Databases(p) if p.board() != board => Err(SearchError::WrongDatabases),
+        Guide::Databases(p) if p.board() != board => Err(SolveError::WrongDatabases),
         Guide::Databases(p) if p.goal() != goal => Recast::between(board, goal, p.goal())
             .map(|r| Some((r, p)))
-            .ok_or(SearchError::WrongDatabases),
+            .ok_or(SolveError::WrongDatabases),
         _ => Ok(None),
     }
 }
@@ -387,11 +387,11 @@ impl<'a> Estimator<'a> {
         board: &Board,
         goal: &Arrangement,
         guide: Guide<'a>,
-    ) -> Result<Estimator<'a>, SearchError> {
+    ) -> Result<Estimator<'a>, SolveError> {
         match guide {
             Guide::Estimate(h) => Ok(Estimator::Named(Target::new(*board, goal.clone()), h)),
             Guide::Databases(p) if p.board() != board || p.goal() != goal => {
-                Err(SearchError::WrongDatabases)
+                Err(SolveError::WrongDatabases)
             }
             Guide::Databases(p) => Ok(Estimator::Databases(Lookups::new(p))),
         }
@@ -494,7 +494,7 @@ impl Default for Limits {
 
 /// Why a search gave no solution.
 #[derive(Debug, Clone, thiserror::Error)]
-pub enum SearchError {
+pub enum SolveError {
     /// The start cannot reach the goal.
     #[error(transparent)]
     Unsolvable(Unsolvable),
@@ -522,7 +522,7 @@ pub enum SearchError {
     },
 }
 
-/// How far a [`SearchError::Stopped`] search went, for its message: the
+/// How far a [`SolveError::Stopped`] search went, for its message: the
 /// vertices A* expanded (and stored), or the positions IDA* generated.
 fn progress(nodes: u64, stored: Option<usize>, bytes: u64) -> String {
     let mb = bytes as f64 / f64::from(1 << 20);

@@ -8,7 +8,7 @@ use super::common;
 use super::common::spec;
 use schofield::board::Board;
 use schofield::method::analysis::{Analysis, MoveCount};
-use schofield::method::{Cell, MoveBits, Path, expand};
+use schofield::method::{MoveBits, Path, TrayCell, expand};
 use std::collections::BTreeSet;
 
 fn analysis() -> &'static Analysis {
@@ -295,9 +295,9 @@ fn every_specimen_replays_in_the_printed_number_of_moves() {
         let slides = expand(a.puzzle(), moves, &s, &p);
         assert_eq!(slides.len(), s.cost(moves));
         let mut cells: [Option<u8>; 9] = [None; 9];
-        let index = |c: Cell| match c {
-            Cell::Square(i) => usize::from(i),
-            Cell::Centre => 8,
+        let index = |c: TrayCell| match c {
+            TrayCell::Square(i) => usize::from(i),
+            TrayCell::Centre => 8,
         };
         for (i, &piece) in p.iter().enumerate() {
             cells[i] = Some(piece);

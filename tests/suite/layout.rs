@@ -535,3 +535,74 @@ fn files_and_functions_keep_to_their_sizes() {
         broken.join("\n")
     );
 }
+
+/// The types a file of `src/` declares visible beyond their module (`pub`
+/// or `pub(…)`): name, and whether the declaration is behind a `cfg`
+/// (one definition for each build).
+fn public_types(source: &str) -> Vec<(String, bool)> {
+    use syn::visit::Visit;
+    struct Types(Vec<(String, bool)>);
+    impl Types {
+        fn note(&mut self, vis: &syn::Visibility, name: &syn::Ident, attrs: &[syn::Attribute]) {
+            if !matches!(vis, syn::Visibility::Inherited) {
+                let gated = attrs.iter().any(|a| a.path().is_ident("cfg"));
+                self.0.push((name.to_string(), gated));
+            }
+        }
+    }
+    impl<'ast> Visit<'ast> for Types {
+        fn visit_item_struct(&mut self, i: &'ast syn::ItemStruct) {
+            self.note(&i.vis, &i.ident, &i.attrs);
+        }
+        fn visit_item_enum(&mut self, i: &'ast syn::ItemEnum) {
+            self.note(&i.vis, &i.ident, &i.attrs);
+        }
+        fn visit_item_type(&mut self, i: &'ast syn::ItemType) {
+            self.note(&i.vis, &i.ident, &i.attrs);
+        }
+        fn visit_item_trait(&mut self, i: &'ast syn::ItemTrait) {
+            self.note(&i.vis, &i.ident, &i.attrs);
+        }
+    }
+    let tree = syn::parse_file(source).expect("parses");
+    let mut types = Types(Vec::new());
+    types.visit_file(&tree);
+    types.0
+}
+
+/// One name for one type: no two public types of the library or the
+/// command line share a name, so that a name in a message, a doc or a
+/// review means one thing. A type defined once for each build (behind
+/// `cfg`, in one file) is one type.
+#[test]
+fn no_two_public_types_share_a_name() {
+    let mut seen: std::collections::BTreeMap<String, Vec<(String, bool)>> = Default::default();
+    for file in all_sources() {
+        let source = std::fs::read_to_string(&file).unwrap();
+        for (name, gated) in public_types(&source) {
+            seen.entry(name).or_default().push((file.clone(), gated));
+        }
+    }
+    let shared: Vec<String> = seen
+        .iter()
+        .filter(|(_, at)| {
+            let one_file = at.iter().all(|(f, _)| *f == at[0].0);
+            at.len() > 1 && !(one_file && at.iter().all(|&(_, gated)| gated))
+        })
+        .map(|(name, at)| {
+            let files: Vec<&str> = at.iter().map(|(f, _)| f.as_str()).collect();
+            format!("{name}: {}", files.join(", "))
+        })
+        .collect();
+    assert!(
+        shared.is_empty(),
+        "public types sharing a name; name each for what it is:\n{}",
+        shared.join("\n")
+    );
+    // The check can fail: two declarations of one name, one gated, are two.
+    let planted =
+        "pub struct Space;\nmod a { pub(crate) struct Space; }\n#[cfg(test)] pub enum Space {}";
+    let names = public_types(planted);
+    assert_eq!(names.len(), 3);
+    assert_eq!(names.iter().filter(|(_, gated)| *gated).count(), 1);
+}

@@ -6,7 +6,7 @@ use super::common::{fails, stdout};
 use proptest::prelude::*;
 use schofield::board::lookup::{LookupTable, TableError};
 use schofield::board::store::StoreError;
-use schofield::board::{Arrangement, Board, Direction, Space};
+use schofield::board::{Arrangement, Board, BoardSpace, Direction};
 use schofield::puzzle::Cell;
 use std::sync::OnceLock;
 
@@ -240,7 +240,7 @@ fn json_keys_and_within() {
 }
 
 /// A random reachable arrangement of `space`.
-fn random_arrangement(space: &Space, seed: u64) -> Arrangement {
+fn random_arrangement(space: &BoardSpace, seed: u64) -> Arrangement {
     let i = (seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) >> 11) as usize % space.len();
     space.arrangement(i)
 }
@@ -269,7 +269,7 @@ fn board() -> impl Strategy<Value = Board> {
 proptest! {
     #[test]
     fn compact_index_round_trips(b in board(), seed in any::<u64>()) {
-        let space = Space::new(b, b.goal_blank_last());
+        let space = BoardSpace::new(b, b.goal_blank_last());
         let i = (seed % space.len() as u64) as usize;
         let a = space.arrangement(i);
         prop_assert!(space.reaches(&a));
@@ -285,7 +285,7 @@ proptest! {
 
     #[test]
     fn moves_keep_the_invariant_and_swaps_break_it(b in board(), seed in any::<u64>(), dirs in prop::collection::vec(0usize..4, 0..40)) {
-        let space = Space::new(b, b.goal_blank_last());
+        let space = BoardSpace::new(b, b.goal_blank_last());
         let mut a = space.arrangement((seed % space.len() as u64) as usize);
         for d in dirs {
             if let Some((next, _)) = b.apply(&a, Direction::ALL[d]) {
@@ -302,7 +302,7 @@ proptest! {
 
     #[test]
     fn parse_and_format_round_trip(b in board(), seed in any::<u64>()) {
-        let space = Space::new(b, b.goal_blank_last());
+        let space = BoardSpace::new(b, b.goal_blank_last());
         let a = space.arrangement((seed % space.len() as u64) as usize);
         prop_assert_eq!(b.parse_arrangement(&b.format(&a)).unwrap(), a.clone());
         prop_assert_eq!(b.parse_arrangement(&a.list()).unwrap(), a);

@@ -5,7 +5,7 @@
 //! docs/performance.md.
 
 use super::common::{fails, schofield, stdout};
-use schofield::board::{Arrangement, Board, Space};
+use schofield::board::{Arrangement, Board, BoardSpace};
 use schofield::search::ida::solve;
 use schofield::search::pdb::{Partition, PartitionName, PatternDb, is_partition, partition_tiles};
 use schofield::search::{Guide, Heuristic, Limits};
@@ -349,7 +349,7 @@ fn a_pattern_database_is_exact_on_a_small_board() {
     let goal = b.goal_blank_last();
     let db = PatternDb::build(&b, &goal, &[1, 2, 3, 4, 5]);
     let t = schofield::board::lookup::LookupTable::build(b, goal.clone());
-    let space = Space::new(b, goal);
+    let space = BoardSpace::new(b, goal);
     for i in 0..space.len() {
         let a = space.arrangement(i);
         let cells: Vec<u8> = (1..=5u8)

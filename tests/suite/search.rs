@@ -4,7 +4,7 @@
 use super::common::{fails, fails_usage, schofield, stdout};
 use proptest::prelude::*;
 use schofield::board::lookup::LookupTable;
-use schofield::board::{Board, Space};
+use schofield::board::{Board, BoardSpace};
 use schofield::perm;
 use schofield::search::heap::UpdatableHeap;
 use schofield::search::three_cycles;
@@ -12,7 +12,7 @@ use schofield::search::{Heuristic, Limits, Target, astar, mean_manhattan};
 use std::collections::HashMap;
 
 /// A random solvable arrangement of `space`, from a seed.
-fn pick(space: &Space, seed: u64) -> schofield::board::Arrangement {
+fn pick(space: &BoardSpace, seed: u64) -> schofield::board::Arrangement {
     space.arrangement((seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) >> 11) as usize % space.len())
 }
 
@@ -96,7 +96,7 @@ fn the_mean_manhattan_distance_exactly() {
     let (anywhere, at_home) = mean_manhattan(&b);
     assert_eq!((*anywhere.numer(), *anywhere.denom()), (14, 1));
     assert_eq!((*at_home.numer(), *at_home.denom()), (27, 2));
-    let space = Space::new(b, b.goal_blank_last());
+    let space = BoardSpace::new(b, b.goal_blank_last());
     let t = Target::new(b, b.goal_blank_last());
     let (mut all, mut home, mut n_home) = (0u64, 0u64, 0u64);
     for i in 0..space.len() {
@@ -120,7 +120,7 @@ fn the_mean_manhattan_distance_exactly() {
 #[test]
 fn the_constructive_solver_replays_on_1000_random_positions() {
     let b: Board = "4x4".parse().unwrap();
-    let space = Space::new(b, b.goal_blank_last());
+    let space = BoardSpace::new(b, b.goal_blank_last());
     let mut total = 0;
     for seed in 0..1000 {
         let a = pick(&space, seed);

@@ -31,7 +31,7 @@ use standard::standard_view;
 use crate::board::symmetry::Symmetry;
 use crate::board::two_bit::{Expand, Next, TwoBit, set_bits};
 use crate::board::{
-    Arrangement, Board, Jump, Placing, Progress, Space, move_tables, tile_ranks, try_vec_with,
+    Arrangement, Board, BoardSpace, Jump, Placing, Progress, move_tables, tile_ranks, try_vec_with,
 };
 use crate::group::classes::{self, Action};
 use crate::perm::{self, nibble};

@@ -4,11 +4,11 @@
 
 use super::*;
 
-/// The state space of one case: its ranked states ([`Space`]) and their
+/// The state space of one case: its ranked states ([`BoardSpace`]) and their
 /// moves, the neighbours of each state as the census's search needs them,
 /// whether it runs in one table or spread over the workers of a cluster.
 pub struct CaseSpace {
-    pub(super) space: Space,
+    pub(super) space: BoardSpace,
     pub(super) per_blank: usize,
     m: usize,
     home: usize,
@@ -32,7 +32,7 @@ impl CaseSpace {
     /// tabulated (more than 16 cells).
     pub fn new(case: &Case) -> Option<CaseSpace> {
         let b = case.board;
-        let space = Space::new(b, case.goal());
+        let space = BoardSpace::new(b, case.goal());
         let n = b.cells();
         let weights = tile_ranks(n - 1)?;
         // As many leading digits (up to six) as keep the table of leading

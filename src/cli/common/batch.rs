@@ -54,7 +54,7 @@ pub struct AtInstance {
     /// The instance's number (its line's position among the instances).
     pub instance: usize,
     /// What stopped it.
-    pub error: schofield::search::SearchError,
+    pub error: schofield::search::SolveError,
 }
 
 impl std::fmt::Display for AtInstance {
@@ -68,7 +68,7 @@ impl std::error::Error for AtInstance {}
 /// The search error behind `e`, whether alone or in a batch's instance.
 pub fn search_error<'a>(
     e: &'a (dyn std::error::Error + 'static),
-) -> Option<&'a schofield::search::SearchError> {
+) -> Option<&'a schofield::search::SolveError> {
     e.downcast_ref()
         .or_else(|| e.downcast_ref::<AtInstance>().map(|a| &a.error))
 }
@@ -128,7 +128,7 @@ pub fn batch(
 
 /// What a batch did: the lines read and the lines that failed.
 #[derive(Default)]
-pub struct Tally {
+pub struct BatchTally {
     /// Lines read (not blank, not comments).
     pub total: usize,
     /// Lines that failed, each reported.
@@ -145,12 +145,12 @@ pub struct Tally {
 /// nothing, its tally's `total` 0). What `write` tallied.
 pub fn streamed(
     sink: &Sink,
-    write: impl FnOnce(&mut dyn std::io::Write) -> std::io::Result<Tally>,
-) -> Result<Tally, Box<dyn std::error::Error>> {
+    write: impl FnOnce(&mut dyn std::io::Write) -> std::io::Result<BatchTally>,
+) -> Result<BatchTally, Box<dyn std::error::Error>> {
     use std::io::{Error, ErrorKind};
     match &sink.delivery.to {
         Some(path) => {
-            let mut tally = Tally::default();
+            let mut tally = BatchTally::default();
             let written = schofield::board::store::write_atomically_with(
                 path,
                 &schofield::board::store::temporary_prefix(),
@@ -252,8 +252,8 @@ fn stream(
     sink: &Sink,
     one: &impl Fn(&str, Format) -> Outcome,
     out: &mut dyn std::io::Write,
-) -> std::io::Result<Tally> {
-    let mut tally = Tally::default();
+) -> std::io::Result<BatchTally> {
+    let mut tally = BatchTally::default();
     let mut first = true;
     for item in schofield::board::batch::Lines::new(input) {
         tally.total += 1;

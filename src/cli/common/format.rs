@@ -37,9 +37,9 @@ impl FormatArg {
     /// file that cannot be written is refused before any work.
     pub fn get(&self) -> Result<Format, String> {
         match self.get_drawing()? {
-            Drawing::Data(f) => Ok(f),
-            Drawing::Dot => Err("--format dot is for drawings (five trees, graph); this command writes text, json, jsonl, yaml or csv".to_string()),
-            Drawing::Svg => Err(format!("--format svg draws positions, solutions and distributions ({}); this command writes text, json, jsonl, yaml or csv", SVG_COMMANDS.join(", "))),
+            WrittenAs::Data(f) => Ok(f),
+            WrittenAs::Dot => Err("--format dot is for drawings (five trees, graph); this command writes text, json, jsonl, yaml or csv".to_string()),
+            WrittenAs::Svg => Err(format!("--format svg draws positions, solutions and distributions ({}); this command writes text, json, jsonl, yaml or csv", SVG_COMMANDS.join(", "))),
         }
     }
 
@@ -89,15 +89,15 @@ impl FormatArg {
     }
 
     /// As [`FormatArg::get`], for a command that can also draw.
-    pub fn get_drawing(&self) -> Result<Drawing, String> {
+    pub fn get_drawing(&self) -> Result<WrittenAs, String> {
         let format = self.chosen()?;
         if let Some(path) = &self.output {
             check_output(path)?;
         }
         Ok(match format.records() {
-            Some(records) => Drawing::Data(records),
-            None if format == OutputFormat::Dot => Drawing::Dot,
-            None => Drawing::Svg,
+            Some(records) => WrittenAs::Data(records),
+            None if format == OutputFormat::Dot => WrittenAs::Dot,
+            None => WrittenAs::Svg,
         })
     }
 
@@ -127,12 +127,12 @@ impl FormatArg {
     /// As [`FormatArg::get`], for a command that draws SVG too.
     pub fn get_or_svg(&self) -> Result<Option<Format>, String> {
         match self.get_drawing()? {
-            Drawing::Svg => Ok(None),
-            Drawing::Dot => Err(
+            WrittenAs::Svg => Ok(None),
+            WrittenAs::Dot => Err(
                 "--format dot is for drawings of graphs (five trees, graph); this command writes text, json, jsonl, yaml or csv, or draws --format svg"
                     .to_string(),
             ),
-            Drawing::Data(f) => Ok(Some(f)),
+            WrittenAs::Data(f) => Ok(Some(f)),
         }
     }
 }
@@ -245,7 +245,7 @@ pub const SVG_COMMANDS: &[&str] = &[
 
 /// What a command is asked to write: data in a [`Format`], or a drawing.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Drawing {
+pub enum WrittenAs {
     /// Text or data.
     Data(Format),
     /// Graphviz DOT.

@@ -206,10 +206,10 @@ pub(super) fn search_one(
     Result<schofield::method::search::ida::Solution, schofield::method::search::ida::Stopped>,
     Option<Result<Vec<Vec<usize>>, schofield::method::search::ida::Stopped>>,
 ) {
-    use schofield::method::search::ida::Progress;
+    use schofield::method::search::ida::IdaProgress;
     let bar = common::progress_bar(0, "{spinner} {msg}", args.out.quiet);
     bar.enable_steady_tick(std::time::Duration::from_millis(250));
-    let tell = |p: Progress| {
+    let tell = |p: IdaProgress| {
         bar.set_message(format!(
             "IDA*: at least {} moves, {} positions, {:.1} million a second, {:.0} s",
             p.bound,

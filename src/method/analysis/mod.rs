@@ -19,12 +19,12 @@ mod paths;
 mod plan;
 
 use action::SpaceAction;
-use paths::{Step, steps_of};
+use paths::{PathStep, steps_of};
 use plan::usable_symmetries;
 pub use plan::*;
 
 use crate::group::classes::{self, Action, Classes};
-use crate::method::search::{self, Distances, Layer, SearchError};
+use crate::method::search::{self, Distances, LayerProgress, SearchError};
 use crate::method::space::{Space, SpaceError, SpaceSymmetry, SymmetryCoordinate};
 use crate::puzzle::{DefinitionError, Metric, MoveSet, Pattern, Puzzle, Transformation};
 use serde::Serialize;
@@ -224,7 +224,7 @@ pub struct Analysis {
     classes: Classes,
     extended: Option<Classes>,
     /// What may follow the start and each move in a minimal solution.
-    steps: (Step, Vec<Step>),
+    steps: (PathStep, Vec<PathStep>),
     /// The bytes its tables were counted at before the search.
     bytes: u64,
 }
@@ -235,7 +235,7 @@ impl Analysis {
     pub fn new(
         puzzle: Puzzle,
         options: &Options,
-        progress: &dyn Fn(Layer),
+        progress: &dyn Fn(LayerProgress),
     ) -> Result<Analysis, AnalysisError> {
         let metric = options.metric.unwrap_or(puzzle.default_metric());
         let moves = puzzle.moves(metric, options.generators.as_deref())?;

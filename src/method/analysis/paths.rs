@@ -132,11 +132,11 @@ impl Analysis {
 /// the last moves (from the goal) of a position whose minimal solutions
 /// may start with a move eliding with t: the inverses of the moves t elides
 /// into.
-pub(super) fn steps_of(moves: &MoveSet, space: &Space) -> (Step, Vec<Step>) {
+pub(super) fn steps_of(moves: &MoveSet, space: &Space) -> (PathStep, Vec<PathStep>) {
     let n = moves.len();
     let redundant = space.redundancy(moves);
     let steps = (0..n)
-        .map(|t| Step {
+        .map(|t| PathStep {
             follows: !redundant[t],
             cost: (0..n).map(|u| moves.cost_after(Some(t), u)).collect(),
             elide_last: std::array::from_fn(|j| {
@@ -151,7 +151,7 @@ pub(super) fn steps_of(moves: &MoveSet, space: &Space) -> (Step, Vec<Step>) {
             }),
         })
         .collect();
-    let first = Step {
+    let first = PathStep {
         follows: u64::MAX,
         cost: (0..n).map(|u| moves.cost_after(None, u)).collect(),
         elide_last: [0; 5],
@@ -161,7 +161,7 @@ pub(super) fn steps_of(moves: &MoveSet, space: &Space) -> (Step, Vec<Step>) {
 
 /// What may follow a move in a minimal solution, worked out once.
 #[derive(Debug, Clone)]
-pub(super) struct Step {
+pub(super) struct PathStep {
     /// The moves that may follow in a reduced path.
     follows: u64,
     /// The cost of each move after this one.
@@ -177,7 +177,7 @@ impl Analysis {
     /// the move of `step`: for each set of last moves the search kept (of
     /// paths costing 2l over the minimum), that cost less what the best
     /// junction with the move can cancel; never more than `d`.
-    fn bound_after(&self, y: u64, d: u32, step: &Step) -> u32 {
+    fn bound_after(&self, y: u64, d: u32, step: &PathStep) -> u32 {
         let mut bound = d;
         for level in 0..self.found.levels() {
             let last = self.found.last_moves_at(y, level).unwrap_or(0);
@@ -195,7 +195,7 @@ impl Analysis {
 /// The depth-first search of [`Analysis::for_each_minimal_path`].
 struct Dfs<'a> {
     a: &'a Analysis,
-    steps: &'a [Step],
+    steps: &'a [PathStep],
     words: bool,
     path: Vec<usize>,
 }
@@ -204,7 +204,7 @@ impl Dfs<'_> {
     fn go(
         &mut self,
         x: u64,
-        step: &Step,
+        step: &PathStep,
         budget: u32,
         visit: &mut impl FnMut(&[usize]) -> ControlFlow<()>,
     ) -> ControlFlow<()> {

@@ -30,7 +30,7 @@ use super::*;
 pub fn move_counts_by_classes(
     puzzle: &Puzzle,
     options: &Options,
-    progress: &dyn Fn(Layer),
+    progress: &dyn Fn(LayerProgress),
 ) -> Result<Option<ByClasses>, AnalysisError> {
     let Plan::Classes(setup) = plan(puzzle, options)? else {
         return Ok(None);
@@ -56,7 +56,7 @@ pub struct ClassSearch {
 
 impl ClassSearch {
     /// Runs the search on one machine: the move-count table.
-    pub fn run(&self, progress: &dyn Fn(Layer)) -> Result<ByClasses, AnalysisError> {
+    pub fn run(&self, progress: &dyn Fn(LayerProgress)) -> Result<ByClasses, AnalysisError> {
         let found = search::classes::class_counts(
             &self.space,
             &self.coordinate,
@@ -198,7 +198,7 @@ impl Plan {
     pub fn run(
         &self,
         max_memory: Option<u64>,
-        progress: &dyn Fn(Layer),
+        progress: &dyn Fn(LayerProgress),
     ) -> Option<Result<Vec<MoveCount>, AnalysisError>> {
         Some(match self {
             Plan::Group(g) => g.run(max_memory, progress),
@@ -217,7 +217,7 @@ impl GroupSearch {
     pub fn run(
         &self,
         max_memory: Option<u64>,
-        progress: &dyn Fn(Layer),
+        progress: &dyn Fn(LayerProgress),
     ) -> Result<Vec<MoveCount>, AnalysisError> {
         let counts = search::group_counts(&self.numbering, &self.moves, max_memory, progress)?;
         Ok(MoveCount::distribution(&counts))
@@ -323,7 +323,7 @@ pub fn by_classes(
 pub fn move_counts_without_symmetries(
     puzzle: &Puzzle,
     options: &Options,
-    progress: &dyn Fn(Layer),
+    progress: &dyn Fn(LayerProgress),
 ) -> Result<Option<Vec<MoveCount>>, AnalysisError> {
     let Plan::Positions { space, .. } = plan(puzzle, options)? else {
         return Ok(None);
@@ -355,7 +355,7 @@ pub fn move_counts_without_symmetries(
 pub fn move_counts_by_group(
     puzzle: &Puzzle,
     options: &Options,
-    progress: &dyn Fn(Layer),
+    progress: &dyn Fn(LayerProgress),
 ) -> Result<Option<Vec<MoveCount>>, AnalysisError> {
     let Plan::Group(g) = plan(puzzle, options)? else {
         return Ok(None);

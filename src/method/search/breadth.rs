@@ -19,7 +19,7 @@ use super::*;
 pub(super) fn breadth_first(
     space: &Space,
     distance: &mut Vec<u8>,
-    progress: &dyn Fn(Layer),
+    progress: &dyn Fn(LayerProgress),
 ) -> Result<Vec<u64>, SearchError> {
     use std::sync::atomic::{AtomicBool, AtomicU8, Ordering::Relaxed};
     let nm = space.move_count();
@@ -41,7 +41,7 @@ pub(super) fn breadth_first(
     // Blocks holding positions of the frontier.
     let mut live: Vec<AtomicBool> = (0..blocks).map(|_| AtomicBool::new(false)).collect();
     live[(goal / size) as usize].store(true, Relaxed);
-    progress(Layer::goal(n));
+    progress(LayerProgress::goal(n));
     let mut counts = vec![1u64];
     let mut reached = 1u64;
     let size_us = size as usize;
@@ -79,7 +79,7 @@ pub(super) fn breadth_first(
         live = next_live;
         reached += found;
         counts.push(found);
-        progress(Layer {
+        progress(LayerProgress {
             distance: (d + 1) as u32,
             positions: found,
             reached,

@@ -30,7 +30,7 @@
 //! assert_eq!(found.extended.unwrap().iter().sum::<u64>(), 934_778);
 //! ```
 
-use super::{Layer, SearchError, reporting, two_bit_table};
+use super::{LayerProgress, SearchError, reporting, two_bit_table};
 use crate::board::two_bit::TwoBit;
 use crate::method::space::{Space, SymmetryCoordinate};
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -166,7 +166,7 @@ pub fn class_counts(
     coordinate: &SymmetryCoordinate,
     inverses: bool,
     max_memory: Option<u64>,
-    progress: &dyn Fn(Layer),
+    progress: &dyn Fn(LayerProgress),
 ) -> Result<ClassCounts, SearchError> {
     let states = coordinate.len();
     let table = two_bit_table(states, bytes_needed(coordinate), max_memory)?;

@@ -124,7 +124,7 @@ mask!(u64);
 /// Progress of a search: the layer just finished and the positions
 /// reached so far.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Layer {
+pub struct LayerProgress {
     /// The distance of the layer.
     pub distance: u32,
     /// Positions at that distance.
@@ -135,10 +135,10 @@ pub struct Layer {
     pub of: u64,
 }
 
-impl Layer {
+impl LayerProgress {
     /// Layer 0 of a search over `of` positions: the goal alone.
-    pub fn goal(of: u64) -> Layer {
-        Layer {
+    pub fn goal(of: u64) -> LayerProgress {
+        LayerProgress {
             distance: 0,
             positions: 1,
             reached: 1,
@@ -190,7 +190,7 @@ pub fn distances(
     space: &Space,
     moves: &MoveSet,
     max_memory: Option<u64>,
-    progress: &dyn Fn(Layer),
+    progress: &dyn Fn(LayerProgress),
 ) -> Result<Distances, SearchError> {
     let words = moves.has_words();
     let needed = bytes_needed(space, moves);
@@ -270,7 +270,7 @@ pub fn group_counts(
     numbering: &crate::group::numbering::ChainNumbering,
     moves: &[Vec<u32>],
     max_memory: Option<u64>,
-    progress: &dyn Fn(Layer),
+    progress: &dyn Fn(LayerProgress),
 ) -> Result<Vec<u64>, SearchError> {
     let nm = moves.len().min(64);
     pulled_counts(
@@ -293,7 +293,7 @@ pub fn group_counts(
 pub fn two_bit_counts(
     space: &Space,
     max_memory: Option<u64>,
-    progress: &dyn Fn(Layer),
+    progress: &dyn Fn(LayerProgress),
 ) -> Result<Vec<u64>, SearchError> {
     pulled_counts(
         space.len(),
@@ -309,10 +309,10 @@ pub fn two_bit_counts(
 /// What a two-bit search over `states` states tells `progress` after each
 /// layer (its distance, and the states reached so far): that layer's
 /// states, the reached less those before it.
-fn reporting(progress: &dyn Fn(Layer), states: u64) -> impl FnMut(u32, u64, u64) + '_ {
+fn reporting(progress: &dyn Fn(LayerProgress), states: u64) -> impl FnMut(u32, u64, u64) + '_ {
     let mut before = 1u64;
     move |depth, reached, _| {
-        progress(Layer {
+        progress(LayerProgress {
             distance: depth,
             positions: reached - before,
             reached,
@@ -352,7 +352,7 @@ fn pulled_counts<F: Fn(u64, &mut [u64]) + Sync>(
     max_memory: Option<u64>,
     step: &F,
     nm: usize,
-    progress: &dyn Fn(Layer),
+    progress: &dyn Fn(LayerProgress),
 ) -> Result<Vec<u64>, SearchError> {
     let needed = crate::board::two_bit::TwoBit::bytes(states).saturating_add(beside);
     let table = two_bit_table(states, needed, max_memory)?;

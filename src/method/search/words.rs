@@ -16,7 +16,7 @@ pub(super) fn schofield<M: Mask>(
     distance: &mut [u8],
     last: &mut [M],
     levels: usize,
-    progress: &dyn Fn(Layer),
+    progress: &dyn Fn(LayerProgress),
 ) -> Result<Vec<u64>, SearchError> {
     macro_rules! run {
         ($l:literal) => {
@@ -234,7 +234,7 @@ fn layers<M: Mask, N: Neighbours, const L: usize>(
     moves: &MoveSet,
     distance: &mut [u8],
     last: &mut [M],
-    progress: &dyn Fn(Layer),
+    progress: &dyn Fn(LayerProgress),
 ) -> Result<Vec<u64>, SearchError> {
     let nm = moves.len();
     let goal = space.goal_index();
@@ -249,7 +249,7 @@ fn layers<M: Mask, N: Neighbours, const L: usize>(
     let mut bounds = vec![0usize, 1];
     order[0] = goal as u32;
     distance[goal as usize] = 0;
-    progress(Layer::goal(space.len()));
+    progress(LayerProgress::goal(space.len()));
     let mut counts = vec![1u64];
     let mut reached = 1u64;
     let mut nb = vec![0u64; nm];
@@ -304,7 +304,7 @@ fn layers<M: Mask, N: Neighbours, const L: usize>(
         if found > 0 {
             reached += found as u64;
             empty_run = 0;
-            progress(Layer {
+            progress(LayerProgress {
                 distance: m as u32,
                 positions: found as u64,
                 reached,

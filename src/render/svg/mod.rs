@@ -191,7 +191,7 @@ fn net(d: &Drawing, colours: &str, x: f64, y: f64) -> Group {
 /// assert_eq!(svg.matches("<polygon").count(), 24);
 /// // A puzzle with neither a net nor a layout has no pictures.
 /// let text = "name: bare\norbits:\n  A: {pieces: 3}\nmoves:\n  M: \"(0,1,2)\"\n";
-/// let bare = schofield::puzzle::read::parse("bare.yaml", text, schofield::puzzle::read::Format::Yaml).unwrap();
+/// let bare = schofield::puzzle::read::parse("bare.yaml", text, schofield::puzzle::read::FileFormat::Yaml).unwrap();
 /// assert!(Pictures::of(&bare).is_err());
 /// ```
 pub struct Pictures<'a> {

@@ -57,10 +57,10 @@ mod walk;
 
 use conjugate::Conjugation;
 pub use conjugate::MAX_CONJUGATES;
-use plan::Plan;
+use plan::TablePlan;
 pub use plan::{KeptTable, TableSource};
 pub use pruning::{Pruning, UNSEEN};
-use walk::{Budget, Found, Goal, Search};
+use walk::{Aim, Budget, Found, Search};
 
 /// One part of a position as the search carries it: a digit of its
 /// number, or some of one coordinate's pieces ([`PieceSet`]). The parts
@@ -187,12 +187,12 @@ pub struct Allowance<'p> {
     pub max_seconds: Option<std::time::Duration>,
     /// Told, a few times a second and at each new bound, how far the
     /// search has come.
-    pub progress: Option<&'p (dyn Fn(Progress) + Sync)>,
+    pub progress: Option<&'p (dyn Fn(IdaProgress) + Sync)>,
 }
 
 /// How far a search has come.
 #[derive(Debug, Clone, Copy, PartialEq)]
-pub struct Progress {
+pub struct IdaProgress {
     /// The bound of the pass under way: no sequence shorter solves it.
     pub bound: u32,
     /// Positions generated so far.
@@ -217,7 +217,7 @@ impl<'s> Solver<'s> {
         max_memory: Option<u64>,
     ) -> Result<Solver<'s>, SearchError> {
         Solver::check(space)?;
-        let plan = Plan::new(space, most_values, &[])?;
+        let plan = TablePlan::new(space, most_values, &[])?;
         super::within(plan.bytes, plan.bytes, max_memory)?;
         Ok(Solver::made(space, &plan, |_, parts, p, goal| {
             Pruning::build(space, parts, p, goal)
@@ -235,7 +235,7 @@ impl<'s> Solver<'s> {
     /// The solver of `plan`, each projection's table from `table`.
     fn made(
         space: &'s Space,
-        plan: &Plan,
+        plan: &TablePlan,
         mut table: impl FnMut(usize, &[Part], &[usize], &[u64]) -> Pruning,
     ) -> Solver<'s> {
         let parts = plan.parts(space);
@@ -532,7 +532,7 @@ impl<'s> Solver<'s> {
                 search.path.push(*a);
                 search.path.extend(*b);
                 let g = 1 + u32::from(b.is_some());
-                let found = search.walk(z, g, bound, Some(b.unwrap_or(*a)), &mut Goal::First);
+                let found = search.walk(z, g, bound, Some(b.unwrap_or(*a)), &mut Aim::First);
                 if matches!(found, Found::Yes(_)) {
                     first_found[*a].fetch_min(k, Relaxed);
                 }
@@ -578,7 +578,7 @@ impl Solver<'_> {
     ) -> Result<Vec<Vec<usize>>, Stopped> {
         budget.begin(moves);
         let mut out = Vec::new();
-        let found = Search::new(self, budget).walk(x, 0, moves, None, &mut Goal::Every(&mut out));
+        let found = Search::new(self, budget).walk(x, 0, moves, None, &mut Aim::Every(&mut out));
         match found {
             Found::Stopped => Err(budget.stopped(moves)),
             _ => Ok(out),

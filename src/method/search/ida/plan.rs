@@ -13,13 +13,13 @@ pub(super) enum PartSpec {
 
 /// The parts and the projections a solver takes, and the bytes their
 /// tables need, counted before any is made.
-pub(super) struct Plan {
+pub(super) struct TablePlan {
     pub(super) parts: Vec<PartSpec>,
     pub(super) projections: Vec<Vec<usize>>,
     pub(super) bytes: u64,
 }
 
-impl Plan {
+impl TablePlan {
     /// Each coordinate's digits together where they number at most
     /// `most_values`; past it, pieces all different, the pieces in sets
     /// of as many as fit (and each digit alone that fits), one set only
@@ -29,7 +29,7 @@ impl Plan {
         space: &Space,
         most_values: u64,
         conjugations: &[Conjugation],
-    ) -> Result<Plan, SearchError> {
+    ) -> Result<TablePlan, SearchError> {
         let mut parts: Vec<PartSpec> = Vec::new();
         let mut projections: Vec<Vec<usize>> = Vec::new();
         let mut bytes = 0u64;
@@ -63,13 +63,13 @@ impl Plan {
                         }
                     }
                 };
-            match Plan::sets(space, coord, most_values) {
+            match TablePlan::sets(space, coord, most_values) {
                 Some((n, k)) if first + n.div_ceil(k) + same.len() <= MAX_DIGITS => {
                     let (_, modulus) = space.distinct_pieces(coord).expect("distinct");
                     let (places, orientations) = PieceSet::size(n, k, modulus).expect("sized");
                     // Sets of `k` pieces each, the last one ending at the
                     // last piece: twelve edges in sevens overlap in two.
-                    for set in 0..Plan::set_count(space, coord, (n, k), conjugations) {
+                    for set in 0..TablePlan::set_count(space, coord, (n, k), conjugations) {
                         let start = (set * k).min(n - k);
                         let pieces: Vec<u8> = (start..start + k).map(|p| p as u8).collect();
                         bytes = bytes.saturating_add(PieceSet::bytes(
@@ -101,12 +101,12 @@ impl Plan {
                 .try_fold(1u64, |acc, &k| acc.checked_mul(radix(k)))
                 .unwrap_or(u64::MAX)
         };
-        Plan::join_smallest(&mut projections, &size, most_values);
+        TablePlan::join_smallest(&mut projections, &size, most_values);
         let bytes = projections
             .iter()
             .map(size)
             .fold(bytes, u64::saturating_add);
-        Ok(Plan {
+        Ok(TablePlan {
             parts,
             projections,
             bytes,
@@ -166,10 +166,10 @@ impl Plan {
         space: &Space,
         bytes: u64,
         conjugations: &[Conjugation],
-    ) -> Result<Plan, SearchError> {
+    ) -> Result<TablePlan, SearchError> {
         let mut most = 1u64 << 33;
         loop {
-            let plan = Plan::new(space, most, conjugations)?;
+            let plan = TablePlan::new(space, most, conjugations)?;
             if plan.bytes <= bytes || most == 1 {
                 return Ok(plan);
             }
@@ -287,7 +287,7 @@ impl<'s> Solver<'s> {
         use crate::board::store::{self, Kind};
         Solver::check(space)?;
         let conjugations = Conjugation::all(space, symmetries);
-        let plan = Plan::fitted(space, bytes, &conjugations)?;
+        let plan = TablePlan::fitted(space, bytes, &conjugations)?;
         super::super::within(plan.bytes, plan.bytes, Some(bytes))?;
         let mut kept = Vec::new();
         let solver = Solver::made(space, &plan, |k, parts, p, goal| {

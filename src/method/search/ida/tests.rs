@@ -97,7 +97,7 @@ fn ida_agrees_with_the_table() {
 /// `symmetries` see every piece, read at them.
 fn one_set<'s>(space: &'s Space, most: u64, symmetries: &[Transformation]) -> Solver<'s> {
     let conjugations = Conjugation::all(space, symmetries);
-    let plan = Plan::new(space, most, &conjugations).unwrap();
+    let plan = TablePlan::new(space, most, &conjugations).unwrap();
     Solver::made(space, &plan, |_, parts, p, goal| {
         Pruning::build(space, parts, p, goal)
     })
@@ -116,9 +116,9 @@ fn conjugates_follow_the_moves() {
     let space = Space::new(&p, &moves).unwrap();
     let symmetries: Vec<Transformation> = p.symmetry_transformations();
     assert_eq!(Conjugation::all(&space, &symmetries).len(), 47);
-    let sets = Plan::new(&space, 1 << 12, &Conjugation::all(&space, &symmetries)).unwrap();
-    let plain = Plan::new(&space, 1 << 12, &[]).unwrap();
-    let count = |plan: &Plan| {
+    let sets = TablePlan::new(&space, 1 << 12, &Conjugation::all(&space, &symmetries)).unwrap();
+    let plain = TablePlan::new(&space, 1 << 12, &[]).unwrap();
+    let count = |plan: &TablePlan| {
         plan.parts
             .iter()
             .filter(|p| matches!(p, PartSpec::Pieces(..)))
@@ -217,7 +217,7 @@ fn a_search_stops_at_its_bound_with_what_it_proved() {
     // No time at all: stopped at the first block, saying so; told of
     // the first bound as it began.
     let told = std::sync::Mutex::new(Vec::new());
-    let tell = |p: Progress| told.lock().unwrap().push(p.bound);
+    let tell = |p: IdaProgress| told.lock().unwrap().push(p.bound);
     let none = Allowance {
         max_seconds: Some(std::time::Duration::ZERO),
         progress: Some(&tell),
@@ -317,7 +317,7 @@ fn pruning_tables_are_kept_read_and_replaced() {
     );
     // A table of the right key whose values are wrong: refused after
     // its checksum, by the check of neighbours.
-    let plan = Plan::fitted(&space, budget, &[]).unwrap();
+    let plan = TablePlan::fitted(&space, budget, &[]).unwrap();
     let key = plan.key(&space, 0);
     let mut table =
         crate::board::store::read_keyed(first, crate::board::store::Kind::PruningTable, &key)

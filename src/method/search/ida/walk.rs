@@ -44,7 +44,7 @@ impl<'p> Budget<'p> {
 
     pub(super) fn tell(&self, elapsed: std::time::Duration) {
         if let Some(progress) = self.allowed.progress {
-            progress(Progress {
+            progress(IdaProgress {
                 bound: self.bound.load(Relaxed),
                 nodes: self.used.load(Relaxed),
                 seconds: elapsed.as_secs_f64(),
@@ -125,7 +125,7 @@ pub(super) struct Search<'a, 's> {
 /// What a pass looks for: the first canonical sequence within the bound,
 /// or every sequence of exactly the bound (commuting moves in both
 /// orders), added to the list.
-pub(super) enum Goal<'o> {
+pub(super) enum Aim<'o> {
     First,
     Every(&'o mut Vec<Vec<usize>>),
 }
@@ -171,7 +171,7 @@ impl<'a, 's> Search<'a, 's> {
         g: u32,
         bound: u32,
         last: Option<usize>,
-        goal: &mut Goal,
+        goal: &mut Aim,
     ) -> Found {
         let solver = self.solver;
         // The bound first: a digit without a table leaves a position one
@@ -181,9 +181,9 @@ impl<'a, 's> Search<'a, 's> {
         }
         let solved = x == solver.goal.as_slice();
         let follows = match goal {
-            Goal::First if solved => return Found::Yes(self.path.clone()),
-            Goal::First => &solver.follows,
-            Goal::Every(out) => {
+            Aim::First if solved => return Found::Yes(self.path.clone()),
+            Aim::First => &solver.follows,
+            Aim::Every(out) => {
                 if g == bound {
                     if solved {
                         out.push(self.path.clone());
