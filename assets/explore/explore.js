@@ -165,7 +165,7 @@ function choosePuzzle(key) {
       `The group of its ${v.moves} has ${info.group_order} elements: too many for a table in a page. ` +
         `Its ${v.moves} are played and drawn here; `,
       command,
-      " finds a position's minimal paths by IDA*."
+      " finds a position's minimal paths by IDA*, where each orbit's arrangements fit 64 bits."
     );
   }
   // A key to the colours of orientations.

@@ -191,19 +191,24 @@ pub fn run(args: ExploreArgs) -> Outcome {
         Err(_) => write_new_site(dir, &files)?,
     }
     let first = &puzzles[0].examples[puzzles[0].examples.len() - 1];
-    let past: Vec<&str> = puzzles
-        .iter()
-        .filter(|p| p.setup.past_the_table)
-        .map(|p| p.setup.key.as_str())
-        .collect();
+    let past: Vec<&PagePuzzle> = puzzles.iter().filter(|p| p.setup.past_the_table).collect();
     let past = match &past[..] {
         [] => String::new(),
-        keys => format!(
-            "; past the table a page holds, {} {} played and drawn but not solved in the page (`schofield solve --puzzle {} POSITION` solves one)",
-            keys.join(", "),
-            if keys.len() == 1 { "is" } else { "are" },
-            keys[0]
-        ),
+        [first, ..] => {
+            let keys: Vec<&str> = past.iter().map(|p| p.setup.key.as_str()).collect();
+            // The puzzle as the user named it: a library name or a file.
+            let name = first
+                .setup
+                .library
+                .clone()
+                .or_else(|| first.setup.file.as_ref().map(|f| f.0.clone()))
+                .unwrap_or_else(|| first.setup.key.clone());
+            format!(
+                "; past the table a page holds, {} {} played and drawn but not solved in the page (`schofield solve --puzzle {name} POSITION` solves one by IDA* where each orbit's arrangements fit 64 bits)",
+                keys.join(", "),
+                if keys.len() == 1 { "is" } else { "are" },
+            )
+        }
     };
     Ok(format!(
         "wrote the explorer of {} to {} ({} files, {:.1} MB): open {}/index.html, or index.html#{} at a position{past}\n",

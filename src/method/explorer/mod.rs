@@ -109,14 +109,10 @@ impl Setup {
     ) -> Setup {
         let known = a.known_classes();
         Setup {
-            key: key.to_string(),
-            library: library.map(str::to_string),
-            file,
-            metric: options.metric,
-            generators: options.generators.clone(),
             classes: pack(&known.classes),
             extended: known.extended.as_deref().map(pack),
             past_the_table: false,
+            ..Setup::past(key, library, file, options)
         }
     }
 
