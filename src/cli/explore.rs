@@ -107,9 +107,12 @@ fn past_page_puzzle(name: &str, setup: Setup) -> Result<PagePuzzle, Box<dyn std:
     let engine = Explorer::from_setup(&setup).map_err(|e| format!("--puzzle {name}: {e}"))?;
     let info = engine.info();
     let moves = &info.moves;
-    let played = match moves.len() {
-        0 => None,
-        n => Some(format!("{} {}", moves[0], moves[n / 2])),
+    // The first two moves (in any metric two different ones: U R, or U U'
+    // would be the goal again).
+    let played = match &moves[..] {
+        [] => None,
+        [one] => Some(one.clone()),
+        [first, second, ..] => Some(format!("{first} {second}")),
     };
     Ok(PagePuzzle {
         setup,
