@@ -213,7 +213,12 @@ impl PyPuzzle {
     fn class_record(&self, number: usize, inverses: bool, format: &str) -> PyResult<String> {
         let a = self.analysis()?;
         let record = class_record_or_why(a, number, inverses).map_err(fail)?;
-        render::render_class(&record, format_of(format)?).map_err(fail)
+        render::render_class(
+            &record,
+            render::words::Words::of_analysis(a),
+            format_of(format)?,
+        )
+        .map_err(fail)
     }
 
     /// A position drawn as `solve --format svg` draws it: as the puzzle's

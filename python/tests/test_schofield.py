@@ -100,6 +100,9 @@ def test_classes():
     number = cube.class_of("R U")
     record = cube.class_members(number)
     assert record["size"] == 12 and len(record["members"]) == 12
+    # In the cube's words, as the command line's `classes N` gives them.
+    assert "position_number" in record and "starting_moves" in record
+    assert "sequence_number" not in record and "starting_twists" not in record
     assert schofield.class_members("eight", 3)["size"] == 8
 
 

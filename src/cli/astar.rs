@@ -120,6 +120,6 @@ fn one(args: &AstarArgs, grid: &str, drawing: Option<Format>) -> Outcome {
         let width = args.out.text_width();
         let body = render::render_astar(&r, format, width)?;
         let grids = || render::Steps::of_tiles(&board, &start, &r.result.path.tiles);
-        common::steps_if(args.steps, body, &r, grids, format, width)
+        common::steps_if(args.steps, body, grids, format, width)
     }
 }

@@ -55,7 +55,7 @@ pub fn run(args: FifteenArgs) -> Outcome {
         body.push_str(&how_far(&board, &a, solution.tiles.len()));
     }
     let grids = || render::Steps::of_tiles(&board, &a, &solution.tiles);
-    super::common::steps_if(args.steps, body, &solution, grids, format, width)
+    super::common::steps_if(args.steps, body, grids, format, width)
 }
 
 /// How far the constructive answer is from the optimum: the optimum when

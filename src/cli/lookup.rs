@@ -201,7 +201,7 @@ pub fn run(command: LookupCommand, sink: &common::Sink) -> Outcome {
                 let sol = t.solve(&a)?;
                 let body = render::render_table_solution(&sol, format, width)?;
                 let grids = || render::Steps::of_tiles(b, &a, &sol.path.tiles);
-                common::steps_if(steps, body, &sol, grids, format, width)
+                common::steps_if(steps, body, grids, format, width)
             };
             let drawing = out.get_or_svg()?;
             if common::is_stdin(&grid) {

@@ -302,7 +302,7 @@ pub fn solve(a: &Analysis, args: SolveArgs, sink: &Sink) -> Outcome {
         );
         let specimen = Path::new(a.specimen(x));
         let grids = || twist_steps(a, x, &specimen, frame.as_ref());
-        steps_if(args.steps, body, &sol, grids, format, args.out.text_width())
+        steps_if(args.steps, body, grids, format, args.out.text_width())
     };
     match (args.out.get_or_svg()?, batch) {
         (Some(format), true) => super::common::batch(
@@ -430,14 +430,7 @@ pub fn path_command(c: PathCommand) -> Outcome {
             notation.grid_or_pattern(p)
         })
     };
-    steps_if(
-        args.steps,
-        body,
-        &report,
-        replay,
-        format,
-        args.out.text_width(),
-    )
+    steps_if(args.steps, body, replay, format, args.out.text_width())
 }
 
 /// `path`.
@@ -476,14 +469,7 @@ pub fn follow(a: &Analysis, args: PathArgs) -> Outcome {
         render::render_path(&report, format, args.out.text_width())?,
     );
     let grids = || twist_steps(a, start, &engine, frame.as_ref());
-    steps_if(
-        args.steps,
-        body,
-        &report,
-        grids,
-        format,
-        args.out.text_width(),
-    )
+    steps_if(args.steps, body, grids, format, args.out.text_width())
 }
 
 /// `table`: the printed tables, a half-page or one entry.
@@ -540,7 +526,11 @@ pub fn classes(args: ClassesArgs) -> Outcome {
             a.puzzle().name()
         )
     })?;
-    Ok(render::render_classes(&records, format)?)
+    Ok(render::render_classes(
+        &records,
+        render::words::Words::of_analysis(&a),
+        format,
+    )?)
 }
 
 /// `classes N`: one class seen whole, or its members drawn.
@@ -575,7 +565,11 @@ fn one_class(args: &ClassesArgs, id: usize) -> Outcome {
         );
         return Ok(svg::sheet_svg(&boards, &pictures.look(), &title));
     };
-    Ok(render::render_class(&record, format)?)
+    Ok(render::render_class(
+        &record,
+        render::words::Words::of_analysis(&a),
+        format,
+    )?)
 }
 
 /// A class number as `classes N` reads it, with the message a wrong one

@@ -459,7 +459,7 @@ pub fn run(args: OptimalArgs, sink: &common::Sink) -> Outcome {
     let width = args.out.text_width();
     let body = render::render_optimal(&r, format, width)?;
     let grids = || render::Steps::of_tiles(&board, &start, &r.solution.path.tiles);
-    common::steps_if(args.steps, body, &r, grids, format, width)
+    common::steps_if(args.steps, body, grids, format, width)
 }
 
 /// The goal: `--goal`, or the one a batch file declares (they must agree

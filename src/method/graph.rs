@@ -108,6 +108,10 @@ pub struct TwistGraph {
     pub max_moves: Option<u8>,
     /// The petgraph graph.
     pub graph: Inner,
+    /// The puzzle's nouns: the writers name a node's number and an edge's
+    /// move in them (Schofield's `sequence_number` and `twist` for the
+    /// eight-puzzle).
+    pub vocabulary: crate::puzzle::Vocabulary,
 }
 
 impl TwistGraph {
@@ -132,6 +136,7 @@ impl TwistGraph {
             kind,
             max_moves,
             graph,
+            vocabulary: a.puzzle().vocabulary().clone(),
         })
     }
 

@@ -15,6 +15,7 @@ use crate::generated::Sources;
 use crate::method::five;
 use crate::method::table::{Dictionary, Tabulation, class_dictionary};
 use crate::render::render_pages;
+use crate::render::words::Words;
 use crate::render::{Format, render_classes, render_counts, render_five_report};
 use crate::search::duplicates;
 
@@ -43,6 +44,7 @@ pub fn generated(sources: &Sources) -> Vec<(String, String)> {
                     },
                 )
                 .expect("classes"),
+                Words::of_analysis(eight),
                 Format::Csv,
             )
             .expect("serialisable"),
@@ -59,6 +61,7 @@ pub fn generated(sources: &Sources) -> Vec<(String, String)> {
                     },
                 )
                 .expect("positions have inverses"),
+                Words::of_analysis(eight),
                 Format::Csv,
             )
             .expect("serialisable"),

@@ -18,6 +18,7 @@
 //! assert!(render_graph(&g, GraphFormat::Graphml).contains("edgedefault=\"undirected\""));
 //! ```
 
+use super::words::Words;
 use crate::method::five::{BinaryTrees, TreeNode};
 use crate::method::graph::{Edge, GraphKind, Inner, Node, TwistGraph};
 use petgraph::dot::{Config, Dot};
@@ -41,8 +42,8 @@ pub enum GraphFormat {
 /// Writes `g` in `format`.
 pub fn render_graph(g: &TwistGraph, format: GraphFormat) -> String {
     match (&g.graph, format) {
-        (Inner::Undirected(x), GraphFormat::Dot) => dot(x),
-        (Inner::Directed(x), GraphFormat::Dot) => dot(x),
+        (Inner::Undirected(x), GraphFormat::Dot) => dot(x, words_of(g)),
+        (Inner::Directed(x), GraphFormat::Dot) => dot(x, words_of(g)),
         (Inner::Undirected(x), GraphFormat::Graphml) => graphml(g, x),
         (Inner::Directed(x), GraphFormat::Graphml) => graphml(g, x),
         (Inner::Undirected(x), GraphFormat::Json) => node_link(g, x),
@@ -50,7 +51,7 @@ pub fn render_graph(g: &TwistGraph, format: GraphFormat) -> String {
     }
 }
 
-/// One attribute value of a node.
+/// One attribute value of a node or an edge.
 enum Datum<'a> {
     /// A string.
     Text(&'a str),
@@ -58,16 +59,75 @@ enum Datum<'a> {
     Number(u64),
 }
 
+impl Serialize for Datum<'_> {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        match self {
+            Datum::Text(t) => s.serialize_str(t),
+            Datum::Number(x) => s.serialize_u64(*x),
+        }
+    }
+}
+
+/// An attribute's name, in the puzzle's words.
+type Key = std::borrow::Cow<'static, str>;
+
+/// The words of a graph's puzzle (no tray: a graph has no dotted fields).
+fn words_of(g: &TwistGraph) -> Words {
+    Words::of(&g.vocabulary, false)
+}
+
 /// A node's attributes, in the order every writer gives them.
-fn node_data(n: &Node) -> [(&'static str, Datum<'_>); 6] {
+fn node_data(n: &Node, words: Words) -> [(Key, Datum<'_>); 6] {
     [
-        ("code", Datum::Text(&n.code)),
-        ("grid", Datum::Text(&n.grid)),
-        ("sequence_number", Datum::Number(n.sequence_number)),
-        ("moves", Datum::Number(u64::from(n.moves))),
-        ("class_id", Datum::Number(n.class_id as u64)),
-        ("class_size", Datum::Number(n.class_size)),
+        (Key::Borrowed("code"), Datum::Text(&n.code)),
+        (Key::Borrowed("grid"), Datum::Text(&n.grid)),
+        (
+            words.name("sequence_number"),
+            Datum::Number(n.sequence_number),
+        ),
+        (Key::Borrowed("moves"), Datum::Number(u64::from(n.moves))),
+        (Key::Borrowed("class_id"), Datum::Number(n.class_id as u64)),
+        (Key::Borrowed("class_size"), Datum::Number(n.class_size)),
     ]
+}
+
+/// An edge's attributes that it has, in the order every writer gives them.
+fn edge_data(e: &Edge, words: Words) -> Vec<(Key, Datum<'_>)> {
+    let mut data = vec![(Key::Borrowed("label"), Datum::Text(&e.label))];
+    if let Some(t) = &e.twist {
+        data.push((words.name("twist"), Datum::Text(t)));
+    }
+    if let Some(t) = &e.inverse {
+        data.push((Key::Borrowed("inverse"), Datum::Text(t)));
+    }
+    if let Some(m) = e.multiplicity {
+        data.push((Key::Borrowed("multiplicity"), Datum::Number(u64::from(m))));
+    }
+    if let Some(c) = e.cost {
+        data.push((Key::Borrowed("cost"), Datum::Number(u64::from(c))));
+    }
+    data
+}
+
+/// Named attributes as one JSON object, after `head` (`id`, or `source`
+/// and `target`).
+struct Record<'a> {
+    head: Vec<(&'static str, &'a str)>,
+    data: Vec<(Key, Datum<'a>)>,
+}
+
+impl Serialize for Record<'_> {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeMap;
+        let mut map = s.serialize_map(Some(self.head.len() + self.data.len()))?;
+        for (k, v) in &self.head {
+            map.serialize_entry(k, v)?;
+        }
+        for (k, v) in &self.data {
+            map.serialize_entry(k, v)?;
+        }
+        map.end()
+    }
 }
 
 /// A node drawn as its board: a Graphviz HTML-like label, a table of the
@@ -107,7 +167,7 @@ fn dot_string(s: &str) -> String {
     format!("\"{escaped}\"")
 }
 
-fn dot<Ty: petgraph::EdgeType>(g: &petgraph::Graph<Node, Edge, Ty>) -> String {
+fn dot<Ty: petgraph::EdgeType>(g: &petgraph::Graph<Node, Edge, Ty>, words: Words) -> String {
     let edge_attrs = |_, e: petgraph::graph::EdgeReference<'_, Edge>| {
         let w = e.weight();
         let mut s = format!("label = {}", dot_string(&w.label));
@@ -129,7 +189,7 @@ fn dot<Ty: petgraph::EdgeType>(g: &petgraph::Graph<Node, Edge, Ty>) -> String {
     };
     let node_attrs = |_, (_, n): (NodeIndex, &Node)| {
         let mut s = format!("label = {}, shape = plaintext", board_label(n));
-        for (key, value) in node_data(n) {
+        for (key, value) in node_data(n, words) {
             let _ = match value {
                 Datum::Text(t) => write!(s, ", {key} = {}", dot_string(t)),
                 Datum::Number(x) => write!(s, ", {key} = {x}"),
@@ -161,6 +221,7 @@ fn graphml<Ty: petgraph::EdgeType>(
     let mut s = String::with_capacity(64 + g.node_count() * 260 + g.edge_count() * 120);
     s.push_str("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
     s.push_str("<graphml xmlns=\"http://graphml.graphdrawing.org/xmlns\">\n");
+    let words = words_of(meta);
     let keys = [
         ("code", "node", "string"),
         ("grid", "node", "string"),
@@ -173,7 +234,8 @@ fn graphml<Ty: petgraph::EdgeType>(
         ("inverse", "edge", "string"),
         ("multiplicity", "edge", "int"),
         ("cost", "edge", "int"),
-    ];
+    ]
+    .map(|(name, domain, ty)| (words.name(name), domain, ty));
     for (name, domain, ty) in keys {
         let _ = writeln!(
             s,
@@ -192,7 +254,7 @@ fn graphml<Ty: petgraph::EdgeType>(
     );
     for n in g.node_weights() {
         let _ = write!(s, "    <node id=\"{}\">", xml(&n.code));
-        for (key, value) in node_data(n) {
+        for (key, value) in node_data(n, words) {
             let _ = match value {
                 Datum::Text(t) => write!(s, "<data key=\"{key}\">{}</data>", xml(t)),
                 Datum::Number(x) => write!(s, "<data key=\"{key}\">{x}</data>"),
@@ -201,25 +263,17 @@ fn graphml<Ty: petgraph::EdgeType>(
         s.push_str("</node>\n");
     }
     for e in g.edge_references() {
-        let w = e.weight();
         let _ = write!(
             s,
-            "    <edge source=\"{}\" target=\"{}\"><data key=\"label\">{}</data>",
+            "    <edge source=\"{}\" target=\"{}\">",
             xml(&g[e.source()].code),
             xml(&g[e.target()].code),
-            xml(&w.label)
         );
-        if let Some(t) = &w.twist {
-            let _ = write!(s, "<data key=\"twist\">{}</data>", xml(t));
-        }
-        if let Some(t) = &w.inverse {
-            let _ = write!(s, "<data key=\"inverse\">{}</data>", xml(t));
-        }
-        if let Some(m) = w.multiplicity {
-            let _ = write!(s, "<data key=\"multiplicity\">{m}</data>");
-        }
-        if let Some(c) = w.cost {
-            let _ = write!(s, "<data key=\"cost\">{c}</data>");
+        for (key, value) in edge_data(e.weight(), words) {
+            let _ = match value {
+                Datum::Text(t) => write!(s, "<data key=\"{key}\">{}</data>", xml(t)),
+                Datum::Number(x) => write!(s, "<data key=\"{key}\">{x}</data>"),
+            };
         }
         s.push_str("</edge>\n");
     }
@@ -235,8 +289,37 @@ fn graph_name(meta: &TwistGraph) -> String {
         GraphKind::ShortestPaths => "shortest-paths",
     };
     match meta.max_moves {
+        Some(1) => format!("{} {kind} within 1 move", meta.puzzle),
         Some(m) => format!("{} {kind} within {m} moves", meta.puzzle),
         None => format!("{} {kind}", meta.puzzle),
+    }
+}
+
+/// A graph's nodes as node-link JSON's list, each written as it is met.
+struct Nodes<'a, Ty: petgraph::EdgeType>(&'a petgraph::Graph<Node, Edge, Ty>, Words);
+
+impl<Ty: petgraph::EdgeType> Serialize for Nodes<'_, Ty> {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_seq(self.0.node_weights().map(|n| Record {
+            head: vec![("id", &n.code)],
+            data: node_data(n, self.1).into(),
+        }))
+    }
+}
+
+/// A graph's edges as node-link JSON's list, each written as it is met.
+struct Links<'a, Ty: petgraph::EdgeType>(&'a petgraph::Graph<Node, Edge, Ty>, Words);
+
+impl<Ty: petgraph::EdgeType> Serialize for Links<'_, Ty> {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let g = self.0;
+        s.collect_seq(g.edge_references().map(|e| Record {
+            head: vec![
+                ("source", &g[e.source()].code),
+                ("target", &g[e.target()].code),
+            ],
+            data: edge_data(e.weight(), self.1),
+        }))
     }
 }
 
@@ -244,19 +327,6 @@ fn node_link<Ty: petgraph::EdgeType>(
     meta: &TwistGraph,
     g: &petgraph::Graph<Node, Edge, Ty>,
 ) -> String {
-    #[derive(Serialize)]
-    struct NodeOut<'a> {
-        id: &'a str,
-        #[serde(flatten)]
-        node: &'a Node,
-    }
-    #[derive(Serialize)]
-    struct LinkOut<'a> {
-        source: &'a str,
-        target: &'a str,
-        #[serde(flatten)]
-        edge: &'a Edge,
-    }
     #[derive(Serialize)]
     struct GraphAttrs<'a> {
         name: String,
@@ -266,13 +336,15 @@ fn node_link<Ty: petgraph::EdgeType>(
         max_moves: Option<u8>,
     }
     #[derive(Serialize)]
-    struct Out<'a> {
+    #[serde(bound = "")]
+    struct Out<'a, Ty: petgraph::EdgeType> {
         directed: bool,
         multigraph: bool,
         graph: GraphAttrs<'a>,
-        nodes: Vec<NodeOut<'a>>,
-        links: Vec<LinkOut<'a>>,
+        nodes: Nodes<'a, Ty>,
+        links: Links<'a, Ty>,
     }
+    let words = words_of(meta);
     let out = Out {
         directed: g.is_directed(),
         multigraph: false,
@@ -282,21 +354,8 @@ fn node_link<Ty: petgraph::EdgeType>(
             kind: meta.kind,
             max_moves: meta.max_moves,
         },
-        nodes: g
-            .node_weights()
-            .map(|n| NodeOut {
-                id: &n.code,
-                node: n,
-            })
-            .collect(),
-        links: g
-            .edge_references()
-            .map(|e| LinkOut {
-                source: &g[e.source()].code,
-                target: &g[e.target()].code,
-                edge: e.weight(),
-            })
-            .collect(),
+        nodes: Nodes(g, words),
+        links: Links(g, words),
     };
     serde_json::to_string(&out).expect("serialisable") + "\n"
 }

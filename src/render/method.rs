@@ -409,9 +409,12 @@ pub(crate) fn solution_lines(
 /// What a path does.
 /// Text wraps at `width` columns.
 pub fn render_path(r: &PathReport, format: Format, width: usize) -> Result<String, OutputError> {
+    let words = Words::of(&r.vocabulary, false);
     match format {
-        Format::Json | Format::Jsonl | Format::Yaml => structured(r, format),
-        Format::Csv => path_csv(r),
+        Format::Json | Format::Jsonl | Format::Yaml => {
+            structured(&words.apply(to_value(r)?), format)
+        }
+        Format::Csv => path_csv(r).map(|text| words.header(text)),
         Format::Text => Ok(path_text(r, width)),
     }
 }

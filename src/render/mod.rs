@@ -70,22 +70,44 @@ pub fn structured<T: Serialize + ?Sized>(value: &T, format: Format) -> Result<St
     }
 }
 
-/// JSON lines of `items`: one compact record a line, each serialised on
-/// its own, so that no tree of the whole list is built ([`structured`]
-/// builds one to split any value; a class dictionary's took twice the
-/// memory of its text).
+/// A list of `items` in a structured format, each serialised on its own so
+/// that no tree of the whole list is built: the same text [`structured`]
+/// gives the list (which, to split any value into JSON lines, builds one;
+/// a class dictionary's took twice the memory of its text).
 ///
 /// ```
-/// use schofield::render::json_lines;
-/// assert_eq!(json_lines(&[1, 2]).unwrap(), "1\n2\n");
+/// use schofield::render::{Format, structured, structured_items};
+/// let list = vec![vec![1, 2], vec![], vec![3]];
+/// for format in [Format::Json, Format::Jsonl, Format::Yaml] {
+///     assert_eq!(structured_items(&list, format).unwrap(), structured(&list, format).unwrap());
+/// }
+/// assert_eq!(structured_items(&list, Format::Jsonl).unwrap(), "[1,2]\n[]\n[3]\n");
 /// ```
-pub fn json_lines<T: Serialize>(items: &[T]) -> Result<String, OutputError> {
+pub fn structured_items<T: Serialize>(
+    items: impl IntoIterator<Item = T>,
+    format: Format,
+) -> Result<String, OutputError> {
+    if format != Format::Jsonl {
+        return structured(&Once(std::cell::Cell::new(Some(items.into_iter()))), format);
+    }
     let mut out = String::new();
     for item in items {
-        out += &serde_json::to_string(item).map_err(|e| OutputError(e.to_string()))?;
+        out += &serde_json::to_string(&item).map_err(|e| OutputError(e.to_string()))?;
         out.push('\n');
     }
     Ok(out)
+}
+
+/// A list serialised from an iterator as it runs, once.
+struct Once<I>(std::cell::Cell<Option<I>>);
+
+impl<I: Iterator<Item = T>, T: Serialize> Serialize for Once<I> {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        match self.0.take() {
+            Some(items) => s.collect_seq(items),
+            None => Err(serde::ser::Error::custom("a list serialised twice")),
+        }
+    }
 }
 
 /// Serialises flat records as CSV with a header line.

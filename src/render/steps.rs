@@ -36,29 +36,64 @@ impl Steps {
 /// Adds the steps to a rendered record: the `steps` key (the grids) in
 /// JSON, JSON lines and YAML, a `steps` column in CSV (grids separated by
 /// spaces), and in text the boards side by side, each under the twist or
-/// tile that made it, wrapped at `width` columns.
+/// tile that made it, wrapped at `width` columns. The body is read back as
+/// it was written, so its keys keep the puzzle's own words
+/// ([`super::words::Words`]).
 ///
 /// ```
 /// use schofield::render::{Format, Steps, with_steps};
 /// let steps = Steps { grids: vec!["1_/32".into(), "12/3_".into()], labels: vec!["2".into()] };
-/// let text = with_steps("body\n".into(), &(), &steps, Format::Text, 80).unwrap();
+/// let text = with_steps("body\n".into(), &steps, Format::Text, 80).unwrap();
 /// assert_eq!(text, "body\n\nsteps\nstart   2\n1 _     1 2\n3 2     3 _\n");
+/// let json = with_steps("{\"moves\": 1}".into(), &steps, Format::Jsonl, 80).unwrap();
+/// assert_eq!(json, "{\"moves\":1,\"steps\":[\"1_/32\",\"12/3_\"]}\n");
 /// ```
-pub fn with_steps<T: Serialize>(
+pub fn with_steps(
     body: String,
-    record: &T,
     steps: &Steps,
     format: Format,
     width: usize,
 ) -> Result<String, OutputError> {
+    let grids = || {
+        serde_json::Value::Array(
+            steps
+                .grids
+                .iter()
+                .map(|g| serde_json::Value::String(g.clone()))
+                .collect(),
+        )
+    };
+    let json = |e: serde_json::Error| OutputError(e.to_string());
     match format {
-        Format::Json | Format::Jsonl | Format::Yaml => structured(
-            &WithSteps {
-                record,
-                steps: &steps.grids,
-            },
-            format,
-        ),
+        Format::Json | Format::Jsonl => {
+            // Each record of the body (one document, or one a line) with
+            // `steps` added after its own keys.
+            let mut records = Vec::new();
+            for record in serde_json::Deserializer::from_str(&body).into_iter::<serde_json::Value>()
+            {
+                let mut record = record.map_err(json)?;
+                if let serde_json::Value::Object(map) = &mut record {
+                    map.insert("steps".into(), grids());
+                }
+                records.push(record);
+            }
+            match records.as_slice() {
+                [one] if format == Format::Json => structured(one, format),
+                _ => structured(&records, format),
+            }
+        }
+        Format::Yaml => {
+            let yaml = |e: serde_yaml::Error| OutputError(e.to_string());
+            let mut record: serde_yaml::Value = serde_yaml::from_str(&body).map_err(yaml)?;
+            if let serde_yaml::Value::Mapping(map) = &mut record {
+                let grids = steps
+                    .grids
+                    .iter()
+                    .map(|g| serde_yaml::Value::String(g.clone()));
+                map.insert("steps".into(), serde_yaml::Value::Sequence(grids.collect()));
+            }
+            structured(&record, format)
+        }
         Format::Csv => {
             // The body's records, each with one more column, read and
             // written by the csv crate (quoting as CSV wants it).
@@ -82,13 +117,4 @@ pub fn with_steps<T: Serialize>(
             boards_side_by_side(&steps.grids, &steps.labels, width)
         )),
     }
-}
-
-/// A record with the positions after each step (`--steps`): the record's
-/// own fields, then `steps`, grid strings from the start to the goal.
-#[derive(Serialize)]
-struct WithSteps<'a, T: Serialize> {
-    #[serde(flatten)]
-    record: &'a T,
-    steps: &'a [String],
 }

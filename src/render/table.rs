@@ -1,6 +1,7 @@
 //! Renderers for the printed tabulation (Schofield's 168 pages, laid out
 //! as [`crate::method::table`] describes) and the class dictionary.
 
+use super::words::{Worded, Words};
 use super::{Format, OutputError, csv, structured};
 use crate::method::WrittenPath;
 use crate::method::table::{
@@ -75,11 +76,16 @@ struct ClassRow<'a> {
     specimen: Option<&'a str>,
 }
 
-/// The class dictionary.
-pub fn render_classes(records: &[ClassRecord], format: Format) -> Result<String, OutputError> {
+/// The class dictionary, its keys and heads in the puzzle's `words`.
+pub fn render_classes(
+    records: &[ClassRecord],
+    words: Words,
+    format: Format,
+) -> Result<String, OutputError> {
     match format {
-        Format::Jsonl => super::json_lines(records),
-        Format::Json | Format::Yaml => structured(records, format),
+        Format::Json | Format::Jsonl | Format::Yaml => {
+            super::structured_items(records.iter().map(|r| Worded(words, r)), format)
+        }
         Format::Csv => csv(records.iter().map(|r| ClassRow {
             class_id: r.class_id,
             representative: &r.representative,
@@ -88,9 +94,10 @@ pub fn render_classes(records: &[ClassRecord], format: Format) -> Result<String,
             moves: r.moves,
             starting_twists: &r.starting_twists.letters,
             ending_twists: &r.ending_twists.letters,
-            members: r.members.as_ref().map(|m| m.join(" ")),
+            members: r.members.as_deref().map(joined_positions),
             specimen: r.specimen.as_ref().map(|p| p.plain.as_str()),
-        })),
+        }))
+        .map(|text| words.header(text)),
         Format::Text => {
             // Columns as wide as their widest entry (the eight-puzzle's
             // code numbers, a cube's patterns).
@@ -101,13 +108,19 @@ pub fn render_classes(records: &[ClassRecord], format: Format) -> Result<String,
             let rep_w = width(&|r| r.representative.chars().count(), 14);
             let seq_w = width(&|r| grouped(r.sequence_number as usize).chars().count(), 6);
             let size_w = width(&|r| r.size.to_string().len(), 4);
-            let start_w = width(&|r| r.starting_twists.field.chars().count(), 8);
-            let end_w = width(&|r| r.ending_twists.field.chars().count(), 6);
+            let column = |m: &crate::method::NamedMoves| words.moves_column(m);
+            let start_w = width(&|r| column(&r.starting_twists).chars().count(), 8);
+            let end_w = width(&|r| column(&r.ending_twists).chars().count(), 6);
             let mut s = String::new();
             let specimens = records.iter().any(|r| r.specimen.is_some());
             let mut head = format!(
                 "{:>class_w$}  {:<rep_w$} {:>seq_w$} {:>size_w$} {:>5}  {:<start_w$}  ending",
-                "class", "representative", "S", "size", "moves", "starting"
+                "class",
+                "representative",
+                words.number_head(),
+                "size",
+                "moves",
+                "starting"
             );
             if specimens {
                 head = format!("{head:<width$}  specimen", width = head.len() - 6 + end_w);
@@ -121,8 +134,8 @@ pub fn render_classes(records: &[ClassRecord], format: Format) -> Result<String,
                     grouped(r.sequence_number as usize),
                     r.size,
                     r.moves,
-                    r.starting_twists.field,
-                    r.ending_twists.field
+                    column(&r.starting_twists),
+                    column(&r.ending_twists)
                 );
                 match &r.specimen {
                     Some(p) if p.plain.is_empty() => line.push_str("  -"),
@@ -140,11 +153,21 @@ pub fn render_classes(records: &[ClassRecord], format: Format) -> Result<String,
                 }
                 let _ = writeln!(s, "{line}");
                 if let Some(m) = &r.members {
-                    let _ = writeln!(s, "       members: {}", m.join(" "));
+                    let _ = writeln!(s, "       members: {}", joined_positions(m));
                 }
             }
             Ok(s)
         }
+    }
+}
+
+/// Positions in one field: code numbers separated by spaces (`012365
+/// 012635`), patterns (which hold spaces) by `; `.
+fn joined_positions(names: &[String]) -> String {
+    if names.iter().any(|m| m.contains(' ')) {
+        names.join("; ")
+    } else {
+        names.join(" ")
     }
 }
 
@@ -161,10 +184,11 @@ pub fn entry_line(e: &Entry) -> String {
 
 /// One class seen whole ([`crate::method::table::class_record`]): in text,
 /// its figures one to a line, then its members and every minimal path of
-/// its representative; in CSV one row; in JSON and YAML the record.
-pub fn render_class(r: &ClassRecord, format: Format) -> Result<String, OutputError> {
+/// its representative; in CSV one row; in JSON and YAML the record. Keys
+/// and labels are in the puzzle's `words`.
+pub fn render_class(r: &ClassRecord, words: Words, format: Format) -> Result<String, OutputError> {
     if format != Format::Text {
-        return render_classes(std::slice::from_ref(r), format);
+        return render_classes(std::slice::from_ref(r), words, format);
     }
     let mut s = String::new();
     let mut field = |name: &str, value: String| {
@@ -174,8 +198,9 @@ pub fn render_class(r: &ClassRecord, format: Format) -> Result<String, OutputErr
     field(
         "representative",
         format!(
-            "{}   (S = {})",
+            "{}   ({}{})",
             r.representative,
+            words.number_before(),
             grouped(r.sequence_number as usize)
         ),
     );
@@ -198,16 +223,23 @@ pub fn render_class(r: &ClassRecord, format: Format) -> Result<String, OutputErr
     let names = |n: &crate::method::NamedMoves| {
         if n.names.is_empty() {
             "none".to_string()
-        } else if n.field.contains(' ') {
+        } else if !words.fields() || n.field.contains(' ') {
             n.names.join(" ")
         } else {
             format!("{}   (field {})", n.names.join(" "), n.field)
         }
     };
-    field("starting twists", names(&r.starting_twists));
-    field("ending twists", names(&r.ending_twists));
+    let (starting, ending) = words.starting_ending();
+    field(starting, names(&r.starting_twists));
+    field(ending, names(&r.ending_twists));
     if let Some(members) = &r.members {
-        for (k, chunk) in members.chunks(8).enumerate() {
+        // Eight code numbers a line; a pattern (spaced) on a line of its own.
+        let per_line = if members.iter().any(|m| m.contains(' ')) {
+            1
+        } else {
+            8
+        };
+        for (k, chunk) in members.chunks(per_line).enumerate() {
             field(if k == 0 { "members" } else { "" }, chunk.join(" "));
         }
     }

@@ -2009,7 +2009,7 @@ fn every_printed_path_up_to_rotation_is_held_still() {
     let classes = stdout(&["classes", "--puzzle", "2x2x2", "--format", "json"]);
     let rows: serde_json::Value = serde_json::from_str(&classes).unwrap();
     for r in rows.as_array().unwrap() {
-        assert_eq!(r["ending_twists"], serde_json::json!([]), "{r}");
+        assert_eq!(r["ending_moves"], serde_json::json!([]), "{r}");
     }
 }
 
@@ -3125,6 +3125,31 @@ fn each_puzzle_is_answered_in_its_own_words() {
             .is_some(),
         "{cube}"
     );
+    // `--steps` adds the positions and keeps the puzzle's words, in every
+    // structured format.
+    let stepped: serde_json::Value = serde_json::from_str(&stdout(&[
+        "solve", "--puzzle", "2x2x2", "R U", "--format", "json", "-q", "--steps",
+    ]))
+    .unwrap();
+    let mut unstepped = stepped.clone();
+    let steps = unstepped.as_object_mut().unwrap().remove("steps");
+    assert_eq!(
+        steps.map(|s| s.as_array().unwrap().len()),
+        Some(3),
+        "{stepped}"
+    );
+    assert_eq!(unstepped, cube);
+    let yaml = stdout(&[
+        "solve", "--puzzle", "2x2x2", "R U", "--format", "yaml", "-q", "--steps",
+    ]);
+    assert!(
+        yaml.contains("\nposition_number: ") && yaml.contains("\nsteps:\n"),
+        "{yaml}"
+    );
+    assert!(
+        !yaml.contains("sequence_number") && !yaml.contains("_twists"),
+        "{yaml}"
+    );
     let csv = stdout(&["solve", "--puzzle", "2x2x2", "R U", "--format", "csv", "-q"]);
     assert!(
         csv.starts_with("pattern,position_number,moves,starting_moves,"),
@@ -3133,6 +3158,7 @@ fn each_puzzle_is_answered_in_its_own_words() {
     let text = stdout(&["solve", "--puzzle", "2x2x2", "R U", "-q"]);
     assert!(text.contains("\nposition number "), "{text}");
     assert!(!text.contains("(field"), "{text}");
+    cube_classes_graphs_and_paths_in_its_words();
     let eight: serde_json::Value =
         serde_json::from_str(&stdout(&["solve", "123456", "--format", "json"])).unwrap();
     for key in ["sequence_number", "starting_twists", "starting_field"] {
@@ -3140,6 +3166,85 @@ fn each_puzzle_is_answered_in_its_own_words() {
     }
     let text = stdout(&["solve", "123456"]);
     assert!(text.contains("\nsequence number "), "{text}");
+}
+
+/// The class dictionary, one class, the graph and a path of the 2×2×2
+/// in its own words: position numbers, moves (a graph's edge names its
+/// `move`, a path its `length`), and no dotted field; members that are
+/// patterns kept apart.
+fn cube_classes_graphs_and_paths_in_its_words() {
+    let cube = ["--puzzle", "2x2x2"];
+    let run = |args: &[&str]| stdout(&[args, &cube[..]].concat());
+    let schofields = |text: &str| {
+        ["sequence_number", "twist", "starting_field", "S = "]
+            .iter()
+            .any(|w| text.contains(w))
+    };
+    let text = run(&["classes", "--members"]);
+    let head = text.lines().next().unwrap();
+    assert!(head.contains(" number ") && !head.contains(" S "), "{head}");
+    let one = text
+        .lines()
+        .find(|l| l.trim_start().starts_with("1 "))
+        .unwrap();
+    assert!(one.contains(" U R F D L B "), "{one}");
+    assert!(!text.contains(". . ."), "{head}");
+    for format in ["json", "jsonl", "csv", "yaml"] {
+        let out = run(&["classes", "--format", format]);
+        assert!(!schofields(&out), "{format}: {}", &out[..300]);
+        assert!(out.contains("position_number"), "{format}");
+        assert!(out.contains("starting_moves"), "{format}");
+    }
+    let csv = run(&["classes", "--members", "--format", "csv"]);
+    let members = csv.lines().nth(2).unwrap().rsplit(',').next().unwrap();
+    assert_eq!(members.split("; ").count(), 24, "{members}");
+    let one = run(&["classes", "5"]);
+    assert!(
+        one.contains("(position number 11)") && one.contains("\nstarting moves "),
+        "{one}"
+    );
+    assert!(
+        one.contains("\nmembers          0 1 2 3 4 5 6 7 / 0 0 0 1 0 2 0 0\n"),
+        "{one}"
+    );
+    let one: serde_json::Value =
+        serde_json::from_str(&run(&["classes", "5", "--format", "json"])).unwrap();
+    assert_eq!(one[0]["position_number"], 11, "{one}");
+    for format in ["json", "graphml", "dot"] {
+        let graph = run(&["graph", "--max-moves", "1", "--format", format]);
+        assert!(!schofields(&graph), "{format}");
+        assert!(graph.contains("position_number"), "{format}");
+    }
+    let graph = run(&[
+        "graph",
+        "--max-moves",
+        "1",
+        "--kind",
+        "shortest-paths",
+        "--format",
+        "json",
+    ]);
+    let graph: serde_json::Value = serde_json::from_str(&graph).unwrap();
+    assert_eq!(
+        graph["links"][0]["move"].as_str().map(str::len),
+        Some(1),
+        "{graph}"
+    );
+    assert_eq!(graph["graph"]["name"], "2x2x2 shortest-paths within 1 move");
+    let path: serde_json::Value =
+        serde_json::from_str(&run(&["path", "R U2", "--format", "json"])).unwrap();
+    assert_eq!(
+        (&path["length"], &path["moves"]),
+        (&2.into(), &2.into()),
+        "{path}"
+    );
+    assert!(path.get("twists").is_none(), "{path}");
+    let quarter = run(&["path", "R U2", "--metric", "quarter", "--format", "csv"]);
+    assert!(
+        quarter.starts_with("path,marked,marked_ascii,length,elisions,moves,"),
+        "{quarter}"
+    );
+    assert!(quarter.contains("\nR U U,R U U,R U U,3,0,3,"), "{quarter}");
 }
 
 /// twsearch's `-g` on its `2x2x2.tws` with every corner's orientation `?`

@@ -314,10 +314,9 @@ pub struct StepsArg {
 }
 
 /// Adds the steps to `body` when `--steps` asks for them.
-pub fn steps_if<T: serde::Serialize>(
+pub fn steps_if(
     steps: StepsArg,
     body: String,
-    record: &T,
     replay: impl FnOnce() -> schofield::render::Steps,
     format: Format,
     width: usize,
@@ -327,7 +326,6 @@ pub fn steps_if<T: serde::Serialize>(
     }
     Ok(schofield::render::with_steps(
         body,
-        record,
         &replay(),
         format,
         width,

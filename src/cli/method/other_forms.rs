@@ -177,7 +177,7 @@ pub(super) fn by_lookup(
     };
     let body = render::render_table_solution(&sol, format, width)?;
     let grids = || render::Steps::of_tiles(&board, &start, &sol.path.tiles);
-    let body = steps_if(steps, body, &sol, grids, format, width)?;
+    let body = steps_if(steps, body, grids, format, width)?;
     let why = if start.blank() == 4 {
         "the position is in the half Schofield's target does not reach, so his twists do not apply"
     } else {

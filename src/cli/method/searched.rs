@@ -85,14 +85,7 @@ pub(super) fn searched(
                 notation.grid_or_pattern(p)
             })
         };
-        steps_if(
-            args.steps,
-            body,
-            &report,
-            replay,
-            format,
-            args.out.text_width(),
-        )
+        steps_if(args.steps, body, replay, format, args.out.text_width())
     };
     match (drawing, is_stdin(&args.position)) {
         (Some(format), true) => common::batch(
