@@ -49,6 +49,12 @@ pub struct SolveCommand {
     /// moves and, with --all, every minimal path, sooner).
     #[arg(long)]
     pub whole_table: bool,
+    /// Past the whole table: stop at the first minimal sequence (the
+    /// specimen, the same one), leaving the other starting moves unproved,
+    /// as twsearch does; the last pass then searches until the specimen
+    /// rather than through every first move.
+    #[arg(long, conflicts_with_all = ["all", "whole_table"])]
+    pub specimen_only: bool,
 }
 
 /// `solve --puzzle P`: from the whole table where it is built, else (more
@@ -100,15 +106,12 @@ pub fn solve_command(c: SolveCommand, sink: &Sink) -> Outcome {
     if let Ok(positions) = schofield::method::space::Space::count(&puzzle, &moves) {
         table_bytes = table_bytes.min(positions / 16);
     }
-    searched(
-        &puzzle,
-        &moves,
-        &options,
-        &c.args,
+    let asked = Asked {
         limits,
         table_bytes,
-        sink,
-    )
+        specimen_only: c.specimen_only,
+    };
+    searched(&puzzle, &moves, &options, &c.args, asked, sink)
 }
 
 /// The arguments of `solve` that `five solve` shares.

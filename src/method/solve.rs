@@ -587,7 +587,7 @@ fn relative_of(
 /// let s = solver.solve_index(x, &Default::default()).unwrap();
 /// let r = SearchedReport::new(&p, &moves, "U".into(), &s, 0.0);
 /// assert_eq!((r.moves, r.specimen.as_str()), (1, "U'"));
-/// assert_eq!(r.starting_twists, ["U'"]);
+/// assert_eq!(r.starting_twists.unwrap(), ["U'"]);
 /// ```
 #[derive(Debug, Clone, Serialize)]
 pub struct SearchedReport {
@@ -604,8 +604,11 @@ pub struct SearchedReport {
     pub relative: Option<String>,
     /// The minimum number of moves.
     pub moves: u32,
-    /// The moves that can start a minimal solution.
-    pub starting_twists: Vec<String>,
+    /// The moves that can start a minimal solution; `None` where the
+    /// search stopped at its specimen and proved no other
+    /// ([`crate::method::search::ida::Solver::solve_specimen`]).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub starting_twists: Option<Vec<String>>,
     /// One minimal solution.
     pub specimen: String,
     /// Without `--to`: [`SolutionReport::cycles_by_orbit`].
@@ -659,10 +662,12 @@ impl SearchedReport {
             goal: None,
             relative: None,
             moves: found.moves,
-            starting_twists: (0..moves.len())
-                .filter(|&m| found.starting >> m & 1 == 1)
-                .map(name)
-                .collect(),
+            starting_twists: found.starting_proved.then(|| {
+                (0..moves.len())
+                    .filter(|&m| found.starting >> m & 1 == 1)
+                    .map(name)
+                    .collect()
+            }),
             specimen: found
                 .path
                 .iter()

@@ -604,7 +604,7 @@ pub fn render_searched(r: &SearchedReport, format: Format) -> Result<String, Out
         Format::Csv => csv([Record {
             start: &r.start,
             moves: r.moves,
-            starting_twists: r.starting_twists.join(" "),
+            starting_twists: r.starting_twists.as_deref().unwrap_or_default().join(" "),
             specimen: &r.specimen,
             generated: r.generated,
         }])
@@ -636,7 +636,14 @@ pub fn render_searched(r: &SearchedReport, format: Format) -> Result<String, Out
             if r.moves == 0 {
                 field(&starting, "none: this is the target".to_string());
             } else {
-                field(&starting, r.starting_twists.join(" "));
+                field(
+                    &starting,
+                    match &r.starting_twists {
+                        Some(names) => names.join(" "),
+                        None => "not proved (--specimen-only: the search stopped at the specimen)"
+                            .to_string(),
+                    },
+                );
                 field("specimen", r.specimen.clone());
             }
             if let Some(paths) = &r.minimal_paths {

@@ -2546,6 +2546,33 @@ fn a_cube_position_past_the_table_is_solved_by_ida() {
         .read_pattern(&format!("{scramble} {specimen}"))
         .unwrap();
     assert_eq!(&end, cube.goal(), "{specimen}");
+    // Stopped at the specimen (`--specimen-only`, as twsearch answers): the
+    // same specimen, no starting moves claimed, in fewer positions; the
+    // text says the starting moves are not proved; `--all` conflicts.
+    let json = stdout(&small_cube(&[
+        scramble,
+        "--format",
+        "json",
+        "--specimen-only",
+    ]));
+    let one: serde_json::Value = serde_json::from_str(&json).unwrap();
+    assert_eq!(
+        (&one["moves"], &one["specimen"]),
+        (&v["moves"], &v["specimen"]),
+        "{json}"
+    );
+    assert!(one.get("starting_moves").is_none(), "{json}");
+    assert!(
+        one["generated"].as_u64() <= v["generated"].as_u64(),
+        "{json}"
+    );
+    let text = stdout(&small_cube(&[scramble, "--specimen-only"]));
+    assert!(
+        text.contains("\nstarting moves   not proved (--specimen-only"),
+        "{text}"
+    );
+    let out = common::schofield(&small_cube(&[scramble, "--specimen-only", "--all"]));
+    assert_eq!(out.status.code(), Some(2));
     // A bound on nodes stops it with what it proved (exit 3); what it does
     // not answer yet is refused (exit 2).
     let out = common::schofield(&small_cube(&["R U", "--max-nodes", "5"]));

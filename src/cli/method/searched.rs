@@ -5,6 +5,18 @@
 use super::*;
 use crate::cli::{common, draw};
 
+/// What `solve` asks of IDA* past the whole table.
+#[derive(Clone, Copy)]
+pub(super) struct Asked<'p> {
+    /// The limits of each search (`--max-nodes`, `--max-seconds`).
+    pub limits: Allowance<'p>,
+    /// The bytes the pruning tables may take.
+    pub table_bytes: u64,
+    /// `--specimen-only`: stop at the first minimal sequence, the other
+    /// starting moves not proved.
+    pub specimen_only: bool,
+}
+
 /// Positions of a puzzle past the whole table, by IDA*: one, or (`-`)
 /// one a line from standard input, the pruning tables built once, when
 /// the first position that needs them comes.
@@ -13,8 +25,7 @@ pub(super) fn searched(
     moves: &schofield::puzzle::MoveSet,
     options: &schofield::method::analysis::Options,
     args: &SolveArgs,
-    limits: Allowance,
-    table_bytes: u64,
+    asked: Asked,
     sink: &Sink,
 ) -> Outcome {
     use schofield::method::search::ida::Solver;
@@ -47,12 +58,12 @@ pub(super) fn searched(
             &trivial
         } else {
             if solver.get().is_none() {
-                let made = pruned_solver(puzzle, &space, table_bytes, args.out.quiet)?;
+                let made = pruned_solver(puzzle, &space, asked.table_bytes, args.out.quiet)?;
                 let _ = solver.set(made);
             }
             solver.get().expect("made")
         };
-        let (found, every) = search_one(solver, &digits, args, limits);
+        let (found, every) = search_one(solver, &digits, args, asked);
         let (found, every) = (found?, every.transpose()?);
         let mut report = schofield::method::solve::SearchedReport::new(
             puzzle,
@@ -187,14 +198,15 @@ pub(super) fn stdin_positions(
 }
 
 /// The answers IDA* gives for one position: its minimum, specimen and
-/// starting moves, and with `--all` every minimal sequence; on a
-/// terminal, the bound, the positions and the rate as it goes.
+/// starting moves (the specimen's first alone with `--specimen-only`), and
+/// with `--all` every minimal sequence; on a terminal, the bound, the
+/// positions and the rate as it goes.
 #[allow(clippy::type_complexity)]
 pub(super) fn search_one(
     solver: &schofield::method::search::ida::Solver,
     digits: &[u64],
     args: &SolveArgs,
-    limits: Allowance,
+    asked: Asked,
 ) -> (
     Result<schofield::method::search::ida::Solution, schofield::method::search::ida::Stopped>,
     Option<Result<Vec<Vec<usize>>, schofield::method::search::ida::Stopped>>,
@@ -213,7 +225,7 @@ pub(super) fn search_one(
     };
     let allowed = Allowance {
         progress: Some(&tell),
-        ..limits
+        ..asked.limits
     };
     // With --all, the listing shares the limits with the search.
     let answer = if args.all {
@@ -221,6 +233,8 @@ pub(super) fn search_one(
             Ok((found, every)) => (Ok(found), Some(Ok(every))),
             Err(stopped) => (Err(stopped), None),
         }
+    } else if asked.specimen_only {
+        (solver.solve_specimen(digits, &allowed), None)
     } else {
         (solver.solve(digits, &allowed), None)
     };

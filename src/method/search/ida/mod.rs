@@ -136,8 +136,12 @@ pub struct Solution {
     pub moves: u32,
     /// One minimal sequence (the specimen), moves by number.
     pub path: Vec<usize>,
-    /// Every move that starts a minimal sequence (a bit each).
+    /// Every move that starts a minimal sequence (a bit each); from
+    /// [`Solver::solve_specimen`], only the specimen's first move.
     pub starting: u64,
+    /// Whether `starting` holds every starting move: false when the
+    /// search stopped at its first minimal sequence.
+    pub starting_proved: bool,
     /// The positions generated, the starting moves' searches included.
     pub nodes: u64,
 }
@@ -419,7 +423,33 @@ impl<'s> Solver<'s> {
     /// the first in the moves' order whatever the cores.
     pub fn solve(&self, x: &[u64], allowed: &Allowance) -> Result<Solution, Stopped> {
         let x = self.parts_of(x);
-        self.solve_within(&x, &Budget::new(allowed))
+        self.solve_within(&x, &Budget::new(allowed), true)
+    }
+
+    /// A minimal sequence for the position of digits `x`, as
+    /// [`Solver::solve`] finds it (the first in the moves' order), without
+    /// proving the other starting moves: the last pass stops at its first
+    /// minimal sequence, as twsearch does, where [`Solver::solve`] goes on
+    /// through every first move that has not yet been seen to start one.
+    ///
+    /// ```
+    /// use schofield::puzzle::{Metric, library};
+    /// use schofield::method::space::Space;
+    /// use schofield::method::search::ida::{Allowance, Solver};
+    /// let p = library::get("corners").unwrap();
+    /// let moves = p.moves(Metric::Face, None).unwrap();
+    /// let space = Space::new(&p, &moves).unwrap();
+    /// let solver = Solver::new(&space, 1 << 16, None).unwrap();
+    /// let x = solver.digits(space.apply(space.apply(space.goal_index(), 0), 4));
+    /// let every = solver.solve(&x, &Allowance::default()).unwrap();
+    /// let one = solver.solve_specimen(&x, &Allowance::default()).unwrap();
+    /// assert_eq!((one.moves, &one.path), (every.moves, &every.path));
+    /// assert!(every.starting_proved && !one.starting_proved);
+    /// assert_eq!(one.starting, 1 << one.path[0]);
+    /// ```
+    pub fn solve_specimen(&self, x: &[u64], allowed: &Allowance) -> Result<Solution, Stopped> {
+        let x = self.parts_of(x);
+        self.solve_within(&x, &Budget::new(allowed), false)
     }
 
     /// [`Solver::solve`], then every minimal sequence
@@ -433,14 +463,20 @@ impl<'s> Solver<'s> {
     ) -> Result<(Solution, Vec<Vec<usize>>), Stopped> {
         let x = self.parts_of(x);
         let budget = Budget::new(allowed);
-        let mut found = self.solve_within(&x, &budget)?;
+        let mut found = self.solve_within(&x, &budget, true)?;
         let every = self.every_within(&x, found.moves, &budget)?;
         found.nodes = budget.used();
         Ok((found, every))
     }
 
-    /// [`Solver::solve`] of the parts `x` within `budget`.
-    fn solve_within(&self, x: &[u64], budget: &Budget<'_>) -> Result<Solution, Stopped> {
+    /// [`Solver::solve`] of the parts `x` within `budget`; with
+    /// `every_start`, every starting move proved.
+    fn solve_within(
+        &self,
+        x: &[u64],
+        budget: &Budget<'_>,
+        every_start: bool,
+    ) -> Result<Solution, Stopped> {
         let h = self.estimate_parts(x);
         if h == UNSEEN {
             return Err(Stopped::Unreachable);
@@ -448,11 +484,12 @@ impl<'s> Solver<'s> {
         let mut bound = u32::from(h);
         loop {
             budget.begin(bound);
-            if let Some((path, starting)) = self.pass(x, bound, budget)? {
+            if let Some((path, starting)) = self.pass(x, bound, budget, every_start)? {
                 return Ok(Solution {
                     moves: bound,
                     path,
                     starting,
+                    starting_proved: every_start,
                     nodes: budget.used(),
                 });
             }
@@ -467,12 +504,15 @@ impl<'s> Solver<'s> {
     /// pass finds every starting move as well as a specimen, the first in
     /// the moves' order. The subtrees two moves down are shared among the
     /// cores; once a first move is known to start a minimal sequence, the
-    /// subtrees after it in the order are left.
+    /// subtrees after it in the order are left. Without `every_start`,
+    /// once any subtree is known to solve, every subtree after it is left:
+    /// the specimen is the same, and its first move the only one found.
     fn pass(
         &self,
         x: &[u64],
         bound: u32,
         budget: &Budget<'_>,
+        every_start: bool,
     ) -> Result<Option<(Vec<usize>, u64)>, Stopped> {
         use std::sync::atomic::AtomicUsize;
         if bound == 0 {
@@ -521,11 +561,15 @@ impl<'s> Solver<'s> {
         // For each first move, the first subtree (in order) found to
         // solve: those after it need not be searched.
         let first_found: Vec<AtomicUsize> = (0..nm).map(|_| AtomicUsize::new(usize::MAX)).collect();
+        // The first subtree found to solve, whatever its first move.
+        let first_any = AtomicUsize::new(usize::MAX);
         let found: Vec<Found> = starts
             .par_iter()
             .enumerate()
             .map(|(k, (a, b, z))| {
-                if first_found[*a].load(Relaxed) < k {
+                if first_found[*a].load(Relaxed) < k
+                    || (!every_start && first_any.load(Relaxed) < k)
+                {
                     return Found::No;
                 }
                 let mut search = Search::new(self, budget);
@@ -535,6 +579,7 @@ impl<'s> Solver<'s> {
                 let found = search.walk(z, g, bound, Some(b.unwrap_or(*a)), &mut Aim::First);
                 if matches!(found, Found::Yes(_)) {
                     first_found[*a].fetch_min(k, Relaxed);
+                    first_any.fetch_min(k, Relaxed);
                 }
                 found
             })
@@ -543,12 +588,17 @@ impl<'s> Solver<'s> {
         let mut starting = 0u64;
         for ((a, _, _), f) in starts.iter().zip(found) {
             match f {
-                Found::Yes(path) => {
+                Found::Yes(path) if every_start || specimen.is_none() => {
                     starting |= 1 << a;
                     specimen.get_or_insert(path);
                 }
+                Found::Yes(_) => {}
                 Found::No => {}
-                Found::Stopped => return Err(budget.stopped(bound)),
+                // A subtree after the specimen need not have finished.
+                Found::Stopped if every_start || specimen.is_none() => {
+                    return Err(budget.stopped(bound));
+                }
+                Found::Stopped => {}
             }
         }
         Ok(specimen.map(|path| (path, starting)))
