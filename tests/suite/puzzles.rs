@@ -2547,8 +2547,10 @@ fn a_cube_position_past_the_table_is_solved_by_ida() {
         .unwrap();
     assert_eq!(&end, cube.goal(), "{specimen}");
     // Stopped at the specimen (`--specimen-only`, as twsearch answers): the
-    // same specimen, no starting moves claimed, in fewer positions; the
-    // text says the starting moves are not proved; `--all` conflicts.
+    // same specimen, no starting moves claimed; the text says the starting
+    // moves are not proved; `--all` conflicts. (Its positions are not
+    // compared: which subtrees the cores have begun when the specimen is
+    // found varies from run to run.)
     let json = stdout(&small_cube(&[
         scramble,
         "--format",
@@ -2562,10 +2564,6 @@ fn a_cube_position_past_the_table_is_solved_by_ida() {
         "{json}"
     );
     assert!(one.get("starting_moves").is_none(), "{json}");
-    assert!(
-        one["generated"].as_u64() <= v["generated"].as_u64(),
-        "{json}"
-    );
     let text = stdout(&small_cube(&[scramble, "--specimen-only"]));
     assert!(
         text.contains("\nstarting moves   not proved (--specimen-only"),

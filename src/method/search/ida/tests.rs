@@ -154,12 +154,6 @@ fn the_specimen_alone_is_the_same_specimen() {
             }
             let first = one.path.first().map_or(0, |&m| 1u64 << m);
             assert_eq!(one.starting, first, "{name} {y}");
-            assert!(
-                one.nodes <= every.nodes,
-                "{name} {y}: {} {}",
-                one.nodes,
-                every.nodes
-            );
         }
     }
 }
