@@ -563,27 +563,50 @@ impl<'s> Solver<'s> {
         let first_found: Vec<AtomicUsize> = (0..nm).map(|_| AtomicUsize::new(usize::MAX)).collect();
         // The first subtree found to solve, whatever its first move.
         let first_any = AtomicUsize::new(usize::MAX);
-        let found: Vec<Found> = starts
-            .par_iter()
-            .enumerate()
-            .map(|(k, (a, b, z))| {
-                if first_found[*a].load(Relaxed) < k
-                    || (!every_start && first_any.load(Relaxed) < k)
-                {
-                    return Found::No;
+        // The subtrees are taken in order by whichever core is free, so
+        // that the cores work on the earliest ones, those the answer needs;
+        // a subtree is left as soon as an earlier one makes it needless.
+        let next = AtomicUsize::new(0);
+        let subtree = |k: usize| -> Found {
+            let (a, b, z) = &starts[k];
+            let abandon = walk::Abandon {
+                first_found: &first_found[*a],
+                first_any: (!every_start).then_some(&first_any),
+                index: k,
+            };
+            if abandon.now() {
+                return Found::No;
+            }
+            let mut search = Search::new(self, budget);
+            search.abandon = Some(abandon);
+            search.path.push(*a);
+            search.path.extend(*b);
+            let g = 1 + u32::from(b.is_some());
+            let found = search.walk(z, g, bound, Some(b.unwrap_or(*a)), &mut Aim::First);
+            if matches!(found, Found::Yes(_)) {
+                first_found[*a].fetch_min(k, Relaxed);
+                first_any.fetch_min(k, Relaxed);
+            }
+            match found {
+                Found::Stopped if search.abandoned => Found::No,
+                found => found,
+            }
+        };
+        let mut done: Vec<(usize, Found)> = (0..rayon::current_num_threads())
+            .into_par_iter()
+            .flat_map_iter(|_| {
+                let mut mine = Vec::new();
+                loop {
+                    let k = next.fetch_add(1, Relaxed);
+                    if k >= starts.len() {
+                        break mine;
+                    }
+                    mine.push((k, subtree(k)));
                 }
-                let mut search = Search::new(self, budget);
-                search.path.push(*a);
-                search.path.extend(*b);
-                let g = 1 + u32::from(b.is_some());
-                let found = search.walk(z, g, bound, Some(b.unwrap_or(*a)), &mut Aim::First);
-                if matches!(found, Found::Yes(_)) {
-                    first_found[*a].fetch_min(k, Relaxed);
-                    first_any.fetch_min(k, Relaxed);
-                }
-                found
             })
             .collect();
+        done.sort_unstable_by_key(|&(k, _)| k);
+        let found = done.into_iter().map(|(_, f)| f);
         let mut specimen = None;
         let mut starting = 0u64;
         for ((a, _, _), f) in starts.iter().zip(found) {

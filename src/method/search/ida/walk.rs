@@ -120,6 +120,29 @@ pub(super) struct Search<'a, 's> {
     /// For each depth, the children's parts, a row of parts a move: made
     /// all at once, so that their table reads overlap in memory.
     pub(super) children: Vec<Vec<u64>>,
+    /// When a subtree of a pass need no longer be searched.
+    pub(super) abandon: Option<Abandon<'a>>,
+    /// Whether it was left for that reason (its walk then says stopped).
+    pub(super) abandoned: bool,
+}
+
+/// A pass's subtree, numbered `index` in the order of first moves, is
+/// left once an earlier subtree of its first move is known to solve
+/// (`first_found`), or, when only the specimen is sought, an earlier
+/// subtree of any first move (`first_any`). Checked each time a core
+/// takes positions from the budget.
+pub(super) struct Abandon<'a> {
+    pub(super) first_found: &'a std::sync::atomic::AtomicUsize,
+    pub(super) first_any: Option<&'a std::sync::atomic::AtomicUsize>,
+    pub(super) index: usize,
+}
+
+impl Abandon<'_> {
+    /// Whether the subtree need no longer be searched.
+    pub(super) fn now(&self) -> bool {
+        self.first_found.load(Relaxed) < self.index
+            || self.first_any.is_some_and(|f| f.load(Relaxed) < self.index)
+    }
 }
 
 /// What a pass looks for: the first canonical sequence within the bound,
@@ -146,6 +169,8 @@ impl<'a, 's> Search<'a, 's> {
             nodes: 0,
             path: Vec::new(),
             children: Vec::new(),
+            abandon: None,
+            abandoned: false,
         }
     }
 
@@ -153,6 +178,10 @@ impl<'a, 's> Search<'a, 's> {
     #[inline]
     pub(super) fn count(&mut self) -> bool {
         if self.allowance == 0 {
+            if self.abandon.as_ref().is_some_and(Abandon::now) {
+                self.abandoned = true;
+                return false;
+            }
             self.allowance = self.budget.take();
             if self.allowance == 0 {
                 return false;
