@@ -146,6 +146,17 @@ fn one_cube_position(c: &mut Criterion) {
         "3x3x3/a 14-move scramble, a set of seven at conjugates",
         |b| b.iter(|| black_box(solver.solve(&x, &Default::default()).expect("solved").moves)),
     );
+    // `solve --specimen-only`: stopped at the specimen, as twsearch stops.
+    g.bench_function("3x3x3/a 14-move scramble, the specimen alone", |b| {
+        b.iter(|| {
+            black_box(
+                solver
+                    .solve_specimen(&x, &Default::default())
+                    .expect("solved")
+                    .moves,
+            )
+        })
+    });
     g.finish();
     let _ = std::fs::remove_dir_all(&folder);
 }
