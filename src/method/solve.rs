@@ -604,8 +604,7 @@ pub struct SearchedReport {
     pub relative: Option<String>,
     /// The minimum number of moves.
     pub moves: u32,
-    /// The moves that can start a minimal solution; `None` where the
-    /// search stopped at its specimen and proved no other
+    /// The moves that can start a minimal solution; `None` unproved
     /// ([`crate::method::search::ida::Solver::solve_specimen`]).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub starting_twists: Option<Vec<String>>,
@@ -663,10 +662,8 @@ impl SearchedReport {
             relative: None,
             moves: found.moves,
             starting_twists: found.starting_proved.then(|| {
-                (0..moves.len())
-                    .filter(|&m| found.starting >> m & 1 == 1)
-                    .map(name)
-                    .collect()
+                let starts = (0..moves.len()).filter(|&m| found.starting >> m & 1 == 1);
+                starts.map(name).collect()
             }),
             specimen: found
                 .path

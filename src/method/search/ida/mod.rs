@@ -497,6 +497,55 @@ impl<'s> Solver<'s> {
         }
     }
 
+    /// The subtrees of a pass under `bound` from the parts `x`: each first
+    /// move and a second that may follow it (none when the bound is one),
+    /// with the position they make, those the tables leave within reach,
+    /// in the moves' order.
+    #[allow(clippy::type_complexity)]
+    fn subtrees(
+        &self,
+        x: &[u64],
+        bound: u32,
+        budget: &Budget<'_>,
+    ) -> Result<Vec<(usize, Option<usize>, Vec<u64>)>, Stopped> {
+        let nm = self.space.move_count();
+        let mut starts: Vec<(usize, Option<usize>, Vec<u64>)> = Vec::new();
+        let mut y = vec![0u64; x.len()];
+        let mut z = vec![0u64; x.len()];
+        let mut counted = Search::new(self, budget);
+        let mut spent = false;
+        'first: for a in 0..nm {
+            if !counted.count() {
+                spent = true;
+                break 'first;
+            }
+            self.step(x, a, &mut y);
+            if !self.within_reach(&y, 1, bound) {
+                continue;
+            }
+            if bound == 1 {
+                starts.push((a, None, y.clone()));
+                continue;
+            }
+            for b in (0..nm).filter(|&b| self.may_follow[a] >> b & 1 == 1) {
+                if !counted.count() {
+                    spent = true;
+                    break 'first;
+                }
+                self.step(&y, b, &mut z);
+                if self.within_reach(&z, 2, bound) {
+                    starts.push((a, Some(b), z.clone()));
+                }
+            }
+        }
+        // Counted on the budget when the search is dropped.
+        drop(counted);
+        if spent {
+            return Err(budget.stopped(bound));
+        }
+        Ok(starts)
+    }
+
     /// One pass of IDA* under `bound` from the parts `x`, which no
     /// shorter sequence solves: every first move `m` is tried, each
     /// followed by the canonical sequences from `m·x` whose first move is
@@ -519,45 +568,7 @@ impl<'s> Solver<'s> {
             return Ok((x == self.goal.as_slice()).then(|| (Vec::new(), 0)));
         }
         let nm = self.space.move_count();
-        // The subtrees: a first move and a second (none when the bound is
-        // one), and the position they make.
-        let starts = {
-            let mut starts: Vec<(usize, Option<usize>, Vec<u64>)> = Vec::new();
-            let mut y = vec![0u64; x.len()];
-            let mut z = vec![0u64; x.len()];
-            let mut counted = Search::new(self, budget);
-            let mut spent = false;
-            'first: for a in 0..nm {
-                if !counted.count() {
-                    spent = true;
-                    break 'first;
-                }
-                self.step(x, a, &mut y);
-                if !self.within_reach(&y, 1, bound) {
-                    continue;
-                }
-                if bound == 1 {
-                    starts.push((a, None, y.clone()));
-                    continue;
-                }
-                for b in (0..nm).filter(|&b| self.may_follow[a] >> b & 1 == 1) {
-                    if !counted.count() {
-                        spent = true;
-                        break 'first;
-                    }
-                    self.step(&y, b, &mut z);
-                    if self.within_reach(&z, 2, bound) {
-                        starts.push((a, Some(b), z.clone()));
-                    }
-                }
-            }
-            // Counted on the budget when the search is dropped.
-            drop(counted);
-            if spent {
-                return Err(budget.stopped(bound));
-            }
-            starts
-        };
+        let starts = self.subtrees(x, bound, budget)?;
         // For each first move, the first subtree (in order) found to
         // solve: those after it need not be searched.
         let first_found: Vec<AtomicUsize> = (0..nm).map(|_| AtomicUsize::new(usize::MAX)).collect();
