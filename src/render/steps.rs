@@ -47,6 +47,10 @@ impl Steps {
 /// assert_eq!(text, "body\n\nsteps\nstart   2\n1 _     1 2\n3 2     3 _\n");
 /// let json = with_steps("{\"moves\": 1}".into(), &steps, Format::Jsonl, 80).unwrap();
 /// assert_eq!(json, "{\"moves\":1,\"steps\":[\"1_/32\",\"12/3_\"]}\n");
+/// // Every float as it was written; a body that is no record is refused.
+/// let timed = with_steps("{\"seconds\": 0.30000000000000004}".into(), &steps, Format::Jsonl, 80);
+/// assert!(timed.unwrap().starts_with("{\"seconds\":0.30000000000000004,"));
+/// assert!(with_steps("[1]".into(), &steps, Format::Json, 80).is_err());
 /// ```
 pub fn with_steps(
     body: String,
@@ -64,6 +68,7 @@ pub fn with_steps(
         )
     };
     let json = |e: serde_json::Error| OutputError(e.to_string());
+    let not_a_record = || OutputError("--steps adds to one record, and this is not one".into());
     match format {
         Format::Json | Format::Jsonl => {
             // Each record of the body (one document, or one a line) with
@@ -72,9 +77,10 @@ pub fn with_steps(
             for record in serde_json::Deserializer::from_str(&body).into_iter::<serde_json::Value>()
             {
                 let mut record = record.map_err(json)?;
-                if let serde_json::Value::Object(map) = &mut record {
-                    map.insert("steps".into(), grids());
-                }
+                let serde_json::Value::Object(map) = &mut record else {
+                    return Err(not_a_record());
+                };
+                map.insert("steps".into(), grids());
                 records.push(record);
             }
             match records.as_slice() {
@@ -85,13 +91,14 @@ pub fn with_steps(
         Format::Yaml => {
             let yaml = |e: serde_yaml::Error| OutputError(e.to_string());
             let mut record: serde_yaml::Value = serde_yaml::from_str(&body).map_err(yaml)?;
-            if let serde_yaml::Value::Mapping(map) = &mut record {
-                let grids = steps
-                    .grids
-                    .iter()
-                    .map(|g| serde_yaml::Value::String(g.clone()));
-                map.insert("steps".into(), serde_yaml::Value::Sequence(grids.collect()));
-            }
+            let serde_yaml::Value::Mapping(map) = &mut record else {
+                return Err(not_a_record());
+            };
+            let grids = steps
+                .grids
+                .iter()
+                .map(|g| serde_yaml::Value::String(g.clone()));
+            map.insert("steps".into(), serde_yaml::Value::Sequence(grids.collect()));
             structured(&record, format)
         }
         Format::Csv => {

@@ -489,7 +489,8 @@ impl<'s> Solver<'s> {
                     moves: bound,
                     path,
                     starting,
-                    starting_proved: every_start,
+                    // The goal has no starting move to prove.
+                    starting_proved: every_start || bound == 0,
                     nodes: budget.used(),
                 });
             }
@@ -628,11 +629,11 @@ impl<'s> Solver<'s> {
                 }
                 Found::Yes(_) => {}
                 Found::No => {}
-                // A subtree after the specimen need not have finished.
-                Found::Stopped if every_start || specimen.is_none() => {
-                    return Err(budget.stopped(bound));
-                }
-                Found::Stopped => {}
+                // A subtree after the specimen need not have finished, nor
+                // one of a first move already known to start.
+                Found::Stopped if !every_start && specimen.is_some() => {}
+                Found::Stopped if every_start && starting >> a & 1 == 1 => {}
+                Found::Stopped => return Err(budget.stopped(bound)),
             }
         }
         Ok(specimen.map(|path| (path, starting)))

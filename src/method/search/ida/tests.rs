@@ -123,6 +123,13 @@ fn the_specimen_alone_is_the_same_specimen() {
             }
         };
         let solver = Solver::new(space, 1 << 16, None).unwrap();
+        // The goal has nothing left to prove.
+        let goal = solver.digits(space.goal_index());
+        let none = solver.solve_specimen(&goal, &Allowance::default()).unwrap();
+        assert!(
+            none.moves == 0 && none.starting == 0 && none.starting_proved,
+            "{name}"
+        );
         let mut x = 777u64;
         for k in 0..40 {
             x = x
