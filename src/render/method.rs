@@ -1,7 +1,7 @@
 //! The views of what Schofield's method finds on any puzzle: the move-count table, one
 //! position's solution, a path followed, random positions.
 
-use super::words::Words;
+use super::words::{Worded, Words};
 use super::*;
 use crate::method::analysis::MoveCount;
 use crate::method::solve::{PathReport, SearchedReport, SolutionReport};
@@ -110,7 +110,7 @@ pub fn render_solution(
 ) -> Result<String, OutputError> {
     match format {
         Format::Json | Format::Jsonl | Format::Yaml => {
-            structured(&words_of(sol).apply(to_value(sol)?), format)
+            structured(&Worded(words_of(sol), sol), format)
         }
         Format::Csv => csv([SolutionRecord {
             code: sol.code.as_deref(),
@@ -142,11 +142,6 @@ pub fn render_solution(
 /// has a grid.
 fn words_of(sol: &SolutionReport) -> Words {
     Words::of(&sol.vocabulary, sol.grid.is_some())
-}
-
-/// A report as a JSON value, to be put in its puzzle's words.
-fn to_value<T: Serialize>(report: &T) -> Result<serde_json::Value, OutputError> {
-    serde_json::to_value(report).map_err(|e| OutputError(e.to_string()))
 }
 
 /// `W Z`: the names of a set of moves, spaced.
@@ -411,9 +406,7 @@ pub(crate) fn solution_lines(
 pub fn render_path(r: &PathReport, format: Format, width: usize) -> Result<String, OutputError> {
     let words = Words::of(&r.vocabulary, false);
     match format {
-        Format::Json | Format::Jsonl | Format::Yaml => {
-            structured(&words.apply(to_value(r)?), format)
-        }
+        Format::Json | Format::Jsonl | Format::Yaml => structured(&Worded(words, r), format),
         Format::Csv => path_csv(r).map(|text| words.header(text)),
         Format::Text => Ok(path_text(r, width)),
     }
@@ -599,7 +592,7 @@ pub fn render_searched(r: &SearchedReport, format: Format) -> Result<String, Out
     }
     match format {
         Format::Json | Format::Jsonl | Format::Yaml => {
-            structured(&Words::of(&r.vocabulary, false).apply(to_value(r)?), format)
+            structured(&Worded(Words::of(&r.vocabulary, false), r), format)
         }
         Format::Csv => csv([Record {
             start: &r.start,

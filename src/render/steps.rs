@@ -58,48 +58,31 @@ pub fn with_steps(
     format: Format,
     width: usize,
 ) -> Result<String, OutputError> {
-    let grids = || {
-        serde_json::Value::Array(
-            steps
-                .grids
-                .iter()
-                .map(|g| serde_json::Value::String(g.clone()))
-                .collect(),
-        )
-    };
-    let json = |e: serde_json::Error| OutputError(e.to_string());
-    let not_a_record = || OutputError("--steps adds to one record, and this is not one".into());
     match format {
-        Format::Json | Format::Jsonl => {
-            // Each record of the body (one document, or one a line) with
-            // `steps` added after its own keys.
-            let mut records = Vec::new();
-            for record in serde_json::Deserializer::from_str(&body).into_iter::<serde_json::Value>()
-            {
-                let mut record = record.map_err(json)?;
-                let serde_json::Value::Object(map) = &mut record else {
-                    return Err(not_a_record());
+        Format::Json | Format::Jsonl | Format::Yaml => {
+            // Each record of the body (one document, or one a line) read
+            // back, `steps` added after its own keys.
+            let json = |e: serde_json::Error| OutputError(e.to_string());
+            let mut records: Vec<serde_json::Value> = if format == Format::Yaml {
+                vec![serde_yaml::from_str(&body).map_err(|e| OutputError(e.to_string()))?]
+            } else {
+                serde_json::Deserializer::from_str(&body)
+                    .into_iter()
+                    .collect::<Result<_, _>>()
+                    .map_err(json)?
+            };
+            for record in &mut records {
+                let serde_json::Value::Object(map) = record else {
+                    return Err(OutputError(
+                        "--steps adds to one record, and this is not one".into(),
+                    ));
                 };
-                map.insert("steps".into(), grids());
-                records.push(record);
+                map.insert("steps".into(), serde_json::json!(steps.grids));
             }
             match records.as_slice() {
-                [one] if format == Format::Json => structured(one, format),
+                [one] if format != Format::Jsonl => structured(one, format),
                 _ => structured(&records, format),
             }
-        }
-        Format::Yaml => {
-            let yaml = |e: serde_yaml::Error| OutputError(e.to_string());
-            let mut record: serde_yaml::Value = serde_yaml::from_str(&body).map_err(yaml)?;
-            let serde_yaml::Value::Mapping(map) = &mut record else {
-                return Err(not_a_record());
-            };
-            let grids = steps
-                .grids
-                .iter()
-                .map(|g| serde_yaml::Value::String(g.clone()));
-            map.insert("steps".into(), serde_yaml::Value::Sequence(grids.collect()));
-            structured(&record, format)
         }
         Format::Csv => {
             // The body's records, each with one more column, read and

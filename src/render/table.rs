@@ -161,10 +161,16 @@ pub fn render_classes(
     }
 }
 
+/// Whether positions are named by patterns, which hold spaces (`0 1 2 /
+/// 0 0 0`), rather than by code numbers.
+fn patterns(names: &[String]) -> bool {
+    names.iter().any(|m| m.contains(' '))
+}
+
 /// Positions in one field: code numbers separated by spaces (`012365
-/// 012635`), patterns (which hold spaces) by `; `.
+/// 012635`), patterns by `; `.
 fn joined_positions(names: &[String]) -> String {
-    if names.iter().any(|m| m.contains(' ')) {
+    if patterns(names) {
         names.join("; ")
     } else {
         names.join(" ")
@@ -234,11 +240,7 @@ pub fn render_class(r: &ClassRecord, words: Words, format: Format) -> Result<Str
     field(ending, names(&r.ending_twists));
     if let Some(members) = &r.members {
         // Eight code numbers a line; a pattern (spaced) on a line of its own.
-        let per_line = if members.iter().any(|m| m.contains(' ')) {
-            1
-        } else {
-            8
-        };
+        let per_line = if patterns(members) { 1 } else { 8 };
         for (k, chunk) in members.chunks(per_line).enumerate() {
             field(if k == 0 { "members" } else { "" }, chunk.join(" "));
         }

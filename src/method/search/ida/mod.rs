@@ -622,18 +622,21 @@ impl<'s> Solver<'s> {
         let mut specimen = None;
         let mut starting = 0u64;
         for ((a, _, _), f) in starts.iter().zip(found) {
+            // Settled: what this subtree could still tell, its first move
+            // starting (every start) or the specimen, is known already; it
+            // need not have found anything, nor finished.
+            let settled = if every_start {
+                starting >> a & 1 == 1
+            } else {
+                specimen.is_some()
+            };
             match f {
-                Found::Yes(path) if every_start || specimen.is_none() => {
+                Found::Yes(path) if !settled => {
                     starting |= 1 << a;
                     specimen.get_or_insert(path);
                 }
-                Found::Yes(_) => {}
-                Found::No => {}
-                // A subtree after the specimen need not have finished, nor
-                // one of a first move already known to start.
-                Found::Stopped if !every_start && specimen.is_some() => {}
-                Found::Stopped if every_start && starting >> a & 1 == 1 => {}
-                Found::Stopped => return Err(budget.stopped(bound)),
+                Found::Stopped if !settled => return Err(budget.stopped(bound)),
+                _ => {}
             }
         }
         Ok(specimen.map(|path| (path, starting)))
