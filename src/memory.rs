@@ -61,20 +61,24 @@ pub const HUGE_FROM: usize = 32 << 20;
 /// assert_eq!(table.len(), 8 << 20);
 /// ```
 pub fn advise_huge_pages<T>(v: &Vec<T>) {
+    advise_range(v.as_ptr() as usize, v.capacity() * std::mem::size_of::<T>());
+}
+
+/// Asks for huge pages on the whole pages of `bytes` bytes from `start`,
+/// an allocation of this process's own.
+fn advise_range(start: usize, bytes: usize) {
     #[cfg(target_os = "linux")]
     {
         const HUGE: usize = 2 << 20;
-        let bytes = v.capacity() * std::mem::size_of::<T>();
         if bytes < HUGE_FROM {
             return;
         }
-        let start = v.as_ptr() as usize;
         let end = start + bytes;
         // Whole huge pages inside the allocation only.
         let first = start.next_multiple_of(HUGE);
         let last = end / HUGE * HUGE;
         if last > first {
-            // SAFETY: the range lies inside the vector's own allocation,
+            // SAFETY: the range lies inside the caller's own allocation,
             // and MADV_HUGEPAGE changes only how its pages are backed,
             // never their contents or their mapping.
             unsafe {
@@ -87,5 +91,24 @@ pub fn advise_huge_pages<T>(v: &Vec<T>) {
         }
     }
     #[cfg(not(target_os = "linux"))]
-    let _ = v;
+    let _ = (start, bytes);
+}
+
+/// A table of `len` zero words that several owners share once it is
+/// filled (through [`std::sync::Arc::get_mut`] while it has one owner):
+/// a piece set's moves, the same for every set of as many pieces of one
+/// coordinate. Its pages are untouched until written and advised as
+/// huge ([`advise_huge_pages`]).
+///
+/// ```
+/// let mut table = schofield::memory::shared_zeros(5);
+/// std::sync::Arc::get_mut(&mut table).unwrap()[2] = 7;
+/// let other = table.clone();
+/// assert_eq!(*other, [0, 0, 7, 0, 0]);
+/// ```
+pub fn shared_zeros(len: usize) -> std::sync::Arc<[u32]> {
+    let zeros = std::sync::Arc::<[u32]>::new_zeroed_slice(len);
+    advise_range(zeros.as_ptr() as usize, len * std::mem::size_of::<u32>());
+    // SAFETY: a word of zero bytes is the number 0.
+    unsafe { zeros.assume_init() }
 }

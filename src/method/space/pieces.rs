@@ -59,8 +59,8 @@ pub struct PieceSet {
     /// where the places number at most 2²⁴ and the orientations 256, so
     /// that a move is one read (seven of the cube's edges: 287 MB); else
     /// the places alone, and the gain in `wide_gains`.
-    steps: Vec<u32>,
-    wide_gains: Vec<u32>,
+    steps: std::sync::Arc<[u32]>,
+    wide_gains: std::sync::Arc<[u32]>,
 }
 
 impl Space {
@@ -121,14 +121,7 @@ impl Space {
         let (n, modulus) = self.distinct_pieces(c)?;
         let coord = &self.coords[c];
         let k = pieces.len();
-        let mut index = vec![u8::MAX; n];
-        for (j, &p) in pieces.iter().enumerate() {
-            let slot = index.get_mut(usize::from(p))?;
-            if *slot != u8::MAX {
-                return None;
-            }
-            *slot = j as u8;
-        }
+        let index = PieceSet::index_of(n, pieces)?;
         let (places, orientations) = PieceSet::size(n, k, modulus)?;
         let nm = self.moves.len();
         // Each move on the coordinate's own slots: where the piece on each
@@ -147,7 +140,47 @@ impl Space {
                 };
             }
         }
-        let mut set = PieceSet {
+        let packed = PieceSet::packs(places, orientations);
+        let cells = places as usize * nm;
+        let mut steps = crate::memory::shared_zeros(cells);
+        let mut wide_gains = crate::memory::shared_zeros(if packed { 0 } else { cells });
+        let filler = Filler {
+            n,
+            k,
+            nm,
+            modulus: u64::from(modulus),
+            to: &to,
+            gain_of: &gain_of,
+        };
+        // The places whose first piece is on one slot are one run of rows
+        // (the first piece is the rank's top digit): a run to a core.
+        let run = places as usize / n * nm;
+        let fresh = "a table not yet shared";
+        let steps_mut = std::sync::Arc::get_mut(&mut steps).expect(fresh);
+        use rayon::prelude::*;
+        if packed {
+            steps_mut
+                .par_chunks_mut(run)
+                .enumerate()
+                .for_each(|(first, rows)| {
+                    filler.fill(first as u8, &mut |at, r, g| {
+                        rows[at] = (g as u32) | (r as u32) << 8;
+                    });
+                });
+        } else {
+            let gains_mut = std::sync::Arc::get_mut(&mut wide_gains).expect(fresh);
+            steps_mut
+                .par_chunks_mut(run)
+                .zip(gains_mut.par_chunks_mut(run))
+                .enumerate()
+                .for_each(|(first, (rows, gains))| {
+                    filler.fill(first as u8, &mut |at, r, g| {
+                        rows[at] = r as u32;
+                        gains[at] = g as u32;
+                    });
+                });
+        }
+        Some(PieceSet {
             coord: c,
             index,
             k,
@@ -156,54 +189,87 @@ impl Space {
             places,
             orientations,
             moves: nm,
-            steps: Vec::new(),
-            wide_gains: Vec::new(),
-        };
-        let packed = PieceSet::packs(places, orientations);
-        let shift = if packed { 8 } else { 0 };
-        let cells = places as usize * nm;
-        let mut steps = vec![0u32; cells];
-        crate::memory::advise_huge_pages(&steps);
-        let mut wide_gains = vec![0u32; if packed { 0 } else { cells }];
-        // Each run of places on a core: unranked, moved, ranked again.
-        let run = 4096;
-        let fill = |first: usize, steps: &mut [u32], gain: &mut dyn FnMut(usize, u64) -> u32| {
-            let mut locs = [0u8; MAX_SET_SLOTS];
-            let mut moved = [0u8; MAX_SET_SLOTS];
-            for (i, row) in steps.chunks_mut(nm).enumerate() {
-                set.unrank_places((first + i) as u64, &mut locs[..k]);
-                for (m, cell) in row.iter_mut().enumerate() {
-                    let mut g = 0u64;
-                    for j in 0..k {
-                        let s = m * n + usize::from(locs[j]);
-                        moved[j] = to[s];
-                        g = g * set.modulus + u64::from(gain_of[s]);
-                    }
-                    *cell = gain(i * nm + m, g) | (set.rank_places(&moved[..k]) as u32) << shift;
-                }
-            }
-        };
-        use rayon::prelude::*;
-        if packed {
-            steps
-                .par_chunks_mut(run * nm)
-                .enumerate()
-                .for_each(|(c, steps)| fill(c * run, steps, &mut |_, g| g as u32));
-        } else {
-            steps
-                .par_chunks_mut(run * nm)
-                .zip(wide_gains.par_chunks_mut(run * nm))
-                .enumerate()
-                .for_each(|(c, (steps, gains))| {
-                    fill(c * run, steps, &mut |at, g| {
-                        gains[at] = g as u32;
-                        0
-                    })
-                });
+            steps,
+            wide_gains,
+        })
+    }
+}
+
+/// What each move does to the places of a piece set, ranked piece by
+/// piece as the places are enumerated in order of rank: a place's rank
+/// and its image's under every move are carried down from its first
+/// pieces' ([`PieceSet::rank_places`] one digit at a time), so that a
+/// cell costs one digit and not a ranking of `k`.
+struct Filler<'a> {
+    n: usize,
+    k: usize,
+    nm: usize,
+    modulus: u64,
+    /// `to[m * n + s]`: the slot move `m` takes slot `s`'s piece to.
+    to: &'a [u8],
+    /// `gain_of[m * n + s]`: the orientation it gains on the way.
+    gain_of: &'a [u8],
+}
+
+/// The image under one move of the first pieces' places: its rank so
+/// far, the slots it takes, its gains so far.
+#[derive(Clone, Copy, Default)]
+struct Image {
+    rank: u64,
+    taken: u64,
+    gain: u64,
+}
+
+impl Filler<'_> {
+    /// Calls `cell(at, rank, gain)` for every place whose first piece is
+    /// on slot `first` and every move, `at` counted from its first row.
+    fn fill(&self, first: u8, cell: &mut dyn FnMut(usize, u64, u64)) {
+        let mut images = vec![Image::default(); (self.k + 1) * self.nm];
+        self.extend(0, first, &mut images);
+        let mut at = 0;
+        self.descend(1, 1u64 << first, &mut images, &mut at, cell);
+    }
+
+    /// The images at depth `j + 1` from those at depth `j`, piece `j` on
+    /// slot `l`.
+    fn extend(&self, j: usize, l: u8, images: &mut [Image]) {
+        let (before, after) = images.split_at_mut((j + 1) * self.nm);
+        let radix = (self.n - j) as u64;
+        for m in 0..self.nm {
+            let from = before[j * self.nm + m];
+            let s = m * self.n + usize::from(l);
+            let t = self.to[s];
+            let below = (from.taken & ((1u64 << t) - 1)).count_ones();
+            after[m] = Image {
+                rank: from.rank * radix + u64::from(t) - u64::from(below),
+                taken: from.taken | 1 << t,
+                gain: from.gain * self.modulus + u64::from(self.gain_of[s]),
+            };
         }
-        set.steps = steps;
-        set.wide_gains = wide_gains;
-        Some(set)
+    }
+
+    fn descend(
+        &self,
+        j: usize,
+        used: u64,
+        images: &mut [Image],
+        at: &mut usize,
+        cell: &mut dyn FnMut(usize, u64, u64),
+    ) {
+        if j == self.k {
+            for m in 0..self.nm {
+                let image = images[j * self.nm + m];
+                cell(*at, image.rank, image.gain);
+                *at += 1;
+            }
+            return;
+        }
+        for l in 0..self.n as u8 {
+            if used >> l & 1 == 0 {
+                self.extend(j, l, images);
+                self.descend(j + 1, used | 1 << l, images, at, cell);
+            }
+        }
     }
 }
 
@@ -218,6 +284,49 @@ impl PieceSet {
         let orientations = u64::from(modulus).checked_pow(k as u32)?;
         (places <= u64::from(u32::MAX) && orientations <= u64::from(u32::MAX))
             .then_some((places, orientations))
+    }
+
+    /// For each of `n` dense piece values, its place among `pieces`
+    /// (`u8::MAX` for one not among them); `None` when a piece is named
+    /// twice or is not one of the `n`.
+    fn index_of(n: usize, pieces: &[u8]) -> Option<Vec<u8>> {
+        let mut index = vec![u8::MAX; n];
+        for (j, &p) in pieces.iter().enumerate() {
+            let slot = index.get_mut(usize::from(p))?;
+            if *slot != u8::MAX {
+                return None;
+            }
+            *slot = j as u8;
+        }
+        Some(index)
+    }
+
+    /// The set of the pieces `pieces` of the same coordinate, as many as
+    /// this set's: its moves are this set's, shared and not made again
+    /// (they follow places, not pieces). `None` for another number of
+    /// pieces, a piece named twice or not one of the coordinate's.
+    ///
+    /// ```
+    /// use schofield::puzzle::{Metric, library};
+    /// use schofield::method::space::Space;
+    /// let cube = library::get("3x3x3").unwrap();
+    /// let moves = cube.moves(Metric::Face, None).unwrap();
+    /// let space = Space::unnumbered(&cube, &moves, None).unwrap();
+    /// let first = space.piece_set(1, &[0, 1, 2]).unwrap();
+    /// let shared = first.with_pieces(&[9, 10, 11]).unwrap();
+    /// let made = space.piece_set(1, &[9, 10, 11]).unwrap();
+    /// let f = space.goal_flat();
+    /// assert_eq!(shared.value_of(&space, f), made.value_of(&space, f));
+    /// assert!(first.with_pieces(&[0, 1]).is_none());
+    /// ```
+    pub fn with_pieces(&self, pieces: &[u8]) -> Option<PieceSet> {
+        if pieces.len() != self.k {
+            return None;
+        }
+        Some(PieceSet {
+            index: PieceSet::index_of(self.n, pieces)?,
+            ..self.clone()
+        })
     }
 
     /// Its coordinate, and its pieces (their dense values, in order).
@@ -328,7 +437,9 @@ impl PieceSet {
         r
     }
 
-    /// The places of rank `r` into `locs`.
+    /// The places of rank `r` into `locs` (the tests' inverse of
+    /// [`PieceSet::rank_places`]).
+    #[cfg(test)]
     fn unrank_places(&self, mut r: u64, locs: &mut [u8]) {
         let mut free = [0u8; MAX_SET_SLOTS];
         for j in (0..self.k).rev() {

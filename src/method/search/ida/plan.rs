@@ -69,14 +69,15 @@ impl TablePlan {
                     let (places, orientations) = PieceSet::size(n, k, modulus).expect("sized");
                     // Sets of `k` pieces each, the last one ending at the
                     // last piece: twelve edges in sevens overlap in two.
+                    // They share one move table ([`PieceSet::with_pieces`]).
+                    bytes = bytes.saturating_add(PieceSet::bytes(
+                        places,
+                        orientations,
+                        space.move_count(),
+                    ));
                     for set in 0..TablePlan::set_count(space, coord, (n, k), conjugations) {
                         let start = (set * k).min(n - k);
                         let pieces: Vec<u8> = (start..start + k).map(|p| p as u8).collect();
-                        bytes = bytes.saturating_add(PieceSet::bytes(
-                            places,
-                            orientations,
-                            space.move_count(),
-                        ));
                         projections.push(vec![parts.len()]);
                         parts.push(PartSpec::Pieces(coord, pieces));
                     }
@@ -189,15 +190,24 @@ impl TablePlan {
             .map(|k| (n, k))
     }
 
-    /// The parts made.
+    /// The parts made, the sets of one coordinate on one move table.
     pub(super) fn parts(&self, space: &Space) -> Vec<Part> {
+        let mut made: Vec<Arc<PieceSet>> = Vec::new();
         self.parts
             .iter()
             .map(|p| match p {
                 PartSpec::Digit(d) => Part::Digit(*d),
-                PartSpec::Pieces(coord, pieces) => Part::Pieces(Arc::new(
-                    space.piece_set(*coord, pieces).expect("a piece set"),
-                )),
+                PartSpec::Pieces(coord, pieces) => {
+                    let shared = made
+                        .iter()
+                        .filter(|set| set.pieces().0 == *coord)
+                        .find_map(|set| set.with_pieces(pieces));
+                    let set = shared
+                        .unwrap_or_else(|| space.piece_set(*coord, pieces).expect("a piece set"));
+                    let set = Arc::new(set);
+                    made.push(Arc::clone(&set));
+                    Part::Pieces(set)
+                }
             })
             .collect()
     }
@@ -275,7 +285,8 @@ impl<'s> Solver<'s> {
     /// conjugates of one set of a coordinate's pieces see every piece,
     /// that set is the coordinate's only table: the cube's edges in one
     /// set of seven from 886 MB, read at eight conjugates; without
-    /// symmetries, in two sets of seven from 1.68 GB, of six from 269 MB.
+    /// symmetries, in two sets of seven from 1.40 GB, of six from 221 MB
+    /// (the sets of one coordinate share their move table).
     /// A file that fails its checks (checksum, key, values) is built
     /// again and replaced. Says what became of each table.
     pub fn kept(
