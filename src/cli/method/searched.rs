@@ -244,7 +244,7 @@ pub(super) fn search_one(
 
 /// The bytes the pruning tables of `solve` past the whole table take
 /// without `--max-memory`: the 3×3×3's corners and one set of seven of
-/// its edges, read at conjugates (886 MB with its move table).
+/// its edges, read at conjugates (587 MB with its move table).
 pub(super) const PRUNING_BYTES: u64 = 1 << 30;
 
 /// The folder where pruning tables are kept between runs (the cache
@@ -265,7 +265,7 @@ pub(super) fn note_kept(kept: &[schofield::method::search::ida::KeptTable], seco
         return;
     };
     let folder = first.path.parent().unwrap_or(std::path::Path::new("."));
-    let bytes: u64 = kept.iter().map(|k| k.values).sum();
+    let bytes: u64 = kept.iter().map(|k| k.values.div_ceil(2)).sum();
     let read = kept
         .iter()
         .filter(|k| k.source == TableSource::Read)

@@ -199,6 +199,7 @@ impl<'s> Solver<'s> {
             self.conjugate_prunings.push(Pruning {
                 parts,
                 table: Arc::clone(&self.prunings[t].table),
+                values: self.prunings[t].values,
             });
         }
         self

@@ -9,7 +9,7 @@
 //! make a *projection* of the puzzle: a smaller puzzle whose every path
 //! is the image of a path of the whole. The distance to the goal in a
 //! projection is found for every value by a breadth-first search and kept
-//! a byte a value ([`Pruning`]); it is never more than the whole
+//! four bits a value ([`Pruning`]); it is never more than the whole
 //! puzzle's, so the largest over the projections is an admissible
 //! estimate.
 //!

@@ -103,9 +103,10 @@ impl TablePlan {
                 .unwrap_or(u64::MAX)
         };
         TablePlan::join_smallest(&mut projections, &size, most_values);
+        // Two values a byte ([`Pruning`]).
         let bytes = projections
             .iter()
-            .map(size)
+            .map(|p| size(p).div_ceil(2))
             .fold(bytes, u64::saturating_add);
         Ok(TablePlan {
             parts,
@@ -224,10 +225,11 @@ impl TablePlan {
     }
 }
 
-/// The layout of a pruning table as it is kept on disk: a byte a value,
+/// The layout of a pruning table as it is kept on disk: four bits a value,
+/// two a byte, the even value low,
 /// [`UNSEEN`] where no path leads. Part of every key, so that a table of
 /// another layout is never read as this one.
-pub(super) const TABLE_LAYOUT: &str = "pruning-bytes-1";
+pub(super) const TABLE_LAYOUT: &str = "pruning-nibbles-1";
 
 /// Where a solver's tables are kept between runs, and what became of each
 /// ([`Solver::kept`]).
@@ -251,7 +253,7 @@ pub(super) const TABLE_LAYOUT: &str = "pruning-bytes-1";
 pub struct KeptTable {
     /// Its file.
     pub path: std::path::PathBuf,
-    /// Its values (a byte each).
+    /// Its values (four bits each: [`Pruning`]).
     pub values: u64,
     /// How it was had.
     pub source: TableSource,
@@ -284,9 +286,10 @@ impl<'s> Solver<'s> {
     /// puzzle's `symmetries` as well ([`Solver::conjugated`]). Where the
     /// conjugates of one set of a coordinate's pieces see every piece,
     /// that set is the coordinate's only table: the cube's edges in one
-    /// set of seven from 886 MB, read at eight conjugates; without
-    /// symmetries, in two sets of seven from 1.40 GB, of six from 221 MB
-    /// (the sets of one coordinate share their move table).
+    /// set of seven from 587 MB, read at eight conjugates; without
+    /// symmetries, in two sets of seven from 842 MB, of six from 135 MB
+    /// (the sets of one coordinate share their move table, and a table
+    /// keeps four bits a value).
     /// A file that fails its checks (checksum, key, values) is built
     /// again and replaced. Says what became of each table.
     pub fn kept(

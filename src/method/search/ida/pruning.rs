@@ -4,19 +4,45 @@
 use super::*;
 
 /// A projection's distances: the parts it keeps, and for each value of
-/// them the fewest moves to the goal's value ([`UNSEEN`] where none leads).
+/// them the fewest moves to the goal's value ([`UNSEEN`] where none leads),
+/// four bits a value: distances past [`MOST_KEPT`] are kept as
+/// [`MOST_KEPT`], still a bound from below.
+///
+/// ```
+/// use schofield::puzzle::{Metric, library};
+/// use schofield::method::space::Space;
+/// use schofield::method::search::ida::Solver;
+/// let p = library::get("pyraminx").unwrap();
+/// let moves = p.moves(Metric::Face, None).unwrap();
+/// let space = Space::new(&p, &moves).unwrap();
+/// let solver = Solver::new(&space, 1 << 20, None).unwrap();
+/// for table in solver.prunings() {
+///     // Two values a byte.
+///     assert_eq!(table.bytes(), table.len().div_ceil(2));
+/// }
+/// ```
 #[derive(Debug, Clone)]
 pub struct Pruning {
     /// The parts of the position kept, and the stride of each in the
     /// projection's own number.
     pub(super) parts: Vec<(usize, u64)>,
-    /// A byte a value, shared with the readings of the table at the
-    /// position's conjugates ([`Solver::conjugated`]).
+    /// Two values a byte, the even one in the low four bits; shared with
+    /// the readings of the table at the position's conjugates
+    /// ([`Solver::conjugated`]).
     pub(super) table: Arc<Vec<u8>>,
+    /// How many values.
+    pub(super) values: u64,
 }
 
 /// A value no sequence of moves reaches from the goal's.
 pub const UNSEEN: u8 = u8::MAX;
+
+/// The largest distance a table keeps: four bits hold 0 to 15, and 15
+/// marks a value not reached.
+pub const MOST_KEPT: u8 = 14;
+
+/// [`UNSEEN`] in four bits.
+const UNSEEN_BITS: u8 = 15;
 
 /// True when every move's inverse is a move: a step then changes a
 /// projection's distance by at most one, either way.
@@ -25,11 +51,18 @@ pub(super) fn closed_under_inverse(space: &Space) -> bool {
     e.iter().all(|a| e.iter().any(|b| a.then(b).is_identity()))
 }
 
+/// The four bits of value `v` in a table of two values a byte.
+#[inline]
+fn bits(table: &[u8], v: u64) -> u8 {
+    table[(v >> 1) as usize] >> ((v & 1) * 4) & 15
+}
+
 impl Pruning {
     /// The distances of the projection onto the parts `kept` of `parts`,
     /// by a breadth-first search from the goal's value (`goal`, the
     /// parts' values), one layer a scan of every value, shared among the
-    /// cores.
+    /// cores. Past [`MOST_KEPT`] a layer is kept as [`MOST_KEPT`], and the
+    /// values there are all moved again for the next one.
     pub(super) fn build(space: &Space, parts: &[Part], kept: &[usize], goal: &[u64]) -> Pruning {
         let nm = space.move_count();
         let mut strides = Vec::new();
@@ -39,11 +72,19 @@ impl Pruning {
             len *= parts[p].radix(space);
         }
         let radices: Vec<u64> = kept.iter().map(|&p| parts[p].radix(space)).collect();
-        let mut table: Vec<AtomicU8> = Vec::with_capacity(len as usize);
+        let mut table: Vec<AtomicU8> = Vec::with_capacity(len.div_ceil(2) as usize);
         crate::memory::advise_huge_pages(&table);
-        table.extend((0..len).map(|_| AtomicU8::new(UNSEEN)));
+        table.extend((0..len.div_ceil(2)).map(|_| AtomicU8::new(u8::MAX)));
+        let get = |v: u64| table[(v >> 1) as usize].load(Relaxed) >> ((v & 1) * 4) & 15;
+        // Only bits of an unseen value are cleared, and a value is only
+        // ever set from unseen: two cores marking one byte's two values
+        // each clear their own four bits.
+        let set = |v: u64, d: u8| {
+            let shift = (v & 1) * 4;
+            table[(v >> 1) as usize].fetch_and(!(15 << shift) | d << shift, Relaxed);
+        };
         let at_goal: u64 = strides.iter().map(|&(p, stride)| goal[p] * stride).sum();
-        table[at_goal as usize].store(0, Relaxed);
+        set(at_goal, 0);
         // Where every move's inverse is a move, a layer may be found from
         // the values not yet reached, each looking for a neighbour in the
         // layer before: cheaper once those are fewer than the layer.
@@ -59,39 +100,36 @@ impl Pruning {
                 }
             }
         };
+        const RUN: u64 = 1 << 17;
         let (mut layer, mut unseen) = (1u64, len - 1);
         for depth in 0..UNSEEN - 1 {
+            let (at, next) = (depth.min(MOST_KEPT), (depth + 1).min(MOST_KEPT));
             let backward = closed && unseen < layer;
-            let grew: u64 = table
-                .par_chunks(1 << 16)
-                .enumerate()
-                .map(|(c, chunk)| {
+            let grew: u64 = (0..len.div_ceil(RUN))
+                .into_par_iter()
+                .map(|c| {
                     let mut out = [0u64; 64];
                     let mut grew = 0;
-                    for (k, cell) in chunk.iter().enumerate() {
-                        let v = (c << 16 | k) as u64;
+                    for v in c * RUN..(c * RUN + RUN).min(len) {
+                        let here = get(v);
                         if backward {
-                            if cell.load(Relaxed) != UNSEEN {
+                            if here != UNSEEN_BITS {
                                 continue;
                             }
                             images(v, &mut out);
-                            if out[..nm]
-                                .iter()
-                                .any(|&w| table[w as usize].load(Relaxed) == depth)
-                            {
-                                cell.store(depth + 1, Relaxed);
+                            if out[..nm].iter().any(|&w| get(w) == at) {
+                                set(v, next);
                                 grew += 1;
                             }
                             continue;
                         }
-                        if cell.load(Relaxed) != depth {
+                        if here != at {
                             continue;
                         }
                         images(v, &mut out);
                         for &w in &out[..nm] {
-                            let cell = &table[w as usize];
-                            if cell.load(Relaxed) == UNSEEN {
-                                cell.store(depth + 1, Relaxed);
+                            if get(w) == UNSEEN_BITS {
+                                set(w, next);
                                 grew += 1;
                             }
                         }
@@ -110,6 +148,7 @@ impl Pruning {
         Pruning {
             parts: strides,
             table: Arc::new(table.into_iter().map(AtomicU8::into_inner).collect()),
+            values: len,
         }
     }
 
@@ -117,7 +156,8 @@ impl Pruning {
     /// checked after its checksum: its length, the goal's value 0 and no
     /// other, and, at values spread over the table, no neighbour more
     /// than one farther; where every move's inverse is a move, none more
-    /// than one nearer and, unless it is the goal, one exactly one nearer.
+    /// than one nearer and, unless it is the goal, one exactly one nearer
+    /// (or as far, at [`MOST_KEPT`]).
     pub(super) fn checked(
         space: &Space,
         parts: &[Part],
@@ -131,15 +171,21 @@ impl Pruning {
             strides.push((p, len));
             len *= parts[p].radix(space);
         }
-        if table.len() as u64 != len {
-            return Err(format!("{} values, expected {len}", table.len()));
+        if table.len() as u64 != len.div_ceil(2) {
+            return Err(format!(
+                "{} bytes, expected {} for {len} values",
+                table.len(),
+                len.div_ceil(2)
+            ));
         }
         let at_goal: u64 = strides.iter().map(|&(p, stride)| goal[p] * stride).sum();
         let pruning = Pruning {
             parts: strides,
             table: Arc::new(table),
+            values: len,
         };
-        if pruning.table[at_goal as usize] != 0 {
+        let get = |v: u64| bits(&pruning.table, v);
+        if get(at_goal) != 0 {
             return Err("the goal is not at distance 0".into());
         }
         let nm = space.move_count();
@@ -147,11 +193,11 @@ impl Pruning {
         let step = (len / 1024).max(1);
         let mut x = vec![0u64; parts.len()];
         for v in (0..len).step_by(step as usize) {
-            let d = pruning.table[v as usize];
+            let d = get(v);
             if d == 0 && v != at_goal {
                 return Err(format!("value {v} at distance 0, which is not the goal"));
             }
-            if d == UNSEEN {
+            if d == UNSEEN_BITS {
                 continue;
             }
             let mut rest = v;
@@ -167,11 +213,11 @@ impl Pruning {
                     .iter()
                     .map(|&(p, stride)| parts[p].step(space, x[p], m) * stride)
                     .sum();
-                let e = pruning.table[w as usize];
-                if e == UNSEEN || e > d + 1 || (closed && e + 1 < d) {
+                let e = get(w);
+                if e == UNSEEN_BITS || e > d + 1 || (closed && e + 1 < d) {
                     return Err(format!("value {v} at distance {d} beside {w} at {e}"));
                 }
-                nearer |= e + 1 == d;
+                nearer |= e + 1 == d || (d == MOST_KEPT && e == MOST_KEPT);
             }
             if closed && !nearer {
                 return Err(format!(
@@ -190,7 +236,7 @@ impl Pruning {
         #[cfg(target_arch = "x86_64")]
         {
             let v: u64 = self.parts.iter().map(|&(p, stride)| x[p] * stride).sum();
-            if let Some(entry) = self.table.get(v as usize) {
+            if let Some(entry) = self.table.get((v >> 1) as usize) {
                 // SAFETY: a prefetch is a hint; it reads nothing and cannot
                 // fault, and the pointer is to an element of the table.
                 unsafe {
@@ -210,16 +256,24 @@ impl Pruning {
     #[inline]
     pub(super) fn estimate(&self, x: &[u64]) -> u8 {
         let v: u64 = self.parts.iter().map(|&(p, stride)| x[p] * stride).sum();
-        self.table[v as usize]
+        match bits(&self.table, v) {
+            UNSEEN_BITS => UNSEEN,
+            d => d,
+        }
     }
 
     /// The values of the projection.
     pub fn len(&self) -> usize {
+        self.values as usize
+    }
+
+    /// The bytes its values take: two a byte.
+    pub fn bytes(&self) -> usize {
         self.table.len()
     }
 
     /// True when the projection has no value (never: the goal's is one).
     pub fn is_empty(&self) -> bool {
-        self.table.is_empty()
+        self.values == 0
     }
 }

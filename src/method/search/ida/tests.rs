@@ -395,10 +395,10 @@ fn pruning_tables_are_kept_read_and_replaced() {
     let mut table =
         crate::board::store::read_keyed(first, crate::board::store::Kind::PruningTable, &key)
             .unwrap();
+    // Every distance past 1 made 1, four bits at a time.
+    let flatten = |d: u8| if d > 1 && d != 15 { 1 } else { d };
     for v in table.iter_mut() {
-        if *v > 1 {
-            *v = 1;
-        }
+        *v = flatten(*v & 15) | flatten(*v >> 4) << 4;
     }
     crate::board::store::write_keyed(first, crate::board::store::Kind::PruningTable, &key, &table)
         .unwrap();
@@ -416,4 +416,34 @@ fn pruning_tables_are_kept_read_and_replaced() {
         Some(88_179_840),
         "{whole:?}"
     );
+}
+
+/// A projection deeper than four bits hold: one piece turning through 40
+/// orientations by a quarter move and its inverse, 20 moves at the
+/// farthest. The table keeps distances past [`pruning::MOST_KEPT`] as
+/// that, and IDA* still finds every minimum.
+#[test]
+fn distances_past_four_bits_are_kept_as_the_most_and_still_bound() {
+    let text = "Name Dial\nSet A 1 40\nSolved\nA\n1\n0\nEnd\nMove X\nA\n1\n1\nEnd\n";
+    let p = crate::puzzle::Puzzle::new(crate::puzzle::tws::read(text).unwrap()).unwrap();
+    let moves = p.moves(Metric::Quarter, None).unwrap();
+    let space = Space::new(&p, &moves).unwrap();
+    assert_eq!(space.len(), 40);
+    let solver = Solver::new(&space, 1 << 16, None).unwrap();
+    let table = &solver.prunings()[0];
+    assert_eq!((table.len(), table.bytes()), (40, 20));
+    let x = space.move_count() - 1;
+    let mut y = space.goal_index();
+    let mut kept = Vec::new();
+    for k in 0..40u32 {
+        let digits = solver.digits(y);
+        kept.push(solver.estimate(&digits));
+        let found = solver.solve(&digits, &Allowance::default()).unwrap();
+        assert_eq!(found.moves, k.min(40 - k), "{k}");
+        y = space.apply(y, x);
+    }
+    // Each orientation's distance, or 14 past it, in one direction or the
+    // other.
+    let expected: Vec<u8> = (0..40u8).map(|k| k.min(40 - k).min(14)).collect();
+    assert_eq!(kept, expected);
 }
