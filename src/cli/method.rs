@@ -63,10 +63,16 @@ pub struct SolveCommand {
 /// ([`schofield::method::search::ida`]).
 pub fn solve_command(c: SolveCommand, sink: &Sink) -> Outcome {
     // The puzzle as declared: IDA* reads its tables at conjugates by the
-    // declared symmetries only; symmetries found from the moves are
-    // sought for the whole table alone (a `.tws` cube's IDA* reads none).
-    let puzzle = c.puzzle.read_any()?;
-    puzzle.searchable()?;
+    // declared symmetries only for one position, where seeking the moves'
+    // symmetries would cost more than they save (a few milliseconds); for
+    // many (`-`), and for the whole table, they are found.
+    let puzzle = if is_stdin(&c.args.position) {
+        c.puzzle.read()?
+    } else {
+        let puzzle = c.puzzle.read_any()?;
+        puzzle.searchable()?;
+        puzzle
+    };
     super::draw::refuse_undrawn(&c.args.out.get_or_svg()?, &puzzle)?;
     let options = c.puzzle.options(false);
     let moves = c.puzzle.moves_of(&puzzle)?;

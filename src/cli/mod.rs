@@ -99,7 +99,9 @@ pub fn usage_line(e: &clap::Error, root: &clap::Command) -> String {
 pub fn finish(outcome: common::Outcome, sink: &common::Sink) -> std::process::ExitCode {
     use std::process::ExitCode;
     let ascii = sink.ascii;
-    common::say_notes(outcome.is_ok() && !sink.delivery.quiet);
+    // A batch written as it was made succeeded too.
+    let written = matches!(&outcome, Err(e) if e.downcast_ref::<common::Written>().is_some());
+    common::say_notes((outcome.is_ok() || written) && !sink.delivery.quiet);
     let e = match outcome {
         Ok(text) => {
             return match common::deliver(&text, sink) {

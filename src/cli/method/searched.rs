@@ -58,7 +58,8 @@ pub(super) fn searched(
             &trivial
         } else {
             if solver.get().is_none() {
-                let made = pruned_solver(puzzle, &space, asked.table_bytes, args.out.quiet)?;
+                let many = is_stdin(&args.position);
+                let made = pruned_solver(puzzle, &space, asked.table_bytes, many, args.out.quiet)?;
                 let _ = solver.set(made);
             }
             solver.get().expect("made")
@@ -135,13 +136,15 @@ pub(super) fn unreached(
 }
 
 /// IDA*'s solver with its pruning tables read from the store or built
-/// (within `table_bytes`, read at conjugates by the puzzle's symmetries),
-/// a spinner shown meanwhile and a note of where they are kept said once
+/// (within `table_bytes`, read at conjugates by the puzzle's symmetries;
+/// for `many` positions, by classes wherever they fit,
+/// `Solver::kept_for_many`), a spinner shown meanwhile and a note of where they are kept said once
 /// the command succeeds, unless `quiet`.
 pub(super) fn pruned_solver<'s>(
     puzzle: &schofield::puzzle::Puzzle,
     space: &'s schofield::method::space::Space,
     table_bytes: u64,
+    many: bool,
     quiet: bool,
 ) -> Result<schofield::method::search::ida::Solver<'s>, Box<dyn std::error::Error>> {
     let bar = common::progress_bar(0, "{spinner} {msg}", quiet);
@@ -149,12 +152,13 @@ pub(super) fn pruned_solver<'s>(
     bar.enable_steady_tick(std::time::Duration::from_millis(250));
     let clock = std::time::Instant::now();
     let symmetries: Vec<_> = puzzle.symmetry_transformations();
-    let made = schofield::method::search::ida::Solver::kept(
-        space,
-        table_bytes,
-        &pruning_store(),
-        &symmetries,
-    );
+    use schofield::method::search::ida::Solver;
+    let kept = if many {
+        Solver::kept_for_many
+    } else {
+        Solver::kept
+    };
+    let made = kept(space, table_bytes, &pruning_store(), &symmetries);
     bar.finish_and_clear();
     let (made, kept) = made?;
     note_kept(&kept, clock.elapsed().as_secs_f64());

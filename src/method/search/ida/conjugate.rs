@@ -200,6 +200,7 @@ impl<'s> Solver<'s> {
                 parts,
                 table: Arc::clone(&self.prunings[t].table),
                 values: self.prunings[t].values,
+                classes: self.prunings[t].classes.clone(),
             });
         }
         self

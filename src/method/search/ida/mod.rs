@@ -44,12 +44,13 @@
 //! ```
 
 use super::SearchError;
-use crate::method::space::{Flat, PieceSet, Space, SpaceSymmetry};
+use crate::method::space::{Flat, PieceSet, Space, SpaceSymmetry, SymmetryCoordinate};
 use crate::puzzle::transformation::Transformation;
 use rayon::prelude::*;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU8, AtomicU64, Ordering::Relaxed};
 
+mod classes;
 mod conjugate;
 mod plan;
 mod pruning;

@@ -225,6 +225,33 @@ impl TablePlan {
     }
 }
 
+impl TablePlan {
+    /// The plan of one table of the whole position, every digit a part
+    /// (a table by classes: [`Pruning::by_classes`]), of `bytes` bytes.
+    pub(super) fn whole(space: &Space, bytes: u64) -> TablePlan {
+        let n = space.digit_count();
+        TablePlan {
+            parts: (0..n).map(PartSpec::Digit).collect(),
+            projections: vec![(0..n).collect()],
+            bytes,
+        }
+    }
+
+    /// The key of the table by classes on disk: the space's fingerprint
+    /// and the symmetries its classes are taken under.
+    pub(super) fn class_key(
+        &self,
+        space: &Space,
+        symmetries: &[Transformation],
+    ) -> [u8; crate::board::store::KEY_BYTES] {
+        let text = format!(
+            "{TABLE_LAYOUT} by classes {:032x} {symmetries:?}",
+            space.fingerprint()
+        );
+        xxhash_rust::xxh3::xxh3_128(text.as_bytes()).to_le_bytes()
+    }
+}
+
 /// The layout of a pruning table as it is kept on disk: four bits a value,
 /// two a byte, the even value low,
 /// [`UNSEEN`] where no path leads. Part of every key, so that a table of
@@ -292,54 +319,125 @@ impl<'s> Solver<'s> {
     /// keeps four bits a value).
     /// A file that fails its checks (checksum, key, values) is built
     /// again and replaced. Says what became of each table.
+    ///
+    /// Where the puzzle's classes under `symmetries` fit `bytes` at four
+    /// bits, with a symmetry coordinate whose tables (made on every run)
+    /// take no more than the table, the one table is the whole puzzle's
+    /// by classes ([`Pruning::by_classes`]), an exact estimate.
     pub fn kept(
         space: &'s Space,
         bytes: u64,
         store: &std::path::Path,
         symmetries: &[Transformation],
     ) -> Result<(Solver<'s>, Vec<KeptTable>), SearchError> {
-        use crate::board::store::{self, Kind};
+        Solver::kept_within(space, bytes, None, store, symmetries)
+    }
+
+    /// [`Solver::kept`] for many positions: the symmetry coordinate's
+    /// tables may take all of `bytes` with the table by classes, since
+    /// their making on every run is shared by every position, each then
+    /// walked down an exact table.
+    pub fn kept_for_many(
+        space: &'s Space,
+        bytes: u64,
+        store: &std::path::Path,
+        symmetries: &[Transformation],
+    ) -> Result<(Solver<'s>, Vec<KeptTable>), SearchError> {
+        Solver::kept_within(space, bytes, Some(bytes), store, symmetries)
+    }
+
+    /// [`Solver::kept`], the symmetry coordinate's tables within
+    /// `coordinate_bytes` (`None`: no more than the table by classes).
+    fn kept_within(
+        space: &'s Space,
+        bytes: u64,
+        coordinate_bytes: Option<u64>,
+        store: &std::path::Path,
+        symmetries: &[Transformation],
+    ) -> Result<(Solver<'s>, Vec<KeptTable>), SearchError> {
         Solver::check(space)?;
+        if let Some(sc) =
+            super::classes::class_coordinate(space, symmetries, bytes, coordinate_bytes)
+        {
+            let sc = Arc::new(sc);
+            let plan = TablePlan::whole(space, sc.bytes() + sc.len().div_ceil(2));
+            let key = plan.class_key(space, symmetries);
+            let mut kept = Vec::new();
+            let solver = Solver::made(space, &plan, |_, _, _, _| {
+                let (pruning, table) = keep(
+                    store,
+                    key,
+                    sc.len(),
+                    |table| Pruning::checked_by_classes(space, Arc::clone(&sc), table),
+                    || Pruning::by_classes(space, Arc::clone(&sc)),
+                );
+                kept.push(table);
+                pruning
+            });
+            return Ok((solver, kept));
+        }
         let conjugations = Conjugation::all(space, symmetries);
         let plan = TablePlan::fitted(space, bytes, &conjugations)?;
         super::super::within(plan.bytes, plan.bytes, Some(bytes))?;
         let mut kept = Vec::new();
         let solver = Solver::made(space, &plan, |k, parts, p, goal| {
-            let key = plan.key(space, k);
-            let hex: String = key.iter().rev().map(|b| format!("{b:02x}")).collect();
-            let path = store.join(format!("pruning-{hex}.bin"));
             let len: u64 = p.iter().map(|&k| parts[k].radix(space)).product();
-            let mut source = TableSource::Built;
-            if path.exists() {
-                let read = store::read_keyed(&path, Kind::PruningTable, &key)
-                    .map_err(|e| e.to_string())
-                    .and_then(|table| {
-                        Pruning::checked(space, parts, p, goal, table)
-                            .map_err(|e| format!("{} has wrong values: {e}", path.display()))
-                    });
-                match read {
-                    Ok(pruning) => {
-                        kept.push(KeptTable {
-                            path,
-                            values: len,
-                            source: TableSource::Read,
-                        });
-                        return pruning;
-                    }
-                    Err(why) => source = TableSource::Replaced(why),
-                }
-            }
-            let pruning = Pruning::build(space, parts, p, goal);
-            if let Err(e) = store::write_keyed(&path, Kind::PruningTable, &key, &pruning.table) {
-                source = TableSource::NotKept(e.to_string());
-            }
-            kept.push(KeptTable {
-                path,
-                values: len,
-                source,
-            });
+            let (pruning, table) = keep(
+                store,
+                plan.key(space, k),
+                len,
+                |table| Pruning::checked(space, parts, p, goal, table),
+                || Pruning::build(space, parts, p, goal),
+            );
+            kept.push(table);
             pruning
         });
         Ok((solver.conjugated_by(conjugations), kept))
     }
+}
+
+/// The table of key `key` and `values` values, read from its file in
+/// `store` and checked by `checked`, else made by `build` and kept there
+/// (written whole or not at all), with what became of it.
+fn keep(
+    store: &std::path::Path,
+    key: [u8; crate::board::store::KEY_BYTES],
+    values: u64,
+    checked: impl FnOnce(Vec<u8>) -> Result<Pruning, String>,
+    build: impl FnOnce() -> Pruning,
+) -> (Pruning, KeptTable) {
+    use crate::board::store::{self, Kind};
+    let hex: String = key.iter().rev().map(|b| format!("{b:02x}")).collect();
+    let path = store.join(format!("pruning-{hex}.bin"));
+    let mut source = TableSource::Built;
+    if path.exists() {
+        let read = store::read_keyed(&path, Kind::PruningTable, &key)
+            .map_err(|e| e.to_string())
+            .and_then(|table| {
+                checked(table).map_err(|e| format!("{} has wrong values: {e}", path.display()))
+            });
+        match read {
+            Ok(pruning) => {
+                let kept = KeptTable {
+                    path,
+                    values,
+                    source: TableSource::Read,
+                };
+                return (pruning, kept);
+            }
+            Err(why) => source = TableSource::Replaced(why),
+        }
+    }
+    let pruning = build();
+    if let Err(e) = store::write_keyed(&path, Kind::PruningTable, &key, &pruning.table) {
+        source = TableSource::NotKept(e.to_string());
+    }
+    (
+        pruning,
+        KeptTable {
+            path,
+            values,
+            source,
+        },
+    )
 }

@@ -32,6 +32,10 @@ pub struct Pruning {
     pub(super) table: Arc<Vec<u8>>,
     /// How many values.
     pub(super) values: u64,
+    /// Where the table is the whole puzzle's by classes, the symmetry
+    /// coordinate that numbers them ([`Pruning::by_classes`]); the parts
+    /// are then every digit of the position, in order.
+    pub(super) classes: Option<Arc<SymmetryCoordinate>>,
 }
 
 /// A value no sequence of moves reaches from the goal's.
@@ -42,7 +46,7 @@ pub const UNSEEN: u8 = u8::MAX;
 pub const MOST_KEPT: u8 = 14;
 
 /// [`UNSEEN`] in four bits.
-const UNSEEN_BITS: u8 = 15;
+pub(super) const UNSEEN_BITS: u8 = 15;
 
 /// True when every move's inverse is a move: a step then changes a
 /// projection's distance by at most one, either way.
@@ -53,111 +57,206 @@ pub(super) fn closed_under_inverse(space: &Space) -> bool {
 
 /// The four bits of value `v` in a table of two values a byte.
 #[inline]
-fn bits(table: &[u8], v: u64) -> u8 {
+pub(super) fn bits(table: &[u8], v: u64) -> u8 {
     table[(v >> 1) as usize] >> ((v & 1) * 4) & 15
 }
 
+/// A table's moves: `neighbours(v, f)` calls `f` on each value a move
+/// makes of `v` until `f` says true, and says whether it did.
+pub(super) trait Neighbours: Fn(u64, &mut dyn FnMut(u64) -> bool) -> bool {}
+
+impl<F: Fn(u64, &mut dyn FnMut(u64) -> bool) -> bool> Neighbours for F {}
+
+/// The distances from `goal` of `len` values, four bits each, two a byte
+/// ([`Pruning`]), by a breadth-first search, one layer a scan of every
+/// value shared among the cores. `neighbours(v, f)` calls `f` on each
+/// value a move makes of `v` until `f` says true, and says whether it did;
+/// `reduced(v)` says whether `v` can be reached at all (a class's reduced
+/// form). Where every move's inverse is a move (`closed`), a layer may be
+/// found from the values not yet reached, each looking for a neighbour in
+/// the layer before: cheaper once those are fewer than the layer. Past
+/// [`MOST_KEPT`] a layer is kept as [`MOST_KEPT`], and the values there
+/// are all moved again for the next one.
+pub(super) fn fill_layers(
+    len: u64,
+    goal: u64,
+    closed: bool,
+    neighbours: &(dyn Neighbours + Sync),
+    reduced: &(dyn Fn(u64) -> bool + Sync),
+) -> Vec<u8> {
+    let mut table: Vec<AtomicU8> = Vec::with_capacity(len.div_ceil(2) as usize);
+    crate::memory::advise_huge_pages(&table);
+    table.extend((0..len.div_ceil(2)).map(|_| AtomicU8::new(u8::MAX)));
+    let get = |v: u64| table[(v >> 1) as usize].load(Relaxed) >> ((v & 1) * 4) & 15;
+    // Only bits of an unseen value are cleared, and a value is only ever
+    // set from unseen: two cores marking one byte's two values each clear
+    // their own four bits.
+    let set = |v: u64, d: u8| {
+        let shift = (v & 1) * 4;
+        table[(v >> 1) as usize].fetch_and(!(15 << shift) | d << shift, Relaxed);
+    };
+    set(goal, 0);
+    const RUN: u64 = 1 << 17;
+    let (mut layer, mut unseen) = (1u64, len - 1);
+    for depth in 0..UNSEEN - 1 {
+        let (at, next) = (depth.min(MOST_KEPT), (depth + 1).min(MOST_KEPT));
+        let backward = closed && unseen < layer;
+        let grew: u64 = (0..len.div_ceil(RUN))
+            .into_par_iter()
+            .map(|c| {
+                let mut grew = 0;
+                for v in c * RUN..(c * RUN + RUN).min(len) {
+                    let here = get(v);
+                    if backward {
+                        if here == UNSEEN_BITS && reduced(v) && neighbours(v, &mut |w| get(w) == at)
+                        {
+                            set(v, next);
+                            grew += 1;
+                        }
+                    } else if here == at {
+                        neighbours(v, &mut |w| {
+                            if get(w) == UNSEEN_BITS {
+                                set(w, next);
+                                grew += 1;
+                            }
+                            false
+                        });
+                    }
+                }
+                grew
+            })
+            .sum();
+        if grew == 0 {
+            break;
+        }
+        // Two cores may both mark one value in a forward layer: the counts
+        // only choose the direction.
+        layer = grew;
+        unseen = unseen.saturating_sub(grew);
+    }
+    table.into_iter().map(AtomicU8::into_inner).collect()
+}
+
+/// Checks a table of `len` values read back (after its checksum): its
+/// length, the goal's value 0 and no other, and, at values spread over
+/// the table, every value that `reduced` says no position takes unseen,
+/// and no neighbour more than one farther; where every move's inverse is a move
+/// (`closed`), none more than one nearer and, unless it is the goal, one
+/// exactly one nearer (or as far, at [`MOST_KEPT`]).
+pub(super) fn check_layers(
+    table: &[u8],
+    len: u64,
+    goal: u64,
+    closed: bool,
+    neighbours: &dyn Neighbours,
+    reduced: &dyn Fn(u64) -> bool,
+) -> Result<(), String> {
+    if table.len() as u64 != len.div_ceil(2) {
+        return Err(format!(
+            "{} bytes, expected {} for {len} values",
+            table.len(),
+            len.div_ceil(2)
+        ));
+    }
+    if bits(table, goal) != 0 {
+        return Err("the goal is not at distance 0".into());
+    }
+    let step = (len / 1024).max(1);
+    for v in (0..len).step_by(step as usize) {
+        let d = bits(table, v);
+        if d == 0 && v != goal {
+            return Err(format!("value {v} at distance 0, which is not the goal"));
+        }
+        if d == UNSEEN_BITS {
+            continue;
+        }
+        if !reduced(v) {
+            return Err(format!(
+                "value {v} at distance {d}, which no position takes"
+            ));
+        }
+        let mut nearer = d == 0;
+        let mut wrong = None;
+        neighbours(v, &mut |w| {
+            let e = bits(table, w);
+            if e == UNSEEN_BITS || e > d + 1 || (closed && e + 1 < d) {
+                wrong = Some(format!("value {v} at distance {d} beside {w} at {e}"));
+                return true;
+            }
+            nearer |= e + 1 == d || (d == MOST_KEPT && e == MOST_KEPT);
+            false
+        });
+        if let Some(wrong) = wrong {
+            return Err(wrong);
+        }
+        if closed && !nearer {
+            return Err(format!(
+                "value {v} at distance {d} with no neighbour nearer"
+            ));
+        }
+    }
+    Ok(())
+}
+
 impl Pruning {
-    /// The distances of the projection onto the parts `kept` of `parts`,
-    /// by a breadth-first search from the goal's value (`goal`, the
-    /// parts' values), one layer a scan of every value, shared among the
-    /// cores. Past [`MOST_KEPT`] a layer is kept as [`MOST_KEPT`], and the
-    /// values there are all moved again for the next one.
-    pub(super) fn build(space: &Space, parts: &[Part], kept: &[usize], goal: &[u64]) -> Pruning {
-        let nm = space.move_count();
+    /// The strides of the projection onto the parts `kept` of `parts`,
+    /// and how many values it takes.
+    fn strides(space: &Space, parts: &[Part], kept: &[usize]) -> (Vec<(usize, u64)>, u64) {
         let mut strides = Vec::new();
         let mut len = 1u64;
         for &p in kept {
             strides.push((p, len));
             len *= parts[p].radix(space);
         }
-        let radices: Vec<u64> = kept.iter().map(|&p| parts[p].radix(space)).collect();
-        let mut table: Vec<AtomicU8> = Vec::with_capacity(len.div_ceil(2) as usize);
-        crate::memory::advise_huge_pages(&table);
-        table.extend((0..len.div_ceil(2)).map(|_| AtomicU8::new(u8::MAX)));
-        let get = |v: u64| table[(v >> 1) as usize].load(Relaxed) >> ((v & 1) * 4) & 15;
-        // Only bits of an unseen value are cleared, and a value is only
-        // ever set from unseen: two cores marking one byte's two values
-        // each clear their own four bits.
-        let set = |v: u64, d: u8| {
-            let shift = (v & 1) * 4;
-            table[(v >> 1) as usize].fetch_and(!(15 << shift) | d << shift, Relaxed);
-        };
-        let at_goal: u64 = strides.iter().map(|&(p, stride)| goal[p] * stride).sum();
-        set(at_goal, 0);
-        // Where every move's inverse is a move, a layer may be found from
-        // the values not yet reached, each looking for a neighbour in the
-        // layer before: cheaper once those are fewer than the layer.
-        let closed = closed_under_inverse(space);
-        let images = |v: u64, images: &mut [u64; 64]| {
-            let mut rest = v;
-            images[..nm].fill(0);
-            for (&(p, stride), radix) in strides.iter().zip(&radices) {
-                let v = rest % radix;
-                rest /= radix;
-                for (m, image) in images[..nm].iter_mut().enumerate() {
-                    *image += parts[p].step(space, v, m) * stride;
-                }
+        (strides, len)
+    }
+
+    /// Calls `f` on the values each move makes of value `v` of the
+    /// projection of strides `strides`, until `f` says true.
+    fn neighbours(
+        space: &Space,
+        parts: &[Part],
+        strides: &[(usize, u64)],
+        v: u64,
+        f: &mut dyn FnMut(u64) -> bool,
+    ) -> bool {
+        let mut images = [0u64; 64];
+        let nm = space.move_count();
+        let mut rest = v;
+        for &(p, stride) in strides {
+            let radix = parts[p].radix(space);
+            let x = rest % radix;
+            rest /= radix;
+            for (m, image) in images[..nm].iter_mut().enumerate() {
+                *image += parts[p].step(space, x, m) * stride;
             }
-        };
-        const RUN: u64 = 1 << 17;
-        let (mut layer, mut unseen) = (1u64, len - 1);
-        for depth in 0..UNSEEN - 1 {
-            let (at, next) = (depth.min(MOST_KEPT), (depth + 1).min(MOST_KEPT));
-            let backward = closed && unseen < layer;
-            let grew: u64 = (0..len.div_ceil(RUN))
-                .into_par_iter()
-                .map(|c| {
-                    let mut out = [0u64; 64];
-                    let mut grew = 0;
-                    for v in c * RUN..(c * RUN + RUN).min(len) {
-                        let here = get(v);
-                        if backward {
-                            if here != UNSEEN_BITS {
-                                continue;
-                            }
-                            images(v, &mut out);
-                            if out[..nm].iter().any(|&w| get(w) == at) {
-                                set(v, next);
-                                grew += 1;
-                            }
-                            continue;
-                        }
-                        if here != at {
-                            continue;
-                        }
-                        images(v, &mut out);
-                        for &w in &out[..nm] {
-                            if get(w) == UNSEEN_BITS {
-                                set(w, next);
-                                grew += 1;
-                            }
-                        }
-                    }
-                    grew
-                })
-                .sum();
-            if grew == 0 {
-                break;
-            }
-            // Two cores may both mark one value in a forward layer: the
-            // counts only choose the direction.
-            layer = grew;
-            unseen = unseen.saturating_sub(grew);
         }
+        images[..nm].iter().any(|&w| f(w))
+    }
+
+    /// The distances of the projection onto the parts `kept` of `parts`,
+    /// by a breadth-first search from the goal's value (`goal`, the
+    /// parts' values: [`fill_layers`]).
+    pub(super) fn build(space: &Space, parts: &[Part], kept: &[usize], goal: &[u64]) -> Pruning {
+        let (strides, len) = Pruning::strides(space, parts, kept);
+        let at_goal: u64 = strides.iter().map(|&(p, stride)| goal[p] * stride).sum();
+        let table = fill_layers(
+            len,
+            at_goal,
+            closed_under_inverse(space),
+            &|v, f| Pruning::neighbours(space, parts, &strides, v, f),
+            &|_| true,
+        );
         Pruning {
             parts: strides,
-            table: Arc::new(table.into_iter().map(AtomicU8::into_inner).collect()),
+            table: Arc::new(table),
             values: len,
+            classes: None,
         }
     }
 
     /// The table `table` read back for the projection onto `kept`,
-    /// checked after its checksum: its length, the goal's value 0 and no
-    /// other, and, at values spread over the table, no neighbour more
-    /// than one farther; where every move's inverse is a move, none more
-    /// than one nearer and, unless it is the goal, one exactly one nearer
-    /// (or as far, at [`MOST_KEPT`]).
+    /// checked after its checksum ([`check_layers`]).
     pub(super) fn checked(
         space: &Space,
         parts: &[Part],
@@ -165,67 +264,22 @@ impl Pruning {
         goal: &[u64],
         table: Vec<u8>,
     ) -> Result<Pruning, String> {
-        let mut strides = Vec::new();
-        let mut len = 1u64;
-        for &p in kept {
-            strides.push((p, len));
-            len *= parts[p].radix(space);
-        }
-        if table.len() as u64 != len.div_ceil(2) {
-            return Err(format!(
-                "{} bytes, expected {} for {len} values",
-                table.len(),
-                len.div_ceil(2)
-            ));
-        }
+        let (strides, len) = Pruning::strides(space, parts, kept);
         let at_goal: u64 = strides.iter().map(|&(p, stride)| goal[p] * stride).sum();
-        let pruning = Pruning {
+        check_layers(
+            &table,
+            len,
+            at_goal,
+            closed_under_inverse(space),
+            &|v, f| Pruning::neighbours(space, parts, &strides, v, f),
+            &|_| true,
+        )?;
+        Ok(Pruning {
             parts: strides,
             table: Arc::new(table),
             values: len,
-        };
-        let get = |v: u64| bits(&pruning.table, v);
-        if get(at_goal) != 0 {
-            return Err("the goal is not at distance 0".into());
-        }
-        let nm = space.move_count();
-        let closed = closed_under_inverse(space);
-        let step = (len / 1024).max(1);
-        let mut x = vec![0u64; parts.len()];
-        for v in (0..len).step_by(step as usize) {
-            let d = get(v);
-            if d == 0 && v != at_goal {
-                return Err(format!("value {v} at distance 0, which is not the goal"));
-            }
-            if d == UNSEEN_BITS {
-                continue;
-            }
-            let mut rest = v;
-            for &(p, _) in &pruning.parts {
-                let radix = parts[p].radix(space);
-                x[p] = rest % radix;
-                rest /= radix;
-            }
-            let mut nearer = d == 0;
-            for m in 0..nm {
-                let w: u64 = pruning
-                    .parts
-                    .iter()
-                    .map(|&(p, stride)| parts[p].step(space, x[p], m) * stride)
-                    .sum();
-                let e = get(w);
-                if e == UNSEEN_BITS || e > d + 1 || (closed && e + 1 < d) {
-                    return Err(format!("value {v} at distance {d} beside {w} at {e}"));
-                }
-                nearer |= e + 1 == d || (d == MOST_KEPT && e == MOST_KEPT);
-            }
-            if closed && !nearer {
-                return Err(format!(
-                    "value {v} at distance {d} with no neighbour nearer"
-                ));
-            }
-        }
-        Ok(pruning)
+            classes: None,
+        })
     }
 
     /// Asks the memory for the entry of the position of parts `x` ahead of
@@ -234,7 +288,7 @@ impl Pruning {
     #[inline]
     pub(super) fn prefetch(&self, x: &[u64]) {
         #[cfg(target_arch = "x86_64")]
-        {
+        if self.classes.is_none() {
             let v: u64 = self.parts.iter().map(|&(p, stride)| x[p] * stride).sum();
             if let Some(entry) = self.table.get((v >> 1) as usize) {
                 // SAFETY: a prefetch is a hint; it reads nothing and cannot
@@ -255,7 +309,10 @@ impl Pruning {
     /// distance.
     #[inline]
     pub(super) fn estimate(&self, x: &[u64]) -> u8 {
-        let v: u64 = self.parts.iter().map(|&(p, stride)| x[p] * stride).sum();
+        let v: u64 = match &self.classes {
+            None => self.parts.iter().map(|&(p, stride)| x[p] * stride).sum(),
+            Some(sc) => Pruning::class_of(sc, &self.parts, x),
+        };
         match bits(&self.table, v) {
             UNSEEN_BITS => UNSEEN,
             d => d,

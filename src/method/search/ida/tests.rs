@@ -447,3 +447,67 @@ fn distances_past_four_bits_are_kept_as_the_most_and_still_bound() {
     let expected: Vec<u8> = (0..40u8).map(|k| k.min(40 - k).min(14)).collect();
     assert_eq!(kept, expected);
 }
+
+/// Where the classes fit, one table of the whole puzzle by classes: an
+/// exact estimate. Every position of the Pyraminx, the squares group and
+/// twsearch's 2×2×2 by walks, against the whole table: the minimum, the
+/// specimen's end, every starting move; and the table read back.
+#[test]
+fn one_table_by_classes_answers_as_the_whole_table() {
+    for name in ["pyraminx", "squares", "corners"] {
+        let p = library::get(name).unwrap();
+        let a = Analysis::new(p.clone(), &Options::default(), &|_| {}).unwrap();
+        let space = a.space();
+        let symmetries = p.symmetry_transformations();
+        let dir = tempfile::tempdir().unwrap();
+        // For one position the coordinate's tables, made on every run,
+        // may take no more than the table; for many, the whole budget.
+        let (one, _) = Solver::kept(space, 64 << 20, dir.path(), &symmetries).unwrap();
+        let classes = one.prunings().iter().any(|p| p.classes.is_some());
+        assert_eq!(classes, name == "squares", "{name}");
+        let (solver, kept) =
+            Solver::kept_for_many(space, 64 << 20, dir.path(), &symmetries).unwrap();
+        assert_eq!(kept.len(), 1, "{name}: {kept:?}");
+        assert!(solver.prunings()[0].classes.is_some(), "{name}");
+        let (again, kept) =
+            Solver::kept_for_many(space, 64 << 20, dir.path(), &symmetries).unwrap();
+        assert_eq!(kept[0].source, TableSource::Read, "{name}");
+        // Values made wrong under a good checksum: refused, built again.
+        let key = TablePlan::whole(space, 0).class_key(space, &symmetries);
+        let kind = crate::board::store::Kind::PruningTable;
+        let path = &kept[0].path;
+        let mut table = crate::board::store::read_keyed(path, kind, &key).unwrap();
+        let flatten = |d: u8| if d > 1 && d != 15 { 1 } else { d };
+        for v in table.iter_mut() {
+            *v = flatten(*v & 15) | flatten(*v >> 4) << 4;
+        }
+        crate::board::store::write_keyed(path, kind, &key, &table).unwrap();
+        let (_, fixed) = Solver::kept_for_many(space, 64 << 20, dir.path(), &symmetries).unwrap();
+        assert!(
+            matches!(&fixed[0].source, TableSource::Replaced(why) if why.contains("nearer")),
+            "{name}: {fixed:?}"
+        );
+        let mut x = 99u64;
+        for _ in 0..300 {
+            x = x
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            let y = (x >> 11) % space.len();
+            let Some(moves) = a.moves_at(y) else {
+                continue;
+            };
+            let digits = again.digits(y);
+            // Exact: the estimate is the distance.
+            assert_eq!(
+                u32::from(again.estimate(&digits)),
+                u32::from(moves),
+                "{name} {y}"
+            );
+            let found = again.solve(&digits, &Allowance::default()).unwrap();
+            assert_eq!(found.moves, u32::from(moves), "{name} {y}");
+            assert_eq!(found.starting, a.starting_moves(y), "{name} {y}");
+            let end = found.path.iter().fold(y, |z, &m| space.apply(z, m));
+            assert_eq!(end, space.goal_index(), "{name} {y}");
+        }
+    }
+}
