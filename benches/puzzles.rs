@@ -5,7 +5,9 @@
 //! inverses, by the dense analysis and by the search by classes (issue
 //! #44), the same group from twsearch's file, which declares no
 //! symmetries, two bits a position, and the library's word puzzle on the
-//! 3×4 tray; and one 3×3×3 position by IDA*, past the table.
+//! 3×4 tray; one 3×3×3 position by IDA*, past the table; and one
+//! position of twsearch's 2×2×2, tables and all, and twenty of its Skewb,
+//! by projections and by one table of classes.
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use schofield::method::analysis::{Analysis, Options};
@@ -161,5 +163,81 @@ fn one_cube_position(c: &mut Criterion) {
     let _ = std::fs::remove_dir_all(&folder);
 }
 
-criterion_group!(benches, puzzles, one_cube_position);
+/// The position `alg` of `space`'s puzzle `p`, as digits.
+fn digits_of(p: &Puzzle, space: &Space, alg: &str) -> Vec<u64> {
+    let moves = p.moves(Metric::Face, None).expect("the moves");
+    let notation = schofield::method::notation::Notation::new(p, &moves);
+    let pattern = notation.read_pattern(alg).expect("it reads");
+    space.digits_of(&pattern).expect("a position")
+}
+
+/// Small puzzles' positions past the table (issue #45, point 2): one of
+/// twsearch's 2×2×2 as `solve` answers it (its coordinates, its move
+/// tables and piece sets made, its tables read back, the search), and
+/// twenty of its Skewb, by projections as one position is, and by one
+/// table of classes under the 24 symmetries found, as a batch is.
+fn small_positions(c: &mut Criterion) {
+    use schofield::method::search::ida::Solver;
+    let mut g = c.benchmark_group("small positions");
+    g.sample_size(20);
+    let folder = std::env::temp_dir().join(format!("schofield-small-{}", std::process::id()));
+    std::fs::create_dir_all(&folder).expect("a folder");
+    let two = read::puzzle("tests/fixtures/twsearch/2x2x2.tws").expect("the file");
+    let moves = two.moves(Metric::Face, None).expect("the moves");
+    // `solve`'s budget: a byte for 16 numbered positions.
+    let budget = Space::count(&two, &moves).expect("numbered") / 16;
+    let space = Space::unnumbered(&two, &moves, None).expect("the coordinates");
+    let x = digits_of(&two, &space, "R U F' R2 U'");
+    drop(Solver::kept(&space, budget, &folder, &[]).expect("the tables"));
+    g.bench_function("2x2x2/one position, tables read", |b| {
+        b.iter(|| {
+            let space = Space::unnumbered(&two, &moves, None).expect("the coordinates");
+            let (solver, _) = Solver::kept(&space, budget, &folder, &[]).expect("the tables");
+            black_box(solver.solve(&x, &Default::default()).expect("solved").moves)
+        })
+    });
+    let skewb = read::puzzle("tests/fixtures/twsearch/samples/main/skewb.tws").expect("the file");
+    let found = skewb
+        .symmetries_found(schofield::puzzle::found::NODE_BUDGET)
+        .expect("sought");
+    let skewb = skewb.with_symmetries(found).expect("a group");
+    let moves = skewb.moves(Metric::Face, None).expect("the moves");
+    let budget = Space::count(&skewb, &moves).expect("numbered") / 16;
+    let space = Space::unnumbered(&skewb, &moves, None).expect("the coordinates");
+    let turns = ["URF", "UBR", "UFL", "ULB", "URF'", "UBR'", "UFL'", "ULB'"];
+    let mut seed = 11u64;
+    let positions: Vec<Vec<u64>> = (0..20)
+        .map(|_| {
+            let alg: Vec<&str> = (0..30)
+                .map(|_| {
+                    seed = seed
+                        .wrapping_mul(6364136223846793005)
+                        .wrapping_add(1442695040888963407);
+                    turns[(seed >> 33) as usize % turns.len()]
+                })
+                .collect();
+            digits_of(&skewb, &space, &alg.join(" "))
+        })
+        .collect();
+    let symmetries = skewb.symmetry_transformations();
+    let (projections, _) = Solver::kept(&space, budget, &folder, &[]).expect("the tables");
+    let (classes, _) =
+        Solver::kept_for_many(&space, budget, &folder, &symmetries).expect("the table");
+    for (name, solver) in [
+        ("projections", &projections),
+        ("one table of classes", &classes),
+    ] {
+        g.bench_function(format!("skewb/twenty positions by {name}"), |b| {
+            b.iter(|| {
+                for x in &positions {
+                    black_box(solver.solve(x, &Default::default()).expect("solved").moves);
+                }
+            })
+        });
+    }
+    g.finish();
+    let _ = std::fs::remove_dir_all(&folder);
+}
+
+criterion_group!(benches, puzzles, one_cube_position, small_positions);
 criterion_main!(benches);
