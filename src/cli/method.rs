@@ -92,7 +92,13 @@ pub fn solve_command(c: SolveCommand, sink: &Sink) -> Outcome {
         .into());
     }
     if !one && !past {
-        let a = super::puzzle::analyse(c.puzzle.read()?, &options, false, false)?;
+        // A batch's puzzle has its symmetries found already.
+        let whole = if is_stdin(&c.args.position) {
+            puzzle.clone()
+        } else {
+            c.puzzle.read()?
+        };
+        let a = super::puzzle::analyse(whole, &options, false, false)?;
         return solve(&a, c.args, sink);
     }
     let limits = Allowance {

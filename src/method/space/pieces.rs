@@ -315,8 +315,13 @@ impl PieceSet {
     /// let first = space.piece_set(1, &[0, 1, 2]).unwrap();
     /// let shared = first.with_pieces(&[9, 10, 11]).unwrap();
     /// let made = space.piece_set(1, &[9, 10, 11]).unwrap();
-    /// let f = space.goal_flat();
-    /// assert_eq!(shared.value_of(&space, f), made.value_of(&space, f));
+    /// // The same value, moved alike by every move, through a walk.
+    /// let mut a = shared.value_of(&space, space.goal_flat());
+    /// let mut b = made.value_of(&space, space.goal_flat());
+    /// for m in (0..40).map(|k| k * 7 % moves.len()) {
+    ///     (a, b) = (shared.step(a, m), made.step(b, m));
+    ///     assert_eq!(a, b);
+    /// }
     /// assert!(first.with_pieces(&[0, 1]).is_none());
     /// ```
     pub fn with_pieces(&self, pieces: &[u8]) -> Option<PieceSet> {

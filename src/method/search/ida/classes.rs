@@ -9,6 +9,9 @@ use super::pruning::{check_layers, closed_under_inverse, fill_layers};
 use super::*;
 use crate::method::space::SymmetryCoordinate;
 
+/// The most states a table by classes is made of.
+pub(super) const MOST_CLASS_STATES: u64 = 1 << 27;
+
 /// The symmetry coordinate of `space` under those of `symmetries` that
 /// IDA* may read ([`Conjugation::new`], the identity among them), when
 /// its tables and its classes at four bits fit `bytes`, its tables within
@@ -45,9 +48,16 @@ pub(super) fn class_coordinate(
     if table > bytes {
         return None;
     }
-    let allowed = coordinate_bytes.unwrap_or(table);
+    // A batch may wait for the table's making, but not for long: at most
+    // 2^27 states (a breadth-first search of a few seconds a hundred
+    // million states on two cores, as `counts` of twsearch's 233 takes).
+    if coordinate_bytes.is_some() && table > MOST_CLASS_STATES / 2 {
+        return None;
+    }
+    let allowed = coordinate_bytes.unwrap_or(table).min(bytes - table);
     let sc = SymmetryCoordinate::new(space, &actions, Some(allowed)).ok()??;
-    (sc.bytes().saturating_add(sc.len().div_ceil(2)) <= bytes).then_some(sc)
+    (sc.len() <= MOST_CLASS_STATES && sc.bytes().saturating_add(sc.len().div_ceil(2)) <= bytes)
+        .then_some(sc)
 }
 
 impl Pruning {

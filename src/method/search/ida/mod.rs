@@ -11,7 +11,9 @@
 //! projection is found for every value by a breadth-first search and kept
 //! four bits a value ([`Pruning`]); it is never more than the whole
 //! puzzle's, so the largest over the projections is an admissible
-//! estimate.
+//! estimate. Where the whole puzzle's classes under its symmetries fit,
+//! one table of them is the estimate instead, an exact one
+//! (`Pruning::by_classes`, in `classes.rs`).
 //!
 //! Sequences are searched in a canonical form ([`Solver::follows`]): a
 //! move is never followed by one that makes, with it, no move or a single
@@ -60,7 +62,7 @@ use conjugate::Conjugation;
 pub use conjugate::MAX_CONJUGATES;
 use plan::TablePlan;
 pub use plan::{KeptTable, TableSource};
-pub use pruning::{Pruning, UNSEEN};
+pub use pruning::{MOST_KEPT, Pruning, UNSEEN};
 use walk::{Aim, Budget, Found, Search};
 
 /// One part of a position as the search carries it: a digit of its

@@ -237,15 +237,19 @@ impl TablePlan {
         }
     }
 
-    /// The key of the table by classes on disk: the space's fingerprint
-    /// and the symmetries its classes are taken under.
+    /// The key of the table by classes on disk: the layout, the
+    /// numbering of the classes ([`CLASS_NUMBERING`], and the coordinate's
+    /// states and classes of top values), the space's fingerprint and the
+    /// symmetries its classes are taken under.
     pub(super) fn class_key(
-        &self,
         space: &Space,
+        sc: &SymmetryCoordinate,
         symmetries: &[Transformation],
     ) -> [u8; crate::board::store::KEY_BYTES] {
         let text = format!(
-            "{TABLE_LAYOUT} by classes {:032x} {symmetries:?}",
+            "{TABLE_LAYOUT} by classes {CLASS_NUMBERING} {} {} {:032x} {symmetries:?}",
+            sc.len(),
+            sc.top_classes(),
             space.fingerprint()
         );
         xxhash_rust::xxh3::xxh3_128(text.as_bytes()).to_le_bytes()
@@ -257,6 +261,11 @@ impl TablePlan {
 /// [`UNSEEN`] where no path leads. Part of every key, so that a table of
 /// another layout is never read as this one.
 pub(super) const TABLE_LAYOUT: &str = "pruning-nibbles-1";
+
+/// How a table by classes numbers its values: the states of
+/// [`SymmetryCoordinate`] as it numbers them now. Part of the key of every
+/// such table, to be changed with that numbering.
+pub(super) const CLASS_NUMBERING: &str = "symmetry-coordinate-1";
 
 /// Where a solver's tables are kept between runs, and what became of each
 /// ([`Solver::kept`]).
@@ -323,7 +332,7 @@ impl<'s> Solver<'s> {
     /// Where the puzzle's classes under `symmetries` fit `bytes` at four
     /// bits, with a symmetry coordinate whose tables (made on every run)
     /// take no more than the table, the one table is the whole puzzle's
-    /// by classes ([`Pruning::by_classes`]), an exact estimate.
+    /// by classes (`Pruning::by_classes`), an exact estimate.
     pub fn kept(
         space: &'s Space,
         bytes: u64,
@@ -361,7 +370,7 @@ impl<'s> Solver<'s> {
         {
             let sc = Arc::new(sc);
             let plan = TablePlan::whole(space, sc.bytes() + sc.len().div_ceil(2));
-            let key = plan.class_key(space, symmetries);
+            let key = TablePlan::class_key(space, &sc, symmetries);
             let mut kept = Vec::new();
             let solver = Solver::made(space, &plan, |_, _, _, _| {
                 let (pruning, table) = keep(

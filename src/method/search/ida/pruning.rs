@@ -81,8 +81,8 @@ pub(super) fn fill_layers(
     len: u64,
     goal: u64,
     closed: bool,
-    neighbours: &(dyn Neighbours + Sync),
-    reduced: &(dyn Fn(u64) -> bool + Sync),
+    neighbours: &(impl Neighbours + Sync),
+    reduced: &(impl Fn(u64) -> bool + Sync),
 ) -> Vec<u8> {
     let mut table: Vec<AtomicU8> = Vec::with_capacity(len.div_ceil(2) as usize);
     crate::memory::advise_huge_pages(&table);
@@ -138,8 +138,8 @@ pub(super) fn fill_layers(
 }
 
 /// Checks a table of `len` values read back (after its checksum): its
-/// length, the goal's value 0 and no other, and, at values spread over
-/// the table, every value that `reduced` says no position takes unseen,
+/// length, the goal's value 0, no distance missing below the farthest,
+/// and, at values spread over the table (no other at 0), every value that `reduced` says no position takes unseen,
 /// and no neighbour more than one farther; where every move's inverse is a move
 /// (`closed`), none more than one nearer and, unless it is the goal, one
 /// exactly one nearer (or as far, at [`MOST_KEPT`]).
@@ -160,6 +160,20 @@ pub(super) fn check_layers(
     }
     if bits(table, goal) != 0 {
         return Err("the goal is not at distance 0".into());
+    }
+    // Every distance up to the farthest is some value's: a table whose
+    // layers were raised (past a sampled value's neighbours) leaves a gap.
+    let mut counts = [0u64; 16];
+    for &byte in table {
+        counts[usize::from(byte & 15)] += 1;
+        counts[usize::from(byte >> 4)] += 1;
+    }
+    let farthest = (0..UNSEEN_BITS).rev().find(|&d| counts[usize::from(d)] > 0);
+    if let Some(gap) = (0..farthest.unwrap_or(0)).find(|&d| counts[usize::from(d)] == 0) {
+        return Err(format!(
+            "no value at distance {gap}, though some are at {}",
+            farthest.unwrap_or(0)
+        ));
     }
     let step = (len / 1024).max(1);
     for v in (0..len).step_by(step as usize) {

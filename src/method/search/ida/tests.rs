@@ -446,6 +446,14 @@ fn distances_past_four_bits_are_kept_as_the_most_and_still_bound() {
     // other.
     let expected: Vec<u8> = (0..40u8).map(|k| k.min(40 - k).min(14)).collect();
     assert_eq!(kept, expected);
+    // Kept on disk and read back: the values at 14 pass the check.
+    let dir = tempfile::tempdir().unwrap();
+    let (_, built) = Solver::kept(&space, 1 << 16, dir.path(), &[]).unwrap();
+    let (read, again) = Solver::kept(&space, 1 << 16, dir.path(), &[]).unwrap();
+    assert_eq!(built[0].source, TableSource::Built);
+    assert_eq!(again[0].source, TableSource::Read, "{again:?}");
+    let digits = read.digits(space.apply(space.goal_index(), x));
+    assert_eq!(read.estimate(&digits), 1);
 }
 
 /// Where the classes fit, one table of the whole puzzle by classes: an
@@ -473,7 +481,8 @@ fn one_table_by_classes_answers_as_the_whole_table() {
             Solver::kept_for_many(space, 64 << 20, dir.path(), &symmetries).unwrap();
         assert_eq!(kept[0].source, TableSource::Read, "{name}");
         // Values made wrong under a good checksum: refused, built again.
-        let key = TablePlan::whole(space, 0).class_key(space, &symmetries);
+        let sc = solver.prunings()[0].classes.clone().unwrap();
+        let key = TablePlan::class_key(space, &sc, &symmetries);
         let kind = crate::board::store::Kind::PruningTable;
         let path = &kept[0].path;
         let mut table = crate::board::store::read_keyed(path, kind, &key).unwrap();
@@ -485,6 +494,19 @@ fn one_table_by_classes_answers_as_the_whole_table() {
         let (_, fixed) = Solver::kept_for_many(space, 64 << 20, dir.path(), &symmetries).unwrap();
         assert!(
             matches!(&fixed[0].source, TableSource::Replaced(why) if why.contains("nearer")),
+            "{name}: {fixed:?}"
+        );
+        // Every distance past 1 raised to the most a table keeps: each
+        // sampled value at 14 has a neighbour at 14, but 2 to 13 are gone.
+        let mut table = crate::board::store::read_keyed(path, kind, &key).unwrap();
+        let raise = |d: u8| if d > 1 && d != 15 { MOST_KEPT } else { d };
+        for v in table.iter_mut() {
+            *v = raise(*v & 15) | raise(*v >> 4) << 4;
+        }
+        crate::board::store::write_keyed(path, kind, &key, &table).unwrap();
+        let (_, fixed) = Solver::kept_for_many(space, 64 << 20, dir.path(), &symmetries).unwrap();
+        assert!(
+            matches!(&fixed[0].source, TableSource::Replaced(why) if why.contains("no value at distance 2")),
             "{name}: {fixed:?}"
         );
         let mut x = 99u64;
