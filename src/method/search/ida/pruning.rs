@@ -163,13 +163,18 @@ pub(super) fn check_layers(
     }
     // Every distance up to the farthest is some value's: a table whose
     // layers were raised (past a sampled value's neighbours) leaves a gap.
-    let mut counts = [0u64; 16];
+    // Which bytes occur (a store a byte, no chain of sums), then which
+    // distances.
+    let mut bytes = [false; 256];
     for &byte in table {
-        counts[usize::from(byte & 15)] += 1;
-        counts[usize::from(byte >> 4)] += 1;
+        bytes[usize::from(byte)] = true;
     }
-    let farthest = (0..UNSEEN_BITS).rev().find(|&d| counts[usize::from(d)] > 0);
-    if let Some(gap) = (0..farthest.unwrap_or(0)).find(|&d| counts[usize::from(d)] == 0) {
+    let seen = (0..256usize)
+        .filter(|&b| bytes[b])
+        .fold(0u16, |seen, b| seen | 1 << (b & 15) | 1 << (b >> 4));
+    let has = |d: u8| seen >> d & 1 == 1;
+    let farthest = (0..UNSEEN_BITS).rev().find(|&d| has(d));
+    if let Some(gap) = (0..farthest.unwrap_or(0)).find(|&d| !has(d)) {
         return Err(format!(
             "no value at distance {gap}, though some are at {}",
             farthest.unwrap_or(0)
