@@ -391,17 +391,7 @@ fn pruning_tables_are_kept_read_and_replaced() {
     // A table of the right key whose values are wrong: refused after
     // its checksum, by the check of neighbours.
     let plan = TablePlan::fitted(&space, budget, &[]).unwrap();
-    let key = plan.key(&space, 0);
-    let mut table =
-        crate::board::store::read_keyed(first, crate::board::store::Kind::PruningTable, &key)
-            .unwrap();
-    // Every distance past 1 made 1, four bits at a time.
-    let flatten = |d: u8| if d > 1 && d != 15 { 1 } else { d };
-    for v in table.iter_mut() {
-        *v = flatten(*v & 15) | flatten(*v >> 4) << 4;
-    }
-    crate::board::store::write_keyed(first, crate::board::store::Kind::PruningTable, &key, &table)
-        .unwrap();
+    forge(first, &plan.key(&space, 0), 1);
     let (_, fixed) = Solver::kept(&space, budget, dir.path(), &[]).unwrap();
     match &sources(&fixed)[0] {
         TableSource::Replaced(why) => {
@@ -481,40 +471,22 @@ fn one_table_by_classes_answers_as_the_whole_table() {
             Solver::kept_for_many(space, 64 << 20, dir.path(), &symmetries).unwrap();
         assert_eq!(kept[0].source, TableSource::Read, "{name}");
         // Values made wrong under a good checksum: refused, built again.
+        // Every distance past 1 made 1 (no neighbour nearer), or raised to
+        // the most a table keeps (each sampled value at 14 has a neighbour
+        // at 14, but 2 to 13 are gone).
         let sc = solver.prunings()[0].classes.clone().unwrap();
         let key = TablePlan::class_key(space, &sc, &symmetries);
-        let kind = crate::board::store::Kind::PruningTable;
-        let path = &kept[0].path;
-        let mut table = crate::board::store::read_keyed(path, kind, &key).unwrap();
-        let flatten = |d: u8| if d > 1 && d != 15 { 1 } else { d };
-        for v in table.iter_mut() {
-            *v = flatten(*v & 15) | flatten(*v >> 4) << 4;
+        for (to, why) in [(1, "nearer"), (MOST_KEPT, "no value at distance 2")] {
+            forge(&kept[0].path, &key, to);
+            let (_, fixed) =
+                Solver::kept_for_many(space, 64 << 20, dir.path(), &symmetries).unwrap();
+            assert!(
+                matches!(&fixed[0].source, TableSource::Replaced(w) if w.contains(why)),
+                "{name}: {fixed:?}"
+            );
         }
-        crate::board::store::write_keyed(path, kind, &key, &table).unwrap();
-        let (_, fixed) = Solver::kept_for_many(space, 64 << 20, dir.path(), &symmetries).unwrap();
-        assert!(
-            matches!(&fixed[0].source, TableSource::Replaced(why) if why.contains("nearer")),
-            "{name}: {fixed:?}"
-        );
-        // Every distance past 1 raised to the most a table keeps: each
-        // sampled value at 14 has a neighbour at 14, but 2 to 13 are gone.
-        let mut table = crate::board::store::read_keyed(path, kind, &key).unwrap();
-        let raise = |d: u8| if d > 1 && d != 15 { MOST_KEPT } else { d };
-        for v in table.iter_mut() {
-            *v = raise(*v & 15) | raise(*v >> 4) << 4;
-        }
-        crate::board::store::write_keyed(path, kind, &key, &table).unwrap();
-        let (_, fixed) = Solver::kept_for_many(space, 64 << 20, dir.path(), &symmetries).unwrap();
-        assert!(
-            matches!(&fixed[0].source, TableSource::Replaced(why) if why.contains("no value at distance 2")),
-            "{name}: {fixed:?}"
-        );
-        let mut x = 99u64;
-        for _ in 0..300 {
-            x = x
-                .wrapping_mul(6364136223846793005)
-                .wrapping_add(1442695040888963407);
-            let y = (x >> 11) % space.len();
+        // Positions spread over the numbers by Knuth's multiplier.
+        for y in (1..=300u64).map(|k| k.wrapping_mul(2_654_435_761) % space.len()) {
             let Some(moves) = a.moves_at(y) else {
                 continue;
             };
@@ -532,4 +504,16 @@ fn one_table_by_classes_answers_as_the_whole_table() {
             assert_eq!(end, space.goal_index(), "{name} {y}");
         }
     }
+}
+
+/// Rewrites the kept table at `path` (of key `key`) with every distance
+/// past 1 made `to`, under a good checksum.
+fn forge(path: &std::path::Path, key: &[u8; crate::board::store::KEY_BYTES], to: u8) {
+    use crate::board::store::{Kind, read_keyed, write_keyed};
+    let mut table = read_keyed(path, Kind::PruningTable, key).unwrap();
+    let forged = |d: u8| if d > 1 && d != 15 { to } else { d };
+    for v in table.iter_mut() {
+        *v = forged(*v & 15) | forged(*v >> 4) << 4;
+    }
+    write_keyed(path, Kind::PruningTable, key, &table).unwrap();
 }
