@@ -114,7 +114,7 @@ pub fn finish(outcome: common::Outcome, sink: &common::Sink) -> std::process::Ex
         }
         Err(e) => e,
     };
-    if e.downcast_ref::<common::Written>().is_some() {
+    if written {
         return ExitCode::SUCCESS;
     }
     if let Some(failure) = e.downcast_ref::<common::DeliveryFailed>() {

@@ -5,7 +5,7 @@
 //! megabyte at four bits), one table by classes answers every position of
 //! the puzzle at once, where projections bound it from below.
 
-use super::pruning::{check_layers, closed_under_inverse, fill_layers};
+use super::pruning::{closed_under_inverse, layers};
 use super::*;
 use crate::method::space::SymmetryCoordinate;
 
@@ -78,42 +78,23 @@ impl Pruning {
         sc.reduce(&d[..parts.len()]).0
     }
 
-    /// The whole puzzle's distances by classes of `sc` (a state a value,
-    /// [`fill_layers`]), each class's neighbours those of its
-    /// representative; a state that is no class's reduced form is never
-    /// reached.
-    pub(super) fn by_classes(space: &Space, sc: Arc<SymmetryCoordinate>) -> Pruning {
-        let goal = sc.reduce(&space.goal_digits()).0;
-        let table = fill_layers(
-            sc.len(),
-            goal,
-            closed_under_inverse(space),
-            &|v, f| sc.find_neighbour(space, v, |w, _, _| f(w)),
-            &|v| sc.reduced_stabiliser(v).is_some(),
-        );
-        Pruning {
-            parts: Pruning::class_parts(space),
-            table: Arc::new(table),
-            values: sc.len(),
-            classes: Some(sc),
-        }
-    }
-
-    /// The table by classes `table` read back, checked after its checksum
-    /// ([`check_layers`]: a state no position takes must be unseen).
-    pub(super) fn checked_by_classes(
+    /// The whole puzzle's distances by classes of `sc`, a state a value:
+    /// the table `read` back, checked after its checksum (a state no
+    /// position takes must be unseen), or without one built, each class's
+    /// neighbours those of its representative ([`layers`]). An error only
+    /// for a table read back.
+    pub(super) fn by_classes(
         space: &Space,
         sc: Arc<SymmetryCoordinate>,
-        table: Vec<u8>,
+        read: Option<Vec<u8>>,
     ) -> Result<Pruning, String> {
-        let goal = sc.reduce(&space.goal_digits()).0;
-        check_layers(
-            &table,
+        let table = layers(
             sc.len(),
-            goal,
+            sc.reduce(&space.goal_digits()).0,
             closed_under_inverse(space),
             &|v, f| sc.find_neighbour(space, v, |w, _, _| f(w)),
             &|v| sc.reduced_stabiliser(v).is_some(),
+            read,
         )?;
         Ok(Pruning {
             parts: Pruning::class_parts(space),

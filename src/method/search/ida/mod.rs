@@ -227,7 +227,8 @@ impl<'s> Solver<'s> {
         let plan = TablePlan::new(space, most_values, &[])?;
         super::within(plan.bytes, plan.bytes, max_memory)?;
         Ok(Solver::made(space, &plan, |_, parts, p, goal| {
-            Pruning::build(space, parts, p, goal)
+            Pruning::projection(space, parts, p, goal, None)
+                .expect("a table built is never refused")
         }))
     }
 

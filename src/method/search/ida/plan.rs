@@ -373,13 +373,9 @@ impl<'s> Solver<'s> {
             let key = TablePlan::class_key(space, &sc, symmetries);
             let mut kept = Vec::new();
             let solver = Solver::made(space, &plan, |_, _, _, _| {
-                let (pruning, table) = keep(
-                    store,
-                    key,
-                    sc.len(),
-                    |table| Pruning::checked_by_classes(space, Arc::clone(&sc), table),
-                    || Pruning::by_classes(space, Arc::clone(&sc)),
-                );
+                let (pruning, table) = keep(store, key, |read| {
+                    Pruning::by_classes(space, Arc::clone(&sc), read)
+                });
                 kept.push(table);
                 pruning
             });
@@ -390,14 +386,9 @@ impl<'s> Solver<'s> {
         super::super::within(plan.bytes, plan.bytes, Some(bytes))?;
         let mut kept = Vec::new();
         let solver = Solver::made(space, &plan, |k, parts, p, goal| {
-            let len: u64 = p.iter().map(|&k| parts[k].radix(space)).product();
-            let (pruning, table) = keep(
-                store,
-                plan.key(space, k),
-                len,
-                |table| Pruning::checked(space, parts, p, goal, table),
-                || Pruning::build(space, parts, p, goal),
-            );
+            let (pruning, table) = keep(store, plan.key(space, k), |read| {
+                Pruning::projection(space, parts, p, goal, read)
+            });
             kept.push(table);
             pruning
         });
@@ -405,15 +396,13 @@ impl<'s> Solver<'s> {
     }
 }
 
-/// The table of key `key` and `values` values, read from its file in
-/// `store` and checked by `checked`, else made by `build` and kept there
-/// (written whole or not at all), with what became of it.
+/// The table of key `key`, read from its file in `store` and checked by
+/// `made` (given the bytes read), else built by `made` (given none) and
+/// kept there (written whole or not at all), with what became of it.
 fn keep(
     store: &std::path::Path,
     key: [u8; crate::board::store::KEY_BYTES],
-    values: u64,
-    checked: impl FnOnce(Vec<u8>) -> Result<Pruning, String>,
-    build: impl FnOnce() -> Pruning,
+    made: impl Fn(Option<Vec<u8>>) -> Result<Pruning, String>,
 ) -> (Pruning, KeptTable) {
     use crate::board::store::{self, Kind};
     let hex: String = key.iter().rev().map(|b| format!("{b:02x}")).collect();
@@ -423,24 +412,29 @@ fn keep(
         let read = store::read_keyed(&path, Kind::PruningTable, &key)
             .map_err(|e| e.to_string())
             .and_then(|table| {
-                checked(table).map_err(|e| format!("{} has wrong values: {e}", path.display()))
+                made(Some(table)).map_err(|e| format!("{} has wrong values: {e}", path.display()))
             });
         match read {
             Ok(pruning) => {
-                let kept = KeptTable {
-                    path,
-                    values,
-                    source: TableSource::Read,
-                };
-                return (pruning, kept);
+                let values = pruning.values;
+                let source = TableSource::Read;
+                return (
+                    pruning,
+                    KeptTable {
+                        path,
+                        values,
+                        source,
+                    },
+                );
             }
             Err(why) => source = TableSource::Replaced(why),
         }
     }
-    let pruning = build();
+    let pruning = made(None).expect("a table built is never refused");
     if let Err(e) = store::write_keyed(&path, Kind::PruningTable, &key, &pruning.table) {
         source = TableSource::NotKept(e.to_string());
     }
+    let values = pruning.values;
     (
         pruning,
         KeptTable {

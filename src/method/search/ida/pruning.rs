@@ -77,7 +77,7 @@ impl<F: Fn(u64, &mut dyn FnMut(u64) -> bool) -> bool> Neighbours for F {}
 /// the layer before: cheaper once those are fewer than the layer. Past
 /// [`MOST_KEPT`] a layer is kept as [`MOST_KEPT`], and the values there
 /// are all moved again for the next one.
-pub(super) fn fill_layers(
+fn fill_layers(
     len: u64,
     goal: u64,
     closed: bool,
@@ -143,7 +143,7 @@ pub(super) fn fill_layers(
 /// and no neighbour more than one farther; where every move's inverse is a move
 /// (`closed`), none more than one nearer and, unless it is the goal, one
 /// exactly one nearer (or as far, at [`MOST_KEPT`]).
-pub(super) fn check_layers(
+fn check_layers(
     table: &[u8],
     len: u64,
     goal: u64,
@@ -217,6 +217,25 @@ pub(super) fn check_layers(
     Ok(())
 }
 
+/// A table's distances: `read` back and checked ([`check_layers`]), or
+/// without one filled ([`fill_layers`]).
+pub(super) fn layers(
+    len: u64,
+    goal: u64,
+    closed: bool,
+    neighbours: &(impl Neighbours + Sync),
+    reduced: &(impl Fn(u64) -> bool + Sync),
+    read: Option<Vec<u8>>,
+) -> Result<Vec<u8>, String> {
+    match read {
+        Some(table) => {
+            check_layers(&table, len, goal, closed, neighbours, reduced)?;
+            Ok(table)
+        }
+        None => Ok(fill_layers(len, goal, closed, neighbours, reduced)),
+    }
+}
+
 impl Pruning {
     /// The strides of the projection onto the parts `kept` of `parts`,
     /// and how many values it takes.
@@ -253,45 +272,26 @@ impl Pruning {
         images[..nm].iter().any(|&w| f(w))
     }
 
-    /// The distances of the projection onto the parts `kept` of `parts`,
-    /// by a breadth-first search from the goal's value (`goal`, the
-    /// parts' values: [`fill_layers`]).
-    pub(super) fn build(space: &Space, parts: &[Part], kept: &[usize], goal: &[u64]) -> Pruning {
-        let (strides, len) = Pruning::strides(space, parts, kept);
-        let at_goal: u64 = strides.iter().map(|&(p, stride)| goal[p] * stride).sum();
-        let table = fill_layers(
-            len,
-            at_goal,
-            closed_under_inverse(space),
-            &|v, f| Pruning::neighbours(space, parts, &strides, v, f),
-            &|_| true,
-        );
-        Pruning {
-            parts: strides,
-            table: Arc::new(table),
-            values: len,
-            classes: None,
-        }
-    }
-
-    /// The table `table` read back for the projection onto `kept`,
-    /// checked after its checksum ([`check_layers`]).
-    pub(super) fn checked(
+    /// The distances of the projection onto the parts `kept` of `parts`
+    /// from the goal's value (`goal`, the parts' values): the table `read`
+    /// back, checked after its checksum, or without one built
+    /// ([`layers`]). An error only for a table read back.
+    pub(super) fn projection(
         space: &Space,
         parts: &[Part],
         kept: &[usize],
         goal: &[u64],
-        table: Vec<u8>,
+        read: Option<Vec<u8>>,
     ) -> Result<Pruning, String> {
         let (strides, len) = Pruning::strides(space, parts, kept);
         let at_goal: u64 = strides.iter().map(|&(p, stride)| goal[p] * stride).sum();
-        check_layers(
-            &table,
+        let table = layers(
             len,
             at_goal,
             closed_under_inverse(space),
             &|v, f| Pruning::neighbours(space, parts, &strides, v, f),
             &|_| true,
+            read,
         )?;
         Ok(Pruning {
             parts: strides,

@@ -172,7 +172,7 @@ fn one_set<'s>(space: &'s Space, most: u64, symmetries: &[Transformation]) -> So
     let conjugations = Conjugation::all(space, symmetries);
     let plan = TablePlan::new(space, most, &conjugations).unwrap();
     Solver::made(space, &plan, |_, parts, p, goal| {
-        Pruning::build(space, parts, p, goal)
+        Pruning::projection(space, parts, p, goal, None).expect("a table built is never refused")
     })
     .conjugated_by(conjugations)
 }
