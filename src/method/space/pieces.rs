@@ -52,6 +52,10 @@ pub struct PieceSet {
     /// `n!/(n−k)!` and `modulus^k`.
     places: u64,
     orientations: u64,
+    /// `orientations` and `modulus` as divisors: a move's value split
+    /// without a division.
+    split: Divisor,
+    digit: Divisor,
     moves: usize,
     /// `steps[p * moves + m]`: the places move `m` makes of places `p`
     /// and the orientation (a digit a piece) the pieces gain on the way,
@@ -188,6 +192,8 @@ impl Space {
             modulus: u64::from(modulus),
             places,
             orientations,
+            split: Divisor::new(orientations).expect("at least one orientation"),
+            digit: Divisor::new(u64::from(modulus)).expect("a modulus of at least 1"),
             moves: nm,
             steps,
             wide_gains,
@@ -380,7 +386,7 @@ impl PieceSet {
     /// The value move `m` makes of value `v`.
     #[inline]
     pub fn step(&self, v: u64, m: usize) -> u64 {
-        let (p, o) = (v / self.orientations, v % self.orientations);
+        let (p, o) = self.split.div_rem(v);
         let at = p as usize * self.moves + m;
         let e = self.steps[at];
         let (places, g) = match self.wide_gains.get(at) {
@@ -395,9 +401,10 @@ impl PieceSet {
                 // Digit by digit, without carries.
                 let (mut a, mut b, mut sum, mut unit) = (o, g, 0, 1);
                 for _ in 0..self.k {
-                    sum += (a % md + b % md) % md * unit;
-                    a /= md;
-                    b /= md;
+                    let ((qa, ra), (qb, rb)) = (self.digit.div_rem(a), self.digit.div_rem(b));
+                    let s = ra + rb;
+                    sum += if s >= md { s - md } else { s } * unit;
+                    (a, b) = (qa, qb);
                     unit *= md;
                 }
                 sum

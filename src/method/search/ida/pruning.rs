@@ -2,6 +2,7 @@
 //! search of its values and checked when read back.
 
 use super::*;
+use crate::perm::Divisor;
 
 /// A projection's distances: the parts it keeps, and for each value of
 /// them the fewest moves to the goal's value ([`UNSEEN`] where none leads),
@@ -101,26 +102,36 @@ fn fill_layers(
     for depth in 0..UNSEEN - 1 {
         let (at, next) = (depth.min(MOST_KEPT), (depth + 1).min(MOST_KEPT));
         let backward = closed && unseen < layer;
+        // The values a layer moves: in a backward one the unseen, in a
+        // forward one those of the layer before. A byte holding neither
+        // is passed over whole.
+        let wanted = if backward { UNSEEN_BITS } else { at };
         let grew: u64 = (0..len.div_ceil(RUN))
             .into_par_iter()
             .map(|c| {
                 let mut grew = 0;
-                for v in c * RUN..(c * RUN + RUN).min(len) {
-                    let here = get(v);
-                    if backward {
-                        if here == UNSEEN_BITS && reduced(v) && neighbours(v, &mut |w| get(w) == at)
-                        {
+                let (first, end) = (c * RUN, (c * RUN + RUN).min(len));
+                for i in first >> 1..end.div_ceil(2) {
+                    let byte = table[i as usize].load(Relaxed);
+                    if byte & 15 != wanted && byte >> 4 != wanted {
+                        continue;
+                    }
+                    for v in [2 * i, 2 * i + 1] {
+                        if v >= end || byte >> ((v & 1) * 4) & 15 != wanted {
+                            continue;
+                        }
+                        if !backward {
+                            neighbours(v, &mut |w| {
+                                if get(w) == UNSEEN_BITS {
+                                    set(w, next);
+                                    grew += 1;
+                                }
+                                false
+                            });
+                        } else if reduced(v) && neighbours(v, &mut |w| get(w) == at) {
                             set(v, next);
                             grew += 1;
                         }
-                    } else if here == at {
-                        neighbours(v, &mut |w| {
-                            if get(w) == UNSEEN_BITS {
-                                set(w, next);
-                                grew += 1;
-                            }
-                            false
-                        });
                     }
                 }
                 grew
@@ -250,21 +261,21 @@ impl Pruning {
     }
 
     /// Calls `f` on the values each move makes of value `v` of the
-    /// projection of strides `strides`, until `f` says true.
+    /// projection of strides `strides` (each part's radix beside it),
+    /// until `f` says true.
     fn neighbours(
         space: &Space,
         parts: &[Part],
-        strides: &[(usize, u64)],
+        strides: &[(usize, u64, Divisor)],
         v: u64,
         f: &mut dyn FnMut(u64) -> bool,
     ) -> bool {
         let mut images = [0u64; 64];
         let nm = space.move_count();
         let mut rest = v;
-        for &(p, stride) in strides {
-            let radix = parts[p].radix(space);
-            let x = rest % radix;
-            rest /= radix;
+        for &(p, stride, radix) in strides {
+            let x;
+            (rest, x) = radix.div_rem(rest);
             for (m, image) in images[..nm].iter_mut().enumerate() {
                 *image += parts[p].step(space, x, m) * stride;
             }
@@ -285,11 +296,18 @@ impl Pruning {
     ) -> Result<Pruning, String> {
         let (strides, len) = Pruning::strides(space, parts, kept);
         let at_goal: u64 = strides.iter().map(|&(p, stride)| goal[p] * stride).sum();
+        let radices: Vec<(usize, u64, Divisor)> = strides
+            .iter()
+            .map(|&(p, stride)| {
+                let radix = Divisor::new(parts[p].radix(space)).expect("a part takes a value");
+                (p, stride, radix)
+            })
+            .collect();
         let table = layers(
             len,
             at_goal,
             closed_under_inverse(space),
-            &|v, f| Pruning::neighbours(space, parts, &strides, v, f),
+            &|v, f| Pruning::neighbours(space, parts, &radices, v, f),
             &|_| true,
             read,
         )?;
