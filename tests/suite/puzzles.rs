@@ -2523,6 +2523,19 @@ fn random_cubes_past_the_table_are_in_the_group() {
             .collect();
         assert_eq!(faces.len(), 15, "{line}");
         assert!(faces.windows(2).all(|w| w[0] != w[1]), "{line}");
+        // Nor a face again past only its opposite (`U2 D2 U'` is `U D2`):
+        // commuting moves are drawn with their faces in one order.
+        let opposite = |a: char, b: char| {
+            ["UD", "DU", "RL", "LR", "FB", "BF"]
+                .iter()
+                .any(|p| *p == format!("{a}{b}"))
+        };
+        assert!(
+            faces
+                .windows(3)
+                .all(|w| w[0] != w[2] || !opposite(w[0], w[1])),
+            "{line}"
+        );
     }
     // No move: the goal, written as its pattern (a blank line would be
     // no position at all).

@@ -265,6 +265,41 @@ fn conjugates_follow_the_moves() {
     }
 }
 
+/// The canonical form is Korf's: the sequences of each length it takes
+/// on the 3×3×3 are those of his Table 1 (R. E. Korf, "Finding optimal
+/// solutions to Rubik's Cube using pattern databases", AAAI-97, pp.
+/// 700–705), to 15 moves. A form that let one commuting pair through in
+/// both orders, or left out a pair that makes a third face's move, would
+/// count other numbers from two moves on.
+#[test]
+fn canonical_sequences_are_korfs_tree() {
+    const KORF: [u128; 15] = [
+        18,
+        243,
+        3_240,
+        43_254,
+        577_368,
+        7_706_988,
+        102_876_480,
+        1_373_243_544,
+        18_330_699_168,
+        244_686_773_808,
+        3_266_193_870_720,
+        43_598_688_377_184,
+        581_975_750_199_168,
+        7_768_485_393_179_328,
+        103_697_388_221_736_960,
+    ];
+    let cube = library::get("3x3x3").unwrap();
+    let moves = cube.moves(Metric::Face, None).unwrap();
+    let space = Space::unnumbered(&cube, &moves, None).unwrap();
+    assert_eq!(Solver::canonical_sequences(&space, 15), KORF);
+    // Without the order of commuting moves, each face may follow every
+    // other: 18 · 15^(n−1).
+    let unordered = Solver::follows(&space, false);
+    assert!(unordered.iter().all(|f| f.count_ones() == 15));
+}
+
 #[test]
 fn a_search_stops_at_its_bound_with_what_it_proved() {
     let p = library::get("corners").unwrap();
