@@ -70,6 +70,13 @@ pub enum SearchError {
         "IDA* searches puzzles of at most 64 moves whose positions are not taken up to rotation"
     )]
     NotCanonical,
+    /// More moves than a layered search moves a position by (their images
+    /// are made into a buffer of 64).
+    #[error("the search moves a position by at most 64 moves; {moves} were given")]
+    TooManyMoves {
+        /// The moves given.
+        moves: usize,
+    },
 }
 
 /// What the search found: each position's distance (cost in moves) and,
@@ -253,18 +260,24 @@ pub fn within(needed: u64, positions: u64, max_memory: Option<u64>) -> Result<()
 /// costing one, by the layered two-bit search over the group's elements
 /// numbered by its stabiliser chain ([`crate::group::numbering::ChainNumbering`]): sized by the
 /// group, not by the arrangements. `moves` are permutations of the
-/// chain's points, closed under inverses. Refused before it allocates
-/// when `max_memory` is too small.
+/// chain's points, closed under inverses, at most 64 of them. Refused
+/// before it allocates when `max_memory` is too small.
 ///
 /// ```
 /// use schofield::group::PermGroup;
 /// use schofield::group::numbering::ChainNumbering;
-/// use schofield::method::search::group_counts;
+/// use schofield::method::search::{SearchError, group_counts};
 /// // A 3-cycle and its inverse: three elements, at distances 0, 1, 1.
 /// let (a, b) = (vec![1, 2, 0], vec![2, 0, 1]);
 /// let g = PermGroup::new(3, &[a.clone(), b.clone()]);
 /// let n = ChainNumbering::new(&g).unwrap();
-/// assert_eq!(group_counts(&n, &[a, b], None, &|_| {}).unwrap(), [1, 2]);
+/// assert_eq!(group_counts(&n, &[a.clone(), b], None, &|_| {}).unwrap(), [1, 2]);
+/// // Refused past 64 moves, not counted with some left out.
+/// let many = vec![a; 65];
+/// assert!(matches!(
+///     group_counts(&n, &many, None, &|_| {}),
+///     Err(SearchError::TooManyMoves { moves: 65 })
+/// ));
 /// ```
 pub fn group_counts(
     numbering: &crate::group::numbering::ChainNumbering,
@@ -272,7 +285,10 @@ pub fn group_counts(
     max_memory: Option<u64>,
     progress: &dyn Fn(LayerProgress),
 ) -> Result<Vec<u64>, SearchError> {
-    let nm = moves.len().min(64);
+    let nm = moves.len();
+    if nm > 64 {
+        return Err(SearchError::TooManyMoves { moves: nm });
+    }
     pulled_counts(
         numbering.len(),
         0,
