@@ -341,16 +341,27 @@ fn scrambled(
         moves,
         Some(super::common::memory_allowed(args.memory.max_memory)),
     )?;
-    let follows = schofield::method::search::ida::Solver::follows(&space, true);
+    use schofield::method::search::ida::Solver;
+    let follows = Solver::follows(&space, true);
+    let can = Solver::continuable(&space, usize::from(n));
     let names: Vec<&str> = moves.iter().map(|m| m.name()).collect();
+    if n > 0 && can[usize::from(n) - 1] == 0 {
+        return Err(format!(
+            "{name} has no sequence of {n} moves in the canonical form (none followed by a move of its face, moves that commute in one order); --moves must be smaller"
+        )
+        .into());
+    }
     Ok((0..args.count)
         .map(|_| {
             let mut last: Option<usize> = None;
             let mut at = puzzle.goal().clone();
             let mut walk = Vec::with_capacity(usize::from(n));
-            for _ in 0..n {
+            for i in 0..n {
+                // Only moves that the moves still to come may follow.
+                let left = can[usize::from(n - 1 - i)];
                 let allowed: Vec<usize> = (0..names.len())
                     .filter(|&m| last.is_none_or(|a| follows[a] >> m & 1 == 1))
+                    .filter(|&m| left >> m & 1 == 1)
                     .collect();
                 let m = allowed[rng.usize(..allowed.len())];
                 walk.push(names[m]);

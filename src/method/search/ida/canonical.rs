@@ -9,9 +9,11 @@ impl Solver<'_> {
     /// it. Left out: `b` that makes with `a` no move or a single move (the
     /// same face: [`Space::redundancy`]), and with `ordered`, `b` that
     /// commutes with `a` and whose face comes first (a face known by its
-    /// first move in the moves' order). Faces, not moves, are ordered: by
-    /// moves, `U2 D2 U'` (which is `U D2`) would pass, since `D2` comes
-    /// after `U2` and `U'` after `D2`.
+    /// first move in the moves' order), or of the same face and before it
+    /// in the moves' order (two moves that commute, neither making with
+    /// the other a move, may still share a first move). Faces, not moves,
+    /// are ordered: by moves, `U2 D2 U'` (which is `U D2`) would pass,
+    /// since `D2` comes after `U2` and `U'` after `D2`.
     pub fn follows(space: &Space, ordered: bool) -> Vec<u64> {
         let e = space.effective_moves();
         let nm = e.len();
@@ -27,8 +29,9 @@ impl Solver<'_> {
             .map(|a| {
                 (0..nm)
                     .filter(|&b| {
-                        let out_of_order =
-                            ordered && face[b] < face[a] && e[a].then(&e[b]) == e[b].then(&e[a]);
+                        let out_of_order = ordered
+                            && (face[b], b) < (face[a], a)
+                            && e[a].then(&e[b]) == e[b].then(&e[a]);
                         !same_face(a, b) && !out_of_order
                     })
                     .fold(0u64, |acc, b| acc | 1 << b)
@@ -74,5 +77,38 @@ impl Solver<'_> {
             counts.push(ending.iter().fold(0u128, |sum, &n| sum.saturating_add(n)));
         }
         counts
+    }
+
+    /// For each `k` from 0 to `most`, the moves (a bit each) that some `k`
+    /// moves may follow in the canonical form: a walk of `n` moves that
+    /// takes its `i`-th among those of `n − 1 − i` never finds itself with
+    /// no move left (a move that every other commutes with, last in the
+    /// order, is followed by none of them).
+    ///
+    /// ```
+    /// use schofield::puzzle::{Metric, library};
+    /// use schofield::method::space::Space;
+    /// use schofield::method::search::ida::Solver;
+    /// let cube = library::get("3x3x3").unwrap();
+    /// let moves = cube.moves(Metric::Face, None).unwrap();
+    /// let space = Space::unnumbered(&cube, &moves, None).unwrap();
+    /// // On the cube every move can be followed as far as one likes.
+    /// assert!(Solver::continuable(&space, 20).iter().all(|&m| m == (1 << 18) - 1));
+    /// ```
+    pub fn continuable(space: &Space, most: usize) -> Vec<u64> {
+        let follows = Solver::follows(space, true);
+        let nm = follows.len();
+        let every = u64::MAX >> (64 - nm.clamp(1, 64));
+        let mut can = Vec::with_capacity(most + 1);
+        can.push(every);
+        for k in 0..most {
+            let after = can[k];
+            can.push(
+                (0..nm)
+                    .filter(|&a| follows[a] & after != 0)
+                    .fold(0u64, |acc, a| acc | 1 << a),
+            );
+        }
+        can
     }
 }
