@@ -98,7 +98,7 @@ impl Solver<'_> {
     pub fn continuable(space: &Space, most: usize) -> Vec<u64> {
         let follows = Solver::follows(space, true);
         let nm = follows.len();
-        let every = u64::MAX >> (64 - nm.clamp(1, 64));
+        let every = (0..nm).fold(0u64, |acc, m| acc | 1 << m);
         let mut can = Vec::with_capacity(most + 1);
         can.push(every);
         for k in 0..most {
