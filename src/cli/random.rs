@@ -353,20 +353,11 @@ fn scrambled(
     }
     Ok((0..args.count)
         .map(|_| {
-            let mut last: Option<usize> = None;
             let mut at = puzzle.goal().clone();
             let mut walk = Vec::with_capacity(usize::from(n));
-            for i in 0..n {
-                // Only moves that the moves still to come may follow.
-                let left = can[usize::from(n - 1 - i)];
-                let allowed: Vec<usize> = (0..names.len())
-                    .filter(|&m| last.is_none_or(|a| follows[a] >> m & 1 == 1))
-                    .filter(|&m| left >> m & 1 == 1)
-                    .collect();
-                let m = allowed[rng.usize(..allowed.len())];
+            for m in canonical_walk(&follows, &can, usize::from(n), rng) {
                 walk.push(names[m]);
                 at = at.apply(moves.get(m).transformation());
-                last = Some(m);
             }
             let record = RandomPosition {
                 // No move: the goal, as its pattern.
@@ -383,6 +374,27 @@ fn scrambled(
             (record, at)
         })
         .collect())
+}
+
+/// `n` moves drawn one by one in the canonical form (`follows`, each
+/// move's successors a bit each), each among those that the moves still
+/// to come may follow (`can`, [`Solver::continuable`]).
+///
+/// [`Solver::continuable`]: schofield::method::search::ida::Solver::continuable
+fn canonical_walk(follows: &[u64], can: &[u64], n: usize, rng: &mut fastrand::Rng) -> Vec<usize> {
+    let mut last: Option<usize> = None;
+    let mut walk = Vec::with_capacity(n);
+    for i in 0..n {
+        let left = can[n - 1 - i];
+        let allowed: Vec<usize> = (0..follows.len())
+            .filter(|&m| last.is_none_or(|a| follows[a] >> m & 1 == 1))
+            .filter(|&m| left >> m & 1 == 1)
+            .collect();
+        let m = allowed[rng.usize(..allowed.len())];
+        walk.push(m);
+        last = Some(m);
+    }
+    walk
 }
 
 /// Arrangements of a board towards its goal: uniform over the solvable
