@@ -341,21 +341,20 @@ fn scrambled(
         moves,
         Some(super::common::memory_allowed(args.memory.max_memory)),
     )?;
-    use schofield::method::search::ida::Solver;
-    let follows = Solver::follows(&space, true);
-    let can = Solver::continuable(&space, usize::from(n));
-    let names: Vec<&str> = moves.iter().map(|m| m.name()).collect();
-    if n > 0 && can[usize::from(n) - 1] == 0 {
+    let Some(sequences) =
+        schofield::method::search::ida::RandomSequences::new(&space, usize::from(n))
+    else {
         return Err(format!(
             "{name} has no sequence of {n} moves in the canonical form (none followed by a move of its face, moves that commute in one order); --moves must be smaller"
         )
         .into());
-    }
+    };
+    let names: Vec<&str> = moves.iter().map(|m| m.name()).collect();
     Ok((0..args.count)
         .map(|_| {
             let mut at = puzzle.goal().clone();
             let mut walk = Vec::with_capacity(usize::from(n));
-            for m in canonical_walk(&follows, &can, usize::from(n), rng) {
+            for m in sequences.draw(rng) {
                 walk.push(names[m]);
                 at = at.apply(moves.get(m).transformation());
             }
@@ -374,27 +373,6 @@ fn scrambled(
             (record, at)
         })
         .collect())
-}
-
-/// `n` moves drawn one by one in the canonical form (`follows`, each
-/// move's successors a bit each), each among those that the moves still
-/// to come may follow (`can`, [`Solver::continuable`]).
-///
-/// [`Solver::continuable`]: schofield::method::search::ida::Solver::continuable
-fn canonical_walk(follows: &[u64], can: &[u64], n: usize, rng: &mut fastrand::Rng) -> Vec<usize> {
-    let mut last: Option<usize> = None;
-    let mut walk = Vec::with_capacity(n);
-    for i in 0..n {
-        let left = can[n - 1 - i];
-        let allowed: Vec<usize> = (0..follows.len())
-            .filter(|&m| last.is_none_or(|a| follows[a] >> m & 1 == 1))
-            .filter(|&m| left >> m & 1 == 1)
-            .collect();
-        let m = allowed[rng.usize(..allowed.len())];
-        walk.push(m);
-        last = Some(m);
-    }
-    walk
 }
 
 /// Arrangements of a board towards its goal: uniform over the solvable

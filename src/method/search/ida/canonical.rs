@@ -78,30 +78,41 @@ impl Solver<'_> {
         }
         counts
     }
+}
 
-    /// For each `k` from 0 to `most`, the moves (a bit each) that some `k`
-    /// moves may follow in the canonical form: a walk of `n` moves that
-    /// takes its `i`-th among those of `n − 1 − i` never finds itself with
-    /// no move left (a move that every other commutes with, last in the
-    /// order, is followed by none of them).
-    ///
-    /// ```
-    /// use schofield::puzzle::{Metric, library};
-    /// use schofield::method::space::Space;
-    /// use schofield::method::search::ida::Solver;
-    /// let cube = library::get("3x3x3").unwrap();
-    /// let moves = cube.moves(Metric::Face, None).unwrap();
-    /// let space = Space::unnumbered(&cube, &moves, None).unwrap();
-    /// // On the cube every move can be followed as far as one likes.
-    /// assert!(Solver::continuable(&space, 20).iter().all(|&m| m == (1 << 18) - 1));
-    /// ```
-    pub fn continuable(space: &Space, most: usize) -> Vec<u64> {
+/// Sequences of `n` moves drawn at random in the canonical form
+/// ([`Solver::follows`]), for scrambles: each move among those the last
+/// may be followed by and that the moves still to come may follow, so
+/// that a draw never finds itself with no move left (a move that every
+/// other commutes with, last in the order, is followed by none of them).
+///
+/// ```
+/// use schofield::puzzle::{Metric, library};
+/// use schofield::method::space::Space;
+/// use schofield::method::search::ida::RandomSequences;
+/// let cube = library::get("3x3x3").unwrap();
+/// let moves = cube.moves(Metric::Face, None).unwrap();
+/// let space = Space::unnumbered(&cube, &moves, None).unwrap();
+/// let sequences = RandomSequences::new(&space, 20).unwrap();
+/// let walk = sequences.draw(&mut fastrand::Rng::with_seed(1));
+/// assert_eq!(walk.len(), 20);
+/// ```
+#[derive(Debug, Clone)]
+pub struct RandomSequences {
+    follows: Vec<u64>,
+    /// `can[k]`: the moves (a bit each) that some `k` moves may follow.
+    can: Vec<u64>,
+}
+
+impl RandomSequences {
+    /// The draws of `n` moves in `space`; `None` when no canonical
+    /// sequence has `n` moves.
+    pub fn new(space: &Space, n: usize) -> Option<RandomSequences> {
         let follows = Solver::follows(space, true);
         let nm = follows.len();
-        let every = (0..nm).fold(0u64, |acc, m| acc | 1 << m);
-        let mut can = Vec::with_capacity(most + 1);
-        can.push(every);
-        for k in 0..most {
+        let mut can = Vec::with_capacity(n + 1);
+        can.push((0..nm).fold(0u64, |acc, m| acc | 1 << m));
+        for k in 0..n {
             let after = can[k];
             can.push(
                 (0..nm)
@@ -109,6 +120,24 @@ impl Solver<'_> {
                     .fold(0u64, |acc, a| acc | 1 << a),
             );
         }
-        can
+        (n == 0 || can[n - 1] != 0).then_some(RandomSequences { follows, can })
+    }
+
+    /// One sequence, its moves by number.
+    pub fn draw(&self, rng: &mut fastrand::Rng) -> Vec<usize> {
+        let n = self.can.len() - 1;
+        let mut last: Option<usize> = None;
+        let mut walk = Vec::with_capacity(n);
+        for i in 0..n {
+            let left = self.can[n - 1 - i];
+            let allowed: Vec<usize> = (0..self.follows.len())
+                .filter(|&m| last.is_none_or(|a| self.follows[a] >> m & 1 == 1))
+                .filter(|&m| left >> m & 1 == 1)
+                .collect();
+            let m = allowed[rng.usize(..allowed.len())];
+            walk.push(m);
+            last = Some(m);
+        }
+        walk
     }
 }

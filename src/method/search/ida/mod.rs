@@ -56,6 +56,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicU8, AtomicU64, Ordering::Relaxed};
 
 mod canonical;
+pub use canonical::RandomSequences;
 mod classes;
 mod conjugate;
 mod plan;
