@@ -18,8 +18,10 @@ use schofield::puzzle::library;
 use schofield::render::{self, Format, svg};
 use schofield::text::grouped;
 
+mod first_look;
 mod other_forms;
 mod searched;
+use first_look::*;
 use other_forms::*;
 use searched::*;
 
@@ -122,6 +124,7 @@ pub fn solve_command(c: SolveCommand, sink: &Sink) -> Outcome {
         limits,
         table_bytes,
         specimen_only: c.specimen_only,
+        first_look: c.puzzle.max_memory.is_none(),
     };
     searched(&puzzle, &moves, &options, &c.args, asked, sink)
 }

@@ -2591,12 +2591,24 @@ fn random_cubes_past_the_table_are_in_the_group() {
 }
 
 /// The cube's scramble of nine moves with the tables `solve` makes by
-/// default (a set of seven edges, 846 MB, built in 50 s of processor
-/// time): the same answer as under the smaller budget CI's tests take.
+/// default (a set of seven edges, 587 MB, built in about 35 s of
+/// processor time): the same answer as under the smaller budget CI's tests
+/// take. The budget is named (`--max-memory 1024`, the default's
+/// `PRUNING_BYTES`), so that no first look with small tables answers it
+/// before those tables are built.
 #[test]
-#[ignore = "a long check (50 s of processor time, 876 MB): cargo test --profile suite --all-features --test suite -- --ignored"]
+#[ignore = "a long check (35 s of processor time, 600 MB): cargo test --profile suite --all-features --test suite -- --ignored"]
 fn a_cube_position_past_the_table_is_solved_with_the_default_tables() {
-    let json = stdout(&["solve", "--puzzle", "3x3x3", CUBE_NINE, "--format", "json"]);
+    let json = stdout(&[
+        "solve",
+        "--puzzle",
+        "3x3x3",
+        CUBE_NINE,
+        "--max-memory",
+        "1024",
+        "--format",
+        "json",
+    ]);
     let v: serde_json::Value = serde_json::from_str(&json).unwrap();
     assert_eq!(v["moves"], 9, "{json}");
     assert_eq!(v["starting_moves"], serde_json::json!(["F'"]), "{json}");
@@ -2837,6 +2849,77 @@ fn ida_keeps_its_pruning_tables_in_the_cache_folder() {
     // -q says nothing.
     let quiet = run(&[&args[..], &["-q"]].concat());
     assert!(quiet.stderr.is_empty(), "{quiet:?}");
+}
+
+/// Without `--max-memory`, a first run whose tables are not kept yet
+/// first looks with small tables (at most `FIRST_LOOK_BYTES`, for at most
+/// `FIRST_LOOK_NODES` positions): twsearch's helicopter, three moves from
+/// the goal, is answered so and only the small tables are kept; a random
+/// position, past the look's positions, builds the tables asked for (45
+/// MB) and is searched by them; after that, no look: the three moves are
+/// answered by the tables kept.
+#[test]
+fn a_first_look_with_small_tables_answers_a_short_position_before_the_build() {
+    use schofield::method::search::ida::{FIRST_LOOK_BYTES, FIRST_LOOK_NODES};
+    let dir = tempfile::tempdir().unwrap();
+    let file = format!("{TWSEARCH}/samples/main/helicopter.tws");
+    let run = |args: &[&str]| {
+        let _shared = common::shared();
+        assert_cmd::Command::cargo_bin("schofield")
+            .unwrap()
+            .env("XDG_CACHE_HOME", dir.path())
+            .args(args)
+            .output()
+            .unwrap()
+    };
+    let kept = || -> u64 {
+        std::fs::read_dir(dir.path().join("schofield"))
+            .unwrap()
+            .map(|e| e.unwrap().metadata().unwrap().len())
+            .sum()
+    };
+    let short = ["solve", "--puzzle", &file, "DF UB FL", "--format", "json"];
+    let first = run(&short);
+    assert!(first.status.success(), "{first:?}");
+    let v: serde_json::Value = serde_json::from_slice(&first.stdout).unwrap();
+    assert_eq!(v["moves"], 3, "{v}");
+    assert_eq!(v["starting_moves"], serde_json::json!(["UB", "FL"]), "{v}");
+    assert!(kept() <= FIRST_LOOK_BYTES, "{} bytes kept", kept());
+    let said = String::from_utf8_lossy(&first.stderr);
+    assert!(said.contains("built in"), "{said}");
+    // Past the look: stopped by the user's limit just above the look's,
+    // the tables asked for built meanwhile.
+    let deep = stdout(&["random", "--puzzle", &file, "--seed", "1"]);
+    let most = (FIRST_LOOK_NODES + 1).to_string();
+    let out = run(&[
+        "solve",
+        "--puzzle",
+        &file,
+        deep.trim(),
+        "--max-nodes",
+        &most,
+    ]);
+    assert_eq!(out.status.code(), Some(3), "{out:?}");
+    let said = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        said.contains(&format!(
+            "stopped after {} positions",
+            schofield::text::grouped(FIRST_LOOK_NODES as usize + 1)
+        )),
+        "{said}"
+    );
+    assert!(kept() > 4 * FIRST_LOOK_BYTES, "{} bytes kept", kept());
+    // Those tables kept, the short position is answered by them alone.
+    let again = run(&short);
+    let said = String::from_utf8_lossy(&again.stderr);
+    assert!(
+        said.contains("read in") && said.contains("(45 MB)"),
+        "{said}"
+    );
+    let w: serde_json::Value = serde_json::from_slice(&again.stdout).unwrap();
+    for key in ["moves", "starting_moves", "specimen"] {
+        assert_eq!(w[key], v[key], "{key}");
+    }
 }
 
 /// Ctrl-C (or a kill) during the tables' build leaves no half-written

@@ -15,6 +15,9 @@ pub(super) struct Asked<'p> {
     /// `--specimen-only`: stop at the first minimal sequence, the other
     /// starting moves not proved.
     pub specimen_only: bool,
+    /// Whether a first look with small tables may come before the tables
+    /// asked for are built (without `--max-memory`: [`Solvers`]).
+    pub first_look: bool,
 }
 
 /// Positions of a puzzle past the whole table, by IDA*: one, or (`-`)
@@ -34,7 +37,8 @@ pub(super) fn searched(
     let notation = schofield::method::notation::Notation::new(puzzle, moves);
     // Made on first use: the group (pieces all different), the tables.
     let group = std::cell::OnceCell::new();
-    let solver = std::cell::OnceCell::new();
+    let many = is_stdin(&args.position);
+    let solvers = Solvers::new(puzzle, &space, many, args.out.quiet, asked);
     let one = |text: &str, format: Option<Format>| -> Outcome {
         let started = std::time::Instant::now();
         let given = notation.read_pattern(text)?;
@@ -52,19 +56,12 @@ pub(super) fn searched(
             return Err(unreached(&notation, &pattern, text, args.to.as_deref()).into());
         };
         // The target itself needs no table.
-        let trivial;
-        let solver = if digits == space.goal_digits() {
-            trivial = Solver::new(&space, 1, options.max_memory)?;
-            &trivial
+        let (found, every) = if digits == space.goal_digits() {
+            let trivial = Solver::new(&space, 1, options.max_memory)?;
+            search_one(&trivial, &digits, args, asked)
         } else {
-            if solver.get().is_none() {
-                let many = is_stdin(&args.position);
-                let made = pruned_solver(puzzle, &space, asked.table_bytes, many, args.out.quiet)?;
-                let _ = solver.set(made);
-            }
-            solver.get().expect("made")
+            solvers.answer(&digits, args, asked)?
         };
-        let (found, every) = search_one(solver, &digits, args, asked);
         let (found, every) = (found?, every.transpose()?);
         let mut report = schofield::method::solve::SearchedReport::new(
             puzzle,
@@ -147,18 +144,35 @@ pub(super) fn pruned_solver<'s>(
     many: bool,
     quiet: bool,
 ) -> Result<schofield::method::search::ida::Solver<'s>, Box<dyn std::error::Error>> {
+    use schofield::method::search::ida::PlannedTables;
+    tables_made(space, quiet, || {
+        let symmetries: Vec<_> = puzzle.symmetry_transformations();
+        if many {
+            PlannedTables::for_many(space, table_bytes, &symmetries)
+        } else {
+            PlannedTables::new(space, table_bytes, &symmetries)
+        }
+    })
+}
+
+/// The solver of the tables `plan` chooses, each read from the store or
+/// built and kept there, a spinner shown meanwhile and a note of where
+/// they are kept said once the command succeeds, unless `quiet`.
+pub(super) fn tables_made<'s>(
+    space: &'s schofield::method::space::Space,
+    quiet: bool,
+    plan: impl FnOnce() -> Result<
+        schofield::method::search::ida::PlannedTables,
+        schofield::method::search::SearchError,
+    >,
+) -> Result<schofield::method::search::ida::Solver<'s>, Box<dyn std::error::Error>> {
     let bar = common::progress_bar(0, "{spinner} {msg}", quiet);
     bar.set_message("IDA*: the pruning tables are being read or built");
     bar.enable_steady_tick(std::time::Duration::from_millis(250));
     let clock = std::time::Instant::now();
-    let symmetries: Vec<_> = puzzle.symmetry_transformations();
-    use schofield::method::search::ida::Solver;
-    let kept = if many {
-        Solver::kept_for_many
-    } else {
-        Solver::kept
-    };
-    let made = kept(space, table_bytes, &pruning_store(), &symmetries);
+    let made = plan().map(|planned| {
+        schofield::method::search::ida::Solver::kept_as_planned(space, planned, &pruning_store())
+    });
     bar.finish_and_clear();
     let (made, kept) = made?;
     note_kept(&kept, clock.elapsed().as_secs_f64());
@@ -205,16 +219,12 @@ pub(super) fn stdin_positions(
 /// starting moves (the specimen's first alone with `--specimen-only`), and
 /// with `--all` every minimal sequence; on a terminal, the bound, the
 /// positions and the rate as it goes.
-#[allow(clippy::type_complexity)]
 pub(super) fn search_one(
     solver: &schofield::method::search::ida::Solver,
     digits: &[u64],
     args: &SolveArgs,
     asked: Asked,
-) -> (
-    Result<schofield::method::search::ida::Solution, schofield::method::search::ida::Stopped>,
-    Option<Result<Vec<Vec<usize>>, schofield::method::search::ida::Stopped>>,
-) {
+) -> Answer {
     use schofield::method::search::ida::IdaProgress;
     let bar = common::progress_bar(0, "{spinner} {msg}", args.out.quiet);
     bar.enable_steady_tick(std::time::Duration::from_millis(250));

@@ -66,7 +66,7 @@ mod walk;
 use conjugate::Conjugation;
 pub use conjugate::MAX_CONJUGATES;
 use plan::TablePlan;
-pub use plan::{KeptTable, TableSource};
+pub use plan::{FIRST_LOOK_BYTES, FIRST_LOOK_NODES, KeptTable, PlannedTables, TableSource};
 pub use pruning::{MOST_KEPT, Pruning, UNSEEN};
 use walk::{Aim, Budget, Found, Search};
 

@@ -364,36 +364,169 @@ impl<'s> Solver<'s> {
         store: &std::path::Path,
         symmetries: &[Transformation],
     ) -> Result<(Solver<'s>, Vec<KeptTable>), SearchError> {
+        let planned = PlannedTables::within(space, bytes, coordinate_bytes, symmetries)?;
+        Ok(Solver::kept_as_planned(space, planned, store))
+    }
+
+    /// The solver of `planned` (made for `space`), each table read from
+    /// `store` or built and kept there, as [`Solver::kept`] does.
+    pub fn kept_as_planned(
+        space: &'s Space,
+        planned: PlannedTables,
+        store: &std::path::Path,
+    ) -> (Solver<'s>, Vec<KeptTable>) {
+        let mut kept = Vec::new();
+        match planned.how {
+            Planned::Classes { sc, plan, key } => {
+                let solver = Solver::made(space, &plan, |_, _, _, _| {
+                    let (pruning, table) = keep(store, key, |read| {
+                        Pruning::by_classes(space, Arc::clone(&sc), read)
+                    });
+                    kept.push(table);
+                    pruning
+                });
+                (solver, kept)
+            }
+            Planned::Projections { conjugations, plan } => {
+                let solver = Solver::made(space, &plan, |k, parts, p, goal| {
+                    let (pruning, table) = keep(store, plan.key(space, k), |read| {
+                        Pruning::projection(space, parts, p, goal, read)
+                    });
+                    kept.push(table);
+                    pruning
+                });
+                (solver.conjugated_by(conjugations), kept)
+            }
+        }
+    }
+}
+
+/// The tables of a first look: before tables that are not kept yet are
+/// built (the 3×3×3's default ones take about 18 s), a caller may first
+/// search with tables of at most this many bytes (the 3×3×3's take 3 MB,
+/// built in half a second), for at most [`FIRST_LOOK_NODES`] positions.
+/// A position a dozen moves from the goal is answered so; a deeper one
+/// costs the look's second more.
+pub const FIRST_LOOK_BYTES: u64 = 10 << 20;
+
+/// The positions a first look generates at most ([`FIRST_LOOK_BYTES`]):
+/// about a second on two cores.
+pub const FIRST_LOOK_NODES: u64 = 10_000_000;
+
+/// The tables a solver takes, chosen before any is made: those of
+/// [`Solver::kept`] ([`PlannedTables::new`]) or of
+/// [`Solver::kept_for_many`] ([`PlannedTables::for_many`]). Whether a
+/// folder holds them all already ([`PlannedTables::is_kept`]) tells
+/// whether making the solver ([`Solver::kept_as_planned`]) reads them or
+/// builds them.
+///
+/// ```
+/// use schofield::puzzle::{Metric, library};
+/// use schofield::method::space::Space;
+/// use schofield::method::search::ida::{PlannedTables, Solver};
+/// let p = library::get("pyraminx").unwrap();
+/// let moves = p.moves(Metric::Face, None).unwrap();
+/// let space = Space::new(&p, &moves).unwrap();
+/// let dir = std::env::temp_dir().join(format!("schofield-planned-{}", std::process::id()));
+/// std::fs::create_dir_all(&dir).unwrap();
+/// let planned = PlannedTables::new(&space, 1 << 20, &[]).unwrap();
+/// assert!(!planned.is_kept(&space, &dir));
+/// let (_, kept) = Solver::kept_as_planned(&space, planned, &dir);
+/// assert!(kept.iter().all(|k| k.path.exists()));
+/// assert!(PlannedTables::new(&space, 1 << 20, &[]).unwrap().is_kept(&space, &dir));
+/// std::fs::remove_dir_all(&dir).unwrap();
+/// ```
+pub struct PlannedTables {
+    how: Planned,
+}
+
+/// What [`PlannedTables`] holds: the one table by classes, or
+/// projections read at conjugates.
+enum Planned {
+    Classes {
+        sc: Arc<SymmetryCoordinate>,
+        plan: TablePlan,
+        key: [u8; crate::board::store::KEY_BYTES],
+    },
+    Projections {
+        conjugations: Vec<Conjugation>,
+        plan: TablePlan,
+    },
+}
+
+impl PlannedTables {
+    /// The tables [`Solver::kept`] takes for `space` within `bytes`, read
+    /// at conjugates by `symmetries`.
+    pub fn new(
+        space: &Space,
+        bytes: u64,
+        symmetries: &[Transformation],
+    ) -> Result<PlannedTables, SearchError> {
+        PlannedTables::within(space, bytes, None, symmetries)
+    }
+
+    /// The tables [`Solver::kept_for_many`] takes.
+    pub fn for_many(
+        space: &Space,
+        bytes: u64,
+        symmetries: &[Transformation],
+    ) -> Result<PlannedTables, SearchError> {
+        PlannedTables::within(space, bytes, Some(bytes), symmetries)
+    }
+
+    /// The plan of [`Solver::kept_within`].
+    fn within(
+        space: &Space,
+        bytes: u64,
+        coordinate_bytes: Option<u64>,
+        symmetries: &[Transformation],
+    ) -> Result<PlannedTables, SearchError> {
         Solver::check(space)?;
         if let Some(sc) =
             super::classes::class_coordinate(space, symmetries, bytes, coordinate_bytes)
         {
-            let sc = Arc::new(sc);
             let plan = TablePlan::whole(space, sc.bytes() + sc.len().div_ceil(2));
             let key = TablePlan::class_key(space, &sc, symmetries);
-            let mut kept = Vec::new();
-            let solver = Solver::made(space, &plan, |_, _, _, _| {
-                let (pruning, table) = keep(store, key, |read| {
-                    Pruning::by_classes(space, Arc::clone(&sc), read)
-                });
-                kept.push(table);
-                pruning
+            let sc = Arc::new(sc);
+            return Ok(PlannedTables {
+                how: Planned::Classes { sc, plan, key },
             });
-            return Ok((solver, kept));
         }
         let conjugations = Conjugation::all(space, symmetries);
         let plan = TablePlan::fitted(space, bytes, &conjugations)?;
         super::super::within(plan.bytes, plan.bytes, Some(bytes))?;
-        let mut kept = Vec::new();
-        let solver = Solver::made(space, &plan, |k, parts, p, goal| {
-            let (pruning, table) = keep(store, plan.key(space, k), |read| {
-                Pruning::projection(space, parts, p, goal, read)
-            });
-            kept.push(table);
-            pruning
-        });
-        Ok((solver.conjugated_by(conjugations), kept))
+        Ok(PlannedTables {
+            how: Planned::Projections { conjugations, plan },
+        })
     }
+
+    /// The bytes the tables take, their move tables included.
+    pub fn bytes(&self) -> u64 {
+        match &self.how {
+            Planned::Classes { plan, .. } | Planned::Projections { plan, .. } => plan.bytes,
+        }
+    }
+
+    /// Whether every table is kept in `store` already (a file under its
+    /// key; its checks are made when it is read): `space` is the space
+    /// the tables were planned for.
+    pub fn is_kept(&self, space: &Space, store: &std::path::Path) -> bool {
+        match &self.how {
+            Planned::Classes { key, .. } => table_path(store, *key).exists(),
+            Planned::Projections { plan, .. } => {
+                (0..plan.projections.len()).all(|p| table_path(store, plan.key(space, p)).exists())
+            }
+        }
+    }
+}
+
+/// The file in `store` of the table of key `key`.
+fn table_path(
+    store: &std::path::Path,
+    key: [u8; crate::board::store::KEY_BYTES],
+) -> std::path::PathBuf {
+    let hex: String = key.iter().rev().map(|b| format!("{b:02x}")).collect();
+    store.join(format!("pruning-{hex}.bin"))
 }
 
 /// The table of key `key`, read from its file in `store` and checked by
@@ -405,8 +538,7 @@ fn keep(
     made: impl Fn(Option<Vec<u8>>) -> Result<Pruning, String>,
 ) -> (Pruning, KeptTable) {
     use crate::board::store::{self, Kind};
-    let hex: String = key.iter().rev().map(|b| format!("{b:02x}")).collect();
-    let path = store.join(format!("pruning-{hex}.bin"));
+    let path = table_path(store, key);
     let mut source = TableSource::Built;
     if path.exists() {
         let read = store::read_keyed(&path, Kind::PruningTable, &key)
