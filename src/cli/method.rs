@@ -124,7 +124,10 @@ pub fn solve_command(c: SolveCommand, sink: &Sink) -> Outcome {
         limits,
         table_bytes,
         specimen_only: c.specimen_only,
-        first_look: c.puzzle.max_memory.is_none(),
+        first_look: c.puzzle.max_memory.is_none()
+            && c.max_seconds.is_none()
+            && c.max_nodes
+                .is_none_or(|n| n > schofield::method::search::ida::FIRST_LOOK_NODES),
     };
     searched(&puzzle, &moves, &options, &c.args, asked, sink)
 }

@@ -39,6 +39,18 @@ pub fn schofield(args: &[&str]) -> Output {
         .unwrap()
 }
 
+/// Runs `schofield` with `args`, its cache folder `cache` (a test's own,
+/// where it counts or damages what is kept there).
+pub fn cached(cache: &std::path::Path, args: &[&str]) -> Output {
+    let _shared = shared();
+    Command::cargo_bin("schofield")
+        .unwrap()
+        .env("XDG_CACHE_HOME", cache)
+        .args(args)
+        .output()
+        .unwrap()
+}
+
 /// Runs a command that must succeed and returns its standard output.
 pub fn stdout(args: &[&str]) -> String {
     let out = schofield(args);

@@ -3,17 +3,7 @@
 //! unquoted lists, steps from the start to the goal, random positions.
 
 use super::common;
-use super::common::{fails, piped, stdout};
-
-/// Runs `schofield` with its cache in `cache`.
-fn cached(cache: &std::path::Path, args: &[&str]) -> std::process::Output {
-    assert_cmd::Command::cargo_bin("schofield")
-        .unwrap()
-        .env("XDG_CACHE_HOME", cache)
-        .args(args)
-        .output()
-        .unwrap()
-}
+use super::common::{cached, fails, piped, stdout};
 
 #[test]
 fn blank_last_is_the_default_goal_and_one_build_serves_both() {

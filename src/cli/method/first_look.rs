@@ -29,8 +29,8 @@ pub(super) struct Solvers<'s> {
     table_bytes: u64,
     /// The tables asked for.
     full: std::cell::OnceCell<Solver<'s>>,
-    /// The first look's.
-    small: std::cell::OnceCell<Solver<'s>>,
+    /// The first look's, until the tables asked for are made.
+    small: std::cell::RefCell<Option<Solver<'s>>>,
     /// Whether a first look is allowed (no `--max-memory`).
     look_allowed: bool,
     /// Whether the tables asked for were planned yet (on first need).
@@ -58,7 +58,7 @@ impl<'s> Solvers<'s> {
             quiet,
             table_bytes: asked.table_bytes,
             full: std::cell::OnceCell::new(),
-            small: std::cell::OnceCell::new(),
+            small: std::cell::RefCell::new(None),
             look_allowed: asked.first_look,
             planned_yet: std::cell::Cell::new(false),
             looking: std::cell::Cell::new(false),
@@ -76,12 +76,7 @@ impl<'s> Solvers<'s> {
             return Ok(false);
         }
         if !self.planned_yet.replace(true) {
-            let symmetries = self.puzzle.symmetry_transformations();
-            let planned = if self.many {
-                PlannedTables::for_many(self.space, self.table_bytes, &symmetries)?
-            } else {
-                PlannedTables::new(self.space, self.table_bytes, &symmetries)?
-            };
+            let planned = planned_tables(self.puzzle, self.space, self.table_bytes, self.many)?;
             let worth = planned.bytes() > 4 * FIRST_LOOK_BYTES
                 && !planned.is_kept(self.space, &pruning_store());
             self.looking.set(worth);
@@ -91,102 +86,76 @@ impl<'s> Solvers<'s> {
     }
 
     /// The answer for the position of `digits`: by the first look while
-    /// the tables asked for are not made and it finds the answer (or
-    /// meets the user's own limit), else by those tables.
+    /// the tables asked for are not made and it finds the answer, else by
+    /// those tables, the look's positions counted with theirs.
     pub(super) fn answer(
         &self,
         digits: &[u64],
         args: &SolveArgs,
         asked: Asked,
     ) -> Result<Answer, Box<dyn std::error::Error>> {
-        let mut looked = Looked::default();
+        let (mut nodes, mut bound) = (0, 0);
         if self.looks_first()? {
             match self.look(digits, args, asked)? {
                 Ok(answer) => return Ok(answer),
-                Err(l) => looked = l,
+                Err((n, b)) => (nodes, bound) = (n, b),
             }
         }
         let mut rest = asked;
-        rest.limits.max_nodes = asked.limits.max_nodes.map(|m| m - looked.nodes);
-        rest.limits.max_seconds = asked
-            .limits
-            .max_seconds
-            .map(|s| s.saturating_sub(looked.took));
-        if rest.limits.max_seconds.is_some_and(|s| s.is_zero()) {
-            // No time left to search: the tables are not built for it.
-            let stopped = Stopped::Time {
-                after: asked.limits.max_seconds.unwrap_or_default(),
-                nodes: looked.nodes,
-                lower_bound: looked.lower_bound,
-            };
-            return Ok((Err(stopped), None));
-        }
-        let full = self.full()?;
-        let (found, every) = search_one(full, digits, args, rest);
-        // The look's positions are counted with the search's, and its bound
-        // kept.
+        rest.limits.max_nodes = asked.limits.max_nodes.map(|m| m.saturating_sub(nodes));
+        let (found, every) = search_one(self.full()?, digits, args, rest);
         let found = match found {
             Ok(mut s) => {
-                s.nodes += looked.nodes;
+                s.nodes += nodes;
                 Ok(s)
             }
-            Err(Stopped::Nodes { nodes, lower_bound }) => Err(Stopped::Nodes {
-                nodes: nodes + looked.nodes,
-                lower_bound: lower_bound.max(looked.lower_bound),
-            }),
-            Err(Stopped::Time {
-                after: _,
-                nodes,
+            Err(Stopped::Nodes {
+                nodes: n,
                 lower_bound,
-            }) => Err(Stopped::Time {
-                after: asked.limits.max_seconds.unwrap_or_default(),
-                nodes: nodes + looked.nodes,
-                lower_bound: lower_bound.max(looked.lower_bound),
+            }) => Err(Stopped::Nodes {
+                nodes: n + nodes,
+                lower_bound: lower_bound.max(bound),
             }),
             Err(other) => Err(other),
         };
         Ok((found, every))
     }
 
-    /// The first look: its answer, or (`Err`) what it spent before its
-    /// own limit stopped it (the user's limits stop it with its answer).
+    /// The first look: its answer, or (`Err`) the positions it generated
+    /// and the bound it proved before its limit stopped it. It is taken
+    /// only where no limit of the user's could stop it first
+    /// ([`Asked::first_look`]).
     fn look(
         &self,
         digits: &[u64],
         args: &SolveArgs,
         asked: Asked,
-    ) -> Result<Result<Answer, Looked>, Box<dyn std::error::Error>> {
-        let started = std::time::Instant::now();
-        let small = self.small()?;
-        let nodes = asked
-            .limits
-            .max_nodes
-            .map_or(FIRST_LOOK_NODES, |n| n.min(FIRST_LOOK_NODES));
+    ) -> Result<Result<Answer, (u64, u32)>, Box<dyn std::error::Error>> {
+        if self.small.borrow().is_none() {
+            let made = pruned_solver(self.puzzle, self.space, FIRST_LOOK_BYTES, false, self.quiet)?;
+            *self.small.borrow_mut() = Some(made);
+        }
+        let small = self.small.borrow();
+        let small = small.as_ref().expect("made");
         let look = Asked {
             limits: Allowance {
-                max_nodes: Some(nodes),
+                max_nodes: Some(FIRST_LOOK_NODES),
                 ..asked.limits
             },
             ..asked
         };
         let answer = search_one(small, digits, args, look);
-        match answer.0 {
-            Err(Stopped::Nodes { nodes, lower_bound })
-                if asked.limits.max_nodes.is_none_or(|m| m > FIRST_LOOK_NODES) =>
-            {
-                Ok(Err(Looked {
-                    nodes,
-                    lower_bound,
-                    took: started.elapsed(),
-                }))
-            }
-            _ => Ok(Ok(answer)),
-        }
+        Ok(match answer.0 {
+            Err(Stopped::Nodes { nodes, lower_bound }) => Err((nodes, lower_bound)),
+            _ => Ok(answer),
+        })
     }
 
-    /// The solver of the tables asked for, made on first use.
+    /// The solver of the tables asked for, made on first use (the first
+    /// look's dropped before).
     fn full(&self) -> Result<&Solver<'s>, Box<dyn std::error::Error>> {
         if self.full.get().is_none() {
+            self.small.borrow_mut().take();
             let planned = self.planned.borrow_mut().take();
             let made = match planned {
                 Some(planned) => tables_made(self.space, self.quiet, || Ok(planned))?,
@@ -202,24 +171,4 @@ impl<'s> Solvers<'s> {
         }
         Ok(self.full.get().expect("made"))
     }
-
-    /// The first look's solver, its tables read or built.
-    fn small(&self) -> Result<&Solver<'s>, Box<dyn std::error::Error>> {
-        if self.small.get().is_none() {
-            let made = pruned_solver(self.puzzle, self.space, FIRST_LOOK_BYTES, false, self.quiet)?;
-            let _ = self.small.set(made);
-        }
-        Ok(self.small.get().expect("made"))
-    }
-}
-
-/// What a first look spent before its own limit stopped it.
-#[derive(Default)]
-struct Looked {
-    /// Positions generated.
-    nodes: u64,
-    /// The bound it proved.
-    lower_bound: u32,
-    /// How long it took, its tables' reading or build included.
-    took: std::time::Duration,
 }

@@ -16,7 +16,9 @@ pub(super) struct Asked<'p> {
     /// starting moves not proved.
     pub specimen_only: bool,
     /// Whether a first look with small tables may come before the tables
-    /// asked for are built (without `--max-memory`: [`Solvers`]).
+    /// asked for are built ([`Solvers`]): without `--max-memory` and
+    /// `--max-seconds`, and with no `--max-nodes` or one above the look's,
+    /// so that only the look's own limit can stop it.
     pub first_look: bool,
 }
 
@@ -144,15 +146,27 @@ pub(super) fn pruned_solver<'s>(
     many: bool,
     quiet: bool,
 ) -> Result<schofield::method::search::ida::Solver<'s>, Box<dyn std::error::Error>> {
-    use schofield::method::search::ida::PlannedTables;
     tables_made(space, quiet, || {
-        let symmetries: Vec<_> = puzzle.symmetry_transformations();
-        if many {
-            PlannedTables::for_many(space, table_bytes, &symmetries)
-        } else {
-            PlannedTables::new(space, table_bytes, &symmetries)
-        }
+        planned_tables(puzzle, space, table_bytes, many)
     })
+}
+
+/// The tables IDA* takes within `table_bytes`, read at conjugates by the
+/// puzzle's symmetries: for `many` positions, by classes wherever they
+/// fit (`PlannedTables::for_many`).
+pub(super) fn planned_tables(
+    puzzle: &schofield::puzzle::Puzzle,
+    space: &schofield::method::space::Space,
+    table_bytes: u64,
+    many: bool,
+) -> Result<schofield::method::search::ida::PlannedTables, schofield::method::search::SearchError> {
+    use schofield::method::search::ida::PlannedTables;
+    let symmetries: Vec<_> = puzzle.symmetry_transformations();
+    if many {
+        PlannedTables::for_many(space, table_bytes, &symmetries)
+    } else {
+        PlannedTables::new(space, table_bytes, &symmetries)
+    }
 }
 
 /// The solver of the tables `plan` chooses, each read from the store or
