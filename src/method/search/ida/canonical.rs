@@ -1,6 +1,7 @@
-//! The canonical form of IDA*'s sequences, and the size of the tree it
-//! leaves: how many sequences of each length a search without tables
-//! would walk.
+//! The canonical form of IDA*'s sequences, the size of the tree it
+//! leaves (how many sequences of each length a search without tables
+//! would walk), and random sequences drawn in it ([`RandomSequences`],
+//! `random --moves`).
 
 use super::*;
 
