@@ -31,13 +31,9 @@ pub(super) struct Solvers<'s> {
     full: std::cell::OnceCell<Solver<'s>>,
     /// The first look's, until the tables asked for are made.
     small: std::cell::RefCell<Option<Solver<'s>>>,
-    /// Whether a first look is allowed (no `--max-memory`).
+    /// Whether a first look is allowed ([`Asked::first_look`]).
     look_allowed: bool,
-    /// Whether the tables asked for were planned yet (on first need).
-    planned_yet: std::cell::Cell<bool>,
-    /// Whether a first look is taken while they are not made.
-    looking: std::cell::Cell<bool>,
-    /// The tables asked for, planned, until they are made.
+    /// The tables asked for, planned, while first looks come before them.
     planned: std::cell::RefCell<Option<PlannedTables>>,
 }
 
@@ -60,29 +56,31 @@ impl<'s> Solvers<'s> {
             full: std::cell::OnceCell::new(),
             small: std::cell::RefCell::new(None),
             look_allowed: asked.first_look,
-            planned_yet: std::cell::Cell::new(false),
-            looking: std::cell::Cell::new(false),
             planned: std::cell::RefCell::new(None),
         }
     }
 
     /// Whether a first look comes before the tables asked for: allowed,
-    /// those tables more than four times the look's and not all kept. The
-    /// tables are planned the first time this is asked (and kept for
-    /// their making).
+    /// and those tables more than four times the look's and not all kept.
+    /// The tables are planned the first time this is asked; where no look
+    /// is wanted, they are made from that plan at once.
     fn looks_first(&self) -> Result<bool, Box<dyn std::error::Error>> {
         let may = self.look_allowed && self.table_bytes > 4 * FIRST_LOOK_BYTES;
         if self.full.get().is_some() || !may {
             return Ok(false);
         }
-        if !self.planned_yet.replace(true) {
+        if self.planned.borrow().is_none() {
             let planned = planned_tables(self.puzzle, self.space, self.table_bytes, self.many)?;
-            let worth = planned.bytes() > 4 * FIRST_LOOK_BYTES
-                && !planned.is_kept(self.space, &pruning_store());
-            self.looking.set(worth);
+            if planned.bytes() <= 4 * FIRST_LOOK_BYTES
+                || planned.is_kept(self.space, &pruning_store())
+            {
+                let made = tables_made(self.space, self.quiet, || Ok(planned))?;
+                let _ = self.full.set(made);
+                return Ok(false);
+            }
             *self.planned.borrow_mut() = Some(planned);
         }
-        Ok(self.looking.get())
+        Ok(true)
     }
 
     /// The answer for the position of `digits`: by the first look while
