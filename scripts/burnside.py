@@ -3,14 +3,15 @@
 symmetry by Burnside's lemma, as a check on `schofield counts` that shares
 none of its code or tables.
 
-    python3 scripts/burnside.py [--corners] [--axis] MOVES | gap -q
+    python3 scripts/burnside.py [--corners | --edges] [--axis] MOVES | gap -q
 
 MOVES are face turns and their powers, separated by commas (U,D,R2,L2,F2,B2
 is Kociemba's group H). The cube is built here from 3-D coordinates: each
 sticker is a cubie's position and its face's normal, a face turn rotates the
 stickers of its layer, and a symmetry is one of the 48 signed permutation
 matrices (rotations and mirrors), acting on positions and normals alike.
-With --corners only the corners' stickers are kept; with --axis only the 16
+With --corners only the corners' stickers are kept, with --edges only
+the edges' (the edge group of race/3x3x3-edges.yaml); with --axis only the 16
 symmetries that keep the U-D axis are taken, else those of the 48 that map
 the moves' group onto itself (the moves' set up to inverses).
 
@@ -23,11 +24,11 @@ import sys
 AXES = {"R": (0, 1), "L": (0, -1), "U": (1, 1), "D": (1, -1), "F": (2, 1), "B": (2, -1)}
 
 
-def stickers(corners_only):
+def stickers(corners_only, edges_only=False):
     out = []
     for p in itertools.product((-1, 0, 1), repeat=3):
         moving = sum(1 for c in p if c)
-        if moving < 2 or (corners_only and moving < 3):
+        if moving < 2 or (corners_only and moving < 3) or (edges_only and moving != 2):
             continue  # the core and the centres do not move
         for axis in range(3):
             if p[axis]:
@@ -63,9 +64,10 @@ def turn(name):
 def main():
     args = sys.argv[1:]
     corners = "--corners" in args
+    edges = "--edges" in args
     axis = "--axis" in args
     names = [a for a in args if not a.startswith("--")][0].split(",")
-    S = stickers(corners)
+    S = stickers(corners, edges)
     index = {s: i + 1 for i, s in enumerate(S)}
 
     def perm(f):

@@ -16,16 +16,24 @@
 //!    against GAP's count by Burnside's lemma; then twsearch on the same
 //!    group for as long as ours took, and how far it got.
 //! 4. **The large samples** with `--large`, once each: `dino.tws` (twelve
-//!    edges past a move table, worked move by move, by positions) and
+//!    edges past a move table, worked move by move, by the classes of a
+//!    worked coordinate) and
 //!    `turnstile.tws` (6 286 896 000 positions, by classes under its 4
 //!    found symmetries), the distribution checked.
+//! 5. **The 3×3×3's edge group** with `--edges` (`race/3x3x3-edges.yaml`,
+//!    980 995 276 800 positions, about an hour on two cores and 7 GB):
+//!    ours once, its total, its positions at distances 8 and 9 (Nathan
+//!    Sturtevant's, in hog2's `apps/rubik/Driver.cpp`) and its classes
+//!    against GAP's count by Burnside's lemma (`python3 scripts/burnside.py
+//!    --edges U,R,F,D,L,B | gap -q`). twsearch is not run on it: at 12
+//!    bytes a state it would need about 11 TB.
 //!
 //! The peer is not built here: give its binary's path (twsearch's C++
 //! tree, commit 0a8bfb07, `make build/bin/twsearch TWSEARCH_VERSION=x`).
 //! Run it from the repository's root, after `cargo build --release`:
 //!
 //!     cargo run --release --manifest-path race/Cargo.toml --bin classes -- \
-//!         --twsearch PATH/twsearch [--runs 5] [--h] [--large]
+//!         --twsearch PATH/twsearch [--runs 5] [--h] [--large] [--edges]
 
 use schofield_race::{flag, median, twsearch_counts};
 use std::process::{Command, Stdio};
@@ -35,6 +43,14 @@ const OURS: &str = "target/release/schofield";
 const CORNERS_TWS: &str = "tests/fixtures/twsearch/samples/main/2x2x2.tws";
 const CUBE_TWS: &str = "tests/fixtures/twsearch/samples/main/3x3x3.tws";
 const H: &str = "U,D,R2,L2,F2,B2";
+const EDGES: &str = "race/3x3x3-edges.yaml";
+/// The edge group's positions at distances 8 and 9 in the face metric
+/// (hog2, `apps/rubik/Driver.cpp`, `depth8states` and `depth9states`,
+/// Nathan Sturtevant, 2014).
+const EDGES_8_9: [u64; 2] = [1_050_559_626, 11_588_911_021];
+/// The edge group's classes under the cube's 48 symmetries, GAP's count by
+/// Burnside's lemma.
+const EDGES_CLASSES: u64 = 20_437_847_376;
 
 /// H's positions at each distance in its own ten moves: Michael Reid's
 /// (cube-lovers, January 1995), confirmed by Tomas Rokicki ("Results of two
@@ -249,6 +265,29 @@ fn main() {
                 theirs.wall / ours.wall
             );
         }
+    }
+
+    // 5. The edge group.
+    if std::env::args().any(|a| a == "--edges") {
+        let ours = run(
+            OURS,
+            &["counts", "--puzzle", EDGES, "--format", "json"],
+            None,
+        );
+        let positions = column(&ours.out, "positions");
+        assert_eq!(positions.iter().sum::<u64>(), 980_995_276_800);
+        assert_eq!(positions[8..10], EDGES_8_9);
+        assert_eq!(
+            column(&ours.out, "classes").iter().sum::<u64>(),
+            EDGES_CLASSES
+        );
+        println!(
+            "edges, ours: {:.0} s wall, {:.0} s cpu, {:.0} MiB; {} distances, hog2's two and GAP's {EDGES_CLASSES} classes",
+            ours.wall,
+            ours.cpu,
+            ours.peak_mib,
+            positions.len()
+        );
     }
 
     // 3. Kociemba's H.

@@ -151,7 +151,15 @@ pub fn plan(puzzle: &Puzzle, options: &Options) -> Result<Plan, AnalysisError> {
     if let Some(group) = group_search(puzzle, &moves, options.max_memory)? {
         return Ok(Plan::Group(group));
     }
-    let space = two_bit_space(puzzle, &moves, options.max_memory)?;
+    // Positions too many for two bits each may still be searched by
+    // classes where the classes of one worked coordinate apply.
+    let (space, refused) = match two_bit_space(puzzle, &moves, options.max_memory) {
+        Err(e) if e.is_memory() && Space::is_one_worked(puzzle, &moves)? => (
+            Space::with_limit(puzzle, &moves, options.max_memory)?,
+            Some(e),
+        ),
+        found => (found?, None),
+    };
     let symmetries = usable_symmetries(puzzle, &moves, &space);
     let count = symmetries.len();
     let pays = count >= CLASSES_PAY || (count > 1 && space.len() > DENSE_MOST);
@@ -160,7 +168,14 @@ pub fn plan(puzzle: &Puzzle, options: &Options) -> Result<Plan, AnalysisError> {
         let left = options
             .max_memory
             .map(|m| m.saturating_sub(space.table_bytes()));
-        if let Some(coordinate) = SymmetryCoordinate::new(&space, &actions, left)? {
+        let coordinate = match SymmetryCoordinate::new(&space, &actions, left) {
+            // A worked coordinate's classes take an entry an arrangement
+            // (the Dino cube's: 958 MB, where its positions take 60 MB at
+            // two bits): past the memory allowed, the positions answer.
+            Err(SpaceError::Memory { .. }) if space.has_worked() && refused.is_none() => None,
+            found => found?,
+        };
+        if let Some(coordinate) = coordinate {
             let left = left.map(|m| m.saturating_sub(coordinate.bytes()));
             return Ok(Plan::Classes(Box::new(ClassSearch {
                 space,
@@ -169,6 +184,9 @@ pub fn plan(puzzle: &Puzzle, options: &Options) -> Result<Plan, AnalysisError> {
                 left,
             })));
         }
+    }
+    if let Some(e) = refused {
+        return Err(e);
     }
     let dense = space.len() <= DENSE_MOST && !space.has_worked();
     if space.up_to_rotation() || (count > 1 && dense) {

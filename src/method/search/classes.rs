@@ -108,8 +108,10 @@ struct Inverses<'a> {
     space: &'a Space,
     coordinate: &'a SymmetryCoordinate,
     packed: Option<crate::method::space::Packed<'a>>,
-    /// Each top class's inverse's top class.
-    top: Vec<u64>,
+    /// A bit a top class: set when it is its own inverse's top class (a
+    /// bit, not the class, so that the look-up each claim makes stays in
+    /// the caches).
+    own_top: Vec<u64>,
 }
 
 impl<'a> Inverses<'a> {
@@ -119,14 +121,18 @@ impl<'a> Inverses<'a> {
             space,
             coordinate,
             packed: space.packed(),
-            top: Vec::new(),
+            own_top: Vec::new(),
         };
         let rest = coordinate.len() / coordinate.top_classes();
-        inverses.top = (0..coordinate.top_classes())
+        let tops = coordinate.top_classes();
+        inverses.own_top = (0..tops.div_ceil(64))
             .into_par_iter()
-            .map(|k| {
-                let y = inverses.inverse(coordinate.index_of(k * rest));
-                coordinate.top_class_of(coordinate.reduce_index(y).0)
+            .map(|w| {
+                (w * 64..tops.min(w * 64 + 64)).fold(0u64, |bits, k| {
+                    let y = inverses.inverse(coordinate.index_of(k * rest));
+                    let own = coordinate.top_class_of(coordinate.reduce_index(y).0) == k;
+                    bits | u64::from(own) << (k % 64)
+                })
             })
             .collect();
         inverses
@@ -152,7 +158,8 @@ impl<'a> Inverses<'a> {
     #[inline]
     fn own(&self, x: u64, state: u64) -> bool {
         let k = self.coordinate.top_class_of(state);
-        self.top[k as usize] == k && self.coordinate.reduce_index(self.inverse(x)).0 == state
+        self.own_top[(k / 64) as usize] >> (k % 64) & 1 == 1
+            && self.coordinate.reduce_index(self.inverse(x)).0 == state
     }
 }
 
@@ -196,11 +203,20 @@ pub fn class_counts(
                 deep.store(true, Ordering::Relaxed);
                 return;
             }
+            // Every neighbour first, then their words read together
+            // before any is claimed: the claims fall at random in the
+            // table.
+            let mut found = [(0usize, 0usize, 0u64); 64];
+            let mut n = 0;
             coordinate.find_neighbour(space, i as u64, |state, hits, y| {
-                if next.claim(state as usize) {
-                    count(state, y, hits, d);
-                }
+                found[n] = (state as usize, hits, y);
+                n += 1;
                 false
+            });
+            let states: [usize; 64] = std::array::from_fn(|k| found[k].0);
+            next.claim_all(&states[..n], |k, _| {
+                let (state, hits, y) = found[k];
+                count(state as u64, y, hits, d);
             });
         },
         |i: usize, depth: u32, in_layer: &dyn Fn(usize) -> bool| {
@@ -433,6 +449,41 @@ impl crate::board::cluster::Graph for ClassGraph {
             positions,
             classes: counts.to_vec(),
             extended,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::puzzle::library;
+
+    /// A space whose one coordinate is worked, not tabulated, has its
+    /// classes tabulated an arrangement each: they count as the general
+    /// coordinate's at every distance, for the corner group (twists) and
+    /// the eight-puzzle (even arrangements, no orientations).
+    #[test]
+    fn a_worked_coordinate_counts_as_a_tabulated_one() {
+        for name in ["corners", "eight"] {
+            let p = library::get(name).unwrap();
+            let moves = p.moves(p.default_metric(), None).unwrap();
+            let counts = |space: &Space| {
+                let syms: Vec<_> = p
+                    .symmetries()
+                    .iter()
+                    .map(|s| space.symmetry(s.transformation()))
+                    .collect();
+                let sc = SymmetryCoordinate::new(space, &syms, None)
+                    .unwrap()
+                    .unwrap();
+                class_counts(space, &sc, p.has_distinct_pieces(), None, &|_| {}).unwrap()
+            };
+            let tabulated = Space::new(&p, &moves).unwrap();
+            let worked = Space::build(&p, &moves, None, 1 << 10).unwrap();
+            assert!(worked.has_worked() && !tabulated.has_worked());
+            let found = counts(&worked);
+            assert_eq!(found, counts(&tabulated), "{name}");
+            assert_eq!(found.positions.iter().sum::<u64>(), worked.len());
         }
     }
 }

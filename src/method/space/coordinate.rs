@@ -27,6 +27,19 @@ impl Space {
         Ok((space.size, space.table_bytes()))
     }
 
+    /// True when [`Space::new`] would make one coordinate, taken as it is
+    /// (not up to rotation), whose arrangements are worked rather than
+    /// tabulated: the kind whose classes are tabulated an arrangement
+    /// each, so that the search by classes can take a space whose
+    /// positions are far too many for two bits each (the 3×3×3's edges).
+    /// Found without building a move table.
+    pub fn is_one_worked(puzzle: &Puzzle, moves: &MoveSet) -> Result<bool, SpaceError> {
+        let space = Space::layout(puzzle, moves, MAX_TABLE)?;
+        Ok(space.numbered
+            && space.rotations.is_none()
+            && matches!(space.coords.as_slice(), [c] if c.perm_count > MAX_TABLE))
+    }
+
     /// The flat state of position `index`.
     pub fn decode_flat(&self, index: u64, f: &mut Flat) {
         let mut rest = index;
@@ -253,7 +266,10 @@ impl Space {
             .enumerate()
             .all(|(i, &p)| usize::from(p) == i);
         let ori_ok = c.modulus == 1 || (c.follow.is_none() && c.ori_packed.is_some());
+        // A worked arrangement (in the tests, one of a few pieces) has no
+        // table of arrangements in rank order.
         (c.ranker.is_some()
+            && c.packed.is_some()
             && s == self.goal.pieces.len()
             && ori_ok
             && self.rotations.is_none()
@@ -299,6 +315,12 @@ impl Coordinate {
     }
 
     pub(super) fn rank_ori(&self, o: &[u8]) -> u64 {
+        if self.modulus == 2 {
+            // Flips: a bit a digit.
+            return o[..self.ori_digits]
+                .iter()
+                .fold(0u64, |acc, &x| acc << 1 | u64::from(x));
+        }
         o[..self.ori_digits]
             .iter()
             .fold(0u64, |acc, &x| acc * u64::from(self.modulus) + u64::from(x))

@@ -306,8 +306,9 @@ impl Space {
     }
 
     /// [`Space::with_limit`], tabulating coordinates of at most
-    /// `max_table` values and working the others ([`MAX_TABLE`]).
-    fn build(
+    /// `max_table` values and working the others ([`MAX_TABLE`]): the
+    /// tests' way to a worked coordinate on a small puzzle.
+    pub(crate) fn build(
         puzzle: &Puzzle,
         moves: &MoveSet,
         max_memory: Option<u64>,

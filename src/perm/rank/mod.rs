@@ -86,8 +86,10 @@ pub(crate) const FACTORIALS: [u64; 17] = {
 
 /// The lexicographic rank of a permutation of `0..n` (n ≤ 20): its Lehmer
 /// code read in the factorial number system, `Σ d_i (n−1−i)!`, each digit
-/// counted in a mask of the values still free and the sum taken in
-/// Horner's form. The identity has rank 0, the reversal `n! − 1`.
+/// counted in a mask of the values still free. The digits are weighed by
+/// a table of factorials rather than summed in Horner's form, so that the
+/// products do not wait on one another. The identity has rank 0, the
+/// reversal `n! − 1`.
 ///
 /// ```
 /// use schofield::perm::{lex_rank, lex_unrank};
@@ -97,12 +99,21 @@ pub(crate) const FACTORIALS: [u64; 17] = {
 /// ```
 #[inline]
 pub fn lex_rank(p: &[u8]) -> u64 {
-    let n = p.len() as u64;
+    const WEIGHTS: [u64; 21] = {
+        let mut f = [0u64; 21];
+        let mut i = 0;
+        while i < 21 {
+            f[i] = factorial(i);
+            i += 1;
+        }
+        f
+    };
+    let n = p.len();
     let mut free: u64 = u64::MAX;
     let mut r = 0u64;
     for (i, &x) in p.iter().enumerate() {
         let below = free & ((1u64 << x) - 1);
-        r = r * (n - i as u64) + u64::from(below.count_ones());
+        r += u64::from(below.count_ones()) * WEIGHTS[n - 1 - i];
         free &= !(1u64 << x);
     }
     r

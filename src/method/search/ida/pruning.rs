@@ -324,22 +324,12 @@ impl Pruning {
     /// has no such hint.
     #[inline]
     pub(super) fn prefetch(&self, x: &[u64]) {
-        #[cfg(target_arch = "x86_64")]
         if self.classes.is_none() {
             let v: u64 = self.parts.iter().map(|&(p, stride)| x[p] * stride).sum();
             if let Some(entry) = self.table.get((v >> 1) as usize) {
-                // SAFETY: a prefetch is a hint; it reads nothing and cannot
-                // fault, and the pointer is to an element of the table.
-                unsafe {
-                    std::arch::x86_64::_mm_prefetch(
-                        (entry as *const u8).cast::<i8>(),
-                        std::arch::x86_64::_MM_HINT_T0,
-                    );
-                }
+                crate::memory::prefetch(entry);
             }
         }
-        #[cfg(not(target_arch = "x86_64"))]
-        let _ = x;
     }
 
     /// The estimate for the position of parts `x`: its projection's

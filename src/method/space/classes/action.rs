@@ -266,7 +266,7 @@ fn orientation_bytes(t: &Coordinate) -> (Vec<u64>, Vec<u64>) {
 /// at slot `first`): its dense value `dense[x]`, and the orientation it
 /// gains there, `gains[k · values + x]`. Worked once a symmetry rather
 /// than once an arrangement, since the sums are divisions.
-fn pieces_at(
+pub(super) fn pieces_at(
     t: &Coordinate,
     f: &Coordinate,
     sym: &SpaceSymmetry,
@@ -299,6 +299,16 @@ fn pieces_at(
     (dense, gains)
 }
 
+/// The first slot of the declared orbit that coordinate `t` lies in.
+pub(super) fn orbit_start(space: &Space, t: &Coordinate) -> usize {
+    let slot = usize::from(t.slots[0]);
+    space
+        .orbits
+        .iter()
+        .find(|&&(f, n, _)| slot >= f && slot < f + n)
+        .map_or(0, |o| o.0)
+}
+
 /// What the symmetries do to coordinate `target` of `space`.
 pub(super) fn coordinate_action(
     space: &Space,
@@ -314,12 +324,7 @@ pub(super) fn coordinate_action(
     };
     let t = &space.coords[target];
     let s = t.slots.len();
-    // The declared orbit the coordinate lies in: its first slot.
-    let first = space
-        .orbits
-        .iter()
-        .find(|&&(f, n, _)| usize::from(t.slots[0]) >= f && usize::from(t.slots[0]) < f + n)
-        .map_or(0, |o| o.0);
+    let first = orbit_start(space, t);
     let with_ori = t.ori_count > 1;
     let m = t.modulus;
     let (gains, digits) = orientation_bytes(t);

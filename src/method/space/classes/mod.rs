@@ -51,9 +51,11 @@ use super::symmetry::SpaceSymmetry;
 use super::*;
 use action::{CoordinateAction, Part, coordinate_action, sources, top_digits};
 use quick::OneCoordinate;
+use worked::WorkedClasses;
 
 mod action;
 mod quick;
+mod worked;
 
 /// The most digits a position has (two a coordinate) that the reduction
 /// keeps on the stack.
@@ -119,6 +121,9 @@ pub struct SymmetryCoordinate {
     bytes: u64,
     /// The quick reduction, where the space is of its kind.
     one: Option<OneCoordinate>,
+    /// For a space of one worked coordinate, its classes, which answer
+    /// in place of the tables above ([`worked`]).
+    worked: Option<Box<WorkedClasses>>,
 }
 
 impl SymmetryCoordinate {
@@ -128,8 +133,11 @@ impl SymmetryCoordinate {
     /// taken up to rotation, a symmetry that maps a coordinate's slots
     /// onto more than one coordinate or onto one of another shape,
     /// orientations of more than eight slots, or top digits that are not
-    /// the most significant or take more than 2^24 values together.
-    /// Refused when its tables would take more than `max_memory` bytes.
+    /// the most significant or take more than 2^24 values together. A
+    /// space of one coordinate whose arrangements are worked, not
+    /// tabulated, has its classes tabulated an arrangement each and its
+    /// conjugations worked out on the pieces ([`worked`]). Refused when
+    /// its tables would take more than `max_memory` bytes.
     pub fn new(
         space: &Space,
         symmetries: &[SpaceSymmetry],
@@ -143,6 +151,9 @@ impl SymmetryCoordinate {
             || symmetries.len() > usize::from(u16::MAX)
         {
             return Ok(None);
+        }
+        if space.has_worked() {
+            return SymmetryCoordinate::worked(space, symmetries, max_memory);
         }
         let Some(sources) = sources(space, symmetries) else {
             return Ok(None);
@@ -176,27 +187,13 @@ impl SymmetryCoordinate {
             .map(|c| coordinate_action(space, c, &sources, symmetries))
             .collect();
         let mut sc = SymmetryCoordinate {
-            symmetries: symmetries.len(),
-            rest: space.digits[low].stride,
-            top_class: Vec::new(),
-            top_symmetry: Vec::new(),
-            first_gains: Vec::new(),
-            representatives: Vec::new(),
-            starts: vec![0],
-            stabilisers: Vec::new(),
-            minima_at: Vec::new(),
-            minima: Vec::new(),
             coordinates,
-            radices: space.digits.iter().map(|d| d.radix).collect(),
-            strides: space.digits.iter().map(|d| d.stride).collect(),
-            rest_divisor: Divisor::new(space.digits[low].stride).expect("a stride is positive"),
             top_strides: space.digits[low..]
                 .iter()
                 .map(|d| d.stride / space.digits[low].stride)
                 .collect(),
             low,
-            bytes: needed,
-            one: None,
+            ..SymmetryCoordinate::blank(space, symmetries.len(), space.digits[low].stride, needed)
         };
         sc.classify_top(top_count as usize);
         sc.tabulate_minima(max_memory.map(|m| m.saturating_sub(needed)));
@@ -278,7 +275,47 @@ impl SymmetryCoordinate {
 
     /// How many classes the top values fall into.
     pub fn top_classes(&self) -> u64 {
-        self.representatives.len() as u64
+        match &self.worked {
+            Some(w) => w.top_classes(),
+            None => self.representatives.len() as u64,
+        }
+    }
+
+    /// The coordinate of a space of one worked coordinate, answered by
+    /// `worked`.
+    fn of_worked(space: &Space, worked: WorkedClasses) -> SymmetryCoordinate {
+        let blank =
+            SymmetryCoordinate::blank(space, worked.symmetries(), worked.rest(), worked.bytes());
+        SymmetryCoordinate {
+            worked: Some(Box::new(worked)),
+            ..blank
+        }
+    }
+
+    /// A coordinate over `space` with no table yet: `symmetries` of them,
+    /// `rest` values below the top digits, `bytes` planned.
+    fn blank(space: &Space, symmetries: usize, rest: u64, bytes: u64) -> SymmetryCoordinate {
+        SymmetryCoordinate {
+            symmetries,
+            rest,
+            top_class: Vec::new(),
+            top_symmetry: Vec::new(),
+            first_gains: Vec::new(),
+            representatives: Vec::new(),
+            starts: vec![0],
+            stabilisers: Vec::new(),
+            minima_at: Vec::new(),
+            minima: Vec::new(),
+            coordinates: Vec::new(),
+            radices: space.digits.iter().map(|d| d.radix).collect(),
+            strides: space.digits.iter().map(|d| d.stride).collect(),
+            rest_divisor: Divisor::new(rest).expect("a rest is positive"),
+            top_strides: Vec::new(),
+            low: 0,
+            bytes,
+            one: None,
+            worked: None,
+        }
     }
 
     /// How many states the coordinate numbers: the top values' classes
@@ -307,6 +344,9 @@ impl SymmetryCoordinate {
     /// The position number (in the space) of the reduced position `state`.
     #[inline]
     pub fn index_of(&self, state: u64) -> u64 {
+        if let Some(w) = &self.worked {
+            return w.index_of(state);
+        }
         let (k, lo) = self.rest_divisor.div_rem(state);
         u64::from(self.representatives[k as usize]) * self.rest + lo
     }
@@ -331,6 +371,9 @@ impl SymmetryCoordinate {
     /// digits, least significant first.
     #[inline]
     pub fn reduce(&self, d: &[u64]) -> (u64, usize) {
+        if let Some(w) = &self.worked {
+            return w.reduce(d);
+        }
         if let Some(one) = &self.one
             && let Some(reduced) = self.reduce_one(one, d)
         {
@@ -362,18 +405,11 @@ impl SymmetryCoordinate {
         if stab.len() > 1 {
             // The top digits of z are the representative's.
             self.set_top(u64::from(self.representatives[k]), &mut z[..nd]);
-            hits = 0;
             let mut w = [0u64; MAX_DIGITS];
-            for &t in stab {
+            (best, hits) = least(stab.iter().map(|&t| {
                 self.conjugate(usize::from(t), &z[..nd], &mut w[..nd], Part::Rest, &[]);
-                let lo = self.rest_of(&w[..nd]);
-                if lo < best {
-                    best = lo;
-                    hits = 1;
-                } else if lo == best {
-                    hits += 1;
-                }
-            }
+                self.rest_of(&w[..nd])
+            }));
         }
         (k as u64 * self.rest + best, hits)
     }
@@ -416,6 +452,9 @@ impl SymmetryCoordinate {
         state: u64,
         mut found: impl FnMut(u64, usize, u64) -> bool,
     ) -> bool {
+        if let Some(w) = &self.worked {
+            return w.find_neighbour(state, &mut found);
+        }
         let nd = self.radices.len();
         let (k, mut lo) = self.rest_divisor.div_rem(state);
         if let Some(one) = &self.one
@@ -450,6 +489,9 @@ impl SymmetryCoordinate {
     /// class's reduced form, else `None` (no position reduces to it).
     #[inline]
     pub fn reduced_stabiliser(&self, state: u64) -> Option<usize> {
+        if let Some(w) = &self.worked {
+            return w.reduced_stabiliser(state);
+        }
         let (k, r) = self.rest_divisor.div_rem(state);
         let k = k as usize;
         match self.minima_at.get(k) {
@@ -496,6 +538,17 @@ impl SymmetryCoordinate {
             .map(|(&v, &s)| v * s)
             .sum()
     }
+}
+
+/// The least of `images` (a stabiliser's, the identity's among them) and
+/// how many times it comes.
+#[inline]
+fn least(images: impl Iterator<Item = u64>) -> (u64, usize) {
+    images.fold((u64::MAX, 0), |(best, hits), x| match x.cmp(&best) {
+        std::cmp::Ordering::Less => (x, 1),
+        std::cmp::Ordering::Equal => (best, hits + 1),
+        std::cmp::Ordering::Greater => (best, hits),
+    })
 }
 
 #[cfg(test)]
