@@ -81,9 +81,6 @@ pub(super) struct WorkedClasses {
     stabilisers: Vec<u16>,
     /// Symmetry by symmetry.
     actions: Vec<PieceAction>,
-    /// Each move on the slots: where each slot's piece comes from, and
-    /// what it gains there.
-    moves: Vec<([u8; MOST_SLOTS], [u8; MOST_SLOTS])>,
     /// The arrangement's digit and the orientations' (when they are one)
     /// among the space's, and their strides in a position's number (0
     /// for orientations that are no digit).
@@ -119,11 +116,10 @@ impl WorkedClasses {
     }
 
     /// The classes of `space`'s one coordinate under `symmetries` (as the
-    /// space acts with them), when [`WorkedClasses::planned`] says they
-    /// apply; `None` too when the tables cannot be allocated, or a
+    /// space acts with them), where [`WorkedClasses::planned`] said they
+    /// apply in `bytes`; `None` when the tables cannot be allocated, or a
     /// symmetry has no inverse among them.
-    pub(super) fn new(space: &Space, symmetries: &[SpaceSymmetry]) -> Option<WorkedClasses> {
-        let bytes = WorkedClasses::planned(space, symmetries.len())?;
+    fn new(space: &Space, symmetries: &[SpaceSymmetry], bytes: u64) -> Option<WorkedClasses> {
         let c = &space.coords[0];
         let n = c.slots.len();
         let first = orbit_start(space, c);
@@ -146,19 +142,6 @@ impl WorkedClasses {
                 })
             })
             .collect::<Option<Vec<_>>>()?;
-        let moves = space
-            .moves
-            .iter()
-            .map(|m| {
-                let (mut src, mut gain) = ([0u8; MOST_SLOTS], [0u8; MOST_SLOTS]);
-                for (k, &g) in c.slots.iter().enumerate() {
-                    let from = m.src[usize::from(g)];
-                    src[k] = c.slots.iter().position(|&y| y == from)? as u8;
-                    gain[k] = m.gain[usize::from(g)];
-                }
-                Some((src, gain))
-            })
-            .collect::<Option<Vec<_>>>()?;
         let digit = |ori: bool| space.digits.iter().position(|d| d.ori == ori);
         let stride = |d: Option<usize>| d.map_or(0, |d| space.digits[d].stride);
         let (perm_digit, ori_digit) = (digit(false)?, digit(true));
@@ -174,7 +157,6 @@ impl WorkedClasses {
             starts: vec![0],
             stabilisers: Vec::new(),
             actions,
-            moves,
             perm_digit,
             ori_digit,
             perm_stride: stride(Some(perm_digit)),
@@ -377,7 +359,7 @@ impl SymmetryCoordinate {
         {
             return Err(SpaceError::Memory { needed, allowed });
         }
-        let Some(worked) = WorkedClasses::new(space, symmetries) else {
+        let Some(worked) = WorkedClasses::new(space, symmetries, needed) else {
             return Ok(None);
         };
         Ok(Some(SymmetryCoordinate::of_worked(space, worked)))
@@ -442,10 +424,23 @@ impl WorkedClasses {
         let (k, o) = (state / self.rest, state % self.rest);
         let p = self.pieces(u64::from(self.representatives[k as usize]), o);
         let m = self.coordinate.modulus;
+        // Each move on the coordinate's own slots, as the space works it:
+        // where each slot's piece comes from, and what it gains there.
+        let worked = self
+            .coordinate
+            .worked
+            .as_ref()
+            .expect("a worked coordinate");
         let mut moved = [p; BATCH];
         let mut ranks = [0usize; BATCH];
-        for chunk in self.moves.chunks(BATCH) {
-            for (j, (src, gain)) in chunk.iter().enumerate() {
+        let batches = worked
+            .src
+            .chunks(n * BATCH)
+            .zip(worked.gain.chunks(n * BATCH));
+        for (sources, gains) in batches {
+            let chunk = sources.chunks_exact(n).zip(gains.chunks_exact(n));
+            let len = sources.len() / n;
+            for (j, (src, gain)) in chunk.enumerate() {
                 let q = &mut moved[j];
                 for x in 0..n {
                     let from = usize::from(src[x]);
@@ -459,7 +454,7 @@ impl WorkedClasses {
                 crate::memory::prefetch(&self.entries[v]);
                 ranks[j] = v;
             }
-            for j in 0..chunk.len() {
+            for j in 0..len {
                 let (s, hits) = self.reduce_ranked(&moved[j], ranks[j]);
                 let index =
                     ranks[j] as u64 * self.perm_stride + self.ori_rank(&moved[j]) * self.ori_stride;
