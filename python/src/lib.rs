@@ -60,7 +60,7 @@ impl PyPuzzle {
         let mut options = self.options.clone();
         options.counts_only = true;
         let plan = plan(&self.puzzle, &options).map_err(fail)?;
-        match plan.run(options.max_memory, &|_| {}) {
+        match plan.run(options.max_memory, None, &|_| {}) {
             Some(rows) => rows.map_err(fail),
             None => Ok(self.analysis()?.move_counts()),
         }

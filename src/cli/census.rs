@@ -55,10 +55,13 @@ pub struct ClusterArgs {
     /// With --hostfile: this process's line in it, from 0.
     #[arg(long, requires = "hostfile", value_name = "I", value_parser = common::index, allow_negative_numbers = true)]
     process: Option<usize>,
-    /// With --workers: a folder for each worker's checkpoint after every
-    /// layer; a run started again with the same folder and workers resumes
-    /// from the newest layer that every worker saved.
-    #[arg(long, requires = "workers", value_name = "DIR")]
+    /// A folder for checkpoints: with --workers, each worker's after every
+    /// layer, and a run started again with the same folder and workers
+    /// resumes from the newest layer that every worker saved; without,
+    /// the one-process two-bit search of `counts --puzzle` (by classes, by
+    /// positions or by the group's elements) after a layer once a minute
+    /// has passed since the last, resumed from the newest.
+    #[arg(long, value_name = "DIR")]
     checkpoint: Option<PathBuf>,
     /// With --checkpoint: stop once this layer's checkpoints are written
     /// (or, resuming past it, the next layer's), exit status 3; the same
@@ -94,6 +97,33 @@ impl ClusterArgs {
     /// True when a distributed run is asked for.
     pub fn asked(&self) -> bool {
         self.workers.is_some()
+    }
+
+    /// The checkpoints `--checkpoint` and `--stop-after-layer` ask for,
+    /// checked: a folder (made if missing), a layer past the goal's, and
+    /// the user's key (made if missing).
+    pub fn checkpoints(&self) -> Result<Option<Checkpoints>, Box<dyn std::error::Error>> {
+        if self.stop_after_layer == Some(0) {
+            return Err(
+                "--stop-after-layer 0: expected a layer of 1 or more (layer 0 is the goal alone)"
+                    .into(),
+            );
+        }
+        let Some(dir) = &self.checkpoint else {
+            return Ok(None);
+        };
+        if dir.exists() && !dir.is_dir() {
+            return Err(format!(
+                "--checkpoint {}: expected a folder (it is created if missing)",
+                dir.display()
+            )
+            .into());
+        }
+        Ok(Some(Checkpoints {
+            dir: dir.clone(),
+            stop_after: self.stop_after_layer,
+            key: CheckpointKey::for_user()?,
+        }))
     }
 
     /// True in a process of a hosts file other than the first: it must not
@@ -147,6 +177,9 @@ pub fn run(mut args: BoardsArgs) -> Outcome {
     }
     let distributed = match args.cluster.workers {
         Some(_) => Some(Distributed::new(&args.cluster)?),
+        None if args.cluster.checkpoint.is_some() => {
+            return Err("--checkpoint: the census in one process keeps no checkpoints; run it on timely dataflow with --workers N to keep them".into());
+        }
         None => None,
     };
     // Each process holds its share of the tables.
@@ -311,7 +344,8 @@ pub struct Distributed {
 pub enum Distributed {}
 
 #[cfg(feature = "distributed")]
-use schofield::board::cluster::{self, CheckpointKey, Checkpoints, Cluster};
+use schofield::board::cluster::{self, Cluster};
+use schofield::board::store::{CheckpointKey, Checkpoints};
 
 #[cfg(not(feature = "distributed"))]
 impl Distributed {
@@ -366,12 +400,7 @@ impl Distributed {
 
     pub fn new(args: &ClusterArgs) -> Result<Distributed, Box<dyn std::error::Error>> {
         let connect_timeout = args.connect_timeout;
-        if args.stop_after_layer == Some(0) {
-            return Err(
-                "--stop-after-layer 0: expected a layer of 1 or more (layer 0 is the goal alone)"
-                    .into(),
-            );
-        }
+        let checkpoint = args.checkpoints()?;
         let hosts = match &args.hostfile {
             Some(path) => {
                 let text = read_hosts_file(path)
@@ -380,28 +409,11 @@ impl Distributed {
             }
             None => Vec::new(),
         };
-        if let Some(dir) = &args.checkpoint
-            && dir.exists()
-            && !dir.is_dir()
-        {
-            return Err(format!(
-                "--checkpoint {}: expected a folder (it is created if missing)",
-                dir.display()
-            )
-            .into());
-        }
         Ok(Distributed {
             cluster: Cluster::new(args.workers.unwrap_or(1), args.process, hosts)?
                 .with_connect_timeout(std::time::Duration::from_secs(connect_timeout))
                 .with_peer_timeout(std::time::Duration::from_secs(args.peer_timeout)),
-            checkpoint: match args.checkpoint.clone() {
-                Some(dir) => Some(Checkpoints {
-                    dir,
-                    stop_after: args.stop_after_layer,
-                    key: CheckpointKey::for_user()?,
-                }),
-                None => None,
-            },
+            checkpoint,
         })
     }
 

@@ -4,8 +4,10 @@
 use super::common::{FormatArg, Outcome};
 use super::puzzle::PuzzleArgs;
 use clap::Args;
+use schofield::board::store::Checkpoints;
 use schofield::board::two_bit::TwoBit;
 use schofield::method::analysis::{Analysis, AnalysisError, MoveCount, Plan};
+use schofield::method::search::SearchError;
 use schofield::render::{self, Format, svg};
 use schofield::text::grouped;
 use serde::Serialize;
@@ -43,10 +45,23 @@ pub struct CountsArgs {
 fn two_bits(
     puzzle: &schofield::puzzle::Puzzle,
     args: &CountsArgs,
+    checkpoints: Option<&Checkpoints>,
 ) -> Result<Option<Vec<MoveCount>>, Box<dyn std::error::Error>> {
-    let options = args.puzzle.options(true);
+    let mut options = args.puzzle.options(true);
+    options.checkpoints = checkpoints.cloned();
     let plan = match schofield::method::analysis::plan(puzzle, &options) {
-        Err(e) if e.is_memory() && !matches!(e, AnalysisError::Group(_)) => return Ok(None),
+        // The dense analysis needs more than the two-bit searches: where
+        // the group's or the classes' search was refused, so is it.
+        Err(e)
+            if e.is_memory()
+                && !matches!(
+                    e,
+                    AnalysisError::Group(_)
+                        | AnalysisError::Search(SearchError::ClassMemory { .. })
+                ) =>
+        {
+            return Ok(None);
+        }
         other => other?,
     };
     if args.antipodes || args.burnside {
@@ -100,6 +115,8 @@ pub fn counts(args: CountsArgs) -> Outcome {
         return distributed_counts(&puzzle, &args, format);
     }
     let mut extra = Extra::default();
+    let checkpoints = args.cluster.checkpoints()?;
+    let mut checkpointed = false;
     let counts = if let Some(tray) = puzzle.tile_tray() {
         if args.antipodes || args.burnside {
             return Err(format!(
@@ -112,11 +129,24 @@ pub fn counts(args: CountsArgs) -> Outcome {
             .into());
         }
         super::puzzle::tile_counts(&puzzle, tray, &args.puzzle)?
-    } else if let Some(rows) = two_bits(&puzzle, &args)? {
+    } else if let Some(rows) = two_bits(&puzzle, &args, checkpoints.as_ref())? {
+        checkpointed = true;
         rows
     } else {
-        analysed_counts(&puzzle, &args, &mut extra)?
+        analysed_counts(
+            &puzzle,
+            &args,
+            checkpoints.as_ref(),
+            &mut extra,
+            &mut checkpointed,
+        )?
     };
+    if checkpoints.is_some() && !checkpointed && !args.out.quiet {
+        super::common::note_on_success(format!(
+            "--checkpoint: {} is analysed whole in memory, in one pass, and keeps no checkpoints (only the two-bit searches do)",
+            schofield::text::quoted(&name)
+        ));
+    }
     let text = match format {
         Some(f @ (Format::Json | Format::Jsonl | Format::Yaml))
             if extra.antipodes.is_some() || extra.burnside.is_some() =>
@@ -143,10 +173,14 @@ pub fn counts(args: CountsArgs) -> Outcome {
 /// count when asked into `extra`; past the memory allowed or a byte's
 /// depth, the two-bit search of the distribution alone, which has neither
 /// limit (refused when the extras were asked, which need the analysis).
+/// With `checkpoints`, the two-bit search keeps them, and says so in
+/// `checkpointed`.
 fn analysed_counts(
     puzzle: &schofield::puzzle::Puzzle,
     args: &CountsArgs,
+    checkpoints: Option<&Checkpoints>,
     extra: &mut Extra,
+    checkpointed: &mut bool,
 ) -> Result<Vec<MoveCount>, Box<dyn std::error::Error>> {
     match super::puzzle::analyse(
         puzzle.clone(),
@@ -164,10 +198,12 @@ fn analysed_counts(
             Ok(a.move_counts())
         }
         Err(e) if (e.is_memory() || e.is_too_deep()) && !(args.antipodes || args.burnside) => {
+            *checkpointed = true;
             super::puzzle::two_bit_counts(
                 puzzle,
                 &args.puzzle,
                 &e,
+                checkpoints,
                 args.out.quiet,
                 args.out.verbose,
             )
@@ -273,9 +309,9 @@ fn distributed_counts(
             .into());
         }
         Plan::Classes(setup) => {
-            let bar = super::puzzle::LayerBar::counting(
+            let bar = super::layers::LayerBar::counting(
                 &name,
-                super::puzzle::LayerUnit::Classes,
+                super::layers::LayerUnit::Classes,
                 args.out.quiet,
                 args.out.verbose,
             );
@@ -312,7 +348,7 @@ fn distributed_counts(
     };
     let needed = TwoBit::bytes(positions).saturating_add(space.table_bytes());
     schofield::method::search::within(needed, positions, options.max_memory)?;
-    let bar = super::puzzle::LayerBar::new(&name, args.out.quiet, args.out.verbose);
+    let bar = super::layers::LayerBar::new(&name, args.out.quiet, args.out.verbose);
     let shown = bar.clone();
     let counts = distributed.puzzle_counts(space, &name, move |p| {
         shown.show(p.layer, p.found, p.total);

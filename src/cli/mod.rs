@@ -14,6 +14,7 @@ pub mod five;
 mod fuzz;
 pub mod graph;
 pub mod group;
+pub mod layers;
 pub mod lookup;
 pub mod method;
 pub mod optimal;
@@ -177,6 +178,16 @@ pub fn stopped_by_a_limit(e: &(dyn std::error::Error + 'static)) -> bool {
                     | schofield::method::search::ida::Stopped::Time { .. }
             )
         );
+    // … nor did a search in one process stopped after the layer asked for.
+    let one_process = |e: &schofield::method::search::SearchError| {
+        matches!(e, schofield::method::search::SearchError::Stopped { .. })
+    };
+    let stopped = stopped
+        || e.downcast_ref().is_some_and(one_process)
+        || matches!(
+            e.downcast_ref::<schofield::method::analysis::AnalysisError>(),
+            Some(schofield::method::analysis::AnalysisError::Search(s)) if one_process(s)
+        );
     // … nor did a distributed census stopped after the layer asked for.
     #[cfg(feature = "distributed")]
     let stopped = stopped
@@ -293,13 +304,13 @@ fn memory_hint(e: &(dyn std::error::Error + 'static)) -> Option<&'static str> {
     let memory = e.downcast_ref::<AnalysisError>().is_some_and(|a| {
         matches!(
             a,
-            AnalysisError::Search(SearchError::Memory { .. })
+            AnalysisError::Search(SearchError::Memory { .. } | SearchError::ClassMemory { .. })
                 | AnalysisError::Space(SpaceError::Memory { .. })
                 | AnalysisError::ViewMemory { .. }
         )
     }) || matches!(
         e.downcast_ref::<SearchError>(),
-        Some(SearchError::Memory { .. })
+        Some(SearchError::Memory { .. } | SearchError::ClassMemory { .. })
     ) || matches!(
         e.downcast_ref::<SpaceError>(),
         Some(SpaceError::Memory { .. })

@@ -3,6 +3,7 @@
 //! `--write`). `group` is `cli/group.rs`.
 
 use super::common::{FormatArg, Outcome};
+use super::layers::{LayerBar, LayerUnit};
 use clap::{Args, ValueEnum};
 use schofield::board::Board;
 use schofield::board::census::{self, Case};
@@ -129,6 +130,7 @@ impl PuzzleArgs {
             counts_only,
             always_by_classes: false,
             known_classes: None,
+            checkpoints: None,
         }
     }
 
@@ -138,161 +140,6 @@ impl PuzzleArgs {
     pub fn analyse(&self, counts_only: bool) -> Result<Analysis, Box<dyn std::error::Error>> {
         let puzzle = self.read()?;
         Ok(analyse(puzzle, &self.options(counts_only), false, false)?)
-    }
-}
-
-/// The progress bar of a search by layers: it appears once the search has
-/// run a second, on a terminal only.
-#[derive(Clone)]
-pub struct LayerBar {
-    bar: indicatif::ProgressBar,
-    start: std::time::Instant,
-    name: String,
-    quiet: bool,
-    /// With `--verbose` off a terminal: the latest layer, which a ticker
-    /// writes every ten seconds.
-    logged: Option<std::sync::Arc<Ticker>>,
-}
-
-/// What a search's layers count.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub enum LayerUnit {
-    /// Positions, of every position numbered.
-    Positions,
-    /// Classes under the symmetries, among the symmetry coordinate's
-    /// numbered states (which count the classes more than once, and the
-    /// states no move reaches).
-    Classes,
-}
-
-impl LayerUnit {
-    /// The line of a layer: `R of N positions reached` or `R classes
-    /// reached, N numbered`.
-    fn reached(self, reached: u64, of: u64) -> String {
-        let (reached, of) = (grouped(reached as usize), grouped(of as usize));
-        match self {
-            LayerUnit::Positions => format!("{reached} of {of} positions reached"),
-            LayerUnit::Classes => format!("{reached} classes reached, {of} numbered"),
-        }
-    }
-}
-
-/// How often `--verbose` writes a progress line off a terminal.
-const LOG_EVERY: std::time::Duration = std::time::Duration::from_secs(10);
-
-/// The latest layer a search reported: its distance, the positions
-/// reached and of how many (none yet: the tables are being made).
-type Latest = std::sync::Arc<std::sync::Mutex<Option<(u32, u64, u64)>>>;
-
-/// A thread that writes the latest layer on standard error every
-/// [`LOG_EVERY`], however long a layer takes, until it is dropped.
-struct Ticker {
-    latest: Latest,
-    stop: std::sync::Mutex<Option<std::sync::mpsc::Sender<()>>>,
-    thread: std::sync::Mutex<Option<std::thread::JoinHandle<()>>>,
-}
-
-impl Ticker {
-    fn new(name: String, unit: LayerUnit, start: std::time::Instant) -> Ticker {
-        let latest: Latest = Default::default();
-        let (stop, stopped) = std::sync::mpsc::channel::<()>();
-        let seen = latest.clone();
-        let thread = std::thread::spawn(move || {
-            while let Err(std::sync::mpsc::RecvTimeoutError::Timeout) =
-                stopped.recv_timeout(LOG_EVERY)
-            {
-                let seconds = start.elapsed().as_secs_f64();
-                let now = seen.lock().ok().and_then(|l| *l);
-                match now {
-                    Some((distance, reached, of)) => eprintln!(
-                        "{name}: distance {distance}, {}, {} a second, {seconds:.0} s",
-                        unit.reached(reached, of),
-                        grouped((reached as f64 / seconds.max(1e-9)) as usize),
-                    ),
-                    None => eprintln!("{name}: making the tables, {seconds:.0} s"),
-                }
-            }
-        });
-        Ticker {
-            latest,
-            stop: std::sync::Mutex::new(Some(stop)),
-            thread: std::sync::Mutex::new(Some(thread)),
-        }
-    }
-
-    /// Stops the lines (the thread ends at once).
-    fn stop(&self) {
-        if let Ok(mut s) = self.stop.lock() {
-            drop(s.take());
-        }
-        if let Ok(mut t) = self.thread.lock()
-            && let Some(t) = t.take()
-        {
-            let _ = t.join();
-        }
-    }
-}
-
-impl Drop for Ticker {
-    fn drop(&mut self) {
-        self.stop();
-    }
-}
-
-impl LayerBar {
-    /// A hidden bar for the puzzle `name`; with `verbose` and standard
-    /// error not a terminal, a progress line at most every ten seconds
-    /// instead (a long run redirected to a log says how far it is).
-    pub fn new(name: &str, quiet: bool, verbose: bool) -> LayerBar {
-        LayerBar::counting(name, LayerUnit::Positions, quiet, verbose)
-    }
-
-    /// [`LayerBar::new`] for a search whose layers count `unit`.
-    pub fn counting(name: &str, unit: LayerUnit, quiet: bool, verbose: bool) -> LayerBar {
-        use std::io::IsTerminal;
-        let start = std::time::Instant::now();
-        let logged = (verbose && !quiet && !std::io::stderr().is_terminal())
-            .then(|| std::sync::Arc::new(Ticker::new(name.to_string(), unit, start)));
-        let template = match unit {
-            LayerUnit::Positions => "{msg} [{elapsed_precise}] {wide_bar} {pos}/{len} positions",
-            LayerUnit::Classes => {
-                "{msg} [{elapsed_precise}] {wide_bar} {pos} classes ({len} numbered), {per_sec}"
-            }
-        };
-        let bar = super::common::progress_bar(0, template, quiet);
-        bar.set_draw_target(indicatif::ProgressDrawTarget::hidden());
-        LayerBar {
-            bar,
-            start,
-            name: name.to_string(),
-            quiet,
-            logged,
-        }
-    }
-
-    /// Shows `reached` of `of` positions, the search at `distance`.
-    pub fn show(&self, distance: u32, reached: u64, of: u64) {
-        if self.bar.is_hidden() && !self.quiet && self.start.elapsed().as_secs_f64() > 1.0 {
-            self.bar
-                .set_draw_target(indicatif::ProgressDrawTarget::stderr());
-        }
-        self.bar.set_length(of);
-        self.bar.set_position(reached);
-        self.bar
-            .set_message(format!("{}: distance {distance}", self.name));
-        if let Some(t) = &self.logged
-            && let Ok(mut latest) = t.latest.lock()
-        {
-            *latest = Some((distance, reached, of));
-        }
-    }
-
-    /// Clears the bar (and stops the progress lines).
-    pub fn finish(&self) {
-        self.bar.finish_and_clear();
-        if let Some(t) = &self.logged {
-            t.stop();
-        }
     }
 }
 
@@ -343,8 +190,8 @@ pub fn counts_by_plan(
         _ => LayerUnit::Positions,
     };
     let bar = LayerBar::counting(puzzle.name(), unit, quiet, verbose);
-    let progress = |l: LayerProgress| bar.show(l.distance, l.reached, l.of);
-    let Some(found) = plan.run(options.max_memory, &progress) else {
+    let progress = |l: LayerProgress| bar.layer(l);
+    let Some(found) = plan.run(options.max_memory, options.checkpoints.as_ref(), &progress) else {
         return Ok(None);
     };
     bar.finish();
@@ -379,11 +226,13 @@ pub fn counts_by_plan(
 
 /// The distribution alone, by the two-bit search, when the analysis
 /// (`refused`) needs more memory than allowed or to be had: a quarter of a
-/// byte a position instead of a byte and more. Says so on standard error.
+/// byte a position instead of a byte and more, with `checkpoints` if
+/// given. Says so on standard error.
 pub fn two_bit_counts(
     puzzle: &Puzzle,
     args: &PuzzleArgs,
     refused: &AnalysisError,
+    checkpoints: Option<&schofield::board::store::Checkpoints>,
     quiet: bool,
     verbose: bool,
 ) -> Result<Vec<MoveCount>, Box<dyn std::error::Error>> {
@@ -395,12 +244,22 @@ pub fn two_bit_counts(
     }
     let space = schofield::method::analysis::two_bit_space(puzzle, &moves, options.max_memory)?;
     let bar = LayerBar::new(puzzle.name(), quiet, verbose);
-    let counts = search::two_bit_counts(&space, options.max_memory, &|l: LayerProgress| {
-        bar.show(l.distance, l.reached, l.of)
-    });
+    let counts = search::two_bit_counts(
+        &space,
+        options.max_memory,
+        checkpoints,
+        &|l: LayerProgress| bar.layer(l),
+    );
     bar.finish();
-    let counts = counts.map_err(|e| {
-        format!("{refused}; the two-bit search of the distribution alone: {e} (--max-memory)")
+    let counts = counts.map_err(|e| -> Box<dyn std::error::Error> {
+        match e {
+            search::SearchError::Memory { .. } | search::SearchError::Allocation { .. } => format!(
+                "{refused}; the two-bit search of the distribution alone: {e} (--max-memory)"
+            )
+            .into(),
+            // A checkpoint refused, not written, or stopped at: as it is.
+            e => e.into(),
+        }
     })?;
     if !quiet {
         eprintln!(

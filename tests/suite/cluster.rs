@@ -284,7 +284,7 @@ impl Layout {
             u64::from_le_bytes(bytes[8 + 8 * k..16 + 8 * k].try_into().unwrap()) as usize
         };
         let states = field(8);
-        let counts = 88;
+        let counts = 96;
         let table = counts + 8 * (depth + 1);
         Layout {
             counts,

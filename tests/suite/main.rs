@@ -5,6 +5,7 @@
 
 mod batches;
 mod boards;
+mod checkpoints;
 mod cli;
 #[cfg(feature = "distributed")]
 mod cluster;

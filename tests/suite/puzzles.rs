@@ -224,7 +224,7 @@ fn twsearchs_corner_group_in_both_metrics() {
     };
     let planned = plan(&p, &options).unwrap();
     assert!(matches!(planned, Plan::Positions { .. }), "{planned:?}");
-    let quarter = planned.run(None, &|_| {}).unwrap().unwrap();
+    let quarter = planned.run(None, None, &|_| {}).unwrap().unwrap();
     assert_eq!(positions(&quarter), BRYAN_CORNERS_QTM.map(|(p, _, _)| p));
     // The library's corners add the 48 symmetries: Bryan's classes.
     let corners = library_analysis("corners", Some(Metric::Quarter)).move_counts();
@@ -2153,7 +2153,7 @@ fn the_group_is_searched_where_the_arrangements_are_too_many() {
     assert_eq!(numbering.len(), 663_552);
     let perms: Vec<Vec<u32>> = raw.iter().map(as_points).collect();
     let by_group =
-        schofield::method::search::group_counts(&numbering, &perms, None, &|_| {}).unwrap();
+        schofield::method::search::group_counts(&numbering, &perms, None, None, &|_| {}).unwrap();
     let analysis = Analysis::new(squares, &Options::default(), &|_| {}).unwrap();
     let by_positions: Vec<u64> = analysis.move_counts().iter().map(|r| r.positions).collect();
     assert_eq!(by_group, by_positions);

@@ -44,9 +44,8 @@
 use crate::board::census::{self, Case, CaseError, CaseResult, CaseSpace};
 use run::Liveness;
 use serde::{Deserialize, Serialize};
-use std::path::PathBuf;
 
-pub use crate::board::store::checkpoint::CheckpointKey;
+pub use crate::board::store::checkpoint::{CheckpointKey, Checkpoints};
 
 mod run;
 mod worker;
@@ -329,20 +328,6 @@ impl Cluster {
             worker: timely::WorkerConfig::default(),
         }
     }
-}
-
-/// Where a run keeps its checkpoints, and whether it should stop early
-/// (to go on later, say on a machine lent for a fixed time).
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Checkpoints {
-    /// The folder (created if missing).
-    pub dir: PathBuf,
-    /// Stop once the checkpoints of this layer (or, resuming past it, of
-    /// the next one) are written.
-    pub stop_after: Option<u32>,
-    /// The key that seals the checkpoints: one written with another key
-    /// is not resumed.
-    pub key: CheckpointKey,
 }
 
 /// What crossed between workers: the traffic of a run, summed over all

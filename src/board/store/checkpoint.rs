@@ -1,15 +1,18 @@
-//! The census's checkpoints (the distributed search, [`crate::board::cluster`]):
-//! one file a worker and a layer, beside the container of [`super`] and
-//! written the same safe way ([`super::write_atomically_with`]), but
-//! streamed, since a slice of a two-bit table may be larger than memory
-//! should hold twice.
+//! The checkpoints of a layered search: the distributed census's and
+//! puzzles' ([`crate::board::cluster`]), one file a worker and a layer, and
+//! one process's search of a puzzle (a single "worker"). Each is written
+//! beside the container of [`super`] and the same safe way
+//! ([`super::write_atomically_with`]), but streamed, since a slice of a
+//! two-bit table may be larger than memory should hold twice.
 //!
 //! **A checkpoint** (integers little-endian; see `docs/formats.md`): the
-//! magic `SCHOFCKP`; ten eight-byte fields (the format version, rows,
+//! magic `SCHOFCKP`; eleven eight-byte fields (the format version, rows,
 //! columns, home cell, workers, this worker; the layer, the number of
-//! counts, the slice's states, its standard positions); the counts; the
-//! slice's two-bit table; the standard positions' distances, a byte
-//! each; and last the *seal*, the keyed BLAKE3 digest of every byte before
+//! counts, the slice's states, its standard positions, the side values a
+//! layer); the counts; the side values (what a search counts at each
+//! distance beside its states, such as the positions of a search by
+//! classes); the slice's two-bit table; the standard positions' distances,
+//! a byte each; and last the *seal*, the keyed BLAKE3 digest of every byte before
 //! it under the user's [`CheckpointKey`]. A checkpoint is read in that
 //! order of trust: its size against what this worker expects, then the
 //! seal, then each field, and then the contents against each other (the
@@ -22,6 +25,8 @@
 //! is, so that a folder may hold several runs' files.
 
 use super::StoreError;
+pub use super::seal::CheckpointKey;
+use super::seal::{SEAL_BYTES, Sealing};
 use crate::board::try_vec_with;
 use crate::board::two_bit::{Layer, Tally, TwoBit};
 use crate::text::quoted;
@@ -29,112 +34,32 @@ use std::fs;
 use std::io::{self, BufReader, Read, Write};
 use std::path::{Path, PathBuf};
 
-/// The secret that seals a user's census checkpoints: 32 random bytes in
-/// a file of their own (readable by the user alone), made on first use.
-/// A checkpoint whose seal was not made with this key is refused, so that
-/// a file edited by hand, or by a program that recomputed a public
-/// checksum, cannot make a resumed census give a wrong answer.
+/// Where a layered search keeps its checkpoints, and whether it should
+/// stop early (to go on later, say on a machine lent for a fixed time):
+/// a distributed census or puzzle's workers ([`crate::board::cluster`]),
+/// or one process's search of a puzzle
+/// ([`crate::method::search::classes::class_counts`]).
 ///
 /// ```
-/// use schofield::board::cluster::CheckpointKey;
+/// use schofield::board::store::{CheckpointKey, Checkpoints};
 /// let dir = tempfile::tempdir().unwrap();
-/// let file = dir.path().join("checkpoint.key");
-/// let made = CheckpointKey::at(&file).unwrap();
-/// // Read back, the same key: checkpoints sealed with it can be resumed.
-/// assert_eq!(CheckpointKey::at(&file).unwrap(), made);
-/// assert_eq!(std::fs::metadata(&file).unwrap().len(), 32);
+/// let at = Checkpoints {
+///     dir: dir.path().join("run"),
+///     stop_after: Some(9),
+///     key: CheckpointKey::at(&dir.path().join("checkpoint.key")).unwrap(),
+/// };
+/// assert_eq!(at.stop_after, Some(9));
 /// ```
-#[derive(Clone, PartialEq, Eq)]
-pub struct CheckpointKey {
-    bytes: [u8; KEY_BYTES],
-    file: PathBuf,
-}
-
-/// The bytes of a key file.
-const KEY_BYTES: usize = 32;
-/// The bytes of a checkpoint's seal.
-const SEAL_BYTES: u64 = 32;
-
-impl std::fmt::Debug for CheckpointKey {
-    /// The key's file, never its bytes.
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "CheckpointKey({})", self.file.display())
-    }
-}
-
-impl CheckpointKey {
-    /// Where the user's key lives: `checkpoint.key` in schofield's folder
-    /// of the user's local data (`$XDG_DATA_HOME/schofield` or
-    /// `~/.local/share/schofield` on Linux), else in the current folder.
-    pub fn default_file() -> PathBuf {
-        match dirs::data_local_dir() {
-            Some(base) => base.join("schofield").join("checkpoint.key"),
-            None => PathBuf::from("checkpoint.key"),
-        }
-    }
-
-    /// The user's key ([`CheckpointKey::default_file`]), made if missing.
-    pub fn for_user() -> Result<CheckpointKey, StoreError> {
-        CheckpointKey::at(&CheckpointKey::default_file())
-    }
-
-    /// The key in `file`, made there (from the system's random source,
-    /// readable by the user alone) if the file does not exist. Two runs
-    /// that make it at once agree on one key: each writes a temporary
-    /// file and links it into place only if no key is there yet.
-    pub fn at(file: &Path) -> Result<CheckpointKey, StoreError> {
-        let name = file.display().to_string();
-        let io = |doing: &'static str| StoreError::io(&name, doing);
-        if fs::symlink_metadata(file).is_err() {
-            let dir = file.parent().filter(|d| !d.as_os_str().is_empty());
-            let dir = dir.unwrap_or(Path::new("."));
-            fs::create_dir_all(dir).map_err(io("write"))?;
-            let mut bytes = [0u8; KEY_BYTES];
-            getrandom::fill(&mut bytes)
-                .map_err(|e| io("write")(io::Error::other(e.to_string())))?;
-            // tempfile's files are readable by their owner alone.
-            let mut temp = tempfile::Builder::new()
-                .prefix(".checkpoint.key.")
-                .tempfile_in(dir)
-                .map_err(io("write"))?;
-            temp.write_all(&bytes).map_err(io("write"))?;
-            temp.as_file().sync_all().map_err(io("write"))?;
-            match temp.persist_noclobber(file) {
-                Ok(_) => {}
-                Err(e) if e.error.kind() == io::ErrorKind::AlreadyExists => {}
-                Err(e) => return Err(io("write")(e.error)),
-            }
-        }
-        let meta = fs::metadata(file).map_err(io("read"))?;
-        if !meta.is_file() {
-            return Err(StoreError::NotAFile {
-                path: name,
-                found: super::describe(&meta),
-            });
-        }
-        if meta.len() != KEY_BYTES as u64 {
-            return Err(StoreError::contents(
-                &name,
-                format!("it has {} bytes", meta.len()),
-                format!(
-                    "a checkpoint key of {KEY_BYTES} bytes (remove it to make a new one; checkpoints sealed with the old key then start again)"
-                ),
-            ));
-        }
-        let mut bytes = [0u8; KEY_BYTES];
-        fs::File::open(file)
-            .and_then(|mut f| f.read_exact(&mut bytes))
-            .map_err(io("read"))?;
-        Ok(CheckpointKey {
-            bytes,
-            file: file.to_path_buf(),
-        })
-    }
-
-    /// The file the key was read from.
-    pub fn file(&self) -> &Path {
-        &self.file
-    }
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Checkpoints {
+    /// The folder (created if missing).
+    pub dir: PathBuf,
+    /// Stop once the checkpoints of this layer (or, resuming past it, of
+    /// the next one) are written.
+    pub stop_after: Option<u32>,
+    /// The key that seals the checkpoints: one written with another key
+    /// is not resumed.
+    pub key: CheckpointKey,
 }
 
 /// One worker's checkpoint files in a folder.
@@ -189,9 +114,14 @@ impl CheckpointName<'_> {
 pub(crate) struct Saved {
     /// The count of every layer so far.
     pub(crate) counts: Vec<u64>,
+    /// The side values: for each of [`Slice::side`] kinds, one a layer so
+    /// far (kind by kind).
+    pub(crate) side: Vec<u64>,
     /// The worker's slice of the two-bit table.
     pub(crate) table: TwoBit,
-    /// The distances of the slice's standard positions.
+    /// The distances of the slice's standard positions (the cluster's
+    /// alone: a search in one process keeps none).
+    #[cfg_attr(not(feature = "distributed"), allow(dead_code))]
     pub(crate) distances: Vec<u8>,
     /// How many of the slice's states the table holds as old and as the
     /// frontier: the workers check together that they add up to the
@@ -210,17 +140,21 @@ pub(crate) struct Slice {
     pub(crate) first_standard: usize,
     /// The states of the whole board.
     pub(crate) board_states: u64,
+    /// The kinds of side values the search keeps a layer (none for the
+    /// census and the cluster).
+    pub(crate) side: usize,
 }
 
 /// The first bytes of a checkpoint.
 const MAGIC: &[u8; 8] = b"SCHOFCKP";
-/// The checkpoint format's version: 2 since the seal (version 1 ended in
-/// an unkeyed xxh3 checksum).
-const CHECKPOINT_VERSION: u64 = 2;
+/// The checkpoint format's version: 3 since the side values (issue #44;
+/// version 2 had none, and version 1 ended in an unkeyed xxh3 checksum).
+const CHECKPOINT_VERSION: u64 = 3;
 /// The header's eight-byte fields after the magic: the identity (version,
 /// rows, columns, home, workers, this worker), then the layer, the number
-/// of counts, the slice's states and its standard positions.
-const HEADER_FIELDS: usize = 10;
+/// of counts, the slice's states, its standard positions and the kinds of
+/// side values.
+const HEADER_FIELDS: usize = 11;
 
 impl Checkpoint {
     pub(crate) fn new(
@@ -334,11 +268,13 @@ impl Checkpoint {
     }
 
     /// Writes the state after layer `depth` was closed: a temporary file,
-    /// renamed into place, ending in the seal of all before it.
+    /// renamed into place, ending in the seal of all before it. `side`
+    /// holds the side values, kind by kind, `depth + 1` of each.
     pub(crate) fn write(
         &self,
         depth: u32,
         counts: &[u64],
+        side: &[u64],
         table: &TwoBit,
         distances: &[u8],
     ) -> io::Result<()> {
@@ -364,11 +300,12 @@ impl Checkpoint {
                 counts.len() as u64,
                 table.len() as u64,
                 distances.len() as u64,
+                (side.len() / counts.len()) as u64,
             ];
             for x in self.identity.iter().chain(&sizes) {
                 out.write_all(&x.to_le_bytes())?;
             }
-            for c in counts {
+            for c in counts.iter().chain(side) {
                 out.write_all(&c.to_le_bytes())?;
             }
             table.write_to(&mut out)?;
@@ -396,7 +333,7 @@ impl Checkpoint {
         let size = meta.len();
         let expected_size = 8
             + 8 * HEADER_FIELDS as u64
-            + 8 * (u64::from(depth) + 1)
+            + 8 * (u64::from(depth) + 1) * (1 + slice.side as u64)
             + TwoBit::bytes(states as u64)
             + standard as u64
             + SEAL_BYTES;
@@ -410,7 +347,8 @@ impl Checkpoint {
         self.check_seal(&path, &name, size)?;
         let wrong = |found: String, expected: String| StoreError::contents(&name, found, expected);
         let mut input = BufReader::new(fs::File::open(&path).map_err(&io)?);
-        let counts = self.read_header(&mut input, &name, depth, slice)?;
+        let mut counts = self.read_header(&mut input, &name, depth, slice)?;
+        let side = counts.split_off(depth as usize + 1);
         let out_of_memory = || {
             io(io::Error::new(
                 io::ErrorKind::OutOfMemory,
@@ -426,6 +364,7 @@ impl Checkpoint {
             .map_err(|(found, expected)| wrong(found, expected))?;
         Ok(Saved {
             counts,
+            side,
             table,
             distances,
             tally,
@@ -437,7 +376,7 @@ impl Checkpoint {
     fn check_seal(&self, path: &Path, name: &str, size: u64) -> Result<(), StoreError> {
         let io = StoreError::io(name, "read");
         let mut input = BufReader::new(fs::File::open(path).map_err(&io)?).take(size - SEAL_BYTES);
-        let mut hash = blake3::Hasher::new_keyed(&self.key.bytes);
+        let mut hash = self.key.hasher();
         let mut buffer = vec![0u8; 1 << 16];
         loop {
             let n = input.read(&mut buffer).map_err(&io)?;
@@ -452,7 +391,7 @@ impl Checkpoint {
         if hash.finalize() != stored {
             return Err(StoreError::Seal {
                 path: name.to_string(),
-                key: self.key.file.display().to_string(),
+                key: self.key.file().display().to_string(),
             });
         }
         Ok(())
@@ -460,7 +399,7 @@ impl Checkpoint {
 
     /// Reads a sealed checkpoint's header from `input`: its magic, the run
     /// it belongs to and the layer, counts and sizes it holds, each against
-    /// this worker's; the layer counts.
+    /// this worker's; the layer counts, then the side values.
     fn read_header(
         &self,
         input: &mut BufReader<fs::File>,
@@ -505,17 +444,21 @@ impl Checkpoint {
                 format!("this run's ({})", run(&self.identity)),
             ));
         }
-        let fields = [next(input)?, next(input)?, next(input)?, next(input)?];
+        let mut fields = [0u64; 5];
+        for x in &mut fields {
+            *x = next(input)?;
+        }
         let expected = [
             u64::from(depth),
             u64::from(depth) + 1,
             slice.states as u64,
             slice.standard as u64,
+            slice.side as u64,
         ];
-        let said = |f: &[u64; 4]| {
+        let said = |f: &[u64; 5]| {
             format!(
-                "layer {}, {} counts, {} states and {} standard positions",
-                f[0], f[1], f[2], f[3]
+                "layer {}, {} counts, {} states, {} standard positions and {} kinds of side values",
+                f[0], f[1], f[2], f[3], f[4]
             )
         };
         if fields != expected {
@@ -524,7 +467,8 @@ impl Checkpoint {
                 format!("{} for this worker", said(&expected)),
             ));
         }
-        (0..=depth).map(|_| next(input)).collect()
+        let values = (u64::from(depth) + 1) * (1 + slice.side as u64);
+        (0..values).map(|_| next(input)).collect()
     }
 }
 
@@ -607,34 +551,6 @@ fn consistent(
     Ok(tally)
 }
 
-/// A writer that seals what passes through it: the keyed digest of it
-/// all.
-struct Sealing<W: Write> {
-    inner: W,
-    hash: blake3::Hasher,
-}
-
-impl<W: Write> Sealing<W> {
-    fn new(inner: W, key: &CheckpointKey) -> Self {
-        Sealing {
-            inner,
-            hash: blake3::Hasher::new_keyed(&key.bytes),
-        }
-    }
-}
-
-impl<W: Write> Write for Sealing<W> {
-    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
-        let n = self.inner.write(buf)?;
-        self.hash.update(&buf[..n]);
-        Ok(n)
-    }
-
-    fn flush(&mut self) -> io::Result<()> {
-        self.inner.flush()
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -642,10 +558,7 @@ mod tests {
     #[test]
     fn a_checkpoint_name_reads_back_as_written() {
         for (me, peers, depth) in [(0, 1, 0), (1, 2, 17), (15, 16, 4000)] {
-            let key = CheckpointKey {
-                bytes: [7; KEY_BYTES],
-                file: PathBuf::from("/tmp/x.key"),
-            };
+            let key = CheckpointKey::of([7; 32], PathBuf::from("/tmp/x.key"));
             let c = Checkpoint::new(
                 Path::new("/tmp/x"),
                 &key,

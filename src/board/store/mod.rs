@@ -46,11 +46,12 @@
 //! ```
 
 mod atomic;
-#[cfg(feature = "distributed")]
 pub(crate) mod checkpoint;
 mod keyed;
 mod parse;
+mod seal;
 
+pub use checkpoint::{CheckpointKey, Checkpoints};
 pub use parse::from_bytes;
 use parse::{check_fixed, parse};
 

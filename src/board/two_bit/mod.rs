@@ -378,9 +378,49 @@ impl TwoBit {
     ) -> Layers {
         assert_eq!(self.group, 1, "a pulling search claims states one by one");
         let (first, _) = self.claim_starts(starts);
-        let mut counts = vec![first];
-        let mut reached = first;
-        let mut layer = Layer::FIRST;
+        self.resume_pulling(starts, vec![first], expand, pull, |counts| {
+            let reached = counts.iter().sum();
+            each_layer(counts.len() as u32 - 1, reached, reached);
+            true
+        })
+    }
+
+    /// [`TwoBit::search_pulling`] from a table that holds `counts.len()`
+    /// layers already: the starts' alone, or a checkpoint's (its last
+    /// layer marked, the layers before it old). `after_layer(counts)` is
+    /// called after each new layer with the counts so far, and stops the
+    /// search when it answers false: the table then holds that layer as a
+    /// checkpoint would, and the counts end with it.
+    ///
+    /// ```
+    /// use schofield::board::two_bit::TwoBit;
+    /// // A cycle of 10 states, stopped after layer 2 and resumed.
+    /// let table = TwoBit::try_new(10).unwrap();
+    /// let expand = |i: usize, next: &mut schofield::board::two_bit::Next| {
+    ///     next.claim((i + 1) % 10);
+    ///     next.claim((i + 9) % 10);
+    /// };
+    /// let pull = |i: usize, _: u32, in_layer: &dyn Fn(usize) -> bool| {
+    ///     in_layer((i + 1) % 10) || in_layer((i + 9) % 10)
+    /// };
+    /// table.claim_start(0);
+    /// let stopped = table.resume_pulling(&[0], vec![1], expand, pull, |c| c.len() < 3);
+    /// assert_eq!(stopped.counts, vec![1, 2, 2]);
+    /// let layers = table.resume_pulling(&[0], stopped.counts, expand, pull, |_| true);
+    /// assert_eq!(layers.counts, vec![1, 2, 2, 2, 2, 1]);
+    /// ```
+    pub fn resume_pulling(
+        &self,
+        starts: &[usize],
+        mut counts: Vec<u64>,
+        expand: impl Fn(usize, &mut Next) + Sync,
+        pull: impl Pull,
+        mut after_layer: impl FnMut(&[u64]) -> bool,
+    ) -> Layers {
+        assert_eq!(self.group, 1, "a pulling search claims states one by one");
+        assert!(!counts.is_empty(), "a search holds its starts at least");
+        let mut reached: u64 = counts.iter().sum();
+        let mut layer = Layer::at(counts.len() as u32 - 1);
         loop {
             let size = counts[layer.depth as usize];
             let pass = if size > self.len as u64 - reached {
@@ -401,7 +441,13 @@ impl TwoBit {
             layer = layer.after();
             counts.push(pass.claimed);
             reached += pass.claimed;
-            each_layer(layer.depth, reached, reached);
+            if !after_layer(&counts) {
+                return Layers {
+                    groups: counts.clone(),
+                    counts,
+                    last: layer,
+                };
+            }
         }
     }
 

@@ -52,6 +52,11 @@ pub struct Options {
     /// instead of found again. The explorer's engine receives them so that
     /// a page opens at once.
     pub known_classes: Option<KnownClasses>,
+    /// Where the layered two-bit searches (by classes, by positions, by
+    /// the group's elements) keep a checkpoint after every layer, to go on
+    /// from the newest one when run again ([`crate::board::store::Checkpoints`]).
+    /// The dense analysis keeps none.
+    pub checkpoints: Option<crate::board::store::Checkpoints>,
 }
 
 /// The classes of an analysis by their representatives (ascending) and
@@ -126,8 +131,11 @@ impl AnalysisError {
     pub fn is_memory(&self) -> bool {
         matches!(
             self,
-            AnalysisError::Search(SearchError::Memory { .. } | SearchError::Allocation { .. })
-                | AnalysisError::Space(SpaceError::Memory { .. })
+            AnalysisError::Search(
+                SearchError::Memory { .. }
+                    | SearchError::ClassMemory { .. }
+                    | SearchError::Allocation { .. }
+            ) | AnalysisError::Space(SpaceError::Memory { .. })
                 | AnalysisError::ViewMemory { .. }
                 | AnalysisError::Group(_)
         )

@@ -4,6 +4,7 @@
 //! of [`Analysis::new`]; and the searches each plan runs.
 
 use super::*;
+use crate::board::store::Checkpoints;
 
 /// The move-count table by the search by classes
 /// ([`search::classes`]): positions, classes and extended classes at each
@@ -35,7 +36,7 @@ pub fn move_counts_by_classes(
     let Plan::Classes(setup) = plan(puzzle, options)? else {
         return Ok(None);
     };
-    Ok(Some(setup.run(progress)?))
+    Ok(Some(setup.run(options.checkpoints.as_ref(), progress)?))
 }
 
 /// What the search by classes searches: the space, its symmetry
@@ -52,18 +53,38 @@ pub struct ClassSearch {
     pub inverses: bool,
     /// The memory left for the two-bit table, when bounded.
     pub left: Option<u64>,
+    /// The bytes of the tables held beside it: the moves' and the
+    /// coordinate's.
+    pub beside: u64,
 }
 
 impl ClassSearch {
-    /// Runs the search on one machine: the move-count table.
-    pub fn run(&self, progress: &dyn Fn(LayerProgress)) -> Result<ByClasses, AnalysisError> {
+    /// Runs the search on one machine, with `checkpoints` if given: the
+    /// move-count table.
+    pub fn run(
+        &self,
+        checkpoints: Option<&Checkpoints>,
+        progress: &dyn Fn(LayerProgress),
+    ) -> Result<ByClasses, AnalysisError> {
         let found = search::classes::class_counts(
             &self.space,
             &self.coordinate,
             self.inverses,
             self.left,
+            checkpoints,
             progress,
-        )?;
+        )
+        .map_err(|e| match e {
+            // Told whole: the tables beside, and the memory allowed in all.
+            SearchError::Memory {
+                needed, allowed, ..
+            } => SearchError::ClassMemory {
+                needed: needed.saturating_add(self.beside),
+                classes: self.coordinate.len(),
+                allowed: allowed.saturating_add(self.beside),
+            },
+            e => e,
+        })?;
         Ok(self.rows(&found))
     }
 
@@ -173,15 +194,29 @@ pub fn plan(puzzle: &Puzzle, options: &Options) -> Result<Plan, AnalysisError> {
             // (the Dino cube's: 958 MB, where its positions take 60 MB at
             // two bits): past the memory allowed, the positions answer.
             Err(SpaceError::Memory { .. }) if space.has_worked() && refused.is_none() => None,
+            // Nor the positions: what the classes would need, the least.
+            Err(SpaceError::Memory { needed, .. }) if refused.is_some() => {
+                let classes = space.len().div_ceil(count as u64);
+                return Err(SearchError::ClassMemory {
+                    needed: needed
+                        .saturating_add(space.table_bytes())
+                        .saturating_add(crate::board::two_bit::TwoBit::bytes(classes)),
+                    classes,
+                    allowed: options.max_memory.unwrap_or(u64::MAX),
+                }
+                .into());
+            }
             found => found?,
         };
         if let Some(coordinate) = coordinate {
+            let beside = space.table_bytes().saturating_add(coordinate.bytes());
             let left = left.map(|m| m.saturating_sub(coordinate.bytes()));
             return Ok(Plan::Classes(Box::new(ClassSearch {
                 space,
                 coordinate,
                 inverses: puzzle.has_distinct_pieces(),
                 left,
+                beside,
             })));
         }
     }
@@ -199,7 +234,8 @@ pub fn plan(puzzle: &Puzzle, options: &Options) -> Result<Plan, AnalysisError> {
 }
 
 impl Plan {
-    /// Runs a two-bit plan, refused before it allocates past `max_memory`:
+    /// Runs a two-bit plan, refused before it allocates past `max_memory`,
+    /// with a checkpoint after every layer when `checkpoints` are given:
     /// the move-count table (positions at each distance, and classes when
     /// the plan searches them). `None` for [`Plan::Dense`], which is
     /// [`Analysis::new`]'s to run.
@@ -208,7 +244,7 @@ impl Plan {
     /// use schofield::puzzle::library;
     /// use schofield::method::analysis::{Options, plan};
     /// let corners = library::get("corners").unwrap();
-    /// let rows = plan(&corners, &Options::default()).unwrap().run(None, &|_| {});
+    /// let rows = plan(&corners, &Options::default()).unwrap().run(None, None, &|_| {});
     /// let rows = rows.unwrap().unwrap();
     /// assert_eq!(rows.iter().map(|r| r.positions).sum::<u64>(), 88_179_840);
     /// assert_eq!(rows.iter().filter_map(|r| r.classes).sum::<u64>(), 1_841_970);
@@ -216,14 +252,17 @@ impl Plan {
     pub fn run(
         &self,
         max_memory: Option<u64>,
+        checkpoints: Option<&Checkpoints>,
         progress: &dyn Fn(LayerProgress),
     ) -> Option<Result<Vec<MoveCount>, AnalysisError>> {
         Some(match self {
-            Plan::Group(g) => g.run(max_memory, progress),
-            Plan::Classes(c) => c.run(progress).map(|found| found.rows),
-            Plan::Positions { space, .. } => search::two_bit_counts(space, max_memory, progress)
-                .map(|counts| MoveCount::distribution(&counts))
-                .map_err(AnalysisError::from),
+            Plan::Group(g) => g.run(max_memory, checkpoints, progress),
+            Plan::Classes(c) => c.run(checkpoints, progress).map(|found| found.rows),
+            Plan::Positions { space, .. } => {
+                search::two_bit_counts(space, max_memory, checkpoints, progress)
+                    .map(|counts| MoveCount::distribution(&counts))
+                    .map_err(AnalysisError::from)
+            }
             Plan::Dense => return None,
         })
     }
@@ -235,9 +274,16 @@ impl GroupSearch {
     pub fn run(
         &self,
         max_memory: Option<u64>,
+        checkpoints: Option<&Checkpoints>,
         progress: &dyn Fn(LayerProgress),
     ) -> Result<Vec<MoveCount>, AnalysisError> {
-        let counts = search::group_counts(&self.numbering, &self.moves, max_memory, progress)?;
+        let counts = search::group_counts(
+            &self.numbering,
+            &self.moves,
+            max_memory,
+            checkpoints,
+            progress,
+        )?;
         Ok(MoveCount::distribution(&counts))
     }
 }
@@ -346,7 +392,12 @@ pub fn move_counts_without_symmetries(
     let Plan::Positions { space, .. } = plan(puzzle, options)? else {
         return Ok(None);
     };
-    let counts = search::two_bit_counts(&space, options.max_memory, progress)?;
+    let counts = search::two_bit_counts(
+        &space,
+        options.max_memory,
+        options.checkpoints.as_ref(),
+        progress,
+    )?;
     Ok(Some(MoveCount::distribution(&counts)))
 }
 
@@ -378,7 +429,11 @@ pub fn move_counts_by_group(
     let Plan::Group(g) = plan(puzzle, options)? else {
         return Ok(None);
     };
-    Ok(Some(g.run(options.max_memory, progress)?))
+    Ok(Some(g.run(
+        options.max_memory,
+        options.checkpoints.as_ref(),
+        progress,
+    )?))
 }
 
 /// The most points (a point for each slot and orientation) on which

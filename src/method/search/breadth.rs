@@ -84,6 +84,7 @@ pub(super) fn breadth_first(
             positions: found,
             reached,
             of: n,
+            resumed: false,
         });
     }
     *distance = table.into_iter().map(AtomicU8::into_inner).collect();

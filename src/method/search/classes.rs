@@ -24,13 +24,15 @@
 //! let space = Space::new(&p, &moves).unwrap();
 //! let syms: Vec<_> = p.symmetries().iter().map(|s| space.symmetry(s.transformation())).collect();
 //! let sc = SymmetryCoordinate::new(&space, &syms, None).unwrap().unwrap();
-//! let found = class_counts(&space, &sc, true, None, &|_| {}).unwrap();
+//! let found = class_counts(&space, &sc, true, None, None, &|_| {}).unwrap();
 //! assert_eq!(found.positions.iter().sum::<u64>(), 88_179_840);
 //! assert_eq!(found.classes.iter().sum::<u64>(), 1_841_970);
 //! assert_eq!(found.extended.unwrap().iter().sum::<u64>(), 934_778);
 //! ```
 
-use super::{LayerProgress, SearchError, reporting, two_bit_table};
+use super::sealed::{Layered, Sealed};
+use super::{LayerProgress, SearchError};
+use crate::board::store::Checkpoints;
 use crate::board::two_bit::TwoBit;
 use crate::method::space::{Space, SymmetryCoordinate};
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -85,6 +87,23 @@ impl Tallies {
         let row = rayon::current_thread_index()
             .map_or(self.rows.len() - 1, |i| i.min(self.rows.len() - 1));
         self.rows[row][what * MAX_LAYERS + d].fetch_add(x, Ordering::Relaxed);
+    }
+
+    /// Sets every count to 0.
+    fn clear(&self) {
+        for x in self.rows.iter().flatten() {
+            x.store(0, Ordering::Relaxed);
+        }
+    }
+
+    /// The side values a checkpoint keeps of the first `layers` layers:
+    /// the positions at each distance, then the classes that are their own
+    /// inverse's.
+    fn side(&self, layers: usize) -> Vec<u64> {
+        (0..layers)
+            .map(|d| self.sum(POSITIONS, d))
+            .chain((0..layers).map(|d| self.sum(OWN, d)))
+            .collect()
     }
 
     /// What `what` counts at distance `d`, over every row.
@@ -168,15 +187,18 @@ impl<'a> Inverses<'a> {
 /// extended classes too. Refused before it allocates when the table would
 /// take more than `max_memory` bytes; `progress` hears of each layer (in
 /// classes).
+///
+/// With `checkpoints`, it goes on from the newest in their folder and
+/// seals its layers there, with the positions and the classes their own
+/// inverse's at each distance, which the table does not keep.
 pub fn class_counts(
     space: &Space,
     coordinate: &SymmetryCoordinate,
     inverses: bool,
     max_memory: Option<u64>,
+    checkpoints: Option<&Checkpoints>,
     progress: &dyn Fn(LayerProgress),
 ) -> Result<ClassCounts, SearchError> {
-    let states = coordinate.len();
-    let table = two_bit_table(states, bytes_needed(coordinate), max_memory)?;
     let symmetries = coordinate.symmetries() as u64;
     let tallies = Tallies::new();
     let own = inverses.then(|| Inverses::new(space, coordinate));
@@ -184,6 +206,9 @@ pub fn class_counts(
     let (goal, hits) = coordinate.reduce_index(space.goal_index());
     tallies.add(POSITIONS, 0, symmetries / hits as u64);
     tallies.add(OWN, 0, u64::from(own_inverse(space.goal_index(), goal)));
+    let sealed = checkpoints
+        .map(|asked| sealed(asked, space, coordinate, inverses))
+        .transpose()?;
     // A class past the last distance the tallies hold.
     let deep = std::sync::atomic::AtomicBool::new(false);
     // The class of state `i` is claimed at distance `d`: its positions
@@ -195,8 +220,20 @@ pub fn class_counts(
             tallies.add(OWN, d, 1);
         }
     };
-    let layers = table.search_pulling(
-        &[goal as usize],
+    let checks = Resumption {
+        sealed: sealed.as_ref(),
+        symmetries,
+        inverses,
+        positions: space.len(),
+    };
+    let layered = Layered {
+        states: coordinate.len(),
+        start: goal,
+        needed: bytes_needed(coordinate),
+        max_memory,
+        sealed: sealed.as_ref(),
+    };
+    let layers = layered.run(
         |i, next| {
             let d = next.depth() as usize;
             if d >= MAX_LAYERS {
@@ -236,12 +273,109 @@ pub fn class_counts(
             }
             found
         },
-        reporting(progress, states),
-    );
+        &mut |counts, side| checks.take_up(&tallies, counts, side),
+        &|layers| tallies.side(layers),
+        progress,
+    )?;
     if deep.load(Ordering::Relaxed) {
         return Err(SearchError::TooDeep);
     }
     Ok(answered(&tallies, layers.counts, inverses))
+}
+
+/// The checkpoints `asked` for of the search by classes of `coordinate`
+/// over `space`: named by the space's fingerprint with the coordinate's
+/// states, the symmetries and whether inverses are counted, and keeping two
+/// side values a layer, the positions and the classes that are their own
+/// inverse's.
+fn sealed<'a>(
+    asked: &'a Checkpoints,
+    space: &Space,
+    coordinate: &SymmetryCoordinate,
+    inverses: bool,
+) -> Result<Sealed<'a>, SearchError> {
+    let more = [
+        coordinate.len(),
+        coordinate.symmetries() as u64,
+        u64::from(inverses),
+    ];
+    let name =
+        super::space_name("classes-tallied", space, &more).ok_or(SearchError::Allocation {
+            needed: bytes_needed(coordinate),
+            positions: coordinate.len(),
+        })?;
+    Sealed::new(asked, name, 2)
+}
+
+/// What a search by classes checks a checkpoint's side values against
+/// before it takes them up.
+struct Resumption<'a> {
+    sealed: Option<&'a Sealed<'a>>,
+    symmetries: u64,
+    inverses: bool,
+    /// The positions of the space.
+    positions: u64,
+}
+
+impl Resumption<'_> {
+    /// Takes up a checkpoint's classes `counts` and side values `side`
+    /// (the positions at each distance, then the classes that are their
+    /// own inverse's) into `tallies`, in place of the goal's: refused
+    /// unless each distance has between one and every symmetry's
+    /// positions a class, at most its classes their own inverse's (none
+    /// without inverses), and all told no more positions than the space.
+    fn take_up(&self, tallies: &Tallies, counts: &[u64], side: &[u64]) -> Result<(), SearchError> {
+        let n = counts.len();
+        let (positions, own) = side.split_at(n);
+        let refuse = |found: String, expected: String| match self.sealed {
+            Some(s) => s.refuse(n as u32 - 1, found, expected),
+            None => SearchError::Resume(found),
+        };
+        for d in 0..n {
+            let most = counts[d].saturating_mul(self.symmetries);
+            if positions[d] < counts[d] || positions[d] > most {
+                return Err(refuse(
+                    format!(
+                        "{} positions at distance {d} for {} classes",
+                        positions[d], counts[d]
+                    ),
+                    format!(
+                        "between 1 and {} positions a class (the symmetries)",
+                        self.symmetries
+                    ),
+                ));
+            }
+            if own[d] > counts[d] || (!self.inverses && own[d] != 0) {
+                return Err(refuse(
+                    format!(
+                        "{} classes at distance {d} their own inverse's, of {}",
+                        own[d], counts[d]
+                    ),
+                    if self.inverses {
+                        "at most the classes".to_string()
+                    } else {
+                        "none: these positions have no inverses".to_string()
+                    },
+                ));
+            }
+        }
+        let total = positions.iter().try_fold(0u64, |a, &p| a.checked_add(p));
+        if total.is_none_or(|t| t > self.positions) {
+            return Err(refuse(
+                "more positions in all than the puzzle has".to_string(),
+                format!("at most its {}", self.positions),
+            ));
+        }
+        tallies.clear();
+        for d in 0..n {
+            tallies.add(POSITIONS, d, positions[d]);
+            tallies.add(OWN, d, own[d]);
+            if d > 0 {
+                tallies.add(CLAIMED, d, counts[d]);
+            }
+        }
+        Ok(())
+    }
 }
 
 /// The counts of a search by classes from its tallies and the classes at
@@ -476,7 +610,7 @@ mod tests {
                 let sc = SymmetryCoordinate::new(space, &syms, None)
                     .unwrap()
                     .unwrap();
-                class_counts(space, &sc, p.has_distinct_pieces(), None, &|_| {}).unwrap()
+                class_counts(space, &sc, p.has_distinct_pieces(), None, None, &|_| {}).unwrap()
             };
             let tabulated = Space::new(&p, &moves).unwrap();
             let worked = Space::build(&p, &moves, None, 1 << 10).unwrap();

@@ -26,6 +26,7 @@
 //! assert_eq!(found.max(), 20);
 //! ```
 
+use crate::board::store::Checkpoints;
 use crate::method::space::{MoveTable, Space};
 use crate::puzzle::MoveSet;
 use crate::text::grouped;
@@ -36,8 +37,11 @@ pub const UNSEEN: u8 = u8::MAX;
 mod breadth;
 pub mod classes;
 pub mod ida;
+mod sealed;
 mod words;
 use breadth::breadth_first;
+pub use sealed::SEAL_EVERY;
+use sealed::{Layered, Sealed};
 use words::schofield;
 
 /// Why a search could not run.
@@ -50,6 +54,19 @@ pub enum SearchError {
         needed: u64,
         /// Positions numbered.
         positions: u64,
+        /// Bytes allowed.
+        allowed: u64,
+    },
+    /// The search by classes would not fit the memory allowed: its tables
+    /// (the moves', the symmetry coordinate's) and two bits a class.
+    #[error("the search by classes needs at least {} bytes (its tables, and two bits for each of at least {} classes), more than the {} allowed", grouped(*.needed as usize), grouped(*.classes as usize), grouped(*.allowed as usize))]
+    ClassMemory {
+        /// Bytes needed, at least (the classes are counted only once the
+        /// coordinate is made; before, their least number is the
+        /// positions over the symmetries).
+        needed: u64,
+        /// Classes numbered, at least.
+        classes: u64,
         /// Bytes allowed.
         allowed: u64,
     },
@@ -70,6 +87,24 @@ pub enum SearchError {
         "IDA* searches puzzles of at most 64 moves whose positions are not taken up to rotation"
     )]
     NotCanonical,
+    /// A checkpoint could not be taken up: what is wrong with it (the
+    /// file named).
+    #[error("cannot resume: {0}")]
+    Resume(String),
+    /// A checkpoint could not be written (the file and the reason).
+    #[error("cannot write a checkpoint: {0}")]
+    Checkpoint(String),
+    /// The search stopped after the layer its checkpoints were asked to
+    /// stop at; run it again with the same folder to go on.
+    #[error(
+        "stopped after layer {layer}, as asked; its checkpoint is in {dir}: run again with the same checkpoint folder to go on"
+    )]
+    Stopped {
+        /// The last layer found.
+        layer: u32,
+        /// The checkpoint folder.
+        dir: String,
+    },
     /// More moves than a layered search moves a position by (their images
     /// are made into a buffer of 64).
     #[error("the search moves a position by at most 64 moves; {moves} were given")]
@@ -140,6 +175,9 @@ pub struct LayerProgress {
     pub reached: u64,
     /// Positions numbered in all.
     pub of: u64,
+    /// True for the layer a search took up from its checkpoint, before it
+    /// went on: reported first, once.
+    pub resumed: bool,
 }
 
 impl LayerProgress {
@@ -150,6 +188,7 @@ impl LayerProgress {
             positions: 1,
             reached: 1,
             of,
+            resumed: false,
         }
     }
 }
@@ -271,11 +310,11 @@ pub fn within(needed: u64, positions: u64, max_memory: Option<u64>) -> Result<()
 /// let (a, b) = (vec![1, 2, 0], vec![2, 0, 1]);
 /// let g = PermGroup::new(3, &[a.clone(), b.clone()]);
 /// let n = ChainNumbering::new(&g).unwrap();
-/// assert_eq!(group_counts(&n, &[a.clone(), b], None, &|_| {}).unwrap(), [1, 2]);
+/// assert_eq!(group_counts(&n, &[a.clone(), b], None, None, &|_| {}).unwrap(), [1, 2]);
 /// // Refused past 64 moves, not counted with some left out.
 /// let many = vec![a; 65];
 /// assert!(matches!(
-///     group_counts(&n, &many, None, &|_| {}),
+///     group_counts(&n, &many, None, None, &|_| {}),
 ///     Err(SearchError::TooManyMoves { moves: 65 })
 /// ));
 /// ```
@@ -283,20 +322,59 @@ pub fn group_counts(
     numbering: &crate::group::numbering::ChainNumbering,
     moves: &[Vec<u32>],
     max_memory: Option<u64>,
+    checkpoints: Option<&Checkpoints>,
     progress: &dyn Fn(LayerProgress),
 ) -> Result<Vec<u64>, SearchError> {
     let nm = moves.len();
     if nm > 64 {
         return Err(SearchError::TooManyMoves { moves: nm });
     }
-    pulled_counts(
-        numbering.len(),
-        0,
-        0,
+    let states = numbering.len();
+    let step = |i, out: &mut [u64]| numbering.steps(i, &moves[..nm], &mut out[..nm]);
+    let sealed = match checkpoints {
+        Some(asked) => Some(Sealed::new(
+            asked,
+            sampled_name("group", states, nm, &step),
+            0,
+        )?),
+        None => None,
+    };
+    let layered = Layered {
+        states,
+        start: 0,
+        needed: crate::board::two_bit::TwoBit::bytes(states),
         max_memory,
-        &|i, out: &mut [u64]| numbering.steps(i, &moves[..nm], &mut out[..nm]),
-        nm,
-        progress,
+        sealed: sealed.as_ref(),
+    };
+    pulled_counts(&layered, &step, nm, progress)
+}
+
+/// The name and header of the checkpoints of a search over `states`
+/// states whose `nm` neighbours `step` writes (the group's elements, whose
+/// numbering has no digest of its own): a digest of the sizes and of the
+/// neighbours of 512 states spread over the numbers, so that a checkpoint
+/// of another numbering is never taken up.
+fn sampled_name<F: Fn(u64, &mut [u64])>(
+    kind: &str,
+    states: u64,
+    nm: usize,
+    step: &F,
+) -> (String, [u64; 3]) {
+    let mut h = blake3::Hasher::new();
+    h.update(&states.to_le_bytes());
+    h.update(&(nm as u64).to_le_bytes());
+    let mut out = [0u64; 64];
+    let spread = (states / 256).max(1);
+    for i in (0..states.min(256)).chain((0..256).map(|k| k * spread % states.max(1))) {
+        step(i, &mut out[..nm]);
+        for y in &out[..nm] {
+            h.update(&y.to_le_bytes());
+        }
+    }
+    let fingerprint = u64::from_le_bytes(h.finalize().as_bytes()[..8].try_into().unwrap_or([0; 8]));
+    (
+        format!("{kind}-{fingerprint:016x}"),
+        [states, nm as u64, fingerprint],
     )
 }
 
@@ -306,36 +384,40 @@ pub fn group_counts(
 /// all cost one; refused before it allocates when `max_memory` is too
 /// small. Only the counts come out: a position's distance is not kept, so
 /// no class can be found.
+///
+/// With `checkpoints`, the search goes on from the newest checkpoint in
+/// their folder and seals every layer it finds there (as worker 0 of a
+/// cluster of one: `counts --workers 1` takes up its files, and it theirs).
 pub fn two_bit_counts(
     space: &Space,
     max_memory: Option<u64>,
+    checkpoints: Option<&Checkpoints>,
     progress: &dyn Fn(LayerProgress),
 ) -> Result<Vec<u64>, SearchError> {
-    pulled_counts(
-        space.len(),
-        space.goal_index(),
-        space.table_bytes(),
+    let sealed = match checkpoints {
+        Some(asked) => {
+            let name = space_name("puzzle", space, &[]).ok_or(SearchError::Allocation {
+                needed: u64::MAX,
+                positions: space.len(),
+            })?;
+            Some(Sealed::new(asked, name, 0)?)
+        }
+        None => None,
+    };
+    let layered = Layered {
+        states: space.len(),
+        start: space.goal_index(),
+        needed: crate::board::two_bit::TwoBit::bytes(space.len())
+            .saturating_add(space.table_bytes()),
         max_memory,
+        sealed: sealed.as_ref(),
+    };
+    pulled_counts(
+        &layered,
         &|i, out: &mut [u64]| space.neighbours(i, out),
         space.move_count(),
         progress,
     )
-}
-
-/// What a two-bit search over `states` states tells `progress` after each
-/// layer (its distance, and the states reached so far): that layer's
-/// states, the reached less those before it.
-fn reporting(progress: &dyn Fn(LayerProgress), states: u64) -> impl FnMut(u32, u64, u64) + '_ {
-    let mut before = 1u64;
-    move |depth, reached, _| {
-        progress(LayerProgress {
-            distance: depth,
-            positions: reached - before,
-            reached,
-            of: states,
-        });
-        before = reached;
-    }
 }
 
 /// The two-bit table of a search over `states` states, which with what
@@ -355,25 +437,17 @@ fn two_bit_table(
     crate::board::two_bit::TwoBit::try_new(n).ok_or(allocation)
 }
 
-/// The layered two-bit search from `start` over `states` numbered states
-/// whose `nm` neighbours `step` writes (every move costing one, a move
-/// undone by a move), the last layers pulled: each state left looks for
-/// one neighbour in the layer. `beside` bytes are held already (the move
-/// tables); refused before it allocates when the whole passes
-/// `max_memory`.
+/// The layered two-bit search `layered` over states whose `nm` neighbours
+/// `step` writes (every move costing one, a move undone by a move), the
+/// last layers pulled: each state left looks for one neighbour in the
+/// layer.
 fn pulled_counts<F: Fn(u64, &mut [u64]) + Sync>(
-    states: u64,
-    start: u64,
-    beside: u64,
-    max_memory: Option<u64>,
+    layered: &Layered,
     step: &F,
     nm: usize,
     progress: &dyn Fn(LayerProgress),
 ) -> Result<Vec<u64>, SearchError> {
-    let needed = crate::board::two_bit::TwoBit::bytes(states).saturating_add(beside);
-    let table = two_bit_table(states, needed, max_memory)?;
-    let layers = table.search_pulling(
-        &[start as usize],
+    let layers = layered.run(
         |i, next| {
             let mut out = [0u64; 64];
             step(i as u64, &mut out[..nm]);
@@ -386,8 +460,10 @@ fn pulled_counts<F: Fn(u64, &mut [u64]) + Sync>(
             step(i as u64, &mut out[..nm]);
             out[..nm].iter().any(|&j| in_layer(j as usize))
         },
-        reporting(progress, states),
-    );
+        &mut |_, _| Ok(()),
+        &|_| Vec::new(),
+        progress,
+    )?;
     Ok(layers.counts)
 }
 
@@ -479,15 +555,22 @@ pub struct SpaceGraph {
     fingerprint: u64,
 }
 
-/// The name and header of a puzzle's checkpoints on the cluster, for
-/// states of `kind` (`puzzle`, `classes`): the fingerprint in the name,
-/// and the states, the moves and the fingerprint in the header.
-#[cfg(feature = "distributed")]
+/// The name and header of a puzzle's checkpoints, for states of `kind`
+/// (`puzzle`, `classes`): the fingerprint in the name, and the states,
+/// the moves and the fingerprint in the header.
 fn checkpoint_name(kind: &str, len: usize, space: &Space, fingerprint: u64) -> (String, [u64; 3]) {
     (
         format!("{kind}-{fingerprint:016x}"),
         [len as u64, space.move_count() as u64, fingerprint],
     )
+}
+
+/// [`checkpoint_name`] of `space`'s states of `kind`, its fingerprint
+/// digesting `more` too; `None` when the states do not fit this machine's
+/// numbers.
+fn space_name(kind: &str, space: &Space, more: &[u64]) -> Option<(String, [u64; 3])> {
+    let len = usize::try_from(space.len()).ok()?;
+    Some(checkpoint_name(kind, len, space, fingerprint(space, more)?))
 }
 
 /// The cluster's refusal when a worker's share of `what` does not fit.
@@ -516,7 +599,6 @@ impl SpaceGraph {
 
 /// What identifies a space (and `more`) in its checkpoints: a digest of its
 /// positions' count, its moves as the engine applies them and its goal.
-#[cfg(feature = "distributed")]
 fn fingerprint(space: &Space, more: &[u64]) -> Option<u64> {
     let mut h = blake3::Hasher::new();
     h.update(&space.len().to_le_bytes());

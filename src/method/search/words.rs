@@ -309,6 +309,7 @@ fn layers<M: Mask, N: Neighbours, const L: usize>(
                 positions: found as u64,
                 reached,
                 of: space.len(),
+                resumed: false,
             });
         } else {
             empty_run += 1;

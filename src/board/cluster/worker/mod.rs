@@ -304,7 +304,7 @@ impl<G: Graph> Layers<'_, G> {
             }
             if let Some(name) = self.name {
                 let depth = start.layer.depth();
-                match name.write(depth, &start.counts, &start.table, &start.distances) {
+                match name.write(depth, &start.counts, &[], &start.table, &start.distances) {
                     Ok(()) => written = Some(depth),
                     Err(e) => trouble = Some(e.to_string()),
                 }

@@ -139,6 +139,7 @@ fn resume_at(
         standard: share.std_hi - share.std_lo,
         first_standard: (share.kept.start + share.std_lo).saturating_sub(share.lo),
         board_states,
+        side: 0,
     };
     let loaded = name.read(depth, &slice);
     let counts = loaded.as_ref().map_or(Vec::new(), |s| s.counts.clone());

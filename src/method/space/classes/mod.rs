@@ -136,7 +136,7 @@ impl SymmetryCoordinate {
     /// the most significant or take more than 2^24 values together. A
     /// space of one coordinate whose arrangements are worked, not
     /// tabulated, has its classes tabulated an arrangement each and its
-    /// conjugations worked out on the pieces ([`worked`]). Refused when
+    /// conjugations worked out on the pieces (`worked.rs`). Refused when
     /// its tables would take more than `max_memory` bytes.
     pub fn new(
         space: &Space,
