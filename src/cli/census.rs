@@ -55,12 +55,11 @@ pub struct ClusterArgs {
     /// With --hostfile: this process's line in it, from 0.
     #[arg(long, requires = "hostfile", value_name = "I", value_parser = common::index, allow_negative_numbers = true)]
     process: Option<usize>,
-    /// A folder for checkpoints: with --workers, each worker's after every
-    /// layer, and a run started again with the same folder and workers
-    /// resumes from the newest layer that every worker saved; without,
-    /// the one-process two-bit search of `counts --puzzle` (by classes, by
-    /// positions or by the group's elements) after a layer once a minute
-    /// has passed since the last, resumed from the newest.
+    /// A folder for checkpoints, to go on from the newest when the same
+    /// command is run again. With --workers, each worker writes one after
+    /// every layer. Without (`counts --puzzle` only), the two-bit search
+    /// writes one after a layer when a minute or more has passed since the
+    /// last, and after the layer --stop-after-layer names.
     #[arg(long, value_name = "DIR")]
     checkpoint: Option<PathBuf>,
     /// With --checkpoint: stop once this layer's checkpoints are written

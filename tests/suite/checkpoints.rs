@@ -1,6 +1,7 @@
 //! One process's checkpoints (issue #44, point 7: `counts --puzzle P
 //! --checkpoint DIR`): the two-bit searches by classes, by positions and by
-//! the group's elements seal a checkpoint after every layer, stop after
+//! the group's elements seal a checkpoint after a layer (once a minute,
+//! and always the layer to stop after), stop after
 //! the layer asked for (exit status 3) and go on from the newest one to
 //! the answer of a run that never stopped; a checkpoint that is damaged,
 //! or forged and sealed again with the key, is refused on one line.
@@ -301,4 +302,100 @@ fn a_cluster_of_one_worker_takes_up_one_process_checkpoint() {
         "{err}"
     );
     assert_eq!(out.stdout, alone.stdout);
+}
+
+/// Two groups of 16 of the corner group's symmetries, conjugate in the
+/// cube's 48 (x², y, the mirror and x, y², the mirror): they number the
+/// same states, but reduce positions differently, so neither takes up the
+/// other's checkpoint (the review of issue #44's checkpoints found one that
+/// did, and ended with 90 315 777 positions).
+#[test]
+fn a_checkpoint_of_other_symmetries_is_not_taken_up() {
+    let data = tempfile::tempdir().unwrap();
+    let corners = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/data/puzzles/corners.yaml"
+    ))
+    .unwrap();
+    let x = "  x: {cycles: {CORNERS: \"(0,3,7,4)(1,2,6,5)\"}, orientation: {CORNERS: [2, 1, 2, 1, 1, 2, 1, 2]}}\n";
+    let y = "  y: {cycles: {CORNERS: \"(0,1,2,3)(4,5,6,7)\"}}\n";
+    assert!(corners.contains(x) && corners.contains(y));
+    let texts = [
+        corners.replace(x, "  x2: {cycles: {CORNERS: \"(0,7)(3,4)(1,6)(2,5)\"}}\n"),
+        corners.replace(y, "  y2: {cycles: {CORNERS: \"(0,2)(1,3)(4,6)(5,7)\"}}\n"),
+    ];
+    let paths: Vec<String> = texts
+        .iter()
+        .enumerate()
+        .map(|(k, text)| {
+            let path = data.path().join(format!("sixteen-{k}.yaml"));
+            std::fs::write(&path, text).unwrap();
+            path.to_str().unwrap().to_string()
+        })
+        .collect();
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path().to_str().unwrap();
+    let args = |k: usize| {
+        [
+            "counts",
+            "--puzzle",
+            &paths[k],
+            "--format",
+            "json",
+            "--checkpoint",
+            d,
+        ]
+    };
+    let mut stop = args(0).to_vec();
+    stop.extend(["--stop-after-layer", "8"]);
+    assert_eq!(run(data.path(), &stop).status.code(), Some(3));
+    let out = run(data.path(), &args(1));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{err}");
+    assert!(!err.contains("resumed"), "{err}");
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert_eq!(common::total_positions(&text), 88_179_840);
+    // The first's file left as it was (the second, done within a minute,
+    // wrote none).
+    let left = files(dir.path());
+    assert_eq!(left.len(), 1, "{left:?}");
+    assert!(left[0].ends_with(".layer-8.ckpt"), "{left:?}");
+}
+
+/// A folder where no checkpoint can be written is refused before the
+/// search, on one line with exit status 2; a checkpoint of the format
+/// before this one is named as such, not as damaged.
+#[test]
+fn careless_checkpoint_folders_are_refused_before_the_search() {
+    let data = tempfile::tempdir().unwrap();
+    let file = data.path().join("a-file");
+    std::fs::write(&file, "x").unwrap();
+    let under_a_file = file.join("sub");
+    for folder in ["/proc/no-such-folder", under_a_file.to_str().unwrap()] {
+        let out = run(
+            data.path(),
+            &["counts", "--puzzle", "corners", "--checkpoint", folder],
+        );
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{folder}: {err}");
+        assert_eq!(err.lines().count(), 1, "{err}");
+        assert!(err.contains("cannot take one"), "{folder}: {err}");
+    }
+    // A checkpoint made a version 2 file: its version set back and its
+    // kinds of side values taken out.
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path().to_str().unwrap();
+    let args = ["counts", "--puzzle", "corners", "--checkpoint", d];
+    let mut stop = args.to_vec();
+    stop.extend(["--stop-after-layer", "4"]);
+    assert_eq!(run(data.path(), &stop).status.code(), Some(3));
+    let path = dir.path().join(files(dir.path()).pop().unwrap());
+    let mut bytes = std::fs::read(&path).unwrap();
+    set(&mut bytes, 8, 2);
+    bytes.drain(8 + 8 * 10..8 + 8 * 11);
+    std::fs::write(&path, &bytes).unwrap();
+    let out = run(data.path(), &args);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(err.contains("is a checkpoint of format 2"), "{err}");
 }

@@ -222,6 +222,17 @@ impl Checkpoint {
         format!(".{}.", self.stem())
     }
 
+    /// Makes the folder if missing and writes (and removes) a temporary
+    /// file in it: a folder where no checkpoint can be written is told
+    /// before the search, not after its first layers.
+    pub(crate) fn check_folder(&self) -> io::Result<()> {
+        fs::create_dir_all(&self.dir)?;
+        tempfile::Builder::new()
+            .prefix(&self.temporary_prefix())
+            .tempfile_in(&self.dir)
+            .map(drop)
+    }
+
     /// Removes this worker's temporary files that an interrupted run left.
     pub(crate) fn remove_leftovers(&self) {
         let Ok(entries) = fs::read_dir(&self.dir) else {
@@ -338,6 +349,16 @@ impl Checkpoint {
             + standard as u64
             + SEAL_BYTES;
         if size != expected_size {
+            // A file of another version is told as such, not as damaged.
+            if let Some(version) = other_version(&path) {
+                return Err(StoreError::contents(
+                    &name,
+                    format!("it is a checkpoint of format {version}"),
+                    format!(
+                        "format {CHECKPOINT_VERSION}, this version's (remove it to start again)"
+                    ),
+                ));
+            }
             return Err(StoreError::Length {
                 path: name.clone(),
                 found: size,
@@ -470,6 +491,15 @@ impl Checkpoint {
         let values = (u64::from(depth) + 1) * (1 + slice.side as u64);
         (0..values).map(|_| next(input)).collect()
     }
+}
+
+/// The format version of the checkpoint at `path` when it is one of
+/// another version than this one's (its magic read, then its version).
+fn other_version(path: &Path) -> Option<u64> {
+    let mut head = [0u8; 16];
+    fs::File::open(path).ok()?.read_exact(&mut head).ok()?;
+    let version = u64::from_le_bytes(head[8..].try_into().ok()?);
+    (&head[..8] == MAGIC && version != CHECKPOINT_VERSION).then_some(version)
 }
 
 /// Checks a checkpoint's contents against each other and the board: one

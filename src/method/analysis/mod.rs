@@ -53,7 +53,8 @@ pub struct Options {
     /// a page opens at once.
     pub known_classes: Option<KnownClasses>,
     /// Where the layered two-bit searches (by classes, by positions, by
-    /// the group's elements) keep a checkpoint after every layer, to go on
+    /// the group's elements) keep a checkpoint after a layer (once a
+    /// minute, [`crate::method::search::SEAL_EVERY`]), to go on
     /// from the newest one when run again ([`crate::board::store::Checkpoints`]).
     /// The dense analysis keeps none.
     pub checkpoints: Option<crate::board::store::Checkpoints>,

@@ -235,7 +235,8 @@ pub fn plan(puzzle: &Puzzle, options: &Options) -> Result<Plan, AnalysisError> {
 
 impl Plan {
     /// Runs a two-bit plan, refused before it allocates past `max_memory`,
-    /// with a checkpoint after every layer when `checkpoints` are given:
+    /// with checkpoints when they are given (once a minute, and after the
+    /// layer to stop after):
     /// the move-count table (positions at each distance, and classes when
     /// the plan searches them). `None` for [`Plan::Dense`], which is
     /// [`Analysis::new`]'s to run.

@@ -285,26 +285,44 @@ pub fn class_counts(
 
 /// The checkpoints `asked` for of the search by classes of `coordinate`
 /// over `space`: named by the space's fingerprint with the coordinate's
-/// states, the symmetries and whether inverses are counted, and keeping two
-/// side values a layer, the positions and the classes that are their own
-/// inverse's.
+/// [`identity`], and keeping two side values a layer, the positions and
+/// the classes that are their own inverse's.
 fn sealed<'a>(
     asked: &'a Checkpoints,
     space: &Space,
     coordinate: &SymmetryCoordinate,
     inverses: bool,
 ) -> Result<Sealed<'a>, SearchError> {
-    let more = [
-        coordinate.len(),
-        coordinate.symmetries() as u64,
-        u64::from(inverses),
-    ];
+    let more = identity(space, coordinate, inverses);
     let name =
         super::space_name("classes-tallied", space, &more).ok_or(SearchError::Allocation {
             needed: bytes_needed(coordinate),
             positions: coordinate.len(),
         })?;
     Sealed::new(asked, name, 2)
+}
+
+/// What tells a search by classes from another over the same space, for
+/// its checkpoints: the coordinate's states, the number of symmetries,
+/// whether inverses are counted, and the class and stabiliser of 512
+/// positions spread over the space. Two groups of symmetries of one order
+/// (conjugate ones, say) number the same states; they reduce positions
+/// differently, and a checkpoint of one must never be taken up by the
+/// other.
+fn identity(space: &Space, coordinate: &SymmetryCoordinate, inverses: bool) -> Vec<u64> {
+    let mut more = vec![
+        coordinate.len(),
+        coordinate.symmetries() as u64,
+        u64::from(inverses),
+    ];
+    let n = space.len().max(1);
+    // A stride prime to most sizes, so that the samples fall everywhere.
+    let stride = (n / 512).max(1) | 1;
+    for k in 0..512u64 {
+        let (state, hits) = coordinate.reduce_index(k.wrapping_mul(stride) % n);
+        more.extend([state, hits as u64]);
+    }
+    more
 }
 
 /// What a search by classes checks a checkpoint's side values against
@@ -326,6 +344,14 @@ impl Resumption<'_> {
     /// without inverses), and all told no more positions than the space.
     fn take_up(&self, tallies: &Tallies, counts: &[u64], side: &[u64]) -> Result<(), SearchError> {
         let n = counts.len();
+        if n > MAX_LAYERS {
+            let refused = format!("{n} layers");
+            let most = format!("at most {MAX_LAYERS}");
+            return Err(match self.sealed {
+                Some(s) => s.refuse(n as u32 - 1, refused, most),
+                None => SearchError::TooDeep,
+            });
+        }
         let (positions, own) = side.split_at(n);
         let refuse = |found: String, expected: String| match self.sealed {
             Some(s) => s.refuse(n as u32 - 1, found, expected),
@@ -452,14 +478,7 @@ impl ClassGraph {
         name: &str,
     ) -> Option<ClassGraph> {
         let len = usize::try_from(coordinate.len()).ok()?;
-        let fingerprint = super::fingerprint(
-            &space,
-            &[
-                coordinate.len(),
-                coordinate.symmetries() as u64,
-                u64::from(inverses),
-            ],
-        )?;
+        let fingerprint = super::fingerprint(&space, &identity(&space, &coordinate, inverses))?;
         Some(ClassGraph {
             space,
             coordinate,

@@ -386,7 +386,7 @@ fn sampled_name<F: Fn(u64, &mut [u64])>(
 /// no class can be found.
 ///
 /// With `checkpoints`, the search goes on from the newest checkpoint in
-/// their folder and seals every layer it finds there (as worker 0 of a
+/// their folder and seals its layers there ([`SEAL_EVERY`]; as worker 0 of a
 /// cluster of one: `counts --workers 1` takes up its files, and it theirs).
 pub fn two_bit_counts(
     space: &Space,

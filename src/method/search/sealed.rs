@@ -41,7 +41,10 @@ impl<'a> Sealed<'a> {
     /// the file names, and the three numbers its header carries), keeping
     /// `side` kinds of side values; temporary files an interrupted run
     /// left are removed. Refused when the folder holds this search's
-    /// checkpoints from a cluster of several workers.
+    /// checkpoints from a cluster of several workers, or when no file can
+    /// be written there (told before the search, not after its first
+    /// minute). Only one run may use a folder at a time: each removes the
+    /// temporary files of its search that it finds there.
     pub(crate) fn new(
         asked: &'a Checkpoints,
         name: (String, [u64; 3]),
@@ -52,6 +55,12 @@ impl<'a> Sealed<'a> {
             return Err(SearchError::Resume(trouble));
         }
         file.remove_leftovers();
+        file.check_folder().map_err(|e| {
+            SearchError::Checkpoint(format!(
+                "the folder {} cannot take one: {e}",
+                quoted_path(&asked.dir.display().to_string())
+            ))
+        })?;
         Ok(Sealed { file, asked, side })
     }
 
@@ -143,7 +152,7 @@ impl<'a> Sealed<'a> {
 /// `start` over `states` numbered states, whose table with what the
 /// search holds beside takes `needed` bytes: refused before it allocates
 /// when that passes `max_memory`. With checkpoints (`sealed`), it goes on
-/// from the newest one and seals every layer it finds.
+/// from the newest one and seals its layers ([`SEAL_EVERY`]).
 pub(super) struct Layered<'a> {
     pub(super) states: u64,
     pub(super) start: u64,
