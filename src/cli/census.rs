@@ -99,15 +99,9 @@ impl ClusterArgs {
     }
 
     /// The checkpoints `--checkpoint` and `--stop-after-layer` ask for,
-    /// checked: a folder (made if missing), a layer past the goal's, and
-    /// the user's key (made if missing).
+    /// checked: a folder (made if missing) and the user's key (made if
+    /// missing); the layer, past the goal's, is checked as it is read.
     pub fn checkpoints(&self) -> Result<Option<Checkpoints>, Box<dyn std::error::Error>> {
-        if self.stop_after_layer == Some(0) {
-            return Err(
-                "--stop-after-layer 0: expected a layer of 1 or more (layer 0 is the goal alone)"
-                    .into(),
-            );
-        }
         let Some(dir) = &self.checkpoint else {
             return Ok(None);
         };

@@ -33,24 +33,6 @@ fn files(dir: &Path) -> Vec<String> {
     names
 }
 
-/// A file of 21 slots turned by one 21-cycle: its 21! arrangements pass
-/// `u64`, so `counts` searches the group's elements.
-fn cycle21(dir: &Path) -> String {
-    let file = dir.join("cycle21.tws");
-    let cycle: Vec<String> = (2..=21).chain(1..=1).map(|i| i.to_string()).collect();
-    let home: Vec<String> = (1..=21).map(|i| i.to_string()).collect();
-    std::fs::write(
-        &file,
-        format!(
-            "Name Cycle21\nSet P 21 1\nSolved\nP\n{}\nEnd\nMove A\nP\n{}\nEnd\n",
-            home.join(" "),
-            cycle.join(" ")
-        ),
-    )
-    .unwrap();
-    file.to_str().unwrap().to_string()
-}
-
 /// Each of the three two-bit searches stops after the layer asked for,
 /// leaving that layer's file alone in the folder (the layers before it
 /// took less than a minute, too little to seal), and the same command
@@ -63,7 +45,7 @@ fn each_two_bit_search_stops_and_resumes_from_its_checkpoint() {
         env!("CARGO_MANIFEST_DIR"),
         "/tests/fixtures/twsearch/2x2x2.tws"
     );
-    let cycle = cycle21(data.path());
+    let cycle = common::cycle21(data.path());
     let cases: [(&str, &[&str], &str, &str); 3] = [
         ("classes", &["--puzzle", "corners"], "6", "classes-tallied-"),
         (

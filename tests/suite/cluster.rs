@@ -666,7 +666,7 @@ fn careless_cluster_flags_get_one_line() {
             "--stop-after-layer",
             "0",
         ],
-        "expected a layer of 1 or more",
+        "(a layer after the goal's) from 1 to",
     );
     fails_usage(
         &["boards", "--board", "3x3", "--hostfile", "h"],

@@ -382,3 +382,22 @@ pub fn gap(script: &[u8], memory: &str) -> String {
     let out = child.wait_with_output().unwrap();
     String::from_utf8(out.stdout).unwrap().replace("\\\n", "")
 }
+
+/// A twsearch file of 21 slots turned by one 21-cycle, written in `dir`:
+/// its 21! arrangements pass `u64`, so `counts` searches the group's
+/// elements. Its path.
+pub fn cycle21(dir: &std::path::Path) -> String {
+    let file = dir.join("cycle21.tws");
+    let cycle: Vec<String> = (2..=21).chain(1..=1).map(|i| i.to_string()).collect();
+    let home: Vec<String> = (1..=21).map(|i| i.to_string()).collect();
+    std::fs::write(
+        &file,
+        format!(
+            "Name Cycle21\nSet P 21 1\nSolved\nP\n{}\nEnd\nMove A\nP\n{}\nEnd\n",
+            home.join(" "),
+            cycle.join(" ")
+        ),
+    )
+    .unwrap();
+    file.to_str().unwrap().to_string()
+}

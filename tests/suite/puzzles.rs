@@ -2118,21 +2118,9 @@ fn the_group_is_searched_where_the_arrangements_are_too_many() {
     use schofield::group::numbering::ChainNumbering;
     use schofield::puzzle::transformation::{as_points, perm_group};
     let dir = tempfile::tempdir().unwrap();
-    let file = dir.path().join("cycle21.tws");
-    let cycle: Vec<String> = (2..=21).chain(1..=1).map(|i| i.to_string()).collect();
-    let home: Vec<String> = (1..=21).map(|i| i.to_string()).collect();
-    std::fs::write(
-        &file,
-        format!(
-            "Name Cycle21\nSet P 21 1\nSolved\nP\n{}\nEnd\nMove A\nP\n{}\nEnd\n",
-            home.join(" "),
-            cycle.join(" ")
-        ),
-    )
-    .unwrap();
-    let file = file.to_str().unwrap();
+    let file = common::cycle21(dir.path());
     let out = common::schofield(&[
-        "counts", "--puzzle", file, "--metric", "quarter", "--format", "csv",
+        "counts", "--puzzle", &file, "--metric", "quarter", "--format", "csv",
     ]);
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(out.status.success(), "{err}");

@@ -77,10 +77,10 @@ pub fn cells(s: &str) -> Result<usize, String> {
     whole(s, " of cells", 0..=usize::MAX)
 }
 
-/// `--stop-after-layer`: a layer, a whole number of moves (layer 0 is
-/// refused where the run is set up).
+/// `--stop-after-layer`: a layer after the goal's, a whole number of
+/// moves from 1 (layer 0 is the goal alone, before any checkpoint).
 pub fn layer(s: &str) -> Result<u32, String> {
-    whole(s, " of moves (a layer)", 0..=u32::MAX)
+    whole(s, " of moves (a layer after the goal's)", 1..=u32::MAX)
 }
 
 /// The bytes a search may use: `--max-memory` in megabytes, but no more
