@@ -30,7 +30,7 @@
 //! assert_eq!(found.extended.unwrap().iter().sum::<u64>(), 934_778);
 //! ```
 
-use super::sealed::{Layered, Sealed};
+use super::sealed::{Layered, Refused, Sealed};
 use super::{LayerProgress, SearchError};
 use crate::board::store::Checkpoints;
 use crate::board::two_bit::TwoBit;
@@ -221,7 +221,6 @@ pub fn class_counts(
         }
     };
     let checks = Resumption {
-        sealed: sealed.as_ref(),
         symmetries,
         inverses,
         positions: space.len(),
@@ -315,11 +314,8 @@ fn identity(space: &Space, coordinate: &SymmetryCoordinate, inverses: bool) -> V
         coordinate.symmetries() as u64,
         u64::from(inverses),
     ];
-    let n = space.len().max(1);
-    // A stride prime to most sizes, so that the samples fall everywhere.
-    let stride = (n / 512).max(1) | 1;
-    for k in 0..512u64 {
-        let (state, hits) = coordinate.reduce_index(k.wrapping_mul(stride) % n);
+    for x in super::samples(space.len()) {
+        let (state, hits) = coordinate.reduce_index(x);
         more.extend([state, hits as u64]);
     }
     more
@@ -327,40 +323,31 @@ fn identity(space: &Space, coordinate: &SymmetryCoordinate, inverses: bool) -> V
 
 /// What a search by classes checks a checkpoint's side values against
 /// before it takes them up.
-struct Resumption<'a> {
-    sealed: Option<&'a Sealed<'a>>,
+struct Resumption {
     symmetries: u64,
     inverses: bool,
     /// The positions of the space.
     positions: u64,
 }
 
-impl Resumption<'_> {
+impl Resumption {
     /// Takes up a checkpoint's classes `counts` and side values `side`
     /// (the positions at each distance, then the classes that are their
     /// own inverse's) into `tallies`, in place of the goal's: refused
     /// unless each distance has between one and every symmetry's
     /// positions a class, at most its classes their own inverse's (none
     /// without inverses), and all told no more positions than the space.
-    fn take_up(&self, tallies: &Tallies, counts: &[u64], side: &[u64]) -> Result<(), SearchError> {
+    /// A refusal says what was found and what was expected.
+    fn take_up(&self, tallies: &Tallies, counts: &[u64], side: &[u64]) -> Result<(), Refused> {
         let n = counts.len();
         if n > MAX_LAYERS {
-            let refused = format!("{n} layers");
-            let most = format!("at most {MAX_LAYERS}");
-            return Err(match self.sealed {
-                Some(s) => s.refuse(n as u32 - 1, refused, most),
-                None => SearchError::TooDeep,
-            });
+            return Err((format!("{n} layers"), format!("at most {MAX_LAYERS}")));
         }
         let (positions, own) = side.split_at(n);
-        let refuse = |found: String, expected: String| match self.sealed {
-            Some(s) => s.refuse(n as u32 - 1, found, expected),
-            None => SearchError::Resume(found),
-        };
         for d in 0..n {
             let most = counts[d].saturating_mul(self.symmetries);
             if positions[d] < counts[d] || positions[d] > most {
-                return Err(refuse(
+                return Err((
                     format!(
                         "{} positions at distance {d} for {} classes",
                         positions[d], counts[d]
@@ -372,7 +359,7 @@ impl Resumption<'_> {
                 ));
             }
             if own[d] > counts[d] || (!self.inverses && own[d] != 0) {
-                return Err(refuse(
+                return Err((
                     format!(
                         "{} classes at distance {d} their own inverse's, of {}",
                         own[d], counts[d]
@@ -387,7 +374,7 @@ impl Resumption<'_> {
         }
         let total = positions.iter().try_fold(0u64, |a, &p| a.checked_add(p));
         if total.is_none_or(|t| t > self.positions) {
-            return Err(refuse(
+            return Err((
                 "more positions in all than the puzzle has".to_string(),
                 format!("at most its {}", self.positions),
             ));

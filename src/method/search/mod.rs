@@ -364,8 +364,7 @@ fn sampled_name<F: Fn(u64, &mut [u64])>(
     h.update(&states.to_le_bytes());
     h.update(&(nm as u64).to_le_bytes());
     let mut out = [0u64; 64];
-    let spread = (states / 256).max(1);
-    for i in (0..states.min(256)).chain((0..256).map(|k| k * spread % states.max(1))) {
+    for i in samples(states) {
         step(i, &mut out[..nm]);
         for y in &out[..nm] {
             h.update(&y.to_le_bytes());
@@ -553,6 +552,15 @@ pub struct SpaceGraph {
     /// What identifies the space in its checkpoints: a digest of its moves
     /// as the engine applies them and of its goal.
     fingerprint: u64,
+}
+
+/// 512 numbers spread over `0 … n − 1` (all of them when fewer): where a
+/// checkpoint's name samples what a search does with its states.
+fn samples(n: u64) -> impl Iterator<Item = u64> {
+    let n = n.max(1);
+    // An odd stride, so that the samples fall everywhere.
+    let stride = (n / 512).max(1) | 1;
+    (0..512u64.min(n)).map(move |k| k.wrapping_mul(stride) % n)
 }
 
 /// The name and header of a puzzle's checkpoints, for states of `kind`

@@ -66,9 +66,8 @@ impl<'a> Sealed<'a> {
 
     /// The newest checkpoint in the folder, read and checked (its length,
     /// seal, header, counts, and the states its table holds against the
-    /// counts) for a search of `states` states, of which at most `most`
-    /// can be reached; `None` when there is none.
-    pub(crate) fn newest(&self, states: usize, most: u64) -> Result<Option<Saved>, SearchError> {
+    /// counts) for a search of `states` states; `None` when there is none.
+    pub(crate) fn newest(&self, states: usize) -> Result<Option<Saved>, SearchError> {
         let Some(depth) = self.file.layers().into_iter().max() else {
             return Ok(None);
         };
@@ -76,7 +75,7 @@ impl<'a> Sealed<'a> {
             states,
             standard: 0,
             first_standard: 0,
-            board_states: most,
+            board_states: states as u64,
             side: self.side,
         };
         let saved = self
@@ -128,7 +127,7 @@ impl<'a> Sealed<'a> {
 
     /// A checkpoint of layer `depth` refused by its search: what it holds
     /// (`found`) against what the search `expected`.
-    pub(crate) fn refuse(&self, depth: u32, found: String, expected: String) -> SearchError {
+    fn refuse(&self, depth: u32, found: String, expected: String) -> SearchError {
         let path = self.file.path(depth).display().to_string();
         let e = crate::board::store::StoreError::contents(&path, found, expected);
         SearchError::Resume(e.to_string())
@@ -165,9 +164,12 @@ pub(super) struct Layered<'a> {
 /// kind, to seal.
 pub(super) type Side<'a> = &'a dyn Fn(usize) -> Vec<u64>;
 
+/// What a search found in a checkpoint it refuses, and what it expected.
+pub(super) type Refused = (String, String);
+
 /// What a search hears of a checkpoint it takes up, before it goes on: its
-/// counts and side values, which it may refuse.
-pub(super) type Resumed<'a> = &'a mut dyn FnMut(&[u64], &[u64]) -> Result<(), SearchError>;
+/// counts and side values, which it may refuse (the file is then named).
+pub(super) type Resumed<'a> = &'a mut dyn FnMut(&[u64], &[u64]) -> Result<(), Refused>;
 
 impl Layered<'_> {
     /// Runs the search: `expand` and `pull` as [`TwoBit::resume_pulling`]
@@ -188,13 +190,15 @@ impl Layered<'_> {
                     needed: self.needed,
                     positions: self.states,
                 })?;
-                sealed.newest(states, self.states)?
+                sealed.newest(states)?.map(|saved| (sealed, saved))
             }
             None => None,
         };
         let (table, counts) = match saved {
-            Some(saved) => {
-                resumed(&saved.counts, &saved.side)?;
+            Some((sealed, saved)) => {
+                let depth = saved.counts.len() as u32 - 1;
+                resumed(&saved.counts, &saved.side)
+                    .map_err(|(found, expected)| sealed.refuse(depth, found, expected))?;
                 progress(self.progress(&saved.counts, true));
                 (saved.table, saved.counts)
             }
