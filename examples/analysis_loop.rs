@@ -26,9 +26,10 @@ fn main() {
     for x in 0..a.space().len() {
         let last = a.terminal_moves(x);
         for t in 0..moves.len() {
-            let after = |q: usize| last & (1 << q) != 0 && moves.redundant_after(q) & (1 << t) == 0;
+            let after = |q: usize| last.contains(q) && !moves.redundant_after(q).contains(t);
             let ok_elide = (0..moves.len()).any(|q| after(q) && moves.elides(q, t));
-            let ok_plain = last == 0 || (0..moves.len()).any(|q| after(q) && !moves.elides(q, t));
+            let ok_plain =
+                last.is_empty() || (0..moves.len()).any(|q| after(q) && !moves.elides(q, t));
             plain += usize::from(ok_plain);
             eliding += usize::from(ok_elide);
         }

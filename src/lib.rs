@@ -35,7 +35,7 @@
 //! ```
 //! use schofield::puzzle::library;
 //! use schofield::method::analysis::{Analysis, Options};
-//! use schofield::method::{MoveBits, Path};
+//! use schofield::method::Path;
 //!
 //! let a = Analysis::new(library::get("eight").unwrap(), &Options::default(), &|_| {}).unwrap();
 //! let counts = a.move_counts();
@@ -45,7 +45,7 @@
 //! // Schofield's worked example, looked up under its code number.
 //! let x = a.parse_position("102536").unwrap();
 //! assert_eq!(a.moves_at(x), Some(20));
-//! assert_eq!(MoveBits(a.starting_moves(x)).field(a.moves()), "....W..Z");
+//! assert_eq!(a.starting_moves(x).field(a.moves()), "....W..Z");
 //! assert_eq!(Path::new(a.specimen(x)).marked(a.moves()), "W X̸ Y̸ Z̸ A D̸ Y");
 //! ```
 

@@ -27,6 +27,25 @@ pub fn try_filled<T: Clone>(len: usize, value: T) -> Option<Vec<T>> {
     Some(v)
 }
 
+/// Runs `f` on `n` default values, a move's images say: on the stack
+/// for up to 64, so that a search's inner loop allocates nothing, and on
+/// the heap past that (a puzzle's moves are bounded by memory alone).
+///
+/// ```
+/// use schofield::memory::scratch;
+/// assert_eq!(scratch(3, |b: &mut [u64]| b.len()), 3);
+/// assert_eq!(scratch(180, |b: &mut [u64]| b.iter().sum::<u64>()), 0);
+/// ```
+#[inline(always)]
+pub fn scratch<T: Copy + Default, R>(n: usize, f: impl FnOnce(&mut [T]) -> R) -> R {
+    if n <= 64 {
+        let mut on_stack = [T::default(); 64];
+        f(&mut on_stack[..n])
+    } else {
+        f(&mut vec![T::default(); n])
+    }
+}
+
 /// A vector of `len` values made by `make` (atomics, which are not
 /// `Clone`), allocated fallibly as [`try_filled`].
 ///

@@ -97,7 +97,7 @@ pub fn binary_trees(a: &Analysis, depth: usize) -> BinaryTrees {
         for w in &level {
             for t in 0..n {
                 if let Some(&l) = w.last()
-                    && moves.redundant_after(l) & (1 << t) != 0
+                    && moves.redundant_after(l).contains(t)
                 {
                     continue;
                 }
@@ -180,7 +180,7 @@ fn build(a: &Analysis, word: &[usize], depth: usize, first: &HashMap<u64, Vec<us
     let last = *word.last().expect("a tree node has a twist");
     let children = if word.len() < depth {
         (0..moves.len())
-            .filter(|&t| moves.redundant_after(last) & (1 << t) == 0)
+            .filter(|&t| !moves.redundant_after(last).contains(t))
             .map(|t| {
                 let mut w = word.to_vec();
                 w.push(t);

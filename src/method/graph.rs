@@ -322,11 +322,11 @@ fn shortest_paths(a: &Analysis, keep: &dyn Fn(u64) -> bool) -> DiGraph<Node, Edg
                 continue;
             };
             // The cost of t after the best of x's terminal moves.
-            let cost = if last == 0 {
+            let cost = if last.is_empty() {
                 Some(moves.cost_after(None, t))
             } else {
-                (0..moves.len())
-                    .filter(|&q| last & (1 << q) != 0 && moves.redundant_after(q) & (1 << t) == 0)
+                last.iter()
+                    .filter(|&q| !moves.redundant_after(q).contains(t))
                     .map(|q| moves.cost_after(Some(q), t))
                     .min()
             };

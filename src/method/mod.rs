@@ -131,7 +131,7 @@ impl Path {
     pub fn is_reduced(&self, moves: &MoveSet) -> bool {
         self.0
             .windows(2)
-            .all(|w| moves.redundant_after(w[0]) & (1 << w[1]) == 0)
+            .all(|w| !moves.redundant_after(w[0]).contains(w[1]))
     }
 
     /// The number of *twin sites*: interior moves `T⁻¹` of order 3 whose
@@ -261,40 +261,19 @@ impl Serialize for WrittenPath {
     }
 }
 
-/// A set of moves (a bit each, by number), as Schofield printed it in his
-/// 8-character field.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
-pub struct MoveBits(pub u64);
+pub use crate::puzzle::MoveBits;
 
+/// A set of moves written out: as Schofield printed it in his 8-character
+/// field, as letters and as names.
 impl MoveBits {
-    /// True when move `m` is in the set.
-    pub fn contains(self, m: usize) -> bool {
-        self.0 & (1 << m) != 0
-    }
-
-    /// The moves in order.
-    pub fn iter(self) -> impl Iterator<Item = usize> {
-        (0..64).filter(move |&m| self.contains(m))
-    }
-
-    /// How many moves.
-    pub fn len(self) -> usize {
-        self.0.count_ones() as usize
-    }
-
-    /// True for the empty set.
-    pub fn is_empty(self) -> bool {
-        self.0 == 0
-    }
-
     /// The names run together (`WZ`) or, for longer names, spaced.
-    pub fn letters(self, moves: &MoveSet) -> String {
+    pub fn letters(&self, moves: &MoveSet) -> String {
         Path(self.iter().collect()).write(moves)
     }
 
     /// Schofield's field: each move's name in its slot when present, `.`
     /// (as wide as the name) otherwise, e.g. `....W..Z`.
-    pub fn field(self, moves: &MoveSet) -> String {
+    pub fn field(&self, moves: &MoveSet) -> String {
         let sep = if single_letters(moves) { "" } else { " " };
         moves
             .iter()
@@ -311,14 +290,14 @@ impl MoveBits {
     }
 
     /// The names, for data.
-    pub fn names(self, moves: &MoveSet) -> Vec<String> {
+    pub fn names(&self, moves: &MoveSet) -> Vec<String> {
         self.iter()
             .map(|m| moves.get(m).name().to_string())
             .collect()
     }
 
     /// The set with its names, letters and field written out.
-    pub fn named(self, moves: &MoveSet) -> NamedMoves {
+    pub fn named(&self, moves: &MoveSet) -> NamedMoves {
         NamedMoves {
             names: self.names(moves),
             letters: self.letters(moves),

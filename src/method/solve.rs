@@ -17,7 +17,7 @@
 //! ```
 
 use crate::method::analysis::Analysis;
-use crate::method::{MoveBits, NamedMoves, Path, TileMove, WrittenPath, expand};
+use crate::method::{NamedMoves, Path, TileMove, WrittenPath, expand};
 use crate::puzzle::MoveSet;
 use crate::puzzle::Vocabulary;
 use serde::Serialize;
@@ -299,15 +299,15 @@ impl SolutionReport {
         let paths: Vec<Path> = raw.iter().map(|p| a.held_still(p, frame)).collect();
         let specimen = paths.first().cloned().unwrap_or_default();
         let first_moves = a.starting_moves(x);
-        let start = MoveBits(if turned {
-            (0..moves.len())
-                .filter(|&m| first_moves & (1 << m) != 0)
+        let start = if turned {
+            first_moves
+                .iter()
                 .map(|m| a.held_still(&Path::new(vec![m]), frame).moves()[0])
-                .fold(0, |bits, m| bits | (1 << m))
+                .collect()
         } else {
             first_moves
-        });
-        let end = a.ending_moves(x).map(MoveBits);
+        };
+        let end = a.ending_moves(x);
         let slides =
             trays.then(|| expand(puzzle, moves, &specimen, &a.position(x).orbits()[0].pieces));
         // Everything said about the position is said in its frame: the
@@ -343,9 +343,9 @@ impl SolutionReport {
             sequence_number: x,
             moves: a.moves_at(x).unwrap_or(0),
             starting_twists: start.named(moves),
-            ending_twists: end.map(|e| e.named(moves)),
+            ending_twists: end.as_ref().map(|e| e.named(moves)),
             starting_field: start.field(moves),
-            ending_field: end.map(|e| e.field(moves)),
+            ending_field: end.as_ref().map(|e| e.field(moves)),
             specimen_marked: specimen.marked(moves),
             specimen_twists: specimen.len(),
             specimen_elisions: specimen.elisions(moves),
@@ -662,7 +662,7 @@ impl SearchedReport {
             relative: None,
             moves: found.moves,
             starting_twists: found.starting_proved.then(|| {
-                let starts = (0..moves.len()).filter(|&m| found.starting >> m & 1 == 1);
+                let starts = found.starting.iter();
                 starts.map(name).collect()
             }),
             specimen: found

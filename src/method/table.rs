@@ -33,7 +33,7 @@
 //! ```
 
 use crate::method::analysis::Analysis;
-use crate::method::{MoveBits, NamedMoves, Path, WrittenPath};
+use crate::method::{NamedMoves, Path, WrittenPath};
 use serde::Serialize;
 
 /// Entries on a half-page.
@@ -164,8 +164,8 @@ impl Tabulation {
             grid: a.grid(x).unwrap_or_default(),
             sequence_number: x,
             moves: a.moves_at(x).unwrap_or(0),
-            starting_twists: MoveBits(a.starting_moves(x)).named(moves),
-            ending_twists: MoveBits(a.ending_moves(x).unwrap_or(0)).named(moves),
+            starting_twists: a.starting_moves(x).named(moves),
+            ending_twists: a.ending_moves(x).unwrap_or_default().named(moves),
             specimen: specimen.written(moves),
             minimal_paths,
             class_id: a.classes().class_of(x).unwrap_or(0),
@@ -420,8 +420,8 @@ fn bare_record(a: &Analysis, id: usize, c: &crate::group::classes::Class) -> Cla
         sequence_number: x,
         size: c.size,
         moves: c.distance,
-        starting_twists: MoveBits(a.starting_moves(x)).named(moves),
-        ending_twists: MoveBits(a.ending_moves(x).unwrap_or(0)).named(moves),
+        starting_twists: a.starting_moves(x).named(moves),
+        ending_twists: a.ending_moves(x).unwrap_or_default().named(moves),
         members: None,
         specimen: None,
         minimal_paths: None,

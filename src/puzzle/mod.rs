@@ -30,6 +30,7 @@ pub mod gap;
 pub mod invariants;
 pub mod kpuzzle;
 pub mod library;
+mod move_bits;
 mod moves;
 pub mod read;
 pub mod transformation;
@@ -41,6 +42,7 @@ use crate::text::quoted;
 use checks::*;
 pub use checks::{Forbidden, RotationsDropped};
 pub use definition::*;
+pub use move_bits::MoveBits;
 pub use moves::*;
 use num_bigint::BigUint;
 use serde::Serialize;
@@ -55,8 +57,15 @@ pub const MAX_ORIENTATIONS: usize = 255;
 /// The most orbits a puzzle may have: every slot of every orbit (at most
 /// 255 each) is numbered in 16 bits (the 20×20×20 cube has 91 orbits).
 pub const MAX_ORBITS: usize = 256;
-/// The most moves a metric may give (a set of moves is a 64-bit word).
-pub const MAX_MOVES: usize = 64;
+/// The most moves a metric may give: a bound on the work of finding
+/// which pairs of moves make a move (a table of every pair), far past the
+/// field's puzzles (the 20×20×20 cube gives 180 in the face metric). Moves
+/// with words, which the layered search keeps a 64-bit set of, are at most
+/// [`MAX_WORD_MOVES`].
+pub const MAX_MOVES: usize = 1024;
+/// The most moves a metric may give when the moves have words (their last
+/// moves are kept a 64-bit word a position).
+pub const MAX_WORD_MOVES: usize = 64;
 /// The most moves, rotations and symmetries a file may declare, each (a
 /// group is studied from its generators, never this many).
 pub const MAX_DECLARED: usize = 1024;

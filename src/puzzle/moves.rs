@@ -57,9 +57,9 @@ pub struct MoveSet {
     metric: Metric,
     /// `cancel[a * n + b]`: steps cancelled when `b` follows `a`.
     cancel: Vec<u8>,
-    /// `redundant[a]`: the moves `b` (a bit each) such that `a` then `b`
+    /// `redundant[a]`: the moves `b` such that `a` then `b`
     /// is no move at all or a single move.
-    redundant: Vec<u64>,
+    redundant: Vec<MoveBits>,
     /// Whether names are read in either case ([`MoveSet::folds_case`]).
     fold_case: bool,
 }
@@ -241,27 +241,31 @@ impl MoveSet {
         }
         // What each pair makes: no move at all, a single move (the least
         // cost of one), or neither.
-        let mut undoing = vec![0u64; n];
+        let mut undoing = vec![MoveBits::new(); n];
         let mut single: Vec<Option<u32>> = vec![None; n * n];
+        // The least cost of a move of each transformation.
+        let mut cheapest: std::collections::HashMap<&Transformation, u32> = Default::default();
+        for m in &list {
+            let c = cheapest.entry(&m.transformation).or_insert(m.cost);
+            *c = (*c).min(m.cost);
+        }
         for a in 0..n {
             for b in 0..n {
                 let t = list[a].transformation.then(&list[b].transformation);
                 if t.is_identity() {
-                    undoing[a] |= 1 << b;
+                    undoing[a].insert(b);
                 } else {
-                    single[a * n + b] = list
-                        .iter()
-                        .filter(|m| m.transformation == t)
-                        .map(|m| m.cost)
-                        .min();
+                    single[a * n + b] = cheapest.get(&t).copied();
                 }
             }
         }
-        let mut redundant: Vec<u64> = (0..n)
+        let mut redundant: Vec<MoveBits> = (0..n)
             .map(|a| {
+                let mut set = undoing[a].clone();
                 (0..n)
                     .filter(|&b| single[a * n + b].is_some())
-                    .fold(undoing[a], |acc, b| acc | 1 << b)
+                    .for_each(|b| set.insert(b));
+                set
             })
             .collect();
         // A pair that makes a single move may be left out of minimal paths
@@ -313,7 +317,7 @@ impl MoveSet {
         let n = self.moves.len();
         (0..n)
             .flat_map(|a| (0..n).map(move |b| (a, b)))
-            .filter(|&(a, b)| self.redundant[a] & (1 << b) == 0 && self.elides(a, b))
+            .filter(|&(a, b)| !self.redundant[a].contains(b) && self.elides(a, b))
             .map(|(a, b)| self.cancelled(a, b))
             .max()
             .unwrap_or(0)
@@ -322,7 +326,7 @@ impl MoveSet {
     /// The steps cancelled between `a` and `b` in a reduced path: none
     /// when `b` never follows `a` or undoes it.
     fn saved(&self, a: usize, b: usize) -> usize {
-        if self.redundant[a] & (1 << b) == 0 && self.elides(a, b) {
+        if !self.redundant[a].contains(b) && self.elides(a, b) {
             self.cancelled(a, b) as usize
         } else {
             0
@@ -338,7 +342,12 @@ impl MoveSet {
     /// [`MAX_CANCEL`] steps cancelled at a junction.
     fn check_words(&self) -> Result<(), DefinitionError> {
         let n = self.moves.len();
-        let follows = |a: usize, b: usize| self.redundant[a] & (1 << b) == 0;
+        if n > MAX_WORD_MOVES && self.has_words() {
+            return Err(DefinitionError::Elision(format!(
+                "{n} moves have words; the search with words keeps a set of at most {MAX_WORD_MOVES}"
+            )));
+        }
+        let follows = |a: usize, b: usize| !self.redundant[a].contains(b);
         for m in &self.moves {
             let Some(w) = &m.word else { continue };
             if w.len() % 2 == 1 {
@@ -529,13 +538,13 @@ impl MoveSet {
         b != self.moves[a].inverse && self.cancelled(a, b) > 0
     }
 
-    /// The moves (a bit each) that never follow `a` in a *reduced* path:
+    /// The moves that never follow `a` in a *reduced* path:
     /// those that make with `a` no move at all or a single move (after A,
     /// A and W: A A is the twist W). Minimal paths in Schofield's sense are
     /// reduced. When words cancel so much that a pair may cost less than
     /// the single move it makes, only the moves that undo `a` are left out.
-    pub fn redundant_after(&self, a: usize) -> u64 {
-        self.redundant[a]
+    pub fn redundant_after(&self, a: usize) -> &MoveBits {
+        &self.redundant[a]
     }
 
     /// The cost of `b` right after `a` (`None`: at the start).

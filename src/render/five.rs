@@ -1,9 +1,9 @@
 //! Renderers for the five-puzzle's reports.
 
 use super::{Format, OutputError, csv, render_counts, structured};
+use crate::method::Path;
 use crate::method::analysis::{Analysis, MoveCount};
 use crate::method::five::{BinaryTrees, Bound, CycleTypeClass, Dodecahedron, TreeNode};
-use crate::method::{MoveBits, Path};
 use itertools::Itertools;
 use serde::Serialize;
 use std::fmt::Write as _;
@@ -309,7 +309,7 @@ pub fn render_five_report(
             a.code(x).unwrap_or_default(),
             a.grid(x).unwrap_or_default(),
             a.moves_at(x).unwrap_or(0),
-            MoveBits(a.starting_moves(x)).field(moves),
+            a.starting_moves(x).field(moves),
             if spec.is_empty() {
                 "(target)".to_string()
             } else {

@@ -428,7 +428,7 @@ fn exact_costs(p: &Puzzle) -> Vec<u8> {
             best[x] = best[x].min(c as u8);
             let prev = (l < nm).then_some(l);
             for t in 0..nm {
-                if prev.is_some_and(|q| moves.redundant_after(q) & (1 << t) != 0) {
+                if prev.is_some_and(|q| moves.redundant_after(q).contains(t)) {
                     continue;
                 }
                 let y = space.apply(x as u64, t) as usize;
@@ -675,7 +675,7 @@ fn moves_of_enormous_order_are_counted_before_they_are_made() {
     assert_eq!(product, 323_007_455_396_439_061_377_749);
     fails(
         &["counts", "--puzzle", &file],
-        "the face metric gives 323007455396439061377748 moves; at most 64",
+        "the face metric gives 323007455396439061377748 moves; at most 1024",
     );
     let text = stdout(&["group", "--puzzle", &file, "T", "--format", "json"]);
     let v: serde_json::Value = serde_json::from_str(&text).unwrap();
@@ -1041,7 +1041,8 @@ fn the_readers_bombs_are_refused_quickly_on_one_clean_line() {
     }
     // A chain of 1 024 derived moves, each the one before twice over, is
     // read quickly (powers by squaring) and its group studied; the
-    // searches, which number at most 64 moves, refuse it in one line.
+    // searches, which take at most 1 024 moves (`MAX_MOVES`: the face
+    // metric gives 2 048 here), refuse it in one line.
     let file = write_fixture("chain.yaml", &chain);
     let clock = std::time::Instant::now();
     let out = stdout(&["group", "--puzzle", &file]);
@@ -1050,7 +1051,10 @@ fn the_readers_bombs_are_refused_quickly_on_one_clean_line() {
         out.contains("group order   3   (Schreier–Sims, exact)"),
         "{out}"
     );
-    fails(&["counts", "--puzzle", &file], "moves; at most 64");
+    fails(
+        &["counts", "--puzzle", &file],
+        "gives 2048 moves; at most 1024",
+    );
     quick_refusal(
         "twice.json",
         r#"{"name":"t","orbits":[{"orbitName":"P","numPieces":2,"numOrientations":1}],
@@ -3546,4 +3550,106 @@ fn cubing_js_definitions_are_read_as_they_are() {
         note.contains("23 of the 24 rotations its rotations make map move \"f\" onto no move of the file, and are left out; the 1 that map every move onto a move are kept"),
         "{note}"
     );
+}
+
+/// Issue #46, point 1: no limit of 64 moves. Two dials, each one slot
+/// that turns, of 67 and of 5 orientations, give 66 + 4 = 70 moves in the
+/// face metric (the limit was 64: twsearch's rubikslide gives 81, its
+/// 8×8×8 72). Their group is C67 × C5, 335 positions: the goal, 70 at one
+/// move and 66 · 4 at two. IDA* (its canonical form ordering the two
+/// commuting dials) agrees with the table on every position, length and
+/// starting moves, and `random --moves` draws in that form. Four dials of
+/// 67 (264 moves) are searched by classes.
+#[test]
+fn a_puzzle_of_seventy_moves_is_counted_solved_and_drawn() {
+    use schofield::method::search::ida::{Allowance, Solver};
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("dials.tws");
+    std::fs::write(
+        &file,
+        "Name Dials\nSet A 1 67\nSet B 1 5\nSolved\nA\n1\n0\nB\n1\n0\nEnd\n\
+         Move X\nA\n1\n1\nB\n1\n0\nEnd\nMove Y\nA\n1\n0\nB\n1\n1\nEnd\n",
+    )
+    .unwrap();
+    let file = file.to_str().unwrap();
+    let json: serde_json::Value =
+        serde_json::from_str(&stdout(&["counts", "--puzzle", file, "--format", "json"])).unwrap();
+    let positions: Vec<u64> = json
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r["positions"].as_u64().unwrap())
+        .collect();
+    assert_eq!(positions, [1, 70, 264]);
+
+    let p = read::puzzle(file).unwrap();
+    let moves = p.moves(Metric::Face, None).unwrap();
+    assert_eq!(moves.len(), 70);
+    let a = Analysis::new(p, &Options::default(), &|_| {}).unwrap();
+    let space = a.space();
+    let solver = Solver::new(space, 1 << 16, None).unwrap();
+    let mut starts = 0;
+    for x in 0..space.len() {
+        let Some(d) = a.moves_at(x) else { continue };
+        let s = solver.solve_index(x, &Allowance::default()).unwrap();
+        assert_eq!(s.moves, u32::from(d), "{x}");
+        assert_eq!(s.starting, a.starting_moves(x), "{x}");
+        // A move past the 64th starts some minimal solutions.
+        starts += usize::from(s.starting.iter().any(|m| m >= 64));
+    }
+    assert!(starts > 0);
+
+    // Sequences of two are drawn in the canonical form (the first dial
+    // first), and of three there are none.
+    use schofield::method::search::ida::RandomSequences;
+    let sequences = RandomSequences::new(space, 2).unwrap();
+    let mut rng = fastrand::Rng::with_seed(1);
+    for _ in 0..20 {
+        let walk: [usize; 2] = sequences.draw(&mut rng).try_into().unwrap();
+        let names = walk.map(|m| moves.get(m).name().chars().next());
+        assert_eq!(names, [Some('X'), Some('Y')], "{walk:?}");
+    }
+    assert!(RandomSequences::new(space, 3).is_none());
+    // As a user draws them: positions at two moves.
+    let drawn = stdout(&["random", "--puzzle", file, "--moves", "2", "--count", "20"]);
+    assert_eq!(drawn.lines().count(), 20, "{drawn}");
+    // Four dials of 67, each turned alone (264 moves), with the 24
+    // permutations of the dials declared: searched by classes. The
+    // positions at k moves are C(4, k)·66^k, and the classes are the
+    // multisets of four of the 67 turns, C(70, 4) (Burnside's lemma).
+    let four = dir.path().join("dials4.yaml");
+    let twists = (0..4).map(|k| {
+        let mut o = [0; 4];
+        o[k] = 1;
+        format!("  X{k}: {{orientation: {{A: {o:?}}}}}\n")
+    });
+    std::fs::write(
+        &four,
+        format!(
+            "name: dials4\norbits:\n  A: {{pieces: 4, orientations: 67}}\nmoves:\n{}\
+             symmetry_generators:\n  s: {{cycles: {{A: \"(0,1,2,3)\"}}}}\n  t: {{cycles: {{A: \"(0,1)\"}}}}\n",
+            twists.collect::<String>()
+        ),
+    )
+    .unwrap();
+    let json: serde_json::Value = serde_json::from_str(&stdout(&[
+        "counts",
+        "--puzzle",
+        four.to_str().unwrap(),
+        "--format",
+        "json",
+    ]))
+    .unwrap();
+    let rows = json.as_array().unwrap();
+    let column = |key: &str| {
+        rows.iter()
+            .map(|r| r[key].as_u64().unwrap())
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(column("positions"), [1, 264, 26_136, 1_149_984, 18_974_736]);
+    assert_eq!(column("classes").iter().sum::<u64>(), 916_895);
+
+    let solved = stdout(&["solve", "--puzzle", file, "X2 Y'"]);
+    assert!(solved.contains("minimum          2 moves"), "{solved}");
+    assert!(solved.contains("starting moves   Y X2'"), "{solved}");
 }

@@ -151,22 +151,24 @@ impl Next<'_> {
         claimed
     }
 
-    /// Claims the states `js` (at most 64), reading all their words before
-    /// claiming any so that the reads overlap; `found(k, claim)` is called
-    /// for each `js[k]` this call claimed.
+    /// Claims the states `js`, reading the words of 64 at a time before
+    /// claiming any of them so that the reads overlap; `found(k, claim)` is
+    /// called for each `js[k]` this call claimed.
     #[inline]
     pub fn claim_all<J: StateNumber>(&mut self, js: &[J], mut found: impl FnMut(usize, Claim)) {
-        let mut open = 0u64;
-        for (k, &j) in js.iter().enumerate() {
-            open |= u64::from(self.table.unreached(j.state())) << k;
-        }
-        while open != 0 {
-            let k = open.trailing_zeros() as usize;
-            open &= open - 1;
-            let c = self.table.claim_seen(js[k].state(), self.mark);
-            let c = self.count(c);
-            if c != Claim::Reached {
-                found(k, c);
+        for (c, chunk) in js.chunks(64).enumerate() {
+            let mut open = 0u64;
+            for (k, &j) in chunk.iter().enumerate() {
+                open |= u64::from(self.table.unreached(j.state())) << k;
+            }
+            while open != 0 {
+                let k = open.trailing_zeros() as usize;
+                open &= open - 1;
+                let claim = self.table.claim_seen(chunk[k].state(), self.mark);
+                let claim = self.count(claim);
+                if claim != Claim::Reached {
+                    found(c * 64 + k, claim);
+                }
             }
         }
     }

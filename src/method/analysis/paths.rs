@@ -4,17 +4,19 @@
 
 use super::Analysis;
 use crate::method::space::Space;
-use crate::puzzle::MoveSet;
+use crate::puzzle::{MoveBits, MoveSet};
 use std::ops::ControlFlow;
 
 impl Analysis {
-    /// The last moves (a bit each) of the minimal paths from the goal to
-    /// `x` (Schofield's terminal twists).
-    pub fn terminal_moves(&self, x: u64) -> u64 {
+    /// The last moves of the minimal paths from the goal to `x`
+    /// (Schofield's terminal twists).
+    pub fn terminal_moves(&self, x: u64) -> MoveBits {
         match self.found.last_moves(x) {
-            Some(last) => last,
+            Some(last) => MoveBits::from_word(last),
             None => {
-                let Some(d) = self.found.get(x) else { return 0 };
+                let Some(d) = self.found.get(x) else {
+                    return MoveBits::new();
+                };
                 (0..self.moves.len())
                     .filter(|&t| {
                         let before = self.space.apply(x, self.moves.get(t).inverse());
@@ -22,29 +24,27 @@ impl Analysis {
                             .get(before)
                             .is_some_and(|e| u32::from(e) + 1 == u32::from(d))
                     })
-                    .fold(0u64, |acc, t| acc | 1 << t)
+                    .collect()
             }
         }
     }
 
-    /// The moves (a bit each) that start a minimal solution of `x`.
-    pub fn starting_moves(&self, x: u64) -> u64 {
+    /// The moves that start a minimal solution of `x`.
+    pub fn starting_moves(&self, x: u64) -> MoveBits {
         match self.found.last_moves(x) {
             // With words: the inverses of the last moves from the goal to x.
-            Some(last) => self.inverses_of(last),
+            Some(last) => self.inverses_of(&MoveBits::from_word(last)),
             None => {
-                let Some(d) = self.found.get(x) else { return 0 };
-                let mut out = 0u64;
-                for m in 0..self.moves.len() {
-                    if self
-                        .found
-                        .get(self.space.apply(x, m))
-                        .is_some_and(|e| u32::from(e) + 1 == u32::from(d))
-                    {
-                        out |= 1 << m;
-                    }
-                }
-                out
+                let Some(d) = self.found.get(x) else {
+                    return MoveBits::new();
+                };
+                (0..self.moves.len())
+                    .filter(|&m| {
+                        self.found
+                            .get(self.space.apply(x, m))
+                            .is_some_and(|e| u32::from(e) + 1 == u32::from(d))
+                    })
+                    .collect()
             }
         }
     }
@@ -53,22 +53,20 @@ impl Analysis {
     /// minimal paths from the goal to `x⁻¹` (`None` without inverses, and
     /// up to rotation, where a path's last move depends on the frame it
     /// ends in: no one set is the ending moves of every minimal path).
-    pub fn ending_moves(&self, x: u64) -> Option<u64> {
+    pub fn ending_moves(&self, x: u64) -> Option<MoveBits> {
         if self.space.up_to_rotation() {
             return None;
         }
         let inv = self.inverse(x)?;
         Some(match self.found.last_moves(inv) {
-            Some(last) => last,
-            None => self.inverses_of(self.starting_moves(inv)),
+            Some(last) => MoveBits::from_word(last),
+            None => self.inverses_of(&self.starting_moves(inv)),
         })
     }
 
     /// The set of the inverses of a set of moves.
-    pub fn inverses_of(&self, set: u64) -> u64 {
-        (0..self.moves.len())
-            .filter(|&m| set & (1 << m) != 0)
-            .fold(0u64, |acc, m| acc | 1 << self.moves.get(m).inverse())
+    pub fn inverses_of(&self, set: &MoveBits) -> MoveBits {
+        set.iter().map(|m| self.moves.get(m).inverse()).collect()
     }
 
     /// Calls `visit` on every minimal solution of `x` (from `x` to the
@@ -137,13 +135,13 @@ pub(super) fn steps_of(moves: &MoveSet, space: &Space) -> (PathStep, Vec<PathSte
     let redundant = space.redundancy(moves);
     let steps = (0..n)
         .map(|t| PathStep {
-            follows: !redundant[t],
+            follows: redundant[t].complement(n),
             cost: (0..n).map(|u| moves.cost_after(Some(t), u)).collect(),
             elide_last: std::array::from_fn(|j| {
                 (0..n)
                     .filter(|&u| {
                         j > 0
-                            && redundant[t] & (1 << u) == 0
+                            && !redundant[t].contains(u)
                             && moves.elides(t, u)
                             && moves.cancelled(t, u) as usize >= j
                     })
@@ -152,7 +150,7 @@ pub(super) fn steps_of(moves: &MoveSet, space: &Space) -> (PathStep, Vec<PathSte
         })
         .collect();
     let first = PathStep {
-        follows: u64::MAX,
+        follows: MoveBits::all(n),
         cost: (0..n).map(|u| moves.cost_after(None, u)).collect(),
         elide_last: [0; 5],
     };
@@ -163,7 +161,7 @@ pub(super) fn steps_of(moves: &MoveSet, space: &Space) -> (PathStep, Vec<PathSte
 #[derive(Debug, Clone)]
 pub(super) struct PathStep {
     /// The moves that may follow in a reduced path.
-    follows: u64,
+    follows: MoveBits,
     /// The cost of each move after this one.
     cost: Vec<u32>,
     /// For `j ≥ 1`, the last moves (from the goal) that mark a position
@@ -216,7 +214,7 @@ impl Dfs<'_> {
         }
         let n = self.a.moves.len();
         for t in 0..n {
-            if step.follows & (1 << t) == 0 {
+            if !step.follows.contains(t) {
                 continue;
             }
             let cost = step.cost[t];

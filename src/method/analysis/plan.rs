@@ -497,8 +497,8 @@ pub const ONE_SEARCH_FROM: u64 = 1 << 21;
 /// True when one position of `puzzle` under `moves` is answered sooner by
 /// IDA* than by the whole table, the table not being past reach
 /// ([`past_the_table`]): more than [`ONE_SEARCH_FROM`] positions, no
-/// words, at most 64 moves and positions held still (IDA*'s canonical
-/// form needs both), and every piece different (so that the group's
+/// words and positions held still (IDA*'s canonical form needs both),
+/// and every piece different (so that the group's
 /// stabiliser chain tells a position the moves never reach, on which IDA*
 /// would never end). twsearch's 2×2×2 (88 179 840 positions) is; the
 /// library's 2×2×2, taken up to rotation, is not.
@@ -515,7 +515,6 @@ pub const ONE_SEARCH_FROM: u64 = 1 << 21;
 /// ```
 pub fn one_search_pays(puzzle: &Puzzle, moves: &MoveSet) -> bool {
     !moves.has_words()
-        && moves.len() <= 64
         && puzzle.rotations().is_empty()
         && puzzle.has_distinct_pieces()
         && Space::count(puzzle, moves).is_ok_and(|n| n > ONE_SEARCH_FROM)

@@ -129,42 +129,42 @@ impl Sweep<'_> {
         // their neighbours; pushing, this layer's positions claim theirs.
         let wanted = if self.pull { UNSEEN } else { self.this };
         let row = &self.table[b * size..(b + 1) * size];
-        let mut bases = [0u64; 64];
-        let bases = &mut bases[..nm];
-        let mut ready = false;
-        let mut count = 0u64;
-        for (i, x) in row.iter().enumerate() {
-            if x.load(Relaxed) != wanted {
-                continue;
-            }
-            if !ready {
-                for (m, base) in bases.iter_mut().enumerate() {
-                    *base = self.space.block_step(b as u64, m);
+        crate::memory::scratch(nm, |bases: &mut [u64]| {
+            let mut ready = false;
+            let mut count = 0u64;
+            for (i, x) in row.iter().enumerate() {
+                if x.load(Relaxed) != wanted {
+                    continue;
                 }
-                ready = true;
-            }
-            let moves = &inner[i * nm..(i + 1) * nm];
-            for (&base, &t) in bases.iter().zip(moves) {
-                let y = &self.table[(base + t.into()) as usize];
-                if self.pull {
-                    if y.load(Relaxed) == self.this {
-                        x.store(self.next, Relaxed);
-                        count += 1;
-                        break;
+                if !ready {
+                    for (m, base) in bases.iter_mut().enumerate() {
+                        *base = self.space.block_step(b as u64, m);
                     }
-                } else if y.load(Relaxed) == UNSEEN
-                    && y.compare_exchange(UNSEEN, self.next, Relaxed, Relaxed)
-                        .is_ok()
-                {
-                    count += 1;
-                    let j = (base + t.into()) as usize;
-                    self.next_live[j / size].store(true, Relaxed);
+                    ready = true;
+                }
+                let moves = &inner[i * nm..(i + 1) * nm];
+                for (&base, &t) in bases.iter().zip(moves) {
+                    let y = &self.table[(base + t.into()) as usize];
+                    if self.pull {
+                        if y.load(Relaxed) == self.this {
+                            x.store(self.next, Relaxed);
+                            count += 1;
+                            break;
+                        }
+                    } else if y.load(Relaxed) == UNSEEN
+                        && y.compare_exchange(UNSEEN, self.next, Relaxed, Relaxed)
+                            .is_ok()
+                    {
+                        count += 1;
+                        let j = (base + t.into()) as usize;
+                        self.next_live[j / size].store(true, Relaxed);
+                    }
                 }
             }
-        }
-        if self.pull && count > 0 {
-            self.next_live[b].store(true, Relaxed);
-        }
-        count
+            if self.pull && count > 0 {
+                self.next_live[b].store(true, Relaxed);
+            }
+            count
+        })
     }
 }

@@ -33,7 +33,7 @@
 use super::sealed::{Layered, Refused, Sealed};
 use super::{LayerProgress, SearchError};
 use crate::board::store::Checkpoints;
-use crate::board::two_bit::TwoBit;
+use crate::board::two_bit::{Next, TwoBit};
 use crate::method::space::{Space, SymmetryCoordinate};
 use std::sync::atomic::{AtomicU64, Ordering};
 
@@ -239,20 +239,8 @@ pub fn class_counts(
                 deep.store(true, Ordering::Relaxed);
                 return;
             }
-            // Every neighbour first, then their words read together
-            // before any is claimed: the claims fall at random in the
-            // table.
-            let mut found = [(0usize, 0usize, 0u64); 64];
-            let mut n = 0;
-            coordinate.find_neighbour(space, i as u64, |state, hits, y| {
-                found[n] = (state as usize, hits, y);
-                n += 1;
-                false
-            });
-            let states: [usize; 64] = std::array::from_fn(|k| found[k].0);
-            next.claim_all(&states[..n], |k, _| {
-                let (state, hits, y) = found[k];
-                count(state as u64, y, hits, d);
+            claim_neighbours(space, coordinate, i as u64, next, |state, y, hits| {
+                count(state, y, hits, d)
             });
         },
         |i: usize, depth: u32, in_layer: &dyn Fn(usize) -> bool| {
@@ -280,6 +268,36 @@ pub fn class_counts(
         return Err(SearchError::TooDeep);
     }
     Ok(answered(&tallies, layers.counts, inverses))
+}
+
+/// Claims the classes next to state `i` in the layer `next` makes: every
+/// neighbour found first, then their words read together before any is
+/// claimed (the claims fall at random in the table); `count(state, x,
+/// hits)` hears of each this call claimed, with the position `x` found
+/// and its class's stabiliser's size.
+fn claim_neighbours(
+    space: &Space,
+    coordinate: &SymmetryCoordinate,
+    i: u64,
+    next: &mut Next,
+    mut count: impl FnMut(u64, u64, usize),
+) {
+    let nm = space.move_count();
+    crate::memory::scratch(nm, |found: &mut [(usize, usize, u64)]| {
+        crate::memory::scratch(nm, |states: &mut [usize]| {
+            let mut n = 0;
+            coordinate.find_neighbour(space, i, |state, hits, y| {
+                found[n] = (state as usize, hits, y);
+                states[n] = state as usize;
+                n += 1;
+                false
+            });
+            next.claim_all(&states[..n], |k, _| {
+                let (state, hits, y) = found[k];
+                count(state as u64, y, hits);
+            });
+        })
+    });
 }
 
 /// The checkpoints `asked` for of the search by classes of `coordinate`

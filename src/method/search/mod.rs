@@ -81,10 +81,11 @@ pub enum SearchError {
     /// A distance past what a byte holds.
     #[error("a position needs more than 254 moves; the distance table holds at most 254")]
     TooDeep,
-    /// IDA* takes sequences in a canonical form, which needs at most 64
-    /// moves and positions held still (not taken up to rotation).
+    /// IDA* takes sequences in a canonical form, which needs positions
+    /// held still (not taken up to rotation), and carries a position in at
+    /// most [`ida::MAX_DIGITS`] parts.
     #[error(
-        "IDA* searches puzzles of at most 64 moves whose positions are not taken up to rotation"
+        "IDA* searches puzzles whose positions are held still, not taken up to rotation, in at most 64 parts"
     )]
     NotCanonical,
     /// A checkpoint could not be taken up: what is wrong with it (the
@@ -104,13 +105,6 @@ pub enum SearchError {
         layer: u32,
         /// The checkpoint folder.
         dir: String,
-    },
-    /// More moves than a layered search moves a position by (their images
-    /// are made into a buffer of 64).
-    #[error("the search moves a position by at most 64 moves; {moves} were given")]
-    TooManyMoves {
-        /// The moves given.
-        moves: usize,
     },
 }
 
@@ -311,12 +305,9 @@ pub fn within(needed: u64, positions: u64, max_memory: Option<u64>) -> Result<()
 /// let g = PermGroup::new(3, &[a.clone(), b.clone()]);
 /// let n = ChainNumbering::new(&g).unwrap();
 /// assert_eq!(group_counts(&n, &[a.clone(), b], None, None, &|_| {}).unwrap(), [1, 2]);
-/// // Refused past 64 moves, not counted with some left out.
+/// // Past 64 moves as well: the 3-cycle alone, 65 times over.
 /// let many = vec![a; 65];
-/// assert!(matches!(
-///     group_counts(&n, &many, None, None, &|_| {}),
-///     Err(SearchError::TooManyMoves { moves: 65 })
-/// ));
+/// assert_eq!(group_counts(&n, &many, None, None, &|_| {}).unwrap(), [1, 1, 1]);
 /// ```
 pub fn group_counts(
     numbering: &crate::group::numbering::ChainNumbering,
@@ -326,9 +317,6 @@ pub fn group_counts(
     progress: &dyn Fn(LayerProgress),
 ) -> Result<Vec<u64>, SearchError> {
     let nm = moves.len();
-    if nm > 64 {
-        return Err(SearchError::TooManyMoves { moves: nm });
-    }
     let states = numbering.len();
     let step = |i, out: &mut [u64]| numbering.steps(i, &moves[..nm], &mut out[..nm]);
     let sealed = match checkpoints {
@@ -363,13 +351,14 @@ fn sampled_name<F: Fn(u64, &mut [u64])>(
     let mut h = blake3::Hasher::new();
     h.update(&states.to_le_bytes());
     h.update(&(nm as u64).to_le_bytes());
-    let mut out = [0u64; 64];
-    for i in samples(states) {
-        step(i, &mut out[..nm]);
-        for y in &out[..nm] {
-            h.update(&y.to_le_bytes());
+    crate::memory::scratch(nm, |out: &mut [u64]| {
+        for i in samples(states) {
+            step(i, out);
+            for y in out.iter() {
+                h.update(&y.to_le_bytes());
+            }
         }
-    }
+    });
     let fingerprint = u64::from_le_bytes(h.finalize().as_bytes()[..8].try_into().unwrap_or([0; 8]));
     (
         format!("{kind}-{fingerprint:016x}"),
@@ -448,16 +437,18 @@ fn pulled_counts<F: Fn(u64, &mut [u64]) + Sync>(
 ) -> Result<Vec<u64>, SearchError> {
     let layers = layered.run(
         |i, next| {
-            let mut out = [0u64; 64];
-            step(i as u64, &mut out[..nm]);
-            // Every neighbour's word is read before any is claimed, so
-            // that the reads overlap.
-            next.claim_all(&out[..nm], |_, _| {});
+            crate::memory::scratch(nm, |out: &mut [u64]| {
+                step(i as u64, out);
+                // Every neighbour's word is read before any is claimed, so
+                // that the reads overlap.
+                next.claim_all(out, |_, _| {});
+            })
         },
         |i: usize, _: u32, in_layer: &dyn Fn(usize) -> bool| {
-            let mut out = [0u64; 64];
-            step(i as u64, &mut out[..nm]);
-            out[..nm].iter().any(|&j| in_layer(j as usize))
+            crate::memory::scratch(nm, |out: &mut [u64]| {
+                step(i as u64, out);
+                out.iter().any(|&j| in_layer(j as usize))
+            })
         },
         &mut |_, _| Ok(()),
         &|_| Vec::new(),

@@ -124,7 +124,8 @@ impl Rules {
         let redundant = space.redundancy(moves);
         let cancels: Vec<[u64; 5]> = (0..nm)
             .map(|q| {
-                let follows = all & !redundant[q];
+                // Moves with words are at most 64 (`MAX_WORD_MOVES`): one word.
+                let follows = redundant[q].complement(nm).low_word();
                 let mut c = [0u64; 5];
                 c[0] = follows;
                 for (j, set) in c.iter_mut().enumerate().skip(1) {

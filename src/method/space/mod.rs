@@ -34,7 +34,7 @@
 
 use crate::perm::{self, Divisor, SmallRanker};
 use crate::puzzle::transformation::{turn_add, turn_sub};
-use crate::puzzle::{MoveSet, OrbitPattern, Pattern, Puzzle, Transformation};
+use crate::puzzle::{MoveBits, MoveSet, OrbitPattern, Pattern, Puzzle, Transformation};
 use crate::text::quoted;
 
 mod classes;
@@ -383,8 +383,8 @@ impl Space {
         &self.effective
     }
 
-    /// For each move `a` as the engine applies it, the moves `b` (a bit
-    /// each) that never follow it in a reduced path: `a` then `b` is no move
+    /// For each move `a` as the engine applies it, the moves `b` that
+    /// never follow it in a reduced path: `a` then `b` is no move
     /// at all or a single move ([`MoveSet::redundant_after`]). Up to
     /// rotation this is judged on the moves as the engine applies them
     /// ([`Space::effective_moves`]), whose pairs make other moves than the
@@ -392,10 +392,10 @@ impl Space {
     /// reference disc is followed by a turn of the track, and the same
     /// turnstile twice is no longer the identity. (With words, only pairs
     /// that make no move at all are left out.)
-    pub fn redundancy(&self, moves: &MoveSet) -> Vec<u64> {
+    pub fn redundancy(&self, moves: &MoveSet) -> Vec<MoveBits> {
         let n = moves.len();
         if !self.up_to_rotation() {
-            return (0..n).map(|a| moves.redundant_after(a)).collect();
+            return (0..n).map(|a| moves.redundant_after(a).clone()).collect();
         }
         let e = &self.effective;
         (0..n)
@@ -405,7 +405,7 @@ impl Space {
                         let t = e[a].then(&e[b]);
                         t.is_identity() || (!moves.has_words() && e.contains(&t))
                     })
-                    .fold(0u64, |acc, b| acc | 1 << b)
+                    .collect()
             })
             .collect()
     }

@@ -15,7 +15,7 @@ impl Solver<'_> {
     /// the other a move, may still share a first move). Faces, not moves,
     /// are ordered: by moves, `U2 D2 U'` (which is `U D2`) would pass,
     /// since `D2` comes after `U2` and `U'` after `D2`.
-    pub fn follows(space: &Space, ordered: bool) -> Vec<u64> {
+    pub fn follows(space: &Space, ordered: bool) -> Vec<MoveBits> {
         let e = space.effective_moves();
         let nm = e.len();
         let same_face = |a: usize, b: usize| {
@@ -35,7 +35,7 @@ impl Solver<'_> {
                             && e[a].then(&e[b]) == e[b].then(&e[a]);
                         !same_face(a, b) && !out_of_order
                     })
-                    .fold(0u64, |acc, b| acc | 1 << b)
+                    .collect()
             })
             .collect()
     }
@@ -67,10 +67,8 @@ impl Solver<'_> {
             if length > 1 {
                 let mut next = vec![0u128; nm];
                 for (a, &count) in ending.iter().enumerate() {
-                    for (b, n) in next.iter_mut().enumerate() {
-                        if follows[a] >> b & 1 == 1 {
-                            *n = n.saturating_add(count);
-                        }
+                    for b in follows[a].iter() {
+                        next[b] = next[b].saturating_add(count);
                     }
                 }
                 ending = next;
@@ -100,9 +98,9 @@ impl Solver<'_> {
 /// ```
 #[derive(Debug, Clone)]
 pub struct RandomSequences {
-    follows: Vec<u64>,
-    /// `can[k]`: the moves (a bit each) that some `k` moves may follow.
-    can: Vec<u64>,
+    follows: Vec<MoveBits>,
+    /// `can[k]`: the moves that some `k` moves may follow.
+    can: Vec<MoveBits>,
 }
 
 impl RandomSequences {
@@ -112,16 +110,13 @@ impl RandomSequences {
         let follows = Solver::follows(space, true);
         let nm = follows.len();
         let mut can = Vec::with_capacity(n + 1);
-        can.push((0..nm).fold(0u64, |acc, m| acc | 1 << m));
+        can.push(MoveBits::all(nm));
         for k in 0..n {
-            let after = can[k];
-            can.push(
-                (0..nm)
-                    .filter(|&a| follows[a] & after != 0)
-                    .fold(0u64, |acc, a| acc | 1 << a),
-            );
+            let after = &can[k];
+            let next = (0..nm).filter(|&a| follows[a].intersects(after)).collect();
+            can.push(next);
         }
-        (n == 0 || can[n - 1] != 0).then_some(RandomSequences { follows, can })
+        (n == 0 || !can[n - 1].is_empty()).then_some(RandomSequences { follows, can })
     }
 
     /// One sequence, its moves by number.
@@ -130,10 +125,10 @@ impl RandomSequences {
         let mut last: Option<usize> = None;
         let mut walk = Vec::with_capacity(n);
         for i in 0..n {
-            let left = self.can[n - 1 - i];
-            let allowed: Vec<usize> = (0..self.follows.len())
-                .filter(|&m| last.is_none_or(|a| self.follows[a] >> m & 1 == 1))
-                .filter(|&m| left >> m & 1 == 1)
+            let left = &self.can[n - 1 - i];
+            let allowed: Vec<usize> = left
+                .iter()
+                .filter(|&m| last.is_none_or(|a| self.follows[a].contains(m)))
                 .collect();
             let m = allowed[rng.usize(..allowed.len())];
             walk.push(m);

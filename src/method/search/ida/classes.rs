@@ -24,7 +24,7 @@ pub(super) fn class_coordinate(
     bytes: u64,
     coordinate_bytes: Option<u64>,
 ) -> Option<SymmetryCoordinate> {
-    if !space.is_numbered() || space.move_count() > 64 {
+    if !space.is_numbered() {
         return None;
     }
     let identity = symmetries.iter().find(|t| t.is_identity())?;

@@ -18,7 +18,7 @@ use super::*;
 pub(super) struct Conjugation {
     pub(super) symmetry: SpaceSymmetry,
     /// The move each move becomes.
-    pub(super) moves: Vec<u8>,
+    pub(super) moves: Vec<u16>,
 }
 
 impl Conjugation {
@@ -58,9 +58,9 @@ impl Conjugation {
             .map(|f| {
                 let image = Conjugation::of_flat(space, &symmetry, f);
                 let m = moved.iter().position(|g| *g == image)?;
-                u8::try_from(m).ok()
+                u16::try_from(m).ok()
             })
-            .collect::<Option<Vec<u8>>>()?;
+            .collect::<Option<Vec<u16>>>()?;
         Some(Conjugation { symmetry, moves })
     }
 

@@ -50,6 +50,7 @@
 
 use super::SearchError;
 use crate::method::space::{Flat, PieceSet, Space, SpaceSymmetry, SymmetryCoordinate};
+use crate::puzzle::MoveBits;
 use crate::puzzle::transformation::Transformation;
 use rayon::prelude::*;
 use std::sync::Arc;
@@ -69,6 +70,11 @@ use plan::TablePlan;
 pub use plan::{FIRST_LOOK_BYTES, FIRST_LOOK_NODES, KeptTable, PlannedTables, TableSource};
 pub use pruning::{MOST_KEPT, Pruning, UNSEEN};
 use walk::{Aim, Budget, Found, Search};
+
+/// Sets of moves as the lists the search walks, in order.
+fn lists(sets: Vec<MoveBits>) -> Vec<Vec<usize>> {
+    sets.iter().map(|s| s.iter().collect()).collect()
+}
 
 /// One part of a position as the search carries it: a digit of its
 /// number, or some of one coordinate's pieces ([`PieceSet`]). The parts
@@ -130,11 +136,14 @@ pub struct Solver<'s> {
     /// The tables read at the conjugates, their strides over the
     /// conjugates' parts (numbered after the position's own).
     conjugate_prunings: Vec<Pruning>,
-    /// For each move, the moves that may follow it (a bit each).
-    follows: Vec<u64>,
+    /// For each move, the moves that may follow it, in order.
+    follows: Vec<Vec<usize>>,
     /// For each move, the moves that may follow it in some minimal
-    /// sequence: all but those making with it no move or a single move.
-    may_follow: Vec<u64>,
+    /// sequence, in order: all but those making with it no move or a
+    /// single move.
+    may_follow: Vec<Vec<usize>>,
+    /// Every move, in order: those that may come first.
+    first: Vec<usize>,
 }
 
 /// A minimal sequence found for one position.
@@ -144,9 +153,9 @@ pub struct Solution {
     pub moves: u32,
     /// One minimal sequence (the specimen), moves by number.
     pub path: Vec<usize>,
-    /// Every move that starts a minimal sequence (a bit each); from
+    /// Every move that starts a minimal sequence; from
     /// [`Solver::solve_specimen`], only the specimen's first move.
-    pub starting: u64,
+    pub starting: MoveBits,
     /// Whether `starting` holds every starting move: false when the
     /// search stopped at its first minimal sequence.
     pub starting_proved: bool,
@@ -239,7 +248,7 @@ impl<'s> Solver<'s> {
 
     /// Refuses a space IDA* cannot search.
     fn check(space: &Space) -> Result<(), SearchError> {
-        if space.move_count() > 64 || space.up_to_rotation() || space.digit_count() > MAX_DIGITS {
+        if space.up_to_rotation() || space.digit_count() > MAX_DIGITS {
             return Err(SearchError::NotCanonical);
         }
         Ok(())
@@ -268,8 +277,9 @@ impl<'s> Solver<'s> {
             conjugations: Vec::new(),
             conjugate_parts: Vec::new(),
             conjugate_prunings: Vec::new(),
-            follows: Solver::follows(space, true),
-            may_follow: Solver::follows(space, false),
+            follows: lists(Solver::follows(space, true)),
+            may_follow: lists(Solver::follows(space, false)),
+            first: (0..space.move_count()).collect(),
         }
     }
 
@@ -332,20 +342,20 @@ impl<'s> Solver<'s> {
     /// move) left once those that a table of `tables` puts out of reach
     /// are cut: every entry asked of the memory first, then read.
     #[inline]
-    fn cut(tables: &[Pruning], kids: &[u64], width: usize, live: u64, g: u32, bound: u32) -> u64 {
-        let mut left = live;
-        let rows = || (0..64).filter(move |&m| live >> m & 1 == 1);
-        for m in rows() {
+    fn cut(
+        tables: &[Pruning],
+        kids: &[u64],
+        width: usize,
+        live: &mut Vec<usize>,
+        g: u32,
+        bound: u32,
+    ) {
+        for &m in live.iter() {
             for p in tables {
                 p.prefetch(&kids[m * width..(m + 1) * width]);
             }
         }
-        for m in rows() {
-            if !Solver::all_within(tables, &kids[m * width..(m + 1) * width], g, bound) {
-                left &= !(1 << m);
-            }
-        }
-        left
+        live.retain(|&m| Solver::all_within(tables, &kids[m * width..(m + 1) * width], g, bound));
     }
 
     /// The parts the search carries for the position of digits `digits`:
@@ -433,7 +443,7 @@ impl<'s> Solver<'s> {
     /// let one = solver.solve_specimen(&x, &Allowance::default()).unwrap();
     /// assert_eq!((one.moves, &one.path), (every.moves, &every.path));
     /// assert!(every.starting_proved && !one.starting_proved);
-    /// assert_eq!(one.starting, 1 << one.path[0]);
+    /// assert_eq!(one.starting.iter().collect::<Vec<_>>(), [one.path[0]]);
     /// ```
     pub fn solve_specimen(&self, x: &[u64], allowed: &Allowance) -> Result<Solution, Stopped> {
         let x = self.parts_of(x);
@@ -516,7 +526,7 @@ impl<'s> Solver<'s> {
                 starts.push((a, None, y.clone()));
                 continue;
             }
-            for b in (0..nm).filter(|&b| self.may_follow[a] >> b & 1 == 1) {
+            for &b in &self.may_follow[a] {
                 if !counted.count() {
                     spent = true;
                     break 'first;
@@ -551,10 +561,10 @@ impl<'s> Solver<'s> {
         bound: u32,
         budget: &Budget<'_>,
         every_start: bool,
-    ) -> Result<Option<(Vec<usize>, u64)>, Stopped> {
+    ) -> Result<Option<(Vec<usize>, MoveBits)>, Stopped> {
         use std::sync::atomic::AtomicUsize;
         if bound == 0 {
-            return Ok((x == self.goal.as_slice()).then(|| (Vec::new(), 0)));
+            return Ok((x == self.goal.as_slice()).then(|| (Vec::new(), MoveBits::new())));
         }
         let nm = self.space.move_count();
         let starts = self.subtrees(x, bound, budget)?;
@@ -608,19 +618,19 @@ impl<'s> Solver<'s> {
         done.sort_unstable_by_key(|&(k, _)| k);
         let found = done.into_iter().map(|(_, f)| f);
         let mut specimen = None;
-        let mut starting = 0u64;
+        let mut starting = MoveBits::new();
         for ((a, _, _), f) in starts.iter().zip(found) {
             // Settled: what this subtree could still tell, its first move
             // starting (every start) or the specimen, is known already; it
             // need not have found anything, nor finished.
             let settled = if every_start {
-                starting >> a & 1 == 1
+                starting.contains(*a)
             } else {
                 specimen.is_some()
             };
             match f {
                 Found::Yes(path) if !settled => {
-                    starting |= 1 << a;
+                    starting.insert(*a);
                     specimen.get_or_insert(path);
                 }
                 Found::Stopped if !settled => return Err(budget.stopped(bound)),

@@ -270,17 +270,17 @@ impl Pruning {
         v: u64,
         f: &mut dyn FnMut(u64) -> bool,
     ) -> bool {
-        let mut images = [0u64; 64];
-        let nm = space.move_count();
-        let mut rest = v;
-        for &(p, stride, radix) in strides {
-            let x;
-            (rest, x) = radix.div_rem(rest);
-            for (m, image) in images[..nm].iter_mut().enumerate() {
-                *image += parts[p].step(space, x, m) * stride;
+        crate::memory::scratch(space.move_count(), |images: &mut [u64]| {
+            let mut rest = v;
+            for &(p, stride, radix) in strides {
+                let x;
+                (rest, x) = radix.div_rem(rest);
+                for (m, image) in images.iter_mut().enumerate() {
+                    *image += parts[p].step(space, x, m) * stride;
+                }
             }
-        }
-        images[..nm].iter().any(|&w| f(w))
+            images.iter().any(|&w| f(w))
+        })
     }
 
     /// The distances of the projection onto the parts `kept` of `parts`

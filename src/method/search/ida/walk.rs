@@ -120,6 +120,8 @@ pub(super) struct Search<'a, 's> {
     /// For each depth, the children's parts, a row of parts a move: made
     /// all at once, so that their table reads overlap in memory.
     pub(super) children: Vec<Vec<u64>>,
+    /// For each depth, the children the tables leave, by move.
+    pub(super) live: Vec<Vec<usize>>,
     /// When a subtree of a pass need no longer be searched.
     pub(super) abandon: Option<Abandon<'a>>,
     /// Whether it was left for that reason (its walk then says stopped).
@@ -169,6 +171,7 @@ impl<'a, 's> Search<'a, 's> {
             nodes: 0,
             path: Vec::new(),
             children: Vec::new(),
+            live: Vec::new(),
             abandon: None,
             abandoned: false,
         }
@@ -223,8 +226,7 @@ impl<'a, 's> Search<'a, 's> {
             }
         };
         let nm = solver.space.move_count();
-        let every = if nm >= 64 { u64::MAX } else { (1u64 << nm) - 1 };
-        let allowed = last.map_or(u64::MAX, |a| follows[a]) & every;
+        let allowed = last.map_or(&solver.first, |a| &follows[a]);
         // Every child first, then their estimates, then the walks under
         // those within reach: the table reads of one position's children
         // are independent, so the memory serves them together.
@@ -232,33 +234,41 @@ impl<'a, 's> Search<'a, 's> {
         let depth = g as usize;
         if self.children.len() <= depth {
             self.children.resize_with(depth + 1, Vec::new);
+            self.live.resize_with(depth + 1, Vec::new);
         }
         let mut kids = std::mem::take(&mut self.children[depth]);
         kids.resize(nm * width, 0);
-        let mut live = 0u64;
+        let mut live = std::mem::take(&mut self.live[depth]);
+        live.clear();
         let mut stopped = false;
-        for m in (0..nm).filter(|&m| allowed >> m & 1 == 1) {
+        for &m in allowed {
             if !self.count() {
                 stopped = true;
                 break;
             }
             let kid = &mut kids[m * width..(m + 1) * width];
             solver.step_own(x, m, kid);
-            live |= 1 << m;
+            live.push(m);
         }
-        live = Solver::cut(&solver.prunings, &kids, width, live, g + 1, bound);
+        Solver::cut(&solver.prunings, &kids, width, &mut live, g + 1, bound);
         // The conjugates only of the children the position's own tables
         // leave: most are cut by those alone.
         if !solver.conjugate_prunings.is_empty() {
-            let left = live;
-            for m in (0..nm).filter(|&m| left >> m & 1 == 1) {
+            for &m in &live {
                 let kid = &mut kids[m * width..(m + 1) * width];
                 solver.step_conjugates(x, m, kid);
             }
-            live = Solver::cut(&solver.conjugate_prunings, &kids, width, live, g + 1, bound);
+            Solver::cut(
+                &solver.conjugate_prunings,
+                &kids,
+                width,
+                &mut live,
+                g + 1,
+                bound,
+            );
         }
         let mut found = Found::No;
-        for m in (0..nm).filter(|&m| live >> m & 1 == 1) {
+        for &m in &live {
             self.path.push(m);
             found = self.walk(
                 &kids[m * width..(m + 1) * width],
@@ -273,6 +283,7 @@ impl<'a, 's> Search<'a, 's> {
             }
         }
         self.children[depth] = kids;
+        self.live[depth] = live;
         match found {
             Found::No if stopped => Found::Stopped,
             found => found,
