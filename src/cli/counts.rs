@@ -116,8 +116,7 @@ pub fn counts(args: CountsArgs) -> Outcome {
     }
     let mut extra = Extra::default();
     let checkpoints = args.cluster.checkpoints()?;
-    let mut checkpointed = false;
-    let counts = if let Some(tray) = puzzle.tile_tray() {
+    let (counts, checkpointed) = if let Some(tray) = puzzle.tile_tray() {
         if args.antipodes || args.burnside {
             return Err(format!(
                 "{} is searched as a board; `schofield boards --board {}x{} --home {}` lists its antipodes and its classes by Burnside's lemma",
@@ -128,18 +127,14 @@ pub fn counts(args: CountsArgs) -> Outcome {
             )
             .into());
         }
-        super::puzzle::tile_counts(&puzzle, tray, &args.puzzle)?
+        (
+            super::puzzle::tile_counts(&puzzle, tray, &args.puzzle)?,
+            false,
+        )
     } else if let Some(rows) = two_bits(&puzzle, &args, checkpoints.as_ref())? {
-        checkpointed = true;
-        rows
+        (rows, true)
     } else {
-        analysed_counts(
-            &puzzle,
-            &args,
-            checkpoints.as_ref(),
-            &mut extra,
-            &mut checkpointed,
-        )?
+        analysed_counts(&puzzle, &args, checkpoints.as_ref(), &mut extra)?
     };
     if checkpoints.is_some() && !checkpointed && !args.out.quiet {
         super::common::note_on_success(format!(
@@ -173,15 +168,14 @@ pub fn counts(args: CountsArgs) -> Outcome {
 /// count when asked into `extra`; past the memory allowed or a byte's
 /// depth, the two-bit search of the distribution alone, which has neither
 /// limit (refused when the extras were asked, which need the analysis).
-/// With `checkpoints`, the two-bit search keeps them, and says so in
-/// `checkpointed`.
+/// The rows come with whether the two-bit search made them: only it keeps
+/// `checkpoints`.
 fn analysed_counts(
     puzzle: &schofield::puzzle::Puzzle,
     args: &CountsArgs,
     checkpoints: Option<&Checkpoints>,
     extra: &mut Extra,
-    checkpointed: &mut bool,
-) -> Result<Vec<MoveCount>, Box<dyn std::error::Error>> {
+) -> Result<(Vec<MoveCount>, bool), Box<dyn std::error::Error>> {
     match super::puzzle::analyse(
         puzzle.clone(),
         &args.puzzle.options(true),
@@ -195,18 +189,18 @@ fn analysed_counts(
             if args.burnside {
                 extra.burnside = Some(burnside(&a));
             }
-            Ok(a.move_counts())
+            Ok((a.move_counts(), false))
         }
         Err(e) if (e.is_memory() || e.is_too_deep()) && !(args.antipodes || args.burnside) => {
-            *checkpointed = true;
-            super::puzzle::two_bit_counts(
+            let rows = super::puzzle::two_bit_counts(
                 puzzle,
                 &args.puzzle,
                 &e,
                 checkpoints,
                 args.out.quiet,
                 args.out.verbose,
-            )
+            )?;
+            Ok((rows, true))
         }
         Err(e) if e.is_memory() => Err(format!(
             "{e} (--max-memory); --antipodes and --burnside need the whole analysis, so the two-bit search of the distribution alone cannot stand in"

@@ -85,7 +85,7 @@ impl PuzzleArgs {
     pub fn read(&self) -> Result<Puzzle, Box<dyn std::error::Error>> {
         let p = self.read_any()?;
         p.searchable()?;
-        if self.symmetries == SymmetriesArg::None {
+        if self.symmetries == SymmetriesArg::None || self.past_every_search(&p) {
             return Ok(p);
         }
         let (p, adopted) = p.with_found_symmetries()?;
@@ -100,6 +100,21 @@ impl PuzzleArgs {
             Adopted::Kept => return Ok(p),
         });
         Ok(p)
+    }
+
+    /// True when an orbit of `puzzle` under the moves asked has more
+    /// arrangements than a number holds, or more slots than a coordinate
+    /// takes: every search refuses it, so its symmetries are not sought
+    /// first (seconds on the 20×20×20). The moves' own errors are left for
+    /// the command to report.
+    fn past_every_search(&self, puzzle: &Puzzle) -> bool {
+        use schofield::method::space::{Space, SpaceError};
+        self.moves_of(puzzle).is_ok_and(|moves| {
+            matches!(
+                Space::unnumbered(puzzle, &moves, Some(0)),
+                Err(SpaceError::Overflow | SpaceError::Coordinate { .. })
+            )
+        })
     }
 
     /// Reads the puzzle named, searchable or not (for `group`, which
