@@ -1046,3 +1046,58 @@ fn a_killed_process_leaves_the_other_one_line_and_its_checkpoints_go_on() {
     let alone = stdout(&["boards", "--board", "3x4", "--home", "0"]);
     assert_eq!(String::from_utf8_lossy(&zero.stdout), alone);
 }
+
+/// Issue #46: past 64 moves on the workers too (each worker's buffers are
+/// sized by the graph's moves). Four dials of 19 turns (72 moves): their
+/// positions alone, and their classes under the 24 permutations of the
+/// dials, the same bytes three ways.
+#[test]
+fn a_puzzle_of_more_than_64_moves_is_the_same_on_the_workers() {
+    let dir = tempfile::tempdir().unwrap();
+    let twists: String = (0..4)
+        .map(|k| {
+            let mut o = [0; 4];
+            o[k] = 1;
+            format!("  X{k}: {{orientation: {{A: {o:?}}}}}\n")
+        })
+        .collect();
+    let dials =
+        format!("name: dials\norbits:\n  A: {{pieces: 4, orientations: 19}}\nmoves:\n{twists}");
+    let symmetric = format!(
+        "{dials}symmetry_generators:\n  s: {{cycles: {{A: \"(0,1,2,3)\"}}}}\n  t: {{cycles: {{A: \"(0,1)\"}}}}\n"
+    );
+    let (plain, by_classes) = (
+        dir.path().join("plain.yaml"),
+        dir.path().join("classes.yaml"),
+    );
+    std::fs::write(&plain, &dials).unwrap();
+    std::fs::write(&by_classes, &symmetric).unwrap();
+    // C(22, 4) classes: the multisets of four of the 19 turns.
+    let classes = same_bytes_three_ways(&[
+        "counts",
+        "--puzzle",
+        by_classes.to_str().unwrap(),
+        "--format",
+        "csv",
+    ]);
+    let column = |k: usize| -> u64 {
+        classes
+            .lines()
+            .skip(1)
+            .map(|l| l.split(',').nth(k).unwrap().parse::<u64>().unwrap())
+            .sum()
+    };
+    assert_eq!((column(1), column(2)), (130_321, 7_315), "{classes}");
+    // 19^4 positions, 18^4 of them four moves out.
+    let positions = same_bytes_three_ways(&[
+        "counts",
+        "--puzzle",
+        plain.to_str().unwrap(),
+        "--format",
+        "csv",
+    ]);
+    assert!(
+        positions.lines().any(|l| l.starts_with("4,104976")),
+        "{positions}"
+    );
+}

@@ -368,9 +368,6 @@ pub struct Run<R = CaseResult> {
     pub discarded: Option<u32>,
 }
 
-/// The most neighbours a state may have (a move set is a 64-bit word).
-pub const MAX_NEIGHBOURS: usize = 64;
-
 /// A graph the workers search breadth first from one state: a board's
 /// arrangements under tile moves (the census), or a puzzle's positions
 /// under its moves.
@@ -385,8 +382,12 @@ pub trait Graph: Send + Sync + 'static {
     }
     /// The state the search starts from.
     fn start(&self) -> usize;
-    /// Writes the neighbours of state `i` into `out`; how many.
-    fn neighbours(&self, i: usize, out: &mut [usize; MAX_NEIGHBOURS]) -> usize;
+    /// The most neighbours a state has: a puzzle's moves, a board's four
+    /// directions.
+    fn most_neighbours(&self) -> usize;
+    /// Writes the neighbours of state `i` into `out`, which holds
+    /// [`Graph::most_neighbours`]; how many.
+    fn neighbours(&self, i: usize, out: &mut [usize]) -> usize;
     /// The states whose distances are kept and handed to [`Graph::answer`].
     fn kept(&self) -> std::ops::Range<usize>;
     /// One line that names the job, checked to be the same in every worker.
@@ -418,8 +419,12 @@ impl Graph for CaseGraph {
         self.moves.start()
     }
 
+    fn most_neighbours(&self) -> usize {
+        4
+    }
+
     #[inline]
-    fn neighbours(&self, i: usize, out: &mut [usize; MAX_NEIGHBOURS]) -> usize {
+    fn neighbours(&self, i: usize, out: &mut [usize]) -> usize {
         let mut js = [0usize; 4];
         let n = self.moves.of(i, &mut js);
         out[..n].copy_from_slice(&js[..n]);

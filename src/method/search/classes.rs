@@ -283,18 +283,18 @@ fn claim_neighbours(
     mut count: impl FnMut(u64, u64, usize),
 ) {
     let nm = space.move_count();
-    crate::memory::scratch(nm, |found: &mut [(usize, usize, u64)]| {
-        crate::memory::scratch(nm, |states: &mut [usize]| {
+    crate::memory::scratch(nm, |states: &mut [usize]| {
+        crate::memory::scratch(nm, |found: &mut [(usize, u64)]| {
             let mut n = 0;
             coordinate.find_neighbour(space, i, |state, hits, y| {
-                found[n] = (state as usize, hits, y);
                 states[n] = state as usize;
+                found[n] = (hits, y);
                 n += 1;
                 false
             });
             next.claim_all(&states[..n], |k, _| {
-                let (state, hits, y) = found[k];
-                count(state as u64, y, hits);
+                let (hits, y) = found[k];
+                count(states[k] as u64, y, hits);
             });
         })
     });
@@ -507,22 +507,23 @@ impl crate::board::cluster::Graph for ClassGraph {
         self.coordinate.reduce_index(self.space.goal_index()).0 as usize
     }
 
-    fn neighbours(
-        &self,
-        i: usize,
-        out: &mut [usize; crate::board::cluster::MAX_NEIGHBOURS],
-    ) -> usize {
+    fn most_neighbours(&self) -> usize {
+        self.space.move_count()
+    }
+
+    fn neighbours(&self, i: usize, out: &mut [usize]) -> usize {
         let x = self.coordinate.index_of(i as u64);
         // A state that is no class's reduced form is never reached.
         if self.coordinate.reduce_index(x).0 != i as u64 {
             return 0;
         }
         let nm = self.space.move_count();
-        let mut found = [0u64; crate::board::cluster::MAX_NEIGHBOURS];
-        self.space.neighbours(x, &mut found[..nm]);
-        for (o, &y) in out.iter_mut().zip(&found[..nm]) {
-            *o = self.coordinate.reduce_index(y).0 as usize;
-        }
+        crate::memory::scratch(nm, |found: &mut [u64]| {
+            self.space.neighbours(x, found);
+            for (o, &y) in out.iter_mut().zip(found.iter()) {
+                *o = self.coordinate.reduce_index(y).0 as usize;
+            }
+        });
         nm
     }
 

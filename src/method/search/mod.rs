@@ -631,17 +631,18 @@ impl crate::board::cluster::Graph for SpaceGraph {
         self.space.goal_index() as usize
     }
 
-    fn neighbours(
-        &self,
-        i: usize,
-        out: &mut [usize; crate::board::cluster::MAX_NEIGHBOURS],
-    ) -> usize {
+    fn most_neighbours(&self) -> usize {
+        self.space.move_count()
+    }
+
+    fn neighbours(&self, i: usize, out: &mut [usize]) -> usize {
         let nm = self.space.move_count();
-        let mut found = [0u64; crate::board::cluster::MAX_NEIGHBOURS];
-        self.space.neighbours(i as u64, &mut found[..nm]);
-        for (o, &j) in out.iter_mut().zip(&found[..nm]) {
-            *o = j as usize;
-        }
+        crate::memory::scratch(nm, |found: &mut [u64]| {
+            self.space.neighbours(i as u64, found);
+            for (o, &j) in out.iter_mut().zip(found.iter()) {
+                *o = j as usize;
+            }
+        });
         nm
     }
 

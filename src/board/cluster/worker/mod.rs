@@ -5,7 +5,7 @@
 mod channels;
 mod start;
 
-use super::{ClusterError, Graph, Liveness, MAX_NEIGHBOURS, Run, Slices, Traffic};
+use super::{ClusterError, Graph, Liveness, Run, Slices, Traffic};
 use crate::board::census::ANTIPODES_LISTED;
 use crate::board::store::checkpoint::{Checkpoint, CheckpointKey};
 use crate::board::two_bit::{Layer, TwoBit};
@@ -103,14 +103,15 @@ fn expand_layer<G: Graph>(
     let process_of = |w: usize| w / job.workers;
     let depth = (layer.depth() + 1) as u8;
     let mut claimed = 0u64;
-    let mut js = [0usize; MAX_NEIGHBOURS];
+    // A state's neighbours, and those this worker owns: buffers made once.
+    let mut js = vec![0usize; job.graph.most_neighbours()];
+    let mut local = js.clone();
     let mut w = 0;
     while w < table.words() {
         let end = (w + STRETCH).min(table.words());
         let mut next = table.next(layer);
         table.expand_words(layer, w..end, &mut next, |i, next| {
             let count = job.graph.neighbours(share.lo + i, &mut js);
-            let mut local = [0usize; MAX_NEIGHBOURS];
             let mut n = 0;
             for &j in &js[..count] {
                 if share.owns(j) {
