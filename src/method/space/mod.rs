@@ -398,12 +398,13 @@ impl Space {
             return (0..n).map(|a| moves.redundant_after(a).clone()).collect();
         }
         let e = &self.effective;
+        let is_move: std::collections::HashSet<_> = e.iter().collect();
         (0..n)
             .map(|a| {
                 (0..n)
                     .filter(|&b| {
                         let t = e[a].then(&e[b]);
-                        t.is_identity() || (!moves.has_words() && e.contains(&t))
+                        t.is_identity() || (!moves.has_words() && is_move.contains(&t))
                     })
                     .collect()
             })

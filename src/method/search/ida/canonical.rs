@@ -18,9 +18,11 @@ impl Solver<'_> {
     pub fn follows(space: &Space, ordered: bool) -> Vec<MoveBits> {
         let e = space.effective_moves();
         let nm = e.len();
+        // Looked up, not searched for: a thousand moves make a million pairs.
+        let is_move: std::collections::HashSet<_> = e.iter().collect();
         let same_face = |a: usize, b: usize| {
             let ab = e[a].then(&e[b]);
-            ab.is_identity() || e.contains(&ab)
+            ab.is_identity() || is_move.contains(&ab)
         };
         // A move's face: the first move of the same face as it, or itself.
         let face: Vec<usize> = (0..nm)
