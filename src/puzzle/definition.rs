@@ -468,4 +468,18 @@ pub enum DefinitionError {
         /// How many, in decimal (a move's order may pass 2^64).
         count: String,
     },
+    /// Two moves of a metric written alike: a power's name is its
+    /// generator's followed by the power, so the square of `M1` is `M12`,
+    /// which may be another generator's name.
+    #[error("the {metric} metric writes two moves as {}: {first} and {second}; rename a move so that no power of one is written as another", quoted(.name))]
+    NameClash {
+        /// The metric.
+        metric: &'static str,
+        /// The name both are written as.
+        name: String,
+        /// One of the two, as its generator and power (`M1^2`).
+        first: String,
+        /// The other.
+        second: String,
+    },
 }

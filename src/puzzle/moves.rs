@@ -4,6 +4,8 @@
 
 use super::*;
 
+mod words;
+
 /// A move of a [`MoveSet`]: its name, transformation, cost and word.
 #[derive(Debug, Clone)]
 pub struct Move {
@@ -86,6 +88,7 @@ impl MoveSet {
             Self::check_redundant(chosen, &orders, metric)?;
         }
         let mut list = Self::derive_list(puzzle, chosen, &orders, metric);
+        Self::check_names(chosen, &list, metric)?;
         // Inverses: the quarter and face metrics both hold them.
         for a in 0..list.len() {
             let inv = list[a].transformation.inverse();
@@ -227,6 +230,27 @@ impl MoveSet {
         list
     }
 
+    /// Refuses two moves of `list` written alike: a path printed with that
+    /// name would read back as the other move.
+    fn check_names(chosen: &[Named], list: &[Move], metric: Metric) -> Result<(), DefinitionError> {
+        let mut seen: std::collections::HashMap<&str, &Move> = std::collections::HashMap::new();
+        for m in list {
+            if let Some(other) = seen.insert(&m.name, m) {
+                let power = |m: &Move| match m.base {
+                    (i, 1) => chosen[i].name.clone(),
+                    (i, x) => format!("{}^{x}", chosen[i].name),
+                };
+                return Err(DefinitionError::NameClash {
+                    metric: metric.name(),
+                    name: m.name.clone(),
+                    first: power(other),
+                    second: power(m),
+                });
+            }
+        }
+        Ok(())
+    }
+
     /// The move set of a derived list: which pairs cancel steps and which
     /// are redundant.
     fn from_list(list: Vec<Move>, metric: Metric) -> Result<MoveSet, DefinitionError> {
@@ -309,95 +333,6 @@ impl MoveSet {
         };
         set.check_words()?;
         Ok(set)
-    }
-
-    /// The most steps that cancel between two consecutive moves of a
-    /// reduced path (0 without words; 1 on the eight-puzzle).
-    pub fn max_cancel(&self) -> u32 {
-        let n = self.moves.len();
-        (0..n)
-            .flat_map(|a| (0..n).map(move |b| (a, b)))
-            .filter(|&(a, b)| !self.redundant[a].contains(b) && self.elides(a, b))
-            .map(|(a, b)| self.cancelled(a, b))
-            .max()
-            .unwrap_or(0)
-    }
-
-    /// The steps cancelled between `a` and `b` in a reduced path: none
-    /// when `b` never follows `a` or undoes it.
-    fn saved(&self, a: usize, b: usize) -> usize {
-        if !self.redundant[a].contains(b) && self.elides(a, b) {
-            self.cancelled(a, b) as usize
-        } else {
-            0
-        }
-    }
-
-    /// Words give Schofield's cost `m = Σ cost − 2·(steps cancelled)` only
-    /// when a move's cost depends on the move before it alone and his
-    /// layered search is exact: every word of even length, a move's inverse
-    /// written as its word backwards, and in a reduced path no word
-    /// cancelled away, not even by the moves on both sides of it together
-    /// (so that what is left of each word is a step at least), and at most
-    /// [`MAX_CANCEL`] steps cancelled at a junction.
-    fn check_words(&self) -> Result<(), DefinitionError> {
-        let n = self.moves.len();
-        if n > MAX_WORD_MOVES && self.has_words() {
-            return Err(DefinitionError::Elision(format!(
-                "{n} moves have words; the search with words keeps a set of at most {MAX_WORD_MOVES}"
-            )));
-        }
-        let follows = |a: usize, b: usize| !self.redundant[a].contains(b);
-        for m in &self.moves {
-            let Some(w) = &m.word else { continue };
-            if w.len() % 2 == 1 {
-                return Err(DefinitionError::Elision(format!(
-                    "move {} has a word of {} steps",
-                    quoted(&m.name),
-                    w.len()
-                )));
-            }
-            let inv = &self.moves[m.inverse];
-            if inv.word.as_ref() != Some(&w.inverse()) {
-                return Err(DefinitionError::Elision(format!(
-                    "the word of {} is not the word of {} backwards, so a path and its inverse would cost differently",
-                    quoted(&inv.name),
-                    quoted(&m.name)
-                )));
-            }
-        }
-        for b in 0..n {
-            let Some(w) = &self.moves[b].word else {
-                continue;
-            };
-            for a in (0..n).filter(|&a| follows(a, b)) {
-                let before = self.saved(a, b);
-                if before > MAX_CANCEL {
-                    return Err(DefinitionError::Elision(format!(
-                        "{} then {} cancel {} steps, more than the {MAX_CANCEL} the search keeps track of",
-                        quoted(&self.moves[a].name),
-                        quoted(&self.moves[b].name),
-                        before
-                    )));
-                }
-                for c in (0..n).filter(|&c| follows(b, c)) {
-                    let after = self.saved(b, c);
-                    if before + after >= w.len() {
-                        return Err(DefinitionError::Elision(format!(
-                            "in {} {} {} the word of {} ({} steps) is cancelled away ({} steps with the move before, {} with the move after)",
-                            self.moves[a].name,
-                            self.moves[b].name,
-                            self.moves[c].name,
-                            quoted(&self.moves[b].name),
-                            w.len(),
-                            before,
-                            after
-                        )));
-                    }
-                }
-            }
-        }
-        Ok(())
     }
 
     /// Every symmetry maps every move to a move of this set, with the same
@@ -688,10 +623,11 @@ pub(super) fn check_symmetries_map_moves(puzzle: &Puzzle) -> Result<(), Definiti
         }
     }
     // Costs and cancellations are checked on the metric's move set where
-    // it can be made (at most [`MAX_MOVES`] powers counted).
+    // it can be made (at most [`MAX_MOVES`] powers counted, no two written
+    // alike): `group` studies the generators all the same.
     match puzzle.moves(metric, None) {
         Ok(moves) => moves.check_symmetries(&puzzle.symmetries),
-        Err(DefinitionError::TooManyMoves { .. }) => Ok(()),
+        Err(DefinitionError::TooManyMoves { .. } | DefinitionError::NameClash { .. }) => Ok(()),
         Err(e) => Err(e),
     }
 }

@@ -3653,3 +3653,38 @@ fn a_puzzle_of_seventy_moves_is_counted_solved_and_drawn() {
     assert!(solved.contains("minimum          2 moves"), "{solved}");
     assert!(solved.contains("starting moves   Y X2'"), "{solved}");
 }
+
+/// A power's name is its generator's followed by the power, so with
+/// thirteen dials `M0 … M12` the square of `M1` is written `M12`, another
+/// generator: a path printed that way would read back as the other move.
+/// The face metric's moves are refused in one line naming both; `group`
+/// still studies the generators, and the quarter metric (no squares) solves.
+#[test]
+fn two_moves_written_alike_are_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("clash.tws");
+    let home: Vec<String> = (1..=13).map(|i| i.to_string()).collect();
+    let mut text = format!(
+        "Name Clash\nSet A 13 5\nSolved\nA\n{}\n{}\nEnd\n",
+        home.join(" "),
+        ["0"; 13].join(" ")
+    );
+    for k in 0..13 {
+        let mut twist = ["0"; 13];
+        twist[k] = "1";
+        text += &format!(
+            "Move M{k}\nA\n{}\n{}\nEnd\n",
+            home.join(" "),
+            twist.join(" ")
+        );
+    }
+    std::fs::write(&file, text).unwrap();
+    let file = file.to_str().unwrap();
+    fails(
+        &["solve", "--puzzle", file, "M1 M1 M1"],
+        "the face metric writes two moves as \"M12\": M12 and M1^2",
+    );
+    assert!(stdout(&["group", "--puzzle", file]).contains("group order   1 220 703 125"));
+    let quarter = stdout(&["solve", "--puzzle", file, "--metric", "quarter", "M1 M1 M1"]);
+    assert!(quarter.contains("minimum          2 moves"), "{quarter}");
+}
