@@ -3532,6 +3532,13 @@ fn cubing_js_definitions_are_read_as_they_are() {
     );
     assert!(out.contains("minimum          2 moves"), "{out}");
     assert!(out.contains("specimen         U' R'"), "{out}");
+    // With every move, slices and wide turns turn the whole cube, so its
+    // positions are taken up to rotation, which IDA* does not search: said
+    // so, with the way out (it was told "unsolvable", a wrong answer).
+    common::fails(
+        &["solve", "--puzzle", &reid, "R"],
+        "its positions are taken up to rotation: name --generators that hold one piece still",
+    );
     // The FTO with derived moves (`r = R 2BL'`, and algs), which its
     // whole-puzzle rotations map onto no move: those rotations are left
     // out with a note, not a refusal. Its group's order is GAP's `Size`

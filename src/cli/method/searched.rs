@@ -36,6 +36,16 @@ pub(super) fn searched(
     use schofield::method::search::ida::Solver;
     let drawing = args.out.get_or_svg()?;
     let space = schofield::method::space::Space::unnumbered(puzzle, moves, options.max_memory)?;
+    // Refused before a position is read, which would be told unreached.
+    if space.up_to_rotation() {
+        return Err(format!(
+            "{}; the moves of {} turn the whole puzzle, so its positions are taken up to rotation: name --generators that hold one piece still (a cube's faces), or use --whole-table where the table fits",
+            schofield::method::search::SearchError::NotCanonical,
+            schofield::text::quoted(puzzle.name())
+        )
+        .into());
+    }
+    Solver::check(&space)?;
     let notation = schofield::method::notation::Notation::new(puzzle, moves);
     // Made on first use: the group (pieces all different), the tables.
     let group = std::cell::OnceCell::new();

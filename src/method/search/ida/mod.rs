@@ -246,8 +246,10 @@ impl<'s> Solver<'s> {
         }))
     }
 
-    /// Refuses a space IDA* cannot search.
-    fn check(space: &Space) -> Result<(), SearchError> {
+    /// Refuses a space IDA* cannot search ([`SearchError::NotCanonical`]),
+    /// before any position of it is read: a position up to rotation is
+    /// not one IDA* can tell reached or not.
+    pub fn check(space: &Space) -> Result<(), SearchError> {
         if space.up_to_rotation() || space.digit_count() > MAX_DIGITS {
             return Err(SearchError::NotCanonical);
         }
