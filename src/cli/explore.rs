@@ -76,6 +76,9 @@ fn page_puzzle(
         max_memory: args.memory.max_memory,
         // The page's engine reads the file as it is declared.
         symmetries: super::puzzle::SymmetriesArg::None,
+        // The page's engine reads the file alone (a picture goes in a
+        // yaml file's drawing: `puzzles --write yaml --drawing`).
+        drawing: None,
     };
     let puzzle = flags.read()?;
     let options = flags.options(false);

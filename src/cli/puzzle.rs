@@ -66,6 +66,11 @@ pub struct PuzzleArgs {
     /// found and used as if declared; none, no symmetries.
     #[arg(long, value_enum, default_value = "found")]
     pub symmetries: SymmetriesArg,
+    /// Draw the puzzle by this picture, in place of its file's own
+    /// drawing: cubing.js's SVG of it (or its .svg.ts), whose stickers
+    /// carry ids ORBIT-lN-oK.
+    #[arg(long, value_name = "FILE")]
+    pub drawing: Option<String>,
 }
 
 /// `--symmetries`: whether a puzzle that declares none has its moves'
@@ -120,7 +125,7 @@ impl PuzzleArgs {
     /// Reads the puzzle named, searchable or not (for `group`, which
     /// studies only the moves' group).
     pub fn read_any(&self) -> Result<Puzzle, Box<dyn std::error::Error>> {
-        let p = read::puzzle(&self.puzzle)?;
+        let p = read_drawn(&self.puzzle, self.drawing.as_deref())?;
         if let Some(d) = p.rotations_dropped() {
             super::common::note_on_success(format!("{}: {d}", quoted(p.name())));
         }
@@ -348,6 +353,10 @@ pub struct PuzzlesArgs {
     /// are written.
     #[arg(long, value_enum, default_value = "found", requires = "write")]
     symmetries: SymmetriesArg,
+    /// Draw the puzzle written by this picture (as every --drawing; only
+    /// yaml has a place for it).
+    #[arg(long, value_name = "FILE", requires = "write")]
+    drawing: Option<String>,
     #[command(flatten)]
     pub out: FormatArg,
 }
@@ -373,11 +382,29 @@ impl PuzzleFormat {
     }
 }
 
+/// The puzzle by library name or file, drawn by `--drawing`'s picture
+/// when one is given.
+fn read_drawn(name: &str, drawing: Option<&str>) -> Result<Puzzle, Box<dyn std::error::Error>> {
+    let p = read::puzzle(name)?;
+    let Some(path) = drawing else {
+        return Ok(p);
+    };
+    let stickers = schofield::puzzle::kpuzzle_svg::fit(read::drawing(path)?, &p);
+    p.with_drawing(&stickers).map_err(|error| {
+        read::ReadError::Definition {
+            path: path.to_string(),
+            error,
+        }
+        .into()
+    })
+}
+
 /// `puzzles --write`: the puzzle in that format, and a note on standard
 /// error of what the format leaves out.
 fn write_puzzle(
     format: PuzzleFormat,
     name: &str,
+    drawing: Option<&str>,
     symmetries: SymmetriesArg,
     out: &FormatArg,
 ) -> Outcome {
@@ -407,7 +434,7 @@ fn write_puzzle(
             .into());
         }
     }
-    let p = read::puzzle(name)?;
+    let p = read_drawn(name, drawing)?;
     // A file without them would be another puzzle, searched as if it were
     // this one.
     if !p.forbidden().is_empty() || p.has_free_orientations() {
@@ -485,7 +512,13 @@ struct Listed {
 /// `puzzles`.
 pub fn puzzles(args: PuzzlesArgs) -> Outcome {
     if let (Some(format), Some(name)) = (args.write, &args.puzzle) {
-        return write_puzzle(format, name, args.symmetries, &args.out);
+        return write_puzzle(
+            format,
+            name,
+            args.drawing.as_deref(),
+            args.symmetries,
+            &args.out,
+        );
     }
     let mut rows = Vec::new();
     for name in library::names() {

@@ -36,6 +36,10 @@ pub struct RandomArgs {
     /// puzzles).
     #[arg(long, value_name = "MOVES", value_parser = super::move_list)]
     generators: Option<super::MoveList>,
+    /// Draw the puzzle by this picture (as every --drawing: cubing.js's
+    /// SVG of it).
+    #[arg(long, value_name = "FILE")]
+    drawing: Option<String>,
     /// Only positions at exactly this many moves from the goal (twist
     /// puzzles; boards of at most 12 cells). Past the whole table (the
     /// 3x3x3), positions made by this many random moves, none followed by
@@ -95,6 +99,7 @@ pub fn run(args: RandomArgs) -> Outcome {
                 generators: args.generators.clone(),
                 max_memory: args.memory.max_memory,
                 symmetries: super::puzzle::SymmetriesArg::Found,
+                drawing: args.drawing.clone(),
             };
             let puzzle = options.read_any()?;
             puzzle.searchable()?;
@@ -382,6 +387,13 @@ fn board(
     args: &RandomArgs,
     rng: &mut fastrand::Rng,
 ) -> Result<Vec<RandomPosition>, Box<dyn std::error::Error>> {
+    if let Some(path) = &args.drawing {
+        return Err(format!(
+            "--drawing {}: a board {board} is drawn as its grid; a picture draws a puzzle's stickers (a library name or a file)",
+            schofield::text::quoted_path(path)
+        )
+        .into());
+    }
     let goal: Goal = args.goal.as_deref().unwrap_or("blank-last").parse()?;
     let goal = goal.arrangement(&board)?;
     let mut out = match args.moves {

@@ -29,6 +29,7 @@ pub mod found;
 pub mod gap;
 pub mod invariants;
 pub mod kpuzzle;
+pub mod kpuzzle_svg;
 pub mod library;
 mod move_bits;
 mod moves;
@@ -368,6 +369,35 @@ impl Puzzle {
     /// Its net of coloured stickers, when its file draws one.
     pub fn drawing(&self) -> Option<&drawing::Drawing> {
         self.drawing.as_ref()
+    }
+
+    /// The same puzzle drawn by `stickers` (checked against its orbits and
+    /// goal as a file's drawing is), in place of its own drawing: a
+    /// KPuzzle drawn by cubing.js's picture ([`kpuzzle_svg`]), say.
+    ///
+    /// ```
+    /// use schofield::puzzle::{drawing::StickerDef, library, CellDef};
+    /// let cube = library::get("2x2x2").unwrap();
+    /// let one = StickerDef {
+    ///     slot: Some(CellDef::Slot(Some("CORNERS".into()), 0)),
+    ///     facelet: 0,
+    ///     colour: "white".into(),
+    ///     points: "0,0 1,0 1,1".into(),
+    /// };
+    /// let drawn = cube.with_drawing(&[one.clone()]).unwrap();
+    /// assert_eq!(drawn.drawing().unwrap().stickers().len(), 1);
+    /// // Checked: a facelet drawn twice is refused.
+    /// assert!(cube.with_drawing(&[one.clone(), one]).is_err());
+    /// ```
+    pub fn with_drawing(
+        &self,
+        stickers: &[drawing::StickerDef],
+    ) -> Result<Puzzle, DefinitionError> {
+        let drawing = drawing::Drawing::check(stickers, &self.orbits, &self.goal)?;
+        Ok(Puzzle {
+            drawing,
+            ..self.clone()
+        })
     }
 
     /// The cells `(from, to)` in reading order of each base step of the

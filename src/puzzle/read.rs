@@ -134,6 +134,27 @@ pub fn puzzle(name_or_path: &str) -> Result<Puzzle, ReadError> {
     parse(name_or_path, &text, format_of(name_or_path, &text))
 }
 
+/// The stickers of a drawing file: cubing.js's SVG picture of a puzzle
+/// ([`super::kpuzzle_svg`]), read with the checks of [`file_text`].
+pub fn drawing(path: &str) -> Result<Vec<super::drawing::StickerDef>, ReadError> {
+    let syntax = |problem: String| ReadError::Syntax {
+        path: path.to_string(),
+        problem,
+    };
+    let expected = "expected cubing.js's SVG picture of the puzzle";
+    let text = file_text(path).map_err(|e| {
+        syntax(match e {
+            ReadError::NotFound { problem, .. } => format!("{problem}; {expected}"),
+            ReadError::NotRegular(_) => format!("not a regular file; {expected}"),
+            ReadError::TooLarge { size, .. } => {
+                format!("{size} bytes; a drawing has at most {MAX_FILE}")
+            }
+            _ => format!("not UTF-8 text; {expected}"),
+        })
+    })?;
+    super::kpuzzle_svg::stickers(&text).map_err(syntax)
+}
+
 /// The text of a puzzle file, checked as [`puzzle`] checks it (a regular
 /// file of at most [`MAX_FILE`] bytes of UTF-8).
 pub fn file_text(name_or_path: &str) -> Result<String, ReadError> {

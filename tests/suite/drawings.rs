@@ -167,3 +167,198 @@ fn a_drawing_is_written_and_read_back() {
     let first = stdout(&["solve", "--puzzle", "2x2x2", "R U", "--format", "svg"]);
     assert_eq!(nets(&again), nets(&first));
 }
+
+const REID: &str = "tests/fixtures/twsearch/json/3x3x3-Reid.def.json";
+const CUBING_3X3X3: &str = "tests/fixtures/cubing/3x3x3.kpuzzle.svg.ts";
+
+/// cubing.js's KPuzzle 3×3×3 drawn by cubing.js's own picture of it.
+fn cubing_cube() -> schofield::puzzle::Puzzle {
+    use schofield::puzzle::{kpuzzle_svg, read};
+    let p = read::puzzle(REID).unwrap();
+    let stickers = kpuzzle_svg::fit(read::drawing(CUBING_3X3X3).unwrap(), &p);
+    p.with_drawing(&stickers).unwrap()
+}
+
+fn centre(s: &schofield::puzzle::drawing::Sticker) -> (f64, f64) {
+    let n = s.points.len() as f64;
+    s.points
+        .iter()
+        .fold((0.0, 0.0), |a, q| (a.0 + q.0 / n, a.1 + q.1 / n))
+}
+
+/// cubing.js's picture, read as it is: each face turn of cubing.js's own
+/// definition turns its face of the net a quarter turn clockwise about the
+/// face's centre (found from the goal's colours, not from the file), from
+/// a scrambled position, so a sticker whose facelet or transform were
+/// read wrong shows.
+#[test]
+fn cubing_js_pictures_draw_its_puzzles() {
+    let p = cubing_cube();
+    let d = p.drawing().unwrap();
+    // 48 stickers of pieces and the six centres: cubing.js draws each
+    // centre's four orientations on one square, and they do not matter.
+    assert_eq!(d.stickers().len(), 54);
+    let goal = d.paint(p.goal(), p.goal());
+    let colours: std::collections::BTreeSet<&str> = goal.iter().copied().collect();
+    assert_eq!(colours.len(), 6, "{colours:?}");
+    let turn = |name: &str| {
+        p.declared_moves()
+            .iter()
+            .find(|m| m.name() == name)
+            .unwrap()
+            .transformation()
+            .clone()
+    };
+    let mut at = p.goal().clone();
+    for m in ["R", "U", "F", "L", "D", "B", "R", "F", "U"] {
+        at = at.apply(&turn(m));
+    }
+    let before = d.paint(p.goal(), &at);
+    let near = |q: (f64, f64)| {
+        d.stickers().iter().position(|s| {
+            let c = centre(s);
+            (c.0 - q.0).abs() + (c.1 - q.1).abs() < 1e-6
+        })
+    };
+    // cubing.js's centres are U L F R B D.
+    for (k, face) in ["U", "L", "F", "R", "B", "D"].into_iter().enumerate() {
+        let mid = d
+            .stickers()
+            .iter()
+            .position(|s| {
+                s.facelet
+                    .is_some_and(|(o, slot, _)| p.orbits()[o].name == "CENTERS" && slot == k)
+            })
+            .unwrap();
+        let c = centre(&d.stickers()[mid]);
+        let own: Vec<usize> = (0..goal.len()).filter(|&i| goal[i] == goal[mid]).collect();
+        assert_eq!(own.len(), 9, "{face}");
+        let after = d.paint(p.goal(), &at.apply(&turn(face)));
+        for &i in &own {
+            // Clockwise on the page (y down) takes (dx, dy) to (-dy, dx):
+            // the sticker at (dx, dy) shows what stood at (dy, -dx).
+            let (dx, dy) = (
+                centre(&d.stickers()[i]).0 - c.0,
+                centre(&d.stickers()[i]).1 - c.1,
+            );
+            let from = near((c.0 + dy, c.1 - dx)).unwrap();
+            assert_eq!(after[i], before[from], "{face}: sticker {i}");
+        }
+        // Twenty stickers round the face move; the rest stay.
+        let same = (0..goal.len()).filter(|&i| after[i] == before[i]).count();
+        assert!(same >= 54 - 20, "{face}");
+    }
+    // Its SVG through the command line, every sticker drawn.
+    let svg = stdout(&[
+        "solve",
+        "--puzzle",
+        REID,
+        "--generators",
+        "U,L,F,R,B,D",
+        "--drawing",
+        CUBING_3X3X3,
+        "R U",
+        "--format",
+        "svg",
+    ]);
+    let drawn = nets(&svg);
+    assert_eq!(drawn.len(), 1);
+    assert_eq!(drawn[0].len(), 54);
+    let t = tally(&drawn[0]);
+    assert_eq!(t.len(), 6, "{t:?}");
+    assert!(t.values().all(|&n| n == 9), "{t:?}");
+    // The FTO and the 2×2×2, read as they are: every sticker placed.
+    for (puzzle, picture, stickers) in [
+        (
+            "tests/fixtures/twsearch/json/fto-UL.def.json",
+            "tests/fixtures/cubing/fto.kpuzzle.svg.ts",
+            72,
+        ),
+        (
+            "tests/fixtures/twsearch/2x2x2.kpuzzle.json",
+            "tests/fixtures/cubing/2x2x2.kpuzzle.svg.ts",
+            24,
+        ),
+    ] {
+        let svg = stdout(&[
+            "random",
+            "--puzzle",
+            puzzle,
+            "--drawing",
+            picture,
+            "--metric",
+            "quarter",
+            "--moves",
+            "5",
+            "--seed",
+            "3",
+            "--format",
+            "svg",
+        ]);
+        let drawn = nets(&svg);
+        assert_eq!(drawn[0].len(), stickers, "{puzzle}");
+        // Every facelet drawn: none shows the grey of one left out.
+        assert!(!drawn[0].iter().any(|c| c == "grey"), "{puzzle}");
+    }
+}
+
+/// A picture that is not cubing.js's, or that does not fit the puzzle,
+/// is refused in one line naming the file and what is wrong.
+#[test]
+fn a_picture_that_does_not_fit_is_refused_in_one_line() {
+    let dir = tempfile::tempdir().unwrap();
+    let write = |name: &str, text: &str| {
+        let f = dir.path().join(name);
+        std::fs::write(&f, text).unwrap();
+        f.to_str().unwrap().to_string()
+    };
+    let curve = write(
+        "curve.svg",
+        r#"<svg><path id="CORNERS-l0-o0" d="M0,0 C1,1 2,2 3,0 Z" fill="red"/></svg>"#,
+    );
+    let none = write("none.svg", "<svg><rect width=\"1\" height=\"1\"/></svg>");
+    let broken = write("broken.svg", "<svg><g></svg>");
+    let far = write(
+        "far.svg",
+        r#"<svg><rect id="CORNERS-l9-o0" width="1" height="1" fill="red"/></svg>"#,
+    );
+    for (file, needle) in [
+        (curve.as_str(), "C draws a curve"),
+        (
+            none.as_str(),
+            "no sticker: expected elements with ids ORBIT-lN-oK",
+        ),
+        (broken.as_str(), "not well-formed XML"),
+        (far.as_str(), "slot 9 of CORNERS does not exist"),
+        (
+            "nowhere.svg",
+            "no file has that name; expected cubing.js's SVG picture",
+        ),
+        (REID, "expected an <svg> picture"),
+    ] {
+        fails(
+            &[
+                "solve",
+                "--puzzle",
+                "2x2x2",
+                "--drawing",
+                file,
+                "R",
+                "--format",
+                "svg",
+            ],
+            needle,
+        );
+    }
+    // Written as yaml, the picture becomes the file's drawing.
+    let yaml = stdout(&[
+        "puzzles",
+        "--write",
+        "yaml",
+        "--puzzle",
+        "tests/fixtures/twsearch/2x2x2.kpuzzle.json",
+        "--drawing",
+        "tests/fixtures/cubing/2x2x2.kpuzzle.svg.ts",
+    ]);
+    assert_eq!(yaml.matches("colour:").count(), 24, "{yaml}");
+}
