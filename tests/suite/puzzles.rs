@@ -3533,11 +3533,29 @@ fn cubing_js_definitions_are_read_as_they_are() {
     assert!(out.contains("minimum          2 moves"), "{out}");
     assert!(out.contains("specimen         U' R'"), "{out}");
     // With every move, slices and wide turns turn the whole cube, so its
-    // positions are taken up to rotation, which IDA* does not search: said
-    // so, with the way out (it was told "unsolvable", a wrong answer).
+    // positions are taken up to rotation (it was told "unsolvable", a
+    // wrong answer): IDA* walks the turning frame and tells its moves as
+    // the cube held still makes them. R is undone by R' or by the wide l'
+    // (R' turned by a whole rotation); M by the slice 2R, which is M'.
+    for (position, minimum, starts) in [
+        ("R", "1 move", "R' l'"),
+        ("M", "1 move", "2R"),
+        ("M E S", "3 moves", "2B"),
+        ("r U'", "2 moves", "U d"),
+    ] {
+        let out = stdout(&["solve", "--puzzle", &reid, position]);
+        assert!(
+            out.contains(&format!("minimum          {minimum}\n")),
+            "{position}: {out}"
+        );
+        assert!(
+            out.contains(&format!("starting moves   {starts}\n")),
+            "{position}: {out}"
+        );
+    }
     common::fails(
-        &["solve", "--puzzle", &reid, "R"],
-        "its positions are taken up to rotation: name --generators that hold one piece still",
+        &["solve", "--puzzle", &reid, "R", "--to", "U"],
+        "--to: the moves of \"3x3x3\" turn the whole puzzle",
     );
     // The FTO with derived moves (`r = R 2BL'`, and algs), which its
     // whole-puzzle rotations map onto no move: those rotations are left

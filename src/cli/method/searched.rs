@@ -36,16 +36,14 @@ pub(super) fn searched(
     use schofield::method::search::ida::Solver;
     let drawing = args.out.get_or_svg()?;
     let space = schofield::method::space::Space::unnumbered(puzzle, moves, options.max_memory)?;
-    // Refused before a position is read, which would be told unreached.
-    if space.up_to_rotation() {
+    Solver::check(&space)?;
+    if space.up_to_rotation() && args.to.is_some() {
         return Err(format!(
-            "{}; the moves of {} turn the whole puzzle, so its positions are taken up to rotation: name --generators that hold one piece still (a cube's faces), or use --whole-table where the table fits",
-            schofield::method::search::SearchError::NotCanonical,
+            "--to: the moves of {} turn the whole puzzle, so its positions are taken up to rotation, and IDA* does not join two of them; name --generators that hold one piece still (a cube's faces), or use --whole-table where the table fits",
             schofield::text::quoted(puzzle.name())
         )
         .into());
     }
-    Solver::check(&space)?;
     let notation = schofield::method::notation::Notation::new(puzzle, moves);
     // Made on first use: the group (pieces all different), the tables.
     let group = std::cell::OnceCell::new();
@@ -75,6 +73,7 @@ pub(super) fn searched(
             solvers.answer(&digits, args, asked)?
         };
         let (found, every) = (found?, every.transpose()?);
+        let (found, every) = held_still(&space, moves, &pattern, found, every);
         let mut report = schofield::method::solve::SearchedReport::new(
             puzzle,
             moves,
@@ -118,6 +117,34 @@ pub(super) fn searched(
         (None, true) => Err(NO_SVG_BATCH.into()),
         (format, false) => one(&args.position.join(" "), format),
     }
+}
+
+/// Up to rotation the search names its moves in its turning frame; the
+/// answer for `pattern` told as a puzzle held still makes them, from the
+/// position as given (`Space::reframe`): the specimen, the starting moves
+/// and every minimal solution. As they are otherwise.
+fn held_still(
+    space: &schofield::method::space::Space,
+    moves: &schofield::puzzle::MoveSet,
+    pattern: &schofield::puzzle::Pattern,
+    found: schofield::method::search::ida::Solution,
+    every: Option<Vec<Vec<usize>>>,
+) -> (
+    schofield::method::search::ida::Solution,
+    Option<Vec<Vec<usize>>>,
+) {
+    let frame = space.home_rotation(pattern).cloned();
+    let still = |path: &[usize]| space.reframe(moves, path, frame.as_ref(), true);
+    let mut starting = schofield::puzzle::MoveBits::new();
+    for m in found.starting.iter() {
+        starting.insert(still(&[m])[0]);
+    }
+    let found = schofield::method::search::ida::Solution {
+        path: still(&found.path),
+        starting,
+        ..found
+    };
+    (found, every.map(|e| e.iter().map(|p| still(p)).collect()))
 }
 
 /// Why `pattern` (read from `text`) is not reached: said of the two

@@ -86,42 +86,17 @@ impl Analysis {
 
     /// Renames the moves of `path` between the engine's turning frame and
     /// a puzzle held still (`to_still`: from the engine's names), starting
-    /// in `frame`.
+    /// in `frame` ([`crate::method::space::Space::reframe`]).
     fn reframe(&self, path: &Path, frame: Option<&Transformation>, to_still: bool) -> Path {
-        let mut out = Vec::with_capacity(path.len());
-        let raw = |m: usize| self.moves.get(m).transformation();
-        let index = |t: &Transformation| {
-            (0..self.moves.len())
-                .find(|&m| raw(m) == t)
-                .expect("the rotations map the moves onto the moves")
-        };
-        if !self.space.up_to_rotation() {
-            return path.clone();
-        }
-        let mut f = frame
-            .cloned()
-            .unwrap_or_else(|| Transformation::identity_like(raw(0)));
-        for &m in path.moves() {
-            let engine = if to_still {
-                out.push(index(&f.then(raw(m)).then(&f.inverse())));
-                m
-            } else {
-                let e = index(&f.inverse().then(raw(m)).then(&f));
-                out.push(e);
-                e
-            };
-            f = f.then(&self.turned_back(engine));
-        }
-        Path::new(out)
+        Path::new(
+            self.space
+                .reframe(&self.moves, path.moves(), frame, to_still),
+        )
     }
 
     /// The rotation the engine turns the puzzle back by after its move `m`.
     fn turned_back(&self, m: usize) -> Transformation {
-        self.moves
-            .get(m)
-            .transformation()
-            .inverse()
-            .then(&self.space.effective_moves()[m])
+        self.space.turned_back(&self.moves, m)
     }
 
     /// Walks a path of the engine's moves from `frame`, handing each move

@@ -497,7 +497,8 @@ pub const ONE_SEARCH_FROM: u64 = 1 << 21;
 /// True when one position of `puzzle` under `moves` is answered sooner by
 /// IDA* than by the whole table, the table not being past reach
 /// ([`past_the_table`]): more than [`ONE_SEARCH_FROM`] positions, no
-/// words and positions held still (IDA*'s canonical form needs both),
+/// words (IDA*'s canonical form needs none), positions held still (up to
+/// rotation the table, which answers in the engine's frames, is kept),
 /// and every piece different (so that the group's
 /// stabiliser chain tells a position the moves never reach, on which IDA*
 /// would never end). twsearch's 2×2×2 (88 179 840 positions) is; the

@@ -84,9 +84,7 @@ pub enum SearchError {
     /// IDA* takes sequences in a canonical form, which needs positions
     /// held still (not taken up to rotation), and carries a position in at
     /// most [`ida::MAX_DIGITS`] parts.
-    #[error(
-        "IDA* searches puzzles whose positions are held still, not taken up to rotation, in at most 64 parts"
-    )]
+    #[error("IDA* searches positions of at most 64 parts (digits of their numbering)")]
     NotCanonical,
     /// A checkpoint could not be taken up: what is wrong with it (the
     /// file named).

@@ -122,13 +122,20 @@ impl Space {
 
     /// The digits of a pattern ([`Space::digit`]), numbered or not;
     /// `None` when it is not a position of this space, as for
-    /// [`Space::encode`]. Not for positions taken up to rotation.
+    /// [`Space::encode`]. Up to rotation, the digits of the position turned
+    /// home, whose paths the engine names in its turning frame
+    /// ([`Space::reframe`]).
     pub fn digits_of(&self, p: &Pattern) -> Option<Vec<u64>> {
-        let f = self.flat_of(p);
-        (f.pieces.len() == self.goal.pieces.len()
-            && self.rotations.is_none()
-            && self.check_flat(&f))
-        .then(|| self.digits_of_flat(&f))
+        let mut f = self.flat_of(p);
+        if f.pieces.len() != self.goal.pieces.len() {
+            return None;
+        }
+        // Up to rotation, the position turned home ([`Space::home_rotation`]).
+        if let Some(r) = &self.rotations {
+            let k = r.rotation_for_checked(&f)?;
+            apply_flat(&mut f, &r.maps[k], &self.orbits);
+        }
+        self.check_flat(&f).then(|| self.digits_of_flat(&f))
     }
 
     /// The goal's digits.

@@ -59,6 +59,11 @@ pub use tables::MoveTable;
 /// move unranks its value, moves the pieces and ranks them again.
 pub const MAX_TABLE: u64 = 1 << 26;
 
+/// The most bytes the move tables of a space made for IDA*
+/// ([`Space::unnumbered`]) take when no memory is given: larger
+/// coordinates are worked.
+pub const UNNUMBERED_TABLES: u64 = 256 << 20;
+
 /// The most slots of one group orbit: a coordinate's pieces are worked on
 /// the stack, a byte each.
 pub const MAX_WORKED_SLOTS: usize = 255;
@@ -297,7 +302,27 @@ impl Space {
         moves: &MoveSet,
         max_memory: Option<u64>,
     ) -> Result<Space, SpaceError> {
-        Space::assemble(Space::layout(puzzle, moves, MAX_TABLE)?, max_memory)
+        let mut space = Space::layout(puzzle, moves, MAX_TABLE)?;
+        // The move tables take at most a quarter of the budget (of
+        // UNNUMBERED_TABLES without one): the largest coordinates past it
+        // are worked. Up to rotation, the 3×3×3's edges less the reference
+        // one number 11! = 39 916 800, whose table for 45 moves would take
+        // 7.2 GB.
+        let budget = max_memory.map_or(UNNUMBERED_TABLES, |m| m / 4);
+        let mut counts: Vec<u64> = space
+            .coords
+            .iter()
+            .flat_map(|c| [c.perm_count, c.ori_count])
+            .filter(|&v| v <= MAX_TABLE)
+            .collect();
+        counts.sort_unstable_by(|a, b| b.cmp(a));
+        for t in counts {
+            space.max_table = t;
+            if space.table_bytes() <= budget {
+                break;
+            }
+        }
+        Space::assemble(space, max_memory)
     }
 
     /// True when every position has a number ([`Space::len`] of them).

@@ -10,6 +10,57 @@ impl Space {
         self.rotations.is_some()
     }
 
+    /// Renames a path of the engine's moves (`to_still`), or of a puzzle
+    /// held still (else), into the other, starting in `frame`: up to
+    /// rotation the engine holds the reference piece at home and turns the
+    /// puzzle back after each move that carries it away, so a move as the
+    /// engine names it is, held still, its conjugate by the rotation
+    /// accumulated so far. `moves` are the moves the space was made from.
+    /// The path unchanged when positions are not taken up to rotation.
+    pub fn reframe(
+        &self,
+        moves: &MoveSet,
+        path: &[usize],
+        frame: Option<&Transformation>,
+        to_still: bool,
+    ) -> Vec<usize> {
+        if !self.up_to_rotation() || path.is_empty() {
+            return path.to_vec();
+        }
+        let raw = |m: usize| moves.get(m).transformation();
+        let index = |t: &Transformation| {
+            (0..moves.len())
+                .find(|&m| raw(m) == t)
+                .expect("the rotations map the moves onto the moves")
+        };
+        let mut out = Vec::with_capacity(path.len());
+        let mut f = frame
+            .cloned()
+            .unwrap_or_else(|| Transformation::identity_like(raw(0)));
+        for &m in path {
+            let engine = if to_still {
+                out.push(index(&f.then(raw(m)).then(&f.inverse())));
+                m
+            } else {
+                let e = index(&f.inverse().then(raw(m)).then(&f));
+                out.push(e);
+                e
+            };
+            f = f.then(&self.turned_back(moves, engine));
+        }
+        out
+    }
+
+    /// The rotation the engine turns the puzzle back by after its move `m`
+    /// (of `moves`, the moves the space was made from).
+    pub fn turned_back(&self, moves: &MoveSet, m: usize) -> Transformation {
+        moves
+            .get(m)
+            .transformation()
+            .inverse()
+            .then(&self.effective[m])
+    }
+
     /// The rotations positions are taken up to (empty when they are not).
     pub fn rotation_group(&self) -> &[Transformation] {
         self.rotations.as_ref().map_or(&[], |r| &r.elements)

@@ -27,9 +27,9 @@ impl Conjugation {
     /// as the move whose position from the goal is the conjugate of the
     /// move's: exact where every piece is different (a position then tells
     /// its transformation) and the moves' positions are all different;
-    /// elsewhere no symmetry is read.
+    /// elsewhere, and up to rotation, no symmetry is read.
     pub(super) fn new(space: &Space, t: &Transformation) -> Option<Conjugation> {
-        if !space.has_distinct_pieces() {
+        if !space.has_distinct_pieces() || space.up_to_rotation() {
             return None;
         }
         let symmetry = space.symmetry(t);

@@ -229,9 +229,12 @@ impl<'s> Solver<'s> {
     /// large as fit, where its pieces are all different
     /// ([`PieceSet`]: six of the 3×3×3's twelve edges), else onto each
     /// digit alone that fits. Refused before it allocates when the tables
-    /// would pass `max_memory` bytes. Positions taken up to rotation,
-    /// whose moves as applied depend on the frame, and more than 64 moves
-    /// are refused ([`SearchError::NotCanonical`]).
+    /// would pass `max_memory` bytes. Positions taken up to rotation are
+    /// searched in the engine's turning frame, each move followed by the
+    /// rotation that brings the reference piece home (its paths renamed for
+    /// a puzzle held still by [`Space::reframe`]); their tables are read at
+    /// no conjugate. More parts than [`MAX_DIGITS`] are refused
+    /// ([`SearchError::NotCanonical`]).
     pub fn new(
         space: &'s Space,
         most_values: u64,
@@ -246,11 +249,9 @@ impl<'s> Solver<'s> {
         }))
     }
 
-    /// Refuses a space IDA* cannot search ([`SearchError::NotCanonical`]),
-    /// before any position of it is read: a position up to rotation is
-    /// not one IDA* can tell reached or not.
+    /// Refuses a space IDA* cannot search ([`SearchError::NotCanonical`]).
     pub fn check(space: &Space) -> Result<(), SearchError> {
-        if space.up_to_rotation() || space.digit_count() > MAX_DIGITS {
+        if space.digit_count() > MAX_DIGITS {
             return Err(SearchError::NotCanonical);
         }
         Ok(())

@@ -482,6 +482,14 @@ impl PlannedTables {
         symmetries: &[Transformation],
     ) -> Result<PlannedTables, SearchError> {
         Solver::check(space)?;
+        // Up to rotation a symmetry's image of a move as the engine makes
+        // it (the move, then the turn home) is not known to be one: no
+        // classes, no conjugates.
+        let symmetries = if space.up_to_rotation() {
+            &[]
+        } else {
+            symmetries
+        };
         if let Some(sc) =
             super::classes::class_coordinate(space, symmetries, bytes, coordinate_bytes)
         {
