@@ -126,16 +126,21 @@ impl Space {
     /// home, whose paths the engine names in its turning frame
     /// ([`Space::reframe`]).
     pub fn digits_of(&self, p: &Pattern) -> Option<Vec<u64>> {
+        self.home_flat(p).map(|f| self.digits_of_flat(&f))
+    }
+
+    /// The flat state of pattern `p`, turned home up to rotation
+    /// ([`Space::home_rotation`]), when it is a position of this space.
+    fn home_flat(&self, p: &Pattern) -> Option<Flat> {
         let mut f = self.flat_of(p);
         if f.pieces.len() != self.goal.pieces.len() {
             return None;
         }
-        // Up to rotation, the position turned home ([`Space::home_rotation`]).
         if let Some(r) = &self.rotations {
             let k = r.rotation_for_checked(&f)?;
             apply_flat(&mut f, &r.maps[k], &self.orbits);
         }
-        self.check_flat(&f).then(|| self.digits_of_flat(&f))
+        self.check_flat(&f).then_some(f)
     }
 
     /// The goal's digits.
@@ -185,15 +190,7 @@ impl Space {
     /// piece where the moves never bring it, an orientation sum the moves
     /// never make, or a parity they never make).
     pub fn encode(&self, p: &Pattern) -> Option<u64> {
-        let mut f = self.flat_of(p);
-        if f.pieces.len() != self.goal.pieces.len() {
-            return None;
-        }
-        if let Some(r) = &self.rotations {
-            let k = r.rotation_for_checked(&f)?;
-            apply_flat(&mut f, &r.maps[k], &self.orbits);
-        }
-        self.check_flat(&f).then(|| self.encode_flat(&f))
+        self.home_flat(p).map(|f| self.encode_flat(&f))
     }
 
     /// True when the flat state is one the numbering covers.

@@ -60,10 +60,7 @@ fn ida_agrees_with_the_table() {
             }
             let mut x = 12345u64;
             for _ in 0..100 {
-                x = (x
-                    .wrapping_mul(6364136223846793005)
-                    .wrapping_add(1442695040888963407))
-                    % space.len();
+                x = next_sample(x, space.len());
                 let Some(d) = a.moves_at(x) else { continue };
                 let s = solver.solve_index(x, &Allowance::default()).unwrap();
                 let end = s.path.iter().fold(x, |y, &m| space.apply(y, m));
@@ -92,6 +89,14 @@ fn ida_agrees_with_the_table() {
     }
 }
 
+/// The next sampled position after `x` of a space of `len`: a linear
+/// congruential step.
+fn next_sample(x: u64, len: u64) -> u64 {
+    x.wrapping_mul(6364136223846793005)
+        .wrapping_add(1442695040888963407)
+        % len
+}
+
 /// Positions taken up to rotation (the library's 2×2×2, its corner DRB
 /// held home by the rotations that follow each move): IDA* walks the
 /// engine's turning frame as the table does, with the same minimum, every
@@ -108,10 +113,7 @@ fn ida_agrees_with_the_table_up_to_rotation() {
     let rotations = space.rotation_group().to_vec();
     let mut x = 777u64;
     for k in 0..60 {
-        x = (x
-            .wrapping_mul(6364136223846793005)
-            .wrapping_add(1442695040888963407))
-            % space.len();
+        x = next_sample(x, space.len());
         let Some(d) = a.moves_at(x) else { continue };
         let s = solver.solve_index(x, &Allowance::default()).unwrap();
         assert_eq!(s.moves, u32::from(d), "{x}");
