@@ -389,14 +389,40 @@ fn read_drawn(name: &str, drawing: Option<&str>) -> Result<Puzzle, Box<dyn std::
     let Some(path) = drawing else {
         return Ok(p);
     };
-    let stickers = schofield::puzzle::kpuzzle_svg::fit(read::drawing(path)?, &p);
+    let named = schofield::puzzle::kpuzzle_svg::fit(read::drawing(path)?, &p);
+    let stickers: Vec<_> = named.iter().map(|(_, s)| s.clone()).collect();
     p.with_drawing(&stickers).map_err(|error| {
+        // A sticker is named by its id in the picture, not its place in
+        // the list kept.
+        let error = match error {
+            schofield::puzzle::DefinitionError::Drawing { sticker, problem } => {
+                let id = named.get(sticker.wrapping_sub(1)).map_or("", |(id, _)| id);
+                return read::ReadError::Syntax {
+                    path: path.to_string(),
+                    problem: format!("sticker {}: {problem}", quoted(id)),
+                }
+                .into();
+            }
+            e => e,
+        };
         read::ReadError::Definition {
             path: path.to_string(),
             error,
         }
         .into()
     })
+}
+
+/// `--drawing` is refused where `--write`'s format would drop it.
+fn kept_drawing(format: PuzzleFormat, drawing: Option<&str>) -> Result<(), String> {
+    match drawing {
+        Some(path) if format != PuzzleFormat::Yaml => Err(format!(
+            "--drawing {}: only --write yaml has a place for a drawing; {} would leave it out",
+            schofield::text::quoted_path(path),
+            format.name()
+        )),
+        _ => Ok(()),
+    }
 }
 
 /// `puzzles --write`: the puzzle in that format, and a note on standard
@@ -434,6 +460,7 @@ fn write_puzzle(
             .into());
         }
     }
+    kept_drawing(format, drawing)?;
     let p = read_drawn(name, drawing)?;
     // A file without them would be another puzzle, searched as if it were
     // this one.

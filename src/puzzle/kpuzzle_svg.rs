@@ -470,7 +470,7 @@ impl Picture {
         e: usize,
         m: Affine,
         fill: Option<&str>,
-        out: &mut Vec<StickerDef>,
+        out: &mut Vec<(String, StickerDef)>,
     ) -> Result<(), String> {
         let el = &self.all[e];
         if matches!(
@@ -493,12 +493,15 @@ impl Picture {
                 .iter()
                 .map(|&(x, y)| format!("{},{}", round(x), round(y)))
                 .collect();
-            out.push(StickerDef {
-                slot: Some(CellDef::Slot(Some(orbit), slot)),
-                facelet,
-                colour,
-                points: points.join(" "),
-            });
+            out.push((
+                id.to_string(),
+                StickerDef {
+                    slot: Some(CellDef::Slot(Some(orbit), slot)),
+                    facelet,
+                    colour,
+                    points: points.join(" "),
+                },
+            ));
             return Ok(());
         }
         let inner = match el.get("transform") {
@@ -528,7 +531,10 @@ fn round(x: f64) -> String {
 /// ([`super::Definition::without_free_orbits`]); a facelet past its
 /// orbit's orientations that lies exactly on the same slot's facelet 0 is
 /// left out. Any other sticker is kept, for the drawing's checks to name.
-pub fn fit(stickers: Vec<StickerDef>, puzzle: &super::Puzzle) -> Vec<StickerDef> {
+pub fn fit(
+    stickers: Vec<(String, StickerDef)>,
+    puzzle: &super::Puzzle,
+) -> Vec<(String, StickerDef)> {
     let beyond = |s: &StickerDef| match &s.slot {
         Some(CellDef::Slot(Some(orbit), slot)) => puzzle
             .orbits()
@@ -539,7 +545,7 @@ pub fn fit(stickers: Vec<StickerDef>, puzzle: &super::Puzzle) -> Vec<StickerDef>
         _ => None,
     };
     let on_facelet_0 = |orbit: &str, slot: usize, points: &str| {
-        stickers.iter().any(|t| {
+        stickers.iter().any(|(_, t)| {
             t.facelet == 0
                 && t.points == points
                 && matches!(&t.slot, Some(CellDef::Slot(Some(o), s)) if o == orbit && *s == slot)
@@ -547,7 +553,7 @@ pub fn fit(stickers: Vec<StickerDef>, puzzle: &super::Puzzle) -> Vec<StickerDef>
     };
     let keep: Vec<bool> = stickers
         .iter()
-        .map(|s| beyond(s).is_none_or(|(orbit, slot)| !on_facelet_0(&orbit, slot, &s.points)))
+        .map(|(_, s)| beyond(s).is_none_or(|(orbit, slot)| !on_facelet_0(&orbit, slot, &s.points)))
         .collect();
     stickers
         .into_iter()
@@ -560,6 +566,11 @@ pub fn fit(stickers: Vec<StickerDef>, puzzle: &super::Puzzle) -> Vec<StickerDef>
 /// `.svg.ts` file), in the picture's order, as a drawing's definition
 /// takes them; a message naming the element when one cannot be read.
 pub fn stickers(text: &str) -> Result<Vec<StickerDef>, String> {
+    Ok(named_stickers(text)?.into_iter().map(|(_, s)| s).collect())
+}
+
+/// [`stickers`], each with its id, for messages that name it.
+pub fn named_stickers(text: &str) -> Result<Vec<(String, StickerDef)>, String> {
     // cubing.js's `.svg.ts` holds the picture in a template string.
     let text = match (text.find("<svg"), text.rfind("</svg>")) {
         (Some(a), Some(b)) if b > a && text[..a].contains('`') => &text[a..b + "</svg>".len()],

@@ -135,8 +135,9 @@ pub fn puzzle(name_or_path: &str) -> Result<Puzzle, ReadError> {
 }
 
 /// The stickers of a drawing file: cubing.js's SVG picture of a puzzle
-/// ([`super::kpuzzle_svg`]), read with the checks of [`file_text`].
-pub fn drawing(path: &str) -> Result<Vec<super::drawing::StickerDef>, ReadError> {
+/// ([`super::kpuzzle_svg`]), each with its id, read with the checks of
+/// [`file_text`].
+pub fn drawing(path: &str) -> Result<Vec<(String, super::drawing::StickerDef)>, ReadError> {
     let syntax = |problem: String| ReadError::Syntax {
         path: path.to_string(),
         problem,
@@ -152,7 +153,7 @@ pub fn drawing(path: &str) -> Result<Vec<super::drawing::StickerDef>, ReadError>
             _ => format!("not UTF-8 text; {expected}"),
         })
     })?;
-    super::kpuzzle_svg::stickers(&text).map_err(syntax)
+    super::kpuzzle_svg::named_stickers(&text).map_err(syntax)
 }
 
 /// The text of a puzzle file, checked as [`puzzle`] checks it (a regular

@@ -176,6 +176,7 @@ fn cubing_cube() -> schofield::puzzle::Puzzle {
     use schofield::puzzle::{kpuzzle_svg, read};
     let p = read::puzzle(REID).unwrap();
     let stickers = kpuzzle_svg::fit(read::drawing(CUBING_3X3X3).unwrap(), &p);
+    let stickers: Vec<_> = stickers.into_iter().map(|(_, s)| s).collect();
     p.with_drawing(&stickers).unwrap()
 }
 
@@ -329,7 +330,11 @@ fn a_picture_that_does_not_fit_is_refused_in_one_line() {
             "no sticker: expected elements with ids ORBIT-lN-oK",
         ),
         (broken.as_str(), "not well-formed XML"),
-        (far.as_str(), "slot 9 of CORNERS does not exist"),
+        // Named by its id in the picture.
+        (
+            far.as_str(),
+            "sticker \"CORNERS-l9-o0\": slot 9 of CORNERS does not exist",
+        ),
         (
             "nowhere.svg",
             "no file has that name; expected cubing.js's SVG picture",
@@ -350,6 +355,19 @@ fn a_picture_that_does_not_fit_is_refused_in_one_line() {
             needle,
         );
     }
+    // Only yaml has a place for it: another format would drop it.
+    fails(
+        &[
+            "puzzles",
+            "--write",
+            "tws",
+            "--puzzle",
+            "2x2x2",
+            "--drawing",
+            "tests/fixtures/cubing/2x2x2.kpuzzle.svg.ts",
+        ],
+        "only --write yaml has a place for a drawing; tws would leave it out",
+    );
     // Written as yaml, the picture becomes the file's drawing.
     let yaml = stdout(&[
         "puzzles",
