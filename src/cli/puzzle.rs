@@ -390,21 +390,7 @@ fn read_drawn(name: &str, drawing: Option<&str>) -> Result<Puzzle, Box<dyn std::
         return Ok(p);
     };
     let named = schofield::puzzle::kpuzzle_svg::fit(read::drawing(path)?, &p);
-    let stickers: Vec<_> = named.iter().map(|(_, s)| s.clone()).collect();
-    p.with_drawing(&stickers).map_err(|error| {
-        // A sticker is named by its id in the picture, not its place in
-        // the list kept.
-        let error = match error {
-            schofield::puzzle::DefinitionError::Drawing { sticker, problem } => {
-                let id = named.get(sticker.wrapping_sub(1)).map_or("", |(id, _)| id);
-                return read::ReadError::Syntax {
-                    path: path.to_string(),
-                    problem: format!("sticker {}: {problem}", quoted(id)),
-                }
-                .into();
-            }
-            e => e,
-        };
+    p.with_named_drawing(&named).map_err(|error| {
         read::ReadError::Definition {
             path: path.to_string(),
             error,

@@ -380,6 +380,15 @@ pub enum DefinitionError {
         /// What is wrong.
         problem: String,
     },
+    /// A sticker of a picture that is wrong, named by its id there
+    /// ([`super::Puzzle::with_named_drawing`]).
+    #[error("sticker {}: {problem}", crate::text::quoted(.id))]
+    NamedSticker {
+        /// The sticker's id in the picture.
+        id: String,
+        /// What is wrong.
+        problem: String,
+    },
     /// A drawing that is wrong.
     #[error("the layout, row {row}, cell {col}: {problem}")]
     Layout {

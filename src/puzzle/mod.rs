@@ -400,6 +400,37 @@ impl Puzzle {
         })
     }
 
+    /// [`Puzzle::with_drawing`] for stickers named by their ids in a
+    /// picture ([`kpuzzle_svg`]): a wrong sticker is named by its id.
+    ///
+    /// ```
+    /// use schofield::puzzle::{drawing::StickerDef, library, CellDef};
+    /// let cube = library::get("2x2x2").unwrap();
+    /// let one = StickerDef {
+    ///     slot: Some(CellDef::Slot(Some("CORNERS".into()), 0)),
+    ///     facelet: 0,
+    ///     colour: "no such colour".into(),
+    ///     points: "0,0 1,0 1,1".into(),
+    /// };
+    /// let error = cube.with_named_drawing(&[("CORNERS-l0-o0".into(), one)]).unwrap_err();
+    /// assert!(error.to_string().starts_with("sticker \"CORNERS-l0-o0\": "));
+    /// ```
+    pub fn with_named_drawing(
+        &self,
+        named: &[(String, drawing::StickerDef)],
+    ) -> Result<Puzzle, DefinitionError> {
+        let stickers: Vec<_> = named.iter().map(|(_, s)| s.clone()).collect();
+        self.with_drawing(&stickers).map_err(|error| match error {
+            DefinitionError::Drawing { sticker, problem } => DefinitionError::NamedSticker {
+                id: named
+                    .get(sticker.wrapping_sub(1))
+                    .map_or(String::new(), |(id, _)| id.clone()),
+                problem,
+            },
+            e => e,
+        })
+    }
+
     /// The cells `(from, to)` in reading order of each base step of the
     /// words written as the blank's walks.
     pub fn slides(&self) -> &[(usize, usize)] {

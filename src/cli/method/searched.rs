@@ -73,7 +73,10 @@ pub(super) fn searched(
             solvers.answer(&digits, args, asked)?
         };
         let (found, every) = (found?, every.transpose()?);
-        let (found, every) = held_still(&space, moves, &pattern, found, every);
+        // Up to rotation, as the puzzle held still makes them.
+        let found = found.held_still(&space, moves, &pattern);
+        let every = every
+            .map(|e| schofield::method::search::ida::paths_held_still(&space, moves, &pattern, &e));
         let mut report = schofield::method::solve::SearchedReport::new(
             puzzle,
             moves,
@@ -117,34 +120,6 @@ pub(super) fn searched(
         (None, true) => Err(NO_SVG_BATCH.into()),
         (format, false) => one(&args.position.join(" "), format),
     }
-}
-
-/// Up to rotation the search names its moves in its turning frame; the
-/// answer for `pattern` told as a puzzle held still makes them, from the
-/// position as given (`Space::reframe`): the specimen, the starting moves
-/// and every minimal solution. As they are otherwise.
-fn held_still(
-    space: &schofield::method::space::Space,
-    moves: &schofield::puzzle::MoveSet,
-    pattern: &schofield::puzzle::Pattern,
-    found: schofield::method::search::ida::Solution,
-    every: Option<Vec<Vec<usize>>>,
-) -> (
-    schofield::method::search::ida::Solution,
-    Option<Vec<Vec<usize>>>,
-) {
-    let frame = space.home_rotation(pattern).cloned();
-    let still = |path: &[usize]| space.reframe(moves, path, frame.as_ref(), true);
-    let mut starting = schofield::puzzle::MoveBits::new();
-    for m in found.starting.iter() {
-        starting.insert(still(&[m])[0]);
-    }
-    let found = schofield::method::search::ida::Solution {
-        path: still(&found.path),
-        starting,
-        ..found
-    };
-    (found, every.map(|e| e.iter().map(|p| still(p)).collect()))
 }
 
 /// Why `pattern` (read from `text`) is not reached: said of the two

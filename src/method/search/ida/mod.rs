@@ -60,6 +60,8 @@ mod canonical;
 pub use canonical::RandomSequences;
 mod classes;
 mod conjugate;
+mod frame;
+pub use frame::paths_held_still;
 mod plan;
 mod pruning;
 mod walk;
