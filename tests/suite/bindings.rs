@@ -31,10 +31,10 @@ fn run(dir: &Path, program: &Path, args: &[&str], env: &[(&str, &std::ffi::OsStr
 /// pytest and numpy; then its tests, its docstrings' examples and the
 /// guide's.
 #[test]
-fn the_package_installs_and_its_tests_pass() {
+fn the_python_package_installs_and_its_tests_pass() {
     if !common::has(
         Outside::Venv,
-        "python::the_package_installs_and_its_tests_pass",
+        "bindings::the_python_package_installs_and_its_tests_pass",
     ) {
         return;
     }
