@@ -73,14 +73,54 @@ pub struct Drawing {
     goal_colours: Vec<Vec<Vec<Option<usize>>>>,
 }
 
+/// CSS's named colours (CSS Color Module Level 4's 148, which browsers draw in SVG),
+/// in alphabetical order.
+#[rustfmt::skip]
+pub const NAMED_COLOURS: [&str; 148] = [
+    "aliceblue", "antiquewhite", "aqua", "aquamarine", "azure", "beige", "bisque", "black",
+    "blanchedalmond", "blue", "blueviolet", "brown", "burlywood", "cadetblue", "chartreuse",
+    "chocolate", "coral", "cornflowerblue", "cornsilk", "crimson", "cyan", "darkblue",
+    "darkcyan", "darkgoldenrod", "darkgray", "darkgreen", "darkgrey", "darkkhaki",
+    "darkmagenta", "darkolivegreen", "darkorange", "darkorchid", "darkred", "darksalmon",
+    "darkseagreen", "darkslateblue", "darkslategray", "darkslategrey", "darkturquoise",
+    "darkviolet", "deeppink", "deepskyblue", "dimgray", "dimgrey", "dodgerblue", "firebrick",
+    "floralwhite", "forestgreen", "fuchsia", "gainsboro", "ghostwhite", "gold", "goldenrod",
+    "gray", "green", "greenyellow", "grey", "honeydew", "hotpink", "indianred", "indigo",
+    "ivory", "khaki", "lavender", "lavenderblush", "lawngreen", "lemonchiffon", "lightblue",
+    "lightcoral", "lightcyan", "lightgoldenrodyellow", "lightgray", "lightgreen", "lightgrey",
+    "lightpink", "lightsalmon", "lightseagreen", "lightskyblue", "lightslategray",
+    "lightslategrey", "lightsteelblue", "lightyellow", "lime", "limegreen", "linen", "magenta",
+    "maroon", "mediumaquamarine", "mediumblue", "mediumorchid", "mediumpurple",
+    "mediumseagreen", "mediumslateblue", "mediumspringgreen", "mediumturquoise",
+    "mediumvioletred", "midnightblue", "mintcream", "mistyrose", "moccasin", "navajowhite",
+    "navy", "oldlace", "olive", "olivedrab", "orange", "orangered", "orchid", "palegoldenrod",
+    "palegreen", "paleturquoise", "palevioletred", "papayawhip", "peachpuff", "peru", "pink",
+    "plum", "powderblue", "purple", "rebeccapurple", "red", "rosybrown", "royalblue",
+    "saddlebrown", "salmon", "sandybrown", "seagreen", "seashell", "sienna", "silver",
+    "skyblue", "slateblue", "slategray", "slategrey", "snow", "springgreen", "steelblue", "tan",
+    "teal", "thistle", "tomato", "turquoise", "violet", "wheat", "white", "whitesmoke",
+    "yellow", "yellowgreen",
+];
+
 /// A colour as SVG and CSS take it, with nothing that could break out of
-/// an attribute: a name of letters, or `#` and 3, 4, 6 or 8 hex digits.
+/// an attribute: one of CSS's named colours ([`NAMED_COLOURS`], in any
+/// case), or `#` and 3, 4, 6 or 8 hex digits. A word that names no colour
+/// (a misspelling, `none`, `transparent`) would leave its sticker
+/// unpainted or black, and is refused.
+///
+/// ```
+/// use schofield::puzzle::drawing::is_colour;
+/// assert!(is_colour("white") && is_colour("LimeGreen") && is_colour("#26f"));
+/// assert!(!is_colour("whte") && !is_colour("none") && !is_colour("#12345"));
+/// ```
 pub fn is_colour(s: &str) -> bool {
     match s.strip_prefix('#') {
         Some(hex) => {
             [3, 4, 6, 8].contains(&hex.len()) && hex.bytes().all(|b| b.is_ascii_hexdigit())
         }
-        None => (1..=30).contains(&s.len()) && s.bytes().all(|b| b.is_ascii_alphabetic()),
+        None => NAMED_COLOURS
+            .binary_search(&s.to_ascii_lowercase().as_str())
+            .is_ok(),
     }
 }
 
@@ -199,7 +239,7 @@ impl Drawing {
                 return Err(bad(
                     k,
                     format!(
-                        "colour {} is not a colour; expected a name such as white or # and hex digits such as #ffd500",
+                        "colour {} is not a colour; expected a CSS colour name such as white or # and hex digits such as #ffd500",
                         quoted(&d.colour)
                     ),
                 ));
@@ -574,6 +614,16 @@ mod tests {
             ),
             (
                 format!("{{slot: A:0, colour: \"red;x\", {square}}}"),
+                "is not a colour",
+            ),
+            // A misspelt name, or none, would leave the sticker black or
+            // unpainted.
+            (
+                format!("{{slot: A:0, colour: whte, {square}}}"),
+                "colour \"whte\" is not a colour",
+            ),
+            (
+                format!("{{slot: A:0, colour: none, {square}}}"),
                 "is not a colour",
             ),
             (
