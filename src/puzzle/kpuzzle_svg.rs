@@ -389,15 +389,25 @@ fn elements(text: &str) -> Result<Vec<Element>, String> {
     Ok(all)
 }
 
-/// What a sticker's id names: orbit, slot and facelet (`ORBIT-lN-oK`).
-fn facelet_of(id: &str) -> Option<(String, usize, usize)> {
-    let (rest, o) = id.rsplit_once("-o")?;
-    let (orbit, l) = rest.rsplit_once("-l")?;
+/// What a sticker's id names: orbit, slot and facelet (`ORBIT-lN-oK`);
+/// `None` for any other id, and a message for a slot or facelet number
+/// too large to be one.
+fn facelet_of(id: &str) -> Result<Option<(String, usize, usize)>, String> {
+    let Some((rest, o)) = id.rsplit_once("-o") else {
+        return Ok(None);
+    };
+    let Some((orbit, l)) = rest.rsplit_once("-l") else {
+        return Ok(None);
+    };
     let digits = |s: &str| !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit());
     if orbit.is_empty() || !digits(l) || !digits(o) {
-        return None;
+        return Ok(None);
     }
-    Some((orbit.to_string(), l.parse().ok()?, o.parse().ok()?))
+    let number = |n: &str| {
+        n.parse::<usize>()
+            .map_err(|_| format!("sticker {}: {n} is past any slot or facelet", quoted(id)))
+    };
+    Ok(Some((orbit.to_string(), number(l)?, number(o)?)))
 }
 
 /// A shape's corners in the picture's coordinates, and its fill if it
@@ -473,14 +483,34 @@ impl Picture {
         out: &mut Vec<(String, StickerDef)>,
     ) -> Result<(), String> {
         let el = &self.all[e];
-        if matches!(
-            el.name.as_str(),
-            "defs" | "symbol" | "title" | "desc" | "style"
-        ) {
+        // What is not drawn where it stands: definitions, clips, masks,
+        // and what is hidden.
+        let hidden = el.get("display").is_some_and(|d| d.trim() == "none")
+            || el.get("style").is_some_and(|st| {
+                st.split(';').any(|d| {
+                    d.split_once(':')
+                        .is_some_and(|(k, v)| k.trim() == "display" && v.trim() == "none")
+                })
+            });
+        if hidden
+            || matches!(
+                el.name.as_str(),
+                "defs"
+                    | "symbol"
+                    | "title"
+                    | "desc"
+                    | "style"
+                    | "clipPath"
+                    | "mask"
+                    | "pattern"
+                    | "marker"
+                    | "metadata"
+            )
+        {
             return Ok(());
         }
         let id = el.get("id").unwrap_or("");
-        if let Some((orbit, slot, facelet)) = facelet_of(id) {
+        if let Some((orbit, slot, facelet)) = facelet_of(id)? {
             let problem = |p: String| format!("sticker {}: {p}", quoted(id));
             let (corners, own) = self.outline(e, m, 0).map_err(problem)?;
             let colour = own.or(fill.map(str::to_string)).ok_or_else(|| {
@@ -596,104 +626,4 @@ pub fn named_stickers(text: &str) -> Result<Vec<(String, StickerDef)>, String> {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn close(a: &[(f64, f64)], b: &[(f64, f64)]) -> bool {
-        a.len() == b.len()
-            && a.iter()
-                .zip(b)
-                .all(|(p, q)| (p.0 - q.0).abs() < 1e-9 && (p.1 - q.1).abs() < 1e-9)
-    }
-
-    #[test]
-    fn paths_of_straight_lines_are_read_relative_and_absolute() {
-        // cubing.js's 4×4×4: relative, H and V, numbers run together.
-        let sq = [
-            (184.6, 147.8),
-            (184.6, 184.6),
-            (147.8, 184.6),
-            (147.8, 147.8),
-        ];
-        assert!(close(&path("m184.6 147.8v36.8h-36.8v-36.8z").unwrap(), &sq));
-        assert!(close(
-            &path("M 0 0 L 1 0 L 1 1 Z M 0 0").unwrap(),
-            &[(0.0, 0.0), (1.0, 0.0), (1.0, 1.0)]
-        ));
-        // Pairs after a moveto are lines; a closing corner is not repeated.
-        assert!(close(
-            &path("m 0,1 1,-1 1,1 z").unwrap(),
-            &[(0.0, 1.0), (1.0, 0.0), (2.0, 1.0)]
-        ));
-        assert!(close(
-            &path("M0-1.5.5,2").unwrap(),
-            &[(0.0, -1.5), (0.5, 2.0)]
-        ));
-        assert!(
-            path("M0,0 Q1,1 2,0 Z")
-                .unwrap_err()
-                .contains("Q draws a curve")
-        );
-        assert!(
-            path("M0,0 L1 Z")
-                .unwrap_err()
-                .contains("a number is missing")
-        );
-        assert!(
-            path("M0,0 L1,0 L1,1 Z M2,2 L3,3")
-                .unwrap_err()
-                .contains("closes")
-        );
-    }
-
-    proptest::proptest! {
-        /// Whatever the text, a picture is read or refused, never a panic.
-        #[test]
-        fn careless_pictures_are_refused_not_panicked_on(
-            parts in proptest::collection::vec(proptest::sample::select(vec![
-                "<svg>", "</svg>", "<g transform=\"", "rotate(9", ")", "scale(2,", "\">", "</g>",
-                "<path id=\"A-l0-o0\" d=\"", "M0,0", "l1-.5.5e3", "hv", "Zm", "é", "C1",
-                "<use href=\"#", "s\"", "<rect id=\"s\" width=\"1\"/>", "/>", "\"", " ",
-                "<polygon id=\"A-l1-o2\" points=\"", "1,2 3", "fill=\"red\"", "matrix(",
-            ]), 0..24)
-        ) {
-            let _ = stickers(&parts.concat());
-        }
-    }
-
-    #[test]
-    fn transforms_compose_right_to_left() {
-        let p = (1.0, 0.0);
-        let t = transform("translate(10, 0) scale(2)").unwrap();
-        assert!(close(&[t.apply(p)], &[(12.0, 0.0)]));
-        let r = transform("rotate(90)").unwrap();
-        assert!(close(&[r.apply(p)], &[(0.0, 1.0)]));
-        let about = transform("rotate(180, 1, 1)").unwrap();
-        assert!(close(&[about.apply((0.0, 0.0))], &[(2.0, 2.0)]));
-        let m = transform("matrix(1 0 0 -1 0 5)").unwrap();
-        assert!(close(&[m.apply((1.0, 1.0))], &[(1.0, 4.0)]));
-        assert!(
-            transform("shear(1)")
-                .unwrap_err()
-                .contains("is not translate")
-        );
-        assert!(
-            transform("scale(1, 2, 3)")
-                .unwrap_err()
-                .contains("does not take 3")
-        );
-    }
-
-    #[test]
-    fn ids_name_orbit_slot_and_facelet() {
-        assert_eq!(facelet_of("CORNERS-l3-o2"), Some(("CORNERS".into(), 3, 2)));
-        assert_eq!(facelet_of("C4RNER-l10-o0"), Some(("C4RNER".into(), 10, 0)));
-        assert_eq!(
-            facelet_of("EDGE-PAIRS-l1-o1"),
-            Some(("EDGE-PAIRS".into(), 1, 1))
-        );
-        for not in ["puzzle", "CORNERS-l3", "-l1-o1", "X-lA-o1", "X-l1-o"] {
-            assert_eq!(facelet_of(not), None, "{not}");
-        }
-    }
-}
+mod tests;
