@@ -318,6 +318,57 @@ impl Coordinate {
         }
     }
 
+    /// Hands `f` each arrangement of the values `range`, in order, with
+    /// its value: the first unranked, each next one stepped to from the
+    /// one before ([`perm::next_lex`]; an even arrangement two steps on),
+    /// where unranking each would cost a division a slot. As
+    /// [`Coordinate::unrank_perm`] of each value.
+    pub(super) fn for_each_arrangement(
+        &self,
+        range: std::ops::Range<u64>,
+        mut f: impl FnMut(u64, &[u8]),
+    ) {
+        let s = self.slots.len();
+        let mut lex = vec![0u8; s];
+        if self.packed.is_some() || s < 2 {
+            for v in range {
+                self.unrank_perm(v, &mut lex);
+                f(v, &lex);
+            }
+            return;
+        }
+        let Some(first) = range.clone().next() else {
+            return;
+        };
+        match self.kind {
+            Kind::Full => perm::lex_unrank_into(first, &mut lex),
+            Kind::Even { .. } => perm::lex_unrank_into(2 * first, &mut lex),
+            Kind::Multiset => perm::multiset_unrank(first, &self.counts, &mut lex),
+        }
+        let Kind::Even { odd } = self.kind else {
+            for v in range {
+                f(v, &lex);
+                perm::next_lex(&mut lex);
+            }
+            return;
+        };
+        // Of the two permutations `2v` and `2v + 1`, which differ in their
+        // last two entries, the one of the goal's parity; the parity
+        // followed step by step.
+        let mut lex_odd = !perm::is_even(&lex);
+        let mut even = lex.clone();
+        for v in range {
+            even.copy_from_slice(&lex);
+            if lex_odd != odd {
+                even.swap(s - 2, s - 1);
+            }
+            f(v, &even);
+            for _ in 0..2 {
+                lex_odd ^= perm::next_lex_flips(&mut lex).unwrap_or(false);
+            }
+        }
+    }
+
     pub(super) fn rank_ori(&self, o: &[u8]) -> u64 {
         if self.modulus == 2 {
             // Flips: a bit a digit.

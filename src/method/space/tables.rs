@@ -372,7 +372,8 @@ fn fill_ori(coord: &Coordinate, local: &[Vec<usize>], gains: &[Vec<u8>], table: 
 }
 
 /// Fills a move table for any coordinate, a run of values at a time on
-/// every core: each value is unranked, moved and each image ranked.
+/// every core: each value's arrangement (stepped to from the one before)
+/// moved, and each image ranked.
 fn fill_any<T: Entry + Send>(coord: &Coordinate, local: &[Vec<usize>], table: &mut [T], nm: usize) {
     use rayon::prelude::*;
     const RUN: usize = 4096;
@@ -381,17 +382,19 @@ fn fill_any<T: Entry + Send>(coord: &Coordinate, local: &[Vec<usize>], table: &m
         .par_chunks_mut(RUN * nm)
         .enumerate()
         .for_each(|(chunk, rows)| {
-            let mut arr = vec![0u8; s];
             let mut out = vec![0u8; s];
-            for (i, row) in rows.chunks_exact_mut(nm).enumerate() {
-                coord.unrank_perm((chunk * RUN + i) as u64, &mut arr);
+            let mut rows = rows.chunks_exact_mut(nm);
+            let first = (chunk * RUN) as u64;
+            let values = first..first + rows.len() as u64;
+            coord.for_each_arrangement(values, |_, arr| {
+                let row = rows.next().expect("a row a value");
                 for (entry, l) in row.iter_mut().zip(local) {
                     for (o, &src) in out.iter_mut().zip(l) {
                         *o = arr[src];
                     }
                     *entry = T::of(coord.rank_perm(&out) as u32);
                 }
-            }
+            });
         });
 }
 
@@ -407,6 +410,56 @@ mod tests {
         let tabulated = Space::new(&puzzle, &moves).expect("its space");
         let worked = Space::build(&puzzle, &moves, None, 0).expect("its space, worked");
         (tabulated, worked)
+    }
+
+    /// Arrangements stepped to in order are those unranked, from any
+    /// first value: full, even (of either parity), and of a multiset.
+    #[test]
+    fn arrangements_stepped_are_those_unranked() {
+        // Identical pieces (a multiset), and an even arrangement whose
+        // goal is odd, besides the library's.
+        let made = |text: &str| {
+            let puzzle = crate::puzzle::read::parse(
+                "made.yaml",
+                text,
+                crate::puzzle::read::FileFormat::Yaml,
+            )
+            .expect("a puzzle");
+            let moves = puzzle.moves(Metric::Face, None).expect("its moves");
+            Space::new(&puzzle, &moves).expect("its space")
+        };
+        let twins = "name: twins\norbits: {A: {pieces: 7}}\ngoal: {A: {pieces: [0, 0, 1, 1, 1, 2, 2]}}\nmoves: {X: \"(0,1,2,3,4,5,6)\", Y: \"(0,1)\"}\n";
+        let odd = "name: odd\norbits: {A: {pieces: 6}}\ngoal: {A: {pieces: [1, 0, 2, 3, 4, 5]}}\nmoves: {X: \"(0,1,2)\", Y: \"(1,2,3,4,5)\"}\n";
+        let mut spaces = vec![made(twins), made(odd)];
+        for name in [
+            "eight", "corners", "pyraminx", "topspin", "squares", "eleven",
+        ] {
+            spaces.push(worked(name).0);
+        }
+        let mut kinds = Vec::new();
+        for (k, t) in spaces.iter().enumerate() {
+            let name = format!("space {k}");
+            for c in &t.coords {
+                kinds.push(c.kind);
+                let n = c.perm_count;
+                let s = c.slots.len();
+                for start in [0, 1, n / 3, n.saturating_sub(5)] {
+                    let end = n.min(start + 3000);
+                    let mut seen = Vec::new();
+                    c.for_each_arrangement(start..end, |v, arr| seen.push((v, arr.to_vec())));
+                    assert_eq!(seen.len() as u64, end - start, "{name}");
+                    let mut arr = vec![0u8; s];
+                    for (v, got) in seen {
+                        c.unrank_perm(v, &mut arr);
+                        assert_eq!(got, arr, "{name}: value {v} of {n}, {:?}", c.kind);
+                    }
+                }
+            }
+        }
+        assert!(kinds.contains(&Kind::Full), "{kinds:?}");
+        assert!(kinds.contains(&Kind::Multiset), "{kinds:?}");
+        assert!(kinds.contains(&Kind::Even { odd: false }), "{kinds:?}");
+        assert!(kinds.contains(&Kind::Even { odd: true }), "{kinds:?}");
     }
 
     /// A worked coordinate makes the same moves as its table, through

@@ -218,6 +218,55 @@ pub fn multiset_unrank(mut r: u64, counts: &[u8], out: &mut [u8]) {
     }
 }
 
+/// Steps `p` to the next arrangement in lexicographic order (of a
+/// permutation, or of a multiset: equal values are not told apart),
+/// returning false, and leaving `p` as it was, at the last one. Where
+/// arrangements are visited in the order of their ranks ([`lex_rank`],
+/// [`multiset_rank`]), this takes a few comparisons and swaps where an
+/// unranking takes a division a place.
+///
+/// ```
+/// use schofield::perm::{lex_rank, next_lex};
+/// let mut p = [0, 2, 1];
+/// assert!(next_lex(&mut p));
+/// assert_eq!((p, lex_rank(&p)), ([1, 0, 2], 2));
+/// let mut m = [0, 1, 1, 0];
+/// assert!(next_lex(&mut m));
+/// assert_eq!(m, [1, 0, 0, 1]);
+/// let mut last = [2, 1, 0];
+/// assert!(!next_lex(&mut last) && last == [2, 1, 0]);
+/// ```
+pub fn next_lex(p: &mut [u8]) -> bool {
+    next_lex_flips(p).is_some()
+}
+
+/// [`next_lex`], saying whether the step changed the permutation's parity
+/// (`None` at the last arrangement): it swaps two entries and reverses the
+/// `k` after the first of them, `1 + ⌊k/2⌋` transpositions in all, so the
+/// parity of each next permutation is known without walking its cycles.
+///
+/// ```
+/// use schofield::perm::{is_even, next_lex_flips};
+/// let mut p = [0, 1, 2, 3];
+/// let mut even = true;
+/// while let Some(flip) = next_lex_flips(&mut p) {
+///     even ^= flip;
+///     assert_eq!(even, is_even(&p));
+/// }
+/// ```
+pub fn next_lex_flips(p: &mut [u8]) -> Option<bool> {
+    let n = p.len();
+    let i = (1..n).rev().find(|&i| p[i - 1] < p[i])?;
+    // The rightmost value past the pivot that is larger than it.
+    let j = (i..n)
+        .rev()
+        .find(|&j| p[j] > p[i - 1])
+        .expect("p[i] is one");
+    p.swap(i - 1, j);
+    p[i..].reverse();
+    Some((1 + (n - i) / 2) % 2 == 1)
+}
+
 /// Schofield's sequence number (his equation (1)) generalised to even
 /// permutations of `0..n`: half the lexicographic rank. Every even
 /// permutation gets its own number in `0..n!/2`, the identity 0.

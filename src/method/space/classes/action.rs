@@ -332,7 +332,6 @@ pub(super) fn coordinate_action(
         .par_iter()
         .zip(sources)
         .map(|(sym, src)| {
-            let mut arr = vec![0u8; s];
             let mut out = vec![0u8; s];
             let mut gained_here = vec![0u8; s];
             let f = &space.coords[src[target]];
@@ -350,8 +349,7 @@ pub(super) fn coordinate_action(
             let values = f.label.len();
             let mut perm = MoveTable::zeroed(f.perm_count, 1);
             let mut gained = Vec::new();
-            for v in 0..f.perm_count {
-                f.unrank_perm(v, &mut arr);
+            f.for_each_arrangement(0..f.perm_count, |v, arr| {
                 for k in 0..s {
                     let x = usize::from(arr[from[k]]);
                     out[k] = dense[x];
@@ -361,7 +359,7 @@ pub(super) fn coordinate_action(
                 if with_ori {
                     gained.push(t.rank_ori(&gained_here) as u16);
                 }
-            }
+            });
             let mut slots = [0u8; 8];
             for (k, &fk) in from.iter().enumerate().take(8) {
                 slots[k] = fk as u8;
