@@ -246,6 +246,42 @@ mod tests {
         assert_eq!(seen.len(), 30);
     }
 
+    /// Ranks are the lexicographic order: rank 0 is sorted and each next
+    /// rank the next arrangement; among them a multiset whose count of
+    /// arrangements is near the top of `u64` (products are taken wider).
+    #[test]
+    fn multiset_ranks_are_the_lexicographic_order() {
+        for counts in [
+            vec![1u8, 1, 1, 1],
+            vec![3, 2, 2, 1],
+            vec![0, 2, 0, 3],
+            vec![4, 4],
+        ] {
+            let size: usize = counts.iter().map(|&c| usize::from(c)).sum();
+            let mut p: Vec<u8> = (0..counts.len() as u8)
+                .flat_map(|v| std::iter::repeat_n(v, usize::from(counts[usize::from(v)])))
+                .collect();
+            let mut out = vec![0u8; size];
+            for r in 0..multinomial(&counts).unwrap() {
+                multiset_unrank(r, &counts, &mut out);
+                assert_eq!(out, p, "{counts:?} rank {r}");
+                assert_eq!(multiset_rank(&p, &counts), r);
+                next_lex(&mut p);
+            }
+        }
+        // 21 slots, two pairs: 21!/4 arrangements, whose products by a
+        // count of two pass u64.
+        let mut counts = [1u8; 19];
+        counts[..2].copy_from_slice(&[2, 2]);
+        let n = multinomial(&counts).unwrap();
+        assert!(n.checked_mul(2).is_none(), "{n}");
+        let mut out = [0u8; 21];
+        for r in [0, 1, n / 3, n / 2 + 12_345, n - 2, n - 1] {
+            multiset_unrank(r, &counts, &mut out);
+            assert_eq!(multiset_rank(&out, &counts), r);
+        }
+    }
+
     #[test]
     fn lexicographic_ranks_are_the_lehmer_ranks_and_parity_the_cycles() {
         for n in [1usize, 2, 5, 9, 11, 16, 20] {

@@ -182,39 +182,59 @@ pub fn multinomial(counts: &[u8]) -> Option<u64> {
 /// assert_eq!(out, [0, 1, 0]);
 /// ```
 pub fn multiset_rank(arr: &[u8], counts: &[u8]) -> u64 {
-    let mut left: Vec<u8> = counts.to_vec();
+    let (mut left, mut m, mut rem) = multiset_start(counts, arr.len());
     let mut rank = 0u64;
     for &x in arr {
-        for v in 0..usize::from(x) {
-            if left[v] > 0 {
-                left[v] -= 1;
-                rank += multinomial(&left).unwrap_or(0);
-                left[v] += 1;
-            }
-        }
-        left[usize::from(x)] -= 1;
+        let x = usize::from(x);
+        // Of the `m` arrangements of what is left, `m · left[v] / rem`
+        // begin with `v`: a whole number for each `v`, so for all those
+        // below `x` together too.
+        let below: u64 = left[..x].iter().map(|&c| u64::from(c)).sum();
+        rank += share(m, below, rem);
+        m = share(m, u64::from(left[x]), rem);
+        left[x] -= 1;
+        rem -= 1;
     }
     rank
+}
+
+/// What a multiset's rank and unrank start from: the counts left (at most
+/// 256 values), the arrangements of them, and how many places are left.
+fn multiset_start(counts: &[u8], places: usize) -> ([u8; 256], u64, u64) {
+    let mut left = [0u8; 256];
+    left[..counts.len()].copy_from_slice(counts);
+    (left, multinomial(counts).unwrap_or(0), places as u64)
+}
+
+/// `m · c / rem`, a whole number no larger than `m`, the product taken
+/// wider where it passes `u64`.
+#[inline]
+fn share(m: u64, c: u64, rem: u64) -> u64 {
+    match m.checked_mul(c) {
+        Some(p) => p / rem,
+        None => (u128::from(m) * u128::from(c) / u128::from(rem)) as u64,
+    }
 }
 
 /// The arrangement of a multiset with [`multiset_rank`] `r`, written into
 /// `out`.
 pub fn multiset_unrank(mut r: u64, counts: &[u8], out: &mut [u8]) {
-    let mut left: Vec<u8> = counts.to_vec();
+    let (mut left, mut m, mut rem) = multiset_start(counts, out.len());
     for o in out.iter_mut() {
-        for v in 0..left.len() {
+        for v in 0..counts.len() {
             if left[v] == 0 {
                 continue;
             }
-            left[v] -= 1;
-            let n = multinomial(&left).unwrap_or(0);
-            if r < n {
+            let beginning = share(m, u64::from(left[v]), rem);
+            if r < beginning {
                 *o = v as u8;
+                m = beginning;
+                left[v] -= 1;
                 break;
             }
-            r -= n;
-            left[v] += 1;
+            r -= beginning;
         }
+        rem -= 1;
     }
 }
 
