@@ -221,15 +221,15 @@ fn share(m: u64, c: u64, rem: u64) -> u64 {
 pub fn multiset_unrank(mut r: u64, counts: &[u8], out: &mut [u8]) {
     let (mut left, mut m, mut rem) = multiset_start(counts, out.len());
     for o in out.iter_mut() {
-        for v in 0..counts.len() {
-            if left[v] == 0 {
+        for (v, c) in left.iter_mut().enumerate().take(counts.len()) {
+            if *c == 0 {
                 continue;
             }
-            let beginning = share(m, u64::from(left[v]), rem);
+            let beginning = share(m, u64::from(*c), rem);
             if r < beginning {
                 *o = v as u8;
                 m = beginning;
-                left[v] -= 1;
+                *c -= 1;
                 break;
             }
             r -= beginning;
