@@ -426,7 +426,7 @@ mod tests {
             )
             .expect("a puzzle");
             let moves = puzzle.moves(Metric::Face, None).expect("its moves");
-            Space::new(&puzzle, &moves).expect("its space")
+            Space::build(&puzzle, &moves, None, 0).expect("its space, worked")
         };
         let twins = "name: twins\norbits: {A: {pieces: 7}}\ngoal: {A: {pieces: [0, 0, 1, 1, 1, 2, 2]}}\nmoves: {X: \"(0,1,2,3,4,5,6)\", Y: \"(0,1)\"}\n";
         let odd = "name: odd\norbits: {A: {pieces: 6}}\ngoal: {A: {pieces: [1, 0, 2, 3, 4, 5]}}\nmoves: {X: \"(0,1,2)\", Y: \"(1,2,3,4,5)\"}\n";
@@ -434,12 +434,15 @@ mod tests {
         for name in ["eight", "corners", "pyraminx", "topspin", "squares"] {
             let puzzle = library::get(name).expect("a library puzzle");
             let moves = puzzle.moves(Metric::Face, None).expect("its moves");
-            spaces.push(Space::new(&puzzle, &moves).expect("its space"));
+            // Worked, so that no coordinate is packed (a packed one is
+            // unranked by its table, not stepped).
+            spaces.push(Space::build(&puzzle, &moves, None, 0).expect("its space, worked"));
         }
         let mut kinds = Vec::new();
         for (k, t) in spaces.iter().enumerate() {
             let name = format!("space {k}");
             for c in &t.coords {
+                assert!(c.packed.is_none(), "{name}");
                 kinds.push(c.kind);
                 let n = c.perm_count;
                 let s = c.slots.len();
