@@ -122,7 +122,7 @@ pub fn run(args: GraphArgs) -> Outcome {
     if args.five {
         puzzle.puzzle = "five".to_string();
     }
-    let a = puzzle.analyse(false)?;
+    let a = puzzle.analyse(false, false)?;
     refuse_huge(&a, args.kind, max_moves)?;
     let allowed = Some(common::memory_allowed(puzzle.max_memory));
     a.check_view(

@@ -100,7 +100,7 @@ pub fn solve_command(c: SolveCommand, sink: &Sink) -> Outcome {
         } else {
             c.puzzle.read()?
         };
-        let a = super::puzzle::analyse(whole, &options, false, false)?;
+        let a = super::puzzle::analyse(whole, &options, c.args.out.quiet, false)?;
         return solve(&a, c.args, sink);
     }
     let limits = Allowance {
@@ -414,7 +414,7 @@ pub fn path_command(c: PathCommand) -> Outcome {
     // where the analysis would take longer than following the moves.
     let without = format.is_some() && schofield::method::analysis::one_search_pays(&puzzle, &moves);
     if !without && !schofield::method::analysis::past_the_table(&puzzle, &moves) {
-        return follow(&c.puzzle.analyse(false)?, c.args);
+        return follow(&c.puzzle.analyse(false, c.args.out.quiet)?, c.args);
     }
     let args = c.args;
     let notation = schofield::method::notation::Notation::new(&puzzle, &moves);
@@ -496,7 +496,7 @@ pub fn follow(a: &Analysis, args: PathArgs) -> Outcome {
 /// `table`: the printed tables, a half-page or one entry.
 pub fn table(args: TableArgs) -> Outcome {
     let format = args.out.get()?;
-    let a = args.puzzle.analyse(false)?;
+    let a = args.puzzle.analyse(false, args.out.quiet)?;
     let data = format != Format::Text;
     let no_tables = || {
         format!(
@@ -534,7 +534,7 @@ pub fn classes(args: ClassesArgs) -> Outcome {
         return one_class(&args, id);
     }
     let format = args.out.get()?;
-    let a = args.puzzle.analyse(false)?;
+    let a = args.puzzle.analyse(false, args.out.quiet)?;
     let asked = table::Dictionary {
         extended: args.with_inverses,
         members: args.members,
@@ -558,7 +558,7 @@ pub fn classes(args: ClassesArgs) -> Outcome {
 fn one_class(args: &ClassesArgs, id: usize) -> Outcome {
     let drawing = args.out.get_or_svg()?;
     super::draw::refuse_undrawn(&drawing, &args.puzzle.read_any()?)?;
-    let a = args.puzzle.analyse(false)?;
+    let a = args.puzzle.analyse(false, args.out.quiet)?;
     let kind = if args.with_inverses {
         "extended class"
     } else {

@@ -169,13 +169,15 @@ pub fn stopped_by_a_limit(e: &(dyn std::error::Error + 'static)) -> bool {
             e.downcast_ref::<schofield::board::lookup::TableError>(),
             Some(schofield::board::lookup::TableError::OverBudget { .. })
         );
-    // … nor did IDA* stopped at its bound on nodes or on time.
+    // … nor did IDA* stopped at its bound on nodes or on time (its
+    // tables' build included).
     let stopped = stopped
         || matches!(
             e.downcast_ref::<schofield::method::search::ida::Stopped>(),
             Some(
                 schofield::method::search::ida::Stopped::Nodes { .. }
                     | schofield::method::search::ida::Stopped::Time { .. }
+                    | schofield::method::search::ida::Stopped::Building
             )
         );
     // … nor did a search in one process stopped after the layer asked for.

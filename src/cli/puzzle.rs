@@ -155,11 +155,16 @@ impl PuzzleArgs {
     }
 
     /// Reads the puzzle and runs its analysis, with a progress bar when the
-    /// search takes over a second on a terminal. With `counts_only`, each
-    /// position's class is not kept (for large puzzles).
-    pub fn analyse(&self, counts_only: bool) -> Result<Analysis, Box<dyn std::error::Error>> {
+    /// search takes over a second on a terminal, and notes, unless
+    /// `quiet`. With `counts_only`, each position's class is not kept (for
+    /// large puzzles).
+    pub fn analyse(
+        &self,
+        counts_only: bool,
+        quiet: bool,
+    ) -> Result<Analysis, Box<dyn std::error::Error>> {
         let puzzle = self.read()?;
-        Ok(analyse(puzzle, &self.options(counts_only), false, false)?)
+        Ok(analyse(puzzle, &self.options(counts_only), quiet, false)?)
     }
 }
 
@@ -182,14 +187,14 @@ pub fn analyse(
     a
 }
 
-/// Says, unless `quiet`, when the classes are taken under fewer than the
-/// puzzle's `declared` symmetries: only `kept` map the moves onto
-/// themselves.
+/// Says, unless `quiet`, once the command has succeeded (and not under
+/// `--quiet`), when the classes are taken under fewer than the puzzle's
+/// `declared` symmetries: only `kept` map the moves onto themselves.
 pub fn note_symmetries(declared: usize, kept: usize, quiet: bool) {
     if !quiet && declared > 1 && kept < declared {
-        eprintln!(
-            "note: {kept} of the puzzle's {declared} symmetries map these moves onto themselves; the classes are taken under those {kept}"
-        );
+        super::common::note_on_success(format!(
+            "{kept} of the puzzle's {declared} symmetries map these moves onto themselves; the classes are taken under those {kept}"
+        ));
     }
 }
 
@@ -236,8 +241,8 @@ pub fn counts_by_plan(
                 grouped(schofield::method::analysis::DENSE_MOST as usize)
             ));
         }
-        Plan::Positions { .. } => eprintln!(
-            "note: no symmetry maps these moves onto themselves, so a class is a position: the positions alone, two bits each (--burnside adds the classes with inverses)"
+        Plan::Positions { .. } => super::common::note_on_success(
+            "no symmetry maps these moves onto themselves, so a class is a position: the positions alone, two bits each (--burnside adds the classes with inverses)".into(),
         ),
         Plan::Dense => {}
     }

@@ -126,7 +126,7 @@ pub fn run(args: RandomArgs) -> Outcome {
                 });
                 ((records, pictures), Some(puzzle), name)
             } else {
-                let a = options.analyse(!args.answers)?;
+                let a = options.analyse(!args.answers, args.out.quiet)?;
                 let records = twist(&a, &args, &mut rng)?;
                 let pictures = shown.map_or_else(Vec::new, |s| {
                     records
@@ -341,13 +341,11 @@ fn scrambled(
             })
             .collect();
     };
-    let space = schofield::method::space::Space::unnumbered(
-        puzzle,
-        moves,
-        Some(super::common::memory_allowed(args.memory.max_memory)),
-    )?;
+    // The moves as the engine applies them (up to rotation, each followed
+    // by the rotation home), without a move table.
+    let (effective, _) = schofield::method::space::effective_moves(puzzle, &raw)?;
     let Some(sequences) =
-        schofield::method::search::ida::RandomSequences::new(&space, usize::from(n))
+        schofield::method::search::ida::RandomSequences::new(&effective, usize::from(n))
     else {
         return Err(format!(
             "{name} has no sequence of {n} moves in the canonical form (none followed by a move of its face, moves that commute in one order); --moves must be smaller"

@@ -61,7 +61,11 @@ impl Path {
     /// amounts for powers (a power that is not a move of the metric is
     /// written out: `U2` in the quarter metric is `U U`).
     pub fn parse(moves: &MoveSet, text: &str) -> Result<Path, AlgError> {
-        let names: Vec<&str> = moves.iter().map(|m| m.name()).collect();
+        let names: Vec<&str> = moves
+            .iter()
+            .map(|m| m.name())
+            .chain(moves.aliases().iter().map(|(a, _)| a.as_str()))
+            .collect();
         // Names of declared moves whose powers the metric holds, so that
         // `R2'` finds R's square's inverse.
         let alg = Alg::parse_for(text, &names, moves.folds_case())?;

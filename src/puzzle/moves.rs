@@ -64,6 +64,9 @@ pub struct MoveSet {
     redundant: Vec<MoveBits>,
     /// Whether names are read in either case ([`MoveSet::folds_case`]).
     fold_case: bool,
+    /// Declared moves left out as the same as a move of the set (`Rw`
+    /// beside `r`), each with that move's number ([`MoveSet::aliases`]).
+    aliases: Vec<(String, usize)>,
 }
 
 impl MoveSet {
@@ -99,6 +102,16 @@ impl MoveSet {
         }
         let mut set = Self::from_list(list, metric)?;
         set.fold_case = !puzzle.layout().is_empty() || puzzle.tile_tray().is_some();
+        for d in &puzzle.moves {
+            if set.find(&d.name).is_none()
+                && let Some(m) = set
+                    .moves
+                    .iter()
+                    .position(|m| m.transformation == d.transformation)
+            {
+                set.aliases.push((d.name.clone(), m));
+            }
+        }
         Ok(set)
     }
 
@@ -330,6 +343,7 @@ impl MoveSet {
             cancel,
             redundant,
             fold_case: false,
+            aliases: Vec::new(),
         };
         set.check_words()?;
         Ok(set)
@@ -452,9 +466,32 @@ impl MoveSet {
         self.fold_case
     }
 
-    /// The number of the move called `name`.
+    /// The number of the move called `name`, or of the move a declared
+    /// move of that name was left out as ([`MoveSet::aliases`]).
     pub fn find(&self, name: &str) -> Option<usize> {
-        self.moves.iter().position(|m| m.name == name)
+        self.moves.iter().position(|m| m.name == name).or_else(|| {
+            self.aliases
+                .iter()
+                .find(|(a, _)| a == name)
+                .map(|&(_, m)| m)
+        })
+    }
+
+    /// The declared moves left out of the set as the same as one of its
+    /// moves, each with that move's number: a path may name them (`Rw`,
+    /// read as `r`), and it is printed with the move's own name.
+    ///
+    /// ```
+    /// use schofield::puzzle::{Metric, read};
+    /// let text = "name: two names\norbits: {A: {pieces: 3}}\n\
+    ///             moves:\n  T: {cycles: {A: \"(0,1,2)\"}}\n  Tw: {cycles: {A: \"(0,1,2)\"}}\n";
+    /// let p = read::parse("t.yaml", text, read::FileFormat::Yaml).unwrap();
+    /// let moves = p.moves(Metric::Face, None).unwrap();
+    /// assert_eq!(moves.aliases(), &[("Tw".to_string(), 0)]);
+    /// assert_eq!(moves.find("Tw"), moves.find("T"));
+    /// ```
+    pub fn aliases(&self) -> &[(String, usize)] {
+        &self.aliases
     }
 
     /// True when moves are priced by words.

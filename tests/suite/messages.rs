@@ -690,3 +690,30 @@ fn a_table_that_cannot_be_saved_gets_no_tip_to_build_one() {
     assert!(err.contains("No space left on device"), "{err}");
     assert!(!err.contains("build a table with"), "{err}");
 }
+
+/// `--quiet` silences every note, whatever said it: the note that the
+/// classes are taken under fewer symmetries than the puzzle declares was
+/// written straight away by `solve`, `path`, `random` and `classes`,
+/// whatever the flag.
+#[test]
+fn quiet_silences_the_symmetries_note() {
+    let few = ["--puzzle", "2x2x2", "--generators", "R,U"];
+    for command in [
+        &["solve", "R"][..],
+        &["path", "R"],
+        &["random", "--seed", "1"],
+        &["classes"],
+        &["counts"],
+    ] {
+        let args = [&command[..1], &few[..], &command[1..]].concat();
+        let loud = super::common::schofield(&args);
+        let err = String::from_utf8_lossy(&loud.stderr);
+        assert!(
+            loud.status.success() && err.contains("4 of the puzzle's 48 symmetries"),
+            "{args:?}: {err}"
+        );
+        let quiet = super::common::schofield(&[&args[..], &["--quiet"]].concat());
+        let err = String::from_utf8_lossy(&quiet.stderr);
+        assert!(quiet.status.success() && err.is_empty(), "{args:?}: {err}");
+    }
+}

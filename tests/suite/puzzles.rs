@@ -3553,6 +3553,59 @@ fn cubing_js_definitions_are_read_as_they_are() {
             "{position}: {out}"
         );
     }
+    // The file's derived moves and rotations are read in a position as
+    // cubing.js reads them, though the search leaves them out as the same
+    // as a move (`Rw` is `r`, `2L` is `M`) or as no move at all (`x`):
+    // they were refused as "unknown move 'w'". Rw is L turned by x; a
+    // rotation alone is the goal, up to rotation; x R x' is R.
+    for (position, minimum, starts) in [
+        ("Rw", "1 move", "L' r'"),
+        ("2L", "1 move", "2R"),
+        ("x", "0 moves", "none: this is the target"),
+        ("x R x'", "1 move", "R' l'"),
+        ("Uw2 x", "1 move", "F2 b2"),
+    ] {
+        let out = stdout(&["solve", "--puzzle", &reid, position]);
+        assert!(
+            out.contains(&format!("minimum          {minimum}\n")),
+            "{position}: {out}"
+        );
+        assert!(
+            out.contains(&format!("starting moves   {starts}\n")),
+            "{position}: {out}"
+        );
+    }
+    // A limit of time bounds the pruning tables' build too (it took six
+    // minutes with an empty cache, past --max-seconds 1): stopped, exit 3,
+    // one line, and no table half written.
+    let cache = tempfile::tempdir().unwrap();
+    let out = common::cached(
+        cache.path(),
+        &["solve", "--puzzle", &reid, "R U F", "--max-seconds", "1"],
+    );
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(3), "{err}");
+    assert_eq!(
+        err,
+        "error: the search stopped at the time allowed while its pruning tables were being built, before any position was searched; the tables finished are kept for the next run\n"
+    );
+    for kept in std::fs::read_dir(cache.path().join("schofield")).unwrap() {
+        let name = kept.unwrap().file_name().into_string().unwrap();
+        assert!(
+            name.starts_with("pruning-") && name.ends_with(".bin"),
+            "{name}"
+        );
+    }
+    // Random sequences need the moves, not their move tables: in the
+    // quarter metric the Reid cube's took 4.7 GB for `--moves 3`.
+    let (code, err, kb) = common::peak_memory(&[
+        "random", "--puzzle", &reid, "--metric", "quarter", "--moves", "3", "--seed", "1",
+    ]);
+    assert_eq!(code, Some(0), "{err}");
+    assert!(kb < 100_000, "{kb} kB");
+    // A path names them as the moves they are the same as.
+    let out = stdout(&["path", "--puzzle", &reid, "Rw 2L Uw2'"]);
+    assert!(out.starts_with("path           r M u2 "), "{out}");
     common::fails(
         &["solve", "--puzzle", &reid, "R", "--to", "U"],
         "--to: the moves of \"3x3x3\" turn the whole puzzle",
@@ -3627,14 +3680,14 @@ fn a_puzzle_of_seventy_moves_is_counted_solved_and_drawn() {
     // Sequences of two are drawn in the canonical form (the first dial
     // first), and of three there are none.
     use schofield::method::search::ida::RandomSequences;
-    let sequences = RandomSequences::new(space, 2).unwrap();
+    let sequences = RandomSequences::new(space.effective_moves(), 2).unwrap();
     let mut rng = fastrand::Rng::with_seed(1);
     for _ in 0..20 {
         let walk: [usize; 2] = sequences.draw(&mut rng).try_into().unwrap();
         let names = walk.map(|m| moves.get(m).name().chars().next());
         assert_eq!(names, [Some('X'), Some('Y')], "{walk:?}");
     }
-    assert!(RandomSequences::new(space, 3).is_none());
+    assert!(RandomSequences::new(space.effective_moves(), 3).is_none());
     // As a user draws them: positions at two moves.
     let drawn = stdout(&["random", "--puzzle", file, "--moves", "2", "--count", "20"]);
     assert_eq!(drawn.lines().count(), 20, "{drawn}");

@@ -6,7 +6,7 @@
 
 use super::*;
 use schofield::method::search::ida::{
-    FIRST_LOOK_BYTES, FIRST_LOOK_NODES, PlannedTables, Solution, Solver, Stopped,
+    FIRST_LOOK_BYTES, FIRST_LOOK_NODES, Halt, PlannedTables, Solution, Solver, Stopped,
 };
 use schofield::method::space::Space;
 use schofield::puzzle::Puzzle;
@@ -74,7 +74,8 @@ impl<'s> Solvers<'s> {
             if planned.bytes() <= 4 * FIRST_LOOK_BYTES
                 || planned.is_kept(self.space, &pruning_store())
             {
-                let made = tables_made(self.space, self.quiet, || Ok(planned))?;
+                // No look is taken under a limit of time: nothing halts.
+                let made = tables_made(self.space, self.quiet, &|| false, || Ok(planned))?;
                 let _ = self.full.set(made);
                 return Ok(false);
             }
@@ -99,9 +100,28 @@ impl<'s> Solvers<'s> {
                 Err((n, b)) => (nodes, bound) = (n, b),
             }
         }
+        // Under --max-seconds, the tables' build is the search's time too.
+        let clock = std::time::Instant::now();
+        let most = asked.limits.max_seconds;
+        let solver = self.full(&|| most.is_some_and(|most| clock.elapsed() > most))?;
         let mut rest = asked;
         rest.limits.max_nodes = asked.limits.max_nodes.map(|m| m.saturating_sub(nodes));
-        let (found, every) = search_one(self.full()?, digits, args, rest);
+        rest.limits.max_seconds = most.map(|most| most.saturating_sub(clock.elapsed()));
+        let (found, every) = search_one(solver, digits, args, rest);
+        let at_most = |stopped: Stopped| match (stopped, most) {
+            (
+                Stopped::Time {
+                    nodes, lower_bound, ..
+                },
+                Some(after),
+            ) => Stopped::Time {
+                after,
+                nodes,
+                lower_bound,
+            },
+            (other, _) => other,
+        };
+        let (found, every) = (found.map_err(at_most), every.map(|e| e.map_err(at_most)));
         let found = match found {
             Ok(mut s) => {
                 s.nodes += nodes;
@@ -130,7 +150,14 @@ impl<'s> Solvers<'s> {
         asked: Asked,
     ) -> Result<Result<Answer, (u64, u32)>, Box<dyn std::error::Error>> {
         if self.small.borrow().is_none() {
-            let made = pruned_solver(self.puzzle, self.space, FIRST_LOOK_BYTES, false, self.quiet)?;
+            let made = pruned_solver(
+                self.puzzle,
+                self.space,
+                FIRST_LOOK_BYTES,
+                false,
+                self.quiet,
+                &|| false,
+            )?;
             *self.small.borrow_mut() = Some(made);
         }
         let small = self.small.borrow();
@@ -150,19 +177,20 @@ impl<'s> Solvers<'s> {
     }
 
     /// The solver of the tables asked for, made on first use (the first
-    /// look's dropped before).
-    fn full(&self) -> Result<&Solver<'s>, Box<dyn std::error::Error>> {
+    /// look's dropped before) unless `halt` stops their build.
+    fn full(&self, halt: Halt) -> Result<&Solver<'s>, Box<dyn std::error::Error>> {
         if self.full.get().is_none() {
             self.small.borrow_mut().take();
             let planned = self.planned.borrow_mut().take();
             let made = match planned {
-                Some(planned) => tables_made(self.space, self.quiet, || Ok(planned))?,
+                Some(planned) => tables_made(self.space, self.quiet, halt, || Ok(planned))?,
                 None => pruned_solver(
                     self.puzzle,
                     self.space,
                     self.table_bytes,
                     self.many,
                     self.quiet,
+                    halt,
                 )?,
             };
             let _ = self.full.set(made);

@@ -4,6 +4,7 @@
 
 use super::*;
 use crate::cli::{common, draw};
+use schofield::method::search::ida::Halt;
 
 /// What `solve` asks of IDA* past the whole table.
 #[derive(Clone, Copy)]
@@ -157,8 +158,9 @@ pub(super) fn pruned_solver<'s>(
     table_bytes: u64,
     many: bool,
     quiet: bool,
+    halt: Halt,
 ) -> Result<schofield::method::search::ida::Solver<'s>, Box<dyn std::error::Error>> {
-    tables_made(space, quiet, || {
+    tables_made(space, quiet, halt, || {
         planned_tables(puzzle, space, table_bytes, many)
     })
 }
@@ -182,11 +184,13 @@ pub(super) fn planned_tables(
 }
 
 /// The solver of the tables `plan` chooses, each read from the store or
-/// built and kept there, a spinner shown meanwhile and a note of where
-/// they are kept said once the command succeeds, unless `quiet`.
+/// built and kept there unless `halt` stops a build, a spinner shown
+/// meanwhile and a note of where they are kept said once the command
+/// succeeds, unless `quiet`.
 pub(super) fn tables_made<'s>(
     space: &'s schofield::method::space::Space,
     quiet: bool,
+    halt: Halt,
     plan: impl FnOnce() -> Result<
         schofield::method::search::ida::PlannedTables,
         schofield::method::search::SearchError,
@@ -197,10 +201,15 @@ pub(super) fn tables_made<'s>(
     bar.enable_steady_tick(std::time::Duration::from_millis(250));
     let clock = std::time::Instant::now();
     let made = plan().map(|planned| {
-        schofield::method::search::ida::Solver::kept_as_planned(space, planned, &pruning_store())
+        schofield::method::search::ida::Solver::kept_as_planned(
+            space,
+            planned,
+            &pruning_store(),
+            halt,
+        )
     });
     bar.finish_and_clear();
-    let (made, kept) = made?;
+    let (made, kept) = made??;
     note_kept(&kept, clock.elapsed().as_secs_f64());
     Ok(made)
 }

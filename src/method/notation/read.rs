@@ -187,26 +187,34 @@ impl Notation<'_> {
                     x.apply(self.moves.get(m).transformation())
                 })))
             }
-            // Too long to list, but a position is only the product:
-            // its powers are raised by squaring.
-            Err(AlgError::TooManyMoves { .. }) if !tray => Some(self.pattern_of_alg_product(t)),
+            // Too long to list, or naming a move the metric leaves out:
+            // a position is only the product.
+            Err(AlgError::TooManyMoves { .. } | AlgError::UnknownMove { .. }) if !tray => Some(
+                self.pattern_of_alg_product(t)
+                    .map_err(|e| self.in_vocabulary(e)),
+            ),
             // A pattern has no letters: on a puzzle without a tray,
             // text with letters is moves, and their error is the one.
-            Err(e) if !tray => {
-                let v = self.puzzle.vocabulary();
-                Some(Err(PositionError::Alg(match e {
-                    AlgError::UnknownMove {
-                        name, at, known, ..
-                    } => AlgError::UnknownMove {
-                        name,
-                        at,
-                        known,
-                        noun: (v.move_.clone(), v.moves.clone()),
-                    },
-                    other => other,
-                })))
-            }
+            Err(e) if !tray => Some(Err(self.in_vocabulary(PositionError::Alg(e)))),
             Err(_) => None,
+        }
+    }
+
+    /// An unknown move's error in the puzzle's own words (`twist`).
+    fn in_vocabulary(&self, e: PositionError) -> PositionError {
+        match e {
+            PositionError::Alg(AlgError::UnknownMove {
+                name, at, known, ..
+            }) => {
+                let v = self.puzzle.vocabulary();
+                PositionError::Alg(AlgError::UnknownMove {
+                    name,
+                    at,
+                    known,
+                    noun: (v.move_.clone(), v.moves.clone()),
+                })
+            }
+            other => other,
         }
     }
 
@@ -302,22 +310,30 @@ impl Notation<'_> {
     }
 
     /// The position an alg reaches from the goal, its product taken with
-    /// powers raised by squaring ([`Alg::evaluate`]), for algs too long to
-    /// list as a path (`((R)1000000)1000000`).
+    /// powers raised by squaring ([`Alg::evaluate`]): for algs too long to
+    /// list as a path (`((R)1000000)1000000`), and for names that are no
+    /// move of the metric but are the puzzle's (a move left out as the
+    /// same as another, `Rw` beside `r`; a whole-puzzle rotation, `x`).
     fn pattern_of_alg_product(&self, t: &str) -> Result<Pattern, PositionError> {
-        let names: Vec<&str> = (0..self.moves.len())
-            .map(|m| self.moves.get(m).name())
+        let mut named: Vec<(&str, &Transformation)> = (0..self.moves.len())
+            .map(|m| (self.moves.get(m).name(), self.moves.get(m).transformation()))
             .collect();
+        let p = self.puzzle;
+        for m in p.declared_moves().iter().chain(p.rotations()) {
+            if named.iter().all(|(n, _)| *n != m.name()) {
+                named.push((m.name(), m.transformation()));
+            }
+        }
+        let names: Vec<&str> = named.iter().map(|(n, _)| *n).collect();
         let alg = crate::puzzle::alg::Alg::parse_for(t, &names, self.moves.folds_case())
             .map_err(PositionError::Alg)?;
-        let first = self.moves.get(0).transformation();
         let product = alg
             .evaluate(
                 &|name, at| {
-                    names
+                    named
                         .iter()
-                        .position(|n| *n == name)
-                        .map(|m| self.moves.get(m).transformation().clone())
+                        .find(|(n, _)| *n == name)
+                        .map(|(_, t)| (*t).clone())
                         .ok_or_else(|| AlgError::UnknownMove {
                             name: name.to_string(),
                             at: Some(at),
@@ -325,12 +341,12 @@ impl Notation<'_> {
                             noun: crate::puzzle::alg::move_nouns(),
                         })
                 },
-                &Transformation::identity_like(first),
+                &p.identity(),
                 &|a, b| a.then(b),
                 &|a| a.inverse(),
             )
             .map_err(PositionError::Alg)?;
-        Ok(self.puzzle.goal().clone().apply(&product))
+        Ok(p.goal().clone().apply(&product))
     }
 
     fn pattern_of_cycles(&self, s: &str) -> Result<Pattern, PositionError> {

@@ -16,30 +16,7 @@ impl Solver<'_> {
     /// are ordered: by moves, `U2 D2 U'` (which is `U D2`) would pass,
     /// since `D2` comes after `U2` and `U'` after `D2`.
     pub fn follows(space: &Space, ordered: bool) -> Vec<MoveBits> {
-        let e = space.effective_moves();
-        let nm = e.len();
-        // Looked up, not searched for: a thousand moves make a million pairs.
-        let is_move: std::collections::HashSet<_> = e.iter().collect();
-        let same_face = |a: usize, b: usize| {
-            let ab = e[a].then(&e[b]);
-            ab.is_identity() || is_move.contains(&ab)
-        };
-        // A move's face: the first move of the same face as it, or itself.
-        let face: Vec<usize> = (0..nm)
-            .map(|a| (0..a).find(|&c| same_face(a, c)).unwrap_or(a))
-            .collect();
-        (0..nm)
-            .map(|a| {
-                (0..nm)
-                    .filter(|&b| {
-                        let out_of_order = ordered
-                            && (face[b], b) < (face[a], a)
-                            && e[a].then(&e[b]) == e[b].then(&e[a]);
-                        !same_face(a, b) && !out_of_order
-                    })
-                    .collect()
-            })
-            .collect()
+        follows(space.effective_moves(), ordered)
     }
 
     /// How many sequences of each length from 1 to `most` the canonical
@@ -81,6 +58,35 @@ impl Solver<'_> {
     }
 }
 
+/// [`Solver::follows`] of the moves `e` as the engine applies them
+/// ([`Space::effective_moves`]).
+fn follows(e: &[Transformation], ordered: bool) -> Vec<MoveBits> {
+    let nm = e.len();
+
+    // Looked up, not searched for: a thousand moves make a million pairs.
+    let is_move: std::collections::HashSet<_> = e.iter().collect();
+    let same_face = |a: usize, b: usize| {
+        let ab = e[a].then(&e[b]);
+        ab.is_identity() || is_move.contains(&ab)
+    };
+    // A move's face: the first move of the same face as it, or itself.
+    let face: Vec<usize> = (0..nm)
+        .map(|a| (0..a).find(|&c| same_face(a, c)).unwrap_or(a))
+        .collect();
+    (0..nm)
+        .map(|a| {
+            (0..nm)
+                .filter(|&b| {
+                    let out_of_order = ordered
+                        && (face[b], b) < (face[a], a)
+                        && e[a].then(&e[b]) == e[b].then(&e[a]);
+                    !same_face(a, b) && !out_of_order
+                })
+                .collect()
+        })
+        .collect()
+}
+
 /// Sequences of `n` moves drawn at random in the canonical form
 /// ([`Solver::follows`]), for scrambles: each move among those the last
 /// may be followed by and that the moves still to come may follow, so
@@ -89,12 +95,12 @@ impl Solver<'_> {
 ///
 /// ```
 /// use schofield::puzzle::{Metric, library};
-/// use schofield::method::space::Space;
+/// use schofield::method::space::effective_moves;
 /// use schofield::method::search::ida::RandomSequences;
 /// let cube = library::get("3x3x3").unwrap();
 /// let moves = cube.moves(Metric::Face, None).unwrap();
-/// let space = Space::unnumbered(&cube, &moves, None).unwrap();
-/// let sequences = RandomSequences::new(&space, 20).unwrap();
+/// let (effective, _) = effective_moves(&cube, &moves.transformations()).unwrap();
+/// let sequences = RandomSequences::new(&effective, 20).unwrap();
 /// let walk = sequences.draw(&mut fastrand::Rng::with_seed(1));
 /// assert_eq!(walk.len(), 20);
 /// ```
@@ -106,10 +112,12 @@ pub struct RandomSequences {
 }
 
 impl RandomSequences {
-    /// The draws of `n` moves in `space`; `None` when no canonical
-    /// sequence has `n` moves.
-    pub fn new(space: &Space, n: usize) -> Option<RandomSequences> {
-        let follows = Solver::follows(space, true);
+    /// The draws of `n` moves whose transformations, as the engine
+    /// applies them, are `effective` ([`crate::method::space::effective_moves`],
+    /// made without a move table); `None` when no canonical sequence has
+    /// `n` moves.
+    pub fn new(effective: &[Transformation], n: usize) -> Option<RandomSequences> {
+        let follows = follows(effective, true);
         let nm = follows.len();
         let mut can = Vec::with_capacity(n + 1);
         can.push(MoveBits::all(nm));

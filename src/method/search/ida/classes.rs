@@ -81,13 +81,14 @@ impl Pruning {
     /// The whole puzzle's distances by classes of `sc`, a state a value:
     /// the table `read` back, checked after its checksum (a state no
     /// position takes must be unseen), or without one built, each class's
-    /// neighbours those of its representative ([`layers`]). An error only
-    /// for a table read back.
+    /// neighbours those of its representative ([`layers`]), unless `halt`
+    /// stops it.
     pub(super) fn by_classes(
         space: &Space,
         sc: Arc<SymmetryCoordinate>,
         read: Option<Vec<u8>>,
-    ) -> Result<Pruning, String> {
+        halt: Halt,
+    ) -> Result<Pruning, NotMade> {
         let table = layers(
             sc.len(),
             sc.reduce(&space.goal_digits()).0,
@@ -95,6 +96,7 @@ impl Pruning {
             &|v, f| sc.find_neighbour(space, v, |w, _, _| f(w)),
             &|v| sc.reduced_stabiliser(v).is_some(),
             read,
+            halt,
         )?;
         Ok(Pruning {
             parts: Pruning::class_parts(space),

@@ -70,7 +70,8 @@ use conjugate::Conjugation;
 pub use conjugate::MAX_CONJUGATES;
 use plan::TablePlan;
 pub use plan::{FIRST_LOOK_BYTES, FIRST_LOOK_NODES, KeptTable, PlannedTables, TableSource};
-pub use pruning::{MOST_KEPT, Pruning, UNSEEN};
+use pruning::NotMade;
+pub use pruning::{Halt, MOST_KEPT, Pruning, UNSEEN};
 use walk::{Aim, Budget, Found, Search};
 
 /// Sets of moves as the lists the search walks, in order.
@@ -193,6 +194,12 @@ pub enum Stopped {
     /// No sequence of moves reaches the goal (a projection has no path).
     #[error("no sequence of these moves reaches the goal")]
     Unreachable,
+    /// Stopped by its halt while its pruning tables were being built,
+    /// before any position was searched; the tables finished are kept.
+    #[error(
+        "the search stopped at the time allowed while its pruning tables were being built, before any position was searched; the tables finished are kept for the next run"
+    )]
+    Building,
 }
 
 /// What one search is allowed, and whom it tells how it goes.
@@ -245,10 +252,10 @@ impl<'s> Solver<'s> {
         Solver::check(space)?;
         let plan = TablePlan::new(space, most_values, &[])?;
         super::within(plan.bytes, plan.bytes, max_memory)?;
-        Ok(Solver::made(space, &plan, |_, parts, p, goal| {
-            Pruning::projection(space, parts, p, goal, None)
-                .expect("a table built is never refused")
-        }))
+        let made = Solver::made(space, &plan, |_, parts, p, goal| {
+            Pruning::projection(space, parts, p, goal, None, &|| false)
+        });
+        Ok(made.expect("a table built without a halt is always made"))
     }
 
     /// Refuses a space IDA* cannot search ([`SearchError::NotCanonical`]).
@@ -259,12 +266,13 @@ impl<'s> Solver<'s> {
         Ok(())
     }
 
-    /// The solver of `plan`, each projection's table from `table`.
-    fn made(
+    /// The solver of `plan`, each projection's table from `table`, unless
+    /// one is not made.
+    fn made<E>(
         space: &'s Space,
         plan: &TablePlan,
-        mut table: impl FnMut(usize, &[Part], &[usize], &[u64]) -> Pruning,
-    ) -> Solver<'s> {
+        mut table: impl FnMut(usize, &[Part], &[usize], &[u64]) -> Result<Pruning, E>,
+    ) -> Result<Solver<'s>, E> {
         let parts = plan.parts(space);
         let goal = Solver::parts_in(space, &parts, &space.goal_digits());
         let prunings: Vec<Pruning> = plan
@@ -272,9 +280,9 @@ impl<'s> Solver<'s> {
             .iter()
             .enumerate()
             .map(|(k, p)| table(k, &parts, p, &goal))
-            .collect();
+            .collect::<Result<_, E>>()?;
 
-        Solver {
+        Ok(Solver {
             space,
             parts,
             goal,
@@ -285,7 +293,7 @@ impl<'s> Solver<'s> {
             follows: lists(Solver::follows(space, true)),
             may_follow: lists(Solver::follows(space, false)),
             first: (0..space.move_count()).collect(),
-        }
+        })
     }
 
     /// The values of `parts` for the position of digits `digits`.

@@ -365,37 +365,42 @@ impl<'s> Solver<'s> {
         symmetries: &[Transformation],
     ) -> Result<(Solver<'s>, Vec<KeptTable>), SearchError> {
         let planned = PlannedTables::within(space, bytes, coordinate_bytes, symmetries)?;
-        Ok(Solver::kept_as_planned(space, planned, store))
+        let made = Solver::kept_as_planned(space, planned, store, &|| false);
+        Ok(made.expect("tables built without a halt are always made"))
     }
 
     /// The solver of `planned` (made for `space`), each table read from
-    /// `store` or built and kept there, as [`Solver::kept`] does.
+    /// `store` or built and kept there, as [`Solver::kept`] does; stopped
+    /// ([`Stopped::Building`]) when `halt` says so while a table is built.
+    /// The tables finished before are kept; the one being built is not
+    /// written.
     pub fn kept_as_planned(
         space: &'s Space,
         planned: PlannedTables,
         store: &std::path::Path,
-    ) -> (Solver<'s>, Vec<KeptTable>) {
+        halt: Halt,
+    ) -> Result<(Solver<'s>, Vec<KeptTable>), Stopped> {
         let mut kept = Vec::new();
         match planned.how {
             Planned::Classes { sc, plan, key } => {
                 let solver = Solver::made(space, &plan, |_, _, _, _| {
                     let (pruning, table) = keep(store, key, |read| {
-                        Pruning::by_classes(space, Arc::clone(&sc), read)
-                    });
+                        Pruning::by_classes(space, Arc::clone(&sc), read, halt)
+                    })?;
                     kept.push(table);
-                    pruning
-                });
-                (solver, kept)
+                    Ok(pruning)
+                })?;
+                Ok((solver, kept))
             }
             Planned::Projections { conjugations, plan } => {
                 let solver = Solver::made(space, &plan, |k, parts, p, goal| {
                     let (pruning, table) = keep(store, plan.key(space, k), |read| {
-                        Pruning::projection(space, parts, p, goal, read)
-                    });
+                        Pruning::projection(space, parts, p, goal, read, halt)
+                    })?;
                     kept.push(table);
-                    pruning
-                });
-                (solver.conjugated_by(conjugations), kept)
+                    Ok(pruning)
+                })?;
+                Ok((solver.conjugated_by(conjugations), kept))
             }
         }
     }
@@ -431,7 +436,7 @@ pub const FIRST_LOOK_NODES: u64 = 10_000_000;
 /// std::fs::create_dir_all(&dir).unwrap();
 /// let planned = PlannedTables::new(&space, 1 << 20, &[]).unwrap();
 /// assert!(!planned.is_kept(&space, &dir));
-/// let (_, kept) = Solver::kept_as_planned(&space, planned, &dir);
+/// let (_, kept) = Solver::kept_as_planned(&space, planned, &dir, &|| false).unwrap();
 /// assert!(kept.iter().all(|k| k.path.exists()));
 /// assert!(PlannedTables::new(&space, 1 << 20, &[]).unwrap().is_kept(&space, &dir));
 /// std::fs::remove_dir_all(&dir).unwrap();
@@ -539,48 +544,59 @@ fn table_path(
 
 /// The table of key `key`, read from its file in `store` and checked by
 /// `made` (given the bytes read), else built by `made` (given none) and
-/// kept there (written whole or not at all), with what became of it.
+/// kept there (written whole or not at all), with what became of it;
+/// [`Stopped::Building`] when `made` was halted.
 fn keep(
     store: &std::path::Path,
     key: [u8; crate::board::store::KEY_BYTES],
-    made: impl Fn(Option<Vec<u8>>) -> Result<Pruning, String>,
-) -> (Pruning, KeptTable) {
+    made: impl Fn(Option<Vec<u8>>) -> Result<Pruning, NotMade>,
+) -> Result<(Pruning, KeptTable), Stopped> {
     use crate::board::store::{self, Kind};
     let path = table_path(store, key);
     let mut source = TableSource::Built;
     if path.exists() {
         let read = store::read_keyed(&path, Kind::PruningTable, &key)
-            .map_err(|e| e.to_string())
+            .map_err(|e| NotMade::Unfit(e.to_string()))
             .and_then(|table| {
-                made(Some(table)).map_err(|e| format!("{} has wrong values: {e}", path.display()))
+                made(Some(table)).map_err(|e| match e {
+                    NotMade::Unfit(e) => {
+                        NotMade::Unfit(format!("{} has wrong values: {e}", path.display()))
+                    }
+                    halted => halted,
+                })
             });
         match read {
             Ok(pruning) => {
                 let values = pruning.values;
                 let source = TableSource::Read;
-                return (
+                return Ok((
                     pruning,
                     KeptTable {
                         path,
                         values,
                         source,
                     },
-                );
+                ));
             }
-            Err(why) => source = TableSource::Replaced(why),
+            Err(NotMade::Unfit(why)) => source = TableSource::Replaced(why),
+            Err(NotMade::Halted) => return Err(Stopped::Building),
         }
     }
-    let pruning = made(None).expect("a table built is never refused");
+    let pruning = match made(None) {
+        Ok(pruning) => pruning,
+        Err(NotMade::Halted) => return Err(Stopped::Building),
+        Err(NotMade::Unfit(why)) => unreachable!("a table built is never unfit: {why}"),
+    };
     if let Err(e) = store::write_keyed(&path, Kind::PruningTable, &key, &pruning.table) {
         source = TableSource::NotKept(e.to_string());
     }
     let values = pruning.values;
-    (
+    Ok((
         pruning,
         KeptTable {
             path,
             values,
             source,
         },
-    )
+    ))
 }

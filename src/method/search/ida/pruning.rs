@@ -77,14 +77,16 @@ impl<F: Fn(u64, &mut dyn FnMut(u64) -> bool) -> bool> Neighbours for F {}
 /// found from the values not yet reached, each looking for a neighbour in
 /// the layer before: cheaper once those are fewer than the layer. Past
 /// [`MOST_KEPT`] a layer is kept as [`MOST_KEPT`], and the values there
-/// are all moved again for the next one.
+/// are all moved again for the next one. `halt` is asked before each run
+/// of values; once it says stop, the table is dropped (`None`).
 fn fill_layers(
     len: u64,
     goal: u64,
     closed: bool,
     neighbours: &(impl Neighbours + Sync),
     reduced: &(impl Fn(u64) -> bool + Sync),
-) -> Vec<u8> {
+    halt: Halt,
+) -> Option<Vec<u8>> {
     let mut table: Vec<AtomicU8> = Vec::with_capacity(len.div_ceil(2) as usize);
     crate::memory::advise_huge_pages(&table);
     table.extend((0..len.div_ceil(2)).map(|_| AtomicU8::new(u8::MAX)));
@@ -99,6 +101,7 @@ fn fill_layers(
     set(goal, 0);
     const RUN: u64 = 1 << 17;
     let (mut layer, mut unseen) = (1u64, len - 1);
+    let halted = std::sync::atomic::AtomicBool::new(false);
     for depth in 0..UNSEEN - 1 {
         let (at, next) = (depth.min(MOST_KEPT), (depth + 1).min(MOST_KEPT));
         let backward = closed && unseen < layer;
@@ -110,6 +113,10 @@ fn fill_layers(
             .into_par_iter()
             .map(|c| {
                 let mut grew = 0;
+                if halted.load(Relaxed) || halt() {
+                    halted.store(true, Relaxed);
+                    return 0;
+                }
                 let (first, end) = (c * RUN, (c * RUN + RUN).min(len));
                 for i in first >> 1..end.div_ceil(2) {
                     let byte = table[i as usize].load(Relaxed);
@@ -137,6 +144,9 @@ fn fill_layers(
                 grew
             })
             .sum();
+        if halted.load(Relaxed) {
+            return None;
+        }
         if grew == 0 {
             break;
         }
@@ -145,7 +155,7 @@ fn fill_layers(
         layer = grew;
         unseen = unseen.saturating_sub(grew);
     }
-    table.into_iter().map(AtomicU8::into_inner).collect()
+    Some(table.into_iter().map(AtomicU8::into_inner).collect())
 }
 
 /// Checks a table of `len` values read back (after its checksum): its
@@ -228,8 +238,21 @@ fn check_layers(
     Ok(())
 }
 
+/// Asked now and then while a table is filled whether to stop (a time
+/// allowed has passed): true drops the table, half made.
+pub type Halt<'a> = &'a (dyn Fn() -> bool + Sync);
+
+/// Why a table was not had.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(super) enum NotMade {
+    /// The table read back has wrong values (why).
+    Unfit(String),
+    /// Its filling was stopped by the halt.
+    Halted,
+}
+
 /// A table's distances: `read` back and checked ([`check_layers`]), or
-/// without one filled ([`fill_layers`]).
+/// without one filled ([`fill_layers`]) unless `halt` stops it.
 pub(super) fn layers(
     len: u64,
     goal: u64,
@@ -237,13 +260,14 @@ pub(super) fn layers(
     neighbours: &(impl Neighbours + Sync),
     reduced: &(impl Fn(u64) -> bool + Sync),
     read: Option<Vec<u8>>,
-) -> Result<Vec<u8>, String> {
+    halt: Halt,
+) -> Result<Vec<u8>, NotMade> {
     match read {
         Some(table) => {
-            check_layers(&table, len, goal, closed, neighbours, reduced)?;
+            check_layers(&table, len, goal, closed, neighbours, reduced).map_err(NotMade::Unfit)?;
             Ok(table)
         }
-        None => Ok(fill_layers(len, goal, closed, neighbours, reduced)),
+        None => fill_layers(len, goal, closed, neighbours, reduced, halt).ok_or(NotMade::Halted),
     }
 }
 
@@ -285,15 +309,16 @@ impl Pruning {
 
     /// The distances of the projection onto the parts `kept` of `parts`
     /// from the goal's value (`goal`, the parts' values): the table `read`
-    /// back, checked after its checksum, or without one built
-    /// ([`layers`]). An error only for a table read back.
+    /// back, checked after its checksum, or without one built unless
+    /// `halt` stops it ([`layers`]).
     pub(super) fn projection(
         space: &Space,
         parts: &[Part],
         kept: &[usize],
         goal: &[u64],
         read: Option<Vec<u8>>,
-    ) -> Result<Pruning, String> {
+        halt: Halt,
+    ) -> Result<Pruning, NotMade> {
         let (strides, len) = Pruning::strides(space, parts, kept);
         let at_goal: u64 = strides.iter().map(|&(p, stride)| goal[p] * stride).sum();
         let radices: Vec<(usize, u64, Divisor)> = strides
@@ -310,6 +335,7 @@ impl Pruning {
             &|v, f| Pruning::neighbours(space, parts, &radices, v, f),
             &|_| true,
             read,
+            halt,
         )?;
         Ok(Pruning {
             parts: strides,

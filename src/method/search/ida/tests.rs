@@ -222,8 +222,9 @@ fn one_set<'s>(space: &'s Space, most: u64, symmetries: &[Transformation]) -> So
     let conjugations = Conjugation::all(space, symmetries);
     let plan = TablePlan::new(space, most, &conjugations).unwrap();
     Solver::made(space, &plan, |_, parts, p, goal| {
-        Pruning::projection(space, parts, p, goal, None).expect("a table built is never refused")
+        Pruning::projection(space, parts, p, goal, None, &|| false)
     })
+    .expect("no halt")
     .conjugated_by(conjugations)
 }
 
@@ -491,6 +492,31 @@ fn pruning_tables_are_kept_read_and_replaced() {
         Some(88_179_840),
         "{whole:?}"
     );
+}
+
+/// A build halted ([`Solver::kept_as_planned`]'s halt, as `--max-seconds`
+/// asks): the table under way is not written and the search stops
+/// ([`Stopped::Building`]); the tables finished before it are kept, and
+/// read by the next run.
+#[test]
+fn a_halted_build_keeps_only_finished_tables() {
+    let p = library::get("corners").unwrap();
+    let moves = p.moves(Metric::Face, None).unwrap();
+    let space = Space::new(&p, &moves).unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    let planned = || PlannedTables::new(&space, 40 << 20, &[]).unwrap();
+    let stopped = Solver::kept_as_planned(&space, planned(), dir.path(), &|| true);
+    assert_eq!(stopped.err(), Some(Stopped::Building));
+    let written = || std::fs::read_dir(dir.path()).unwrap().count();
+    assert_eq!(written(), 0);
+    // Halted once the first table is written.
+    let stopped = Solver::kept_as_planned(&space, planned(), dir.path(), &|| written() > 0);
+    assert_eq!(stopped.err(), Some(Stopped::Building));
+    assert_eq!(written(), 1);
+    let (_, again) = Solver::kept_as_planned(&space, planned(), dir.path(), &|| false).unwrap();
+    assert!(again.len() >= 2, "{again:?}");
+    assert_eq!(again[0].source, TableSource::Read, "{again:?}");
+    assert!(again[1..].iter().all(|k| k.source == TableSource::Built));
 }
 
 /// A projection deeper than four bits hold: one piece turning through 40
