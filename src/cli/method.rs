@@ -600,13 +600,13 @@ fn class_number(s: &str) -> Result<usize, String> {
     if !t.is_empty() && t.bytes().all(|b| b.is_ascii_digit()) {
         return t.parse().map_err(|_| {
             format!(
-                "class number {} is far too large; the classes are numbered from 0 (the eight-puzzle's 0 to 2 571)",
+                "class number {} is far too large; a puzzle's classes are numbered from 0 (the eight-puzzle's 0 to 2 571; `schofield classes --puzzle P` lists P's)",
                 schofield::text::quoted(t)
             )
         });
     }
     Err(format!(
-        "cannot read {} as a class number; expected 0, 1, 2, … (the eight-puzzle's classes are numbered 0 to 2 571; `schofield classes` lists them)",
+        "cannot read {} as a class number; expected 0, 1, 2, … (the eight-puzzle's classes are numbered 0 to 2 571; `schofield classes --puzzle P` lists P's)",
         schofield::text::quoted(t)
     ))
 }

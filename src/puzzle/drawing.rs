@@ -179,10 +179,14 @@ fn place(d: &StickerDef, orbits: &[Orbit]) -> Result<Option<(usize, usize, usize
     };
     let o = match orbit {
         None => 0,
-        Some(name) => orbits
-            .iter()
-            .position(|o| &o.name == name)
-            .ok_or_else(|| format!("orbit {} does not exist", quoted(name)))?,
+        Some(name) => orbits.iter().position(|o| &o.name == name).ok_or_else(|| {
+            let known: Vec<&str> = orbits.iter().map(|o| o.name.as_str()).collect();
+            format!(
+                "orbit {} does not exist; the orbits are {}",
+                quoted(name),
+                known.join(", ")
+            )
+        })?,
     };
     let orbit = &orbits[o];
     if slot >= orbit.pieces {
@@ -304,8 +308,9 @@ impl Drawing {
                     self.goal_colours[o][s][k].map(|i| (i, &self.stickers[i].colour))
                 };
                 for j in 0..n {
+                    // CSS reads colours in any case: `Red` is `red`.
                     if let (Some((_, c)), Some((i, d))) = (on(g, j), on(slot, j))
-                        && c != d
+                        && !c.eq_ignore_ascii_case(d)
                     {
                         let name = &orbit.name;
                         return Err((
@@ -602,7 +607,7 @@ mod tests {
         for (sticker, expected) in [
             (
                 format!("{{slot: B:0, colour: red, {square}}}"),
-                "orbit \"B\" does not exist",
+                "orbit \"B\" does not exist; the orbits are A",
             ),
             (
                 format!("{{slot: A:2, colour: red, {square}}}"),
@@ -680,6 +685,9 @@ mod tests {
         // its slot's facelet 1, so that facelet is red like the first's.
         let alike = file("  - {slot: A:1, facelet: 1, colour: red, points: \"0,1 1,1 1,2\"}\n");
         assert!(Puzzle::new(yaml::read(&alike).unwrap()).is_ok());
+        // A colour's name in any case is the same colour, as CSS reads it.
+        let cased = file("  - {slot: A:1, facelet: 1, colour: Red, points: \"0,1 1,1 1,2\"}\n");
+        assert!(Puzzle::new(yaml::read(&cased).unwrap()).is_ok());
         let unlike = file("  - {slot: A:1, colour: red, points: \"0,1 1,1 1,2\"}\n");
         let message = Puzzle::new(yaml::read(&unlike).unwrap())
             .unwrap_err()

@@ -485,11 +485,17 @@ impl Picture {
         let el = &self.all[e];
         // What is not drawn where it stands: definitions, clips, masks,
         // and what is hidden.
-        let hidden = el.get("display").is_some_and(|d| d.trim() == "none")
+        // CSS's keywords in any case, `!important` or not.
+        let none = |v: &str| {
+            let v = v.trim();
+            let v = v.strip_suffix("!important").unwrap_or(v);
+            v.trim().eq_ignore_ascii_case("none")
+        };
+        let hidden = el.get("display").is_some_and(none)
             || el.get("style").is_some_and(|st| {
                 st.split(';').any(|d| {
                     d.split_once(':')
-                        .is_some_and(|(k, v)| k.trim() == "display" && v.trim() == "none")
+                        .is_some_and(|(k, v)| k.trim().eq_ignore_ascii_case("display") && none(v))
                 })
             });
         if hidden

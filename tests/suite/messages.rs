@@ -717,3 +717,51 @@ fn quiet_silences_the_symmetries_note() {
         assert!(quiet.status.success() && err.is_empty(), "{args:?}: {err}");
     }
 }
+
+/// The fourth round of careless inputs (a storm of them on the
+/// searching commands): each answered in one line that names the value.
+#[test]
+fn fourth_round_of_careless_inputs() {
+    // A limit of no positions would stop every search before it began.
+    for command in ["solve", "optimal", "astar"] {
+        fails_usage(
+            &[command, "--max-nodes", "0", "x"],
+            "expected a whole number of nodes, 1 or more; got \"0\"",
+        );
+    }
+    // A cache folder that cannot be made is named, with why; it was a
+    // table's file "not found".
+    let file = tempfile::NamedTempFile::new().unwrap();
+    let out = common::cached(
+        file.path(),
+        &["solve", "--puzzle", "3x3x3", "R U F", "--max-memory", "10"],
+    );
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{err}");
+    assert_eq!(
+        err,
+        format!(
+            "note: the cache folder \"{}/schofield\" cannot be made (Not a directory (os error 20)); IDA*'s pruning tables are built again on every run\n",
+            file.path().display()
+        )
+    );
+    // A drawing's sticker on an orbit the puzzle lacks lists its orbits.
+    let dir = tempfile::tempdir().unwrap();
+    let picture = dir.path().join("picture.svg");
+    std::fs::write(
+        &picture,
+        r#"<svg xmlns="http://www.w3.org/2000/svg"><rect id="FOO-l0-o0" width="1" height="1" style="fill: white"/></svg>"#,
+    )
+    .unwrap();
+    fails(
+        &[
+            "solve",
+            "--puzzle",
+            "2x2x2",
+            "--drawing",
+            picture.to_str().unwrap(),
+            "R",
+        ],
+        "sticker \"FOO-l0-o0\": orbit \"FOO\" does not exist; the orbits are CORNERS",
+    );
+}

@@ -44,10 +44,11 @@ pub fn megabytes(s: &str) -> Result<u64, String> {
     whole(s, " of megabytes", 0..=u64::MAX)
 }
 
-/// `--max-nodes`: a whole number of nodes (astar: vertices expanded;
-/// optimal: nodes generated).
+/// `--max-nodes`: a whole number of nodes, 1 or more (astar: vertices
+/// expanded; optimal and solve: nodes generated); a limit of none would
+/// stop every search before it began.
 pub fn nodes(s: &str) -> Result<u64, String> {
-    whole(s, " of nodes", 0..=u64::MAX)
+    whole(s, " of nodes", 1..=u64::MAX)
 }
 
 /// `--seed`: any whole number from 0.

@@ -302,7 +302,12 @@ pub(super) const PRUNING_BYTES: u64 = 1 << 30;
 /// built, and a note says why they were not kept.
 pub(super) fn pruning_store() -> std::path::PathBuf {
     let folder = schofield::board::store::cache_folder();
-    let _ = std::fs::create_dir_all(&folder);
+    if let Err(e) = std::fs::create_dir_all(&folder) {
+        common::note_on_success(format!(
+            "the cache folder {} cannot be made ({e}); IDA*'s pruning tables are built again on every run",
+            schofield::text::quoted(&folder.display().to_string())
+        ));
+    }
     folder
 }
 
@@ -334,10 +339,13 @@ pub(super) fn note_kept(kept: &[schofield::method::search::ida::KeptTable], seco
         })
         .collect();
     if let Some(why) = lost.first() {
-        common::note_on_success(format!(
-            "{} of IDA*'s pruning tables could not be kept on disk ({why}); they are built again on every run",
-            lost.len()
-        ));
+        // A folder that could not be made was said by `pruning_store`.
+        if folder.is_dir() {
+            common::note_on_success(format!(
+                "{} of IDA*'s pruning tables could not be kept on disk ({why}); they are built again on every run",
+                lost.len()
+            ));
+        }
         return;
     }
     let how = if read == kept.len() {

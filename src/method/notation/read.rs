@@ -136,7 +136,9 @@ impl Notation<'_> {
         // (a puzzle drawn with its blank) takes positions as Schofield
         // wrote them, and points twists to `path`.
         // A ':' names an orbit in a pattern, or makes a conjugate `[A: B]`.
-        let grid_marks = t.contains(['/', '_', '\n']);
+        // A '_' is a grid's blank only where the puzzle is drawn as a
+        // grid; elsewhere it is part of a move's name (`R_`).
+        let grid_marks = t.contains(['/', '\n']) || (t.contains('_') && !p.layout().is_empty());
         let orbit_named = t.contains(':') && !t.contains('[');
         if t.chars().any(|c| c.is_alphabetic())
             && !orbit_named

@@ -170,7 +170,9 @@ pub fn multinomial(counts: &[u8]) -> Option<u64> {
 }
 
 /// The rank of an arrangement of a multiset (values `0..counts.len()`,
-/// value `v` appearing `counts[v]` times) in lexicographic order.
+/// value `v` appearing `counts[v]` times) in lexicographic order. The
+/// arrangement is the whole multiset (`counts` add up to its length), of
+/// at most 256 values.
 ///
 /// ```
 /// use schofield::perm::{multiset_rank, multiset_unrank};
@@ -182,6 +184,12 @@ pub fn multinomial(counts: &[u8]) -> Option<u64> {
 /// assert_eq!(out, [0, 1, 0]);
 /// ```
 pub fn multiset_rank(arr: &[u8], counts: &[u8]) -> u64 {
+    debug_assert!(counts.len() <= 256, "at most 256 values");
+    debug_assert_eq!(
+        counts.iter().map(|&c| usize::from(c)).sum::<usize>(),
+        arr.len(),
+        "the arrangement is the whole multiset"
+    );
     let (mut left, mut m, mut rem) = multiset_start(counts, arr.len());
     let mut rank = 0u64;
     for &x in arr {

@@ -122,6 +122,8 @@ fn what_is_not_drawn_is_no_sticker() {
         <mask id="m"><polygon id="CORNERS-l0-o1" {square}/></mask>
         <polygon id="CORNERS-l0-o2" {square} display="none"/>
         <g style="fill: blue; display: none"><polygon id="CORNERS-l1-o0" {square}/></g>
+        <polygon id="CORNERS-l1-o1" {square} display="None"/>
+        <polygon id="CORNERS-l1-o2" {square} style="Display: none !important"/>
         <polygon id="CORNERS-l2-o0" {square}/>
         </svg>"#
     );

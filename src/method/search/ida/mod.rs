@@ -171,7 +171,7 @@ pub struct Solution {
 pub enum Stopped {
     /// More positions than allowed were generated.
     #[error(
-        "the search stopped after {} positions (the most allowed), having proved that at least {lower_bound} moves are needed", crate::text::grouped(*.nodes as usize)
+        "the search stopped at the most positions allowed ({} generated: the cores take them in blocks), having proved that at least {lower_bound} moves are needed", crate::text::grouped(*.nodes as usize)
     )]
     Nodes {
         /// Positions generated.
