@@ -296,7 +296,7 @@ impl Coordinate {
                 Some(r) => u64::from(r.rank_fields(perm::fields(arr))),
                 None => perm::lex_rank(arr) >> 1,
             },
-            Kind::Multiset => perm::multiset_rank(arr, &self.counts),
+            Kind::Multiset => perm::multiset_rank_of(arr, &self.counts, self.perm_count),
         }
     }
 
@@ -314,7 +314,7 @@ impl Coordinate {
                 perm::lex_unrank_into(2 * v, out);
                 perm::set_parity(out, odd);
             }
-            Kind::Multiset => perm::multiset_unrank(v, &self.counts, out),
+            Kind::Multiset => perm::multiset_unrank_of(v, &self.counts, self.perm_count, out),
         }
     }
 
@@ -343,7 +343,9 @@ impl Coordinate {
         match self.kind {
             Kind::Full => perm::lex_unrank_into(first, &mut lex),
             Kind::Even { .. } => perm::lex_unrank_into(2 * first, &mut lex),
-            Kind::Multiset => perm::multiset_unrank(first, &self.counts, &mut lex),
+            Kind::Multiset => {
+                perm::multiset_unrank_of(first, &self.counts, self.perm_count, &mut lex)
+            }
         }
         let Kind::Even { odd } = self.kind else {
             for v in range {

@@ -163,7 +163,7 @@ pub fn multinomial(counts: &[u8]) -> Option<u64> {
         for k in 1..=u64::from(c) {
             total += 1;
             // acc * total / k stays whole: binomial built one step at a time.
-            acc = acc.checked_mul(total)? / k;
+            acc = exact_div(acc.checked_mul(total)?, k);
         }
     }
     Some(acc)
@@ -184,13 +184,28 @@ pub fn multinomial(counts: &[u8]) -> Option<u64> {
 /// assert_eq!(out, [0, 1, 0]);
 /// ```
 pub fn multiset_rank(arr: &[u8], counts: &[u8]) -> u64 {
+    multiset_rank_of(arr, counts, multinomial(counts).unwrap_or(0))
+}
+
+/// [`multiset_rank`] where the arrangements' number, `arrangements`, is
+/// [`multinomial`]`(counts)` already (a coordinate's, found once rather
+/// than for every arrangement a move table ranks).
+///
+/// ```
+/// use schofield::perm::{multinomial, multiset_rank, multiset_rank_of};
+/// let counts = [2u8, 1, 2];
+/// let n = multinomial(&counts).unwrap();
+/// assert_eq!(multiset_rank_of(&[2, 0, 1, 2, 0], &counts, n), multiset_rank(&[2, 0, 1, 2, 0], &counts));
+/// ```
+pub fn multiset_rank_of(arr: &[u8], counts: &[u8], arrangements: u64) -> u64 {
     debug_assert!(counts.len() <= 256, "at most 256 values");
     debug_assert_eq!(
         counts.iter().map(|&c| usize::from(c)).sum::<usize>(),
         arr.len(),
         "the arrangement is the whole multiset"
     );
-    let (mut left, mut m, mut rem) = multiset_start(counts, arr.len());
+    debug_assert_eq!(multinomial(counts), Some(arrangements));
+    let (mut left, mut m, mut rem) = multiset_start(counts, arrangements, arr.len());
     let mut rank = 0u64;
     for &x in arr {
         let x = usize::from(x);
@@ -208,26 +223,67 @@ pub fn multiset_rank(arr: &[u8], counts: &[u8]) -> u64 {
 
 /// What a multiset's rank and unrank start from: the counts left (at most
 /// 256 values), the arrangements of them, and how many places are left.
-fn multiset_start(counts: &[u8], places: usize) -> ([u8; 256], u64, u64) {
+fn multiset_start(counts: &[u8], arrangements: u64, places: usize) -> ([u8; 256], u64, u64) {
     let mut left = [0u8; 256];
     left[..counts.len()].copy_from_slice(counts);
-    (left, multinomial(counts).unwrap_or(0), places as u64)
+    (left, arrangements, places as u64)
 }
 
 /// `m · c / rem`, a whole number no larger than `m`, the product taken
-/// wider where it passes `u64`.
+/// wider where it passes `u64`. The quotient is exact, so a divisor of at
+/// most 256 is taken by multiplying (`exact_div`), not dividing: a move
+/// table of the Master Skewb's centres ranks sixty million arrangements.
 #[inline]
 fn share(m: u64, c: u64, rem: u64) -> u64 {
     match m.checked_mul(c) {
-        Some(p) => p / rem,
+        Some(p) => exact_div(p, rem),
         None => (u128::from(m) * u128::from(c) / u128::from(rem)) as u64,
     }
 }
 
+/// `x / d` where `d` divides `x`: for `d` up to 256, `x` shifted by `d`'s
+/// factors of two and multiplied by the inverse of its odd part modulo
+/// 2^64 ([`ODD_INVERSES`]), which is the quotient when the division is
+/// exact; past 256, divided.
+#[inline]
+fn exact_div(x: u64, d: u64) -> u64 {
+    match ODD_INVERSES.get(d as usize) {
+        Some(&inverse) if d != 0 => (x >> d.trailing_zeros()).wrapping_mul(inverse),
+        _ => x / d,
+    }
+}
+
+/// For each `d` from 0 to 256, the inverse modulo 2^64 of `d`'s odd part
+/// (0 for 0), by Newton's iteration: each step doubles the bits correct,
+/// and an odd number is its own inverse modulo 8.
+const ODD_INVERSES: [u64; 257] = {
+    let mut table = [0u64; 257];
+    let mut d = 1;
+    while d <= 256 {
+        let odd = (d as u64) >> (d as u64).trailing_zeros();
+        let mut x = odd;
+        let mut i = 0;
+        while i < 5 {
+            x = x.wrapping_mul(2u64.wrapping_sub(odd.wrapping_mul(x)));
+            i += 1;
+        }
+        table[d] = x;
+        d += 1;
+    }
+    table
+};
+
 /// The arrangement of a multiset with [`multiset_rank`] `r`, written into
 /// `out`.
-pub fn multiset_unrank(mut r: u64, counts: &[u8], out: &mut [u8]) {
-    let (mut left, mut m, mut rem) = multiset_start(counts, out.len());
+pub fn multiset_unrank(r: u64, counts: &[u8], out: &mut [u8]) {
+    multiset_unrank_of(r, counts, multinomial(counts).unwrap_or(0), out);
+}
+
+/// [`multiset_unrank`] where the arrangements' number, `arrangements`, is
+/// [`multinomial`]`(counts)` already ([`multiset_rank_of`]).
+pub fn multiset_unrank_of(mut r: u64, counts: &[u8], arrangements: u64, out: &mut [u8]) {
+    debug_assert_eq!(multinomial(counts), Some(arrangements));
+    let (mut left, mut m, mut rem) = multiset_start(counts, arrangements, out.len());
     for o in out.iter_mut() {
         for (v, c) in left.iter_mut().enumerate().take(counts.len()) {
             if *c == 0 {
@@ -397,4 +453,22 @@ pub fn even_unrank(s: u64, n: usize) -> Vec<u8> {
     let mut p = lex_unrank(2 * s, n);
     set_parity(&mut p, false);
     p
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every divisor the table holds gives the quotient of every multiple
+    /// of it, small, large and at the top of `u64`; past the table, the
+    /// division.
+    #[test]
+    fn exact_division_by_multiplying_is_division() {
+        for d in 1..=300u64 {
+            let top = u64::MAX / d;
+            for q in (0..2000).chain([top / 3, top / 2, top - 1, top]) {
+                assert_eq!(exact_div(q * d, d), q, "{q} · {d}");
+            }
+        }
+    }
 }
