@@ -41,8 +41,9 @@ pub struct SolveCommand {
     /// saying the lower bound proved so far.
     #[arg(long, value_name = "N", value_parser = super::common::nodes, allow_negative_numbers = true)]
     pub max_nodes: Option<u64>,
-    /// Past the whole table: stop after this many seconds of search, exit
-    /// status 3, saying the lower bound proved so far.
+    /// Past the whole table: stop after this many seconds of search (the
+    /// pruning tables' first build included), exit status 3, saying the
+    /// lower bound proved so far.
     #[arg(long, value_name = "SECONDS", value_parser = super::common::seconds, allow_negative_numbers = true)]
     pub max_seconds: Option<u64>,
     /// Answer one position of a puzzle of more than 2^21 positions from

@@ -177,7 +177,7 @@ pub fn stopped_by_a_limit(e: &(dyn std::error::Error + 'static)) -> bool {
             Some(
                 schofield::method::search::ida::Stopped::Nodes { .. }
                     | schofield::method::search::ida::Stopped::Time { .. }
-                    | schofield::method::search::ida::Stopped::Building
+                    | schofield::method::search::ida::Stopped::Building { .. }
             )
         );
     // … nor did a search in one process stopped after the layer asked for.

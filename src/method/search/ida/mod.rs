@@ -195,11 +195,17 @@ pub enum Stopped {
     #[error("no sequence of these moves reaches the goal")]
     Unreachable,
     /// Stopped by its halt while its pruning tables were being built,
-    /// before any position was searched; the tables finished are kept.
+    /// before any position was searched; the tables finished are kept
+    /// (`kept` of `tables`), the one under way is not.
     #[error(
-        "the search stopped at the time allowed while its pruning tables were being built, before any position was searched; the tables finished are kept for the next run"
+        "the search stopped at the time allowed while its pruning tables were being built, before any position was searched; {kept} of its {tables} tables are kept for the next run, and the one under way needs longer (a run without a limit of time builds the rest)"
     )]
-    Building,
+    Building {
+        /// Tables on disk for the next run.
+        kept: usize,
+        /// Tables the solver takes.
+        tables: usize,
+    },
 }
 
 /// What one search is allowed, and whom it tells how it goes.

@@ -374,7 +374,8 @@ impl<'s> Solver<'s> {
 
     /// The solver of `planned` (made for `space`), each table read from
     /// `store` or built and kept there, as [`Solver::kept`] does; stopped
-    /// ([`Stopped::Building`]) when `halt` says so while a table is built.
+    /// ([`Stopped::Building`], saying how many tables are kept) when `halt`
+    /// says so while a table is built.
     /// The tables finished before are kept; the one being built is not
     /// written.
     pub fn kept_as_planned(
@@ -384,6 +385,14 @@ impl<'s> Solver<'s> {
         halt: Halt,
     ) -> Result<(Solver<'s>, Vec<KeptTable>), Stopped> {
         let mut kept = Vec::new();
+        // How many tables are on disk, and of how many, once halted.
+        let halted = |kept: &[KeptTable], tables: usize| Stopped::Building {
+            kept: kept
+                .iter()
+                .filter(|k| !matches!(k.source, TableSource::NotKept(_)))
+                .count(),
+            tables,
+        };
         match planned.how {
             Planned::Classes { sc, plan, key } => {
                 let solver = Solver::made(space, &plan, |_, _, _, _| {
@@ -392,7 +401,8 @@ impl<'s> Solver<'s> {
                     })?;
                     kept.push(table);
                     Ok(pruning)
-                })?;
+                });
+                let solver = solver.map_err(|_: NotMade| halted(&kept, 1))?;
                 Ok((solver, kept))
             }
             Planned::Projections { conjugations, plan } => {
@@ -402,7 +412,9 @@ impl<'s> Solver<'s> {
                     })?;
                     kept.push(table);
                     Ok(pruning)
-                })?;
+                });
+                let tables = plan.projections.len();
+                let solver = solver.map_err(|_: NotMade| halted(&kept, tables))?;
                 Ok((solver.conjugated_by(conjugations), kept))
             }
         }
@@ -548,12 +560,12 @@ fn table_path(
 /// The table of key `key`, read from its file in `store` and checked by
 /// `made` (given the bytes read), else built by `made` (given none) and
 /// kept there (written whole or not at all), with what became of it;
-/// [`Stopped::Building`] when `made` was halted.
+/// [`NotMade::Halted`] when `made` was halted.
 fn keep(
     store: &std::path::Path,
     key: [u8; crate::board::store::KEY_BYTES],
     made: impl Fn(Option<Vec<u8>>) -> Result<Pruning, NotMade>,
-) -> Result<(Pruning, KeptTable), Stopped> {
+) -> Result<(Pruning, KeptTable), NotMade> {
     use crate::board::store::{self, Kind};
     let path = table_path(store, key);
     let mut source = TableSource::Built;
@@ -582,12 +594,12 @@ fn keep(
                 ));
             }
             Err(NotMade::Unfit(why)) => source = TableSource::Replaced(why),
-            Err(NotMade::Halted) => return Err(Stopped::Building),
+            Err(NotMade::Halted) => return Err(NotMade::Halted),
         }
     }
     let pruning = match made(None) {
         Ok(pruning) => pruning,
-        Err(NotMade::Halted) => return Err(Stopped::Building),
+        Err(NotMade::Halted) => return Err(NotMade::Halted),
         Err(NotMade::Unfit(why)) => unreachable!("a table built is never unfit: {why}"),
     };
     if let Err(e) = store::write_keyed(&path, Kind::PruningTable, &key, &pruning.table) {
