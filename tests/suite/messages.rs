@@ -729,6 +729,12 @@ fn fourth_round_of_careless_inputs() {
             "expected a whole number of nodes, 1 or more; got \"0\"",
         );
     }
+    // A '_' is a grid's blank only on a puzzle drawn as a grid; on the
+    // cube it was read as a pattern of the wrong number of orbits.
+    fails(
+        &["solve", "--puzzle", "3x3x3", "R_"],
+        "unknown move '_' at character 2 of the path",
+    );
     // A cache folder that cannot be made is named, with why; it was a
     // table's file "not found".
     let file = tempfile::NamedTempFile::new().unwrap();
