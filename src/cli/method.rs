@@ -107,6 +107,7 @@ pub fn solve_command(c: SolveCommand, sink: &Sink) -> Outcome {
     let limits = Allowance {
         max_nodes: c.max_nodes,
         max_seconds: c.max_seconds.map(std::time::Duration::from_secs),
+        since: None,
         progress: None,
     };
     // The tables take what --max-memory allows, else at most PRUNING_BYTES,

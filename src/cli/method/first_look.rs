@@ -106,22 +106,8 @@ impl<'s> Solvers<'s> {
         let solver = self.full(&|| most.is_some_and(|most| clock.elapsed() > most))?;
         let mut rest = asked;
         rest.limits.max_nodes = asked.limits.max_nodes.map(|m| m.saturating_sub(nodes));
-        rest.limits.max_seconds = most.map(|most| most.saturating_sub(clock.elapsed()));
+        rest.limits.since = Some(clock);
         let (found, every) = search_one(solver, digits, args, rest);
-        let at_most = |stopped: Stopped| match (stopped, most) {
-            (
-                Stopped::Time {
-                    nodes, lower_bound, ..
-                },
-                Some(after),
-            ) => Stopped::Time {
-                after,
-                nodes,
-                lower_bound,
-            },
-            (other, _) => other,
-        };
-        let (found, every) = (found.map_err(at_most), every.map(|e| e.map_err(at_most)));
         let found = match found {
             Ok(mut s) => {
                 s.nodes += nodes;

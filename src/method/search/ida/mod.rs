@@ -213,7 +213,7 @@ pub enum Stopped {
 /// ```
 /// use schofield::method::search::ida::Allowance;
 /// let quick = Allowance { max_nodes: Some(1000), ..Allowance::default() };
-/// assert!(quick.max_seconds.is_none() && quick.progress.is_none());
+/// assert!(quick.max_seconds.is_none() && quick.since.is_none() && quick.progress.is_none());
 /// ```
 #[derive(Default, Clone, Copy)]
 pub struct Allowance<'p> {
@@ -221,6 +221,10 @@ pub struct Allowance<'p> {
     pub max_nodes: Option<u64>,
     /// Stop after this long (checked every few thousand positions).
     pub max_seconds: Option<std::time::Duration>,
+    /// When that time began: `None` for when the search begins; earlier
+    /// where something before the search (its tables' build) spends the
+    /// same time.
+    pub since: Option<std::time::Instant>,
     /// Told, a few times a second and at each new bound, how far the
     /// search has come.
     pub progress: Option<&'p (dyn Fn(IdaProgress) + Sync)>,

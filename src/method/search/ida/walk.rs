@@ -28,7 +28,7 @@ impl<'p> Budget<'p> {
         Budget {
             left: AtomicU64::new(allowed.max_nodes.unwrap_or(u64::MAX)),
             used: AtomicU64::new(0),
-            started: std::time::Instant::now(),
+            started: allowed.since.unwrap_or_else(std::time::Instant::now),
             allowed: *allowed,
             bound: Default::default(),
             reported: AtomicU64::new(0),
