@@ -17,6 +17,9 @@ pub(super) struct TablePlan {
     pub(super) parts: Vec<PartSpec>,
     pub(super) projections: Vec<Vec<usize>>,
     pub(super) bytes: u64,
+    /// The last projection's table when it is one coordinate's by its
+    /// classes ([`ClassProjection`]).
+    pub(super) classes: Option<super::classes::ClassProjection>,
 }
 
 impl TablePlan {
@@ -30,6 +33,17 @@ impl TablePlan {
         most_values: u64,
         conjugations: &[Conjugation],
     ) -> Result<TablePlan, SearchError> {
+        TablePlan::besides(space, most_values, conjugations, None)
+    }
+
+    /// [`TablePlan::new`] of every coordinate but `left` (planned by its
+    /// classes: [`ClassProjection`]).
+    pub(super) fn besides(
+        space: &Space,
+        most_values: u64,
+        conjugations: &[Conjugation],
+        left: Option<usize>,
+    ) -> Result<TablePlan, SearchError> {
         let mut parts: Vec<PartSpec> = Vec::new();
         let mut projections: Vec<Vec<usize>> = Vec::new();
         let mut bytes = 0u64;
@@ -41,6 +55,9 @@ impl TablePlan {
                 same.push(d + same.len());
             }
             d += same.len();
+            if left == Some(coord) {
+                continue;
+            }
             let together = same
                 .iter()
                 .try_fold(1u64, |acc, &k| acc.checked_mul(space.digit(k).0));
@@ -112,6 +129,7 @@ impl TablePlan {
             parts,
             projections,
             bytes,
+            classes: None,
         })
     }
 
@@ -219,6 +237,9 @@ impl TablePlan {
     /// The key of projection `p` on disk: the space's fingerprint, the
     /// parts it keeps and the layout of the table ([`TABLE_LAYOUT`]).
     pub(super) fn key(&self, space: &Space, p: usize) -> [u8; crate::board::store::KEY_BYTES] {
+        if let Some(classes) = self.class_projection(p) {
+            return classes.key;
+        }
         let kept: Vec<&PartSpec> = self.projections[p]
             .iter()
             .map(|&k| &self.parts[k])
@@ -237,6 +258,7 @@ impl TablePlan {
             parts: (0..n).map(PartSpec::Digit).collect(),
             projections: vec![(0..n).collect()],
             bytes,
+            classes: None,
         }
     }
 
@@ -408,7 +430,7 @@ impl<'s> Solver<'s> {
             Planned::Projections { conjugations, plan } => {
                 let solver = Solver::made(space, &plan, |k, parts, p, goal| {
                     let (pruning, table) = keep(store, plan.key(space, k), |read| {
-                        Pruning::projection(space, parts, p, goal, read, halt)
+                        plan.table(space, k, parts, p, goal, read, halt)
                     })?;
                     kept.push(table);
                     Ok(pruning)
@@ -521,7 +543,10 @@ impl PlannedTables {
             });
         }
         let conjugations = Conjugation::all(space, symmetries);
-        let plan = TablePlan::fitted(space, bytes, &conjugations)?;
+        let plan = match TablePlan::with_classes(space, bytes, symmetries, &conjugations)? {
+            Some(plan) => plan,
+            None => TablePlan::fitted(space, bytes, &conjugations)?,
+        };
         super::super::within(plan.bytes, plan.bytes, Some(bytes))?;
         Ok(PlannedTables {
             how: Planned::Projections { conjugations, plan },

@@ -350,10 +350,21 @@ impl Pruning {
     /// has no such hint.
     #[inline]
     pub(super) fn prefetch(&self, x: &[u64]) {
-        if self.classes.is_none() {
-            let v: u64 = self.parts.iter().map(|&(p, stride)| x[p] * stride).sum();
-            if let Some(entry) = self.table.get((v >> 1) as usize) {
-                crate::memory::prefetch(entry);
+        match &self.classes {
+            None => {
+                let v: u64 = self.parts.iter().map(|&(p, stride)| x[p] * stride).sum();
+                if let Some(entry) = self.table.get((v >> 1) as usize) {
+                    crate::memory::prefetch(entry);
+                }
+            }
+            // The class's entry is read once the state is known; what the
+            // reduction reads first is asked now.
+            Some(sc) => {
+                let mut d = [0u64; MAX_DIGITS];
+                for (k, &(p, _)) in self.parts.iter().enumerate() {
+                    d[k] = x[p];
+                }
+                sc.prefetch(&d[..self.parts.len()]);
             }
         }
     }

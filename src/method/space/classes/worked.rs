@@ -37,6 +37,27 @@ fn symmetry_bits(symmetries: usize) -> u32 {
     (usize::BITS - (symmetries.max(2) - 1).leading_zeros()).min(16)
 }
 
+/// The radices of coordinate `coord`'s own digits, least significant
+/// first as the space orders them, and their strides in the number of the
+/// coordinate's positions alone.
+pub(super) fn own_digits(space: &Space, coord: usize) -> (Vec<Divisor>, Vec<u64>) {
+    let radices: Vec<Divisor> = space
+        .digits
+        .iter()
+        .filter(|d| d.coord == coord)
+        .map(|d| d.radix)
+        .collect();
+    let strides = radices
+        .iter()
+        .scan(1u64, |s, r| {
+            let here = *s;
+            *s = s.saturating_mul(r.get());
+            Some(here)
+        })
+        .collect();
+    (radices, strides)
+}
+
 /// What one symmetry does to the coordinate's pieces: the slot `k`
 /// takes the piece of slot `from[k]`, relabelled `dense[x]` (for the
 /// piece `x`), turned by `gain[k · n + x]`, its own orientation negated
@@ -99,9 +120,17 @@ impl WorkedClasses {
     /// than 2³² of them, not taken up to rotation, with room in an entry
     /// for the classes.
     pub(super) fn planned(space: &Space, symmetries: usize) -> Option<u64> {
-        let [c] = space.coords.as_slice() else {
+        let [_] = space.coords.as_slice() else {
             return None;
         };
+        WorkedClasses::planned_for(space, 0, symmetries)
+    }
+
+    /// [`WorkedClasses::planned`] for coordinate `coord` of `space` taken
+    /// alone, whatever the other coordinates: the classes of its own
+    /// positions (a projection of the puzzle).
+    pub(super) fn planned_for(space: &Space, coord: usize, symmetries: usize) -> Option<u64> {
+        let c = space.coords.get(coord)?;
         let classes = c.perm_count / symmetries as u64 + 1;
         let fits = classes.saturating_mul(2) < 1u64 << (31 - symmetry_bits(symmetries));
         let applies = space.rotations.is_none()
@@ -119,8 +148,16 @@ impl WorkedClasses {
     /// space acts with them), where [`WorkedClasses::planned`] said they
     /// apply in `bytes`; `None` when the tables cannot be allocated, or a
     /// symmetry has no inverse among them.
-    fn new(space: &Space, symmetries: &[SpaceSymmetry], bytes: u64) -> Option<WorkedClasses> {
-        let c = &space.coords[0];
+    /// The positions are coordinate `coord`'s own, numbered by its own
+    /// digits (least significant first, as the space orders them): for a
+    /// space of that coordinate alone, the space's numbering.
+    fn new(
+        space: &Space,
+        coord: usize,
+        symmetries: &[SpaceSymmetry],
+        bytes: u64,
+    ) -> Option<WorkedClasses> {
+        let c = &space.coords[coord];
         let n = c.slots.len();
         let first = orbit_start(space, c);
         let actions = symmetries
@@ -142,8 +179,10 @@ impl WorkedClasses {
                 })
             })
             .collect::<Option<Vec<_>>>()?;
-        let digit = |ori: bool| space.digits.iter().position(|d| d.ori == ori);
-        let stride = |d: Option<usize>| d.map_or(0, |d| space.digits[d].stride);
+        let own: Vec<&Digit> = space.digits.iter().filter(|d| d.coord == coord).collect();
+        let digit = |ori: bool| own.iter().position(|d| d.ori == ori);
+        let (_, strides) = own_digits(space, coord);
+        let stride = |d: Option<usize>| d.map_or(0, |d| strides[d]);
         let (perm_digit, ori_digit) = (digit(false)?, digit(true));
         let turned = c.ori_count > 1 && ori_digit.is_some();
         let mut worked = WorkedClasses {
@@ -359,10 +398,83 @@ impl SymmetryCoordinate {
         {
             return Err(SpaceError::Memory { needed, allowed });
         }
-        let Some(worked) = WorkedClasses::new(space, symmetries, needed) else {
+        let Some(worked) = WorkedClasses::new(space, 0, symmetries, needed) else {
             return Ok(None);
         };
-        Ok(Some(SymmetryCoordinate::of_worked(space, worked)))
+        Ok(Some(SymmetryCoordinate::of_worked(space, 0, worked)))
+    }
+
+    /// What [`SymmetryCoordinate::of_coordinate`] of coordinate `coord`
+    /// under `symmetries` symmetries would take, before it is made: the
+    /// bytes of its tables and about how many states it numbers (the
+    /// arrangements over the symmetries, times the orientations' values;
+    /// a few more where classes are self-symmetric). `None` where it does
+    /// not apply.
+    pub fn coordinate_planned(
+        space: &Space,
+        coord: usize,
+        symmetries: usize,
+    ) -> Option<(u64, u64)> {
+        let c = space.coords.get(coord)?;
+        if space.rotations.is_some() || symmetries == 0 || !c.is_worked(false) {
+            return None;
+        }
+        let bytes = WorkedClasses::planned_for(space, coord, symmetries)?;
+        let rest = if c.ori_count > 1 { c.ori_count } else { 1 };
+        Some((
+            bytes,
+            (c.perm_count / symmetries as u64 + 1).saturating_mul(rest),
+        ))
+    }
+
+    /// The symmetry coordinate of coordinate `coord` of `space` taken
+    /// alone (the projection onto its pieces: the 3×3×3's twelve edges,
+    /// 20 437 847 376 classes under the cube's 48 symmetries), where its
+    /// arrangements are worked and its pieces all different, and the
+    /// `symmetries` take its slots onto its slots; a state's digits are
+    /// the coordinate's own ([`SymmetryCoordinate::reduce`] is given those
+    /// two, least significant first, as the space orders them). Refused
+    /// when its tables would take more than `max_memory` bytes.
+    ///
+    /// ```
+    /// use schofield::puzzle::{library, Metric};
+    /// use schofield::method::space::{Space, SymmetryCoordinate};
+    /// // The 3×3×3's positions with small move tables: the corners'
+    /// // 8! arrangements are worked, as the edges' 12! always are.
+    /// let p = library::get("3x3x3").unwrap();
+    /// let moves = p.moves(Metric::Face, None).unwrap();
+    /// let space = Space::unnumbered(&p, &moves, Some(1 << 18)).unwrap();
+    /// let syms: Vec<_> = p.symmetries().iter().map(|s| space.symmetry(s.transformation())).collect();
+    /// let (_, c) = (0..space.digit_count()).map(|d| space.digit(d)).find(|&(radix, _)| radix == 40_320).unwrap();
+    /// let corners = SymmetryCoordinate::of_coordinate(&space, c, &syms, None).unwrap().unwrap();
+    /// // The corner group's 2 152 008 states (classes, and states of
+    /// // self-symmetric classes' orientations) under the 48 symmetries.
+    /// assert_eq!(corners.len(), 2_152_008);
+    /// ```
+    pub fn of_coordinate(
+        space: &Space,
+        coord: usize,
+        symmetries: &[SpaceSymmetry],
+        max_memory: Option<u64>,
+    ) -> Result<Option<SymmetryCoordinate>, SpaceError> {
+        if space.rotations.is_some() || coord >= space.coords.len() || symmetries.is_empty() {
+            return Ok(None);
+        }
+        if !space.coords[coord].is_worked(false) {
+            return Ok(None);
+        }
+        let Some(needed) = WorkedClasses::planned_for(space, coord, symmetries.len()) else {
+            return Ok(None);
+        };
+        if let Some(allowed) = max_memory
+            && needed > allowed
+        {
+            return Err(SpaceError::Memory { needed, allowed });
+        }
+        let Some(worked) = WorkedClasses::new(space, coord, symmetries, needed) else {
+            return Ok(None);
+        };
+        Ok(Some(SymmetryCoordinate::of_worked(space, coord, worked)))
     }
 }
 
@@ -395,6 +507,15 @@ impl WorkedClasses {
         let v = d[self.perm_digit];
         let p = self.pieces(v, self.ori_digit.map_or(0, |o| d[o]));
         self.reduce_ranked(&p, v as usize)
+    }
+
+    /// Asks the memory for the entry [`WorkedClasses::reduce`] of the
+    /// digits `d` reads first.
+    #[inline]
+    pub(super) fn prefetch(&self, d: &[u64]) {
+        if let Some(e) = self.entries.get(d[self.perm_digit] as usize) {
+            crate::memory::prefetch(e);
+        }
     }
 
     pub(super) fn reduced_stabiliser(&self, state: u64) -> Option<usize> {
