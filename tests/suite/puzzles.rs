@@ -2609,6 +2609,82 @@ fn a_cube_position_past_the_table_is_solved_with_the_default_tables() {
 /// A scramble of nine moves of the 3×3×3, which nothing shorter undoes.
 const CUBE_NINE: &str = "R U F' L2 D B R' U2 F";
 
+/// The published positions whose fewest moves their sources print
+/// (race/published-3x3x3.tsv): id, sequence, and the minimum in the face
+/// and the quarter metric where printed.
+fn published_cubes() -> Vec<(String, String, Option<u32>, Option<u32>)> {
+    let file = concat!(env!("CARGO_MANIFEST_DIR"), "/race/published-3x3x3.tsv");
+    std::fs::read_to_string(file)
+        .unwrap()
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+        .map(|l| {
+            let f: Vec<&str> = l.split('\t').collect();
+            assert_eq!(f.len(), 6, "{l}");
+            (
+                f[0].into(),
+                f[2].into(),
+                f[3].parse().ok(),
+                f[4].parse().ok(),
+            )
+        })
+        .collect()
+}
+
+#[test]
+fn published_patterns_take_their_printed_lengths() {
+    // Michael Reid's patterns, Jaap Scherphuis's and Dan Hoey's, each
+    // printed with its fewest moves: every one of at most 13 face turns
+    // (at most 12 quarter turns) in one batch, under the budget of the
+    // tests' other cubes; the rest, the superflip's 20 and 24 among them,
+    // are the benchmark check `race/src/bin/published.rs`.
+    let all = published_cubes();
+    assert_eq!(all.len(), 67);
+    for (metric, most, pick) in [
+        (
+            "face",
+            13,
+            (|c: &(String, String, Option<u32>, Option<u32>)| c.2) as fn(&_) -> _,
+        ),
+        ("quarter", 12, |c| c.3),
+    ] {
+        let short: Vec<(&str, &str, u32)> = all
+            .iter()
+            .filter_map(|c| pick(c).filter(|&n| n <= most).map(|n| (&*c.0, &*c.1, n)))
+            .collect();
+        assert!(short.len() >= 8, "{metric}: {short:?}");
+        let input: String = short.iter().map(|c| format!("{}\n", c.1)).collect();
+        let args = [
+            "solve",
+            "--puzzle",
+            "3x3x3",
+            "-",
+            "--format",
+            "jsonl",
+            "--max-memory",
+            "200",
+            "--metric",
+            metric,
+        ];
+        let out = common::piped(&args, &input);
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let text = String::from_utf8(out.stdout).unwrap();
+        let lines: Vec<serde_json::Value> = text
+            .lines()
+            .map(|l| serde_json::from_str(l).unwrap())
+            .collect();
+        assert_eq!(lines.len(), short.len(), "{text}");
+        for ((id, sequence, n), v) in short.iter().zip(&lines) {
+            assert_eq!(v["start"], *sequence, "{id}");
+            assert_eq!(v["moves"], *n, "{metric}: {id} {sequence}");
+        }
+    }
+}
+
 #[test]
 fn a_cube_position_past_the_table_is_solved_by_ida() {
     // Under a budget of 200 MB (a set of six edges, built in 10 s of
