@@ -96,9 +96,25 @@ impl Pruning {
         read: Option<Vec<u8>>,
         halt: Halt,
     ) -> Result<Pruning, NotMade> {
+        let goal = space.goal_digits();
+        Pruning::of_classes(space, sc, Pruning::class_parts(space), &goal, read, halt)
+    }
+
+    /// The distances of the states of `sc` from the goal's (`at_goal`, its
+    /// digits), each class's neighbours its representative's, a position's
+    /// digits read from the parts `parts`: the table `read` back and
+    /// checked, or without one built unless `halt` stops it ([`layers`]).
+    fn of_classes(
+        space: &Space,
+        sc: Arc<SymmetryCoordinate>,
+        parts: Vec<(usize, u64)>,
+        at_goal: &[u64],
+        read: Option<Vec<u8>>,
+        halt: Halt,
+    ) -> Result<Pruning, NotMade> {
         let table = layers(
             sc.len(),
-            sc.reduce(&space.goal_digits()).0,
+            sc.reduce(at_goal).0,
             closed_under_inverse(space),
             &|v, f| sc.find_neighbour(space, v, |w, _, _| f(w)),
             &|v| sc.reduced_stabiliser(v).is_some(),
@@ -106,7 +122,7 @@ impl Pruning {
             halt,
         )?;
         Ok(Pruning {
-            parts: Pruning::class_parts(space),
+            parts,
             table: Arc::new(table),
             values: sc.len(),
             classes: Some(sc),
@@ -242,21 +258,8 @@ impl Pruning {
         halt: Halt,
     ) -> Result<Pruning, NotMade> {
         let at_goal: Vec<u64> = kept.iter().map(|&p| goal[p]).collect();
-        let table = layers(
-            sc.len(),
-            sc.reduce(&at_goal).0,
-            closed_under_inverse(space),
-            &|v, f| sc.find_neighbour(space, v, |w, _, _| f(w)),
-            &|v| sc.reduced_stabiliser(v).is_some(),
-            read,
-            halt,
-        )?;
-        Ok(Pruning {
-            parts: kept.iter().map(|&p| (p, 0)).collect(),
-            table: Arc::new(table),
-            values: sc.len(),
-            classes: Some(sc),
-        })
+        let parts = kept.iter().map(|&p| (p, 0)).collect();
+        Pruning::of_classes(space, sc, parts, &at_goal, read, halt)
     }
 }
 
