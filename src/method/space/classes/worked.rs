@@ -114,24 +114,15 @@ pub(super) struct WorkedClasses {
 }
 
 impl WorkedClasses {
-    /// The bytes the classes of `space`'s one coordinate would take under
-    /// `symmetries`, when they apply: one coordinate of distinct pieces on
-    /// at most [`MOST_SLOTS`] slots whose arrangements are worked, fewer
-    /// than 2³² of them, not taken up to rotation, with room in an entry
-    /// for the classes.
-    pub(super) fn planned(space: &Space, symmetries: usize) -> Option<u64> {
-        let [_] = space.coords.as_slice() else {
-            return None;
-        };
-        WorkedClasses::planned_for(space, 0, symmetries)
-    }
-
-    /// [`WorkedClasses::planned`] for coordinate `coord` of `space` taken
-    /// alone, whatever the other coordinates: the classes of its own
-    /// positions (a projection of the puzzle).
-    pub(super) fn planned_for(space: &Space, coord: usize, symmetries: usize) -> Option<u64> {
+    /// The bytes the classes of coordinate `coord` of `space`, taken alone
+    /// whatever the other coordinates (a projection of the puzzle), would
+    /// take under `symmetries`, when they apply: distinct pieces on at most
+    /// [`MOST_SLOTS`] slots whose arrangements are worked, fewer than 2³²
+    /// of them, not taken up to rotation, with room in an entry for the
+    /// classes.
+    pub(super) fn planned(space: &Space, coord: usize, symmetries: usize) -> Option<u64> {
         let c = space.coords.get(coord)?;
-        let classes = c.perm_count / symmetries as u64 + 1;
+        let classes = c.perm_count.checked_div(symmetries as u64)? + 1;
         let fits = classes.saturating_mul(2) < 1u64 << (31 - symmetry_bits(symmetries));
         let applies = space.rotations.is_none()
             && c.is_worked(false)
@@ -390,18 +381,10 @@ impl SymmetryCoordinate {
         symmetries: &[SpaceSymmetry],
         max_memory: Option<u64>,
     ) -> Result<Option<SymmetryCoordinate>, SpaceError> {
-        let Some(needed) = WorkedClasses::planned(space, symmetries.len()) else {
-            return Ok(None);
-        };
-        if let Some(allowed) = max_memory
-            && needed > allowed
-        {
-            return Err(SpaceError::Memory { needed, allowed });
+        match space.coords.len() {
+            1 => SymmetryCoordinate::of_coordinate(space, 0, symmetries, max_memory),
+            _ => Ok(None),
         }
-        let Some(worked) = WorkedClasses::new(space, 0, symmetries, needed) else {
-            return Ok(None);
-        };
-        Ok(Some(SymmetryCoordinate::of_worked(space, 0, worked)))
     }
 
     /// What [`SymmetryCoordinate::of_coordinate`] of coordinate `coord`
@@ -415,11 +398,8 @@ impl SymmetryCoordinate {
         coord: usize,
         symmetries: usize,
     ) -> Option<(u64, u64)> {
-        let c = space.coords.get(coord)?;
-        if space.rotations.is_some() || symmetries == 0 || !c.is_worked(false) {
-            return None;
-        }
-        let bytes = WorkedClasses::planned_for(space, coord, symmetries)?;
+        let bytes = WorkedClasses::planned(space, coord, symmetries)?;
+        let c = &space.coords[coord];
         let rest = if c.ori_count > 1 { c.ori_count } else { 1 };
         Some((
             bytes,
@@ -457,13 +437,7 @@ impl SymmetryCoordinate {
         symmetries: &[SpaceSymmetry],
         max_memory: Option<u64>,
     ) -> Result<Option<SymmetryCoordinate>, SpaceError> {
-        if space.rotations.is_some() || coord >= space.coords.len() || symmetries.is_empty() {
-            return Ok(None);
-        }
-        if !space.coords[coord].is_worked(false) {
-            return Ok(None);
-        }
-        let Some(needed) = WorkedClasses::planned_for(space, coord, symmetries.len()) else {
+        let Some(needed) = WorkedClasses::planned(space, coord, symmetries.len()) else {
             return Ok(None);
         };
         if let Some(allowed) = max_memory
