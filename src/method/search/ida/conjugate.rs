@@ -14,7 +14,7 @@ use super::*;
 /// coordinate's pieces (seven of the cube's twelve edges), its reading
 /// at a conjugate is a reading of other pieces: more of the position is
 /// seen for no more memory.
-#[derive(Debug)]
+#[derive(Debug, Clone)]
 pub(super) struct Conjugation {
     pub(super) symmetry: SpaceSymmetry,
     /// The move each move becomes.
@@ -103,8 +103,11 @@ impl<'s> Solver<'s> {
     /// estimates most, while they raise them at all. A table of some of a
     /// coordinate's pieces reads other pieces at a conjugate; a table whose
     /// values a symmetry keeps (the corners whole) gains nothing and is not
-    /// chosen. The answers are the same, found with fewer positions. Once
-    /// conjugated, a solver is not conjugated again.
+    /// chosen. Every one of those symmetries, chosen or not, also lets a
+    /// position it keeps be tried first by one move of each orbit
+    /// (`Solver::first_move_orbits`). The answers are the same, found
+    /// with fewer positions. Once conjugated, a solver is not conjugated
+    /// again.
     ///
     /// ```
     /// use schofield::puzzle::{Metric, library};
@@ -136,6 +139,9 @@ impl<'s> Solver<'s> {
 
     /// [`Solver::conjugated`] by the symmetries `candidates`.
     pub(super) fn conjugated_by(mut self, candidates: Vec<Conjugation>) -> Solver<'s> {
+        if self.symmetries.is_empty() {
+            self.symmetries = candidates.clone();
+        }
         // Once only: the readings chosen are for the tables alone.
         if candidates.is_empty() || self.prunings.is_empty() || !self.conjugate_prunings.is_empty()
         {

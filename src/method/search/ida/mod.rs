@@ -62,6 +62,7 @@ mod classes;
 mod conjugate;
 mod frame;
 pub use frame::paths_held_still;
+mod pass;
 mod plan;
 mod pruning;
 mod walk;
@@ -139,6 +140,10 @@ pub struct Solver<'s> {
     /// The tables read at the conjugates, their strides over the
     /// conjugates' parts (numbered after the position's own).
     conjugate_prunings: Vec<Pruning>,
+    /// Every symmetry the search may read, its tables read at its
+    /// conjugates or not: a position that is its own conjugate by some
+    /// has its first moves taken once an orbit ([`Solver::first_move_orbits`]).
+    symmetries: Vec<Conjugation>,
     /// For each move, the moves that may follow it, in order.
     follows: Vec<Vec<usize>>,
     /// For each move, the moves that may follow it in some minimal
@@ -300,6 +305,7 @@ impl<'s> Solver<'s> {
             conjugations: Vec::new(),
             conjugate_parts: Vec::new(),
             conjugate_prunings: Vec::new(),
+            symmetries: Vec::new(),
             follows: lists(Solver::follows(space, true)),
             may_follow: lists(Solver::follows(space, false)),
             first: (0..space.move_count()).collect(),
@@ -443,8 +449,8 @@ impl<'s> Solver<'s> {
     /// bound is shared among the cores, a subtree each; the specimen is
     /// the first in the moves' order whatever the cores.
     pub fn solve(&self, x: &[u64], allowed: &Allowance) -> Result<Solution, Stopped> {
-        let x = self.parts_of(x);
-        self.solve_within(&x, &Budget::new(allowed), true)
+        let orbits = self.first_move_orbits(x);
+        self.solve_within(&self.parts_of(x), &Budget::new(allowed), true, &orbits)
     }
 
     /// A minimal sequence for the position of digits `x`, as
@@ -469,8 +475,8 @@ impl<'s> Solver<'s> {
     /// assert_eq!(one.starting.iter().collect::<Vec<_>>(), [one.path[0]]);
     /// ```
     pub fn solve_specimen(&self, x: &[u64], allowed: &Allowance) -> Result<Solution, Stopped> {
-        let x = self.parts_of(x);
-        self.solve_within(&x, &Budget::new(allowed), false)
+        let orbits = self.first_move_orbits(x);
+        self.solve_within(&self.parts_of(x), &Budget::new(allowed), false, &orbits)
     }
 
     /// [`Solver::solve`], then every minimal sequence
@@ -482,21 +488,24 @@ impl<'s> Solver<'s> {
         x: &[u64],
         allowed: &Allowance,
     ) -> Result<(Solution, Vec<Vec<usize>>), Stopped> {
+        let orbits = self.first_move_orbits(x);
         let x = self.parts_of(x);
         let budget = Budget::new(allowed);
-        let mut found = self.solve_within(&x, &budget, true)?;
+        let mut found = self.solve_within(&x, &budget, true, &orbits)?;
         let every = self.every_within(&x, found.moves, &budget)?;
         found.nodes = budget.used();
         Ok((found, every))
     }
 
     /// [`Solver::solve`] of the parts `x` within `budget`; with
-    /// `every_start`, every starting move proved.
+    /// `every_start`, every starting move proved; the first moves taken
+    /// once an orbit of `orbits` ([`Solver::first_move_orbits`]).
     fn solve_within(
         &self,
         x: &[u64],
         budget: &Budget<'_>,
         every_start: bool,
+        orbits: &[usize],
     ) -> Result<Solution, Stopped> {
         let h = self.estimate_parts(x);
         if h == UNSEEN {
@@ -505,7 +514,7 @@ impl<'s> Solver<'s> {
         let mut bound = u32::from(h);
         loop {
             budget.begin(bound);
-            if let Some((path, starting)) = self.pass(x, bound, budget, every_start)? {
+            if let Some((path, starting)) = self.pass(x, bound, budget, every_start, orbits)? {
                 return Ok(Solution {
                     moves: bound,
                     path,
@@ -517,150 +526,6 @@ impl<'s> Solver<'s> {
             }
             bound += 1;
         }
-    }
-
-    /// The subtrees of a pass under `bound` from the parts `x`: each first
-    /// move and a second that may follow it (none when the bound is one),
-    /// with the position they make, those the tables leave within reach,
-    /// in the moves' order.
-    #[allow(clippy::type_complexity)]
-    fn subtrees(
-        &self,
-        x: &[u64],
-        bound: u32,
-        budget: &Budget<'_>,
-    ) -> Result<Vec<(usize, Option<usize>, Vec<u64>)>, Stopped> {
-        let nm = self.space.move_count();
-        let mut starts: Vec<(usize, Option<usize>, Vec<u64>)> = Vec::new();
-        let mut y = vec![0u64; x.len()];
-        let mut z = vec![0u64; x.len()];
-        let mut counted = Search::new(self, budget);
-        let mut spent = false;
-        'first: for a in 0..nm {
-            if !counted.count() {
-                spent = true;
-                break 'first;
-            }
-            self.step(x, a, &mut y);
-            if !self.within_reach(&y, 1, bound) {
-                continue;
-            }
-            if bound == 1 {
-                starts.push((a, None, y.clone()));
-                continue;
-            }
-            for &b in &self.may_follow[a] {
-                if !counted.count() {
-                    spent = true;
-                    break 'first;
-                }
-                self.step(&y, b, &mut z);
-                if self.within_reach(&z, 2, bound) {
-                    starts.push((a, Some(b), z.clone()));
-                }
-            }
-        }
-        // Counted on the budget when the search is dropped.
-        drop(counted);
-        if spent {
-            return Err(budget.stopped(bound));
-        }
-        Ok(starts)
-    }
-
-    /// One pass of IDA* under `bound` from the parts `x`, which no
-    /// shorter sequence solves: every first move `m` is tried, each
-    /// followed by the canonical sequences from `m·x` whose first move is
-    /// not of `m`'s face (a minimal sequence never has that), so that the
-    /// pass finds every starting move as well as a specimen, the first in
-    /// the moves' order. The subtrees two moves down are shared among the
-    /// cores; once a first move is known to start a minimal sequence, the
-    /// subtrees after it in the order are left. Without `every_start`,
-    /// once any subtree is known to solve, every subtree after it is left:
-    /// the specimen is the same, and its first move the only one found.
-    fn pass(
-        &self,
-        x: &[u64],
-        bound: u32,
-        budget: &Budget<'_>,
-        every_start: bool,
-    ) -> Result<Option<(Vec<usize>, MoveBits)>, Stopped> {
-        use std::sync::atomic::AtomicUsize;
-        if bound == 0 {
-            return Ok((x == self.goal.as_slice()).then(|| (Vec::new(), MoveBits::new())));
-        }
-        let nm = self.space.move_count();
-        let starts = self.subtrees(x, bound, budget)?;
-        // For each first move, the first subtree (in order) found to
-        // solve: those after it need not be searched.
-        let first_found: Vec<AtomicUsize> = (0..nm).map(|_| AtomicUsize::new(usize::MAX)).collect();
-        // The first subtree found to solve, whatever its first move.
-        let first_any = AtomicUsize::new(usize::MAX);
-        // The subtrees are taken in order by whichever core is free, so
-        // that the cores work on the earliest ones, those the answer needs;
-        // a subtree is left as soon as an earlier one makes it needless.
-        let next = AtomicUsize::new(0);
-        let subtree = |k: usize| -> Found {
-            let (a, b, z) = &starts[k];
-            let abandon = walk::Abandon {
-                first_found: &first_found[*a],
-                first_any: (!every_start).then_some(&first_any),
-                index: k,
-            };
-            if abandon.now() {
-                return Found::No;
-            }
-            let mut search = Search::new(self, budget);
-            search.abandon = Some(abandon);
-            search.path.push(*a);
-            search.path.extend(*b);
-            let g = 1 + u32::from(b.is_some());
-            let found = search.walk(z, g, bound, Some(b.unwrap_or(*a)), &mut Aim::First);
-            if matches!(found, Found::Yes(_)) {
-                first_found[*a].fetch_min(k, Relaxed);
-                first_any.fetch_min(k, Relaxed);
-            }
-            match found {
-                Found::Stopped if search.abandoned => Found::No,
-                found => found,
-            }
-        };
-        let mut done: Vec<(usize, Found)> = (0..rayon::current_num_threads())
-            .into_par_iter()
-            .flat_map_iter(|_| {
-                let mut mine = Vec::new();
-                loop {
-                    let k = next.fetch_add(1, Relaxed);
-                    if k >= starts.len() {
-                        break mine;
-                    }
-                    mine.push((k, subtree(k)));
-                }
-            })
-            .collect();
-        done.sort_unstable_by_key(|&(k, _)| k);
-        let found = done.into_iter().map(|(_, f)| f);
-        let mut specimen = None;
-        let mut starting = MoveBits::new();
-        for ((a, _, _), f) in starts.iter().zip(found) {
-            // Settled: what this subtree could still tell, its first move
-            // starting (every start) or the specimen, is known already; it
-            // need not have found anything, nor finished.
-            let settled = if every_start {
-                starting.contains(*a)
-            } else {
-                specimen.is_some()
-            };
-            match f {
-                Found::Yes(path) if !settled => {
-                    starting.insert(*a);
-                    specimen.get_or_insert(path);
-                }
-                Found::Stopped if !settled => return Err(budget.stopped(bound)),
-                _ => {}
-            }
-        }
-        Ok(specimen.map(|path| (path, starting)))
     }
 }
 
