@@ -142,7 +142,7 @@ pub struct Solver<'s> {
     conjugate_prunings: Vec<Pruning>,
     /// Every symmetry the search may read, its tables read at its
     /// conjugates or not: a position that is its own conjugate by some
-    /// has its first moves taken once an orbit ([`Solver::first_move_orbits`]).
+    /// has its first moves taken once an orbit (`pass::Orbits`).
     symmetries: Vec<Conjugation>,
     /// For each move, the moves that may follow it, in order.
     follows: Vec<Vec<usize>>,
@@ -449,7 +449,7 @@ impl<'s> Solver<'s> {
     /// bound is shared among the cores, a subtree each; the specimen is
     /// the first in the moves' order whatever the cores.
     pub fn solve(&self, x: &[u64], allowed: &Allowance) -> Result<Solution, Stopped> {
-        let orbits = self.first_move_orbits(x);
+        let orbits = self.orbits(x);
         self.solve_within(&self.parts_of(x), &Budget::new(allowed), true, &orbits)
     }
 
@@ -475,7 +475,7 @@ impl<'s> Solver<'s> {
     /// assert_eq!(one.starting.iter().collect::<Vec<_>>(), [one.path[0]]);
     /// ```
     pub fn solve_specimen(&self, x: &[u64], allowed: &Allowance) -> Result<Solution, Stopped> {
-        let orbits = self.first_move_orbits(x);
+        let orbits = self.orbits(x);
         self.solve_within(&self.parts_of(x), &Budget::new(allowed), false, &orbits)
     }
 
@@ -488,7 +488,7 @@ impl<'s> Solver<'s> {
         x: &[u64],
         allowed: &Allowance,
     ) -> Result<(Solution, Vec<Vec<usize>>), Stopped> {
-        let orbits = self.first_move_orbits(x);
+        let orbits = self.orbits(x);
         let x = self.parts_of(x);
         let budget = Budget::new(allowed);
         let mut found = self.solve_within(&x, &budget, true, &orbits)?;
@@ -499,13 +499,13 @@ impl<'s> Solver<'s> {
 
     /// [`Solver::solve`] of the parts `x` within `budget`; with
     /// `every_start`, every starting move proved; the first moves taken
-    /// once an orbit of `orbits` ([`Solver::first_move_orbits`]).
+    /// once an orbit of `orbits` (`pass::Orbits`).
     fn solve_within(
         &self,
         x: &[u64],
         budget: &Budget<'_>,
         every_start: bool,
-        orbits: &[usize],
+        orbits: &pass::Orbits,
     ) -> Result<Solution, Stopped> {
         let h = self.estimate_parts(x);
         if h == UNSEEN {

@@ -4,39 +4,93 @@
 
 use super::*;
 
-impl Solver<'_> {
+/// The orbits a pass takes its subtrees by, under the symmetries of
+/// [`Solver::conjugated`] that keep a position (its conjugate by each is
+/// itself: the superflip is kept by all 48 of the cube's, a checkerboard
+/// by some). Such a symmetry takes a sequence that solves the position to
+/// one of the same length that solves it too, its moves the images: the
+/// moves that begin minimal sequences are whole orbits.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(super) struct Orbits {
     /// For each move, the least move of its orbit under the symmetries
-    /// that keep the position of digits `x`: those of
-    /// [`Solver::conjugated`] whose conjugate of it is itself (the
-    /// superflip is kept by all 48 of the cube's, a checkerboard by some).
-    /// Such a symmetry takes a sequence that solves the position to one of
-    /// the same length that solves it too, its moves the images; so a move
-    /// starts a minimal sequence exactly when every move of its orbit does,
-    /// and a pass need only try the least move of each orbit first. The
-    /// least move that starts a minimal sequence is the least of its
-    /// orbit, so the specimen is the one found without symmetries. Every
-    /// move is its own least where no symmetry keeps the position.
-    pub(super) fn first_move_orbits(&self, x: &[u64]) -> Vec<usize> {
-        let nm = self.space.move_count();
-        let mut least: Vec<usize> = (0..nm).collect();
-        if self.symmetries.is_empty() {
-            return least;
+    /// that keep the position: a pass tries only the least of each first.
+    /// The least move that starts a minimal sequence is the least of its
+    /// orbit, so the specimen's first move is the one found without them.
+    pub(super) first: Vec<usize>,
+    /// For each first move tried, the same for the moves after it, under
+    /// the symmetries that keep the position it makes, the least taken in
+    /// the canonical form's order (faces first, [`Solver::follows`]): the
+    /// least second move that begins a minimal sequence is then the first
+    /// move of one in the canonical form, which the pass walks. Empty where
+    /// no symmetry keeps that position.
+    pub(super) second: Vec<Vec<usize>>,
+}
+
+impl Orbits {
+    /// Every move its own orbit, as where no symmetry keeps the position.
+    pub(super) fn none(moves: usize) -> Orbits {
+        Orbits {
+            first: (0..moves).collect(),
+            second: vec![Vec::new(); moves],
         }
+    }
+
+    /// Whether any move shares its orbit, first or second.
+    #[cfg(test)]
+    pub(super) fn any(&self) -> bool {
+        self.first.iter().enumerate().any(|(m, &least)| m != least)
+            || self.second.iter().any(|s| !s.is_empty())
+    }
+}
+
+impl Solver<'_> {
+    /// The [`Orbits`] of the position of digits `x`.
+    pub(super) fn orbits(&self, x: &[u64]) -> Orbits {
+        let nm = self.space.move_count();
+        let mut orbits = Orbits::none(nm);
+        if self.symmetries.is_empty() {
+            return orbits;
+        }
+        let keeping = |f: &Flat| -> Vec<&Conjugation> {
+            self.symmetries
+                .iter()
+                .filter(|c| Conjugation::of_flat(self.space, &c.symmetry, f) == *f)
+                .collect()
+        };
         let flat = self.space.flat_of_digits(x);
-        let keeping: Vec<&Conjugation> = self
-            .symmetries
-            .iter()
-            .filter(|c| Conjugation::of_flat(self.space, &c.symmetry, &flat) == flat)
-            .collect();
-        // The orbits of the group the keeping symmetries generate: joined
-        // along each symmetry's images until nothing changes.
+        orbits.first = Solver::joined(&keeping(&flat), nm, |m| m);
+        // A move's face in the canonical form's order: the first move that
+        // may not follow it.
+        let face = |m: usize| {
+            (0..m)
+                .find(|c| self.may_follow[m].binary_search(c).is_err())
+                .unwrap_or(m)
+        };
+        let key: Vec<(usize, usize)> = (0..nm).map(|m| (face(m), m)).collect();
+        for a in (0..nm).filter(|&a| orbits.first[a] == a) {
+            let mut moved = flat.clone();
+            self.space
+                .transform_flat(&mut moved, &self.space.effective_moves()[a]);
+            let keep = keeping(&moved);
+            if !keep.is_empty() {
+                orbits.second[a] = Solver::joined(&keep, nm, |m| key[m]);
+            }
+        }
+        orbits
+    }
+
+    /// For each of `nm` moves, the least by `key` of its orbit under the
+    /// group the symmetries `keeping` make: joined along each symmetry's
+    /// images until nothing changes.
+    fn joined<K: Ord>(keeping: &[&Conjugation], nm: usize, key: impl Fn(usize) -> K) -> Vec<usize> {
+        let mut least: Vec<usize> = (0..nm).collect();
         let mut changed = !keeping.is_empty();
         while changed {
             changed = false;
-            for c in &keeping {
+            for c in keeping {
                 for m in 0..nm {
                     let image = usize::from(c.moves[m]);
-                    let both = least[m].min(least[image]);
+                    let both = std::cmp::min_by_key(least[m], least[image], |&l| key(l));
                     if least[m] != both || least[image] != both {
                         (least[m], least[image]) = (both, both);
                         changed = true;
@@ -49,15 +103,16 @@ impl Solver<'_> {
 
     /// The subtrees of a pass under `bound` from the parts `x`: each first
     /// move the least of its orbit in `orbits` and a second that may follow
-    /// it (none when the bound is one), with the position they make, those
-    /// the tables leave within reach, in the moves' order.
+    /// it, the least of its own (none when the bound is one), with the
+    /// position they make, those the tables leave within reach, in the
+    /// moves' order.
     #[allow(clippy::type_complexity)]
     fn subtrees(
         &self,
         x: &[u64],
         bound: u32,
         budget: &Budget<'_>,
-        orbits: &[usize],
+        orbits: &Orbits,
     ) -> Result<Vec<(usize, Option<usize>, Vec<u64>)>, Stopped> {
         let nm = self.space.move_count();
         let mut starts: Vec<(usize, Option<usize>, Vec<u64>)> = Vec::new();
@@ -65,7 +120,7 @@ impl Solver<'_> {
         let mut z = vec![0u64; x.len()];
         let mut counted = Search::new(self, budget);
         let mut spent = false;
-        'first: for a in (0..nm).filter(|&a| orbits[a] == a) {
+        'first: for a in (0..nm).filter(|&a| orbits.first[a] == a) {
             if !counted.count() {
                 spent = true;
                 break 'first;
@@ -79,6 +134,9 @@ impl Solver<'_> {
                 continue;
             }
             for &b in &self.may_follow[a] {
+                if orbits.second[a].get(b).is_some_and(|&least| least != b) {
+                    continue;
+                }
                 if !counted.count() {
                     spent = true;
                     break 'first;
@@ -100,21 +158,24 @@ impl Solver<'_> {
     /// One pass of IDA* under `bound` from the parts `x`, which no
     /// shorter sequence solves: every first move `m` the least of its
     /// orbit in `orbits` is tried (with every starting move, the others of
-    /// its orbit start as it does), each followed by the canonical sequences from `m·x` whose first move is
-    /// not of `m`'s face (a minimal sequence never has that), so that the
-    /// pass finds every starting move as well as a specimen, the first in
-    /// the moves' order. The subtrees two moves down are shared among the
-    /// cores; once a first move is known to start a minimal sequence, the
-    /// subtrees after it in the order are left. Without `every_start`,
-    /// once any subtree is known to solve, every subtree after it is left:
-    /// the specimen is the same, and its first move the only one found.
+    /// its orbit start as it does), each followed by the canonical
+    /// sequences from `m·x` whose first move is not of `m`'s face (a
+    /// minimal sequence never has that) and the least of its orbit, so
+    /// that the pass finds every starting move as well as a specimen, the
+    /// first in the moves' order (looked for again among every second move
+    /// where some were left by their orbits). The subtrees two moves down
+    /// are shared among the cores; once a first move is known to start a
+    /// minimal sequence, the subtrees after it in the order are left.
+    /// Without `every_start`, once any subtree is known to solve, every
+    /// subtree after it is left: the specimen is the same, and its first
+    /// move the only one found.
     pub(super) fn pass(
         &self,
         x: &[u64],
         bound: u32,
         budget: &Budget<'_>,
         every_start: bool,
-        orbits: &[usize],
+        orbits: &Orbits,
     ) -> Result<Option<(Vec<usize>, MoveBits)>, Stopped> {
         use std::sync::atomic::AtomicUsize;
         if bound == 0 {
@@ -156,7 +217,7 @@ impl Solver<'_> {
                 found => found,
             }
         };
-        let mut done: Vec<(usize, Found)> = (0..rayon::current_num_threads())
+        let done: Vec<(usize, Found)> = (0..rayon::current_num_threads())
             .into_par_iter()
             .flat_map_iter(|_| {
                 let mut mine = Vec::new();
@@ -169,6 +230,32 @@ impl Solver<'_> {
                 }
             })
             .collect();
+        let (mut specimen, mut starting) =
+            Solver::answered(&starts, done, every_start, budget, bound)?;
+        if every_start {
+            starting = Solver::whole_orbits(&starting, &orbits.first);
+        }
+        if let Some(path) = &specimen
+            && let Some(again) = self.specimen_again(x, bound, budget, orbits, path)?
+        {
+            specimen = Some(again);
+        }
+        Ok(specimen.map(|path| (path, starting)))
+    }
+
+    /// What the subtrees `starts` of a pass under `bound` found (`done`,
+    /// by subtree, in any order): the specimen, the first in their order
+    /// to solve, and the first moves seen to start (with `every_start`,
+    /// every one); stopped where a subtree was stopped before what it
+    /// could tell was known.
+    #[allow(clippy::type_complexity)]
+    fn answered(
+        starts: &[(usize, Option<usize>, Vec<u64>)],
+        mut done: Vec<(usize, Found)>,
+        every_start: bool,
+        budget: &Budget<'_>,
+        bound: u32,
+    ) -> Result<(Option<Vec<usize>>, MoveBits), Stopped> {
         done.sort_unstable_by_key(|&(k, _)| k);
         let found = done.into_iter().map(|(_, f)| f);
         let mut specimen = None;
@@ -191,10 +278,46 @@ impl Solver<'_> {
                 _ => {}
             }
         }
-        if every_start {
-            starting = Solver::whole_orbits(&starting, orbits);
+        Ok((specimen, starting))
+    }
+
+    /// The specimen as every second move gives it, where `path` was found
+    /// with some left by their orbits: the first of its first move's
+    /// subtrees to solve, among those left before the one found (those
+    /// tried before it did not solve), or `None` where none of those
+    /// solves. The others are marked past every move, so that this search
+    /// is not made again within it.
+    fn specimen_again(
+        &self,
+        x: &[u64],
+        bound: u32,
+        budget: &Budget<'_>,
+        orbits: &Orbits,
+        path: &[usize],
+    ) -> Result<Option<Vec<usize>>, Stopped> {
+        let nm = self.space.move_count();
+        let &[a, b, ..] = path else {
+            return Ok(None);
+        };
+        if orbits.second[a].is_empty() {
+            return Ok(None);
         }
-        Ok(specimen.map(|path| (path, starting)))
+        let mut only = Orbits::none(nm);
+        only.first = (0..nm)
+            .map(|m| if m == a { a } else { usize::MAX })
+            .collect();
+        only.second[a] = (0..nm)
+            .map(|c| match orbits.second[a][c] {
+                least if c < b && least != c && least < nm => c,
+                _ => usize::MAX,
+            })
+            .collect();
+        if !only.second[a].iter().enumerate().any(|(c, &l)| c == l) {
+            return Ok(None);
+        }
+        Ok(self
+            .pass(x, bound, budget, false, &only)?
+            .map(|(path, _)| path))
     }
 
     /// Every move whose orbit's least in `orbits` is in `starting`: the
@@ -217,12 +340,13 @@ mod tests {
     use crate::puzzle::library;
 
     /// The corner group's positions within five moves that some of the
-    /// cube's 48 symmetries keep: taken once an orbit of their first
-    /// moves, each pass answers as the same solver trying every first
+    /// cube's 48 symmetries keep, or whose positions one move away some
+    /// keep: taken once an orbit of their first and second moves, each
+    /// pass answers as the same solver trying every first
     /// move (the minimum, the specimen, every starting move) and as the
     /// whole table; and it generates fewer positions.
     #[test]
-    fn a_symmetric_positions_first_moves_are_taken_once_an_orbit() {
+    fn a_symmetric_positions_moves_are_taken_once_an_orbit() {
         let p = library::get("corners").unwrap();
         let a = Analysis::new(p.clone(), &Options::default(), &|_| {}).unwrap();
         let space = a.space();
@@ -231,11 +355,11 @@ mod tests {
             .conjugated(&p.symmetry_transformations());
         assert_eq!(solver.symmetries.len(), 47);
         let nm = space.move_count();
-        let every: Vec<usize> = (0..nm).collect();
+        let every = Orbits::none(nm);
         // The ball of five moves about the goal, breadth first.
         let mut seen = std::collections::HashSet::from([space.goal_index()]);
         let mut layer = vec![space.goal_index()];
-        for _ in 0..5 {
+        for _ in 0..4 {
             layer = layer
                 .iter()
                 .flat_map(|&x| (0..nm).map(move |m| space.apply(x, m)))
@@ -248,8 +372,8 @@ mod tests {
         let (mut symmetric, mut reduced, mut whole) = (0, 0, 0);
         for x in seen {
             let digits = solver.digits(x);
-            let orbits = solver.first_move_orbits(&digits);
-            if orbits == every {
+            let orbits = solver.orbits(&digits);
+            if !orbits.any() {
                 continue;
             }
             symmetric += 1;
@@ -271,9 +395,14 @@ mod tests {
                 "{x}"
             );
             // Every move of an orbit starts a minimal sequence, or none.
-            for (m, &least) in orbits.iter().enumerate() {
+            for (m, &least) in orbits.first.iter().enumerate() {
                 assert_eq!(once.starting.contains(m), once.starting.contains(least));
             }
+            // The specimen alone, as every subtree gives it.
+            let first = solver
+                .solve_within(&parts, &Budget::new(&all), false, &orbits)
+                .unwrap();
+            assert_eq!((first.moves, &first.path), (each.moves, &each.path), "{x}");
             reduced += once.nodes;
             whole += each.nodes;
         }
