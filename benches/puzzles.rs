@@ -159,6 +159,17 @@ fn one_cube_position(c: &mut Criterion) {
             )
         })
     });
+    // A position some of the cube's symmetries keep (Michael Reid's
+    // anaconda, 14 moves, race/published-3x3x3.tsv): its first and second
+    // moves tried once an orbit (docs/search.md, "A symmetric position's
+    // first moves").
+    let anaconda = notation
+        .read_pattern("L U B' U' R L' B R' F B' D R D' F'")
+        .expect("it reads");
+    let y = space.digits_of(&anaconda).expect("a position");
+    g.bench_function("3x3x3/the anaconda (14), kept by symmetries", |b| {
+        b.iter(|| black_box(solver.solve(&y, &Default::default()).expect("solved").moves))
+    });
     g.finish();
     let _ = std::fs::remove_dir_all(&folder);
 }
