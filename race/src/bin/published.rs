@@ -56,7 +56,7 @@ fn main() {
     let only: Option<Vec<String>> =
         flag("--only").map(|v| v.split(',').map(str::to_string).collect());
     let text = std::fs::read_to_string(FILE).expect("race/published-3x3x3.tsv");
-    let chosen: Vec<Published> = text
+    let mut chosen: Vec<Published> = text
         .lines()
         .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
         .filter_map(|l| {
@@ -73,7 +73,6 @@ fn main() {
         .filter(|p| only.as_ref().is_none_or(|o| o.contains(&p.id)))
         .collect();
     // The shortest first: each line is answered as it comes.
-    let mut chosen = chosen;
     chosen.sort_by_key(|p| p.minimum);
     let mut args = vec![
         "solve",
@@ -114,7 +113,11 @@ fn main() {
         let v: serde_json::Value = serde_json::from_str(&line).expect("a JSON line");
         assert_eq!(v["start"], p.sequence.as_str(), "{}", p.id);
         let ours = v["moves"].as_u64().expect("a minimum");
-        let mark = if ours == p.minimum { "" } else { " **differs**" };
+        let mark = if ours == p.minimum {
+            ""
+        } else {
+            " **differs**"
+        };
         wrong += usize::from(ours != p.minimum);
         answered += 1;
         println!(

@@ -105,7 +105,7 @@ impl<'s> Solver<'s> {
     /// values a symmetry keeps (the corners whole) gains nothing and is not
     /// chosen. Every one of those symmetries, chosen or not, also lets a
     /// position it keeps be tried first by one move of each orbit
-    /// (`Solver::first_move_orbits`). The answers are the same, found
+    /// (`Solver::orbits`). The answers are the same, found
     /// with fewer positions. Once conjugated, a solver is not conjugated
     /// again.
     ///

@@ -26,6 +26,9 @@ pub(super) struct Orbits {
     pub(super) second: Vec<Vec<usize>>,
 }
 
+/// An orbit's least that no move is: a move a search leaves untried.
+const NOT_TRIED: usize = usize::MAX;
+
 impl Orbits {
     /// Every move its own orbit, as where no symmetry keeps the position.
     pub(super) fn none(moves: usize) -> Orbits {
@@ -33,6 +36,42 @@ impl Orbits {
             first: (0..moves).collect(),
             second: vec![Vec::new(); moves],
         }
+    }
+
+    /// Whether a pass tries first move `a`: the least of its orbit.
+    fn tries_first(&self, a: usize) -> bool {
+        self.first[a] == a
+    }
+
+    /// Whether a pass tries `b` after first move `a`: the least of its
+    /// orbit, or every move where no symmetry keeps `a`'s position.
+    fn tries_second(&self, a: usize, b: usize) -> bool {
+        self.second[a].get(b).is_none_or(|&least| least == b)
+    }
+
+    /// The orbits of the search for the specimen again after a pass found
+    /// one beginning `a b`: first move `a` alone, and after it the moves
+    /// before `b` that these orbits left; `None` where they left none.
+    /// Every other move is marked [`NOT_TRIED`], which is no move, so that
+    /// within that search no move counts as left by its orbit and it is
+    /// not made again.
+    fn left_before(&self, a: usize, b: usize) -> Option<Orbits> {
+        let nm = self.first.len();
+        let mut only = Orbits::none(nm);
+        only.first = (0..nm)
+            .map(|m| if m == a { a } else { NOT_TRIED })
+            .collect();
+        only.second[a] = (0..nm)
+            .map(|c| match self.second[a].get(c) {
+                Some(&least) if c < b && least != c && least != NOT_TRIED => c,
+                _ => NOT_TRIED,
+            })
+            .collect();
+        only.second[a]
+            .iter()
+            .enumerate()
+            .any(|(c, &least)| c == least)
+            .then_some(only)
     }
 
     /// Whether any move shares its orbit, first or second.
@@ -67,7 +106,8 @@ impl Solver<'_> {
                 .unwrap_or(m)
         };
         let key: Vec<(usize, usize)> = (0..nm).map(|m| (face(m), m)).collect();
-        for a in (0..nm).filter(|&a| orbits.first[a] == a) {
+        let tried: Vec<usize> = (0..nm).filter(|&a| orbits.tries_first(a)).collect();
+        for a in tried {
             let mut moved = flat.clone();
             self.space
                 .transform_flat(&mut moved, &self.space.effective_moves()[a]);
@@ -120,7 +160,7 @@ impl Solver<'_> {
         let mut z = vec![0u64; x.len()];
         let mut counted = Search::new(self, budget);
         let mut spent = false;
-        'first: for a in (0..nm).filter(|&a| orbits.first[a] == a) {
+        'first: for a in (0..nm).filter(|&a| orbits.tries_first(a)) {
             if !counted.count() {
                 spent = true;
                 break 'first;
@@ -134,7 +174,7 @@ impl Solver<'_> {
                 continue;
             }
             for &b in &self.may_follow[a] {
-                if orbits.second[a].get(b).is_some_and(|&least| least != b) {
+                if !orbits.tries_second(a, b) {
                     continue;
                 }
                 if !counted.count() {
@@ -284,9 +324,8 @@ impl Solver<'_> {
     /// The specimen as every second move gives it, where `path` was found
     /// with some left by their orbits: the first of its first move's
     /// subtrees to solve, among those left before the one found (those
-    /// tried before it did not solve), or `None` where none of those
-    /// solves. The others are marked past every move, so that this search
-    /// is not made again within it.
+    /// tried before it did not solve; [`Orbits::left_before`]), or `None`
+    /// where none of those solves.
     fn specimen_again(
         &self,
         x: &[u64],
@@ -295,26 +334,12 @@ impl Solver<'_> {
         orbits: &Orbits,
         path: &[usize],
     ) -> Result<Option<Vec<usize>>, Stopped> {
-        let nm = self.space.move_count();
         let &[a, b, ..] = path else {
             return Ok(None);
         };
-        if orbits.second[a].is_empty() {
+        let Some(only) = orbits.left_before(a, b) else {
             return Ok(None);
-        }
-        let mut only = Orbits::none(nm);
-        only.first = (0..nm)
-            .map(|m| if m == a { a } else { usize::MAX })
-            .collect();
-        only.second[a] = (0..nm)
-            .map(|c| match orbits.second[a][c] {
-                least if c < b && least != c && least < nm => c,
-                _ => usize::MAX,
-            })
-            .collect();
-        if !only.second[a].iter().enumerate().any(|(c, &l)| c == l) {
-            return Ok(None);
-        }
+        };
         Ok(self
             .pass(x, bound, budget, false, &only)?
             .map(|(path, _)| path))
@@ -339,7 +364,7 @@ mod tests {
     use crate::method::analysis::{Analysis, Options};
     use crate::puzzle::library;
 
-    /// The corner group's positions within five moves that some of the
+    /// The corner group's positions within four moves that some of the
     /// cube's 48 symmetries keep, or whose positions one move away some
     /// keep: taken once an orbit of their first and second moves, each
     /// pass answers as the same solver trying every first
@@ -356,7 +381,7 @@ mod tests {
         assert_eq!(solver.symmetries.len(), 47);
         let nm = space.move_count();
         let every = Orbits::none(nm);
-        // The ball of five moves about the goal, breadth first.
+        // The ball of four moves about the goal, breadth first.
         let mut seen = std::collections::HashSet::from([space.goal_index()]);
         let mut layer = vec![space.goal_index()];
         for _ in 0..4 {
