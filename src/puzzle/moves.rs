@@ -92,15 +92,19 @@ impl MoveSet {
         }
         let mut list = Self::derive_list(puzzle, chosen, &orders, metric);
         Self::check_names(chosen, &list, metric)?;
-        // Inverses: the quarter and face metrics both hold them.
-        for a in 0..list.len() {
-            let inv = list[a].transformation.inverse();
-            list[a].inverse = list
-                .iter()
-                .position(|m| m.transformation == inv)
+        // Inverses: the quarter and face metrics both hold them (and the
+        // list holds each transformation once).
+        let at: std::collections::HashMap<Transformation, usize> = list
+            .iter()
+            .enumerate()
+            .map(|(k, m)| (m.transformation.clone(), k))
+            .collect();
+        for m in &mut list {
+            m.inverse = *at
+                .get(&m.transformation.inverse())
                 .expect("both metrics hold every move's inverse");
         }
-        let mut set = Self::from_list(list, metric)?;
+        let mut set = Self::from_list(list, &orders, metric)?;
         set.fold_case = !puzzle.layout().is_empty() || puzzle.tile_tray().is_some();
         for d in &puzzle.moves {
             if set.find(&d.name).is_none()
@@ -266,7 +270,13 @@ impl MoveSet {
 
     /// The move set of a derived list: which pairs cancel steps and which
     /// are redundant.
-    fn from_list(list: Vec<Move>, metric: Metric) -> Result<MoveSet, DefinitionError> {
+    /// `orders` are the chosen moves' orders as [`MoveSet::count`] gives
+    /// them (exact in the face metric).
+    fn from_list(
+        list: Vec<Move>,
+        orders: &[u64],
+        metric: Metric,
+    ) -> Result<MoveSet, DefinitionError> {
         let n = list.len();
         let mut cancel = vec![0u8; n * n];
         for a in 0..n {
@@ -286,8 +296,32 @@ impl MoveSet {
             let c = cheapest.entry(&m.transformation).or_insert(m.cost);
             *c = (*c).min(m.cost);
         }
+        // In the face metric every power of a chosen move is a move (unless
+        // an earlier move made it already), so two powers of one move make
+        // the power of their exponents' sum, found without a product: a
+        // move of order 1 020 has a million pairs.
+        let power: std::collections::HashMap<(usize, i64), usize> = match metric {
+            Metric::Face => list
+                .iter()
+                .enumerate()
+                .map(|(k, m)| ((m.base.0, m.base.1.rem_euclid(orders[m.base.0] as i64)), k))
+                .collect(),
+            Metric::Quarter => Default::default(),
+        };
         for a in 0..n {
             for b in 0..n {
+                let ((i, x), (j, y)) = (list[a].base, list[b].base);
+                if metric == Metric::Face && i == j {
+                    let e = (x + y).rem_euclid(orders[i] as i64);
+                    if e == 0 {
+                        undoing[a].insert(b);
+                        continue;
+                    }
+                    if let Some(&c) = power.get(&(i, e)) {
+                        single[a * n + b] = Some(list[c].cost);
+                        continue;
+                    }
+                }
                 let t = list[a].transformation.then(&list[b].transformation);
                 if t.is_identity() {
                     undoing[a].insert(b);

@@ -267,11 +267,21 @@ impl Transformation {
     }
 
     /// `self` to the power `k` (negative powers of the inverse).
+    /// By squaring: a move of order 1 020 makes its powers in a few
+    /// products each, not a thousand (powers of one transformation commute,
+    /// so the order of the factors does not matter).
     pub fn pow(&self, k: i64) -> Transformation {
-        let base = if k < 0 { self.inverse() } else { self.clone() };
+        let mut base = if k < 0 { self.inverse() } else { self.clone() };
         let mut out = Transformation::identity_like(self);
-        for _ in 0..k.unsigned_abs() {
-            out = out.then(&base);
+        let mut e = k.unsigned_abs();
+        while e > 0 {
+            if e & 1 == 1 {
+                out = out.then(&base);
+            }
+            e >>= 1;
+            if e > 0 {
+                base = base.then(&base);
+            }
         }
         out
     }
