@@ -394,43 +394,49 @@ mod tests {
         let mut seen: Vec<u64> = seen.into_iter().collect();
         seen.sort_unstable();
         let all = Allowance::default();
-        let (mut symmetric, mut reduced, mut whole) = (0, 0, 0);
-        for x in seen {
-            let digits = solver.digits(x);
-            let orbits = solver.orbits(&digits);
-            if !orbits.any() {
-                continue;
-            }
-            symmetric += 1;
-            let parts = solver.parts_of(&digits);
-            let once = solver
-                .solve_within(&parts, &Budget::new(&all), true, &orbits)
-                .unwrap();
-            let each = solver
-                .solve_within(&parts, &Budget::new(&all), true, &every)
-                .unwrap();
-            assert_eq!(
-                (once.moves, &once.path, &once.starting),
-                (each.moves, &each.path, &each.starting),
-                "{x}"
-            );
-            assert_eq!(
-                (once.moves, &once.starting),
-                (u32::from(a.moves_at(x).unwrap()), &a.starting_moves(x)),
-                "{x}"
-            );
-            // Every move of an orbit starts a minimal sequence, or none.
-            for (m, &least) in orbits.first.iter().enumerate() {
-                assert_eq!(once.starting.contains(m), once.starting.contains(least));
-            }
-            // The specimen alone, as every subtree gives it.
-            let first = solver
-                .solve_within(&parts, &Budget::new(&all), false, &orbits)
-                .unwrap();
-            assert_eq!((first.moves, &first.path), (each.moves, &each.path), "{x}");
-            reduced += once.nodes;
-            whole += each.nodes;
-        }
+        // On every core, a position each: (positions generated once an
+        // orbit, and trying every move) for each symmetric one.
+        use rayon::prelude::*;
+        let counted: Vec<(u64, u64)> = seen
+            .par_iter()
+            .filter_map(|&x| {
+                let digits = solver.digits(x);
+                let orbits = solver.orbits(&digits);
+                if !orbits.any() {
+                    return None;
+                }
+                let parts = solver.parts_of(&digits);
+                let once = solver
+                    .solve_within(&parts, &Budget::new(&all), true, &orbits)
+                    .unwrap();
+                let each = solver
+                    .solve_within(&parts, &Budget::new(&all), true, &every)
+                    .unwrap();
+                assert_eq!(
+                    (once.moves, &once.path, &once.starting),
+                    (each.moves, &each.path, &each.starting),
+                    "{x}"
+                );
+                assert_eq!(
+                    (once.moves, &once.starting),
+                    (u32::from(a.moves_at(x).unwrap()), &a.starting_moves(x)),
+                    "{x}"
+                );
+                // Every move of an orbit starts a minimal sequence, or none.
+                for (m, &least) in orbits.first.iter().enumerate() {
+                    assert_eq!(once.starting.contains(m), once.starting.contains(least));
+                }
+                // The specimen alone, as every subtree gives it.
+                let first = solver
+                    .solve_within(&parts, &Budget::new(&all), false, &orbits)
+                    .unwrap();
+                assert_eq!((first.moves, &first.path), (each.moves, &each.path), "{x}");
+                Some((once.nodes, each.nodes))
+            })
+            .collect();
+        let symmetric = counted.len();
+        let reduced: u64 = counted.iter().map(|c| c.0).sum();
+        let whole: u64 = counted.iter().map(|c| c.1).sum();
         assert!(symmetric > 100, "{symmetric} symmetric positions");
         assert!(reduced < whole, "{reduced} positions against {whole}");
     }
