@@ -508,10 +508,8 @@ impl Distributed {
 /// the run returns an error, which is reported on one line; the first
 /// panic's message is kept for that line. When the processes connect over
 /// the network (`networked`), standard output, which carries the answer,
-/// is held back too: timely prints its connection messages there. If they
-/// never all connect, timely's thread goes on retrying and printing, so
-/// standard output stays held back until the process ends (it is about to,
-/// with the error).
+/// is held back too: timely prints there when a connection breaks
+/// ("failed to read full header!").
 #[cfg(feature = "distributed")]
 fn quietly<R>(
     networked: bool,

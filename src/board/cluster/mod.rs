@@ -47,6 +47,7 @@ use serde::{Deserialize, Serialize};
 
 pub use crate::board::store::checkpoint::{CheckpointKey, Checkpoints};
 
+mod connect;
 mod run;
 mod worker;
 

@@ -157,10 +157,9 @@ type Outcomes = Vec<Result<Result<Option<Run<Gathered>>, ClusterError>, String>>
 /// A process whose peers never come would wait for ever, so the caller
 /// waits for the start only as long as `connect_timeout`. After a
 /// time-out that thread is left waiting (timely cannot be told to stop);
-/// the process is expected to end, as the command line does. While the
-/// processes of a hosts file connect, timely prints to standard output
-/// ("awaiting connections"): the library prints nothing of its own, and
-/// holding that back is the caller's business ([`Cluster::networked`]).
+/// the process is expected to end, as the command line does. The
+/// processes of a hosts file are connected by `connect.rs`, not by
+/// timely, which would look for its peers once a second only.
 /// If the cluster breaks (a process killed, a connection cut, processes
 /// started with different workers), timely's threads panic; the channel
 /// then closes, or a worker says it broke off ([`Liveness::broke`]), and
@@ -174,9 +173,17 @@ fn spawn<G: Graph>(
 ) {
     let (started_tx, started_rx) = std::sync::mpsc::channel();
     let (done_tx, done_rx) = std::sync::mpsc::channel();
-    let config = cluster.config();
+    let cluster = cluster.clone();
     std::thread::spawn(move || {
-        let guards = match timely::execute(config, move |worker| work(worker, &job)) {
+        let started = super::connect::communication(&cluster).and_then(|(builders, others)| {
+            timely::execute::execute_from(
+                builders,
+                others,
+                timely::WorkerConfig::default(),
+                move |worker| work(worker, &job),
+            )
+        });
+        let guards = match started {
             Ok(g) => {
                 let _ = started_tx.send(Ok(()));
                 g
