@@ -47,6 +47,23 @@ pub(super) fn communication(cluster: &Cluster) -> Result<Communication, String> 
     ))
 }
 
+/// Whether a failed dial may succeed later: the peer not listening yet,
+/// or its network not up yet. A name that does not resolve, or an address
+/// that cannot be dialled, is said at once.
+fn not_yet(e: &std::io::Error) -> bool {
+    use std::io::ErrorKind::*;
+    matches!(
+        e.kind(),
+        ConnectionRefused
+            | ConnectionReset
+            | ConnectionAborted
+            | TimedOut
+            | Interrupted
+            | HostUnreachable
+            | NetworkUnreachable
+    )
+}
+
 /// A socket to every other process of `hosts`, in their order, `None` at
 /// `me`: listening first, then dialling each process before `me` (and
 /// saying who dials, as timely's own connections do), then accepting each
@@ -58,7 +75,8 @@ fn sockets(hosts: &[String], me: usize) -> std::io::Result<Vec<Option<TcpStream>
         let mut stream = loop {
             match TcpStream::connect(host) {
                 Ok(s) => break s,
-                Err(_) => std::thread::sleep(REDIAL),
+                Err(e) if not_yet(&e) => std::thread::sleep(REDIAL),
+                Err(e) => return Err(std::io::Error::other(format!("dialling {host}: {e}"))),
             }
         };
         stream.set_nodelay(true)?;

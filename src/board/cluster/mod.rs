@@ -287,8 +287,8 @@ impl Cluster {
         Ok(hosts)
     }
 
-    /// True when the processes of a hosts file connect over the network;
-    /// timely then prints its connection messages to standard output.
+    /// True when the processes of a hosts file connect over the network
+    /// (timely then prints to standard output if a connection breaks).
     pub fn networked(&self) -> bool {
         !self.hosts.is_empty()
     }

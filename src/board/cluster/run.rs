@@ -78,9 +78,9 @@ impl Liveness {
 /// and resumes from the newest complete layer found (and stops after the
 /// layer it names, if it names one). `progress` is called in worker 0
 /// after each layer. If the processes of a hosts file do not connect in
-/// time, timely's start is left waiting in a thread of its own (timely
-/// then goes on printing to standard output: holding that back is the
-/// caller's, as the command line's `quietly` does).
+/// time, the connection is left waiting in a thread of its own. (Timely
+/// prints to standard output when a connection breaks: holding that back
+/// is the caller's, as the command line's `quietly` does.)
 pub fn analyse(
     case: &Case,
     cluster: &Cluster,
@@ -156,7 +156,8 @@ type Outcomes = Vec<Result<Result<Option<Run<Gathered>>, ClusterError>, String>>
 ///
 /// A process whose peers never come would wait for ever, so the caller
 /// waits for the start only as long as `connect_timeout`. After a
-/// time-out that thread is left waiting (timely cannot be told to stop);
+/// time-out that thread is left waiting (a dial or an `accept` cannot be
+/// told to stop);
 /// the process is expected to end, as the command line does. The
 /// processes of a hosts file are connected by `connect.rs`, not by
 /// timely, which would look for its peers once a second only.
@@ -219,7 +220,7 @@ fn wait_to_start(
             cluster.connect_timeout.as_secs()
         ))),
         Err(std::sync::mpsc::RecvTimeoutError::Disconnected) => Err(ClusterError::Start(format!(
-            "it failed while the processes were connecting{here} (a port in use, a stray connection, or processes started with different numbers of workers?)"
+            "it failed while the processes were connecting{here} (processes started with different numbers of workers?)"
         ))),
     }
 }
