@@ -5,9 +5,10 @@
 //! Hoey's), solved by `schofield solve` in one batch, as a user runs it,
 //! each minimum asserted against the printed one.
 //!
-//! With `--max-memory 13000` (the default here) the cube's edges are read
-//! by their classes under the 48 symmetries (a table of 10.2 GB, built
-//! once in about an hour and kept in the cache folder), the corners whole.
+//! With `--max-memory 7000` (the default here) the cube's edges are read
+//! by their classes under the 48 symmetries (a table of 5.1 GB, two bits a
+//! class, built once in over an hour and kept in the cache folder), the
+//! corners whole.
 //! The suite checks the short ones under a small budget
 //! (`published_patterns_take_their_printed_lengths`); these take minutes to
 //! hours, so they are a benchmark, recorded in docs/performance.md.
@@ -48,7 +49,7 @@ fn main() {
         "quarter" => 4,
         other => panic!("--metric {other}: expected face or quarter"),
     };
-    let memory = flag("--max-memory").unwrap_or_else(|| "13000".into());
+    let memory = flag("--max-memory").unwrap_or_else(|| "7000".into());
     let number = |name: &str, default: u64| {
         flag(name).map_or(default, |v| v.parse().expect("a whole number"))
     };

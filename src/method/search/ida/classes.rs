@@ -12,7 +12,7 @@
 //! edges, where a set of its pieces bounds it from below.
 
 use super::plan::{CLASS_NUMBERING, PartSpec, TABLE_LAYOUT, TablePlan};
-use super::pruning::{closed_under_inverse, layers};
+use super::pruning::{Encoding, Exact, layers};
 use super::*;
 use crate::method::space::SymmetryCoordinate;
 
@@ -21,7 +21,8 @@ pub(super) const MOST_CLASS_STATES: u64 = 1 << 27;
 
 /// The symmetry coordinate of `space` under those of `symmetries` that
 /// IDA* may read ([`Conjugation::new`], the identity among them), when
-/// its tables and its classes at four bits fit `bytes`, its tables within
+/// its tables and its classes' table fit `bytes` (two bits a class where
+/// every move's inverse is a move, else four: [`Encoding::of_classes`]), its tables within
 /// `coordinate_bytes` (`None`: no more than the table by classes):
 /// `None` where the space is not numbered, no symmetry but the identity
 /// is usable, or the coordinate cannot be made or does not fit.
@@ -44,14 +45,14 @@ pub(super) fn class_coordinate(
     if actions.len() < 2 {
         return None;
     }
-    // The classes are about the positions over the symmetries, two a
-    // byte. The coordinate's own tables are made on every run, where the
+    // The classes are about the positions over the symmetries. The coordinate's own tables are made on every run, where the
     // table by classes is read from disk: for one position they are
     // allowed no more bytes than that table, so that the making stays
     // within a read of it (twsearch's 2×2×2 under its 48 symmetries would
     // make 11 MB of them, in 87 ms, for a table of 1 MB; its Skewb 57 KB,
     // in 1 ms, for 10 MB).
-    let table = space.len() / actions.len() as u64 / 2;
+    let encoding = Encoding::of_classes(space);
+    let table = encoding.bytes(space.len() / actions.len() as u64);
     if table > bytes {
         return None;
     }
@@ -63,7 +64,7 @@ pub(super) fn class_coordinate(
     }
     let allowed = coordinate_bytes.unwrap_or(table).min(bytes - table);
     let sc = SymmetryCoordinate::new(space, &actions, Some(allowed)).ok()??;
-    (sc.len() <= MOST_CLASS_STATES && sc.bytes().saturating_add(sc.len().div_ceil(2)) <= bytes)
+    (sc.len() <= MOST_CLASS_STATES && sc.bytes().saturating_add(encoding.bytes(sc.len())) <= bytes)
         .then_some(sc)
 }
 
@@ -112,10 +113,12 @@ impl Pruning {
         read: Option<Vec<u8>>,
         halt: Halt,
     ) -> Result<Pruning, NotMade> {
+        let goal = sc.reduce(at_goal).0;
+        let encoding = Encoding::of_classes(space);
         let table = layers(
             sc.len(),
-            sc.reduce(at_goal).0,
-            closed_under_inverse(space),
+            goal,
+            encoding,
             &|v, f| sc.find_neighbour(space, v, |w, _, _| f(w)),
             &|v| sc.reduced_stabiliser(v).is_some(),
             read,
@@ -126,6 +129,11 @@ impl Pruning {
             table: Arc::new(table),
             values: sc.len(),
             classes: Some(sc),
+            // The slot is the solver's to place.
+            exact: (encoding == Encoding::ModThree).then_some(Exact {
+                goal,
+                slot: usize::MAX,
+            }),
         })
     }
 }
@@ -157,11 +165,12 @@ impl TablePlan {
         if conjugations.is_empty() {
             return Ok(None);
         }
+        let encoding = Encoding::of_classes(space);
         let ns = conjugations.len() + 1;
         let largest = (0..space.coordinates())
             .filter_map(|c| {
                 let (tables, states) = SymmetryCoordinate::coordinate_planned(space, c, ns)?;
-                (tables.saturating_add(states.div_ceil(2)) <= bytes).then_some((states, c))
+                (tables.saturating_add(encoding.bytes(states)) <= bytes).then_some((states, c))
             })
             .max();
         let Some((_, coord)) = largest else {
@@ -173,7 +182,7 @@ impl TablePlan {
         else {
             return Ok(None);
         };
-        let Some(left) = bytes.checked_sub(sc.bytes() + sc.len().div_ceil(2)) else {
+        let Some(left) = bytes.checked_sub(sc.bytes() + encoding.bytes(sc.len())) else {
             return Ok(None);
         };
         let mut most = 1u64 << 33;
@@ -197,9 +206,9 @@ impl TablePlan {
             return Err(SearchError::NotCanonical);
         }
         plan.projections.push((first..plan.parts.len()).collect());
-        plan.bytes += sc.bytes() + sc.len().div_ceil(2);
+        plan.bytes += sc.bytes() + encoding.bytes(sc.len());
         let text = format!(
-            "{TABLE_LAYOUT} by the classes of coordinate {coord} {CLASS_NUMBERING} {} {} {:032x} {symmetries:?}",
+            "{TABLE_LAYOUT} {encoding:?} by the classes of coordinate {coord} {CLASS_NUMBERING} {} {} {:032x} {symmetries:?}",
             sc.len(),
             sc.top_classes(),
             space.fingerprint()
@@ -290,13 +299,38 @@ mod tests {
             plan.table(&space, k, parts, p, goal, None, &|| false)
         })
         .unwrap();
+        // Two bits a state, modulo 3: every move's inverse is a move.
         let table = &solver.prunings()[last];
-        let mut at = [0u64; 16];
-        for v in 0..table.len() as u64 {
-            at[usize::from(pruning::bits(&table.table, v))] += 1;
+        assert!(table.is_modulo_three());
+        assert_eq!(table.bytes(), 538_002);
+        let code = |v| pruning::Encoding::ModThree.get(&table.table, v);
+        let reached = (0..table.len() as u64).filter(|&v| code(v) != 3).count();
+        assert_eq!(reached, 1_841_970);
+        // Walked down from states spread over the table, none past 11.
+        let goal = table.exact.unwrap().goal;
+        let neighbours =
+            |v, f: &mut dyn FnMut(u64) -> bool| sc.find_neighbour(&space, v, |w, _, _| f(w));
+        let mut farthest = 0;
+        for v in (0..table.len() as u64).step_by(997) {
+            let d = pruning::descend(&table.table, v, goal, &neighbours).unwrap();
+            if d != pruning::UNSEEN {
+                farthest = farthest.max(d);
+            }
         }
-        assert_eq!(at[..15].iter().sum::<u64>(), 1_841_970);
-        assert_eq!((at[11] > 0, at[12..15].iter().sum::<u64>()), (true, 0));
+        assert!((9..=11).contains(&farthest), "{farthest}");
+        // The distance the search carries follows the moves: a child's,
+        // from its parent's and its residue, is the one walked down.
+        let mut f = space.goal_flat().clone();
+        let mut x = solver.parts_of(&space.digits_of_flat(&f));
+        assert_eq!(x, solver.goal);
+        let mut y = x.clone();
+        for k in 0..300usize {
+            let m = (k * 7 + k / 3) % space.move_count();
+            solver.step(&x, m, &mut y);
+            space.transform_flat(&mut f, &space.effective_moves()[m]);
+            assert_eq!(y, solver.parts_of(&space.digits_of_flat(&f)), "move {k}");
+            std::mem::swap(&mut x, &mut y);
+        }
         let plain = Solver::new(&space, 1 << 16, None).unwrap();
         let mut seed = 99u64;
         for k in 0..12 {
@@ -317,5 +351,40 @@ mod tests {
                 "{k}"
             );
         }
+    }
+
+    /// Distances modulo 3 past what four bits keep: a ring of 41 values,
+    /// each beside the next, 20 moves at the farthest. Each walked down is
+    /// its distance, each neighbour's found from it and its residue, and
+    /// the table read back passes its check.
+    #[test]
+    fn distances_modulo_three_are_exact_past_four_bits() {
+        use pruning::{Encoding, beside, descend, layers};
+        let n = 41u64;
+        let neighbours =
+            |v: u64, f: &mut dyn FnMut(u64) -> bool| f((v + 1) % n) || f((v + n - 1) % n);
+        let made = |read| {
+            layers(
+                n,
+                0,
+                Encoding::ModThree,
+                &neighbours,
+                &|_| true,
+                read,
+                &|| false,
+            )
+        };
+        let table = made(None).unwrap();
+        assert_eq!(table.len(), 11);
+        let distance = |v: u64| v.min(n - v) as u8;
+        for v in 0..n {
+            assert_eq!(descend(&table, v, 0, &neighbours), Ok(distance(v)), "{v}");
+            neighbours(v, &mut |w| {
+                let code = Encoding::ModThree.get(&table, w);
+                assert_eq!(beside(distance(v), code), distance(w), "{v} {w}");
+                false
+            });
+        }
+        assert_eq!(made(Some(table.clone())), Ok(table));
     }
 }

@@ -149,7 +149,12 @@ impl<'s> Solver<'s> {
         }
         let (own, values) = self.sampled(&candidates);
         let options = self.prunings.len() * candidates.len();
+        // A table modulo 3 is read where the search carries its distance,
+        // at the position alone (a table by classes: the conjugate is of
+        // the same class).
+        let readable = |o: &usize| self.prunings[o / candidates.len()].exact.is_none();
         let mut chosen = self.covering(&candidates);
+        chosen.retain(readable);
         let mut now = own;
         for &option in &chosen {
             let row = &values[option * CONJUGATE_SAMPLES..(option + 1) * CONJUGATE_SAMPLES];
@@ -166,7 +171,7 @@ impl<'s> Solver<'s> {
                     .sum()
             };
             let best = (0..options)
-                .filter(|o| !chosen.contains(o))
+                .filter(|o| !chosen.contains(o) && readable(o))
                 .max_by_key(|&o| (gain(o), std::cmp::Reverse(o)));
             let Some(best) = best.filter(|&o| gain(o) > 0) else {
                 break;
@@ -180,6 +185,9 @@ impl<'s> Solver<'s> {
         // Each chosen reading: its symmetry (once), the table's parts
         // carried at the conjugate, the table read over them.
         let mut candidates: Vec<Option<Conjugation>> = candidates.into_iter().map(Some).collect();
+        // The conjugates' parts go before the distances modulo 3.
+        self.goal
+            .truncate(self.parts.len() + self.conjugate_parts.len());
         let mut taken: Vec<(usize, usize)> = Vec::new();
         for option in chosen {
             let (t, c) = (option / candidates.len(), option % candidates.len());
@@ -207,8 +215,10 @@ impl<'s> Solver<'s> {
                 table: Arc::clone(&self.prunings[t].table),
                 values: self.prunings[t].values,
                 classes: self.prunings[t].classes.clone(),
+                exact: None,
             });
         }
+        self.place_exact();
         self
     }
 
@@ -233,13 +243,12 @@ impl<'s> Solver<'s> {
             }
             let digits = space.digits_of_flat(&f);
             let x = Solver::parts_in(space, &self.parts, &digits);
-            own.push(
-                self.prunings
-                    .iter()
-                    .map(|p| p.estimate(&x))
-                    .max()
-                    .unwrap_or(0),
-            );
+            let at: Vec<u8> = self
+                .prunings
+                .iter()
+                .map(|p| p.exact_at(space, &x))
+                .collect();
+            own.push(at.iter().copied().max().unwrap_or(0));
             for (c, candidate) in candidates.iter().enumerate() {
                 let conjugate = Conjugation::of_flat(space, &candidate.symmetry, &f);
                 let x: Vec<u64> = self
@@ -249,7 +258,11 @@ impl<'s> Solver<'s> {
                     .collect();
                 for (t, pruning) in self.prunings.iter().enumerate() {
                     let option = t * candidates.len() + c;
-                    values[option * CONJUGATE_SAMPLES + i] = pruning.estimate(&x);
+                    // Modulo 3, never read at a conjugate: as at the position.
+                    values[option * CONJUGATE_SAMPLES + i] = match pruning.exact {
+                        Some(_) => at[t],
+                        None => pruning.estimate(&x),
+                    };
                 }
             }
         }

@@ -297,7 +297,7 @@ impl<'s> Solver<'s> {
             .map(|(k, p)| table(k, &parts, p, &goal))
             .collect::<Result<_, E>>()?;
 
-        Ok(Solver {
+        let mut solver = Solver {
             space,
             parts,
             goal,
@@ -309,7 +309,23 @@ impl<'s> Solver<'s> {
             follows: lists(Solver::follows(space, true)),
             may_follow: lists(Solver::follows(space, false)),
             first: (0..space.move_count()).collect(),
-        })
+        };
+        solver.place_exact();
+        Ok(solver)
+    }
+
+    /// Places the distance of each table modulo 3 among the parts the
+    /// search carries, after the position's own and its conjugates'
+    /// ([`pruning::Exact`]), the goal's 0.
+    fn place_exact(&mut self) {
+        let base = self.parts.len() + self.conjugate_parts.len();
+        self.goal.truncate(base);
+        for p in &mut self.prunings {
+            if let Some(exact) = &mut p.exact {
+                exact.slot = self.goal.len();
+                self.goal.push(0);
+            }
+        }
     }
 
     /// The values of `parts` for the position of digits `digits`.
@@ -368,12 +384,40 @@ impl<'s> Solver<'s> {
     }
 
     /// The children of `live` (rows of `width` parts in `kids`, a row a
-    /// move) left once those that a table of `tables` puts out of reach
-    /// are cut: every entry asked of the memory first, then read.
+    /// move, their own parts made from the parts `x`), `g` moves from the
+    /// start, left once those that a table puts beyond `bound` are cut:
+    /// first by the position's own tables, then, their conjugates' parts
+    /// made, by the tables read at the conjugates (most are cut by the
+    /// first alone).
+    #[inline]
+    fn cut_children(
+        &self,
+        x: &[u64],
+        kids: &mut [u64],
+        width: usize,
+        live: &mut Vec<usize>,
+        g: u32,
+        bound: u32,
+    ) {
+        Solver::cut(&self.prunings, x, kids, width, live, g, bound);
+        if !self.conjugate_prunings.is_empty() {
+            for &m in live.iter() {
+                self.step_conjugates(x, m, &mut kids[m * width..(m + 1) * width]);
+            }
+            Solver::cut(&self.conjugate_prunings, x, kids, width, live, g, bound);
+        }
+    }
+
+    /// The children of `live` (rows of `width` parts in `kids`, a row a
+    /// move, of the parts `x`) left once those that a table of `tables`
+    /// puts out of reach are cut: every entry asked of the memory first,
+    /// then read (a table modulo 3's distance settled in the child's row,
+    /// [`Pruning::settle`]).
     #[inline]
     fn cut(
         tables: &[Pruning],
-        kids: &[u64],
+        x: &[u64],
+        kids: &mut [u64],
         width: usize,
         live: &mut Vec<usize>,
         g: u32,
@@ -382,6 +426,13 @@ impl<'s> Solver<'s> {
         for &m in live.iter() {
             for p in tables {
                 p.prefetch(&kids[m * width..(m + 1) * width]);
+            }
+        }
+        if tables.iter().any(|p| p.exact.is_some()) {
+            for &m in live.iter() {
+                for p in tables {
+                    p.settle(x, &mut kids[m * width..(m + 1) * width]);
+                }
             }
         }
         live.retain(|&m| Solver::all_within(tables, &kids[m * width..(m + 1) * width], g, bound));
@@ -402,6 +453,12 @@ impl<'s> Solver<'s> {
                 x.push(self.parts[p].value_in(self.space, &conjugates[c]));
             }
         }
+        // Each table modulo 3's distance, walked down once here; the
+        // search carries it from parent to child.
+        let own = self.parts.len();
+        for p in self.prunings.iter().filter(|p| p.exact.is_some()) {
+            x.push(u64::from(p.exact_at(self.space, &x[..own])));
+        }
         x
     }
 
@@ -417,6 +474,9 @@ impl<'s> Solver<'s> {
     fn step(&self, x: &[u64], m: usize, out: &mut [u64]) {
         self.step_own(x, m, out);
         self.step_conjugates(x, m, out);
+        for p in &self.prunings {
+            p.settle(x, out);
+        }
     }
 
     /// The position's own parts that move `m` makes of the parts `x`.

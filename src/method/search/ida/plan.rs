@@ -271,8 +271,9 @@ impl TablePlan {
         sc: &SymmetryCoordinate,
         symmetries: &[Transformation],
     ) -> [u8; crate::board::store::KEY_BYTES] {
+        let encoding = super::pruning::Encoding::of_classes(space);
         let text = format!(
-            "{TABLE_LAYOUT} by classes {CLASS_NUMBERING} {} {} {:032x} {symmetries:?}",
+            "{TABLE_LAYOUT} {encoding:?} by classes {CLASS_NUMBERING} {} {} {:032x} {symmetries:?}",
             sc.len(),
             sc.top_classes(),
             space.fingerprint()
@@ -535,7 +536,8 @@ impl PlannedTables {
         if let Some(sc) =
             super::classes::class_coordinate(space, symmetries, bytes, coordinate_bytes)
         {
-            let plan = TablePlan::whole(space, sc.bytes() + sc.len().div_ceil(2));
+            let table = super::pruning::Encoding::of_classes(space).bytes(sc.len());
+            let plan = TablePlan::whole(space, sc.bytes() + table);
             let key = TablePlan::class_key(space, &sc, symmetries);
             let sc = Arc::new(sc);
             return Ok(PlannedTables {

@@ -618,14 +618,25 @@ fn one_table_by_classes_answers_as_the_whole_table() {
         let (again, kept) =
             Solver::kept_for_many(space, 64 << 20, dir.path(), &symmetries).unwrap();
         assert_eq!(kept[0].source, TableSource::Read, "{name}");
+        // Every move's inverse is a move: distances modulo 3, a quarter of
+        // a byte each.
+        let table = &solver.prunings()[0];
+        assert!(table.is_modulo_three(), "{name}");
+        assert_eq!(table.bytes(), table.len().div_ceil(4), "{name}");
         // Values made wrong under a good checksum: refused, built again.
-        // Every distance past 1 made 1 (no neighbour nearer), or raised to
-        // the most a table keeps (each sampled value at 14 has a neighbour
-        // at 14, but 2 to 13 are gone).
-        let sc = solver.prunings()[0].classes.clone().unwrap();
+        // Every residue 2 made 0 (a value at distance 2 or 3 then has no
+        // neighbour one nearer), or every value but the goal's made
+        // unseen (the goal beside values not reached).
+        let sc = table.classes.clone().unwrap();
         let key = TablePlan::class_key(space, &sc, &symmetries);
-        for (to, why) in [(1, "nearer"), (MOST_KEPT, "no value at distance 2")] {
-            forge(&kept[0].path, &key, to);
+        let goal = table.exact.unwrap().goal;
+        type Forgery<'a> = &'a dyn Fn(u64, u8) -> u8;
+        let forgeries: [(Forgery, &str); 2] = [
+            (&|_, c| if c == 2 { 0 } else { c }, "no neighbour nearer"),
+            (&|v, c| if v == goal { c } else { 3 }, "which is not"),
+        ];
+        for (to, why) in forgeries {
+            forge_mod_three(&kept[0].path, &key, to);
             let (_, fixed) =
                 Solver::kept_for_many(space, 64 << 20, dir.path(), &symmetries).unwrap();
             assert!(
@@ -662,6 +673,24 @@ fn forge(path: &std::path::Path, key: &[u8; crate::board::store::KEY_BYTES], to:
     let forged = |d: u8| if d > 1 && d != 15 { to } else { d };
     for v in table.iter_mut() {
         *v = forged(*v & 15) | forged(*v >> 4) << 4;
+    }
+    write_keyed(path, Kind::PruningTable, key, &table).unwrap();
+}
+
+/// Rewrites the kept table modulo 3 at `path` (of key `key`), each
+/// value's residue `c` made `to(value, c)`, under a good checksum.
+fn forge_mod_three(
+    path: &std::path::Path,
+    key: &[u8; crate::board::store::KEY_BYTES],
+    to: &dyn Fn(u64, u8) -> u8,
+) {
+    use crate::board::store::{Kind, read_keyed, write_keyed};
+    let mut table = read_keyed(path, Kind::PruningTable, key).unwrap();
+    for (i, byte) in table.iter_mut().enumerate() {
+        *byte = (0..4).fold(0, |b, k| {
+            let c = to(4 * i as u64 + k, *byte >> (2 * k) & 3);
+            b | c << (2 * k)
+        });
     }
     write_keyed(path, Kind::PruningTable, key, &table).unwrap();
 }

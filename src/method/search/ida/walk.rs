@@ -250,23 +250,7 @@ impl<'a, 's> Search<'a, 's> {
             solver.step_own(x, m, kid);
             live.push(m);
         }
-        Solver::cut(&solver.prunings, &kids, width, &mut live, g + 1, bound);
-        // The conjugates only of the children the position's own tables
-        // leave: most are cut by those alone.
-        if !solver.conjugate_prunings.is_empty() {
-            for &m in &live {
-                let kid = &mut kids[m * width..(m + 1) * width];
-                solver.step_conjugates(x, m, kid);
-            }
-            Solver::cut(
-                &solver.conjugate_prunings,
-                &kids,
-                width,
-                &mut live,
-                g + 1,
-                bound,
-            );
-        }
+        solver.cut_children(x, &mut kids, width, &mut live, g + 1, bound);
         let mut found = Found::No;
         for &m in &live {
             self.path.push(m);
