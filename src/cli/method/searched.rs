@@ -319,7 +319,7 @@ pub(super) fn note_kept(kept: &[schofield::method::search::ida::KeptTable], seco
         return;
     };
     let folder = first.path.parent().unwrap_or(std::path::Path::new("."));
-    let bytes: u64 = kept.iter().map(|k| k.values.div_ceil(2)).sum();
+    let bytes: u64 = kept.iter().map(|k| k.bytes).sum();
     let read = kept
         .iter()
         .filter(|k| k.source == TableSource::Read)

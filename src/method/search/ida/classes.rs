@@ -1,13 +1,13 @@
 //! The whole puzzle's distances as one pruning table, a class of
 //! positions under the puzzle's symmetries a value: an exact estimate, so
 //! that IDA* walks only down minimal sequences. Where the classes fit the
-//! memory allowed (the 2×2×2's 2 152 008 states under 48 symmetries: a
-//! megabyte at four bits), one table by classes answers every position of
+//! memory allowed (the 2×2×2's 2 152 008 states under 48 symmetries: half
+//! a megabyte at two bits, `pruning::Encoding`), one table by classes answers every position of
 //! the puzzle at once, where projections bound it from below.
 //!
 //! Where the whole puzzle's classes do not fit but one coordinate's do
 //! (the 3×3×3's twelve edges: 20 451 262 464 states under the cube's 48
-//! symmetries, 10.2 GB at four bits), that coordinate's table is by its
+//! symmetries, 5.1 GB at two bits), that coordinate's table is by its
 //! classes ([`ClassProjection`]): the exact distance of the position's
 //! edges, where a set of its pieces bounds it from below.
 
@@ -45,21 +45,23 @@ pub(super) fn class_coordinate(
     if actions.len() < 2 {
         return None;
     }
-    // The classes are about the positions over the symmetries. The coordinate's own tables are made on every run, where the
-    // table by classes is read from disk: for one position they are
-    // allowed no more bytes than that table, so that the making stays
-    // within a read of it (twsearch's 2×2×2 under its 48 symmetries would
-    // make 11 MB of them, in 87 ms, for a table of 1 MB; its Skewb 57 KB,
-    // in 1 ms, for 10 MB).
+    // The classes are about the positions over the symmetries. The
+    // coordinate's own tables are made on every run, where the table by
+    // classes is read from disk: for one position they are allowed no
+    // more bytes than that table, so that the making stays within a read
+    // of it (twsearch's 2×2×2 under its 48 symmetries would make 11 MB of
+    // them, in 87 ms, for a table of half a megabyte; its Skewb 57 KB, in
+    // 1 ms, for 5 MB).
     let encoding = Encoding::of_classes(space);
-    let table = encoding.bytes(space.len() / actions.len() as u64);
+    let classes = space.len() / actions.len() as u64;
+    let table = encoding.bytes(classes);
     if table > bytes {
         return None;
     }
     // A batch may wait for the table's making, but not for long: at most
     // 2^27 states (a breadth-first search of a few seconds a hundred
     // million states on two cores, as `counts` of twsearch's 233 takes).
-    if coordinate_bytes.is_some() && table > MOST_CLASS_STATES / 2 {
+    if coordinate_bytes.is_some() && classes > MOST_CLASS_STATES {
         return None;
     }
     let allowed = coordinate_bytes.unwrap_or(table).min(bytes - table);
@@ -275,6 +277,7 @@ impl Pruning {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::method::analysis::{Analysis, Options};
     use crate::puzzle::{Metric, library};
 
     /// The 3×3×3 with small move tables, its corners' 8! arrangements
@@ -295,10 +298,14 @@ mod tests {
         let last = plan.projections.len() - 1;
         let sc = Arc::clone(&plan.class_projection(last).unwrap().sc);
         assert_eq!(sc.len(), 2_152_008);
+        // Read at conjugates too, whose parts come before the distance the
+        // search carries for the table modulo 3.
         let solver = Solver::made(&space, &plan, |k, parts, p, goal| {
             plan.table(&space, k, parts, p, goal, None, &|| false)
         })
-        .unwrap();
+        .unwrap()
+        .conjugated_by(conjugations.clone());
+        assert!(solver.conjugates() > 0);
         // Two bits a state, modulo 3: every move's inverse is a move.
         let table = &solver.prunings()[last];
         assert!(table.is_modulo_three());
@@ -321,14 +328,18 @@ mod tests {
         // The distance the search carries follows the moves: a child's,
         // from its parent's and its residue, is the one walked down.
         let mut f = space.goal_flat().clone();
-        let mut x = solver.parts_of(&space.digits_of_flat(&f));
+        let mut x = solver.parts_of(&space.digits_of_flat(&f)).unwrap();
         assert_eq!(x, solver.goal);
         let mut y = x.clone();
         for k in 0..300usize {
             let m = (k * 7 + k / 3) % space.move_count();
             solver.step(&x, m, &mut y);
             space.transform_flat(&mut f, &space.effective_moves()[m]);
-            assert_eq!(y, solver.parts_of(&space.digits_of_flat(&f)), "move {k}");
+            assert_eq!(
+                y,
+                solver.parts_of(&space.digits_of_flat(&f)).unwrap(),
+                "move {k}"
+            );
             std::mem::swap(&mut x, &mut y);
         }
         let plain = Solver::new(&space, 1 << 16, None).unwrap();
@@ -386,5 +397,94 @@ mod tests {
             });
         }
         assert_eq!(made(Some(table.clone())), Ok(table));
+    }
+
+    /// Where the classes fit, one table of the whole puzzle by classes: an
+    /// exact estimate. Every position of the Pyraminx, the squares group and
+    /// twsearch's 2×2×2 by walks, against the whole table: the minimum, the
+    /// specimen's end, every starting move; and the table read back.
+    #[test]
+    fn one_table_by_classes_answers_as_the_whole_table() {
+        for name in ["pyraminx", "squares", "corners"] {
+            let p = library::get(name).unwrap();
+            let a = Analysis::new(p.clone(), &Options::default(), &|_| {}).unwrap();
+            let space = a.space();
+            let symmetries = p.symmetry_transformations();
+            let dir = tempfile::tempdir().unwrap();
+            // For one position the coordinate's tables, made on every run,
+            // may take no more than the table; for many, the whole budget.
+            let (one, _) = Solver::kept(space, 64 << 20, dir.path(), &symmetries).unwrap();
+            let classes = one.prunings().iter().any(|p| p.classes.is_some());
+            assert_eq!(classes, name == "squares", "{name}");
+            let (solver, kept) =
+                Solver::kept_for_many(space, 64 << 20, dir.path(), &symmetries).unwrap();
+            assert_eq!(kept.len(), 1, "{name}: {kept:?}");
+            assert!(solver.prunings()[0].classes.is_some(), "{name}");
+            let (again, kept) =
+                Solver::kept_for_many(space, 64 << 20, dir.path(), &symmetries).unwrap();
+            assert_eq!(kept[0].source, TableSource::Read, "{name}");
+            // Every move's inverse is a move: distances modulo 3, a quarter of
+            // a byte each.
+            let table = &solver.prunings()[0];
+            assert!(table.is_modulo_three(), "{name}");
+            assert_eq!(table.bytes(), table.len().div_ceil(4), "{name}");
+            // Values made wrong under a good checksum: refused, built again.
+            // Every residue 2 made 0 (a value at distance 2 or 3 then has no
+            // neighbour one nearer), or every value but the goal's made
+            // unseen (the goal beside values not reached).
+            let sc = table.classes.clone().unwrap();
+            let key = TablePlan::class_key(space, &sc, &symmetries);
+            let goal = table.exact.unwrap().goal;
+            type Forgery<'a> = &'a dyn Fn(u64, u8) -> u8;
+            let forgeries: [(Forgery, &str); 2] = [
+                (&|_, c| if c == 2 { 0 } else { c }, "no neighbour nearer"),
+                (&|v, c| if v == goal { c } else { 3 }, "which is not"),
+            ];
+            for (to, why) in forgeries {
+                forge_mod_three(&kept[0].path, &key, to);
+                let (_, fixed) =
+                    Solver::kept_for_many(space, 64 << 20, dir.path(), &symmetries).unwrap();
+                assert!(
+                    matches!(&fixed[0].source, TableSource::Replaced(w) if w.contains(why)),
+                    "{name}: {fixed:?}"
+                );
+            }
+            // Positions spread over the numbers by Knuth's multiplier.
+            for y in (1..=300u64).map(|k| k.wrapping_mul(2_654_435_761) % space.len()) {
+                let Some(moves) = a.moves_at(y) else {
+                    continue;
+                };
+                let digits = again.digits(y);
+                // Exact: the estimate is the distance.
+                assert_eq!(
+                    u32::from(again.estimate(&digits).unwrap()),
+                    u32::from(moves),
+                    "{name} {y}"
+                );
+                let found = again.solve(&digits, &Allowance::default()).unwrap();
+                assert_eq!(found.moves, u32::from(moves), "{name} {y}");
+                assert_eq!(found.starting, a.starting_moves(y), "{name} {y}");
+                let end = found.path.iter().fold(y, |z, &m| space.apply(z, m));
+                assert_eq!(end, space.goal_index(), "{name} {y}");
+            }
+        }
+    }
+
+    /// Rewrites the kept table modulo 3 at `path` (of key `key`), each
+    /// value's residue `c` made `to(value, c)`, under a good checksum.
+    fn forge_mod_three(
+        path: &std::path::Path,
+        key: &[u8; crate::board::store::KEY_BYTES],
+        to: &dyn Fn(u64, u8) -> u8,
+    ) {
+        use crate::board::store::{Kind, read_keyed, write_keyed};
+        let mut table = read_keyed(path, Kind::PruningTable, key).unwrap();
+        for (i, byte) in table.iter_mut().enumerate() {
+            *byte = (0..4).fold(0, |b, k| {
+                let c = to(4 * i as u64 + k, *byte >> (2 * k) & 3);
+                b | c << (2 * k)
+            });
+        }
+        write_keyed(path, Kind::PruningTable, key, &table).unwrap();
     }
 }

@@ -199,6 +199,15 @@ pub enum Stopped {
     /// No sequence of moves reaches the goal (a projection has no path).
     #[error("no sequence of these moves reaches the goal")]
     Unreachable,
+    /// A table modulo 3 kept on disk passed its check but walked down to
+    /// no goal from the position (`why`): the table is wrong.
+    #[error(
+        "a kept pruning table has wrong values ({why}); delete the pruning-*.bin files of the cache folder and run again"
+    )]
+    Unfit {
+        /// What the walk down found.
+        why: String,
+    },
     /// Stopped by its halt while its pruning tables were being built,
     /// before any position was searched; the tables finished are kept
     /// (`kept` of `tables`), the one under way is not.
@@ -350,9 +359,10 @@ impl<'s> Solver<'s> {
 
     /// The estimate for the position of digits `x`: the largest of its
     /// projections' distances, and of theirs at its conjugates
-    /// ([`UNSEEN`] where one of them cannot reach the goal).
-    pub fn estimate(&self, x: &[u64]) -> u8 {
-        self.estimate_parts(&self.parts_of(x))
+    /// ([`UNSEEN`] where one of them cannot reach the goal); an error
+    /// only where a table is wrong ([`Stopped::Unfit`]).
+    pub fn estimate(&self, x: &[u64]) -> Result<u8, Stopped> {
+        Ok(self.estimate_parts(&self.parts_of(x)?))
     }
 
     /// [`Solver::estimate`] of a position's parts.
@@ -439,8 +449,9 @@ impl<'s> Solver<'s> {
     }
 
     /// The parts the search carries for the position of digits `digits`:
-    /// its own, then its conjugates'.
-    fn parts_of(&self, digits: &[u64]) -> Vec<u64> {
+    /// its own, then its conjugates', then the distances of the tables
+    /// modulo 3 (an error where one walks down to no goal).
+    fn parts_of(&self, digits: &[u64]) -> Result<Vec<u64>, Stopped> {
         let mut x = Solver::parts_in(self.space, &self.parts, digits);
         if !self.conjugate_parts.is_empty() {
             let flat = self.space.flat_of_digits(digits);
@@ -457,9 +468,12 @@ impl<'s> Solver<'s> {
         // search carries it from parent to child.
         let own = self.parts.len();
         for p in self.prunings.iter().filter(|p| p.exact.is_some()) {
-            x.push(u64::from(p.exact_at(self.space, &x[..own])));
+            let d = p
+                .exact_at(self.space, &x[..own])
+                .map_err(|why| Stopped::Unfit { why })?;
+            x.push(u64::from(d));
         }
-        x
+        Ok(x)
     }
 
     /// The digits of numbered position `x`.
@@ -510,7 +524,7 @@ impl<'s> Solver<'s> {
     /// the first in the moves' order whatever the cores.
     pub fn solve(&self, x: &[u64], allowed: &Allowance) -> Result<Solution, Stopped> {
         let orbits = self.orbits(x);
-        self.solve_within(&self.parts_of(x), &Budget::new(allowed), true, &orbits)
+        self.solve_within(&self.parts_of(x)?, &Budget::new(allowed), true, &orbits)
     }
 
     /// A minimal sequence for the position of digits `x`, as
@@ -536,7 +550,7 @@ impl<'s> Solver<'s> {
     /// ```
     pub fn solve_specimen(&self, x: &[u64], allowed: &Allowance) -> Result<Solution, Stopped> {
         let orbits = self.orbits(x);
-        self.solve_within(&self.parts_of(x), &Budget::new(allowed), false, &orbits)
+        self.solve_within(&self.parts_of(x)?, &Budget::new(allowed), false, &orbits)
     }
 
     /// [`Solver::solve`], then every minimal sequence
@@ -549,7 +563,7 @@ impl<'s> Solver<'s> {
         allowed: &Allowance,
     ) -> Result<(Solution, Vec<Vec<usize>>), Stopped> {
         let orbits = self.orbits(x);
-        let x = self.parts_of(x);
+        let x = self.parts_of(x)?;
         let budget = Budget::new(allowed);
         let mut found = self.solve_within(&x, &budget, true, &orbits)?;
         let every = self.every_within(&x, found.moves, &budget)?;
@@ -599,7 +613,7 @@ impl Solver<'_> {
         moves: u32,
         allowed: &Allowance,
     ) -> Result<Vec<Vec<usize>>, Stopped> {
-        let x = self.parts_of(x);
+        let x = self.parts_of(x)?;
         self.every_within(&x, moves, &Budget::new(allowed))
     }
 

@@ -405,7 +405,7 @@ mod tests {
                 if !orbits.any() {
                     return None;
                 }
-                let parts = solver.parts_of(&digits);
+                let parts = solver.parts_of(&digits).unwrap();
                 let once = solver
                     .solve_within(&parts, &Budget::new(&all), true, &orbits)
                     .unwrap();

@@ -284,8 +284,10 @@ impl TablePlan {
 
 /// The layout of a pruning table as it is kept on disk: four bits a value,
 /// two a byte, the even value low,
-/// [`UNSEEN`] where no path leads. Part of every key, so that a table of
-/// another layout is never read as this one.
+/// [`UNSEEN`] where no path leads (a table by classes may keep two bits a
+/// value instead, its key naming its `pruning::Encoding` as well). Part
+/// of every key, so that a table of another layout is never read as this
+/// one.
 pub(super) const TABLE_LAYOUT: &str = "pruning-nibbles-1";
 
 /// How a table by classes numbers its values: the states of
@@ -315,8 +317,10 @@ pub(super) const CLASS_NUMBERING: &str = "symmetry-coordinate-1";
 pub struct KeptTable {
     /// Its file.
     pub path: std::path::PathBuf,
-    /// Its values (four bits each: [`Pruning`]).
+    /// Its values.
     pub values: u64,
+    /// The bytes they take (four bits a value, or two: [`Pruning`]).
+    pub bytes: u64,
     /// How it was had.
     pub source: TableSource,
 }
@@ -609,13 +613,14 @@ fn keep(
             });
         match read {
             Ok(pruning) => {
-                let values = pruning.values;
+                let (values, bytes) = (pruning.values, pruning.bytes() as u64);
                 let source = TableSource::Read;
                 return Ok((
                     pruning,
                     KeptTable {
                         path,
                         values,
+                        bytes,
                         source,
                     },
                 ));
@@ -632,12 +637,13 @@ fn keep(
     if let Err(e) = store::write_keyed(&path, Kind::PruningTable, &key, &pruning.table) {
         source = TableSource::NotKept(e.to_string());
     }
-    let values = pruning.values;
+    let (values, bytes) = (pruning.values, pruning.bytes() as u64);
     Ok((
         pruning,
         KeptTable {
             path,
             values,
+            bytes,
             source,
         },
     ))

@@ -440,10 +440,12 @@ fn check_nibbles(
     Ok(())
 }
 
-/// Checks a table of distances modulo 3: at values spread over the table,
-/// every value that `reduced` says no position takes unseen, no reached
-/// value beside one not reached, and each reached value walked down to
-/// the goal, a neighbour one nearer at every step ([`descend`]).
+/// Checks a table of distances modulo 3: at the goal and at values spread
+/// over the table, every value that `reduced` says no position takes
+/// unseen, no reached value beside one not reached, and each reached value
+/// and each of its neighbours walked down to the goal ([`descend`]), their
+/// distances at most one apart (a residue one too high walks down
+/// sideways, one move too far, and is caught beside a neighbour's).
 fn check_mod_three(
     table: &[u8],
     len: u64,
@@ -452,7 +454,7 @@ fn check_mod_three(
     reduced: &dyn Fn(u64) -> bool,
 ) -> Result<(), String> {
     let code = |v: u64| Encoding::ModThree.get(table, v);
-    for v in sampled(len) {
+    for v in std::iter::once(goal).chain(sampled(len)) {
         let c = code(v);
         if c == UNSEEN_MOD_THREE {
             continue;
@@ -471,7 +473,19 @@ fn check_mod_three(
         if let Some(w) = beside_unseen {
             return Err(format!("value {v} reached beside {w}, which is not"));
         }
-        descend(table, v, goal, neighbours)?;
+        let d = descend(table, v, goal, neighbours)?;
+        let mut wrong = None;
+        neighbours(v, &mut |w| {
+            wrong = match descend(table, w, goal, neighbours) {
+                Ok(e) if e.abs_diff(d) <= 1 => None,
+                Ok(e) => Some(format!("value {v} at distance {d} beside {w} at {e}")),
+                Err(e) => Some(e),
+            };
+            wrong.is_some()
+        });
+        if let Some(wrong) = wrong {
+            return Err(wrong);
+        }
     }
     Ok(())
 }
@@ -639,17 +653,14 @@ impl Pruning {
     }
 
     /// For a table modulo 3, the distance of the position of parts `x`
-    /// (its own parts alone are read), walked down ([`descend`]); for
-    /// another, its estimate.
-    pub(super) fn exact_at(&self, space: &Space, x: &[u64]) -> u8 {
+    /// (its own parts alone are read), walked down ([`descend`]: an error
+    /// only where the table is wrong); for another, its estimate.
+    pub(super) fn exact_at(&self, space: &Space, x: &[u64]) -> Result<u8, String> {
         match (&self.exact, &self.classes) {
             (Some(exact), Some(sc)) => descend(&self.table, self.value(x), exact.goal, &|v, f| {
                 sc.find_neighbour(space, v, |w, _, _| f(w))
-            })
-            // A table read back passed its check, one built is right: no
-            // walk fails. Were one to, 0 still bounds from below.
-            .unwrap_or(0),
-            _ => self.estimate(x),
+            }),
+            _ => Ok(self.estimate(x)),
         }
     }
 
