@@ -398,7 +398,9 @@ impl<'s> Solver<'s> {
     /// start, left once those that a table puts beyond `bound` are cut:
     /// first by the position's own tables, then, their conjugates' parts
     /// made, by the tables read at the conjugates (most are cut by the
-    /// first alone).
+    /// first alone). Each time every entry is asked of the memory first,
+    /// then read (a table modulo 3's distance settled in the child's row,
+    /// [`Pruning::settle`]).
     #[inline]
     fn cut_children(
         &self,
@@ -409,43 +411,30 @@ impl<'s> Solver<'s> {
         g: u32,
         bound: u32,
     ) {
-        Solver::cut(&self.prunings, x, kids, width, live, g, bound);
+        let cut = |tables: &[Pruning], kids: &mut [u64], live: &mut Vec<usize>| {
+            for &m in live.iter() {
+                for p in tables {
+                    p.prefetch(&kids[m * width..(m + 1) * width]);
+                }
+            }
+            if tables.iter().any(|p| p.exact.is_some()) {
+                for &m in live.iter() {
+                    for p in tables {
+                        p.settle(x, &mut kids[m * width..(m + 1) * width]);
+                    }
+                }
+            }
+            live.retain(|&m| {
+                Solver::all_within(tables, &kids[m * width..(m + 1) * width], g, bound)
+            });
+        };
+        cut(&self.prunings, kids, live);
         if !self.conjugate_prunings.is_empty() {
             for &m in live.iter() {
                 self.step_conjugates(x, m, &mut kids[m * width..(m + 1) * width]);
             }
-            Solver::cut(&self.conjugate_prunings, x, kids, width, live, g, bound);
+            cut(&self.conjugate_prunings, kids, live);
         }
-    }
-
-    /// The children of `live` (rows of `width` parts in `kids`, a row a
-    /// move, of the parts `x`) left once those that a table of `tables`
-    /// puts out of reach are cut: every entry asked of the memory first,
-    /// then read (a table modulo 3's distance settled in the child's row,
-    /// [`Pruning::settle`]).
-    #[inline]
-    fn cut(
-        tables: &[Pruning],
-        x: &[u64],
-        kids: &mut [u64],
-        width: usize,
-        live: &mut Vec<usize>,
-        g: u32,
-        bound: u32,
-    ) {
-        for &m in live.iter() {
-            for p in tables {
-                p.prefetch(&kids[m * width..(m + 1) * width]);
-            }
-        }
-        if tables.iter().any(|p| p.exact.is_some()) {
-            for &m in live.iter() {
-                for p in tables {
-                    p.settle(x, &mut kids[m * width..(m + 1) * width]);
-                }
-            }
-        }
-        live.retain(|&m| Solver::all_within(tables, &kids[m * width..(m + 1) * width], g, bound));
     }
 
     /// The parts the search carries for the position of digits `digits`:
